@@ -11,6 +11,7 @@ The batch perceptron (seed 003) is one gradient step per epoch on the perceptron
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -21,7 +22,7 @@ ORDERS = ("fixed", "shuffle-once", "shuffle-each")
 MAX_EPOCHS = 100_000
 
 _SCALAR_MAX = 8  # blocks this small are cheaper as plain per-example dot products
-_BLOCK_MAX = 8192
+_BLOCK_MAX = 32768
 _VOTE_WORK_MAX = 20_000_000  # n·K above which per-epoch voted accuracy is skipped
 
 
@@ -55,42 +56,35 @@ class _TraceRecorder:
     """Keeps every update up to `cap`; past it, every s-th with s doubling, so the kept ones stay evenly spread."""
 
     def __init__(self, d, cap):
+        self.d = d
         self.cap = max(2, int(cap))
         self.stride = 1
-        self.k = 0
         self.total = 0
-        self.ints = np.zeros((self.cap, 3), dtype=np.int64)  # step, epoch, index
-        self.act = np.zeros(self.cap)
-        self.w = np.zeros((self.cap, d))
+        self.rows = []  # (step, epoch, index, activation, w after); w arrays are never mutated in place
 
     def add(self, epoch, index, activation, w):
         self.total += 1
         if (self.total - 1) % self.stride:
             return
-        if self.k == self.cap:
-            keep = slice(0, self.cap, 2)
-            half = len(range(*keep.indices(self.cap)))
-            self.ints[:half] = self.ints[keep]
-            self.act[:half] = self.act[keep]
-            self.w[:half] = self.w[keep]
-            self.k = half
+        if len(self.rows) == self.cap:
+            del self.rows[1::2]
             self.stride *= 2
             if (self.total - 1) % self.stride:
                 return
-        self.ints[self.k] = (self.total, epoch, index)
-        self.act[self.k] = activation
-        self.w[self.k] = w
-        self.k += 1
+        self.rows.append((self.total, epoch, index, activation, w))
 
     def finish(self):
-        k = self.k
+        rows = self.rows
+        col = lambda k, dtype: np.array([r[k] for r in rows], dtype=dtype)  # noqa: E731
         return Trace(
-            step=self.ints[:k, 0].copy(), epoch=self.ints[:k, 1].copy(), index=self.ints[:k, 2].copy(),
-            activation=self.act[:k].copy(), w=self.w[:k].copy(), total=self.total, subsampled=self.stride > 1,
+            step=col(0, np.int64), epoch=col(1, np.int64), index=col(2, np.int64),
+            activation=col(3, np.float64), w=np.array([r[4] for r in rows], dtype=np.float64).reshape(-1, self.d),
+            total=self.total, subsampled=self.stride > 1,
         )
 
 
-# --- strategies: what each variant does with the online path w_1, w_2, ... -------------------
+# --- strategies: what each variant makes of the online path w_0 = 0, w_1, w_2, ... ----------
+# t counts examples over all epochs (1-based); update() hears of the mistake on example t.
 
 
 class _Last:
@@ -99,17 +93,12 @@ class _Last:
     def __init__(self, Z, y):
         pass
 
-    def seen(self, k, w):
-        """k examples in a row were predicted right by w."""
+    def update(self, w_old, w_new, t):
+        pass
 
-    def update(self, w_old, w_new):
-        """The example just seen was a mistake: w_old became w_new (that example counts for w_new)."""
-
-    def answer(self, w):
+    def snapshot(self, w, t):
+        """The answer after t examples."""
         return w
-
-    def accuracy(self, Z, y, w):
-        return float(np.mean(predict_sign(Z @ self.answer(w)) == y))
 
 
 class _Averaged(_Last):
@@ -120,49 +109,34 @@ class _Averaged(_Last):
     """
 
     def __init__(self, Z, y):
-        self.T = 0
         self.U = np.zeros(Z.shape[1])
 
-    def seen(self, k, w):
-        self.T += k
+    def update(self, w_old, w_new, t):
+        self.U += t * (w_new - w_old)
 
-    def update(self, w_old, w_new):
-        self.T += 1
-        self.U += self.T * (w_new - w_old)
-
-    def answer(self, w):
-        if self.T == 0:
-            return w.copy()
-        return ((self.T + 1) * w - self.U) / self.T
+    def snapshot(self, w, t):
+        return ((t + 1) * w - self.U) / t
 
 
 class _Voted(_Last):
-    """Freund & Schapire: every w_k votes with weight c_k, the number of examples it survived."""
+    """Freund & Schapire: every w_k votes with weight c_k, the number of examples it was current for."""
 
     def __init__(self, Z, y):
         self.W, self.c = [], []
-        self.count = 0
+        self.since = 1  # w_0 = 0 is current from example 1
 
-    def seen(self, k, w):
-        self.count += k
+    def update(self, w_old, w_new, t):
+        if t > self.since:  # w_0 never lasting an example has no vote
+            self.W.append(w_old)
+            self.c.append(t - self.since)
+        self.since = t
 
-    def update(self, w_old, w_new):
-        if self.count:
-            self.W.append(w_old.copy())
-            self.c.append(self.count)
-        self.count = 1
+    def snapshot(self, w, t):
+        return ("votes", len(self.W), t - self.since + 1)
 
-    def votes(self, w):
-        W = self.W + ([w.copy()] if self.count else [])
-        c = self.c + ([self.count] if self.count else [])
-        d = len(w)
-        return np.array(W, dtype=np.float64).reshape(-1, d), np.array(c, dtype=np.float64)
-
-    def accuracy(self, Z, y, w):
-        W, c = self.votes(w)
-        if len(Z) * len(W) > _VOTE_WORK_MAX:
-            return None
-        return float(np.mean(predict_sign(_vote_scores(Z, W, c)) == y))
+    def votes(self, w, t):
+        W = np.array(self.W + [w], dtype=np.float64).reshape(-1, len(w))
+        return W, np.array(self.c + [t - self.since + 1], dtype=np.float64)
 
 
 class _Pocket(_Last):
@@ -171,36 +145,33 @@ class _Pocket(_Last):
 
     def __init__(self, Z, y):
         self.Z, self.y = Z, y
-        self.run = 0
+        self.since = 0  # the current w has been right on every example after this one
         self.best = np.zeros(Z.shape[1])
         self.best_run = 0
-        self.best_acc = self._acc(self.best)
+        self.best_acc = accuracy(Z, y, self.best)
 
-    def _acc(self, w):
-        return float(np.mean(predict_sign(self.Z @ w) == self.y))
-
-    def _consider(self, w):
-        if self.run > self.best_run:
-            self.best_run = self.run
-            acc = self._acc(w)
+    def _consider(self, w, run):
+        if run > self.best_run:
+            self.best_run = run
+            acc = accuracy(self.Z, self.y, w)
             if acc > self.best_acc:
-                self.best, self.best_acc = w.copy(), acc
+                self.best, self.best_acc = w, acc
 
-    def seen(self, k, w):
-        self.run += k
+    def update(self, w_old, w_new, t):
+        self._consider(w_old, t - self.since - 1)
+        self.since = t
 
-    def update(self, w_old, w_new):
-        self._consider(w_old)
-        self.run = 0
-
-    def end_epoch(self, w):
-        self._consider(w)
-
-    def answer(self, w):
+    def snapshot(self, w, t):
+        self._consider(w, t - self.since)
         return self.best
 
 
 _STRATEGIES = {"online": _Last, "averaged": _Averaged, "voted": _Voted, "pocket": _Pocket}
+
+
+def accuracy(Z, y, w):
+    """Fraction of rows of Z that sign(w·x̃) labels right."""
+    return float(np.mean(predict_sign(Z @ w) == y))
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -222,10 +193,12 @@ class Run:
     mistakes: int
     n_updates: int
     epoch_mistakes: list = field(default_factory=list)
-    epoch_accuracy: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
     votes: tuple | None = None
+    _Z: np.ndarray | None = field(default=None, repr=False)
+    _y: np.ndarray | None = field(default=None, repr=False)
+    _snapshots: list = field(default_factory=list, repr=False)
 
     def decision_function(self, Z):
         """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃))."""
@@ -236,6 +209,30 @@ class Run:
 
     def predict(self, Z):
         return predict_sign(self.decision_function(Z))
+
+    @cached_property
+    def epoch_accuracy(self):
+        """Training accuracy of the answer at the end of each epoch (None where too costly to vote).
+
+        Computed when first asked, in one pass over the data for all epochs, so training
+        itself pays nothing for it.
+        """
+        Z, y, snaps = self._Z, self._y, self._snapshots
+        if self.votes is None:
+            W = np.array(snaps, dtype=np.float64).reshape(len(snaps), -1)
+            out = np.zeros(len(W))
+            for s in range(0, len(Z), 4096):
+                out += (predict_sign(Z[s:s + 4096] @ W.T) == y[s:s + 4096, None]).sum(axis=0)
+            return (out / len(Z)).tolist()
+        W, c = self.votes
+        acc = []
+        for _, k, count in snaps:
+            if len(Z) * (k + 1) > _VOTE_WORK_MAX:
+                acc.append(None)
+                continue
+            ck = np.append(c[:k], count)
+            acc.append(float(np.mean(predict_sign(_vote_scores(Z, W[:k + 1], ck)) == y)))
+        return acc
 
 
 def check_settings(algorithm, eta, max_epochs, order, seed):
@@ -263,9 +260,7 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
-    YZ = Z * y[:, None]  # z = y·x̃: a mistake is z·w <= 0, the update is w += eta·z (seed 002's one-sided form)
     rng = np.random.default_rng(seed)
-    perm = rng.permutation(n) if order == "shuffle-once" else np.arange(n)
     # Block & Levin: under a fixed cyclic order a repeated w at an epoch boundary repeats forever.
     detect_cycles = algorithm == "batch" or order != "shuffle-each"
     seen_w = {np.zeros(d).tobytes(): 0}
@@ -273,8 +268,12 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     w = np.zeros(d)
     strategy = None if algorithm == "batch" else _STRATEGIES[algorithm](Z, y)
     status, cycle = "max_epochs", None
-    epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
-    block = 64
+    epoch_mistakes, epoch_w_norm, snapshots = [], [], []
+    if algorithm == "batch":
+        YZ = Z * y[:, None]  # z = y·x̃: the criterion's gradient is -Σ z over mistakes
+    else:
+        scan = _Scanner(Z, y, rng.permutation(n) if order == "shuffle-once" else None)
+    t = 0  # examples seen so far, over all epochs
 
     for epoch in range(1, max_epochs + 1):
         if algorithm == "batch":
@@ -283,26 +282,23 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
             if mistakes:
                 w = w + eta * YZ[bad].sum(axis=0)
                 rec.add(epoch, -1, np.nan, w)
-            epoch_accuracy.append(float(np.mean(predict_sign(Z @ w) == y)))
+            snapshots.append(w)
         else:
             if order == "shuffle-each":
-                perm = rng.permutation(n)
-            YZo = YZ[perm]
+                scan = _Scanner(Z, y, rng.permutation(n))
             mistakes, p = 0, 0
-            while p < n:
-                j, block = _next_mistake(YZo, w, p, block)
-                strategy.seen(j - p, w)
+            while True:
+                j, a = scan.next_mistake(w, p)
                 if j == n:
                     break
-                i = perm[j]
-                w_new = w + eta * YZo[j]
-                rec.add(epoch, i, float(Z[i] @ w), w_new)
-                strategy.update(w, w_new)
+                i = scan.index(j)
+                w_new = w + scan.step(j, eta)
+                rec.add(epoch, i, a, w_new)
+                strategy.update(w, w_new, t + j + 1)
                 w, p = w_new, j + 1
                 mistakes += 1
-            if hasattr(strategy, "end_epoch"):
-                strategy.end_epoch(w)
-            epoch_accuracy.append(strategy.accuracy(Z, y, w))
+            t += n
+            snapshots.append(strategy.snapshot(w, t))
         epoch_mistakes.append(mistakes)
         epoch_w_norm.append(float(np.linalg.norm(w)))
         if progress is not None:
@@ -317,33 +313,62 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
                 break
             seen_w[key] = epoch
 
-    answer = w if strategy is None else strategy.answer(w)
+    votes = strategy.votes(w, t) if algorithm == "voted" else None
+    answer = w if strategy is None else strategy.snapshot(w, t)
     return Run(
         algorithm=algorithm, eta=float(eta), order=order, seed=int(seed),
-        w=np.array(answer, dtype=np.float64), w_last=w, status=status, cycle=cycle,
-        n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
-        epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
-        trace=rec.finish(), votes=strategy.votes(w) if algorithm == "voted" else None,
+        w=np.array(w if votes is not None else answer, dtype=np.float64), w_last=w, status=status,
+        cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
+        epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm,
+        trace=rec.finish(), votes=votes, _Z=Z, _y=y, _snapshots=snapshots,
     )
 
 
-def _next_mistake(YZo, w, p, block):
-    """First j >= p with YZo[j]·w <= 0 (len(YZo) if none), and the block size to use next."""
-    n = len(YZo)
-    start = p
-    while p < n:
-        if block <= _SCALAR_MAX:
+class _Scanner:
+    """Finds the next mistake in one visiting order, exactly as a per-example loop would.
+
+    Scans ahead in blocks with numpy; a block grows while no mistake turns up and shrinks
+    to twice the last gap, and blocks of a few examples run as plain dot products, where
+    numpy's per-call cost would outweigh the work.
+    """
+
+    def __init__(self, Z, y, perm):
+        self.perm = perm
+        self.Z = Z if perm is None else Z[perm]
+        yo = y if perm is None else y[perm]
+        self.y = yo.astype(np.float64)
+        self.positive = (yo > 0).tolist()
+        self.block = 64
+
+    def index(self, j):
+        return j if self.perm is None else int(self.perm[j])
+
+    def step(self, j, eta):
+        """eta·y·x̃ for the j-th example in this order ((eta·y)·x̃ = eta·(y·x̃) exactly, as y = ±1)."""
+        return self.Z[j] * (eta * self.y[j])
+
+    def next_mistake(self, w, p):
+        """(j, w·x̃_j) for the first j >= p with y_j·(w·x̃_j) <= 0, or (n, None)."""
+        Z, n, block, start = self.Z, len(self.Z), self.block, p
+        while p < n:
             q = min(n, p + block)
-            for j in range(p, q):
-                if YZo[j] @ w <= 0:
-                    return j, max(1, 2 * (j - start))
+            if block <= _SCALAR_MAX:
+                positive, dot = self.positive, np.dot
+                for j in range(p, q):
+                    a = dot(Z[j], w)
+                    if (a <= 0) if positive[j] else (a >= 0):
+                        self.block = max(1, 2 * (j - start))
+                        return j, float(a)
+            else:
+                a = Z[p:q] @ w
+                bad = np.flatnonzero(a * self.y[p:q] <= 0)
+                if bad.size:
+                    j = p + int(bad[0])
+                    self.block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
+                    return j, float(a[bad[0]])
             p = q
-        else:
-            q = min(n, p + block)
-            bad = np.flatnonzero(YZo[p:q] @ w <= 0)
-            if bad.size:
-                j = p + int(bad[0])
-                return j, min(_BLOCK_MAX, max(1, 2 * (j - start)))
-            p = q
-        block = min(_BLOCK_MAX, 2 * block)
-    return n, block
+            block = min(_BLOCK_MAX, 2 * block)
+        self.block = block
+        return n, None
+
+
