@@ -1,0 +1,424 @@
+"""Datasets: the -1/+1 label convention, the presets of the lecture notes, generators,
+the train/test split and the points a user places on the canvas.
+
+Pure numpy, no I/O. The conventions (docs/ARCHITECTURE.md, seed 001):
+- labels are -1/+1 inside; any two distinct user labels map to -1/+1, the one that
+  sorts first (numbers numerically, else as strings) is -1, and the mapping is kept;
+- the Boolean presets use 0 -> -1, 1 -> +1.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .errors import DataError, SettingsError
+
+__all__ = [
+    "Dataset",
+    "encode_labels",
+    "preset",
+    "make_clouds",
+    "PRESETS",
+    "PRESET_INFO",
+    "PRESET_PARAMS",
+    "train_test_split",
+    "points_dataset",
+    "MAX_POINTS",
+]
+
+# --------------------------------------------------------------------------- Dataset
+
+
+@dataclass
+class Dataset:
+    X: np.ndarray  # (n, m) float64 features
+    y: np.ndarray  # (n,) int8 in {-1, +1}
+    feature_names: list
+    label_names: dict  # {-1: original label, +1: original label}
+    name: str
+
+    def __post_init__(self):
+        self.X = np.array(self.X, dtype=np.float64, copy=True)
+        if self.X.ndim == 1:
+            self.X = self.X.reshape(-1, 1)
+        self.y = np.array(self.y, copy=True).astype(np.int8).reshape(-1)
+        if self.X.ndim != 2 or self.X.shape[0] != self.y.shape[0]:
+            raise ValueError(f"Dataset: X {self.X.shape} and y {self.y.shape} do not match")
+        if not np.all((self.y == 1) | (self.y == -1)):
+            raise ValueError("Dataset: y must contain only -1 and +1")
+        self.feature_names = [str(f) for f in self.feature_names]
+        if len(self.feature_names) != self.X.shape[1]:
+            raise ValueError("Dataset: one feature name per column of X is needed")
+        self.label_names = {-1: self.label_names[-1], 1: self.label_names[1]}
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
+
+    def label_mapping_json(self) -> dict:
+        """{"-1": str, "+1": str}: the original label behind each internal label."""
+        return {"-1": _label_str(self.label_names[-1]), "+1": _label_str(self.label_names[1])}
+
+
+def _label_str(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# --------------------------------------------------------------------------- labels
+
+_NUMBER_RE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def _as_number(value):
+    """The value as a finite float if it is a number (or a string holding one), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, str) and _NUMBER_RE.fullmatch(value.strip()):
+        return float(value)
+    return None
+
+
+def _quote_list(values, limit=5) -> str:
+    shown = ", ".join(f"'{_label_str(v)}'" for v in values[:limit])
+    if len(values) > limit:
+        shown += f" and {len(values) - limit} more"
+    return shown
+
+
+def encode_labels(values, *, rows=None, column=None):
+    """Map two distinct labels to -1/+1. Returns (y int8 array, {-1: original, +1: original}).
+
+    The label that sorts first is -1: numerically if every label is a number (so "1" and
+    "1.0" are one class, "9" < "10"), else as strings. `rows` (optional, one 1-based row
+    number per value) and `column` only make the DataError messages point at the file.
+    """
+    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
+    where = f" in column '{column}'" if column is not None else ""
+    if not values:
+        raise DataError("There are no labels: the data has no examples.", column=column)
+
+    cleaned = []
+    for i, v in enumerate(values):
+        if isinstance(v, np.generic):
+            v = v.item()
+        if isinstance(v, str):
+            v = v.strip()
+        row = rows[i] if rows is not None else None
+        if v is None or (isinstance(v, str) and v == ""):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+        if isinstance(v, float) and not math.isfinite(v):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
+                            row=row, column=column)
+        if not isinstance(v, (str, numbers.Real)):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
+                            row=row, column=column)
+        cleaned.append(v)
+
+    nums = [_as_number(v) for v in cleaned]
+    numeric = all(x is not None for x in nums)
+    keys = nums if numeric else [str(v) for v in cleaned]
+
+    first_seen = {}  # key -> (original value, index of first occurrence)
+    third_index = None
+    for i, (k, v) in enumerate(zip(keys, cleaned)):
+        if k not in first_seen:
+            first_seen[k] = (v, i)
+            if len(first_seen) == 3:  # remember where a third class first appears
+                third_index = i
+    classes = sorted(first_seen)
+    originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
+    if len(classes) == 1:
+        raise DataError(
+            f"All labels{where} are '{_label_str(originals[0])}': there is only one class. "
+            "The perceptron needs examples of two classes.",
+            column=column,
+        )
+    if len(classes) > 2:
+        row = rows[third_index] if rows is not None else None
+        at = f" (the third one first appears in row {row})" if row is not None else ""
+        raise DataError(
+            f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
+            "The perceptron separates exactly two classes; keep two of them or choose another "
+            "label column.",
+            row=row,
+            column=column,
+        )
+    neg, pos = classes
+    y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
+    return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
+
+
+# --------------------------------------------------------------------------- presets
+
+PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles")
+
+PRESET_INFO = {
+    "and": "AND of two bits (seed 001): +1 only for (1, 1); separable, e.g. a = 20x1 + 20x2 - 30.",
+    "or": "OR of two bits: +1 unless both are 0; separable.",
+    "nand": "NAND of two bits: -1 only for (1, 1); separable.",
+    "xor": "XOR of two bits: +1 when they differ; not linearly separable, the perceptron cycles.",
+    "clouds": "Two clouds on either side of a random line, at least 'margin' away from it: separable.",
+    "overlap": "Two overlapping Gaussian clouds ('spread' = their std): usually not separable.",
+    "circles": "An inner disc against an outer ring: not linearly separable, separable with poly2.",
+}
+
+# Which of n, margin, spread, seed each preset uses (the others are validated but ignored).
+PRESET_PARAMS = {
+    "and": (),
+    "or": (),
+    "nand": (),
+    "xor": (),
+    "clouds": ("n", "margin", "spread", "seed"),
+    "overlap": ("n", "spread", "seed"),
+    "circles": ("n", "spread", "seed"),
+}
+
+_BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float64)
+_BOOL_Y = {  # outputs for (0,0), (0,1), (1,0), (1,1)
+    "and": (0, 0, 0, 1),
+    "or": (0, 1, 1, 1),
+    "nand": (1, 1, 1, 0),
+    "xor": (0, 1, 1, 0),
+}
+
+N_MIN, N_MAX = 4, 5000
+MARGIN_MIN, MARGIN_MAX = 0.0, 2.0
+SPREAD_MAX = 5.0
+BOX = 3.0  # generated coordinates stay in [-BOX, BOX]
+
+
+def _check_int(value, field, lo, hi, what):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
+                            field=field)
+    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
+        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
+                            field=field)
+    value = int(value)
+    if not lo <= value <= hi:
+        raise SettingsError(f"{what} must be from {lo} to {hi}; got {value}.", field=field)
+    return value
+
+
+def _check_float(value, field, what):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise SettingsError(f"{what} must be a number, not {value!r}.", field=field)
+    value = float(value)
+    if not math.isfinite(value):
+        raise SettingsError(f"{what} must be a finite number, not {value}.", field=field)
+    return value
+
+
+def _check_seed(seed):
+    return _check_int(seed, "seed", 0, 2**32 - 1, "The random seed")
+
+
+def _check_params(n, margin, spread, seed):
+    n = _check_int(n, "n", N_MIN, N_MAX, "The number of points")
+    margin = _check_float(margin, "margin", "The margin")
+    if not MARGIN_MIN <= margin <= MARGIN_MAX:
+        raise SettingsError(f"The margin must be from {MARGIN_MIN:g} to {MARGIN_MAX:g}; got {margin:g}.",
+                            field="margin")
+    spread = _check_float(spread, "spread", "The spread")
+    if not 0 < spread <= SPREAD_MAX:
+        raise SettingsError(f"The spread must be more than 0 and at most {SPREAD_MAX:g}; got {spread:g}.",
+                            field="spread")
+    return n, margin, spread, _check_seed(seed)
+
+
+def _balanced_labels(rng, n):
+    y = np.ones(n, dtype=np.int8)
+    y[: n // 2] = -1
+    return rng.permutation(y)
+
+
+def _sample_in_box(rng, k, draw):
+    """k points from draw(rng, size) -> (size, 2), keeping only those inside the box."""
+    out = np.empty((0, 2))
+    for _ in range(10_000):
+        if len(out) >= k:
+            break
+        batch = draw(rng, max(2 * (k - len(out)), 16))
+        inside = np.all(np.abs(batch) <= BOX, axis=1)
+        out = np.vstack([out, batch[inside]])
+    if len(out) < k:  # pragma: no cover - the proposals below always land in the box often
+        raise RuntimeError("could not sample enough points inside the plot box")
+    return out[:k]
+
+
+def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
+    """Two separable clouds. The true line is u·x + b = 0 with unit u, and every point has
+    y·(u·x + b) >= margin, i.e. lies at least `margin` from the line on its own side.
+    With return_truth=True returns (Dataset, u, b)."""
+    n, margin, spread, seed = _check_params(n, margin, spread, seed)
+    rng = np.random.default_rng(seed)
+    theta = rng.uniform(0.0, 2.0 * np.pi)
+    u = np.array([np.cos(theta), np.sin(theta)])
+    v = np.array([-u[1], u[0]])
+    b = float(rng.uniform(-0.3, 0.3))
+    y = _balanced_labels(rng, n)
+    X = np.empty((n, 2))
+    for label in (-1, 1):
+        idx = np.flatnonzero(y == label)
+
+        def draw(r, size, label=label):
+            # distance from the line: at least `margin` (points too close are pushed out)
+            d = margin + np.abs(r.normal(0.7, 0.45 * spread, size))
+            t = r.normal(0.0, 1.0 * spread, size)  # position along the line
+            # u·x + b = label·d  <=>  x = t v + (label·d - b) u
+            return t[:, None] * v + (label * d - b)[:, None] * u
+
+        X[idx] = _sample_in_box(rng, len(idx), draw)
+    ds = Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "clouds")
+    return (ds, u, b) if return_truth else ds
+
+
+def _overlap(n, spread, rng):
+    theta = rng.uniform(0.0, 2.0 * np.pi)
+    u = np.array([np.cos(theta), np.sin(theta)])
+    y = _balanced_labels(rng, n)
+    X = np.empty((n, 2))
+    for label in (-1, 1):
+        idx = np.flatnonzero(y == label)
+        center = 0.8 * label * u
+
+        def draw(r, size, center=center):
+            return center + r.normal(0.0, spread, (size, 2))
+
+        X[idx] = _sample_in_box(rng, len(idx), draw)
+    return Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "overlap")
+
+
+def _circles(n, spread, rng):
+    """Inner disc (label -1, radius <= 1.1) against an outer ring (label +1, 1.7..2.7):
+    the circle x1² + x2² = 1.4² separates them, so poly2 features make them separable."""
+    y = _balanced_labels(rng, n)
+    r = np.empty(n)
+    k_in = int(np.sum(y == -1))
+    noise = 0.08 * spread
+    r_in = 1.0 * np.sqrt(rng.uniform(0.0, 1.0, k_in)) + rng.normal(0.0, noise, k_in)
+    r_out = rng.uniform(1.85, 2.55, n - k_in) + rng.normal(0.0, noise, n - k_in)
+    r[y == -1] = np.clip(np.abs(r_in), 0.0, 1.1)
+    r[y == 1] = np.clip(r_out, 1.7, 2.7)
+    phi = rng.uniform(0.0, 2.0 * np.pi, n)
+    X = np.column_stack([r * np.cos(phi), r * np.sin(phi)])
+    return Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "circles")
+
+
+def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0) -> Dataset:
+    """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
+    1 -> +1) or a seeded generator "clouds", "overlap", "circles". Same parameters,
+    bit-identical data. Raises SettingsError(field=...) for a bad name or parameter."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in PRESETS:
+        raise SettingsError(
+            f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
+        )
+    n, margin, spread, seed = _check_params(n, margin, spread, seed)
+    if key in _BOOL_Y:
+        y = np.where(np.array(_BOOL_Y[key]) == 1, 1, -1).astype(np.int8)
+        return Dataset(_BOOL_X.copy(), y, ["x1", "x2"], {-1: "0", 1: "1"}, key.upper())
+    if key == "clouds":
+        return make_clouds(n, margin, spread, seed)
+    rng = np.random.default_rng(seed)
+    if key == "overlap":
+        return _overlap(n, spread, rng)
+    return _circles(n, spread, rng)
+
+
+# --------------------------------------------------------------------------- split
+
+
+def train_test_split(ds: Dataset, test_fraction, seed=0):
+    """Hold out about test_fraction of the examples (per class, seeded) for testing.
+
+    Returns (train, test); test_fraction 0 returns (ds, None). Both parts keep their
+    examples in the original order. The test part gets at least one example and the
+    training part keeps both classes; when that is impossible, DataError.
+    """
+    f = _check_float(test_fraction, "test_fraction", "The test fraction")
+    if not 0.0 <= f <= 0.9:
+        raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
+                            field="test_fraction")
+    seed = _check_seed(seed)
+    if f == 0.0:
+        return ds, None
+    rng = np.random.default_rng(seed)
+    counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
+    if min(counts.values()) == 0 or ds.n < 3:
+        raise DataError(
+            f"Too few examples to hold some out for testing: there are {ds.n}, and the training "
+            "part must keep both classes while the test part gets at least one. "
+            "Set the test fraction to 0 or add data."
+        )
+    take = {c: min(int(round(counts[c] * f)), counts[c] - 1) for c in (-1, 1)}
+    if take[-1] + take[1] == 0:
+        c = 1 if counts[1] >= counts[-1] else -1  # the larger class gives one example
+        take[c] = 1
+    test_idx = []
+    for c in (-1, 1):
+        idx = np.flatnonzero(ds.y == c)
+        test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
+    mask = np.zeros(ds.n, dtype=bool)
+    mask[test_idx] = True
+
+    def part(sel, suffix):
+        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
+                       f"{ds.name} ({suffix})")
+
+    return part(~mask, "train"), part(mask, "test")
+
+
+# --------------------------------------------------------------------------- points
+
+MAX_POINTS = 5000
+
+
+def points_dataset(points) -> Dataset:
+    """[[x1, x2, label], ...] placed by the user -> Dataset. Errors name the point
+    (row = 1-based position in the list) and the field (x1, x2 or label)."""
+    if not isinstance(points, (list, tuple, np.ndarray)):
+        raise DataError("The points must be a list of [x1, x2, label].")
+    points = list(points)
+    if len(points) < 2:
+        raise DataError(
+            f"Place at least 2 points (one of each class); there {'is' if len(points) == 1 else 'are'} "
+            f"{len(points)}."
+        )
+    if len(points) > MAX_POINTS:
+        raise DataError(f"There are {len(points)} points; the limit is {MAX_POINTS}.")
+    X = np.empty((len(points), 2))
+    labels = []
+    for i, p in enumerate(points, start=1):
+        if isinstance(p, np.ndarray):
+            p = p.tolist()
+        if not isinstance(p, (list, tuple)) or len(p) != 3:
+            raise DataError(f"Point {i} must be [x1, x2, label], not {p!r}.", row=i)
+        for j, col in enumerate(("x1", "x2")):
+            v = p[j]
+            if isinstance(v, np.generic):
+                v = v.item()
+            if isinstance(v, bool) or not isinstance(v, numbers.Real):
+                raise DataError(f"Point {i}, {col}: {v!r} is not a number.", row=i, column=col)
+            if not math.isfinite(float(v)):
+                raise DataError(f"Point {i}, {col}: {v} is not a finite number.", row=i, column=col)
+            X[i - 1, j] = float(v)
+        labels.append(p[2])
+    y, names = encode_labels(labels, rows=list(range(1, len(points) + 1)), column="label")
+    return Dataset(X, y, ["x1", "x2"], names, "points")
