@@ -100,6 +100,9 @@ class _Last:
         """The answer after t examples."""
         return w
 
+    def rebind(self, Z, y):
+        """Training goes on with new data (partial_fit)."""
+
 
 class _Averaged(_Last):
     """Mean of w after every example (seed 001's mu / examples seen), by the lazy-averaging trick.
@@ -148,6 +151,11 @@ class _Pocket(_Last):
         self.since = 0  # the current w has been right on every example after this one
         self.best = np.zeros(Z.shape[1])
         self.best_run = 0
+        self.best_acc = accuracy(Z, y, self.best)
+
+    def rebind(self, Z, y):
+        # The pocket's accuracy is only comparable on the data now in hand.
+        self.Z, self.y = Z, y
         self.best_acc = accuracy(Z, y, self.best)
 
     def _consider(self, w, run):
@@ -199,6 +207,8 @@ class Run:
     _Z: np.ndarray | None = field(default=None, repr=False)
     _y: np.ndarray | None = field(default=None, repr=False)
     _snapshots: list = field(default_factory=list, repr=False)
+    _t: int = field(default=0, repr=False)
+    _strategy: object = field(default=None, repr=False)
 
     def decision_function(self, Z):
         """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃))."""
@@ -254,8 +264,12 @@ def check_settings(algorithm, eta, max_epochs, order, seed):
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None):
-    """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run."""
+          trace_cap=100_000, progress=None, resume=None):
+    """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
+
+    resume: an earlier Run of the same algorithm to continue from (its w, example count and
+    averaging/voting/pocket state), as partial_fit needs; Z may then be new data of the same width.
+    """
     check_settings(algorithm, eta, max_epochs, order, seed)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
@@ -267,13 +281,21 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     rec = _TraceRecorder(d, trace_cap)
     w = np.zeros(d)
     strategy = None if algorithm == "batch" else _STRATEGIES[algorithm](Z, y)
+    t = 0  # examples seen so far, over all epochs
+    if resume is not None:
+        if resume.algorithm != algorithm or resume.w_last.shape != (d,):
+            raise SettingsError("Cannot continue a run of another algorithm or width.", field="algorithm")
+        w, t = resume.w_last, resume._t
+        strategy = resume._strategy
+        if strategy is not None:
+            strategy.rebind(Z, y)
+        seen_w = {w.tobytes(): 0}
     status, cycle = "max_epochs", None
     epoch_mistakes, epoch_w_norm, snapshots = [], [], []
     if algorithm == "batch":
         YZ = Z * y[:, None]  # z = y·x̃: the criterion's gradient is -Σ z over mistakes
     else:
         scan = _Scanner(Z, y, rng.permutation(n) if order == "shuffle-once" else None)
-    t = 0  # examples seen so far, over all epochs
 
     for epoch in range(1, max_epochs + 1):
         if algorithm == "batch":
@@ -320,7 +342,7 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
         w=np.array(w if votes is not None else answer, dtype=np.float64), w_last=w, status=status,
         cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
         epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm,
-        trace=rec.finish(), votes=votes, _Z=Z, _y=y, _snapshots=snapshots,
+        trace=rec.finish(), votes=votes, _Z=Z, _y=y, _snapshots=snapshots, _t=t, _strategy=strategy,
     )
 
 

@@ -310,3 +310,17 @@ def test_bad_settings_name_their_field(kwargs, field):
     with pytest.raises(SettingsError) as e:
         train(prepare(BOOL_X), AND_Y, **kwargs)
     assert e.value.field == field
+
+
+@pytest.mark.parametrize("algorithm", ["online", "averaged", "voted", "batch"])
+def test_resuming_epoch_by_epoch_equals_one_run(algorithm):
+    rng = np.random.default_rng(11)
+    X, y = noisy_data(rng, 150, 2)
+    Z = prepare(X)
+    whole = train(Z, y, algorithm=algorithm, max_epochs=5)
+    run = None
+    for _ in range(5):
+        run = train(Z, y, algorithm=algorithm, max_epochs=1, resume=run)
+    assert np.array_equal(run.w, whole.w)
+    if algorithm == "voted":
+        assert all(np.array_equal(a, b) for a, b in zip(run.votes, whole.votes))
