@@ -1,0 +1,190 @@
+// Perceptron Lab, page side: wires the panels to the Python worker client.
+import { PARAMS, defaults, isActive, settingsRequest, paramForField } from "./state.js";
+import { byId } from "./ui/dom.js";
+import { initSettings } from "./ui/settings-panel.js";
+import { initDataPanel, dataRequest, plotFeatures, showDataError, clearDataErrors } from "./ui/data-panel.js";
+import { renderResult, markStale } from "./ui/results.js";
+import { setPyState, pyState, setRunState, message } from "./ui/status.js";
+import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
+import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
+
+const values = defaults();
+const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
+const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
+
+let py = null;
+let running = false;
+let runToken = 0;
+let hasResult = false;
+let autoTrained = false;
+
+function onValue(name, value) {
+  values[name] = value;
+  markStale();
+}
+
+initDataPanel({ values, onValue, inspect, onChange: markStale });
+initSettings(values, onValue);
+initRunPanel({ onTrain: train, onCancel: cancel });
+setPyState("loading");
+setRunState("idle");
+setReady(false);
+startPython();
+
+// ------------------------------------------------------------------ Python
+
+async function startPython() {
+  let mod;
+  try {
+    mod = await import("./pyclient.js");
+    py = mod.createPyClient({ onStage, onProgress, onRestart });
+  } catch {
+    failed("The Python worker could not be started. Reload the page to try again.");
+    return;
+  }
+}
+
+function failed(text) {
+  setPyState("error", text);
+  // The client starts a fresh worker on the next call: Train doubles as "try again".
+  setReady(!!py && !running, "");
+  if (py) byId("train-note").hidden = true;
+}
+
+function onStage(stage, detail) {
+  if (stage === "error") { failed(typeof detail === "string" ? clean(detail) : undefined); return; }
+  if (pyState() === "ready" && stage === "ready") return;
+  setPyState(stage, detail);
+  if (stage !== "ready") { setReady(false); return; }
+  if (!running) setReady(true);
+  if (!autoTrained && !hasResult && !running) {
+    autoTrained = true;
+    if (!("error" in dataRequest())) train({ auto: true });
+  }
+}
+
+function onProgress(_id, epoch, mistakes) {
+  if (running) progress(epoch, mistakes);
+}
+
+function onRestart() {
+  // The worker was terminated (cancel, watchdog or a crash) and a fresh one is loading.
+  // A call that was pending gets its own message (cancelled / internal error).
+  setPyState("loading");
+  if (!running) setReady(false, "Python is restarting…");
+}
+
+/** A worker/bridge message for people: one line, never a traceback. */
+function clean(text) {
+  const s = String(text ?? "").trim();
+  if (!s || /Traceback|File "|^\s*at /m.test(s)) return "Something went wrong inside Perceptron Lab.";
+  const line = s.split(/\r?\n/)[0];
+  return line.length > 300 ? `${line.slice(0, 297)}…` : line;
+}
+
+async function inspect(data) {
+  // The client queues calls until Python is ready (and restarts a failed worker).
+  if (!py) {
+    return { ok: false, error: { kind: "internal", message: "Python is not available, so the file cannot be checked." } };
+  }
+  return py.call({ cmd: "inspect", data });
+}
+
+// ------------------------------------------------------------------ train
+
+async function train(opts = {}) {
+  // In the error state a call starts a fresh worker (the client queues it until ready).
+  if (running || !py || !["ready", "error"].includes(pyState())) return;
+  clearAllErrors();
+  message("");
+
+  // Client-side validation from the state table: nothing is sent when a value is wrong.
+  const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
+  const { values: checked, bad } = validateFields(names);
+  Object.assign(values, checked);
+  if (bad.length) {
+    setRunState("error");
+    message("Training was not started: fix the value marked next to its control.", "error");
+    if (!opts.auto) focusField(bad[0]);
+    return;
+  }
+  const d = dataRequest();
+  if ("error" in d) {
+    setFieldError(d.error.name, d.error.message);
+    setRunState("error");
+    message("Training was not started: the data needs attention (see the data panel).", "error");
+    if (!opts.auto) focusField(d.error.name);
+    return;
+  }
+
+  const settings = settingsRequest(values);
+  settings.plot_features = plotFeatures();
+  const token = ++runToken;
+  running = true;
+  setRunState("running");
+  startProgress(settings.epochs);
+  let res;
+  try {
+    res = await py.call({ cmd: "train", data: d.data, settings });
+  } catch (e) {
+    res = { ok: false, error: { kind: "internal", message: clean(e?.message) } };
+  }
+  if (token !== runToken) return;
+  running = false;
+  stopProgress();
+  setReady(pyState() === "ready" || pyState() === "error");
+
+  if (res && res.ok) {
+    hasResult = true;
+    renderResult(res, settings);
+    setRunState("done");
+    return;
+  }
+  const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };
+  if (err.kind === "cancelled") {
+    setRunState("cancelled");
+    message("Training cancelled. The previous results stay on screen.");
+    return;
+  }
+  showError(err);
+  setRunState("error");
+}
+
+function showError(err) {
+  const text = clean(err.message);
+  if (err.kind === "settings") {
+    const p = paramForField(err.field, "settings");
+    if (p && setFieldError(p.name, text)) {
+      message(`Training stopped: ${p.label} needs attention (see the message next to it).`, "error");
+      focusField(p.name);
+      return;
+    }
+  }
+  if (err.kind === "data") {
+    const name = showDataError({ ...err, message: text });
+    message("Training stopped: the data needs attention (see the data panel).", "error");
+    focusField(name);
+    return;
+  }
+  message(text, "error");
+}
+
+function cancel() {
+  if (!running || !py) return;
+  const token = runToken;
+  byId("results").focus();
+  py.cancel();
+  // The client answers the pending call with kind "cancelled"; should it not, do not hang.
+  setTimeout(() => {
+    if (running && token === runToken) {
+      runToken++;
+      running = false;
+      stopProgress();
+      setRunState("cancelled");
+      message("Training cancelled. The previous results stay on screen.");
+    }
+  }, 5000);
+}
+
+// Exposed for debugging in the console and for tests; not part of the UI.
+export { values, train, clearDataErrors };

@@ -1,0 +1,237 @@
+// The one declarative table of every parameter the page sends to Python.
+// Plain data only (no functions), so the table can be serialised, e.g. for URL sharing.
+// Each entry: name (unique), key (request key), group ("data" | "settings"), type,
+// default, min/max (+ minExclusive) or options, label, hint, id (control id), and
+// optionally `when` ({name, in: [...]}: the control is shown only for those values).
+
+const GENERATED = ["clouds", "overlap", "circles"];
+
+export const PARAMS = [
+  // ---- data ----
+  {
+    name: "source", key: "kind", group: "data", type: "enum", default: "preset", id: "source",
+    options: [
+      { value: "preset", label: "Preset" },
+      { value: "csv", label: "CSV file" },
+      { value: "points", label: "Place points" },
+    ],
+    label: "Data source",
+    hint: "Where the training examples (x, y) come from: a preset, your CSV file, or points you place",
+  },
+  {
+    name: "preset", key: "name", group: "data", type: "enum", default: "and", id: "preset",
+    when: { name: "source", in: ["preset"] },
+    options: [
+      { value: "and", label: "AND" },
+      { value: "or", label: "OR" },
+      { value: "nand", label: "NAND" },
+      { value: "xor", label: "XOR (not linearly separable)" },
+      { value: "clouds", label: "Two clouds (separable, with a margin)" },
+      { value: "overlap", label: "Overlapping clouds (not separable)" },
+      { value: "circles", label: "Circles (separable only with poly2)" },
+    ],
+    label: "Preset",
+    hint: "The Boolean functions of the notes (labels 0 → −1, 1 → +1) or generated point clouds",
+  },
+  {
+    name: "n", key: "n", group: "data", type: "int", default: 100, min: 4, max: 2000, id: "n",
+    when: { name: "preset", in: GENERATED },
+    label: "Points n", hint: "How many points to generate",
+  },
+  {
+    name: "margin", key: "margin", group: "data", type: "float", default: 0.3, min: 0, max: 5, id: "margin",
+    when: { name: "preset", in: GENERATED },
+    label: "Margin", hint: "Gap between the two classes: a larger gap gives a larger margin γ",
+  },
+  {
+    name: "spread", key: "spread", group: "data", type: "float", default: 1.0, min: 0, max: 10,
+    minExclusive: true, id: "spread",
+    when: { name: "preset", in: GENERATED },
+    label: "Spread", hint: "How widely the points scatter around their centres",
+  },
+  {
+    name: "data_seed", key: "seed", group: "data", type: "int", default: 0, min: 0, max: 2147483647,
+    id: "data-seed",
+    when: { name: "preset", in: GENERATED },
+    label: "Data seed", hint: "Seed of the generator: the same seed gives the same points",
+  },
+  {
+    name: "label", key: "label", group: "data", type: "column", default: null, id: "label-column",
+    label: "Label column y",
+    hint: "The column holding the labels; its two values become −1 (sorts first) and +1",
+  },
+  {
+    name: "plot_features", key: "plot_features", group: "data", type: "pair", default: [0, 1],
+    id: "plot-x",
+    label: "Features to plot",
+    hint: "The two features drawn on the decision-boundary plot",
+  },
+  // ---- settings ----
+  {
+    name: "algorithm", key: "algorithm", group: "settings", type: "enum", default: "online", id: "algorithm",
+    options: [
+      { value: "online", label: "Online (Rosenblatt)", hint: "Rosenblatt: update w ← w + η·y·x̃ on each mistake" },
+      { value: "batch", label: "Batch", hint: "Gradient descent on the perceptron criterion: one step per epoch, summed over the mistakes" },
+      { value: "averaged", label: "Averaged", hint: "Predict with the average of all w seen during training" },
+      { value: "voted", label: "Voted", hint: "Every w votes, weighted by how long it survived before an update" },
+      { value: "pocket", label: "Pocket", hint: "Keep the best w seen so far in your pocket (for non-separable data)" },
+    ],
+    label: "Algorithm",
+    hint: "Which perceptron variant to train",
+  },
+  {
+    name: "epochs", key: "epochs", group: "settings", type: "int", default: 100, min: 1, max: 1000, id: "epochs",
+    label: "Epochs (MaxIter)", hint: "The most passes over the training data; training stops early once an epoch has no mistakes",
+  },
+  {
+    name: "eta", key: "eta", group: "settings", type: "float", default: 1, min: 0, max: 1000,
+    minExclusive: true, id: "eta",
+    label: "Learning rate η", hint: "Learning rate η: the update is w ← w + η·y·x̃",
+  },
+  {
+    name: "bias", key: "bias", group: "settings", type: "bool", default: true, id: "bias",
+    label: "Bias",
+    hint: "Append a constant 1 to every x (x̃ = (x, 1)) so the boundary need not pass through the origin",
+  },
+  {
+    name: "normalize", key: "normalize", group: "settings", type: "bool", default: false, id: "normalize",
+    label: "Normalize",
+    hint: "Scale every x̃ to unit length (the one-sided setting of the notes)",
+  },
+  {
+    name: "order", key: "order", group: "settings", type: "enum", default: "fixed", id: "order",
+    options: [
+      { value: "fixed", label: "Constant order" },
+      { value: "shuffle-once", label: "Permute once" },
+      { value: "shuffle-each", label: "Permute every epoch" },
+    ],
+    label: "Order",
+    hint: "How to loop over the data: constant order, permute once, or permute every epoch",
+  },
+  {
+    name: "seed", key: "seed", group: "settings", type: "int", default: 0, min: 0, max: 2147483647, id: "seed",
+    label: "Seed", hint: "Seed for the permutations and the train/test split: the same seed gives the same run",
+  },
+  {
+    name: "feature_map", key: "feature_map", group: "settings", type: "enum", default: "none", id: "feature_map",
+    options: [
+      { value: "none", label: "None: x as it is" },
+      { value: "poly2", label: "poly2: add squares and products" },
+    ],
+    label: "Feature map",
+    hint: "poly2 adds x₁², x₁x₂, x₂², … so a circle in x becomes a line in the new features",
+  },
+  {
+    name: "test_fraction", key: "test_fraction", group: "settings", type: "float", default: 0, min: 0, max: 0.9,
+    id: "test_fraction",
+    label: "Test fraction",
+    hint: "Share of the data held out as a test set to estimate accuracy on unseen data (0 = none)",
+  },
+];
+
+export const BY_NAME = Object.fromEntries(PARAMS.map((p) => [p.name, p]));
+
+export function param(name) {
+  const p = BY_NAME[name];
+  if (!p) throw new Error(`unknown parameter ${name}`);
+  return p;
+}
+
+/** Fresh copy of every default, by name. */
+export function defaults() {
+  const out = {};
+  for (const p of PARAMS) out[p.name] = Array.isArray(p.default) ? [...p.default] : p.default;
+  return out;
+}
+
+function rangeText(p) {
+  const lo = p.minExclusive ? `greater than ${p.min}` : `at least ${p.min}`;
+  return `${lo} and at most ${p.max}`;
+}
+
+function checkRange(p, v) {
+  const low = p.minExclusive ? v <= p.min : v < p.min;
+  if (low || v > p.max) return { error: `${p.label} must be ${rangeText(p)}.` };
+  return { value: v };
+}
+
+/** Check one raw value (string from an input, boolean, number, ...) -> {value} | {error}. */
+export function validate(name, raw) {
+  const p = BY_NAME[name];
+  if (!p) return { error: `Unknown setting ${name}.` };
+  switch (p.type) {
+    case "int": {
+      const s = typeof raw === "number" ? String(raw) : String(raw ?? "").trim();
+      if (s === "") return { error: `Enter a whole number for ${p.label}.` };
+      if (!/^[+-]?\d+$/.test(s)) return { error: `${p.label} must be a whole number.` };
+      return checkRange(p, Number(s));
+    }
+    case "float": {
+      const s = typeof raw === "number" ? String(raw) : String(raw ?? "").trim();
+      if (s === "") return { error: `Enter a number for ${p.label}.` };
+      const v = Number(s);
+      if (!Number.isFinite(v)) return { error: `${p.label} must be a number.` };
+      return checkRange(p, v);
+    }
+    case "bool": {
+      if (raw === true || raw === "true" || raw === "1" || raw === 1) return { value: true };
+      if (raw === false || raw === "false" || raw === "0" || raw === 0) return { value: false };
+      return { error: `${p.label} must be on or off.` };
+    }
+    case "enum": {
+      const hit = p.options.find((o) => o.value === raw);
+      if (!hit) return { error: `Choose one of: ${p.options.map((o) => o.label).join(", ")}.` };
+      return { value: hit.value };
+    }
+    case "column": {
+      if (raw === null || raw === undefined || raw === "") return { value: null };
+      if (typeof raw === "number" && Number.isInteger(raw) && raw >= 0) return { value: raw };
+      if (typeof raw === "string" && /^\d+$/.test(raw)) return { value: Number(raw) };
+      return { error: `${p.label} must be a column of the file.` };
+    }
+    case "pair": {
+      const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",");
+      const v = arr.map((x) => Number(x));
+      if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0)) {
+        return { error: "Choose two features to plot." };
+      }
+      if (v[0] === v[1]) return { error: "Choose two different features to plot." };
+      return { value: v };
+    }
+    default:
+      return { error: `Unknown type for ${p.label}.` };
+  }
+}
+
+/** Is parameter `name` relevant for the current values (its `when` condition holds, recursively)? */
+export function isActive(name, values) {
+  const p = BY_NAME[name];
+  if (!p || !p.when) return true;
+  return isActive(p.when.name, values) && p.when.in.includes(values[p.when.name]);
+}
+
+/** The bridge SETTINGS object for validated values. */
+export function settingsRequest(values) {
+  const out = { plots: true };
+  for (const p of PARAMS) if (p.group === "settings") out[p.key] = values[p.name];
+  out.plot_features = values.plot_features;
+  return out;
+}
+
+/** The bridge DATA object for a preset (generator parameters only for generated presets). */
+export function presetRequest(values) {
+  const out = { kind: "preset", name: values.preset };
+  for (const name of ["n", "margin", "spread", "data_seed"]) {
+    if (isActive(name, values)) out[param(name).key] = values[name];
+  }
+  return out;
+}
+
+/** Find the parameter the bridge means by error.field, given the error kind. */
+export function paramForField(field, kind) {
+  if (field === null || field === undefined) return null;
+  const group = kind === "data" ? "data" : "settings";
+  const hit = PARAMS.find((p) => p.group === group && (p.key === field || p.name === field))
+    || PARAMS.find((p) => p.key === field || p.name === field);
+  return hit || null;
+}

@@ -1,0 +1,89 @@
+// The numbers of a training result: status, weights and bias, R, γ, bound vs mistakes,
+// label mapping, accuracies. Full-precision values go into data-* attributes for tests.
+import { byId, el, clear, fmt, pct, show } from "./dom.js";
+import { renderPlots } from "./plots.js";
+
+const ALGO_WORDS = {
+  online: "online", batch: "batch", averaged: "averaged", voted: "voted", pocket: "pocket",
+};
+
+/** Number into a cell: readable text, exact value (JSON, i.e. shortest round-trip) in data-value. */
+function num(id, value, text) {
+  const node = byId(id);
+  node.textContent = text ?? fmt(value);
+  node.dataset.value = JSON.stringify(value ?? null);
+  return node;
+}
+
+export function labelMapping(labels) {
+  if (!labels) return "—";
+  return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
+}
+
+export function renderResult(res, settings = {}) {
+  show(byId("results-empty"), false);
+  show(byId("results-body"), true);
+  show(byId("stale-note"), false);
+
+  const status = byId("status");
+  status.textContent = res.status_text || res.status || "";
+  status.dataset.status = res.status || "";
+
+  // Weights with feature names.
+  const names = res.feature_names || [];
+  const weights = res.weights || [];
+  const table = byId("weights");
+  table.dataset.values = JSON.stringify(weights);
+  table.dataset.names = JSON.stringify(names);
+  const body = table.tBodies[0];
+  clear(body);
+  weights.forEach((w, i) => {
+    body.append(el("tr", {},
+      el("th", { scope: "row", text: names[i] ?? `x${i + 1}` }),
+      el("td", { class: "num", text: fmt(w, 6), data: { value: JSON.stringify(w) } })));
+  });
+  // The checkbox setting owns id "bias"; the learned bias is #bias-value (also #weights[data-bias]).
+  table.dataset.bias = JSON.stringify(res.bias ?? null);
+  num("bias-value", res.bias ?? null, res.bias === null || res.bias === undefined ? "none (bias is off)" : fmt(res.bias, 6));
+
+  // The proof: R, γ, (R/γ)² against the real mistakes.
+  const separable = !!res.separable;
+  const hasBound = separable && res.bound !== null && res.bound !== undefined;
+  byId("separable-note").textContent = separable
+    ? "The training data is linearly separable: the perceptron makes at most (R/γ)² mistakes."
+    : "not linearly separable: no margin, no bound";
+  byId("separable-note").dataset.separable = String(separable);
+  num("R", res.R ?? null);
+  num("gamma", separable ? res.gamma ?? null : null, separable ? fmt(res.gamma) : "— (no margin)");
+  num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : "— (no bound)");
+  num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
+  const verdict = byId("bound-verdict");
+  if (hasBound) {
+    const ok = res.mistakes <= res.bound;
+    verdict.textContent = ok
+      ? `mistakes ${res.mistakes} ≤ bound ${fmt(res.bound)}`
+      : `mistakes ${res.mistakes} > bound ${fmt(res.bound)} (the bound is proved for the online updates)`;
+    verdict.dataset.holds = String(ok);
+  } else {
+    verdict.textContent = separable ? "" : "not linearly separable: no margin, no bound";
+    delete verdict.dataset.holds;
+  }
+
+  // Labels and accuracy.
+  const labels = byId("labels");
+  labels.textContent = labelMapping(res.labels);
+  labels.dataset.value = JSON.stringify(res.labels ?? null);
+  num("train-accuracy", res.train_accuracy ?? null, pct(res.train_accuracy));
+  num("test-accuracy", res.test_accuracy ?? null,
+    res.test_accuracy === null || res.test_accuracy === undefined ? "— (no test set)" : pct(res.test_accuracy));
+  num("epochs-run", res.epochs ?? null, String(res.epochs ?? "—"));
+  num("updates", res.updates ?? null, String(res.updates ?? "—"));
+
+  renderPlots(res.plots, res.plot_alt);
+  byId("results").dataset.algorithm = ALGO_WORDS[settings.algorithm] || "";
+}
+
+/** Data or settings changed after the shown result. */
+export function markStale() {
+  if (!byId("results-body").hidden) show(byId("stale-note"), true);
+}

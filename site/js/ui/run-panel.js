@@ -1,0 +1,44 @@
+// Train / Cancel buttons, the "Python is loading…" note and the epoch progress "epoch 12 / 100".
+import { byId, show } from "./dom.js";
+
+let total = 0;
+
+export function initRunPanel({ onTrain, onCancel }) {
+  byId("lab").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!byId("train").disabled) onTrain();
+  });
+  byId("cancel").addEventListener("click", onCancel);
+}
+
+/** Python ready or not: Train is enabled only when ready (and not running). */
+export function setReady(ready, note) {
+  const train = byId("train");
+  train.disabled = !ready;
+  const n = byId("train-note");
+  n.textContent = ready ? "" : (note || "Python is loading…");
+  show(n, !ready);
+}
+
+export function startProgress(epochs) {
+  total = epochs;
+  const bar = byId("epoch-progress");
+  bar.max = epochs;
+  bar.value = 0;
+  show(bar, true);
+  byId("progress-text").textContent = `Training… epoch 0 / ${epochs}`;
+  byId("train").disabled = true;
+  show(byId("cancel"), true);
+}
+
+export function progress(epoch, mistakes) {
+  byId("epoch-progress").value = Math.min(epoch, total);
+  const m = mistakes === undefined || mistakes === null ? "" : ` · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
+  byId("progress-text").textContent = `epoch ${epoch} / ${total}${m}`;
+}
+
+export function stopProgress() {
+  show(byId("epoch-progress"), false);
+  byId("progress-text").textContent = "";
+  show(byId("cancel"), false);
+}
