@@ -234,15 +234,15 @@ class Run:
             for s in range(0, len(Z), 4096):
                 out += (predict_sign(Z[s:s + 4096] @ W.T) == y[s:s + 4096, None]).sum(axis=0)
             return (out / len(Z)).tolist()
+        # Epoch e votes with the finished w_0..w_{k-1} and the current w_k (count so far):
+        # one sign matrix and a running sum over k serve every epoch at once.
         W, c = self.votes
-        acc = []
-        for _, k, count in snaps:
-            if len(Z) * (k + 1) > _VOTE_WORK_MAX:
-                acc.append(None)
-                continue
-            ck = np.append(c[:k], count)
-            acc.append(float(np.mean(predict_sign(_vote_scores(Z, W[:k + 1], ck)) == y)))
-        return acc
+        if len(Z) * len(W) > _VOTE_WORK_MAX:
+            return [None] * len(snaps)
+        P = predict_sign(Z @ W.T).astype(np.float64)
+        done = np.zeros((len(Z), len(W) + 1))
+        np.cumsum(P * c, axis=1, out=done[:, 1:])
+        return [float(np.mean(predict_sign(done[:, k] + count * P[:, k]) == y)) for _, k, count in snaps]
 
 
 def check_settings(algorithm, eta, max_epochs, order, seed):
