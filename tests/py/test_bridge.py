@@ -1,0 +1,144 @@
+"""The JSON door: every request answered, user errors named, nothing raw escapes."""
+
+import json
+
+import numpy as np
+import pytest
+
+from perceptron_lab.bridge import handle, handle_json
+from perceptron_lab.core import train
+from perceptron_lab.data import preset
+from perceptron_lab.features import prepare
+
+PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
+ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
+
+
+def train_req(data=None, **settings):
+    return {"cmd": "train", "data": data or {"kind": "preset", "name": "and"}, "settings": settings}
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_weights_equal_the_engine(algorithm):
+    r = handle(train_req({"kind": "preset", "name": "clouds", "seed": 3}, algorithm=algorithm, plots=False))
+    ds = preset("clouds", seed=3)
+    run = train(prepare(ds.X), ds.y, algorithm=algorithm)
+    assert r["ok"]
+    assert r["w"] == run.w.tolist()
+    assert r["weights"] == run.w[:-1].tolist() and r["bias"] == run.w[-1]
+
+
+def test_and_result_carries_the_theory_and_plots():
+    r = handle(train_req())
+    assert r["ok"] and r["status"] == "converged"
+    assert r["status_text"].startswith(f"Converged after {r['epochs']} epochs")
+    assert r["separable"] is True
+    assert r["R"] == pytest.approx(np.sqrt(3))
+    assert r["bound"] == pytest.approx((r["R"] / r["gamma"]) ** 2)
+    assert r["mistakes"] <= r["bound"]
+    assert r["labels"] == {"-1": "0", "+1": "1"}
+    for kind in ("boundary", "mistakes", "accuracy", "proof"):
+        assert r["plots"][kind].startswith("data:image/png;base64,")
+        assert r["plot_alt"][kind]
+    assert len(r["trace"]["w"]) == r["updates"] == r["mistakes"]
+    json.dumps(r, allow_nan=False)
+
+
+def test_xor_says_it_cycles_and_has_no_bound():
+    r = handle(train_req({"kind": "preset", "name": "xor"}))
+    assert r["status"] == "cycled"
+    assert r["status_text"] == ("Cycling detected at epoch 1: the weights repeat every 1 epoch, "
+                                "so XOR is not linearly separable.")
+    assert r["separable"] is False and r["gamma"] is None and r["bound"] is None
+    assert r["plots"]["proof"] is None
+
+
+def test_xor_with_poly2_converges():
+    r = handle(train_req({"kind": "preset", "name": "xor"}, feature_map="poly2"))
+    assert r["status"] == "converged" and r["train_accuracy"] == 1.0
+    assert r["w_names"] == ["x1", "x2", "x1·x2", "x1²", "x2²", "bias"]
+
+
+def test_epoch_limit_text_says_whether_more_epochs_would_help():
+    r = handle(train_req({"kind": "preset", "name": "clouds", "margin": 0.05}, epochs=1, plots=False))
+    assert r["status"] == "max_epochs"
+    assert r["status_text"] == ("Stopped at the epoch limit (1 epoch) without converging. "
+                                "The data is linearly separable, so more epochs would converge.")
+    r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=5, order="shuffle-each", plots=False))
+    assert r["status_text"].endswith("The data is not linearly separable, so it can never converge.")
+
+
+def test_test_split_reports_test_accuracy():
+    r = handle(train_req({"kind": "preset", "name": "clouds", "n": 200}, test_fraction=0.25, plots=False))
+    assert r["dataset"]["n_test"] == 50 and r["dataset"]["n_train"] == 150
+    assert 0.0 <= r["test_accuracy"] <= 1.0
+
+
+def test_csv_and_points():
+    csv = "height,weight,kind\n1,2,cat\n2,1,dog\n1.5,2.5,cat\n3,1,dog\n"
+    r = handle(train_req({"kind": "csv", "text": csv}))
+    assert r["ok"] and r["labels"] == {"-1": "cat", "+1": "dog"} and r["feature_names"] == ["height", "weight"]
+    r = handle(train_req({"kind": "points", "points": [[0, 0, 1], [1, 1, 1], [3, 3, -1], [4, 3, -1]]}))
+    assert r["ok"] and r["train_accuracy"] == 1.0
+
+
+def test_inspect_csv_previews_and_maps_labels():
+    r = handle({"cmd": "inspect", "data": {"kind": "csv", "text": "a;b;c\n1;2;x\n3;4;y\n"}})
+    assert r == {"ok": True, "n": 2, "feature_names": ["a", "b"], "labels": {"-1": "x", "+1": "y"},
+                 "columns": ["a", "b", "c"], "preview": [["1", "2", "x"], ["3", "4", "y"]], "label_column": "c"}
+
+
+@pytest.mark.parametrize("settings,field", [
+    ({"eta": 0}, "eta"), ({"eta": "1"}, "eta"), ({"eta": 1e300}, "eta"), ({"epochs": 0}, "epochs"),
+    ({"epochs": 10**12}, "epochs"), ({"epochs": True}, "epochs"), ({"algorithm": "<script>"}, "algorithm"),
+    ({"order": None}, "order"), ({"seed": -5}, "seed"), ({"bias": "yes"}, "bias"),
+    ({"feature_map": "rbf"}, "feature_map"), ({"test_fraction": 0.95}, "test_fraction"),
+    ({"plot_features": [0, 0]}, "plot_features"), ({"plot_features": [0, 7]}, "plot_features"),
+    ({"plot_px": [10, 10]}, "plot_px"),
+])
+def test_bad_settings_come_back_with_their_field(settings, field):
+    r = handle(train_req(**settings))
+    assert r["ok"] is False and r["error"]["kind"] == "settings" and r["error"]["field"] == field
+    assert r["error"]["message"]
+
+
+@pytest.mark.parametrize("data,field", [
+    ({"kind": "preset", "name": "nope"}, "preset"), ({"kind": "preset", "name": "clouds", "n": 10**9}, "n"),
+    ({"kind": "preset", "name": "clouds", "margin": "wide"}, "margin"),
+    ({"kind": "preset", "name": "clouds", "seed": -1}, "data_seed"),
+])
+def test_bad_preset_parameters_name_their_field(data, field):
+    r = handle(train_req(data))
+    assert r["ok"] is False and r["error"]["field"] == field
+
+
+def test_bad_csv_names_row_and_column():
+    r = handle(train_req({"kind": "csv", "text": "a,b,y\n1,2,0\n1,,1\n"}))
+    assert r["error"]["kind"] == "data" and r["error"]["row"] == 3 and r["error"]["column"] == "b"
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "{\"cmd\": \"rm -rf\"}", "{\"cmd\": \"train\"}",
+                                  "{\"cmd\": \"train\", \"data\": {\"kind\": \"csv\", \"text\": 5}}", "null"])
+def test_hostile_json_never_raises(text):
+    out = json.loads(handle_json(text))
+    assert out["ok"] is False and out["error"]["message"]
+    assert "Traceback" not in out["error"]["message"]
+
+
+def test_internal_errors_are_one_line(monkeypatch, capsys):
+    import perceptron_lab.bridge as bridge
+
+    def boom(*a, **k):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(bridge, "train", boom)
+    r = handle(train_req())
+    assert r["ok"] is False and r["error"]["kind"] == "internal"
+    assert "secret detail" not in r["error"]["message"] and "\n" not in r["error"]["message"]
+    assert "secret detail" in capsys.readouterr().err  # developers still see it
+
+
+def test_progress_is_reported_every_epoch():
+    seen = []
+    r = handle(train_req(plots=False), progress=lambda e, m: seen.append((e, m)))
+    assert seen == list(zip(range(1, r["epochs"] + 1), r["epoch_mistakes"]))

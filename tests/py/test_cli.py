@@ -1,0 +1,69 @@
+"""The command line: readable summary, --json, plots, and status 2 with one line on bad input."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args, cwd=None):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run([sys.executable, "-m", "perceptron_lab", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_summary_for_and():
+    p = run("train", "--preset", "and")
+    assert p.returncode == 0, p.stderr
+    assert "Converged after 9 epochs" in p.stdout
+    assert "labels: -1 = 0, +1 = 1" in p.stdout
+    assert "bound (R/gamma)^2 = 51" in p.stdout
+
+
+def test_json_output_has_the_documented_keys():
+    p = run("train", "--preset", "xor", "--json")
+    r = json.loads(p.stdout)
+    for key in ("weights", "bias", "mistakes", "epochs", "status", "labels", "train_accuracy", "separable",
+                "R", "gamma", "bound"):
+        assert key in r
+    assert r["status"] == "cycled" and r["separable"] is False and r["gamma"] is None and r["bound"] is None
+
+
+def test_every_option(tmp_path):
+    csv = tmp_path / "d.csv"
+    csv.write_text("y;a;b\n1;0;0\n2;3;3\n1;0.5;0\n2;3;2.5\n")
+    p = run("train", str(csv), "--label", "y", "--algorithm", "averaged", "--epochs", "50", "--eta", "0.5",
+            "--no-bias", "--order", "shuffle-each", "--seed", "4", "--normalize", "--feature-map", "poly2", "--json")
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    assert r["bias"] is None and r["labels"] == {"-1": "1", "+1": "2"} and len(r["weights"]) == 5
+
+
+@pytest.mark.parametrize("ext,magic", [("png", b"\x89PNG"), ("svg", b"<?xml")])
+def test_plot_file(tmp_path, ext, magic):
+    out = tmp_path / f"p.{ext}"
+    p = run("train", "--preset", "or", "--plot", str(out))
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes().startswith(magic)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["train", "missing.csv"], "cannot read missing.csv"),
+    (["train", "--preset", "and", "--eta", "-1"], "learning rate"),
+    (["train", "--preset", "and", "--epochs", "x"], "invalid int value"),
+    (["train", "--preset", "pentagon"], "invalid choice"),
+    (["train", "--preset", "and", "--plot", "out.gif"], ".png or .svg"),
+    (["train", "BAD"], "Row 3, column 'b'"),
+    (["train", "--preset", "and", "--test-fraction", "0.95"], "test fraction"),
+])
+def test_bad_input_exits_2_with_one_line(tmp_path, args, needle):
+    (tmp_path / "BAD").write_text("a,b,y\n1,2,0\n1,zz,1\n")
+    p = run(*args, cwd=tmp_path)
+    assert p.returncode == 2
+    assert needle in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
