@@ -1,0 +1,243 @@
+// Page side of the Python worker protocol (see docs/ARCHITECTURE.md, "Worker protocol").
+//
+//   const client = createPyClient({
+//     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "error"
+//     onProgress: (id, epoch, mistakes) => ...,
+//     onRestart: (reason) => ...,        // a fresh worker is booting (after cancel/crash/stall)
+//   });
+//   const response = await client.call({cmd: "train", data, settings});  // never rejects
+//   client.cancel();   // stop a running call: terminate + fresh worker
+//
+// call() queues until the worker is ready and always resolves with a bridge response
+// ({ok: true, ...} or {ok: false, error: {kind, message}}). Kinds added here:
+// "cancelled" (cancel()) and "internal" (worker crash, stall, or failed start).
+// Watchdog: a boot with no new stage for bootTimeoutMs (30 s; e.g. a .wasm served with
+// the wrong MIME type can hang silently), or a call with no progress/result for
+// callTimeoutMs (60 s), terminates the worker. After a failed start (stage "error") the
+// worker is not restarted by itself; the next call(), restart() or cancel() starts one.
+// Test hook: the last client created is globalThis.__pyclient (kill() = terminate, no restart).
+
+const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
+
+const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
+const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
+
+export function createPyClient({
+  onStage = () => {},
+  onProgress = () => {},
+  onRestart = () => {},
+  workerUrl = DEFAULT_WORKER_URL,
+  bootTimeoutMs = 30_000,
+  callTimeoutMs = 60_000,
+} = {}) {
+  let worker = null;
+  let generation = 0; // messages from terminated workers are ignored
+  let state = "stopped"; // "booting" | "ready" | "failed" | "stopped"
+  let stageName = null;
+  let bootTimes = null; // ms since the worker started, per stage (from the worker)
+  const queue = []; // calls made before "ready": {id, request, resolve}
+  const pending = new Map(); // calls sent to the worker: id -> {resolve, request}
+  let nextId = 1;
+  let bootTimer = null;
+  let callTimer = null;
+
+  // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
+  let readyPromise, resolveReady, rejectReady, readySettled;
+  function freshReady() {
+    readySettled = false;
+    readyPromise = new Promise((res, rej) => {
+      resolveReady = () => { readySettled = true; res(); };
+      rejectReady = (e) => { readySettled = true; rej(e); };
+    });
+    readyPromise.catch(() => {}); // failures are reported through onStage("error")
+  }
+  freshReady();
+
+  const safe = (fn, ...args) => {
+    try {
+      fn(...args);
+    } catch (e) {
+      setTimeout(() => { throw e; }); // surface the page's bug without breaking the client
+    }
+  };
+
+  function armBootTimer() {
+    clearTimeout(bootTimer);
+    bootTimer = setTimeout(() => {
+      fail(`Python stopped loading (nothing new for ${Math.round(bootTimeoutMs / 1000)} s). ` +
+        "Check your connection, then try again.", { restart: false });
+    }, bootTimeoutMs);
+  }
+
+  function armCallTimer() {
+    clearTimeout(callTimer);
+    callTimer = null;
+    if (state === "ready" && pending.size) {
+      callTimer = setTimeout(() => {
+        fail(`Python stopped answering (nothing for ${Math.round(callTimeoutMs / 1000)} s) ` +
+          "and was restarted. Try again, perhaps with fewer epochs.", { restart: true });
+      }, callTimeoutMs);
+    }
+  }
+
+  function send(item) {
+    pending.set(item.id, { resolve: item.resolve, request: item.request });
+    worker.postMessage({ type: "call", id: item.id, request: item.request });
+  }
+
+  function start() {
+    generation += 1;
+    const gen = generation;
+    state = "booting";
+    stageName = null;
+    if (readySettled) freshReady();
+    try {
+      worker = new Worker(workerUrl, { type: "module" });
+    } catch (e) {
+      worker = null;
+      fail("This browser could not start Python (it needs module workers).", { restart: false });
+      return;
+    }
+    worker.onmessage = (ev) => { if (gen === generation) onMessage(ev.data || {}); };
+    worker.onerror = worker.onmessageerror = (ev) => {
+      if (gen !== generation) return;
+      if (ev && ev.preventDefault) ev.preventDefault();
+      if (state === "booting") {
+        fail("Python could not be started; reload the page to try again.", { restart: false });
+      } else {
+        fail("Python crashed and was restarted. Try again.", { restart: true });
+      }
+    };
+    armBootTimer();
+  }
+
+  function launch(reason) {
+    if (state === "booting") return;
+    safe(onRestart, reason);
+    start();
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "stage":
+        stageName = msg.stage;
+        if (msg.stage === "ready") {
+          clearTimeout(bootTimer);
+          state = "ready";
+          bootTimes = msg.times || null;
+          resolveReady();
+          safe(onStage, "ready", msg.detail || "");
+          for (const item of queue.splice(0)) send(item);
+          armCallTimer();
+        } else {
+          armBootTimer();
+          safe(onStage, msg.stage, msg.detail || "");
+        }
+        break;
+      case "progress":
+        if (pending.has(msg.id)) {
+          armCallTimer();
+          safe(onProgress, msg.id, msg.epoch, msg.mistakes);
+        }
+        break;
+      case "result": {
+        const p = pending.get(msg.id);
+        if (p) {
+          pending.delete(msg.id);
+          armCallTimer();
+          p.resolve(msg.result);
+        }
+        break;
+      }
+      case "fatal":
+        if (msg.detail) console.warn("Python worker:", msg.detail);
+        fail(msg.message || "Python could not be started.", { restart: false });
+        break;
+      default:
+        break;
+    }
+  }
+
+  function settleAll(response) {
+    for (const { resolve } of pending.values()) resolve(response);
+    pending.clear();
+    for (const item of queue.splice(0)) item.resolve(response);
+  }
+
+  function stop() {
+    clearTimeout(bootTimer);
+    clearTimeout(callTimer);
+    bootTimer = callTimer = null;
+    generation += 1;
+    if (worker) worker.terminate();
+    worker = null;
+  }
+
+  // The worker is gone or useless: end it, answer every waiting call, maybe start anew.
+  function fail(message, { restart }) {
+    stop();
+    settleAll(internal(message));
+    if (!readySettled) rejectReady(new Error(message));
+    freshReady();
+    if (restart) {
+      state = "stopped";
+      launch("crash");
+    } else {
+      state = "failed";
+      safe(onStage, "error", message);
+    }
+  }
+
+  const client = {
+    /** Send a bridge request; resolves with the bridge response (never rejects). */
+    call(request) {
+      return new Promise((resolve) => {
+        const item = { id: nextId++, request, resolve };
+        if (state === "failed" || state === "stopped") launch("call");
+        if (state === "ready") {
+          send(item);
+          armCallTimer();
+        } else {
+          queue.push(item);
+        }
+      });
+    },
+    /** Stop whatever runs: pending calls resolve as cancelled; a fresh worker boots. */
+    cancel() {
+      stop();
+      settleAll(CANCELLED);
+      state = "stopped";
+      launch("cancel");
+    },
+    /** Terminate and boot a fresh worker (pending calls resolve with an internal error). */
+    restart() {
+      stop();
+      settleAll(internal("Python was restarted."));
+      state = "stopped";
+      launch("restart");
+    },
+    /** Test hook: terminate without restarting; the next call() starts a new worker. */
+    kill() {
+      stop();
+      settleAll(internal("Python was stopped."));
+      state = "stopped";
+      if (readySettled) freshReady();
+    },
+    /** Resolves when the current worker is ready; rejects if its start fails. */
+    get ready() {
+      return readyPromise;
+    },
+    /** Milliseconds from worker start to each boot stage of the last ready worker. */
+    get bootTimes() {
+      return bootTimes;
+    },
+    /** "booting" | "ready" | "failed" | "stopped" */
+    get state() {
+      return state;
+    },
+  };
+
+  start();
+  globalThis.__pyclient = client;
+  return client;
+}

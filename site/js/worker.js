@@ -1,0 +1,245 @@
+// Perceptron Lab's Python worker (a module worker: new Worker(url, {type: "module"})).
+//
+// Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call, their
+// wheels already downloading in parallel with the runtime) -> the app wheel via micropip
+// -> import perceptron_lab (+ bridge, plots) and matplotlib -> "ready".
+// Protocol (docs/ARCHITECTURE.md):
+//   page -> worker  {type: "call", id, request}
+//   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
+//                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
+//                   {type: "result", id, result}
+//                   {type: "fatal", message, detail}          (message: one human sentence)
+// All URLs are relative to this file, so the site works under any path (/<repo>/).
+
+const PYODIDE_VERSION = "0.27.7";
+const ROOT = new URL("../", import.meta.url); // the site root (dist/)
+const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
+const PROGRESS_MS = 25;
+
+const post = (msg) => self.postMessage(msg);
+const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
+
+class BootError extends Error {
+  constructor(message, detail) {
+    super(message);
+    this.detail = detail;
+  }
+}
+
+// ---------------------------------------------------------------- early downloads
+// Pyodide fetches a package only once the runtime is up. To overlap the ~11 MB of wheels
+// with the runtime download and start-up, we fetch them at once (with SRI from the
+// official lock's sha256) and hand the bytes to Pyodide's later fetch() of the same URL.
+const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
+const realFetch = self.fetch.bind(self);
+
+function hexToBase64(hex) {
+  let bin = "";
+  for (let i = 0; i < hex.length; i += 2) bin += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return btoa(bin);
+}
+
+function prefetch(url, sha256) {
+  const href = new URL(url, ROOT).href;
+  if (prefetched.has(href)) return;
+  const init = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
+  const p = realFetch(href, init).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status} for ${href}`);
+    return r.arrayBuffer();
+  });
+  p.catch(() => {}); // a failed prefetch falls back to a normal fetch below
+  prefetched.set(href, p);
+}
+
+self.fetch = async (input, init) => {
+  const href = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+  const p = prefetched.get(href);
+  if (p && (!init || !init.method || init.method === "GET")) {
+    prefetched.delete(href);
+    try {
+      const buf = await p;
+      return new Response(buf, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
+    } catch {
+      /* fall through to the network, with the caller's own integrity check */
+    }
+  }
+  return realFetch(input, init);
+};
+
+async function fetchJSON(url, init) {
+  let r;
+  try {
+    r = await realFetch(url, init);
+  } catch (e) {
+    throw new BootError("Could not download Perceptron Lab's files; check your connection and reload.", String(e));
+  }
+  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
+  return r.json();
+}
+
+async function fetchText(url) {
+  const r = await realFetch(url);
+  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
+  return r.text();
+}
+
+function lastLine(err) {
+  const s = String(err && err.message ? err.message : err).trim().split("\n");
+  return s[s.length - 1];
+}
+
+// ---------------------------------------------------------------- boot
+let pyodide = null;
+let handleJson = null;
+
+async function boot() {
+  const t0 = performance.now();
+  const times = {};
+  stage("runtime", "Starting the Python runtime");
+
+  const infoP = fetchJSON(new URL("build-info.json", ROOT), { cache: "no-cache" });
+  const modP = import(new URL("pyodide.mjs", INDEX_URL).href).catch((e) => {
+    throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
+  });
+  const info = await infoP;
+  if (info.pyodide !== PYODIDE_VERSION) {
+    throw new BootError("This page's files are out of date; reload the page.",
+      `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
+  }
+  for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
+  prefetch(new URL(info.app_wheel, ROOT));
+  const fontlistP = fetchText(new URL(info.fontlist, ROOT));
+  fontlistP.catch(() => {});
+  // Precompiled .pyc files of the modules imported at start (built by build.py):
+  // optional, a speed-up only; without it Python compiles the sources as usual.
+  const pycP = info.pycache
+    ? realFetch(new URL(info.pycache, ROOT)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
+    : Promise.resolve(null);
+
+  const { loadPyodide } = await modP;
+  try {
+    pyodide = await loadPyodide({
+      indexURL: INDEX_URL.href,
+      env: { MPLBACKEND: "Agg", MPLCONFIGDIR: "/home/pyodide/.config/matplotlib" },
+      stdout: (s) => console.log(s),
+      stderr: (s) => console.warn(s),
+    });
+  } catch (e) {
+    throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
+  }
+  times.runtime = performance.now() - t0;
+
+  stage("packages", "Loading NumPy and Matplotlib");
+  const loadErrors = [];
+  await pyodide.loadPackage(info.packages, {
+    messageCallback: () => {},
+    errorCallback: (m) => loadErrors.push(m),
+    checkIntegrity: true,
+  });
+  // loadPackage does not throw when a package fails: check what actually got loaded.
+  const missing = info.packages.filter((n) => !(n in pyodide.loadedPackages));
+  if (missing.length) {
+    throw new BootError(`Could not load ${missing.join(", ")}; reload the page to try again.`, loadErrors.join("\n"));
+  }
+  times.packages = performance.now() - t0;
+
+  stage("app", "Loading Perceptron Lab");
+  const pyc = await pycP;
+  if (pyc) {
+    try {
+      pyodide.unpackArchive(pyc, "zip", { extractDir: info.site_packages });
+    } catch (e) {
+      console.warn("Python worker: skipped the .pyc bundle:", String(e));
+    }
+  }
+  const fontlist = await fontlistP;
+  pyodide.globals.set("_pl_fontlist", fontlist);
+  pyodide.globals.set("_pl_wheel", new URL(info.app_wheel, ROOT).href);
+  try {
+    // matplotlib 3.8.4 in Pyodide 0.27.7 reads matplotlib/fontlist.json from its package
+    // folder; the shipped one has _version 390 (FontManager wants 330), so without this
+    // it rebuilds the font cache on every load. We write the build-time one first (and
+    // a copy in MPLCONFIGDIR as fontlist-v330.json, where stock matplotlib looks).
+    await pyodide.runPythonAsync(`
+import importlib.util, json, os
+_v = json.loads(_pl_fontlist)["_version"]
+_d = importlib.util.find_spec("matplotlib").submodule_search_locations[0]
+with open(os.path.join(_d, "fontlist.json"), "w") as _f:
+    _f.write(_pl_fontlist)
+os.makedirs(os.environ["MPLCONFIGDIR"], exist_ok=True)
+with open(os.path.join(os.environ["MPLCONFIGDIR"], f"fontlist-v{_v}.json"), "w") as _f:
+    _f.write(_pl_fontlist)
+import time as _t
+_t0 = _t.perf_counter()
+import micropip
+_t1 = _t.perf_counter()
+await micropip.install(_pl_wheel, deps=False)
+_pl_times = {"micropip_import": (_t1 - _t0) * 1000, "micropip_install": (_t.perf_counter() - _t1) * 1000}
+del _pl_fontlist, _pl_wheel, _v, _d, _f, _t0, _t1
+`);
+  } catch (e) {
+    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", String(e));
+  }
+  try {
+    await pyodide.runPythonAsync(`
+import importlib.util, time as _t
+_t0 = _t.perf_counter()
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.figure, matplotlib.backends.backend_agg
+_t1 = _t.perf_counter()
+import perceptron_lab, perceptron_lab.bridge
+if importlib.util.find_spec("perceptron_lab.plots") is not None:
+    import perceptron_lab.plots
+_pl_times.update(import_matplotlib=(_t1 - _t0) * 1000, import_app=(_t.perf_counter() - _t1) * 1000)
+del _t0, _t1
+`);
+    Object.assign(times, pyodide.globals.get("_pl_times").toJs({ dict_converter: Object.fromEntries }));
+    pyodide.runPython("del _pl_times");
+    handleJson = pyodide.pyimport("perceptron_lab.bridge").handle_json;
+  } catch (e) {
+    throw new BootError("Perceptron Lab's Python code failed to load; this is a bug, please report it.", lastLine(e));
+  }
+  times.ready = performance.now() - t0;
+  for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
+  post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
+}
+
+const booted = boot().then(
+  () => true,
+  (e) => {
+    const message = e instanceof BootError ? e.message : "Python could not be started; reload the page to try again.";
+    const detail = e instanceof BootError ? e.detail : String(e && e.stack ? e.stack : e);
+    post({ type: "fatal", message, detail: detail ? String(detail).slice(0, 2000) : "" });
+    return false;
+  },
+);
+
+// ---------------------------------------------------------------- calls
+async function handleCall(id, request) {
+  if (!(await booted)) return; // the page got "fatal" and will restart us
+  let last = 0;
+  const progress = (epoch, mistakes) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_MS && epoch !== 1) return;
+    last = now;
+    post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
+  };
+  let result;
+  try {
+    const out = handleJson(JSON.stringify(request), progress);
+    result = JSON.parse(out);
+  } catch (e) {
+    result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
+  }
+  post({ type: "result", id, result });
+}
+
+// Calls run one at a time, in order (Python is single-threaded anyway).
+let chain = Promise.resolve();
+self.onmessage = (ev) => {
+  const msg = ev.data || {};
+  if (msg.type === "call") {
+    chain = chain.then(() => handleCall(msg.id, msg.request));
+  }
+};
