@@ -3,3 +3,6 @@
 __version__ = "0.1.0"
 
 from .errors import DataError, SettingsError  # noqa: F401
+from .estimators import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
+    AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
+)
