@@ -1,0 +1,385 @@
+"""The theory of the lecture notes, computed: R, separability, the max-margin u and gamma,
+the Novikoff bound (R/gamma)^2 and the two inequalities of its proof.
+
+Every function takes the PREPARED vectors, exactly as the perceptron sees them:
+
+    Z  (n, d) float64, row i is x̃_i (the bias column, if any, is already inside, last)
+    y  (n,) in {-1, +1}
+
+so everything is "through the origin" in x̃-space, as in the theorem. Numpy only: this
+module also runs in Pyodide (no scipy there).
+
+Separability is decided by the hard-margin SVM through the origin,
+    min ‖w‖²  subject to  y_i w·x̃_i >= 1 for all i,
+solved exactly as a least-distance program (Lawson & Hanson, "Solving Least Squares
+Problems", chapter 23) on top of their active-set NNLS, then sharpened by an exact
+working-set pass for d <= 8 (see _polish).
+A "separable" answer is always checked on the data: the returned u classifies every
+point with a margin larger than the rounding error of the check, so it is a certificate,
+and gamma is a true margin of u, so (R/gamma)² is always a valid bound.
+Accuracy: gamma matches the exact maximum to about 1e-9 relative while gamma/R >= 1e-6;
+below that it is still a verified margin but may fall short of the maximum, and data
+whose best margin is below about 1e-9·R may be reported as not separable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = [
+    "MarginResult",
+    "radius",
+    "nnls",
+    "max_margin",
+    "bound",
+    "margin_of",
+    "proof_series",
+    "summary",
+]
+
+_EPS = np.finfo(np.float64).eps
+
+# A residual of the least-distance NNLS below this (on data scaled to R = 1) means the
+# constraints y_i w·x̃_i >= 1 are inconsistent. In the separable case the residual is
+# gamma/R / sqrt(1 + (gamma/R)²), so no margin below this can be seen; a larger residual
+# from inconsistent data is caught by the verification of u.
+_SEPARABLE_RESIDUAL = 1e-12
+
+# Points whose margin is within this (relative to gamma) of gamma are support vectors.
+_SUPPORT_RTOL = 1e-7
+
+
+@dataclass
+class MarginResult:
+    """The hard-margin SVM through the origin in x̃-space."""
+
+    separable: bool
+    """True when some unit u has y_i u·x̃_i > 0 for every i (verified on the data)."""
+    u: np.ndarray | None = None
+    """(d,) unit vector of the maximum margin; None when not separable."""
+    gamma: float | None = None
+    """min_i y_i u·x̃_i, the margin of the data (> 0); None when not separable."""
+    support: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    """Indices i whose margin y_i u·x̃_i equals gamma (within 1e-7 relative); empty when not separable."""
+
+
+def _check_Z(Z):
+    """Z as a finite (n, d) float64 array with n >= 1."""
+    Z = np.asarray(Z, dtype=np.float64)
+    if Z.ndim != 2:
+        raise ValueError(f"Z must be 2-D (n, d), got shape {Z.shape}")
+    if Z.shape[0] == 0:
+        raise ValueError("Z has no rows")
+    if not np.all(np.isfinite(Z)):
+        raise ValueError("Z contains NaN or infinity")
+    return Z
+
+
+def _check_Zy(Z, y):
+    """Z as in _check_Z and y as float64 (n,) of -1/+1."""
+    Z = _check_Z(Z)
+    y = np.asarray(y)
+    if y.shape != (Z.shape[0],):
+        raise ValueError(f"y must have shape ({Z.shape[0]},), got {y.shape}")
+    y = y.astype(np.float64)
+    if not np.all((y == 1.0) | (y == -1.0)):
+        raise ValueError("y must contain only -1 and +1")
+    return Z, y
+
+
+def radius(Z) -> float:
+    """R = max_i ‖x̃_i‖, the radius of the ball around the origin holding every x̃_i."""
+    Z = _check_Z(Z)
+    return float(np.max(np.linalg.norm(Z, axis=1)))
+
+
+def nnls(A, b, *, max_iter=None, tol=None):
+    """Solve min ‖A x − b‖ subject to x >= 0 (Lawson–Hanson active set).
+
+    A: (m, n) matrix. b: (m,) target. Returns (x, residual_norm) with x (n,) >= 0.
+    max_iter: bound on least-squares solves (default 3n + 30); when reached, the current
+    feasible x is returned (it is never worse than x = 0).
+    tol: a variable enters the active set only while its gradient component
+    (Aᵀ(b − A x))_j exceeds tol; default 10·eps·max(m, 10)·max_j‖A_j‖·‖b‖.
+
+    The subproblems are solved with np.linalg.lstsq, so dependent columns are fine; a
+    column that cannot improve the fit at the current x is set aside until x changes
+    (Lawson & Hanson's safeguard), which keeps rank-deficient problems from cycling.
+    """
+    A = np.asarray(A, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if A.ndim != 2:
+        raise ValueError(f"A must be 2-D, got shape {A.shape}")
+    m, n = A.shape
+    if b.shape != (m,):
+        raise ValueError(f"b must have shape ({m},), got {b.shape}")
+    if not (np.all(np.isfinite(A)) and np.all(np.isfinite(b))):
+        raise ValueError("A and b must be finite")
+    x = np.zeros(n)
+    if n == 0 or m == 0:
+        return x, float(np.linalg.norm(b))
+    if max_iter is None:
+        max_iter = 3 * n + 30
+    if tol is None:
+        # The gradient is a difference of products of size ‖A_j‖·‖b‖; below this it is noise.
+        col_scale = float(np.max(np.linalg.norm(A, axis=0)))
+        tol = 10.0 * _EPS * max(m, 10) * col_scale * float(np.linalg.norm(b))
+
+    passive = np.zeros(n, dtype=bool)
+    blocked = np.zeros(n, dtype=bool)
+    n_solves = 0
+    grad = A.T @ (b - A @ x)
+    while n_solves < max_iter:
+        candidates = ~passive & ~blocked & (grad > tol)
+        if not candidates.any():
+            break
+        t = int(np.argmax(np.where(candidates, grad, -np.inf)))
+        passive[t] = True
+        x_before = x.copy()
+        first = True
+        while n_solves < max_iter:
+            n_solves += 1
+            idx = np.flatnonzero(passive)
+            z = np.linalg.lstsq(A[:, idx], b, rcond=None)[0]
+            if np.all(z > 0):
+                x[:] = 0.0
+                x[idx] = z
+                break
+            if first and z[idx == t][0] <= 0:
+                # Column t only looked useful through rounding (it depends on the passive
+                # columns at this x): x stays, and t is set aside until x changes.
+                passive[t] = False
+                blocked[t] = True
+                break
+            first = False
+            # Move from x towards z until the first passive variable reaches zero; it
+            # (and anything rounding put at or below zero) leaves the passive set.
+            xp = x[idx]
+            neg = np.flatnonzero(z <= 0)
+            ratios = xp[neg] / (xp[neg] - z[neg])
+            alpha = float(np.min(ratios))
+            xp = xp + alpha * (z - xp)
+            xp[neg[np.argmin(ratios)]] = 0.0
+            leaving = xp <= _EPS * float(np.max(np.abs(xp)))
+            xp[leaving] = 0.0
+            x[idx] = xp
+            passive[idx[leaving]] = False
+            if not passive.any():
+                break
+        if not np.array_equal(x, x_before):
+            blocked[:] = False
+        grad = A.T @ (b - A @ x)
+    x[x < 0] = 0.0
+    return x, float(np.linalg.norm(A @ x - b))
+
+
+# The polish solves the max margin exactly on at most d + 1 points by trying all their
+# subsets: 2^(d+1) tiny least-squares solves, affordable up to this d.
+_POLISH_MAX_D = 8
+_POLISH_ROUNDS = 50
+
+
+def _best_on(G, T):
+    """Exact max-margin direction for the points T (|T| <= d + 1) of G, by their subsets.
+
+    G: rows y_i x̃_i / R. T: list of indices. The optimum is the min-norm w with
+    G_S w = 1 for its support S, so it is among these candidates; the one with the
+    largest margin on T wins, which needs no feasibility tolerances.
+    Returns (unit u, margin on T) or (None, -inf).
+    """
+    best_u, best_m = None, -np.inf
+    GT = G[T]
+    k = len(T)
+    for mask in range(1, 1 << k):
+        rows = [j for j in range(k) if mask >> j & 1]
+        w = np.linalg.lstsq(GT[rows], np.ones(len(rows)), rcond=None)[0]
+        w_norm = float(np.linalg.norm(w))
+        if not (np.isfinite(w_norm) and w_norm > 0.0):
+            continue
+        m = float(np.min(GT @ w)) / w_norm
+        if m > best_m:
+            best_u, best_m = w / w_norm, m
+    return best_u, best_m
+
+
+def _polish(Z, y, G, u, active):
+    """Sharpen the LDP answer u with an exact working-set pass, started at its support.
+
+    Z, y: the data. G: rows y_i x̃_i / R. u: unit vector from the LDP. active: indices
+    with v_i > 0. Returns (u, gamma, margins), the best candidate as measured on all data.
+    Why: the LDP's multipliers scale like (gamma/R)², so for small margins its u is only
+    good to about eps·(R/gamma)². Here the max margin is solved exactly on a working set T
+    of <= d + 1 points; the most violated point then replaces T's non-support points.
+    The margin on T strictly decreases each round, so this ends at the true optimum.
+    """
+    n, d = G.shape
+    margins = y * (Z @ u)
+    gamma = float(np.min(margins))
+    if d > _POLISH_MAX_D:
+        return u, gamma, margins
+    active = [int(i) for i in active]
+    if len(active) > d + 1 or not active:
+        active = [int(i) for i in np.argsort(margins)[: d + 1]]
+    T = active
+    for _ in range(_POLISH_ROUNDS):
+        cand, m_T = _best_on(G, T)
+        if cand is None:
+            break
+        cand_margins = y * (Z @ cand)
+        cand_gamma = float(np.min(cand_margins))
+        if cand_gamma > gamma:
+            u, gamma, margins = cand, cand_gamma, cand_margins
+        g_all = G @ cand
+        worst = int(np.argmin(g_all))
+        if worst in T or g_all[worst] >= m_T * (1.0 - 1e-12):
+            break
+        g_T = G[T] @ cand
+        keep = [i for i, g in zip(T, g_T) if g <= m_T * (1.0 + 1e-9)]
+        T = keep[:d] + [worst]
+    return u, gamma, margins
+
+
+def max_margin(Z, y) -> MarginResult:
+    """The maximum-margin unit vector u through the origin and its margin gamma.
+
+    Z: (n, d) prepared vectors x̃. y: (n,) labels in {-1, +1}.
+    Solves min ‖w‖² s.t. y_i w·x̃_i >= 1 as a least-distance program: with G the rows
+    y_i x̃_i and h = 1, the NNLS min ‖E v − f‖, E = [Gᵀ; hᵀ], f = (0, …, 0, 1), has a
+    zero residual r = E v − f exactly when the constraints are infeasible; otherwise
+    w = −r[:d] / r[d]. Then u = w/‖w‖ and gamma = min_i y_i u·x̃_i, recomputed from u.
+
+    Not separable when: some x̃_i = 0 (y·w·0 = 0 is always a mistake), a point appears
+    with both labels, the margin is below ~1e-9·R (numerically zero), or generally no u has every
+    y_i u·x̃_i > 0. A separable answer is verified: gamma exceeds the rounding error
+    of computing y_i u·x̃_i.
+    """
+    Z, y = _check_Zy(Z, y)
+    n, d = Z.shape
+    not_separable = MarginResult(separable=False)
+    norms = np.linalg.norm(Z, axis=1)
+    R = float(np.max(norms))
+    if d == 0 or R == 0.0 or np.any(norms == 0.0):
+        return not_separable
+
+    # u does not depend on the scale of Z; working at R = 1 makes every tolerance relative.
+    G = (y[:, None] * Z) / R
+    E = np.vstack([G.T, np.ones((1, n))])
+    f = np.zeros(d + 1)
+    f[d] = 1.0
+    v, _ = nnls(E, f)
+    # r[:d] = Gᵀv: w = −r[:d]/r[d] and, at the solution, r[d] = −‖r‖² < 0, so u is
+    # the direction of Gᵀv itself. Reading it off there avoids dividing by r[d] ≈ −(gamma/R)²,
+    # which would lose about twice as many digits as gamma/R has leading zeros.
+    r_head = G.T @ v
+    r_norm = float(np.linalg.norm(r_head))
+    if r_norm <= _SEPARABLE_RESIDUAL:
+        return not_separable
+    u = r_head / r_norm
+
+    u, gamma, margins = _polish(Z, y, G, u, np.flatnonzero(v > 0))
+    # |computed − exact| for y_i u·x̃_i is at most about d·eps·R (‖u‖ = 1); only a margin
+    # above that proves that every point is on its side.
+    if not gamma > 4.0 * (d + 1) * _EPS * R:
+        return not_separable
+    support = np.flatnonzero(margins <= gamma * (1.0 + _SUPPORT_RTOL))
+    return MarginResult(separable=True, u=u, gamma=gamma, support=support)
+
+
+def bound(R, gamma) -> float | None:
+    """Novikoff's mistake bound (R/gamma)²: R the radius, gamma the margin of a unit u.
+
+    None when gamma is None or <= 0 (no separator, no bound).
+    """
+    if gamma is None or R is None:
+        return None
+    gamma = float(gamma)
+    if not gamma > 0.0:
+        return None
+    return float((float(R) / gamma) ** 2)
+
+
+def margin_of(w, Z, y) -> float | None:
+    """The margin of a given w on the data: min_i y_i w·x̃_i / ‖w‖.
+
+    w: (d,) weights. Z: (n, d) prepared vectors x̃. y: (n,) labels in {-1, +1}.
+    Negative when w misclassifies a point, 0 when a point lies on the boundary.
+    None when w = 0: the lecture's margin is −inf there (w = 0 makes a mistake on
+    everything), and None keeps the value JSON-ready.
+    """
+    Z, y = _check_Zy(Z, y)
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (Z.shape[1],):
+        raise ValueError(f"w must have shape ({Z.shape[1]},), got {w.shape}")
+    w_norm = float(np.linalg.norm(w))
+    if w_norm == 0.0:
+        return None
+    return float(np.min(y * (Z @ w)) / w_norm)
+
+
+def proof_series(W, u, gamma, R, eta=1.0, *, t=None) -> dict:
+    """The two claims of the convergence proof along a run, one value per update.
+
+    W: (k, d) weights after each of the first k updates of the online perceptron that
+    started from w0 = 0 (update w += eta·y_i x̃_i on a mistake). u: (d,) unit separator.
+    gamma: its margin. R: the radius. eta: the learning rate of the run (> 0).
+    t: optional (k,) update numbers of the rows of W when the trace is subsampled;
+    default 1..k.
+
+    Returns numpy arrays, all (k,):
+      t          the update number 1..k
+      u_dot_w    (W @ u)/eta         Claim 1 guarantees u_dot_w >= t_gamma
+      t_gamma    t·gamma
+      w_norm     ‖W_t‖/eta           Claim 2 guarantees w_norm <= sqrt_t_R
+      sqrt_t_R   √t·R
+    Dividing by eta is exact: from w0 = 0 the run with eta is eta times the run with 1.
+    When u or gamma is None (not separable) u_dot_w and t_gamma are None; Claim 2 needs
+    no separator, so w_norm and sqrt_t_R are still given.
+    """
+    eta = float(eta)
+    if not eta > 0.0:
+        raise ValueError("eta must be > 0")
+    W = np.asarray(W, dtype=np.float64)
+    if W.ndim != 2:
+        raise ValueError(f"W must be 2-D (k, d), got shape {W.shape}")
+    k = W.shape[0]
+    if t is None:
+        t = np.arange(1, k + 1, dtype=np.float64)
+    else:
+        t = np.asarray(t, dtype=np.float64)
+        if t.shape != (k,):
+            raise ValueError(f"t must have shape ({k},), got {t.shape}")
+    R = float(R)
+    out = {
+        "t": t,
+        "u_dot_w": None,
+        "t_gamma": None,
+        "w_norm": np.linalg.norm(W, axis=1) / eta,
+        "sqrt_t_R": np.sqrt(t) * R,
+    }
+    if u is not None and gamma is not None:
+        u = np.asarray(u, dtype=np.float64)
+        if u.shape != (W.shape[1],):
+            raise ValueError(f"u must have shape ({W.shape[1]},), got {u.shape}")
+        out["u_dot_w"] = (W @ u) / eta
+        out["t_gamma"] = t * float(gamma)
+    return out
+
+
+def summary(Z, y) -> dict:
+    """JSON-ready theory of the data: {"R", "separable", "gamma", "bound", "u"}.
+
+    R: radius (float). separable: bool. gamma: max margin (float) or None.
+    bound: (R/gamma)² or None. u: the max-margin unit vector as a list or None.
+    """
+    Z, y = _check_Zy(Z, y)
+    R = radius(Z)
+    res = max_margin(Z, y)
+    return {
+        "R": R,
+        "separable": bool(res.separable),
+        "gamma": None if res.gamma is None else float(res.gamma),
+        "bound": bound(R, res.gamma),
+        "u": None if res.u is None else [float(c) for c in res.u],
+    }
