@@ -18,7 +18,7 @@ from .core import ALGORITHMS, MAX_EPOCHS, ORDERS, train
 from .errors import DataError, SettingsError
 from .features import FEATURE_MAPS, feature_names, prepare
 
-THEORY_MAX_POINTS = 5000  # the max-margin solver stays interactive up to here
+THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
 TRACE_CAP = 5000  # updates sent to the page; more are subsampled evenly
 MAX_REQUEST_CHARS = 30_000_000
 
