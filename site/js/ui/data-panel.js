@@ -85,6 +85,7 @@ function sizeText(bytes) {
 
 async function readFile(file) {
   clearFieldError("csv-file");
+  clearFieldError("label");
   if (file.size > MAX_BYTES) {
     setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is 20 MB. Choose a smaller file.`);
     return;
@@ -139,12 +140,18 @@ async function inspectCsv(name, text, label) {
   return true;
 }
 
-/** " (row 3, column “x2”)" from a data error, or "". */
+/** " (row 3, column “x2”)" from a data error, or "" (parts the message already names are left out). */
 export function locate(err) {
+  const msg = String(err.message || "").toLowerCase();
   const parts = [];
-  if (err.row !== null && err.row !== undefined) parts.push(`row ${err.row}`);
+  if (err.row !== null && err.row !== undefined && !msg.includes(`row ${err.row}`)) parts.push(`row ${err.row}`);
   if (err.column !== null && err.column !== undefined && err.column !== "") {
-    parts.push(typeof err.column === "number" ? `column ${err.column + 1}` : `column “${err.column}”`);
+    const col = typeof err.column === "number" ? `column ${err.column + 1}` : `column “${err.column}”`;
+    const c = String(err.column).toLowerCase();
+    const named = typeof err.column === "number"
+      ? msg.includes(`column ${err.column + 1}`)
+      : [`"${c}"`, `“${c}”`, `'${c}'`, `column ${c}`].some((q) => msg.includes(q));
+    if (!named) parts.push(col);
   }
   return parts.length ? ` (${parts.join(", ")})` : "";
 }

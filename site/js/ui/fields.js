@@ -52,8 +52,11 @@ export function focusField(name) {
   const slot = slots.get(name);
   if (!slot) return;
   const target = slot.control.matches("fieldset") ? slot.control.querySelector("input:checked, input, select") : slot.control;
-  target?.focus();
-  slot.control.closest(".field, fieldset, section")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  target?.focus({ preventScroll: true });
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  // Centre the whole field (label, control, message): a sticky Train bar may cover the bottom.
+  (slot.control.closest(".field, section") || slot.control)
+    .scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
 }
 
 /** Current raw value of a rendered control. */
