@@ -170,7 +170,7 @@ function labelText(labels) {
 
 function describe(c) {
   const i = c.info;
-  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.label_names)}.`;
+  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
 }
 
 function renderLabelChooser() {

@@ -30,8 +30,10 @@ export function renderResult(res, settings = {}) {
   status.dataset.status = res.status || "";
 
   // Weights with feature names.
-  const names = res.feature_names || [];
   const weights = res.weights || [];
+  // w_names covers the mapped features (poly2) and ends with "bias"; feature_names are the raw x.
+  const names = Array.isArray(res.w_names) && res.w_names.length >= weights.length
+    ? res.w_names.slice(0, weights.length) : (res.feature_names || []);
   const table = byId("weights");
   table.dataset.values = JSON.stringify(weights);
   table.dataset.names = JSON.stringify(names);
@@ -47,16 +49,24 @@ export function renderResult(res, settings = {}) {
   num("bias-value", res.bias ?? null, res.bias === null || res.bias === undefined ? "none (bias is off)" : fmt(res.bias, 6));
 
   // The proof: R, γ, (R/γ)² against the real mistakes.
-  const separable = !!res.separable;
-  const hasBound = separable && res.bound !== null && res.bound !== undefined;
-  byId("separable-note").textContent = separable
+  const separable = res.separable;
+  const hasBound = separable === true && res.bound !== null && res.bound !== undefined;
+  const note = byId("separable-note");
+  note.textContent = separable === true
     ? "The training data is linearly separable: the perceptron makes at most (R/γ)² mistakes."
-    : "not linearly separable: no margin, no bound";
-  byId("separable-note").dataset.separable = String(separable);
+    : separable === false ? "not linearly separable: no margin, no bound"
+      : (res.theory_note || "The margin was not computed for this data.");
+  note.dataset.separable = String(separable ?? "unknown");
+  const extra = byId("theory-note");
+  extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
+  show(extra, !!extra.textContent);
   num("R", res.R ?? null);
-  num("gamma", separable ? res.gamma ?? null : null, separable ? fmt(res.gamma) : "— (no margin)");
+  num("gamma", separable === true ? res.gamma ?? null : null, separable === true ? fmt(res.gamma) : "— (no margin)");
   num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : "— (no bound)");
   num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
+  const mw = res.margin_of_w;
+  num("margin-w", mw ?? null, mw === null || mw === undefined ? "—" : fmt(mw));
+  show(byId("margin-w").closest("tr"), mw !== null && mw !== undefined);
   const verdict = byId("bound-verdict");
   if (hasBound) {
     const ok = res.mistakes <= res.bound;
@@ -65,7 +75,7 @@ export function renderResult(res, settings = {}) {
       : `mistakes ${res.mistakes} > bound ${fmt(res.bound)} (the bound is proved for the online updates)`;
     verdict.dataset.holds = String(ok);
   } else {
-    verdict.textContent = separable ? "" : "not linearly separable: no margin, no bound";
+    verdict.textContent = separable === false ? "not linearly separable: no margin, no bound" : "";
     delete verdict.dataset.holds;
   }
 
