@@ -1,0 +1,595 @@
+"""plots.py: exact pixel sizes, SVG, no pyplot, the boundary where the algebra puts it,
+misclassified marks, regions for non-linear models, degenerate w, texts, the animator."""
+
+import gc
+import io
+import struct
+import subprocess
+import sys
+import textwrap
+import time
+import weakref
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.collections import PathCollection
+from matplotlib.image import AxesImage
+from matplotlib.lines import Line2D
+from PIL import Image
+
+from perceptron_lab import plots
+from perceptron_lab.core import train
+from perceptron_lab.data import preset
+from perceptron_lab.errors import SettingsError
+from perceptron_lab.features import prepare
+
+PY = Path(__file__).resolve().parents[2] / "py"
+
+AND_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+AND_Y = np.array([-1, -1, -1, 1])
+XOR_Y = np.array([-1, 1, 1, -1])
+LABELS = {-1: "0", 1: "1"}
+AND_W = np.array([20.0, 20.0, -30.0])
+
+
+def png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def pixels(data):
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGBA"))
+
+
+def circles(n=120, seed=1):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-2, 2, size=(n, 2))
+    y = np.where((X ** 2).sum(axis=1) < 1.5, 1, -1)
+    return X, y
+
+
+# poly2 of (x1, x2) is (x1, x2, x1·x2, x1², x2²); with the bias last this is 1.5 - x1² - x2²
+CIRCLE_W = np.array([0, 0, 0, -1.0, -1.0, 1.5])
+
+
+def all_figures(width_px=480, height_px=360):
+    t = np.arange(1, 11, dtype=float)
+    return {
+        "boundary": plots.boundary_figure(AND_X, AND_Y, w=AND_W, label_names=LABELS,
+                                          title="AND", width_px=width_px, height_px=height_px),
+        "regions": plots.boundary_figure(*circles(), w=CIRCLE_W, feature_map="poly2",
+                                         width_px=width_px, height_px=height_px),
+        "mistakes": plots.mistakes_figure([3, 2, 1, 0], bound=12.5, width_px=width_px,
+                                          height_px=height_px),
+        "accuracy": plots.accuracy_figure([0.5, 0.75, 1.0], [0.4, 0.7, 0.9],
+                                          width_px=width_px, height_px=height_px),
+        "proof": plots.proof_figure(t, 0.4 * t, 0.3 * t, 0.9 * np.sqrt(t), np.sqrt(t),
+                                    bound=11.1, upto=5, width_px=width_px,
+                                    height_px=height_px),
+    }
+
+
+# --------------------------------------------------------------------------- output
+
+
+@pytest.mark.parametrize("size", [(480, 360), (400, 300), (333, 257), (641, 479), (409, 173)])
+def test_every_figure_renders_to_exactly_the_requested_pixels(size):
+    for name, fig in all_figures(*size).items():
+        assert png_size(plots.render(fig, "png")) == size, name
+
+
+def test_render_dpi_scales_for_dense_screens():
+    fig = all_figures()["boundary"]
+    assert png_size(plots.render(fig, "png", dpi=200)) == (960, 720)
+    assert png_size(plots.render(fig, "png")) == (480, 360)     # the figure is unchanged
+
+
+def test_svg_is_text_with_an_xml_svg_header_and_the_gids():
+    for name, fig in all_figures().items():
+        svg = plots.render(fig, "svg")
+        assert isinstance(svg, str)
+        assert svg.lstrip().startswith("<?xml"), name
+        assert "<svg" in svg[:600], name
+        assert svg.rstrip().endswith("</svg>"), name
+    svg = plots.render(all_figures()["boundary"], "svg")
+    assert 'id="boundary"' in svg and 'id="weight-arrow"' in svg
+
+
+def test_render_rejects_unknown_formats_and_sizes():
+    fig = all_figures()["mistakes"]
+    with pytest.raises(ValueError):
+        plots.render(fig, "gif")
+    with pytest.raises(SettingsError):
+        plots.mistakes_figure([1], width_px=20)
+    with pytest.raises(SettingsError):
+        plots.mistakes_figure([1], width_px=480.5)
+
+
+def test_data_url():
+    png = plots.render(all_figures()["mistakes"])
+    url = plots.to_data_url(png)
+    assert url.startswith("data:image/png;base64,iVBORw0KGgo")
+    assert plots.to_data_url("<svg/>").startswith("data:image/svg+xml;base64,")
+
+
+def test_pyplot_is_never_imported():
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(PY)!r})
+        import numpy as np
+        from perceptron_lab import plots
+        X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float); y = np.array([-1, -1, -1, 1])
+        figs = [plots.boundary_figure(X, y, w=[20, 20, -30]),
+                plots.boundary_figure(X, y, w=[0, 0, 0, 1, 1, -1], feature_map="poly2"),
+                plots.mistakes_figure([2, 1, 0], bound=3.0),
+                plots.accuracy_figure([0.5, 1.0], 0.75),
+                plots.proof_figure([1, 2], [0.5, 1], [0.4, 0.8], [1, 1.3], [1.2, 1.7], bound=9)]
+        for f in figs:
+            plots.render(f); plots.render(f, "svg")
+        plots.BoundaryAnimator(X, y).frame(np.array([1.0, 1.0, -1.0]))
+        print("pyplot" if "matplotlib.pyplot" in sys.modules else "clean")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "clean"
+
+
+# --------------------------------------------------------------------------- boundary
+
+
+def boundary_line(fig):
+    line = plots.find_artist(fig, "boundary")
+    assert isinstance(line, Line2D)
+    return np.column_stack(line.get_data()).astype(float)
+
+
+def test_and_boundary_is_the_line_20x1_plus_20x2_minus_30():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W, label_names=LABELS)
+    pts = boundary_line(fig)
+    assert pts.shape == (2, 2)
+    assert np.allclose(20 * pts[:, 0] + 20 * pts[:, 1] - 30, 0, atol=1e-9)
+    assert np.linalg.norm(pts[0] - pts[1]) > 0.5          # a real segment across the view
+    ax = fig.axes[0]
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    assert np.all((pts[:, 0] >= x0 - 1e-9) & (pts[:, 0] <= x1 + 1e-9))
+    assert np.all((pts[:, 1] >= y0 - 1e-9) & (pts[:, 1] <= y1 + 1e-9))
+    # all four points are in view, with padding
+    assert x0 < 0 and x1 > 1 and y0 < 0 and y1 > 1
+    # the +1 region contains (1, 1), the -1 region (0, 0)
+    pos = plots.find_artist(fig, "regions-pos")
+    assert pos.contains_point(ax.transData.transform((1, 1)))
+    assert not pos.contains_point(ax.transData.transform((0, 0)))
+    assert plots.find_artist(fig, "regions-neg").contains_point(ax.transData.transform((0, 0)))
+    assert not plots.find_artist(fig, "regions-neg").contains_point(
+        ax.transData.transform((1, 1)))
+    assert fig.n_wrong == 0
+    assert fig.alt_text == "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+
+
+def test_weight_arrow_starts_on_the_boundary_and_points_along_w():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
+    assert plots.find_artist(fig, "weight-arrow").get_visible()
+    (sx, sy), (tx, ty) = fig.weight_arrow
+    assert abs(20 * sx + 20 * sy - 30) < 1e-9              # starts on the line
+    d = np.array([tx - sx, ty - sy])
+    assert np.allclose(d / np.linalg.norm(d), np.array([1, 1]) / np.sqrt(2))
+    assert 20 * tx + 20 * ty - 30 > 0                       # points to the +1 side
+
+
+def test_no_bias_line_goes_through_the_origin_and_the_arrow_starts_there():
+    X = np.array([[1.0, 2.0], [2.0, 1.0], [-1.0, -1.5], [-2.0, -0.5]])
+    y = np.array([1, 1, -1, -1])
+    w = np.array([1.0, 2.0])
+    fig = plots.boundary_figure(X, y, w=w, fit_intercept=False)
+    pts = boundary_line(fig)
+    assert np.allclose(pts @ w, 0, atol=1e-9)
+    start, tip = fig.weight_arrow
+    assert np.allclose(start, (0, 0))
+    assert tip[0] * w[1] - tip[1] * w[0] == pytest.approx(0, abs=1e-9)   # tip ∥ w
+
+
+def test_normalize_does_not_move_the_line():
+    a = boundary_line(plots.boundary_figure(AND_X, AND_Y, w=AND_W, normalize=False))
+    b = boundary_line(plots.boundary_figure(AND_X, AND_Y, w=AND_W, normalize=True))
+    assert np.allclose(a, b)
+
+
+def test_vertical_and_horizontal_boundaries():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[2.0, 0.0, -1.0])     # x1 = 0.5
+    pts = boundary_line(fig)
+    assert np.allclose(pts[:, 0], 0.5)
+    assert sorted(pts[:, 1]) == pytest.approx(sorted(fig.axes[0].get_ylim()))
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[0.0, -3.0, 1.5])     # x2 = 0.5
+    pts = boundary_line(fig)
+    assert np.allclose(pts[:, 1], 0.5)
+    assert sorted(pts[:, 0]) == pytest.approx(sorted(fig.axes[0].get_xlim()))
+
+
+def test_misclassified_points_are_ringed():
+    # 1·x1 + 1·x2 − 1.5 = 0 misclassifies nothing; x1 − 0.5 = 0 errs on (1, 0) only
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[1.0, 0.0, -0.5])
+    ring = plots.find_artist(fig, "misclassified")
+    assert isinstance(ring, PathCollection)
+    assert ring.get_offsets().tolist() == [[1.0, 0.0]]
+    assert fig.n_wrong == 1
+    assert "1 of 4 points misclassified" in fig.alt_text
+    mask = plots.misclassified(AND_X, AND_Y, w=[1.0, 0.0, -0.5])
+    assert mask.tolist() == [False, False, True, False]
+
+
+def test_score_exactly_zero_predicts_plus_one():
+    # w·x̃ = x1 − 1 is 0 at (1, 0) and (1, 1): predicted +1, so (1, 0) (label −1) is wrong
+    mask = plots.misclassified(AND_X, AND_Y, w=[1.0, 0.0, -1.0])
+    assert mask.tolist() == [False, False, True, False]
+
+
+def test_w_zero_has_no_line_and_says_so():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[0.0, 0.0, 0.0], label_names=LABELS)
+    assert boundary_line(fig).size == 0
+    assert not plots.find_artist(fig, "weight-arrow").get_visible()
+    assert fig.weight_arrow is None
+    note = plots.find_artist(fig, "note")
+    assert note.get_visible() and "w = 0: no boundary yet" in note.get_text()
+    # everything is predicted +1, so the three −1 points are misclassified
+    assert sorted(map(tuple, plots.find_artist(fig, "misclassified").get_offsets())) == \
+        [(0, 0), (0, 1), (1, 0)]
+    assert fig.alt_text.startswith("w = 0: no decision boundary yet")
+    assert "3 of 4 points misclassified" in fig.alt_text
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_boundary_outside_the_view():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[1.0, 1.0, -30.0])
+    assert boundary_line(fig).size == 0
+    assert "outside the view" in plots.find_artist(fig, "note").get_text()
+    assert plots.find_artist(fig, "misclassified").get_offsets().tolist() == [[1.0, 1.0]]
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_only_bias_nonzero_has_no_line():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=[0.0, 0.0, -1.0])
+    assert boundary_line(fig).size == 0
+    assert not plots.find_artist(fig, "weight-arrow").get_visible()
+    assert fig.n_wrong == 1                                   # all predicted −1
+    assert "predicted 0" in plots.find_artist(fig, "note").get_text() or \
+        "predicted −1" in plots.find_artist(fig, "note").get_text()
+
+
+def test_highlight_rings_one_example():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W, highlight=2)
+    assert plots.find_artist(fig, "highlight").get_offsets().tolist() == [[1.0, 0.0]]
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
+    assert len(plots.find_artist(fig, "highlight").get_offsets()) == 0
+    with pytest.raises(ValueError):
+        plots.boundary_figure(AND_X, AND_Y, w=AND_W, highlight=4)
+
+
+def test_more_features_hold_the_others_at_their_means():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(30, 3)) + [0, 0, 2.0]
+    y = np.where(X[:, 0] + X[:, 1] > 0, 1, -1)
+    w = np.array([1.0, 0.5, 2.0, -1.0])
+    m3 = X[:, 2].mean()
+    pts = boundary_line(plots.boundary_figure(X, y, w=w))
+    assert np.allclose(pts[:, 0] + 0.5 * pts[:, 1] + 2.0 * m3 - 1.0, 0, atol=1e-9)
+    # plotting features 0 and 2: feature 1 is held at its mean
+    fig = plots.boundary_figure(X, y, w=w, plot_features=(0, 2),
+                                feature_names=["a", "b", "c"])
+    pts = boundary_line(fig)
+    assert np.allclose(pts[:, 0] + 0.5 * X[:, 1].mean() + 2.0 * pts[:, 1] - 1.0, 0, atol=1e-9)
+    assert fig.axes[0].get_xlabel() == "a" and fig.axes[0].get_ylabel() == "c"
+    assert "means" in plots.find_artist(fig, "subnote").get_text()
+    # misclassified uses all features, not the slice
+    assert fig.n_wrong == int(plots.misclassified(X, y, w=w).sum())
+
+
+def test_bad_plot_features_is_a_settings_error():
+    with pytest.raises(SettingsError) as e:
+        plots.boundary_figure(AND_X, AND_Y, w=AND_W, plot_features=(0, 2))
+    assert e.value.field == "plot_features"
+    with pytest.raises(SettingsError):
+        plots.boundary_figure(AND_X, AND_Y, w=AND_W, plot_features=(1, 1))
+
+
+def test_one_feature_is_a_vertical_threshold():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    y = np.array([-1, -1, 1, 1])
+    fig = plots.boundary_figure(X, y, w=[2.0, -3.0])
+    assert np.allclose(boundary_line(fig)[:, 0], 1.5)
+    assert fig.n_wrong == 0
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_wrong_w_length_is_an_error():
+    with pytest.raises(ValueError):
+        plots.boundary_figure(AND_X, AND_Y, w=[1.0, 2.0])
+
+
+def test_poly2_draws_regions_and_the_zero_contour():
+    X, y = circles()
+    fig = plots.boundary_figure(X, y, w=CIRCLE_W, feature_map="poly2")
+    img = plots.find_artist(fig, "regions")
+    assert isinstance(img, AxesImage)
+    rgba = np.asarray(img.get_array())
+    assert rgba.shape[:2] == (200, 200)
+    colours = {tuple(np.round(c, 4)) for c in rgba.reshape(-1, rgba.shape[-1])}
+    assert len(colours) == 2                                 # both regions are there
+    # the centre of the grid is inside the circle (+1, blue fill), a corner outside
+    import matplotlib.colors as mc
+    assert np.allclose(rgba[100, 100], mc.to_rgba(plots.PALETTE["pos_fill"]))
+    assert np.allclose(rgba[0, 0], mc.to_rgba(plots.PALETTE["neg_fill"]))
+    cs = plots.find_artist(fig, "contour")
+    assert cs is not None
+    verts = np.vstack([p.vertices for p in cs.get_paths() if len(p.vertices)])
+    r2 = (verts ** 2).sum(axis=1)
+    assert np.allclose(r2, 1.5, atol=0.05)                  # the circle x1² + x2² = 1.5
+    assert boundary_line(fig).size == 0                      # no straight line
+    assert fig.n_wrong == int(plots.misclassified(X, y, w=CIRCLE_W, feature_map="poly2").sum())
+    assert fig.n_wrong == 0
+    assert "x1²" in fig.alt_text and "x2²" in fig.alt_text
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_poly2_w_zero_says_no_boundary():
+    X, y = circles()
+    fig = plots.boundary_figure(X, y, w=np.zeros(6), feature_map="poly2")
+    assert plots.find_artist(fig, "contour") is None
+    assert "w = 0" in plots.find_artist(fig, "note").get_text()
+
+
+def test_decision_callable_draws_regions_and_marks_its_mistakes():
+    X = AND_X
+    calls = []
+
+    def xor_score(R):
+        calls.append(R.shape)
+        return -(R[:, 0] - 0.5) * (R[:, 1] - 0.5)           # + on the anti-diagonal
+
+    fig = plots.boundary_figure(X, XOR_Y, decision=xor_score, label_names=LABELS)
+    assert plots.find_artist(fig, "regions") is not None
+    assert plots.find_artist(fig, "contour") is not None
+    assert fig.n_wrong == 0
+    assert (40000, 2) in calls                               # evaluated on a 200 x 200 grid
+    # the same decision with AND labels: (1, 1) and the two anti-diagonal points are wrong
+    fig = plots.boundary_figure(X, AND_Y, decision=xor_score)
+    assert sorted(map(tuple, plots.find_artist(fig, "misclassified").get_offsets())) == \
+        [(0, 1), (1, 0), (1, 1)]
+    assert fig.alt_text.endswith("3 of 4 points misclassified.")
+
+
+def test_voted_run_through_its_decision_function():
+    ds = preset("and")
+    Z = prepare(ds.X)
+    run = train(Z, ds.y, algorithm="voted", max_epochs=50)
+    fig = plots.boundary_figure(ds.X, ds.y, w=run.w, decision=lambda R: run.decision_function(
+        prepare(R)), label_names=ds.label_names)
+    expected = int(np.sum(run.predict(Z) != ds.y))
+    assert fig.n_wrong == expected
+    assert plots.find_artist(fig, "regions") is not None
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_real_training_run_on_and():
+    ds = preset("and")
+    run = train(prepare(ds.X), ds.y, max_epochs=100)
+    assert run.status == "converged"
+    fig = plots.boundary_figure(ds.X, ds.y, w=run.w, feature_names=ds.feature_names,
+                                label_names=ds.label_names, title=ds.name)
+    assert fig.n_wrong == 0
+    pts = boundary_line(fig)
+    assert np.allclose(np.column_stack([pts, np.ones(2)]) @ run.w, 0, atol=1e-9)
+    # the legend carries the original label names
+    texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert texts[:2] == ["1 (+1)", "0 (−1)"]
+    fig = plots.mistakes_figure(run.epoch_mistakes)
+    cum = plots.find_artist(fig, "cumulative")
+    assert cum.get_ydata()[-1] == run.mistakes
+
+
+def test_equal_aspect_when_ranges_are_similar():
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
+    ax = fig.axes[0]
+    bb = ax.get_window_extent()
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    assert (x1 - x0) / bb.width == pytest.approx((y1 - y0) / bb.height, rel=1e-6)
+
+
+# --------------------------------------------------------------------------- other plots
+
+
+def test_mistakes_figure_bars_cumulative_and_bound():
+    fig = plots.mistakes_figure([3, 2, 1, 0], bound=12.5)
+    ax = fig.axes[0]
+    bars = sorted(ax.patches, key=lambda p: p.get_x())
+    assert [b.get_height() for b in bars] == [3, 2, 1, 0]
+    assert [b.get_x() + b.get_width() / 2 for b in bars] == pytest.approx([1, 2, 3, 4])
+    assert list(plots.find_artist(fig, "cumulative").get_ydata()) == [3, 5, 6, 6]
+    bound = plots.find_artist(fig, "bound")
+    assert set(bound.get_ydata()) == {12.5}
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "mistake bound (R/γ)² = 12.5" in texts
+    assert ax.get_ylim()[1] >= 12.5
+
+
+def test_mistakes_figure_far_bound_does_not_squash_the_plot():
+    fig = plots.mistakes_figure([3, 2, 1, 0], bound=1e6)
+    ax = fig.axes[0]
+    assert ax.get_ylim()[1] < 10
+    assert "far above" in plots.find_artist(fig, "bound").get_text()
+
+
+def test_mistakes_many_epochs_and_none():
+    fig = plots.mistakes_figure(list(np.arange(500) % 7))
+    assert png_size(plots.render(fig)) == (480, 360)
+    fig = plots.mistakes_figure([])
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+def test_accuracy_figure():
+    fig = plots.accuracy_figure([0.5, 0.75, 1.0], [0.4, 0.7, 0.9])
+    assert list(plots.find_artist(fig, "train").get_ydata()) == [0.5, 0.75, 1.0]
+    assert list(plots.find_artist(fig, "test").get_ydata()) == [0.4, 0.7, 0.9]
+    assert fig.axes[0].get_ylim() == pytest.approx((0, 1.04))
+    fig = plots.accuracy_figure([0.5, 1.0], 0.8)             # a single final test accuracy
+    assert list(plots.find_artist(fig, "test").get_ydata()) == [0.8]
+    assert "Test accuracy 0.8" in fig.alt_text
+
+
+def test_proof_figure_bounds_meet_at_the_bound_and_upto_cuts():
+    gamma, R = 0.3, 1.2
+    t = np.arange(1, 13, dtype=float)
+    fig = plots.proof_figure(t, 0.35 * t, gamma * t, 0.9 * np.sqrt(t) * R, np.sqrt(t) * R,
+                             bound=(R / gamma) ** 2, upto=5)
+    ax = fig.axes[0]
+    assert plots.find_artist(fig, "bound-t").get_xdata()[0] == pytest.approx(16.0)
+    assert ax.get_xlim()[1] >= 16.0
+    assert max(plots.find_artist(fig, "u-dot-w").get_xdata()) == 5
+    assert max(plots.find_artist(fig, "w-norm").get_xdata()) == 5
+    # the dashed bounds are t·γ and √t·R, and they meet at t = 16
+    tg, sr = plots.find_artist(fig, "t-gamma"), plots.find_artist(fig, "sqrt-t-R")
+    tt = np.asarray(tg.get_xdata())
+    assert np.allclose(tg.get_ydata(), gamma * tt)
+    assert np.allclose(sr.get_ydata(), np.sqrt(tt) * R)
+    assert gamma * 16 == pytest.approx(np.sqrt(16) * R)
+    # the axes don't move with the scrubber
+    full = plots.proof_figure(t, 0.35 * t, gamma * t, 0.9 * np.sqrt(t) * R, np.sqrt(t) * R,
+                              bound=16.0)
+    assert full.axes[0].get_xlim() == ax.get_xlim() and full.axes[0].get_ylim() == ax.get_ylim()
+    assert "t = 5 updates" in fig.alt_text and "16.0" in fig.alt_text
+
+
+def test_proof_figure_from_theory_without_a_separator():
+    # theory.proof_series gives None for the u-part when there is no separator
+    t = np.arange(1, 6, dtype=float)
+    fig = plots.proof_figure(t, None, None, np.sqrt(t), 1.5 * np.sqrt(t))
+    assert plots.find_artist(fig, "u-dot-w") is None
+    assert plots.find_artist(fig, "w-norm") is not None
+    assert png_size(plots.render(fig)) == (480, 360)
+    fig = plots.proof_figure([], [], [], [], [])
+    assert png_size(plots.render(fig)) == (480, 360)
+
+
+# --------------------------------------------------------------------------- texts
+
+
+def test_describe_boundary_numbers():
+    assert plots.describe_boundary(AND_W, ["x1", "x2"], True, "none", 0, 4) == \
+        "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+    s = plots.describe_boundary([0.25, -1.5], ["height", "weight"], False, "none", 2, 10)
+    assert s == "Decision boundary 0.25·height − 1.5·weight = 0; 2 of 10 points misclassified."
+    s = plots.describe_boundary([0, 0, 0], ["x1", "x2"], True, "none", 3, 4,
+                                label_names=LABELS)
+    assert s.startswith("w = 0") and "3 of 4" in s and "predicted 1" in s
+    s = plots.describe_boundary(CIRCLE_W, ["x1", "x2"], True, "poly2", 1, 120)
+    assert "−1.0·x1² − 1.0·x2² + 1.5 = 0" in s and "1 of 120" in s
+
+
+def test_describe_mistakes_numbers():
+    s = plots.describe_mistakes([3, 2, 1, 0], 12.5)
+    assert "3, 2, 1, 0" in s and "6 mistakes in total" in s and "4 epochs" in s
+    assert "(R/γ)² = 12.5" in s and "within" in s
+    s = plots.describe_mistakes([5, 5], None)
+    assert "10 mistakes in total" in s and "bound" not in s
+
+
+def test_format_number():
+    assert plots.format_number(20) == "20.0"
+    assert plots.format_number(-30) == "−30.0"
+    assert plots.format_number(0.125) == "0.125"
+    assert plots.format_number(1.5) == "1.5"
+    assert plots.format_number(0) == "0.0"
+    assert plots.format_number(2.5e-7) == "2.5e-07"
+
+
+# --------------------------------------------------------------------------- reuse, speed
+
+
+def test_figures_are_freed_and_the_cache_reuses_one_figure():
+    refs = []
+    for _ in range(15):
+        fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
+        plots.render(fig)
+        refs.append(weakref.ref(fig))
+        del fig
+    gc.collect()
+    assert sum(r() is not None for r in refs) == 0
+
+    cache = plots.FigureCache()
+    f1 = cache.get("boundary", 480, 360)
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W, fig=f1)
+    assert fig is f1
+    n_children = len(fig.get_children())
+    for k in range(10):
+        fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W * (k + 1), fig=cache.get("boundary"))
+        assert fig is f1
+        assert png_size(plots.render(fig)) == (480, 360)
+    assert len(fig.get_children()) == n_children and len(fig.axes) == 1   # nothing piles up
+    fig = plots.mistakes_figure([1, 0], fig=cache.get("boundary", 400, 300))
+    assert fig is f1 and png_size(plots.render(fig)) == (400, 300)
+    assert len(cache) == 1
+
+
+def test_animator_frames_keep_the_size_and_change_with_w():
+    anim = plots.BoundaryAnimator(AND_X, AND_Y, label_names=LABELS, title="AND")
+    a = anim.frame(np.array([1.0, 1.0, -1.0]))
+    b = anim.frame(np.array([1.0, 2.0, -2.5]))
+    c = anim.frame(np.array([1.0, 1.0, -1.0]), highlight=0)
+    a2 = anim.frame(np.array([1.0, 1.0, -1.0]))
+    z = anim.frame(np.zeros(3))
+    for f in (a, b, c, z):
+        assert png_size(f) == (480, 360)
+    pa, pb, pc, pa2 = pixels(a), pixels(b), pixels(c), pixels(a2)
+    assert not np.array_equal(pa, pb)
+    assert not np.array_equal(pa, pc)                         # the highlight ring shows
+    assert np.array_equal(pa, pa2)                            # nothing left over from frames between
+    assert anim.n_wrong == 3                                  # w = 0: the three −1 points
+
+
+def test_animator_frame_matches_a_full_draw():
+    w = np.array([1.0, 2.0, -2.5])
+    anim = plots.BoundaryAnimator(AND_X, AND_Y, label_names=LABELS, title="AND")
+    anim.frame(np.array([3.0, -1.0, 0.5]), highlight=1)
+    blitted = pixels(anim.frame(w, highlight=2)).astype(int)
+    for a in anim.scene.animated_artists():
+        a.set_animated(False)
+    full = pixels(plots.render(anim.fig)).astype(int)
+    # blitting only the changing artists gives the very same pixels as drawing it all
+    assert np.array_equal(blitted, full), int(np.abs(blitted - full).max())
+
+
+def test_animator_poly2_frames():
+    X, y = circles(60)
+    anim = plots.BoundaryAnimator(X, y, feature_map="poly2")
+    a = anim.frame(CIRCLE_W)
+    b = anim.frame(CIRCLE_W * [1, 1, 1, 1, 1, 0.3])
+    assert png_size(a) == png_size(b) == (480, 360)
+    assert not np.array_equal(pixels(a), pixels(b))
+    expected = plots.misclassified(X, y, w=CIRCLE_W * [1, 1, 1, 1, 1, 0.3], feature_map="poly2")
+    assert expected.sum() > 0 and anim.n_wrong == int(expected.sum())
+
+
+def test_animator_is_fast_enough_for_step_through():
+    ds = preset("clouds", n=100, seed=0)
+    run = train(prepare(ds.X), ds.y, max_epochs=20)
+    W, idx = run.trace.w, run.trace.index
+    anim = plots.BoundaryAnimator(ds.X, ds.y, label_names=ds.label_names)
+    anim.frame(W[0])
+
+    def median_time(f, n):
+        times = []
+        for k in range(n):
+            t0 = time.perf_counter()
+            f(k)
+            times.append(time.perf_counter() - t0)
+        return float(np.median(times))
+
+    frame = median_time(lambda k: anim.frame(W[k % len(W)], highlight=int(idx[k % len(W)])), 30)
+    fig = plots.boundary_figure(ds.X, ds.y, w=W[0], label_names=ds.label_names)
+    full = median_time(lambda k: plots.render(fig), 10)
+    # >= 20 frames/s is needed in the browser (Pyodide is slower still): CPython needs margin,
+    # and drawing only the changing artists must beat drawing the whole figure
+    assert frame < 1 / 20, frame
+    assert frame < 0.8 * full, (frame, full)
