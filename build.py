@@ -417,6 +417,17 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict
 # --------------------------------------------------------------------------- build
 
 def build(dist: Path = DIST) -> dict:
+    """Build into dist (atomically: staged next to it, then renamed). One build at a
+    time per checkout (a lock file), since several people and test runs share dist/."""
+    import fcntl
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE.parent / "build.lock", "w") as lockfile:
+        fcntl.flock(lockfile, fcntl.LOCK_EX)
+        return _build(dist)
+
+
+def _build(dist: Path) -> dict:
     t0 = time.monotonic()
     if not SITE.is_dir():
         raise BuildError("site/ is missing.")
@@ -427,7 +438,8 @@ def build(dist: Path = DIST) -> dict:
     if worker.exists() and f'"{PYODIDE_VERSION}"' not in worker.read_text():
         raise BuildError(f"site/js/worker.js does not name Pyodide {PYODIDE_VERSION}.")
 
-    staging = dist.with_name(dist.name + ".tmp")
+    work = ROOT / ".cache" if dist.parent == ROOT else dist.parent  # same filesystem, git-ignored
+    staging = work / (dist.name + ".tmp")
     if staging.exists():
         shutil.rmtree(staging)
     shutil.copytree(SITE, staging, ignore=shutil.ignore_patterns("__pycache__", ".DS_Store"))
@@ -478,8 +490,14 @@ def build(dist: Path = DIST) -> dict:
     (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
 
     if dist.exists():
-        shutil.rmtree(dist)
-    staging.rename(dist)
+        old = work / (dist.name + ".old")
+        if old.exists():
+            shutil.rmtree(old)
+        dist.rename(old)
+        staging.rename(dist)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        staging.rename(dist)
 
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"wheels: {len(shipped)} ({wheel_bytes / 1e6:.2f} MB): {', '.join(shipped)}")

@@ -202,6 +202,7 @@ del _t0, _t1
   }
   times.ready = performance.now() - t0;
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
+  console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
   post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
 }
 
