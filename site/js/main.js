@@ -47,8 +47,10 @@ async function startPython() {
 function failed(text) {
   setPyState("error", text);
   // The client starts a fresh worker on the next call: Train doubles as "try again".
-  setReady(!!py && !running, "");
-  if (py) byId("train-note").hidden = true;
+  setReady(!!py && !running);
+  const note = byId("train-note");
+  note.textContent = py ? "Press Train to try loading Python again." : "Python could not be loaded.";
+  note.hidden = false;
 }
 
 function onStage(stage, detail) {

@@ -24,6 +24,7 @@ export function renderResult(res, settings = {}) {
   show(byId("results-empty"), false);
   show(byId("results-body"), true);
   show(byId("stale-note"), false);
+  show(byId("to-results"), true);
 
   const status = byId("status");
   status.textContent = res.status_text || res.status || "";
