@@ -76,7 +76,7 @@ export function renderResult(res, settings = {}) {
       : `mistakes ${res.mistakes} > bound ${fmt(res.bound)} (the bound is proved for the online updates)`;
     verdict.dataset.holds = String(ok);
   } else {
-    verdict.textContent = separable === false ? "not linearly separable: no margin, no bound" : "";
+    verdict.textContent = ""; // the note above already says why there is no bound
     delete verdict.dataset.holds;
   }
 
