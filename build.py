@@ -655,7 +655,7 @@ def start_server(root: Path = DIST, *, port: int = 0, prefix: str = "/", cache_c
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
-    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--port", type=int, default=8000, help="0: any free port")
     ap.add_argument("--prefix", default="/", help="serve under this path, e.g. /perceptron-lab/")
     ap.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     args = ap.parse_args(argv)
@@ -666,7 +666,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nBUILD FAILED: {exc}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        server, url = start_server(DIST, port=args.port, prefix=args.prefix, quiet=False)
+        try:
+            server, url = start_server(DIST, port=args.port, prefix=args.prefix, quiet=False)
+        except OSError as exc:
+            print(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror}; try --port 0 (any free port)",
+                  file=sys.stderr)
+            return 1
         print(f"Serving dist/ at {url}  (Ctrl+C to stop)", flush=True)
         try:
             while True:
