@@ -209,53 +209,257 @@ def train_request(request, progress=None):
         "plots": None,
         "plot_alt": None,
     }
+    _SESSION.clear()
+    _SESSION.update(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z)
     if s["plots"]:
-        result["plots"], result["plot_alt"] = _plots(ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z)
+        result["plots"], result["plot_alt"] = {}, {}
+        for kind in PLOT_KINDS:
+            fig, alt = _figure(kind)
+            result["plots"][kind] = None if fig is None else _plots().to_data_url(_plots().render(fig))
+            result["plot_alt"][kind] = alt
+            if kind == "boundary":
+                result["boundary_geometry"] = _plots().axes_geometry(fig, fig.data_ax)
     return result
 
 
-def _plots(*, ds, test_ds, run, s, th, Z):
-    from . import plots, theory
+# The last run stays here so the page can step through it and export it without sending
+# the data again. One worker serves one page, so one session is all there is.
+_SESSION = {}
+PLOT_KINDS = ("boundary", "mistakes", "accuracy", "proof")
 
-    width, height = s["plot_px"]
+
+def _plots():
+    from . import plots  # matplotlib loads only when a plot is asked for
+
+    return plots
+
+
+def _session():
+    if "run" not in _SESSION:
+        raise SettingsError("Train a model first.", field="train")
+    return _SESSION
+
+
+def _prep(s):
+    return dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+
+
+def _plot_features(ds, s):
     m = ds.X.shape[1]
     pf = tuple(s["plot_features"]) if m >= 2 else (0, None)
     if max(i for i in pf if i is not None) >= m:
         raise SettingsError(f"There are only {m} features to plot.", field="plot_features")
     if m >= 2 and pf[0] == pf[1]:
         raise SettingsError("Choose two different features to plot.", field="plot_features")
-    size = dict(width_px=width, height_px=height)
-    decision, grid = None, 200
-    if run.votes is not None:
-        grid = int(np.clip(math.sqrt(2e7 / len(run.votes[1])), 60, 200))  # every grid point polls every vote
+    return pf
 
-        def decision(Xraw):
-            return run.decision_function(prepare(Xraw, fit_intercept=s["bias"], normalize=s["normalize"],
-                                                 feature_map=s["feature_map"]))
-    fig = plots.boundary_figure(
-        ds.X, ds.y, w=run.w, fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"],
-        plot_features=pf, decision=decision, feature_names=ds.feature_names, label_names=ds.label_names,
-        title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **size)
-    out = {"boundary": plots.to_data_url(plots.render(fig))}
-    alt = {"boundary": fig.alt_text}
-    fig = plots.mistakes_figure(run.epoch_mistakes, bound=th["bound"], **size)
-    out["mistakes"], alt["mistakes"] = plots.to_data_url(plots.render(fig)), plots.describe_mistakes(
-        run.epoch_mistakes, th["bound"])
-    acc = [np.nan if a is None else a for a in run.epoch_accuracy]
-    test_acc = None if test_ds is None else [float(np.mean(run.predict(prepare(
-        test_ds.X, fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])) == test_ds.y))]
-    fig = plots.accuracy_figure(acc, test_acc, **size)
-    out["accuracy"], alt["accuracy"] = plots.to_data_url(plots.render(fig)), plots.describe_accuracy(acc, test_acc)
-    out["proof"] = alt["proof"] = None
+
+def _proof_series(S):
+    """The proof's two series along the online path, or None where the theorem says nothing."""
+    from . import theory
+
+    run, th = S["run"], S["th"]
     # The proof is about the online path from w = 0 (the batch rule takes other steps).
-    if th["u"] is not None and run.algorithm != "batch" and len(run.trace.w):
-        ps = theory.proof_series(run.trace.w, th["u"], th["gamma"], th["R"], run.eta, t=run.trace.step)
+    if th["u"] is None or run.algorithm == "batch" or not len(run.trace.w):
+        return None
+    return theory.proof_series(run.trace.w, th["u"], th["gamma"], th["R"], run.eta, t=run.trace.step)
+
+
+def _figure(kind, *, upto=None):
+    """(Figure, text alternative) of one plot of the last run; (None, None) where it has none."""
+    plots = _plots()
+    S = _session()
+    ds, test_ds, run, s, th = S["train_ds"], S["test_ds"], S["run"], S["s"], S["th"]
+    width, height = s["plot_px"]
+    size = dict(width_px=width, height_px=height)
+    if kind == "boundary":
+        decision, grid = None, 200
+        if run.votes is not None:
+            grid = int(np.clip(math.sqrt(2e7 / len(run.votes[1])), 60, 200))  # every grid point polls every vote
+
+            def decision(Xraw):
+                return run.decision_function(prepare(Xraw, **_prep(s)))
+        fig = plots.boundary_figure(
+            ds.X, ds.y, w=run.w, plot_features=_plot_features(ds, s), decision=decision,
+            feature_names=ds.feature_names, label_names=ds.label_names,
+            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **_prep(s), **size)
+        return fig, fig.alt_text
+    if kind == "mistakes":
+        return (plots.mistakes_figure(run.epoch_mistakes, bound=th["bound"], **size),
+                plots.describe_mistakes(run.epoch_mistakes, th["bound"]))
+    if kind == "accuracy":
+        acc = [np.nan if a is None else a for a in run.epoch_accuracy]
+        test_acc = None
+        if test_ds is not None:
+            test_acc = [float(np.mean(run.predict(prepare(test_ds.X, **_prep(s))) == test_ds.y))]
+        return plots.accuracy_figure(acc, test_acc, **size), plots.describe_accuracy(acc, test_acc)
+    if kind == "proof":
+        ps = _proof_series(S)
+        if ps is None:
+            return None, None
         fig = plots.proof_figure(ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"],
-                                 bound=th["bound"], **size)
-        out["proof"] = plots.to_data_url(plots.render(fig))
-        alt["proof"] = plots.describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th["gamma"], R=th["R"],
-                                            bound=th["bound"])
-    return out, alt
+                                 bound=th["bound"], upto=upto, **size)
+        return fig, plots.describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th["gamma"], R=th["R"],
+                                         bound=th["bound"], upto=upto)
+    raise SettingsError(f"Unknown plot {kind!r}.", field="plot")
+
+
+def _int_field(request, name, lo, hi):
+    v = request.get(name)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise SettingsError(f"{name} must be a whole number from {lo} to {hi}.", field=name)
+    return v
+
+
+def _angle(u, v):
+    """Angle between u and v in degrees (None if either is 0): seed 004's picture of an update."""
+    nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+    if nu == 0 or nv == 0:
+        return None
+    return float(np.degrees(np.arccos(np.clip(u @ v / (nu * nv), -1.0, 1.0))))
+
+
+def step_info(k):
+    """What update k did, in the numbers of the update rule (k = 0: before any update)."""
+    S = _session()
+    run, Z, y = S["run"], S["Z"], S["train_ds"].y
+    tr = run.trace
+    d = Z.shape[1]
+    if k == 0:
+        return {"step": 0, "t": 0, "w": [0.0] * d, "index": None}
+    w_after = tr.w[k - 1]
+    w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
+    info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": _floats(w_after),
+            "w_before": _floats(w_before), "index": None, "exact": not tr.subsampled}
+    i = int(tr.index[k - 1])
+    if i >= 0:  # an online update: one example
+        x = Z[i]
+        a = float(tr.activation[k - 1])
+        info.update(index=i, x=_floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
+                    eta=run.eta, angle_before=_angle(w_before, x), angle_after=_angle(w_after, x))
+    return info
+
+
+def frame_request(request):
+    """Step-through: the boundary after update `step`, the example of that update ringed."""
+    S = _session()
+    run, ds, s = S["run"], S["train_ds"], S["s"]
+    k = _int_field(request, "step", 0, len(run.trace.w))
+    info = step_info(k)
+    anim = S.get("animator")
+    if anim is None:
+        width, height = s["plot_px"]
+        anim = S["animator"] = _plots().BoundaryAnimator(
+            ds.X, ds.y, plot_features=_plot_features(ds, s), feature_names=ds.feature_names,
+            label_names=ds.label_names, title=f"{ds.name}: step through", width_px=width, height_px=height,
+            grid=60, **_prep(s))
+    w = np.asarray(info["w"], dtype=np.float64)
+    png = anim.frame(w, highlight=info["index"])
+    out = {"ok": True, **info, "image": _plots().to_data_url(png), "alt": anim.alt_text(w),
+           "n_wrong": anim.n_wrong, "total": len(run.trace.w)}
+    if request.get("proof") is True:
+        fig, alt = _figure("proof", upto=max(info["t"], 1))
+        out["proof"] = None if fig is None else _plots().to_data_url(_plots().render(fig))
+        out["proof_alt"] = alt
+    return out
+
+
+def _cell(v):
+    """A CSV cell a spreadsheet will not run: text starting with = + - @ (or tab/CR) gets a leading '."""
+    if isinstance(v, str):
+        try:
+            float(v)
+            return v
+        except ValueError:
+            return "'" + v if v[:1] in ("=", "+", "-", "@", "\t", "\r") else v
+    return repr(float(v)) if isinstance(v, (float, np.floating)) else str(v)
+
+
+def _csv(header, rows):
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([_cell(h) for h in header])
+    for r in rows:
+        w.writerow([_cell(v) for v in r])
+    return buf.getvalue()
+
+
+def model_json(S):
+    """The trained model with everything needed to use or reproduce it."""
+    import platform
+
+    run, s, th, ds = S["run"], S["s"], S["th"], S["ds"]
+    w = run.w
+    out = {
+        "format": "perceptron-lab-model", "format_version": 1,
+        "versions": {"perceptron_lab": __version__, "numpy": np.__version__, "python": platform.python_version()},
+        "algorithm": run.algorithm, "settings": s,
+        "weights": _floats(w[:-1] if s["bias"] else w), "bias": float(w[-1]) if s["bias"] else None,
+        "w": _floats(w), "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"],
+                                                 feature_map=s["feature_map"]),
+        "feature_names": list(ds.feature_names), "labels": ds.label_mapping_json(),
+        "prediction": "sign(w · x̃) with 0 -> +1; x̃ = feature map, then bias 1, then unit length if normalize",
+        "status": run.status, "epochs": run.n_epochs, "mistakes": run.mistakes,
+        "R": th["R"], "gamma": th["gamma"], "bound": th["bound"], "separable": th["separable"],
+    }
+    if run.votes is not None:
+        out["votes"] = {"w": [_floats(r) for r in run.votes[0]], "c": [int(c) for c in run.votes[1]]}
+    return json.dumps(out, indent=2, allow_nan=False)
+
+
+def trace_csv(S):
+    run, ds, s = S["run"], S["train_ds"], S["s"]
+    tr = run.trace
+    names = feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"])
+    header = ["t", "epoch", "example", "label", "activation"] + [f"w[{n}]" for n in names]
+    rows = []
+    for k in range(len(tr.w)):
+        i = int(tr.index[k])
+        label = ds.label_names[int(ds.y[i])] if i >= 0 else ""
+        act = tr.activation[k]
+        rows.append([int(tr.step[k]), int(tr.epoch[k]), i + 1 if i >= 0 else "all mistakes", str(label),
+                     float(act) if math.isfinite(act) else ""] + [float(v) for v in tr.w[k]])
+    return _csv(header, rows)
+
+
+def predictions_csv(S):
+    run, ds, s = S["run"], S["ds"], S["s"]
+    pred = run.predict(prepare(ds.X, **_prep(s)))
+    header = list(ds.feature_names) + ["label", "predicted"]
+    rows = [[float(v) for v in x] + [str(ds.label_names[int(y)]), str(ds.label_names[int(p)])]
+            for x, y, p in zip(ds.X, ds.y, pred)]
+    return _csv(header, rows)
+
+
+def export_request(request):
+    """A file of the last run: a plot (png/svg), the model (json), the trace or predictions (csv)."""
+    import base64
+
+    S = _session()
+    what = request.get("what")
+    stem = "perceptron-" + "".join(c if c.isalnum() else "-" for c in S["ds"].name.lower())[:40]
+    if what == "plot":
+        kind, fmt = request.get("plot"), request.get("format", "png")
+        if kind not in PLOT_KINDS or fmt not in ("png", "svg"):
+            raise SettingsError("Choose a plot and png or svg.", field="export")
+        fig, _ = _figure(kind)
+        if fig is None:
+            raise SettingsError("This run has no such plot.", field="export")
+        data = _plots().render(fig, fmt)
+        if fmt == "png":
+            return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
+                    "base64": base64.b64encode(data).decode("ascii")}
+        return {"ok": True, "filename": f"{stem}-{kind}.svg", "mime": "image/svg+xml", "text": data}
+    makers = {"model": (model_json, "model.json", "application/json"),
+              "trace": (trace_csv, "trace.csv", "text/csv"),
+              "predictions": (predictions_csv, "predictions.csv", "text/csv")}
+    if what not in makers:
+        raise SettingsError("Unknown export.", field="export")
+    make, suffix, mime = makers[what]
+    return {"ok": True, "filename": f"{stem}-{suffix}", "mime": mime, "text": make(S)}
 
 
 def inspect_request(request):
@@ -277,7 +481,12 @@ def inspect_request(request):
             "columns": ds.feature_names + ["label"], "preview": None, "label_column": "label"}
 
 
-COMMANDS = {"train": train_request, "inspect": lambda request, progress=None: inspect_request(request)}
+COMMANDS = {
+    "train": train_request,
+    "inspect": lambda request, progress=None: inspect_request(request),
+    "frame": lambda request, progress=None: frame_request(request),
+    "export": lambda request, progress=None: export_request(request),
+}
 
 
 def handle(request, progress=None):

@@ -156,6 +156,16 @@ def render(fig, fmt="png", dpi=None):
     raise ValueError(f"fmt must be 'png' or 'svg', got {fmt!r}")
 
 
+def axes_geometry(fig, ax):
+    """Where ax sits in the rendered image, for mapping clicks to data: pixel box from the
+    top-left corner and the data limits (call after the figure is drawn)."""
+    x0, y0, x1, y1 = ax.get_window_extent().extents
+    height = fig.bbox.height
+    return {"left": float(x0), "top": float(height - y1), "width": float(x1 - x0), "height": float(y1 - y0),
+            "image_width": float(fig.bbox.width), "image_height": float(height),
+            "xlim": [float(v) for v in ax.get_xlim()], "ylim": [float(v) for v in ax.get_ylim()]}
+
+
 def to_data_url(data, mime=None):
     """data: URL of PNG bytes (or of SVG text)."""
     if isinstance(data, str):
@@ -795,6 +805,7 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     wrong = scene.update(w, decision, highlight)
     fig.n_wrong = int(wrong.sum())
     fig.weight_arrow = scene.arrow_geom
+    fig.data_ax = scene.ax
     fig.alt_text = describe_boundary(None if decision is not None else w_arr,
                                      scene.names, fit_intercept, feature_map, fig.n_wrong,
                                      scene.n, label_names=label_names)

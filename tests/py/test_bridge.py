@@ -142,3 +142,55 @@ def test_progress_is_reported_every_epoch():
     seen = []
     r = handle(train_req(plots=False), progress=lambda e, m: seen.append((e, m)))
     assert seen == list(zip(range(1, r["epochs"] + 1), r["epoch_mistakes"]))
+
+
+def test_step_through_frames_follow_the_trace():
+    r = handle(train_req())
+    trace = r["trace"]
+    for k in range(r["updates"] + 1):
+        f = handle({"cmd": "frame", "step": k})
+        assert f["ok"] and f["image"].startswith("data:image/png;base64,")
+        assert f["w"] == ([0.0, 0.0, 0.0] if k == 0 else trace["w"][k - 1])
+        if k:
+            i = trace["index"][k - 1]
+            assert f["index"] == i
+            assert f["activation"] == trace["activation"][k - 1]
+            assert f["y_activation"] <= 0  # every recorded update was a mistake
+            # the update rule with the actual numbers: w_after = w_before + eta·y·x̃
+            assert [b + f["eta"] * f["y"] * x for b, x in zip(f["w_before"], f["x"])] == f["w"]
+            # seed 004: the update turns w toward a positive example, away from a negative one
+            if f["angle_before"] is not None:
+                assert (f["angle_after"] < f["angle_before"]) == (f["y"] == 1)
+    assert handle({"cmd": "frame", "step": r["updates"] + 1})["error"]["field"] == "step"
+    proof = handle({"cmd": "frame", "step": 3, "proof": True})
+    assert proof["proof"].startswith("data:image/png") and "t = 3" in proof["proof_alt"]
+
+
+def test_exports_are_valid_files():
+    import base64
+    import csv
+    import io
+
+    csv_text = "a,b,y\n1,2,=cmd\n2,1,@x\n0,0,=cmd\n3,3,@x\n-1,0,=cmd\n"
+    r = handle(train_req({"kind": "csv", "text": csv_text}))
+    model = json.loads(handle({"cmd": "export", "what": "model"})["text"])
+    assert model["w"] == r["w"] and model["labels"] == {"-1": "=cmd", "+1": "@x"}
+    assert model["settings"]["algorithm"] == "online" and model["versions"]["perceptron_lab"]
+    trace = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "trace"})["text"])))
+    assert trace[0][:5] == ["t", "epoch", "example", "label", "activation"] and len(trace) == r["updates"] + 1
+    pred = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "predictions"})["text"])))
+    assert pred[0] == ["a", "b", "label", "predicted"]
+    assert pred[1][2] == "'=cmd" and pred[2][2] == "'@x"  # formula cells neutralised
+    assert pred[5][0] == "-1.0"  # numbers are not formulas
+    png = handle({"cmd": "export", "what": "plot", "plot": "mistakes", "format": "png"})
+    assert base64.b64decode(png["base64"]).startswith(b"\x89PNG") and png["filename"].endswith(".png")
+    svg = handle({"cmd": "export", "what": "plot", "plot": "boundary", "format": "svg"})
+    assert svg["text"].startswith("<?xml") and "<svg" in svg["text"]
+    assert handle({"cmd": "export", "what": "plot", "plot": "boundary", "format": "gif"})["ok"] is False
+
+
+def test_boundary_geometry_maps_clicks_to_data():
+    r = handle(train_req())
+    g = r["boundary_geometry"]
+    assert 0 < g["left"] < g["image_width"] and 0 < g["top"] < g["image_height"]
+    assert g["xlim"][0] < 0 < 1 < g["xlim"][1] and g["ylim"][0] < 0 < 1 < g["ylim"][1]
