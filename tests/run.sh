@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh Debian machine (Chromium from apt, Python and
-# npm packages), builds the site, and runs the whole suite: Python unit tests and end-to-end
-# tests in real Chromium against the built dist/.
+# npm packages) and runs the whole suite: Python unit tests and end-to-end
+# tests in real Chromium against dist/ (tests/e2e/conftest.py builds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,5 +13,4 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 python3 -m pip install -q --disable-pip-version-check -e ".[test]"
 npm ci --no-audit --no-fund --loglevel=error
-python3 build.py
 python3 -m pytest tests "$@"
