@@ -1,15 +1,17 @@
 // The one declarative table of every parameter the page sends to Python.
 // Plain data only (no functions), so the table can be serialised, e.g. for URL sharing.
-// Each entry: name (unique), key (request key), group ("data" | "settings"), type,
+// Each entry: name (unique), key (request key), group ("data" | "settings" | "view"), type,
 // default, min/max (+ minExclusive) or options, label, hint, id (control id), and
 // optionally `when` ({name, in: [...]}: the control is shown only for those values).
+// `url`: the parameter's key in shared links (#v=1&eta=0.5&...); a stable contract, so
+// never rename one: add a migration in share.js instead.
 
 const GENERATED = ["clouds", "overlap", "circles"];
 
 export const PARAMS = [
   // ---- data ----
   {
-    name: "source", key: "kind", group: "data", type: "enum", default: "preset", id: "source",
+    name: "source", url: "source", key: "kind", group: "data", type: "enum", default: "preset", id: "source",
     options: [
       { value: "preset", label: "Preset" },
       { value: "csv", label: "CSV file" },
@@ -19,7 +21,7 @@ export const PARAMS = [
     hint: "Where the training examples (x, y) come from: a preset, your CSV file, or points you place",
   },
   {
-    name: "preset", key: "name", group: "data", type: "enum", default: "and", id: "preset",
+    name: "preset", url: "preset", key: "name", group: "data", type: "enum", default: "and", id: "preset",
     when: { name: "source", in: ["preset"] },
     options: [
       { value: "and", label: "AND", hint: "AND: +1 only for (1, 1); separable, e.g. a = 20x₁ + 20x₂ − 30" },
@@ -34,41 +36,42 @@ export const PARAMS = [
     hint: "The Boolean functions of the notes (labels 0 → −1, 1 → +1) or generated point clouds",
   },
   {
-    name: "n", key: "n", group: "data", type: "int", default: 100, min: 4, max: 5000, id: "n",
+    name: "n", url: "n", key: "n", group: "data", type: "int", default: 100, min: 4, max: 5000, id: "n",
     when: { name: "preset", in: GENERATED },
     label: "Points n", hint: "How many points to generate",
   },
   {
-    name: "margin", key: "margin", group: "data", type: "float", default: 0.3, min: 0, max: 2, id: "margin",
+    name: "margin", url: "margin", key: "margin", group: "data", type: "float", default: 0.3, min: 0, max: 2, id: "margin",
     when: { name: "preset", in: ["clouds"] },
     label: "Margin", hint: "Every point stays at least this far from a hidden separating line: a larger gap gives a larger margin γ",
   },
   {
-    name: "spread", key: "spread", group: "data", type: "float", default: 1.0, min: 0, max: 5,
+    name: "spread", url: "spread", key: "spread", group: "data", type: "float", default: 1.0, min: 0, max: 5,
     minExclusive: true, id: "spread",
     when: { name: "preset", in: GENERATED },
     label: "Spread", hint: "How widely the points scatter (the standard deviation of the clouds)",
   },
   {
-    name: "data_seed", key: "seed", group: "data", type: "int", default: 0, min: 0, max: 2147483647,
+    name: "data_seed", url: "dseed", key: "seed", group: "data", type: "int", default: 0, min: 0, max: 2147483647,
     id: "data-seed",
     when: { name: "preset", in: GENERATED },
     label: "Data seed", hint: "Seed of the generator: the same seed gives the same points",
   },
   {
-    name: "label", key: "label", group: "data", type: "column", default: null, id: "label-column",
+    name: "label", url: "label", key: "label", group: "data", type: "column", default: null, id: "label-column",
+    when: { name: "source", in: ["csv"] },
     label: "Label column y",
     hint: "The column holding the labels; its two values become −1 (sorts first) and +1",
   },
   {
-    name: "plot_features", key: "plot_features", group: "data", type: "pair", default: [0, 1],
-    id: "plot-x",
+    name: "plot_features", url: "plot", key: "plot_features", group: "data", type: "pair", default: [0, 1],
+    id: "plot-x", when: { name: "source", in: ["csv"] },
     label: "Features to plot",
     hint: "The two features drawn on the decision-boundary plot",
   },
   // ---- settings ----
   {
-    name: "algorithm", key: "algorithm", group: "settings", type: "enum", default: "online", id: "algorithm",
+    name: "algorithm", url: "algorithm", key: "algorithm", group: "settings", type: "enum", default: "online", id: "algorithm",
     options: [
       { value: "online", label: "Online (Rosenblatt)", hint: "Rosenblatt: update w ← w + η·y·x̃ on each mistake" },
       { value: "batch", label: "Batch", hint: "Gradient descent on the perceptron criterion: one step per epoch, summed over the mistakes" },
@@ -80,26 +83,26 @@ export const PARAMS = [
     hint: "Which perceptron variant to train",
   },
   {
-    name: "epochs", key: "epochs", group: "settings", type: "int", default: 100, min: 1, max: 1000, id: "epochs",
+    name: "epochs", url: "epochs", key: "epochs", group: "settings", type: "int", default: 100, min: 1, max: 1000, id: "epochs",
     label: "Epochs (MaxIter)", hint: "The most passes over the training data; training stops early once an epoch has no mistakes",
   },
   {
-    name: "eta", key: "eta", group: "settings", type: "float", default: 1, min: 0, max: 1000,
+    name: "eta", url: "eta", key: "eta", group: "settings", type: "float", default: 1, min: 0, max: 1000,
     minExclusive: true, id: "eta",
     label: "Learning rate η", hint: "Learning rate η: the update is w ← w + η·y·x̃",
   },
   {
-    name: "bias", key: "bias", group: "settings", type: "bool", default: true, id: "bias",
+    name: "bias", url: "bias", key: "bias", group: "settings", type: "bool", default: true, id: "bias",
     label: "Bias",
     hint: "Append a constant 1 to every x (x̃ = (x, 1)) so the boundary need not pass through the origin",
   },
   {
-    name: "normalize", key: "normalize", group: "settings", type: "bool", default: false, id: "normalize",
+    name: "normalize", url: "normalize", key: "normalize", group: "settings", type: "bool", default: false, id: "normalize",
     label: "Normalize",
     hint: "Scale every x̃ to unit length (the one-sided setting of the notes)",
   },
   {
-    name: "order", key: "order", group: "settings", type: "enum", default: "fixed", id: "order",
+    name: "order", url: "order", key: "order", group: "settings", type: "enum", default: "fixed", id: "order",
     options: [
       { value: "fixed", label: "Constant order" },
       { value: "shuffle-once", label: "Permute once" },
@@ -109,11 +112,11 @@ export const PARAMS = [
     hint: "How to loop over the data: constant order, permute once, or permute every epoch",
   },
   {
-    name: "seed", key: "seed", group: "settings", type: "int", default: 0, min: 0, max: 2147483647, id: "seed",
+    name: "seed", url: "seed", key: "seed", group: "settings", type: "int", default: 0, min: 0, max: 2147483647, id: "seed",
     label: "Seed", hint: "Seed for the permutations and the train/test split: the same seed gives the same run",
   },
   {
-    name: "feature_map", key: "feature_map", group: "settings", type: "enum", default: "none", id: "feature_map",
+    name: "feature_map", url: "fmap", key: "feature_map", group: "settings", type: "enum", default: "none", id: "feature_map",
     options: [
       { value: "none", label: "None: x as it is" },
       { value: "poly2", label: "poly2: add squares and products" },
@@ -122,10 +125,29 @@ export const PARAMS = [
     hint: "poly2 adds x₁², x₁x₂, x₂², … so a circle in x becomes a line in the new features",
   },
   {
-    name: "test_fraction", key: "test_fraction", group: "settings", type: "float", default: 0, min: 0, max: 0.9,
+    name: "test_fraction", url: "test", key: "test_fraction", group: "settings", type: "float", default: 0, min: 0, max: 0.9,
     id: "test_fraction",
     label: "Test fraction",
     hint: "Share of the data held out as a test set to estimate accuracy on unseen data (0 = none)",
+  },
+  // ---- view: not sent to Python; kept in shared links (share.js) ----
+  {
+    name: "embed", url: "embed", key: "embed", group: "view", type: "bool", default: false, id: "embed",
+    label: "Embed mode", hint: "Minimal page chrome, for an iframe in a course page",
+  },
+  {
+    name: "hide", url: "hide", key: "hide", group: "view", type: "flags", default: [], id: "hide",
+    options: [
+      { value: "data", label: "Data" },
+      { value: "settings", label: "Settings" },
+      { value: "weights", label: "Weights" },
+      { value: "proof", label: "Mistake bound and proof plot" },
+      { value: "mistakes", label: "Mistakes plot" },
+      { value: "accuracy", label: "Accuracy" },
+      { value: "steps", label: "Step through the updates" },
+      { value: "downloads", label: "Downloads" },
+    ],
+    label: "Hidden panels", hint: "Panels left out of the page, e.g. in an embedded lab",
   },
 ];
 
@@ -197,6 +219,13 @@ export function validate(name, raw) {
       }
       if (v[0] === v[1]) return { error: "Choose two different features to plot." };
       return { value: v };
+    }
+    case "flags": { // a set of option values: ["data", "proof"] or "data,proof"
+      const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+      if (!arr.every((x) => p.options.some((o) => o.value === x))) {
+        return { error: `${p.label}: choose from ${p.options.map((o) => o.value).join(", ")}.` };
+      }
+      return { value: p.options.map((o) => o.value).filter((x) => arr.includes(x)) };
     }
     default:
       return { error: `Unknown type for ${p.label}.` };
