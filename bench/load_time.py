@@ -1,21 +1,32 @@
 #!/usr/bin/env python3
-"""Page load times in headless Chromium against the built dist/ (served like GitHub Pages:
-gzip, Cache-Control: max-age=600, under a sub-path).
+"""Page load times in headless Chromium against a build of the site (served like GitHub
+Pages: gzip, Cache-Control: max-age=600, under a sub-path).
 
-    python bench/load_time.py [--runs 3] [--no-build]
+    python bench/load_time.py [--runs 5] [--no-build] [--dist DIR] [--json FILE]
 
-Prints, for a cold load (fresh browser context: empty HTTP cache) and a warm one (reload
-in the same context), the time from navigation start to
-  - controls visible (the form #lab),
-  - Python ready (body[data-py-state="ready"]),
-and the bytes the server sent for the cold load (bodies after gzip, as on the wire).
+Each run: a fresh browser context (empty HTTP cache) loads the page ("cold"), then the
+same context reloads it ("warm": HTTP cache and Chromium's wasm code cache filled). For
+both, the time from navigation start (page time, performance.now()) to
+  - controls visible   (the form #lab is visible),
+  - Python ready       (body[data-py-state="ready"]),
+  - first plot         (the page trains AND/online by itself once Python is ready:
+                        body[data-run-state="done"] and #plot-boundary decoded).
+After the warm load, each preset (and, or, nand, xor, clouds, overlap, circles) is
+chosen in the page and trained with the Train button: time from the click to
+data-run-state "done" with #plot-boundary decoded ("train+plot").
+Also: the bytes the server sent for the cold load (bodies after gzip, as on the wire).
+Prints the median and the best of the runs, and the load average (the machine is shared:
+note it next to any figure).
+
+By default the site is built into .cache/bench-dist (not dist/, which e2e runs share);
+--no-build serves DIR as it is.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,85 +37,188 @@ import build  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
+PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
+TARGETS = {"controls_ms": 500, "cold_first_plot_ms": 4000, "warm_first_plot_ms": 2000, "bytes": 22e6}
 
-# Records, in page time (ms since navigation start), when each data-py-state appeared.
+# Records, in page time (ms since navigation start), when each data-py-state and
+# data-run-state value first appeared, and when the boundary plot was first decoded.
 INIT = """
 (() => {
-  window.__pyStateTimes = {};
+  const T = window.__benchTimes = {py: {}, run: {}};
   const seen = () => {
-    const s = document.body && document.body.dataset.pyState;
-    if (s && !(s in window.__pyStateTimes)) window.__pyStateTimes[s] = performance.now();
+    const b = document.body;
+    if (!b) return;
+    const now = performance.now();
+    const s = b.dataset.pyState, r = b.dataset.runState;
+    if (s && !(s in T.py)) T.py[s] = now;
+    if (r && !(r in T.run)) {
+      T.run[r] = now;
+      if (r === "done") {
+        const img = document.getElementById("plot-boundary");
+        T.plotPromise = (img && img.src ? img.decode() : Promise.reject(new Error("no plot")))
+          .then(() => { T.plot = performance.now(); }, (e) => { T.plotError = String(e); });
+      }
+    }
   };
   new MutationObserver(seen).observe(document, {subtree: true, attributes: true,
-    attributeFilter: ["data-py-state"], childList: true});
+    attributeFilter: ["data-py-state", "data-run-state"], childList: true});
 })();
 """
 
+# Choose a preset in the page, press Train, resolve with ms from the click to the
+# result shown (data-run-state "done") and to the boundary plot decoded.
+TRAIN_PRESET = """
+async (name) => {
+  const sel = document.getElementById("preset");
+  if (sel.value !== name) {
+    sel.value = name;
+    sel.dispatchEvent(new Event("input", {bubbles: true}));
+    sel.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  const body = document.body, img = document.getElementById("plot-boundary");
+  const done = new Promise((resolve, reject) => {
+    const obs = new MutationObserver(() => {
+      const s = body.dataset.runState;
+      if (s === "done" || s === "error" || s === "cancelled") { obs.disconnect(); resolve(s); }
+    });
+    obs.observe(body, {attributes: true, attributeFilter: ["data-run-state"]});
+    setTimeout(() => { obs.disconnect(); reject(new Error("timeout")); }, 60000);
+  });
+  const t0 = performance.now();
+  document.getElementById("train").click();
+  const state = await done;
+  const tDone = performance.now();
+  if (state !== "done") return {state};
+  await img.decode();
+  return {state, done_ms: tDone - t0, plot_ms: performance.now() - t0};
+}
+"""
 
-def one_load(context, url: str, controls: str, timeout_ms: int, reload: bool = False) -> dict:
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def one_load(context, url: str, timeout_ms: int, reload: bool = False) -> dict:
     page = context.pages[0] if reload else context.new_page()
     if reload:
         page.reload(wait_until="commit")
     else:
         page.goto(url, wait_until="commit")
-    page.wait_for_selector(controls, state="visible", timeout=timeout_ms)
+    page.wait_for_selector("#lab", state="visible", timeout=timeout_ms)
     t_controls = page.evaluate("performance.now()")
     page.wait_for_selector('body[data-py-state="ready"], body[data-py-state="error"]',
                            state="attached", timeout=timeout_ms)
-    state = page.evaluate("document.body.dataset.pyState")
-    times = page.evaluate("window.__pyStateTimes")
-    worker = page.evaluate("window.__pyclient && window.__pyclient.bootTimes")
-    if state != "ready":
+    if page.evaluate("document.body.dataset.pyState") != "ready":
         raise SystemExit(f"Python did not start: {page.evaluate('document.body.innerText')[:500]}")
-    return {"controls_ms": t_controls, "ready_ms": times.get("ready"), "worker": worker}
+    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"]',
+                           state="attached", timeout=timeout_ms)
+    times = page.evaluate("(async () => { const T = window.__benchTimes; await T.plotPromise; "
+                          "return {py: T.py, run: T.run, plot: T.plot, plotError: T.plotError}; })()")
+    if times.get("plotError") or times.get("plot") is None:
+        raise SystemExit(f"no first plot: {times}")
+    worker = page.evaluate("window.__pyclient && window.__pyclient.bootTimes")
+    return {"controls_ms": t_controls, "ready_ms": times["py"].get("ready"),
+            "first_plot_ms": times["plot"], "worker": worker, "page": page}
+
+
+def preset_times(page) -> dict:
+    out = {}
+    for name in PRESETS:
+        r = page.evaluate(TRAIN_PRESET, name)
+        if r.get("state") != "done":
+            raise SystemExit(f"preset {name}: {r}")
+        out[name] = r["plot_ms"]
+    return out
+
+
+def fmt_s(ms: float) -> str:
+    return f"{ms / 1000:.2f} s"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--controls", default="#lab", help="selector of the controls")
+    ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
     ap.add_argument("--page", default="", help="page under the site root")
     ap.add_argument("--timeout", type=int, default=120_000)
+    ap.add_argument("--json", type=Path, help="also write every measurement here")
     args = ap.parse_args()
+    dist = args.dist.resolve()
     if not args.no_build:
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, stdout=subprocess.DEVNULL)
+        import contextlib
+        import io
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            build.build(dist)
     from playwright.sync_api import sync_playwright
 
-    total = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
-    info = json.loads((build.DIST / "build-info.json").read_text())
-    wheels = sum((build.DIST / info["pyodide_dir"] / w["file_name"]).stat().st_size for w in info["wheels"])
-    server, base = build.start_server(build.DIST, prefix="/perceptron-lab/", cache_control="max-age=600")
+    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    info = json.loads((dist / "build-info.json").read_text())
+    wheels = sum((dist / info["pyodide_dir"] / w["file_name"]).stat().st_size for w in info["wheels"])
+    server, base = build.start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600")
     url = base + args.page
-    cold, warm, sent = [], [], []
+    cold, warm, sent, presets, loads = [], [], [], [], [loadavg()]
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for _ in range(args.runs):
+            for i in range(args.runs):
                 context = browser.new_context()
                 context.add_init_script(INIT)
                 server.stats.reset()
-                cold.append(one_load(context, url, args.controls, args.timeout))
+                c = one_load(context, url, args.timeout)
                 sent.append(server.stats.bytes)
-                warm.append(one_load(context, url, args.controls, args.timeout, reload=True))
+                w = one_load(context, url, args.timeout, reload=True)
+                presets.append(preset_times(w["page"]))
+                for r in (c, w):
+                    r.pop("page")
+                cold.append(c)
+                warm.append(w)
                 context.close()
+                loads.append(loadavg())
+                print(f"run {i + 1}: cold ready {fmt_s(c['ready_ms'])} plot {fmt_s(c['first_plot_ms'])}; "
+                      f"warm ready {fmt_s(w['ready_ms'])} plot {fmt_s(w['first_plot_ms'])}; "
+                      f"load {loads[-1]}", file=sys.stderr, flush=True)
             browser.close()
     finally:
         server.shutdown()
 
-    def med(rows, key):
-        return statistics.median(r[key] for r in rows)
+    def stat(values):
+        return statistics.median(values), min(values)
 
-    print(f"dist/: {total / 1e6:.2f} MB on disk; wheels {wheels / 1e6:.2f} MB "
-          f"({len(info['wheels'])} packages)")
-    print(f"runs: {args.runs} (median; each run: a fresh context, then a reload)")
-    print(f"cold: controls visible {med(cold, 'controls_ms') / 1000:.2f} s, "
-          f"Python ready {med(cold, 'ready_ms') / 1000:.2f} s, "
-          f"transferred {statistics.median(sent) / 1e6:.2f} MB")
-    print(f"warm: controls visible {med(warm, 'controls_ms') / 1000:.2f} s, "
-          f"Python ready {med(warm, 'ready_ms') / 1000:.2f} s")
-    print("cold worker stages (ms, last run):", json.dumps(cold[-1]["worker"]))
-    print("warm worker stages (ms, last run):", json.dumps(warm[-1]["worker"]))
+    def line(label, values, target=None, unit=fmt_s):
+        med, best = stat(values)
+        t = ""
+        if target is not None:
+            t = f"   target <= {unit(target)}: {'ok' if med <= target else 'MISSED'}"
+        return f"  {label:<20} median {unit(med):>9}   best {unit(best):>9}{t}"
+
+    mb = lambda b: f"{b / 1e6:.2f} MB"  # noqa: E731
+    print(f"dist/: {total / 1e6:.2f} MB on disk; wheels {wheels / 1e6:.2f} MB ({len(info['wheels'])} packages)")
+    print(f"runs: {args.runs} (each: fresh context = cold, then reload = warm); "
+          f"load average {' -> '.join(loads)} (on {os.cpu_count()} CPUs)")
+    print("cold (empty cache):")
+    print(line("controls visible", [r["controls_ms"] for r in cold], TARGETS["controls_ms"]))
+    print(line("Python ready", [r["ready_ms"] for r in cold]))
+    print(line("first plot (AND)", [r["first_plot_ms"] for r in cold], TARGETS["cold_first_plot_ms"]))
+    print(line("transferred", sent, TARGETS["bytes"], unit=mb))
+    print("warm (reload):")
+    print(line("controls visible", [r["controls_ms"] for r in warm], TARGETS["controls_ms"]))
+    print(line("Python ready", [r["ready_ms"] for r in warm]))
+    print(line("first plot (AND)", [r["first_plot_ms"] for r in warm], TARGETS["warm_first_plot_ms"]))
+    print("train+plot after ready (click Train -> boundary plot decoded):")
+    for name in PRESETS:
+        print(line(name, [p[name] for p in presets]))
+    print("cold worker stages (ms since worker start, last run):", json.dumps(cold[-1]["worker"]))
+    print("warm worker stages (ms since worker start, last run):", json.dumps(warm[-1]["worker"]))
+    if args.json:
+        args.json.write_text(json.dumps({"cold": cold, "warm": warm, "sent": sent, "presets": presets,
+                                         "loadavg": loads}, indent=1))
     return 0
 
 
