@@ -129,7 +129,8 @@ def status_text(run, *, separable, dataset_name):
     return f"Stopped at the epoch limit ({epochs}) without converging.{tail}"
 
 
-def _theory(Z, y, run):
+def _theory(Z, y, run, margin_cache=None):
+    """margin_cache: a dict that keeps the max-margin solution of these Z, y between runs."""
     from . import theory
 
     R = theory.radius(Z)
@@ -139,32 +140,55 @@ def _theory(Z, y, run):
         separable = {"converged": True, "cycled": False}.get(run.status)
         return {"R": R, "separable": separable, "gamma": None, "bound": None, "u": None,
                 "note": f"The margin is computed for up to {THEORY_MAX_POINTS} points."}
-    m = theory.max_margin(Z, y)
+    m = None if margin_cache is None else margin_cache.get("m")
+    if m is None:
+        m = theory.max_margin(Z, y)
+        if margin_cache is not None:
+            margin_cache["m"] = m
     return {"R": R, "separable": bool(m.separable), "gamma": m.gamma, "bound": theory.bound(R, m.gamma),
             "u": m.u, "note": None}
 
 
-def train_request(request, progress=None):
+def _fit(ds, s, progress=None, margin_cache=None):
+    """Split, prepare, train and measure: one run as a session dict (what _figure reads).
+
+    The train and compare requests both go through here, so a variant in a comparison is
+    exactly the run a train request with that algorithm gives."""
     from . import data as datamod
 
-    ds = load_data(request.get("data"))
-    s = read_settings(request.get("settings"))
     try:
         train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     except DataError as e:
         raise SettingsError(e.message, field="test_fraction") from None
-    prep = dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+    prep = _prep(s)
     Z = prepare(train_ds.X, **prep)
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
                 order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress)
-    th = _theory(Z, train_ds.y, run)
-    w = run.w
-    coef, bias = (w[:-1], float(w[-1])) if s["bias"] else (w, None)
+    th = _theory(Z, train_ds.y, run, margin_cache)
     test_accuracy = None
     if test_ds is not None:
         test_accuracy = float(np.mean(run.predict(prepare(test_ds.X, **prep)) == test_ds.y))
     train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
+    return dict(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z,
+                train_accuracy=train_accuracy, test_accuracy=test_accuracy)
+
+
+def _weights(run, s):
+    """(coef, bias) of the answer w: the bias is the last component when it is on."""
+    w = run.w
+    return (w[:-1], float(w[-1])) if s["bias"] else (w, None)
+
+
+def train_request(request, progress=None):
     from . import theory
+
+    ds = load_data(request.get("data"))
+    s = read_settings(request.get("settings"))
+    F = _fit(ds, s, progress)
+    train_ds, test_ds, run, th, Z = F["train_ds"], F["test_ds"], F["run"], F["th"], F["Z"]
+    train_accuracy, test_accuracy = F["train_accuracy"], F["test_accuracy"]
+    w = run.w
+    coef, bias = _weights(run, s)
 
     result = {
         "ok": True,
@@ -265,10 +289,11 @@ def _proof_series(S):
     return theory.proof_series(run.trace.w, th["u"], th["gamma"], th["R"], run.eta, t=run.trace.step)
 
 
-def _figure(kind, *, upto=None):
-    """(Figure, text alternative) of one plot of the last run; (None, None) where it has none."""
+def _figure(kind, *, upto=None, S=None):
+    """(Figure, text alternative) of one plot of the last run (or of the run S from _fit);
+    (None, None) where it has none."""
     plots = _plots()
-    S = _session()
+    S = _session() if S is None else S
     ds, test_ds, run, s, th = S["train_ds"], S["test_ds"], S["run"], S["s"], S["th"]
     width, height = s["plot_px"]
     size = dict(width_px=width, height_px=height)
@@ -481,8 +506,78 @@ def inspect_request(request):
             "columns": ds.feature_names + ["label"], "preview": None, "label_column": "label"}
 
 
+# The variants side by side, in the order the lecture introduces them.
+COMPARE_ALGORITHMS = ("online", "averaged", "voted", "pocket", "batch")
+COMPARE_PX = [320, 260]  # a small boundary per card unless the request asks for plot_px
+
+
+def compare_request(request, progress=None):
+    """Every variant on the same data, split, order and seed: numbers and a small boundary each.
+
+    progress(epoch, mistakes) counts on across the variants: variant i (0-based) reports
+    i * epochs + its epoch, so the page can show one bar of len(variants) * epochs.
+    The last train request's session (step-through, exports) is left as it was.
+    """
+    ds = load_data(request.get("data"))
+    raw = request.get("settings")
+    s = read_settings(raw)
+    if not (isinstance(raw, dict) and "plot_px" in raw):
+        s["plot_px"] = list(COMPARE_PX)
+    margin_cache = {}  # the max-margin solution depends on the data only: solve it once
+    variants = []
+    for i, algorithm in enumerate(COMPARE_ALGORITHMS):
+        si = {**s, "algorithm": algorithm}
+        step = None
+        if progress is not None:
+            def step(epoch, mistakes, offset=i * s["epochs"]):
+                progress(offset + epoch, mistakes)
+        F = _fit(ds, si, step, margin_cache)
+        run, th = F["run"], F["th"]
+        coef, bias = _weights(run, si)
+        plot, alt = None, None
+        if si["plots"]:
+            fig, alt = _figure("boundary", S=F)
+            plot = _plots().to_data_url(_plots().render(fig))
+        variants.append({
+            "algorithm": algorithm,
+            "weights": _floats(coef),
+            "bias": bias,
+            "w": _floats(run.w),
+            "status": run.status,
+            "status_text": status_text(run, separable=th["separable"], dataset_name=ds.name),
+            "cycle": run.cycle,
+            "mistakes": run.mistakes,
+            "updates": run.n_updates,
+            "epochs": run.n_epochs,
+            "epoch_mistakes": list(run.epoch_mistakes),
+            "train_accuracy": F["train_accuracy"],
+            "test_accuracy": F["test_accuracy"],
+            "votes": None if run.votes is None else len(run.votes[1]),
+            "plot": plot,
+            "plot_alt": alt,
+        })
+    first = F  # the split and the theory are the same for every variant (any F will do)
+    return {
+        "ok": True,
+        "version": __version__,
+        "algorithms": list(COMPARE_ALGORITHMS),
+        "variants": variants,
+        "settings": {k: v for k, v in s.items() if k != "algorithm"},
+        "feature_names": list(ds.feature_names),
+        "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
+        "labels": ds.label_mapping_json(),
+        "dataset": {"name": ds.name, "n": int(ds.X.shape[0]), "n_train": int(len(first["Z"])),
+                    "n_test": 0 if first["test_ds"] is None else int(len(first["test_ds"].y))},
+        "separable": first["th"]["separable"],
+        "R": first["th"]["R"],
+        "gamma": first["th"]["gamma"],
+        "bound": first["th"]["bound"],
+    }
+
+
 COMMANDS = {
     "train": train_request,
+    "compare": compare_request,
     "inspect": lambda request, progress=None: inspect_request(request),
     "frame": lambda request, progress=None: frame_request(request),
     "export": lambda request, progress=None: export_request(request),

@@ -1,0 +1,155 @@
+"""The compare request: every variant on the same data, split and seed, each entry the
+very run a train request with that algorithm gives; errors come back as train's do."""
+
+import base64
+import json
+
+import pytest
+
+from perceptron_lab.bridge import COMPARE_ALGORITHMS, handle, handle_json
+
+FIELDS = ["weights", "bias", "w", "status", "status_text", "cycle", "mistakes", "updates", "epochs",
+          "epoch_mistakes", "train_accuracy", "test_accuracy", "votes"]
+
+CASES = [
+    # separable with a margin, a held-out test set, shuffled order and a seed
+    ({"kind": "preset", "name": "clouds", "n": 120, "seed": 4},
+     {"test_fraction": 0.25, "seed": 7, "order": "shuffle-each", "epochs": 50}),
+    # not separable: the case where averaging and voting are meant to help
+    ({"kind": "preset", "name": "overlap", "n": 80, "seed": 2},
+     {"test_fraction": 0.3, "seed": 3, "epochs": 20, "eta": 0.5}),
+    # XOR cycles; with poly2 and unit length, bias off
+    ({"kind": "preset", "name": "xor"}, {"epochs": 10}),
+    ({"kind": "preset", "name": "circles", "n": 60}, {"feature_map": "poly2", "normalize": True, "bias": False}),
+]
+
+
+def compare(data, **settings):
+    return handle({"cmd": "compare", "data": data, "settings": settings})
+
+
+def train(data, **settings):
+    return handle({"cmd": "train", "data": data, "settings": settings})
+
+
+def png_size(data_url):
+    raw = base64.b64decode(data_url.split(",", 1)[1])
+    assert raw[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(raw[16:20], "big"), int.from_bytes(raw[20:24], "big")
+
+
+@pytest.mark.parametrize("data,settings", CASES)
+def test_each_variant_equals_its_own_train_request(data, settings):
+    c = compare(data, **settings)
+    assert c["ok"], c
+    assert [v["algorithm"] for v in c["variants"]] == c["algorithms"] == list(COMPARE_ALGORITHMS)
+    assert set(COMPARE_ALGORITHMS) == {"online", "averaged", "voted", "pocket", "batch"}
+    for v in c["variants"]:
+        t = train(data, **settings, algorithm=v["algorithm"], plot_px=[320, 260])
+        assert t["ok"], t
+        for f in FIELDS:
+            assert v[f] == t[f], (v["algorithm"], f)
+        # the same picture, pixel for pixel, and the same text alternative
+        assert v["plot"] == t["plots"]["boundary"], v["algorithm"]
+        assert v["plot_alt"] == t["plot_alt"]["boundary"] and v["plot_alt"]
+        assert c["labels"] == t["labels"] and c["dataset"] == t["dataset"]
+        assert (c["separable"], c["R"], c["gamma"], c["bound"]) == (t["separable"], t["R"], t["gamma"], t["bound"])
+    json.dumps(c, allow_nan=False)
+
+
+def test_the_variants_really_differ_on_data_that_is_not_separable():
+    # Guards against a compare that trains one algorithm five times.
+    c = compare({"kind": "preset", "name": "overlap", "n": 100}, epochs=30)
+    ws = {v["algorithm"]: tuple(v["w"]) for v in c["variants"]}
+    by = {v["algorithm"]: v for v in c["variants"]}
+    # voted reports the last w of the online path (its answer is the vote of every w)
+    assert ws.pop("voted") == ws["online"] and by["voted"]["votes"] > 1
+    assert len(set(ws.values())) == 4, ws
+    assert by["voted"]["plot"] != by["online"]["plot"]
+    assert all(v["status"] != "converged" for v in c["variants"])
+    assert c["separable"] is False
+
+
+def test_small_png_plots_by_default_and_plot_px_is_honoured():
+    c = compare({"kind": "preset", "name": "and"})
+    for v in c["variants"]:
+        assert v["plot"].startswith("data:image/png;base64,")
+        assert png_size(v["plot"]) == (320, 260)
+        assert v["status"] == "converged"
+        # the last w is right on every point; the vote of all w need not be (AND: 3 of 4)
+        assert v["train_accuracy"] == 1.0 or v["algorithm"] == "voted"
+        assert v["test_accuracy"] is None
+        assert v["epoch_mistakes"][-1] == 0 and sum(v["epoch_mistakes"]) == v["mistakes"]
+    c = compare({"kind": "preset", "name": "and"}, plot_px=[400, 300])
+    assert png_size(c["variants"][0]["plot"]) == (400, 300)
+
+
+def test_plots_false_sends_no_images():
+    c = compare({"kind": "preset", "name": "and"}, plots=False)
+    assert c["ok"] and all(v["plot"] is None and v["plot_alt"] is None for v in c["variants"])
+
+
+def test_algorithm_setting_is_checked_but_every_variant_runs():
+    c = compare({"kind": "preset", "name": "or"}, algorithm="pocket", plots=False)
+    assert [v["algorithm"] for v in c["variants"]] == list(COMPARE_ALGORITHMS)
+    assert "algorithm" not in c["settings"]
+
+
+def test_progress_counts_on_across_the_variants():
+    seen = []
+    data = {"kind": "preset", "name": "xor"}
+    r = handle({"cmd": "compare", "data": data, "settings": {"epochs": 4, "plots": False}},
+               progress=lambda e, m: seen.append(e))
+    assert r["ok"]
+    epochs = [v["epochs"] for v in r["variants"]]
+    expected = [i * 4 + e for i, n in enumerate(epochs) for e in range(1, n + 1)]
+    assert seen == expected
+
+
+def test_compare_leaves_the_step_through_session_alone():
+    data = {"kind": "preset", "name": "and"}
+    t = train(data, algorithm="online", plots=False)
+    compare({"kind": "preset", "name": "xor"}, plots=False)
+    f = handle({"cmd": "frame", "step": t["updates"]})
+    assert f["ok"] and f["w"] == t["w"]
+
+
+@pytest.mark.parametrize("data,settings", [
+    ({"kind": "preset", "name": "and"}, {"eta": 0}),
+    ({"kind": "preset", "name": "and"}, {"algorithm": "<script>"}),
+    ({"kind": "preset", "name": "and"}, {"test_fraction": 0.95}),
+    ({"kind": "preset", "name": "and"}, {"plot_features": [0, 7]}),
+    ({"kind": "preset", "name": "nope"}, {}),
+    ({"kind": "preset", "name": "clouds", "n": 10**9}, {}),
+    ({"kind": "csv", "text": "a,b,y\n1,2,0\n1,,1\n"}, {}),
+    ({"kind": "csv", "text": 5}, {}),
+    ({"kind": "points", "points": [[0, 0, 1]]}, {"test_fraction": 0.5}),
+    (None, {}),
+])
+def test_errors_come_back_like_trains(data, settings):
+    c = handle({"cmd": "compare", "data": data, "settings": settings})
+    t = handle({"cmd": "train", "data": data, "settings": settings})
+    assert c["ok"] is False and t["ok"] is False
+    assert c == t
+
+
+def test_settings_must_be_an_object_and_json_door_works():
+    out = json.loads(handle_json(json.dumps({"cmd": "compare", "data": {"kind": "preset", "name": "and"},
+                                             "settings": [1, 2]})))
+    assert out["ok"] is False and out["error"]["field"] == "settings"
+    out = json.loads(handle_json(json.dumps({"cmd": "compare", "data": {"kind": "preset", "name": "nand"},
+                                             "settings": {"plots": False}})))
+    assert out["ok"] and len(out["variants"]) == 5
+
+
+def test_internal_errors_are_one_line(monkeypatch, capsys):
+    import perceptron_lab.bridge as bridge
+
+    def boom(*a, **k):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(bridge, "train", boom)
+    c = compare({"kind": "preset", "name": "and"})
+    t = train({"kind": "preset", "name": "and"})
+    assert c == t and c["error"]["kind"] == "internal"
+    assert "secret detail" not in c["error"]["message"]
