@@ -7,6 +7,7 @@ import { renderResult, markStale } from "./ui/results.js";
 import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
+import { initTeaching, teachResult } from "./ui/teach.js";
 
 const values = defaults();
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
@@ -26,6 +27,7 @@ function onValue(name, value) {
 initDataPanel({ values, onValue, inspect, onChange: markStale });
 initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
+initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -140,6 +142,7 @@ async function train(opts = {}) {
     hasResult = true;
     renderResult(res, settings);
     setRunState("done");
+    teachResult(res);
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

@@ -123,3 +123,24 @@ export function pointsRequest() {
   }
   return { data: { kind: "points", points: points.map((p) => [...p]) } };
 }
+
+// ---- for placing points on the boundary plot (plot-points.js) ----
+
+/** The placed points (the text box read first); null while the text box has an error. */
+export function currentPoints() {
+  return parseText() ? points.map((p) => [...p]) : null;
+}
+
+/** Replace the points (mirrored to the text box and the canvas). */
+export function setPoints(list) {
+  points = list.map((p) => [Number(p[0]), Number(p[1]), p[2] > 0 ? 1 : -1]);
+  clearFieldError("points");
+  writeText();
+  draw();
+  onChange();
+}
+
+/** The class chosen for a new point: 1 or -1. */
+export function pointClass() {
+  return Number(document.querySelector("input[name=point-class]:checked")?.value ?? 1) > 0 ? 1 : -1;
+}

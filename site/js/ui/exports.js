@@ -1,0 +1,101 @@
+// Downloads of the last run: each plot as PNG or SVG, the model (JSON), the update trace
+// and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
+// a Blob and clicks an <a download>. Disabled until there is a result.
+import { byId, el } from "./dom.js";
+
+const PLOTS = [["boundary", "Decision boundary"], ["mistakes", "Mistakes"], ["accuracy", "Accuracy"], ["proof", "Proof"]];
+
+let call = null;
+let res = null;
+let enabled = false;
+let busy = false;
+
+export function initExports(opts) {
+  call = opts.call;
+  const plots = byId("export-plots");
+  for (const [kind, label] of PLOTS) {
+    plots.append(el("li", { class: "export-row" },
+      el("span", { class: "export-name", text: label }),
+      button(`export-${kind}-png`, "PNG", `${label} plot as PNG`, { what: "plot", plot: kind, format: "png" }),
+      button(`export-${kind}-svg`, "SVG", `${label} plot as SVG`, { what: "plot", plot: kind, format: "svg" })));
+  }
+  const files = byId("export-files");
+  files.append(
+    button("export-model", "Model (JSON)", "The trained model as JSON", { what: "model" }),
+    button("export-trace", "Update trace (CSV)", "Every recorded update as CSV", { what: "trace" }),
+    button("export-predictions", "Predictions (CSV)", "Each example with its label and prediction as CSV", { what: "predictions" }));
+  refresh();
+}
+
+function button(id, text, label, request) {
+  const b = el("button", {
+    type: "button", id, class: "secondary export-btn", text,
+    attrs: { "aria-label": `Download: ${label}` },
+    on: { click: () => download(request, b) },
+  });
+  b.dataset.export = JSON.stringify(request);
+  return b;
+}
+
+/** A new result (or null). */
+export function exportsResult(result) {
+  res = result;
+  setStatus("");
+  refresh();
+}
+
+export function exportsEnabled(on) {
+  enabled = on;
+  refresh();
+}
+
+function refresh() {
+  for (const b of document.querySelectorAll(".export-btn")) {
+    const req = JSON.parse(b.dataset.export);
+    const missing = req.what === "plot" && !res?.plots?.[req.plot];
+    b.disabled = !res || !enabled || busy || missing;
+  }
+}
+
+function setStatus(text, kind = "info") {
+  const s = byId("export-status");
+  s.textContent = text;
+  s.dataset.kind = kind;
+}
+
+async function download(request, btn) {
+  if (!res || !call || busy) return;
+  busy = true;
+  refresh();
+  setStatus("Preparing the file…");
+  let r;
+  try {
+    r = await call({ cmd: "export", ...request });
+  } finally {
+    busy = false;
+    refresh();
+  }
+  if (!r || !r.ok) {
+    const restarted = r?.error?.field === "train";
+    setStatus(restarted ? "Python was restarted since this result: press Train, then download again."
+      : (r?.error?.message || "The file could not be made."), "error");
+    btn.focus();
+    return;
+  }
+  let blob;
+  if (typeof r.base64 === "string") {
+    const bin = atob(r.base64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    blob = new Blob([bytes], { type: r.mime });
+  } else {
+    blob = new Blob([r.text ?? ""], { type: `${r.mime};charset=utf-8` });
+  }
+  const url = URL.createObjectURL(blob);
+  const a = el("a", { href: url, download: r.filename || "perceptron-lab-export", hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 2000);
+  setStatus(`Downloaded ${r.filename}.`);
+}

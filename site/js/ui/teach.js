@@ -1,0 +1,53 @@
+// "Teach with it": the step-through, placing points on the plot, and the downloads.
+// main.js calls initTeaching() once and teachResult() after each successful train.
+// Whether the controls work follows <body data-py-state / data-run-state>: the bridge keeps
+// the last run in the worker, so nothing works while a run is training, and a restarted
+// worker (cancel, crash) has forgotten the run until the next Train.
+import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
+import { initExports, exportsResult, exportsEnabled } from "./exports.js";
+import { initPlotPoints, plotPointsResult } from "./plot-points.js";
+
+let hasSession = false;
+let retrainWanted = false;
+let train = () => {};
+
+export function initTeaching({ call, train: trainFn, values }) {
+  train = trainFn;
+  const safeCall = async (request) => {
+    try {
+      return await call(request);
+    } catch (e) {
+      return { ok: false, error: { kind: "internal", message: "Python is not available." } };
+    }
+  };
+  initStepper({ call: safeCall });
+  initExports({ call: safeCall });
+  initPlotPoints({ values, retrain });
+  new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-py-state", "data-run-state"] });
+  sync();
+}
+
+export function teachResult(res) {
+  hasSession = true;
+  stepperResult(res);
+  exportsResult(res);
+  plotPointsResult(res);
+  sync();
+}
+
+function retrain() {
+  if (document.body.dataset.runState === "running") { retrainWanted = true; return; }
+  train();
+}
+
+function sync() {
+  const { pyState, runState } = document.body.dataset;
+  if (pyState !== "ready") hasSession = false; // a new worker has no run
+  const on = hasSession && runState !== "running";
+  stepperEnabled(on);
+  exportsEnabled(on);
+  if (retrainWanted && runState !== "running" && pyState === "ready") {
+    retrainWanted = false;
+    setTimeout(() => train(), 0);
+  }
+}

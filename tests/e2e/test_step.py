@@ -1,0 +1,299 @@
+"""Step-through in the page: under fixed order the panel walks exactly the updates that
+perceptron_lab.core.train makes in CPython for AND (example index and w at every step),
+step back restores the previous state, play advances and pause stops, the proof plot
+follows the scrubber, the keyboard drives the scrubber, the live region is quiet during
+play, and batch / subsampled runs say what a step is.
+
+One page for the module (one Pyodide boot); everything is driven through the controls."""
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from perceptron_lab.core import train as core_train
+from perceptron_lab.data import preset
+from perceptron_lab.features import prepare
+
+RUN_TIMEOUT_MS = 90_000
+STEP_TIMEOUT_MS = 30_000
+
+
+def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
+    """Click Train; the run state the page ends in (seen by a MutationObserver, so an old
+    "done" cannot pass for this run)."""
+    page.evaluate(
+        """(ms) => {
+          window.__runEnd = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+              const s = document.body.dataset.runState;
+              if (s !== "running") { obs.disconnect(); resolve(s); }
+            });
+            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
+            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
+          });
+        }""",
+        timeout_ms,
+    )
+    expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
+    page.click("#train")
+    return page.evaluate("window.__runEnd")
+
+
+def choose(page, name: str, algorithm: str = "online", epochs: int = 100, **gen) -> None:
+    page.check("#source-preset")
+    page.select_option("#preset", name)
+    for field, value in gen.items():
+        page.fill(f"#{field}", str(value))
+    page.select_option("#algorithm", algorithm)
+    page.select_option("#order", "fixed")
+    page.fill("#epochs", str(epochs))
+
+
+def panel(page) -> dict:
+    return page.evaluate(
+        """() => {
+          const p = document.getElementById("stepper");
+          const img = document.getElementById("step-image");
+          const proof = document.getElementById("step-proof");
+          return { step: p.dataset.step, t: p.dataset.t, index: p.dataset.index, w: p.dataset.w,
+                   total: p.dataset.total, playing: p.dataset.playing,
+                   range: document.getElementById("step-range").value,
+                   image: img.getAttribute("src") || "", alt: img.alt,
+                   proofT: proof.dataset.t || "", proofAlt: proof.alt,
+                   text: document.getElementById("step-text").textContent,
+                   math: document.getElementById("step-math").innerText,
+                   note: document.getElementById("step-note").textContent,
+                   live: document.getElementById("step-live").textContent };
+        }"""
+    )
+
+
+def wait_step(page, k: int, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
+    page.wait_for_selector(f'#stepper[data-step="{k}"]', state="attached", timeout=timeout_ms)
+    return panel(page)
+
+
+def wait_proof(page, t: int, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
+    page.wait_for_selector(f'#step-proof[data-t="{t}"]', state="attached", timeout=timeout_ms)
+    return panel(page)
+
+
+def scrub_to(page, k: int) -> None:
+    """Move the scrubber like a pointer drag does: set the value, fire input."""
+    page.evaluate(
+        """(k) => { const r = document.getElementById("step-range"); r.value = String(k);
+                    r.dispatchEvent(new Event("input", { bubbles: true })); }""",
+        k,
+    )
+
+
+@pytest.fixture(scope="module")
+def and_page(page, wait_ready):
+    wait_ready(page)
+    # The page trains AND once by itself when Python is ready; train again with the
+    # settings of this module spelled out (online, fixed order).
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    choose(page, "and")
+    assert click_train(page) == "done"
+    return page
+
+
+@pytest.fixture(scope="module")
+def and_run():
+    ds = preset("and")
+    run = core_train(prepare(ds.X), ds.y, algorithm="online", order="fixed", max_epochs=100)
+    assert not run.trace.subsampled
+    return run
+
+
+def test_walks_the_engines_updates(and_page, and_run):
+    page = and_page
+    tr = and_run.trace
+    first = wait_step(page, 0)
+    assert int(first["total"]) == len(tr.w) == and_run.n_updates == 18
+    assert json.loads(first["w"]) == [0.0, 0.0, 0.0]
+    expect(page.locator("#step-back")).to_be_disabled()
+    Z = prepare(preset("and").X)
+    y = preset("and").y
+    for k in range(1, len(tr.w) + 1):
+        page.click("#step-fwd")
+        p = wait_step(page, k)
+        i = int(tr.index[k - 1])
+        assert p["index"] == str(i), (k, p["index"], i)
+        assert json.loads(p["w"]) == tr.w[k - 1].tolist(), (k, p["w"])
+        assert int(p["t"]) == int(tr.step[k - 1])
+        # The numbers of the rule are on screen: the example, a = w·x̃, y·a, w_before + η·y·x̃ = w_after.
+        w_before = tr.w[k - 2] if k >= 2 else np.zeros(3)
+        a = float(w_before @ Z[i])
+        assert a == float(tr.activation[k - 1])
+        assert f"example #{i + 1}" in p["text"], p["text"]
+        fmt = lambda v: str(int(v)).replace("-", "−") if float(v).is_integer() else None  # noqa: E731
+        assert f"a = w·x̃ = {fmt(a)}" in p["text"], p["text"]
+        assert f"y = {'+1' if y[i] > 0 else '−1'}" in p["text"]
+        vec = lambda v: "(" + ", ".join(fmt(c) for c in v) + ")"  # noqa: E731
+        assert f"= {vec(w_before)} + 1·({'+1' if y[i] > 0 else '−1'})·{vec(Z[i])} = {vec(tr.w[k - 1])}" in p["text"], p["text"]
+        # Component names head the table; its last row is w after.
+        assert "x1" in p["math"] and "x2" in p["math"] and "bias" in p["math"]
+        # Seed 004: the angle to a positive example shrinks, to a negative one grows.
+        angles = page.evaluate(
+            "() => { const a = document.querySelector('#step-math .step-angle');"
+            " return a ? [a.dataset.before, a.dataset.after] : null; }")
+        after = float(angles[1])
+        if angles[0]:
+            before = float(angles[0])
+            assert (after < before) if y[i] > 0 else (after > before), (k, y[i], before, after)
+            assert ("shrinks" in p["text"]) == (y[i] > 0)
+        else:
+            assert k == 1  # w = 0 before the first update: no angle
+    expect(page.locator("#step-fwd")).to_be_disabled()
+    assert page.get_attribute("#step-range", "max") == str(len(tr.w))
+    # The last step's w is the shown answer.
+    shown = json.loads(page.get_attribute("#weights", "data-values")) + [
+        json.loads(page.get_attribute("#weights", "data-bias"))]
+    assert json.loads(panel(page)["w"]) == shown == and_run.w.tolist()
+
+
+def test_step_back_restores_the_previous_state(and_page, and_run):
+    page = and_page
+    scrub_to(page, 5)
+    five = wait_proof(page, 5)
+    assert five["step"] == "5"
+    page.click("#step-fwd")
+    six = wait_step(page, 6)
+    assert six["w"] != five["w"] and six["image"] != five["image"]
+    page.click("#step-back")
+    back = wait_step(page, 5)
+    assert back["w"] == five["w"]
+    assert json.loads(back["w"]) == and_run.trace.w[4].tolist()
+    assert back["index"] == five["index"]
+    assert back["image"] == five["image"]  # the same frame, pixel for pixel
+    assert back["alt"] == five["alt"]
+    assert back["range"] == "5"
+
+
+def test_scrubber_keys(and_page):
+    page = and_page
+    scrub_to(page, 3)
+    wait_step(page, 3)
+    page.focus("#step-range")
+    page.keyboard.press("ArrowRight")
+    assert wait_step(page, 4)["range"] == "4"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert wait_step(page, 2)["range"] == "2"
+    page.keyboard.press("End")
+    assert wait_step(page, 18)["range"] == "18"
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    # The step is announced politely once the scrubber rests.
+    deadline = time.monotonic() + 5
+    while "Step 0" not in panel(page)["live"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "Step 0" in panel(page)["live"]
+    assert page.get_attribute("#step-live", "aria-live") == "polite"
+    # Buttons are real buttons.
+    for sel in ("#step-play", "#step-back", "#step-fwd"):
+        assert page.evaluate(f"document.querySelector('{sel}').tagName") == "BUTTON"
+
+
+def test_play_advances_and_pause_stops(and_page):
+    page = and_page
+    scrub_to(page, 0)
+    wait_step(page, 0)
+    page.select_option("#step-speed", "5")
+    # Count what the live region says while playing: nothing, until the pause.
+    page.evaluate(
+        """() => { window.__liveChanges = 0;
+                   window.__liveObs = new MutationObserver(() => { window.__liveChanges++; });
+                   window.__liveObs.observe(document.getElementById("step-live"),
+                                            { childList: true, characterData: true, subtree: true }); }""")
+    page.click("#step-play")
+    expect(page.locator("#step-play")).to_have_text("Pause")
+    assert panel(page)["playing"] == "true"
+    page.wait_for_selector('#stepper[data-step="3"]', state="attached", timeout=STEP_TIMEOUT_MS)
+    assert page.evaluate("window.__liveChanges") == 0
+    page.click("#step-play")  # pause
+    expect(page.locator("#step-play")).to_have_text("Play")
+    time.sleep(0.3)  # a frame in flight when pausing still lands
+    stopped = panel(page)
+    assert stopped["playing"] == "false"
+    k = int(stopped["step"])
+    assert 3 <= k < 18
+    time.sleep(1.0)  # at 5 updates/s, play would have moved on by now
+    later = panel(page)
+    assert later["step"] == str(k) and later["range"] == str(k)
+    # Pausing fetches the proof for the step and announces it, once.
+    wait_proof(page, k)
+    deadline = time.monotonic() + 5
+    while page.evaluate("window.__liveChanges") == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert f"update {k} of 18" in panel(page)["live"]
+    # Play runs to the end and stops there by itself.
+    page.select_option("#step-speed", "60")
+    page.click("#step-play")
+    page.wait_for_selector('#stepper[data-step="18"][data-playing="false"]', state="attached",
+                           timeout=STEP_TIMEOUT_MS)
+    expect(page.locator("#step-play")).to_have_text("Play")
+    expect(page.locator("#step-fwd")).to_be_disabled()
+    page.evaluate("window.__liveObs.disconnect()")
+
+
+def test_proof_follows_the_scrubber(and_page, and_run):
+    page = and_page
+    for k in (2, 11, 7):
+        scrub_to(page, k)
+        p = wait_proof(page, k)
+        t = int(and_run.trace.step[k - 1])
+        assert f"t = {t} update" in p["proofAlt"], p["proofAlt"]
+        assert p["step"] == str(k)
+        src = page.get_attribute("#step-proof", "src")
+        assert src.startswith("data:image/png;base64,")
+    # Different steps draw different proof plots.
+    scrub_to(page, 2)
+    wait_proof(page, 2)
+    two = page.get_attribute("#step-proof", "src")
+    scrub_to(page, 11)
+    wait_proof(page, 11)
+    assert page.get_attribute("#step-proof", "src") != two
+
+
+def test_batch_steps_are_epochs(and_page):
+    page = and_page
+    choose(page, "and", algorithm="batch")
+    assert click_train(page) == "done"
+    p = wait_step(page, 0)
+    assert "batch update" in p["note"], p["note"]
+    ds = preset("and")
+    run = core_train(prepare(ds.X), ds.y, algorithm="batch", order="fixed", max_epochs=100)
+    assert int(p["total"]) == len(run.trace.w) == run.n_updates
+    page.click("#step-fwd")
+    p = wait_step(page, 1)
+    assert p["index"] == ""  # no single example
+    assert "Epoch 1" in p["text"] and "batch update" in p["text"], p["text"]
+    assert json.loads(p["w"]) == run.trace.w[0].tolist()
+    assert "example #" not in p["text"]
+    assert page.locator("#step-proof-fig").is_hidden()  # no proof for the batch rule
+
+
+def test_subsampled_trace_says_so(and_page):
+    page = and_page
+    choose(page, "overlap", epochs=100, n=600)
+    assert click_train(page) == "done"
+    p = wait_step(page, 0)
+    total = int(p["total"])
+    assert "evenly spaced" in p["note"], p["note"]
+    assert total <= 5000
+    scrub_to(page, total // 2)
+    p = wait_step(page, total // 2)
+    assert "update t = " in p["text"] and f"step {total // 2} of {total}" in p["text"], p["text"]
+    # w before is the update undone (not the previous recorded w): w_before + η·y·x̃ = w_after.
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#step-math tbody tr')].map((tr) =>
+              [...tr.querySelectorAll('td')].map((td) => Number(td.textContent.replace('−', '-'))))""")
+    x, before, step, after = rows
+    for b, s, a in zip(before, step, after):
+        assert abs(b + s - a) <= 2e-3 * max(1.0, abs(a), abs(b), abs(s)), (before, step, after)
