@@ -124,7 +124,7 @@ async function inspectCsv(name, text, label) {
     const field = label !== null ? "label" : "csv-file";
     setFieldError(field, `${err.message}${where}`);
     setInfo(hadCsv ? describe(csv) : "");
-    if (field === "label") byId("label-column").value = String(csv.label);
+    if (field === "label" && byId("label-column")) byId("label-column").value = String(csv.label);
     return false;
   }
   clearFieldError("csv-file");
@@ -225,6 +225,30 @@ function plotFeaturesChanged() {
   if (v[0] === v[1]) { setFieldError("plot_features", "Choose two different features to plot."); return; }
   clearFieldError("plot_features");
   onValue("plot_features", v);
+}
+
+// ---------------------------------------------------------------- shared links (share-panel.js)
+
+/** Show the controls for the current values again (after values were set from a link). */
+export function syncDataPanel() {
+  refresh();
+}
+
+/** Use CSV text from a link as if the file was chosen; -> true once Python could read it. */
+export async function loadCsvText(name, text, label = null, plot = null) {
+  const ok = await inspectCsv(name, text, label);
+  const n = ok && csv.info ? csv.info.feature_names.length : 0;
+  if (ok && plot && n > 2 && plot[0] !== plot[1] && plot.every((i) => i < n)) {
+    byId("plot-x").value = String(plot[0]);
+    byId("plot-y").value = String(plot[1]);
+    onValue("plot_features", [plot[0], plot[1]]);
+  }
+  return ok;
+}
+
+/** The name of the current CSV file (or null). */
+export function csvName() {
+  return csv.name;
 }
 
 // ---------------------------------------------------------------- the request

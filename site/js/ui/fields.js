@@ -144,6 +144,16 @@ export function validateFields(names) {
   return { values, bad };
 }
 
+/** Put a value into the rendered control of a table parameter (e.g. from a shared link); clears its error. */
+export function writeField(name, value) {
+  const slot = slots.get(name);
+  if (!slot?.p) return false;
+  writeValue(slot.p, slot.control, value);
+  clearFieldError(name);
+  if (slot.p.options && slot.hint) slot.hint.textContent = optionHint(slot.p, value);
+  return true;
+}
+
 /** Put a value into a rendered control (e.g. after loading a shared URL). */
 export function writeValue(p, control, value) {
   if (p.type === "bool") control.checked = !!value;

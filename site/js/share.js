@@ -1,0 +1,320 @@
+// Shared links: the whole state of the lab in the URL's hash, driven by the PARAMS table.
+//
+//   #v=1&source=preset&preset=clouds&n=100&margin=0.3&spread=1&dseed=3&algorithm=online&...
+//
+// Every table entry with a `url` key is written when it applies (isActive) and read back
+// through the table's `validate`, so there is no second list of parameters here. Next to
+// the parameters a link may carry the data itself (not parameters, so not in the table):
+//   pts=x1,x2,label;x1,x2,label;...        placed points (source=points)
+//   ptz=<base64url of deflate-raw>         the same text, compressed (many points)
+//   csv=<base64url of deflate-raw>         an uploaded CSV file, when small enough
+//   csvname=<file name>                    shown as text only
+// A link is input from a stranger: nothing from it is executed, sent to Python as code,
+// or inserted as HTML; a bad value falls back to its default and is named in `notices`.
+// Pure module (no DOM), so it can be tested on its own.
+import { PARAMS, BY_NAME, defaults, isActive, validate } from "./state.js";
+
+export const VERSION = 1;
+/** Compressed data above this many characters is left out of a link. */
+export const MAX_INLINE = 8000;
+/** A hash longer than this is not read at all. */
+export const MAX_HASH = 64 * 1024;
+/** Largest CSV text a link may expand to (the same limit as an uploaded file). */
+export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+export const MAX_POINTS = 5000;
+
+export const NOTICE = {
+  csvTooBig: "This link's data was a CSV file too large to put in a link: upload it again.",
+  pointsTooMany: "This link's points were too many to put in a link: place them again.",
+  csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
+  pointsBroken: "The points in this link could not be read, so the default data is used.",
+  tooLong: "This link is too long to read, so the default settings are used.",
+  garbled: "Part of this link could not be read and was ignored.",
+};
+
+// Links of an older version are brought up to date one step at a time:
+// MIGRATIONS[k] turns the raw {urlKey: string} of a version-k link into a version-(k+1) one.
+// Example for a future v2 that renames "fmap" to "features":
+//   1: (q) => { if ("fmap" in q) { q.features = q.fmap; delete q.fmap; } return q; },
+export const MIGRATIONS = {};
+
+const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
+
+// ------------------------------------------------------------------ values <-> text
+
+function encodeValue(p, v) {
+  switch (p.type) {
+    case "bool": return v ? "1" : "0";
+    case "pair":
+    case "flags": return v.join(",");
+    default: return String(v); // int, float (shortest round-trip form), enum, column
+  }
+}
+
+function sameValue(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** encodeURIComponent, keeping , ; : readable (they mean nothing special in a hash). */
+function enc(s) {
+  return encodeURIComponent(s).replace(/%2C/g, ",").replace(/%3B/g, ";").replace(/%3A/g, ":");
+}
+
+/**
+ * The hash (without "#") for these values and data.
+ * values: by parameter name (the view parameters are written only when not default).
+ * data: a bridge DATA object ({kind: "preset"} | {kind: "points", points} | {kind: "csv", text, label}).
+ * csvName: the CSV file's name. -> Promise<{hash, omitted: null | "csv" | "points"}>
+ */
+export async function buildHash(values, data = null, csvName = null) {
+  const parts = [["v", String(VERSION)]];
+  const vals = { ...values };
+  if (data && data.kind) vals.source = data.kind;
+  const def = defaults();
+  for (const p of PARAMS) {
+    if (!p.url) continue;
+    const v = vals[p.name];
+    if (v === null || v === undefined) continue;
+    if (p.group === "view" ? sameValue(v, def[p.name]) : !isActive(p.name, vals)) continue;
+    parts.push([p.url, encodeValue(p, v)]);
+  }
+  let omitted = null;
+  if (data && data.kind === "points" && Array.isArray(data.points)) {
+    const text = data.points.map((q) => q.map((x) => String(x)).join(",")).join(";");
+    if (text.length <= MAX_INLINE) parts.push(["pts", text]);
+    else {
+      const z = await deflate(text);
+      if (z !== null && z.length <= MAX_INLINE) parts.push(["ptz", z]);
+      else omitted = "points";
+    }
+  } else if (data && data.kind === "csv" && typeof data.text === "string") {
+    const z = data.text.length <= 2_000_000 ? await deflate(data.text) : null;
+    if (z !== null && z.length <= MAX_INLINE) {
+      parts.push(["csv", z]);
+      if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
+    } else omitted = "csv";
+  }
+  return { hash: parts.map(([k, v]) => `${k}=${enc(v)}`).join("&"), omitted };
+}
+
+/** Does this hash hold a link (as opposed to an in-page anchor such as #results)? */
+export function isLinkHash(hash) {
+  const h = String(hash || "").replace(/^#/, "");
+  return h.includes("=");
+}
+
+/**
+ * Read a hash (with or without "#"). Never throws.
+ * -> null when the hash is not a link; else
+ *    {values: every parameter by name (defaults where the link had nothing valid),
+ *     data: null | {kind: "points", points} | {kind: "points", z} | {kind: "csv", z, name} | {kind: "csv", missing: true},
+ *     notices: [text for people], ignored: [labels of the invalid values]}
+ * Compressed data (z) is expanded later with readPoints / readCsv (async).
+ */
+export function parseHash(hash) {
+  let h = String(hash ?? "");
+  if (h.startsWith("#")) h = h.slice(1);
+  if (!isLinkHash(h)) return null;
+  const out = { values: defaults(), data: null, notices: [], ignored: [] };
+  if (h.length > MAX_HASH) {
+    out.notices.push(NOTICE.tooLong);
+    return out;
+  }
+  // Raw pairs; the first of a repeated key wins; undecodable pairs are dropped.
+  let q = Object.create(null); // keys from a stranger: no prototype to trip over
+  let garbled = false;
+  for (const part of h.split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    const k = i < 0 ? part : part.slice(0, i);
+    const v = i < 0 ? "" : part.slice(i + 1);
+    let key, val;
+    try {
+      key = decodeURIComponent(k);
+      val = decodeURIComponent(v);
+    } catch {
+      garbled = true;
+      continue;
+    }
+    if (!Object.prototype.hasOwnProperty.call(q, key)) q[key] = val;
+  }
+
+  // Version: missing means 1 (the first); older versions are migrated; unknown -> defaults.
+  const vRaw = q.v ?? "1";
+  let version = /^\d{1,6}$/.test(vRaw) ? Number(vRaw) : NaN;
+  if (!(version >= 1 && version <= VERSION)) {
+    const shown = /^\d{1,6}$/.test(vRaw) ? ` (v=${vRaw})` : "";
+    out.notices.push(`This link was made by a different version of Perceptron Lab${shown}, so the default settings are used.`);
+    return out;
+  }
+  try {
+    while (version < VERSION) q = Object.assign(Object.create(null), MIGRATIONS[version++](Object.assign(Object.create(null), q)));
+  } catch {
+    out.notices.push("This link could not be brought up to date, so the default settings are used.");
+    return out;
+  }
+  if (garbled) out.notices.push(NOTICE.garbled);
+
+  // Parameters, through the table. Unknown keys are ignored.
+  for (const key of Object.keys(q)) {
+    const raw = q[key];
+    const p = BY_URL.get(key);
+    if (!p) continue;
+    const r = raw.length > 1000 ? { error: "too long" } : validate(p.name, raw);
+    if ("error" in r) out.ignored.push(p.label);
+    else out.values[p.name] = r.value;
+  }
+  // A value that does not apply (e.g. margin for AND) stays as given; it is not used.
+
+  // The data of the source.
+  const src = out.values.source;
+  if (src === "points") {
+    if (typeof q.pts === "string") {
+      const pts = parsePoints(q.pts);
+      if (pts) out.data = { kind: "points", points: pts };
+      else brokenData(out, NOTICE.pointsBroken);
+    } else if (typeof q.ptz === "string") {
+      out.data = { kind: "points", z: q.ptz };
+    } else {
+      out.data = { kind: "points", missing: true };
+      out.notices.push(NOTICE.pointsTooMany);
+    }
+  } else if (src === "csv") {
+    if (typeof q.csv === "string") {
+      const name = typeof q.csvname === "string" ? cleanName(q.csvname) : "";
+      out.data = { kind: "csv", z: q.csv, name: name || "data.csv" };
+    } else {
+      out.data = { kind: "csv", missing: true };
+      out.notices.push(NOTICE.csvTooBig);
+    }
+  }
+  if (out.ignored.length) {
+    out.notices.unshift(`Some values in this link were not valid, so their defaults are used: ${out.ignored.join(", ")}.`);
+  }
+  return out;
+}
+
+/** The link's data could not be read: fall back to the default source (the settings stay). */
+export function brokenData(link, notice) {
+  const def = defaults();
+  link.values.source = def.source;
+  link.data = null;
+  if (!link.notices.includes(notice)) link.notices.push(notice);
+}
+
+/** A file name for display: printable characters only, at most 120. */
+function cleanName(s) {
+  return String(s).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "").trim().slice(0, 120);
+}
+
+/** "x,y,l;x,y,l" -> [[x, y, l], ...] or null. Labels 1 / -1, finite coordinates. */
+export function parsePoints(text) {
+  const rows = String(text).split(";").filter((r) => r.trim() !== "");
+  if (!rows.length || rows.length > MAX_POINTS) return null;
+  const out = [];
+  for (const r of rows) {
+    const parts = r.split(",");
+    if (parts.length !== 3 || parts.some((x) => !/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(x))) return null;
+    const v = parts.map(Number);
+    if (!v.every(Number.isFinite) || Math.abs(v[0]) > 1e9 || Math.abs(v[1]) > 1e9) return null;
+    if (v[2] !== 1 && v[2] !== -1) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+/** Expand {kind: "points", z} -> points or null. */
+export async function readPoints(z) {
+  try {
+    return parsePoints(await inflate(z, 1024 * 1024));
+  } catch {
+    return null;
+  }
+}
+
+/** Expand a link's CSV -> text, or null when it cannot be read (garbled, cut short, too big). */
+export async function readCsv(z) {
+  try {
+    const text = await inflate(z, MAX_CSV_BYTES);
+    return text.trim() ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------ compression
+
+function toB64url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromB64url(s) {
+  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) throw new Error("not base64url");
+  const b64 = s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4);
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** text -> base64url(deflate-raw(UTF-8)), or null where CompressionStream is missing. */
+export async function deflate(text) {
+  if (typeof CompressionStream !== "function") return null;
+  try {
+    const stream = new Blob([new TextEncoder().encode(text)]).stream()
+      .pipeThrough(new CompressionStream("deflate-raw"));
+    return toB64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+  } catch {
+    return null;
+  }
+}
+
+/** base64url(deflate-raw(UTF-8)) -> text; throws on garbled, truncated or oversized data. */
+export async function inflate(z, maxBytes) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const bytes = fromB64url(String(z));
+  const ds = new DecompressionStream("deflate-raw");
+  const writer = ds.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = ds.readable.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read(); // rejects on bad data
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      reader.cancel().catch(() => {});
+      throw new Error("too big");
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { all.set(c, at); at += c.length; }
+  return new TextDecoder("utf-8", { fatal: true }).decode(all);
+}
+
+// ------------------------------------------------------------------ from a train request
+
+/**
+ * Parameter values (by name) from the bridge request of a run: DATA (by the table's request
+ * keys) + SETTINGS; the view parameters come from `view` (the current values).
+ */
+export function valuesFromRequest(data, settings, view = {}) {
+  const out = defaults();
+  for (const p of PARAMS) {
+    if (p.group === "view") { if (p.name in view) out[p.name] = view[p.name]; continue; }
+    const src = p.group === "settings" || p.name === "plot_features" ? settings : data;
+    if (src && p.key in src && src[p.key] !== undefined) out[p.name] = src[p.key];
+  }
+  if (data && data.kind) out.source = data.kind;
+  return out;
+}
+
+/** The view parameter names (embed, hide, ...). */
+export const VIEW = PARAMS.filter((p) => p.group === "view").map((p) => p.name);
+export { BY_NAME };
