@@ -9,6 +9,7 @@ import { initRunPanel, setReady, startProgress, progress, stopProgress } from ".
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
 import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
 import { initTeaching, teachResult } from "./ui/teach.js";
+import { initCompare, compareProgress } from "./ui/compare.js";
 
 const values = defaults();
 const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -32,6 +33,7 @@ initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
 initShare({ values, link: startLink, trainSoon });
 initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
+initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -74,6 +76,7 @@ function onStage(stage, detail) {
 
 function onProgress(_id, epoch, mistakes) {
   if (running) progress(epoch, mistakes);
+  else compareProgress(epoch, mistakes);
 }
 
 function onRestart() {
@@ -209,6 +212,27 @@ function cancel() {
       message("Training cancelled. The previous results stay on screen.");
     }
   }, 5000);
+}
+
+// ------------------------------------------------------------------ compare variants
+
+/** {data, settings} for the compare view, or null after marking what to fix (as train does). */
+function compareRequest() {
+  clearAllErrors();
+  const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
+  const { values: checked, bad } = validateFields(names);
+  Object.assign(values, checked);
+  if (bad.length) { focusField(bad[0]); return null; }
+  const d = dataRequest();
+  if ("error" in d) { setFieldError(d.error.name, d.error.message); focusField(d.error.name); return null; }
+  const settings = settingsRequest(values);
+  settings.plot_features = plotFeatures();
+  return { data: d.data, settings };
+}
+
+function callPy(request) {
+  if (!py) return Promise.resolve({ ok: false, error: { kind: "internal", message: "Python is not available." } });
+  return py.call(request);
 }
 
 // Exposed for debugging in the console and for tests; not part of the UI.
