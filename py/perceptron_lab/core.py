@@ -34,8 +34,10 @@ def predict_sign(scores):
 def _vote_scores(Z, W, c):
     """Σ_k c_k·sign(w_k·z) for every row z of Z, in chunks to bound memory."""
     out = np.zeros(len(Z))
-    for s in range(0, len(W), 2048):
-        out += predict_sign(Z @ W[s:s + 2048].T) @ c[s:s + 2048]
+    rows = max(1, 4_000_000 // max(1, min(len(W), 2048)))
+    for r in range(0, len(Z), rows):
+        for s in range(0, len(W), 2048):
+            out[r:r + rows] += predict_sign(Z[r:r + rows] @ W[s:s + 2048].T) @ c[s:s + 2048]
     return out
 
 
