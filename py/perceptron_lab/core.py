@@ -23,7 +23,7 @@ MAX_EPOCHS = 100_000
 
 _SCALAR_MAX = 8  # blocks this small are cheaper as plain per-example dot products
 _BLOCK_MAX = 32768
-_VOTE_WORK_MAX = 20_000_000  # n·K above which per-epoch voted accuracy is skipped
+_VOTE_WORK_MAX = 5_000_000  # n·K above which per-epoch voted accuracy is skipped (memory)
 
 
 def predict_sign(scores):
