@@ -43,7 +43,8 @@ def _vote_scores(Z, W, c):
 
 @dataclass
 class Trace:
-    """The recorded updates: step t, epoch, example index (-1 for batch), activation w·x̃ before, w after."""
+    """The recorded updates: step t, epoch, example index (-1 for batch), its x̃ and y
+    (NaN and 0 for batch), activation w·x̃ before the update, w after."""
 
     step: np.ndarray
     epoch: np.ndarray
@@ -52,6 +53,8 @@ class Trace:
     w: np.ndarray
     total: int
     subsampled: bool
+    x: np.ndarray = None
+    y: np.ndarray = None
 
 
 class _TraceRecorder:
@@ -75,14 +78,20 @@ class _TraceRecorder:
                 return
         self.rows.append((self.total, epoch, index, activation, w))
 
-    def finish(self):
+    def finish(self, Z, y):
         rows = self.rows
         col = lambda k, dtype: np.array([r[k] for r in rows], dtype=dtype)  # noqa: E731
-        return Trace(
+        trace = Trace(
             step=col(0, np.int64), epoch=col(1, np.int64), index=col(2, np.int64),
             activation=col(3, np.float64), w=np.array([r[4] for r in rows], dtype=np.float64).reshape(-1, self.d),
             total=self.total, subsampled=self.stride > 1,
         )
+        online = trace.index >= 0
+        trace.x = np.full((len(rows), self.d), np.nan)
+        trace.x[online] = Z[trace.index[online]]
+        trace.y = np.zeros(len(rows), dtype=np.int8)
+        trace.y[online] = y[trace.index[online]]
+        return trace
 
 
 # --- strategies: what each variant makes of the online path w_0 = 0, w_1, w_2, ... ----------
@@ -344,7 +353,7 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
         w=np.array(w if votes is not None else answer, dtype=np.float64), w_last=w, status=status,
         cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
         epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm,
-        trace=rec.finish(), votes=votes, _Z=Z, _y=y, _snapshots=snapshots, _t=t, _strategy=strategy,
+        trace=rec.finish(Z, y), votes=votes, _Z=Z, _y=y, _snapshots=snapshots, _t=t, _strategy=strategy,
     )
 
 

@@ -324,3 +324,16 @@ def test_resuming_epoch_by_epoch_equals_one_run(algorithm):
     assert np.array_equal(run.w, whole.w)
     if algorithm == "voted":
         assert all(np.array_equal(a, b) for a, b in zip(run.votes, whole.votes))
+
+
+def test_trace_records_each_update_example():
+    Z = prepare(BOOL_X)
+    run = train(Z, AND_Y)
+    assert np.array_equal(run.trace.x, Z[run.trace.index])
+    assert np.array_equal(run.trace.y, AND_Y[run.trace.index])
+    # Each recorded update is a mistake and follows the rule w_t = w_{t-1} + eta·y·x̃.
+    w_prev = np.vstack([np.zeros(3), run.trace.w[:-1]])
+    assert np.all(run.trace.y * run.trace.activation <= 0)
+    assert np.array_equal(run.trace.w, w_prev + run.trace.y[:, None] * run.trace.x)
+    batch = train(Z, AND_Y, algorithm="batch")
+    assert np.isnan(batch.trace.x).all() and not batch.trace.y.any()
