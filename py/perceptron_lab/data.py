@@ -242,6 +242,33 @@ def _check_params(n, margin, spread, seed):
     return n, margin, spread, _check_seed(seed)
 
 
+def _cos_sin(phi):
+    """cos and sin of angles in [0, 2π] from +, -, * and rint only, so bit-identical on
+    every platform: libm's cos/sin differ in the last bit between CPython (glibc) and the
+    page's Pyodide (wasm libm), and the page must draw the same points as the package."""
+    phi = np.asarray(phi, dtype=np.float64)
+    k = np.rint(phi / _PIO2_HI)
+    r = (phi - k * _PIO2_HI) - k * _PIO2_LO  # |r| <= π/4 (Cody-Waite reduction)
+    r2 = r * r
+    s = np.full_like(r, _SIN_C[-1])
+    for c in _SIN_C[-2::-1]:
+        s = s * r2 + c
+    s = s * r
+    c_ = np.full_like(r, _COS_C[-1])
+    for c in _COS_C[-2::-1]:
+        c_ = c_ * r2 + c
+    q = k.astype(np.int64) % 4
+    cos = np.select([q == 0, q == 1, q == 2], [c_, -s, -c_], s)
+    sin = np.select([q == 0, q == 1, q == 2], [s, c_, -s], -c_)
+    return cos, sin
+
+
+_PIO2_HI = 1.5707963267948966  # float(π/2)
+_PIO2_LO = 6.123233995736766e-17  # π/2 - _PIO2_HI
+_SIN_C = [(-1) ** j / math.factorial(2 * j + 1) for j in range(10)]  # Taylor up to r^19
+_COS_C = [(-1) ** j / math.factorial(2 * j) for j in range(11)]  # up to r^20
+
+
 def _balanced_labels(rng, n):
     y = np.ones(n, dtype=np.int8)
     y[: n // 2] = -1
@@ -269,7 +296,7 @@ def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
     n, margin, spread, seed = _check_params(n, margin, spread, seed)
     rng = np.random.default_rng(seed)
     theta = rng.uniform(0.0, 2.0 * np.pi)
-    u = np.array([np.cos(theta), np.sin(theta)])
+    u = np.array(_cos_sin(theta), dtype=np.float64)
     v = np.array([-u[1], u[0]])
     b = float(rng.uniform(-0.3, 0.3))
     y = _balanced_labels(rng, n)
@@ -291,7 +318,7 @@ def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
 
 def _overlap(n, spread, rng):
     theta = rng.uniform(0.0, 2.0 * np.pi)
-    u = np.array([np.cos(theta), np.sin(theta)])
+    u = np.array(_cos_sin(theta), dtype=np.float64)
     y = _balanced_labels(rng, n)
     X = np.empty((n, 2))
     for label in (-1, 1):
@@ -317,7 +344,8 @@ def _circles(n, spread, rng):
     r[y == -1] = np.clip(np.abs(r_in), 0.0, 1.1)
     r[y == 1] = np.clip(r_out, 1.7, 2.7)
     phi = rng.uniform(0.0, 2.0 * np.pi, n)
-    X = np.column_stack([r * np.cos(phi), r * np.sin(phi)])
+    cos, sin = _cos_sin(phi)
+    X = np.column_stack([r * cos, r * sin])
     return Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "circles")
 
 
