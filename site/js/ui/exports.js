@@ -30,7 +30,8 @@ export function initExports(opts) {
 function button(id, text, label, request) {
   const b = el("button", {
     type: "button", id, class: "secondary export-btn", text,
-    attrs: { "aria-label": `Download: ${label}` },
+    // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name).
+    attrs: { "aria-label": `${text}: download ${label.charAt(0).toLowerCase()}${label.slice(1)}` },
     on: { click: () => download(request, b) },
   });
   b.dataset.export = JSON.stringify(request);

@@ -289,7 +289,7 @@ function table(cols, rows) {
   return el("div", { class: "table-wrap step-table-wrap" },
     el("table", { class: "step-table" },
       el("caption", { class: "visually-hidden", text: "The update, component by component" }),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "" }), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Vector" })), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
       el("tbody", {}, rows.map(([label, v]) =>
         el("tr", {}, el("th", { scope: "row", text: label }), v.map((x) => el("td", { class: "num", text: fmt(x, 4) })))))));
 }
