@@ -1,0 +1,144 @@
+"""Step-through speed in the real page: frames per second while playing (target >= 20).
+
+Builds dist/ (python build.py), serves it under /perceptron-lab/ with the page's CSP,
+opens it in Chromium (Playwright), trains AND and two clouds through the controls, then
+plays the step-through at the top speed (60 updates/s) again and again for a few seconds
+and counts the frames the page actually showed (load events of the step image).
+
+    python bench/step_through.py [--seconds 4] [--no-build]
+"""
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+TARGET_FPS = 20
+# The clouds preset with a thin margin, so that the run makes a few dozen updates.
+RUNS = [("AND", {"preset": "and"}), ("clouds n=200 margin=0.02", {"preset": "clouds", "n": "200", "margin": "0.02"})]
+
+# Resolves window.__runEnd with the state after the next "running" (done / error / cancelled).
+ARM_JS = """
+() => {
+  window.__runEnd = new Promise((resolve) => {
+    let started = false;
+    const obs = new MutationObserver(() => {
+      const s = document.body.dataset.runState;
+      if (s === "running") { started = true; return; }
+      if (started) { obs.disconnect(); resolve(s); }
+    });
+    obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
+    setTimeout(() => { obs.disconnect(); resolve("timeout"); }, 120000);
+  });
+}
+"""
+
+PLAY_JS = """
+async (seconds) => {
+  const $ = (id) => document.getElementById(id);
+  const panel = $("stepper"), img = $("step-image"), range = $("step-range");
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const until = async (f, ms = 20000) => {
+    const t = performance.now();
+    while (!f()) { if (performance.now() - t > ms) throw new Error("timeout"); await sleep(5); }
+  };
+  let frames = 0;
+  const onload = () => { frames++; };
+  img.addEventListener("load", onload);
+  const speed = $("step-speed");
+  speed.value = "60";
+  speed.dispatchEvent(new Event("change", { bubbles: true }));
+  let playMs = 0, shown = 0, plays = 0;
+  const total = Number(panel.dataset.total);
+  while (playMs < seconds * 1000) {
+    range.value = "0";
+    range.dispatchEvent(new Event("input", { bubbles: true }));
+    // The step-0 frame with its proof plot has landed and nothing is in flight.
+    await until(() => panel.dataset.step === "0" && $("step-proof").dataset.t === "0" && panel.dataset.busy === "false");
+    await sleep(50);
+    const f0 = frames, t0 = performance.now();
+    $("step-play").click();
+    await until(() => panel.dataset.playing === "false");
+    playMs += performance.now() - t0;
+    shown += frames - f0;
+    plays += 1;
+  }
+  img.removeEventListener("load", onload);
+  return { frames: shown, ms: playMs, plays, total };
+}
+"""
+
+
+def page_csp(dist: Path) -> str | None:
+    m = re.search(r'<meta[^>]+http-equiv="Content-Security-Policy"[^>]+content="([^"]+)"',
+                  (dist / "index.html").read_text(), re.I)
+    return html.unescape(m.group(1)) if m else None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=4.0, help="playing time per dataset")
+    ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = ap.parse_args()
+    if not args.no_build:
+        subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    from playwright.sync_api import sync_playwright
+
+    dist = ROOT / "dist"
+    server, url = build.start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600",
+                                     csp=page_csp(dist))
+    worst = None
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            errors = []
+            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            page.goto(url)
+            page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=120_000)
+            page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=120_000)
+            for label, choice in RUNS:
+                page.check("#source-preset")
+                page.select_option("#preset", choice["preset"])
+                for field in ("n", "margin"):
+                    if field in choice:
+                        page.fill(f"#{field}", choice[field])
+                page.select_option("#algorithm", "online")
+                page.evaluate(ARM_JS)
+                page.click("#train")
+                state = page.evaluate("window.__runEnd")
+                if state != "done":
+                    raise SystemExit(f"{label}: training ended in state {state!r}")
+                page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=60_000)
+                r = page.evaluate(PLAY_JS, args.seconds)
+                fps = r["frames"] / (r["ms"] / 1000)
+                per_play = r["ms"] / r["plays"]
+                print(f"{label:26s} {r['total']:4d} updates  played {r['plays']:3d}x in {r['ms'] / 1000:5.2f} s  "
+                      f"{r['frames']:4d} frames shown = {fps:5.1f} frames/s  ({per_play:6.0f} ms per play at 60 updates/s)")
+                worst = fps if worst is None else min(worst, fps)
+            browser.close()
+            if errors:
+                print("console errors:", *errors[:5], sep="\n  ")
+    finally:
+        server.shutdown()
+    ok = worst is not None and worst >= TARGET_FPS
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"slowest: {worst:.1f} frames/s (target >= {TARGET_FPS}): {'OK' if ok else 'TOO SLOW'}"
+          f"   [{os.cpu_count()} CPUs, load average {load}]")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
