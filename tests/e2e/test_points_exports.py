@@ -1,0 +1,260 @@
+"""Placing points on the decision-boundary plot (clicks in data coordinates through
+result.boundary_geometry, a click on a point removes it, the lab retrains), the keyboard
+route (the points text box), and every download: PNG and SVG of each plot, the model as
+JSON, the update trace and the predictions as CSV (formula cells neutralised).
+
+One page for the module (one Pyodide boot)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from perceptron_lab.bridge import handle
+
+RUN_TIMEOUT_MS = 90_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
+                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
+                 "plot_features": [0, 1], "plots": False}
+
+
+def arm_run_end(page, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
+    """Resolve window.__runEnd with the next run state after "running" (a MutationObserver
+    sees every write, so an earlier "done" cannot pass for the next run)."""
+    page.evaluate(
+        """(ms) => {
+          window.__runEnd = new Promise((resolve) => {
+            let started = document.body.dataset.runState === "running";
+            const obs = new MutationObserver(() => {
+              const s = document.body.dataset.runState;
+              if (s === "running") { started = true; return; }
+              if (started) { obs.disconnect(); resolve(s); }
+            });
+            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
+            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
+          });
+        }""",
+        timeout_ms,
+    )
+
+
+def click_train(page) -> str:
+    arm_run_end(page)
+    expect(page.locator("#train")).to_be_enabled(timeout=RUN_TIMEOUT_MS)
+    page.click("#train")
+    return page.evaluate("window.__runEnd")
+
+
+def shown_w(page) -> list[float]:
+    return json.loads(page.get_attribute("#weights", "data-values")) + [
+        json.loads(page.get_attribute("#weights", "data-bias"))]
+
+
+def points_in_box(page) -> list[list[float]]:
+    text = page.input_value("#points-text")
+    return [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+
+
+def plot_position(page, x: float, y: float) -> dict:
+    """Where data point (x, y) is on the shown boundary image, in CSS pixels from its corner."""
+    g = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
+    box = page.locator("#plot-boundary").bounding_box()
+    sx, sy = box["width"] / g["image_width"], box["height"] / g["image_height"]
+    px = g["left"] + (x - g["xlim"][0]) / (g["xlim"][1] - g["xlim"][0]) * g["width"]
+    py = g["top"] + (g["ylim"][1] - y) / (g["ylim"][1] - g["ylim"][0]) * g["height"]
+    return {"x": px * sx, "y": py * sy}
+
+
+def click_plot(page, x: float, y: float) -> None:
+    page.locator("#plot-boundary").click(position=plot_position(page, x, y))
+
+
+def engine(data: dict) -> dict:
+    res = handle({"cmd": "train", "data": data, "settings": PAGE_SETTINGS})
+    assert res["ok"], res
+    return res
+
+
+def separates(w: list[float], points: list[list[float]]) -> bool:
+    return all(p[2] * (w[0] * p[0] + w[1] * p[1] + w[2]) > 0 for p in points)
+
+
+@pytest.fixture(scope="module")
+def ready(page, wait_ready):
+    # Before Python is ready there is no result: every download is disabled.
+    page.wait_for_selector("#export-model", state="attached")
+    assert page.locator(".export-btn").count() == 11
+    if page.evaluate("document.body.dataset.runState") != "done":
+        for b in page.locator(".export-btn").all():
+            assert b.is_disabled()
+        assert page.locator("#step-play").is_disabled()
+    wait_ready(page)
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    return page
+
+
+def test_place_points_by_clicking_the_plot(ready):
+    page = ready
+    # The boundary plot shows AND; with "Place points" the plot takes clicks.
+    page.check("#source-points")
+    expect(page.locator(".fig-boundary")).to_have_class("fig fig-boundary is-placing")
+    expect(page.locator("#plot-points-hint")).to_be_visible()
+    page.check("#point-pos")
+    want = [[1.2, 1.0, 1], [0.9, 1.1, 1]]
+    for x, y, _ in want:
+        click_plot(page, x, y)
+    got = points_in_box(page)
+    assert len(got) == 2
+    for (x, y, c), (gx, gy, gc) in zip(want, got):
+        assert gc == c and abs(gx - x) < 0.02 and abs(gy - y) < 0.02, (want, got)
+    assert "−1 class" in page.text_content("#plot-points-status")
+    # One class only: nothing was trained yet (the plot still shows AND's result).
+    assert page.evaluate("document.body.dataset.runState") == "done"
+
+    page.check("#point-neg")
+    arm_run_end(page)
+    click_plot(page, -0.2, 0.0)
+    assert page.evaluate("window.__runEnd") == "done"  # the third click retrained
+    assert len(points_in_box(page)) == 3
+    # The fourth click maps through the new plot's axes (they changed with the data).
+    arm_run_end(page)
+    click_plot(page, 0.1, -0.1)
+    assert page.evaluate("window.__runEnd") == "done"
+    pts = points_in_box(page)
+    assert len(pts) == 4 and sorted(p[2] for p in pts) == [-1, -1, 1, 1]
+    assert abs(pts[3][0] - 0.1) < 0.02 and abs(pts[3][1] + 0.1) < 0.02, pts
+    w = shown_w(page)
+    assert separates(w, pts), (w, pts)
+    assert page.get_attribute("#status", "data-status") == "converged"
+    assert w == engine({"kind": "points", "points": pts})["w"]
+
+    # A click on a point removes it (and retrains: both classes are still there).
+    arm_run_end(page)
+    click_plot(page, pts[1][0], pts[1][1])
+    assert page.evaluate("window.__runEnd") == "done"
+    left = points_in_box(page)
+    assert left == [pts[0], pts[2], pts[3]], left
+    assert "Removed" in page.text_content("#plot-points-status")
+    assert separates(shown_w(page), left)
+
+    # With another data source the plot takes no points.
+    page.check("#source-preset")
+    expect(page.locator(".fig-boundary")).not_to_have_class("fig fig-boundary is-placing")
+    page.locator("#plot-boundary").click(position=plot_position(page, 0.5, 0.5))
+    assert points_in_box(page) == left
+
+
+def test_points_by_keyboard(ready):
+    page = ready
+    page.check("#source-points")
+    pts = [[0, 0, -1], [0.2, 0.5, -1], [1, 1, 1], [1.5, 0.8, 1], [0.9, 1.4, 1]]
+    page.fill("#points-text", "\n".join(f"{x}, {y}, {c}" for x, y, c in pts))
+    page.focus("#points-text")
+    page.keyboard.press("Tab")
+    assert click_train(page) == "done"
+    w = shown_w(page)
+    assert separates(w, pts), w
+    ref = engine({"kind": "points", "points": pts})
+    assert w == ref["w"]
+    assert json.loads(page.get_attribute("#updates", "data-value")) == ref["updates"]
+    # A bad line is named and nothing is trained.
+    page.fill("#points-text", "0, 0, -1\n1, one, 1")
+    page.focus("#points-text")
+    page.keyboard.press("Tab")
+    expect(page.locator("#points-error")).to_contain_text("Line 2")
+
+
+def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
+    expect(page.locator(button)).to_be_enabled()
+    with page.expect_download() as info:
+        page.click(button)
+    d = info.value
+    target = tmp_path / d.suggested_filename
+    d.save_as(target)
+    return d.suggested_filename, target.read_bytes()
+
+
+def csv_rows(data: bytes) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(data.decode("utf-8"))))
+
+
+def test_downloads(ready, tmp_path):
+    page = ready
+    page.check("#source-preset")
+    page.select_option("#preset", "and")
+    page.select_option("#algorithm", "online")
+    page.fill("#epochs", "100")
+    assert click_train(page) == "done"
+    for kind in ("boundary", "mistakes", "accuracy", "proof"):
+        name, data = download(page, f"#export-{kind}-png", tmp_path)
+        assert name.endswith(f"{kind}.png") and data.startswith(PNG_SIGNATURE), (name, data[:8])
+        name, data = download(page, f"#export-{kind}-svg", tmp_path)
+        assert name.endswith(f"{kind}.svg")
+        root = ET.fromstring(data)
+        assert root.tag in ("svg", "{http://www.w3.org/2000/svg}svg"), root.tag
+
+    name, data = download(page, "#export-model", tmp_path)
+    model = json.loads(data)
+    assert name.endswith(".json")
+    assert model["weights"] == json.loads(page.get_attribute("#weights", "data-values"))
+    assert model["bias"] == json.loads(page.get_attribute("#weights", "data-bias"))
+    assert model["w"] == shown_w(page)
+
+    updates = json.loads(page.get_attribute("#updates", "data-value"))
+    name, data = download(page, "#export-trace", tmp_path)
+    rows = csv_rows(data)
+    assert name.endswith(".csv")
+    assert rows[0] == ["t", "epoch", "example", "label", "activation", "w[x1]", "w[x2]", "w[bias]"]
+    assert len(rows) - 1 == updates == 18
+    assert [float(v) for v in rows[-1][5:]] == shown_w(page)  # the last update is the answer
+
+    name, data = download(page, "#export-predictions", tmp_path)
+    rows = csv_rows(data)
+    assert rows[0] == ["x1", "x2", "label", "predicted"]
+    assert len(rows) - 1 == 4
+    assert [r[2] for r in rows[1:]] == [r[3] for r in rows[1:]] == ["0", "0", "0", "1"]
+    assert "Downloaded" in page.text_content("#export-status")
+
+
+def test_formula_cells_are_neutralised(ready, tmp_path):
+    page = ready
+    text = "x1,@x2,label\n0,0,=cmd\n0,1,=cmd\n1,0,ok\n1,1,ok\n2,2,ok\n"
+    page.set_input_files("#csv-file", files=[{"name": "formula.csv", "mimeType": "text/csv",
+                                              "buffer": text.encode()}])
+    expect(page.locator("#csv-info")).to_contain_text("formula.csv: 5 rows", timeout=RUN_TIMEOUT_MS)
+    assert click_train(page) == "done"
+    _, data = download(page, "#export-predictions", tmp_path)
+    rows = csv_rows(data)
+    assert rows[0] == ["x1", "'@x2", "label", "predicted"]
+    assert len(rows) - 1 == 5
+    assert [r[2] for r in rows[1:]] == ["'=cmd", "'=cmd", "ok", "ok", "ok"]
+    for r in rows:
+        for cell in r:
+            assert cell[:1] not in ("=", "+", "@") and not (cell[:1] == "-" and not _number(cell)), cell
+    _, data = download(page, "#export-trace", tmp_path)
+    labels = {r[3] for r in csv_rows(data)[1:]}
+    assert labels <= {"'=cmd", "ok"} and "'=cmd" in labels
+
+
+def _number(s: str) -> bool:
+    try:
+        float(s)
+        return True
+    except ValueError:
+        return False
+
+
+def test_no_proof_no_proof_download(ready):
+    page = ready
+    page.check("#source-preset")
+    page.select_option("#preset", "xor")
+    assert click_train(page) == "done"
+    expect(page.locator("#export-proof-png")).to_be_disabled()
+    expect(page.locator("#export-proof-svg")).to_be_disabled()
+    expect(page.locator("#export-boundary-png")).to_be_enabled()
