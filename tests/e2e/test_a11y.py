@@ -228,6 +228,35 @@ def test_compare_cards_are_one_column_on_a_phone(page, wait_ready):
         page.set_viewport_size(size)
 
 
+def test_compare_on_held_out_data_marks_the_best_and_goes_stale(page, wait_ready):
+    wait_ready(page)
+    if page.evaluate("document.getElementById('compare').dataset.state") != "done":
+        page.click("#compare-run")
+        page.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert not page.is_visible("#compare-stale")
+    page.select_option("#preset", "overlap")
+    page.fill("#test_fraction", "0.3")
+    page.dispatch_event("#test_fraction", "change")
+    assert page.is_visible("#compare-stale")  # the old cards are marked out of date
+    page.focus("#compare-run")
+    page.keyboard.press(" ")
+    page.wait_for_selector('#compare[data-state="done"] #compare-stale[hidden]', state="attached",
+                           timeout=RUN_TIMEOUT_MS)
+    cards = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#compare-cards .cmp-card')).map((c) => ({
+             best: c.dataset.best, badge: (c.querySelector('.cmp-badge') || {}).textContent || '',
+             test: JSON.parse(c.querySelector('td[data-key="Test accuracy"]').dataset.value),
+             text: c.querySelector('td[data-key="Test accuracy"]').textContent }))""")
+    tests = [c["test"] for c in cards]
+    assert all(isinstance(x, float) and 0 <= x <= 1 for x in tests), cards
+    assert all(c["text"].endswith("%") for c in cards), cards
+    best = [c for c in cards if c["best"] == "true"]
+    assert best and all(c["test"] == max(tests) and c["badge"] == "best test accuracy" for c in best), cards
+    assert "held out for testing" in page.evaluate("document.getElementById('compare-summary').textContent")
+    bad = axe_violations(page, "#compare")
+    assert not bad, "axe on the compare view with a test set:\n" + report(bad)
+
+
 # ------------------------------------------------------------------ step-through
 
 

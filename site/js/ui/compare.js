@@ -35,6 +35,10 @@ export function initCompare(o) {
   byId("compare-cancel").addEventListener("click", () => {
     if (busy) opts.cancel?.();
   });
+  // A change of data or settings makes the cards out of date (they stay, marked as such).
+  const stale = () => { if (!byId("compare-body").hidden) show(byId("compare-stale"), true); };
+  byId("lab").addEventListener("change", stale);
+  byId("lab").addEventListener("input", stale);
 }
 
 export function comparing() {
@@ -126,6 +130,7 @@ export function render(res) {
     (ds.n_test ? `, ${ds.n_test} held out for testing` : " (no test set: set a test fraction to compare on unseen data)") +
     `. ${res.separable === true ? "Linearly separable." : res.separable === false ? "Not linearly separable." : ""}`;
   for (const v of variants) box.append(card(v, { hasTest, bestTest, bestTrain, names: res.w_names || [] }));
+  show(byId("compare-stale"), false);
   show(byId("compare-body"), true);
 }
 
@@ -143,7 +148,7 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
     ["Test accuracy", v.test_accuracy ?? null, hasTest ? pct(v.test_accuracy) : "— (no test set)"],
   ];
   if (v.votes) rows.push(["Votes (distinct w)", v.votes, String(v.votes)]);
-  const w = (v.weights || []).map((x, i) => `${names[i] ?? `x${i + 1}`} ${fmt(x)}`).join(", ");
+  const w = (v.weights || []).map((x, i) => `${names[i] ?? `x${i + 1}`}: ${fmt(x)}`).join(", ");
   return el("article", {
     class: "cmp-card", id, attrs: { "aria-labelledby": `${id}-h` },
     data: { algorithm: v.algorithm, status: v.status, best: String(isBest) },
@@ -159,8 +164,8 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
       el("th", { scope: "row", text: label }),
       el("td", { class: "num", text, data: { value: JSON.stringify(value), key: label } }))))),
   el("p", { class: "cmp-weights", data: { weights: JSON.stringify(v.weights), bias: JSON.stringify(v.bias ?? null) } },
-    el("span", { class: "status-label", text: "w: " }), w || "—",
-    v.bias === null || v.bias === undefined ? "" : `; b ${fmt(v.bias)}`),
+    el("span", { class: "status-label", text: "Weights w = " }), `(${w || "—"})`,
+    v.bias === null || v.bias === undefined ? ", no bias" : `, bias b = ${fmt(v.bias)}`),
   spark(v.epoch_mistakes || [], id));
 }
 
