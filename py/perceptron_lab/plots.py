@@ -195,12 +195,27 @@ def _layout(fig, title, legend_rows, legend_px_per_row=18):
     ax = fig.add_axes([_M_LEFT / W, _M_BOTTOM / H, 1 - (_M_LEFT + _M_RIGHT) / W,
                        1 - (_M_BOTTOM + top) / H])
     if title:
-        fig.text(_M_LEFT / W, 1 - 6 / H, title, ha="left", va="top", fontsize=FS_TITLE,
-                 fontweight="bold", gid="title")
+        _fit_width(fig.text(_M_LEFT / W, 1 - 6 / H, title, ha="left", va="top", fontsize=FS_TITLE,
+                            fontweight="bold", gid="title"), W - _M_LEFT - 4)
     ax.tick_params(labelsize=FS_TICK, width=1, length=4)
     for s in ax.spines.values():
         s.set_linewidth(1)
     return ax, W - _M_LEFT - _M_RIGHT, H - _M_BOTTOM - top
+
+
+def _fit_width(text, max_px):
+    """Keep a title inside the figure (small plots, e.g. 320 px cards): shrink it to at most
+    70 % of its size, then cut it short with an ellipsis."""
+    renderer = text.figure.canvas.get_renderer()
+    size = text.get_fontsize()
+    for f in (1.0, 0.9, 0.8, 0.7):
+        text.set_fontsize(size * f)
+        if text.get_window_extent(renderer).width <= max_px:
+            return
+    s = text.get_text()
+    while len(s) > 4 and text.get_window_extent(renderer).width > max_px:
+        s = s[:-1].rstrip()
+        text.set_text(s + "…")
 
 
 def _legend_above(ax, handles, labels, ncol):
