@@ -153,3 +153,18 @@ def test_internal_errors_are_one_line(monkeypatch, capsys):
     t = train({"kind": "preset", "name": "and"})
     assert c == t and c["error"]["kind"] == "internal"
     assert "secret detail" not in c["error"]["message"]
+
+
+def test_titles_fit_the_small_card_plots():
+    import numpy as np
+
+    from perceptron_lab import plots
+
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    y = np.array([-1, 1, -1])
+    for title in ["overlap (train): averaged perceptron", "a very long data set name " * 4]:
+        fig = plots.boundary_figure(X, y, w=np.array([1.0, 1.0, -1.0]), title=title, width_px=320, height_px=260)
+        t = plots.find_artist(fig, "title")
+        box = t.get_window_extent(fig.canvas.get_renderer())
+        assert 0 <= box.x0 and box.x1 <= 320, (title, box)
+    assert t.get_text().endswith("…")
