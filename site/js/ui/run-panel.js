@@ -4,6 +4,12 @@ import { byId, show } from "./dom.js";
 let total = 0;
 
 export function initRunPanel({ onTrain, onCancel }) {
+  // Train (and Enter in a field, which clicks the default button) never submits the form:
+  // a sandboxed iframe without allow-forms would block the submission with a console error.
+  byId("train").addEventListener("click", (e) => {
+    e.preventDefault();
+    if (!byId("train").disabled) onTrain();
+  });
   byId("lab").addEventListener("submit", (e) => {
     e.preventDefault();
     if (!byId("train").disabled) onTrain();
