@@ -211,7 +211,9 @@ function render(r, withProof) {
   if (withProof && r.proof) {
     const p = byId("step-proof");
     p.src = r.proof;
-    p.alt = r.step === 0 ? `Before the first update (t = 0). ${r.proof_alt || ""}` : (r.proof_alt || "");
+    p.alt = r.step === 0
+      ? `Before the first update (t = 0), w = 0; the plot marks where the first update lands. ${r.proof_alt || ""}`
+      : (r.proof_alt || "");
     p.dataset.t = String(r.t);
   }
   show(byId("step-proof-fig"), !!res.plots?.proof);
@@ -275,8 +277,8 @@ function describe(r) {
     `${r.n_wrong} of the points are misclassified now.`;
   const math = el("div", {},
     el("p", { class: "step-eq" },
-      el("span", { text: `a = w·x̃ = ${fmt(a, 4)}` }), " · ",
-      el("span", { text: `y·a = ${sgn(y)}·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ 0` }), " · ",
+      el("span", { text: `a = w·x̃ = ${fmt(a, 4)};` }),
+      el("span", { text: `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ 0: a mistake;` }),
       el("span", { text: `η = ${fmt(eta, 4)}` })),
     table(colNames, [["x̃ (example)", x], ["w before", before], ["+ η·y·x̃", step], ["= w after", wAfter]]),
     el("p", { class: "step-angle", data: { before: String(angleBefore ?? ""), after: String(r.angle_after ?? "") } },
