@@ -258,3 +258,34 @@ def test_no_proof_no_proof_download(ready):
     expect(page.locator("#export-proof-png")).to_be_disabled()
     expect(page.locator("#export-proof-svg")).to_be_disabled()
     expect(page.locator("#export-boundary-png")).to_be_enabled()
+
+
+def test_a_restarted_python_has_no_run_to_export(ready):
+    page = ready
+    page.check("#source-preset")
+    page.select_option("#preset", "and")
+    assert click_train(page) == "done"
+    expect(page.locator("#export-model")).to_be_enabled()
+    # A long run, cancelled: the worker is replaced and forgets the last run.
+    page.select_option("#preset", "overlap")
+    page.fill("#n", "5000")
+    page.fill("#epochs", "1000")
+    page.select_option("#order", "shuffle-each")
+    arm_run_end(page)
+    page.click("#train")
+    expect(page.locator("#cancel")).to_be_visible()
+    expect(page.locator("#export-model")).to_be_disabled()  # nothing exports while a run trains
+    page.click("#cancel")
+    assert page.evaluate("window.__runEnd") == "cancelled"
+    page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator("#export-model")).to_be_disabled()
+    expect(page.locator("#step-play")).to_be_disabled()
+    expect(page.locator("#step-error")).to_contain_text("press Train")
+    expect(page.locator("#export-status")).to_contain_text("press Train")
+    page.select_option("#preset", "and")
+    page.fill("#epochs", "100")
+    page.select_option("#order", "fixed")
+    assert click_train(page) == "done"
+    expect(page.locator("#export-model")).to_be_enabled()
+    expect(page.locator("#step-play")).to_be_enabled()
+    expect(page.locator("#step-error")).to_be_hidden()

@@ -45,8 +45,9 @@ export function exportsResult(result) {
   refresh();
 }
 
-export function exportsEnabled(on) {
+export function exportsEnabled(on, why = "") {
   enabled = on;
+  if (why && !on) setStatus(why, "error");
   refresh();
 }
 

@@ -70,10 +70,15 @@ export function stepperResult(result) {
   else byId("step-text").textContent = "This run made no update: w stayed 0.";
 }
 
-/** Enable or disable every control (no result, training runs, Python restarting). */
-export function stepperEnabled(on) {
+/** Enable or disable every control (no result, training runs, Python restarting);
+ * `why` (optional) is shown while disabled. */
+export function stepperEnabled(on, why = "") {
   setEnabled(on && total > 0);
   if (!on) pause(false);
+  const err = byId("step-error");
+  if (why && !on) { err.textContent = why; show(err, true); }
+  else if (on && err.dataset.why) show(err, false);
+  if (why && !on) err.dataset.why = "1"; else delete err.dataset.why;
 }
 
 function setEnabled(on) {

@@ -8,6 +8,7 @@ import { initExports, exportsResult, exportsEnabled } from "./exports.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
 
 let hasSession = false;
+let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
 let retrainWanted = false;
 let train = () => {};
 
@@ -29,6 +30,7 @@ export function initTeaching({ call, train: trainFn, values }) {
 
 export function teachResult(res) {
   hasSession = true;
+  hasResult = true;
   stepperResult(res);
   exportsResult(res);
   plotPointsResult(res);
@@ -44,8 +46,11 @@ function sync() {
   const { pyState, runState } = document.body.dataset;
   if (pyState !== "ready") hasSession = false; // a new worker has no run
   const on = hasSession && runState !== "running";
-  stepperEnabled(on);
-  exportsEnabled(on);
+  const why = hasResult && !hasSession && pyState === "ready"
+    ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
+    : "";
+  stepperEnabled(on, why);
+  exportsEnabled(on, why);
   if (retrainWanted && runState !== "running" && pyState === "ready") {
     retrainWanted = false;
     setTimeout(() => train(), 0);
