@@ -1,0 +1,264 @@
+"""Training in the page: every preset with every algorithm gives exactly the weights the
+engine gives in CPython; the status, bound and label lines; the four plots; and settings
+errors shown next to their control while the previous result stays on screen.
+
+One page for the whole module (one Pyodide boot); the controls are driven like a user
+would (select, fill, click Train) and every check reads the page's data-* attributes."""
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from perceptron_lab.bridge import handle
+
+PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
+ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
+GENERATED = {"clouds", "overlap", "circles"}
+# Overlap and circles never converge without poly2: they run to the epoch limit, so keep it small.
+EPOCHS = {"overlap": 30, "circles": 30}
+RUN_TIMEOUT_MS = 90_000
+
+# The page's defaults (site/js/state.js), sent with every Train.
+PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
+                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
+                 "plot_features": [0, 1], "plots": False}
+
+
+def preset_data(name: str) -> dict:
+    data = {"kind": "preset", "name": name}
+    if name in GENERATED:
+        data.update(n=100, spread=1.0, seed=0)
+    if name == "clouds":
+        data["margin"] = 0.3
+    return data
+
+
+def engine(data: dict, **settings) -> dict:
+    """What CPython's bridge answers for the same request as the page's."""
+    res = handle({"cmd": "train", "data": data, "settings": {**PAGE_SETTINGS, **settings}})
+    assert res["ok"], res
+    return res
+
+
+# ------------------------------------------------------------------ page helpers
+
+def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
+    """Click Train and return the run state the page ends in (done / error / cancelled).
+    A MutationObserver sees every write of data-run-state, so a run that is already
+    "done" from before cannot be mistaken for this one."""
+    page.evaluate(
+        """(ms) => {
+          window.__runEnd = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+              const s = document.body.dataset.runState;
+              if (s !== "running") { obs.disconnect(); resolve(s); }
+            });
+            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
+            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
+          });
+        }""",
+        timeout_ms,
+    )
+    expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
+    page.click("#train")
+    return page.evaluate("window.__runEnd")
+
+
+def shown_weights(page) -> tuple[list, float | None]:
+    values = page.get_attribute("#weights", "data-values")
+    bias = page.get_attribute("#weights", "data-bias")
+    return json.loads(values), json.loads(bias)
+
+
+def shown_value(page, selector: str):
+    return json.loads(page.get_attribute(selector, "data-value"))
+
+
+def plots_info(page) -> dict:
+    """For each plot: visible?, natural size after decoding, alt text and the PNG signature."""
+    return page.evaluate(
+        """async () => {
+          const out = {};
+          for (const name of ["boundary", "mistakes", "accuracy", "proof"]) {
+            const img = document.getElementById(`plot-${name}`);
+            const fig = img.closest("figure");
+            const src = img.getAttribute("src") || "";
+            if (src) { try { await img.decode(); } catch (e) { /* naturalWidth stays 0 */ } }
+            out[name] = { visible: !fig.hidden && fig.offsetParent !== null, src,
+                          width: img.naturalWidth, height: img.naturalHeight, alt: img.alt };
+          }
+          out.proofMissing = !document.getElementById("proof-missing").hidden;
+          return out;
+        }"""
+    )
+
+
+def assert_png(info: dict) -> None:
+    prefix = "data:image/png;base64,"
+    assert info["src"].startswith(prefix), info["src"][:40]
+    head = base64.b64decode(info["src"][len(prefix):][:64])
+    assert head.startswith(b"\x89PNG\r\n\x1a\n"), head[:8]
+    assert info["width"] > 0 and info["height"] > 0, info
+    assert info["visible"], info
+    assert len(info["alt"].strip()) > 10, info["alt"]
+
+
+def set_number(page, field: str, raw: str) -> None:
+    """Type into a number input and leave it, as a user does before pressing Train. (Leaving
+    it commits the value: an error shown then moves the Train button, so clicking Train
+    straight from the field can lose the click; see the report of this test module.)"""
+    if raw.lstrip("+-").replace(".", "", 1).isdigit():
+        page.fill(f"#{field}", raw)
+    else:
+        # A number input does not take letters from fill(); type them like a user would.
+        page.fill(f"#{field}", "")
+        page.focus(f"#{field}")
+        page.keyboard.type(raw)
+    page.locator(f"#{field}").blur()
+
+
+def choose(page, preset: str, algorithm: str, epochs: int) -> None:
+    page.check("#source-preset")
+    page.select_option("#preset", preset)
+    page.select_option("#algorithm", algorithm)
+    set_number(page, "epochs", str(epochs))
+
+
+@pytest.fixture(scope="module")
+def ready_page(page, wait_ready):
+    wait_ready(page)
+    # The page trains AND once by itself when Python is ready.
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    page.set_default_timeout(RUN_TIMEOUT_MS)
+    return page
+
+
+# ------------------------------------------------------------------ tests
+
+def test_first_result_is_and_online(ready_page):
+    page = ready_page
+    exp = engine(preset_data("and"))
+    assert shown_weights(page) == (exp["weights"], exp["bias"])
+    assert page.get_attribute("#status", "data-status") == "converged"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_weights_equal_engine(ready_page, preset, algorithm):
+    page = ready_page
+    epochs = EPOCHS.get(preset, 100)
+    choose(page, preset, algorithm, epochs)
+    assert click_train(page) == "done", page.inner_text("#message")
+    exp = engine(preset_data(preset), algorithm=algorithm, epochs=epochs)
+
+    assert shown_weights(page) == (exp["weights"], exp["bias"])
+    # The numbers belong to this run, not to an earlier one with the same weights.
+    assert page.get_attribute("#results", "data-algorithm") == algorithm
+    assert page.get_attribute("#status", "data-status") == exp["status"]
+    assert page.inner_text("#status") == exp["status_text"]
+    assert shown_value(page, "#epochs-run") == exp["epochs"]
+    assert shown_value(page, "#mistakes") == exp["mistakes"]
+    assert shown_value(page, "#train-accuracy") == exp["train_accuracy"]
+    assert shown_value(page, "#R") == exp["R"]
+    assert page.is_hidden("#stale-note")
+    # The table shows each weight next to its feature name.
+    rows = page.locator("#weights tbody tr")
+    expect(rows).to_have_count(len(exp["weights"]))
+    assert json.loads(page.get_attribute("#weights", "data-names")) == exp["w_names"][: len(exp["weights"])]
+
+
+def test_and_status_bound_and_labels(ready_page):
+    page = ready_page
+    choose(page, "and", "online", 100)
+    assert click_train(page) == "done"
+    status = page.inner_text("#status")
+    assert status.startswith("Converged after 9 epochs"), status
+    assert page.inner_text("#bound-verdict") == "mistakes 18 ≤ bound 51"
+    assert page.get_attribute("#bound-verdict", "data-holds") == "true"
+    assert shown_value(page, "#mistakes") == 18
+    assert shown_value(page, "#bound") == pytest.approx(51.0, rel=1e-12)
+    assert shown_value(page, "#gamma") > 0
+    assert page.get_attribute("#separable-note", "data-separable") == "true"
+    assert page.inner_text("#labels") == "−1 = 0, +1 = 1"
+    assert json.loads(page.get_attribute("#labels", "data-value")) == {"-1": "0", "+1": "1"}
+    assert page.inner_text("#test-accuracy").startswith("—")  # no test split by default
+    assert shown_value(page, "#test-accuracy") is None
+
+    plots = plots_info(page)
+    for name in ("boundary", "mistakes", "accuracy", "proof"):
+        assert_png(plots[name])
+    assert not plots["proofMissing"]
+    # Different pictures, not one image four times.
+    assert len({plots[n]["src"] for n in ("boundary", "mistakes", "accuracy", "proof")}) == 4
+    exp = engine(preset_data("and"), plots=True)
+    assert {n: plots[n]["alt"] for n in plots if n != "proofMissing"} == exp["plot_alt"]
+
+
+def test_xor_cycles_and_has_no_proof_plot(ready_page):
+    page = ready_page
+    choose(page, "xor", "online", 100)
+    assert click_train(page) == "done"
+    status = page.inner_text("#status")
+    assert status.startswith("Cycling detected at epoch 1"), status
+    assert "XOR is not linearly separable" in status
+    assert page.get_attribute("#status", "data-status") == "cycled"
+    assert page.get_attribute("#separable-note", "data-separable") == "false"
+    assert shown_value(page, "#bound") is None and shown_value(page, "#gamma") is None
+    assert page.inner_text("#bound-verdict") == ""
+    assert page.inner_text("#labels") == "−1 = 0, +1 = 1"
+
+    plots = plots_info(page)
+    for name in ("boundary", "mistakes", "accuracy"):
+        assert_png(plots[name])
+    assert not plots["proof"]["visible"] and plots["proof"]["src"] == ""
+    assert page.is_hidden("#fig-proof")
+    assert plots["proofMissing"]
+    assert page.is_visible("#proof-missing")
+
+
+@pytest.mark.parametrize("field, raw, words", [
+    ("eta", "0", "greater than 0"),
+    ("epochs", "0", "at least 1"),
+    ("epochs", "abc", "whole number"),
+])
+def test_settings_error_keeps_previous_result(ready_page, field, raw, words):
+    page = ready_page
+    choose(page, "and", "online", 100)
+    set_number(page, "eta", "1")
+    assert click_train(page) == "done"
+    before = shown_weights(page)
+    status_before = page.inner_text("#status")
+    exp = engine(preset_data("and"))
+    assert before == (exp["weights"], exp["bias"])
+
+    set_number(page, field, raw)
+    assert click_train(page) == "error"
+
+    err = page.locator(f'.field-error[data-for="{field}"]')
+    expect(err).to_be_visible()
+    assert words in err.inner_text(), err.inner_text()
+    assert page.get_attribute(f"#{field}", "aria-invalid") == "true"
+    # The error is next to its own control (same .field), not somewhere else.
+    assert page.evaluate(
+        "([f]) => document.getElementById(f).closest('.field').contains("
+        "document.querySelector(`.field-error[data-for='${f}']`))", [field])
+    assert page.locator('.field-error:not([hidden])').count() == 1
+    expect(page.locator("#message")).to_contain_text("not started")
+    # The earlier result is still on screen, unchanged.
+    assert shown_weights(page) == before
+    assert page.inner_text("#status") == status_before
+    assert page.is_visible("#results-body")
+
+    # Fix the value (to a different valid one) and train again: a new result.
+    fixed = {"eta": "0.5", "epochs": "3"}[field]
+    set_number(page, field, fixed)
+    assert click_train(page) == "done"
+    expect(err).to_be_hidden()
+    kw = {"eta": 0.5} if field == "eta" else {"epochs": 3}
+    exp = engine(preset_data("and"), **kw)
+    assert shown_weights(page) == (exp["weights"], exp["bias"])
+    assert shown_weights(page) != before
+    set_number(page, field, {"eta": "1", "epochs": "100"}[field])
