@@ -62,7 +62,8 @@ RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_st
 # What the app loads (one loadPackage call in the worker), and the lock dependencies
 # we deliberately do not ship (checked at build time by rendering PNG and SVG with
 # exactly the shipped set, see check_runtime_and_make_fontlist()).
-WANTED = ["numpy", "matplotlib", "micropip"]
+# (No micropip: the worker unpacks the app's pure-Python wheel itself.)
+WANTED = ["numpy", "matplotlib"]
 DROPPED = {
     "fonttools": "only imported by matplotlib's PDF/PS backends; we render PNG and SVG with Agg",
     "pytz": "matplotlib 3.8 does not import it (dates use dateutil)",
@@ -307,7 +308,7 @@ def build_app_wheel(out_dir: Path) -> Path:
 NODE_SCRIPT = r"""
 import { pathToFileURL } from "node:url";
 import { writeFileSync } from "node:fs";
-const [indexDir, outDir, wantedJson] = process.argv.slice(2);
+const [indexDir, outDir, wantedJson, appImportsJson] = process.argv.slice(2);
 const t0 = Date.now();
 const { loadPyodide } = await import(pathToFileURL(indexDir + "pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: indexDir, packageCacheDir: indexDir,
@@ -318,6 +319,7 @@ await py.loadPackage(wanted, { messageCallback: () => {}, errorCallback: (e) => 
 const missing = wanted.filter((n) => !(n in py.loadedPackages));
 if (missing.length) { console.log("MISSING " + missing.join(",")); process.exit(3); }
 const t2 = Date.now();
+py.globals.set("app_imports", JSON.parse(appImportsJson));
 const out = py.runPython(`
 import io, json, os, sys
 os.environ["MPLBACKEND"] = "Agg"
@@ -326,7 +328,14 @@ import matplotlib
 from matplotlib import font_manager as fm
 from matplotlib.figure import Figure
 import matplotlib.backends.backend_agg, matplotlib.backends.backend_svg
-import micropip
+import importlib
+# The standard-library modules the app imports (names found in its sources by build.py).
+for name in app_imports:
+    if name.split(".")[0] in sys.stdlib_module_names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
 # A representative workload: what the app's plots use (contours, scatter, lines, text).
 fig = Figure(figsize=(3, 2), layout="constrained")
 ax, ax2 = fig.subplots(1, 2)
@@ -367,31 +376,76 @@ with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, open(c, "rb").read())
         n += 1
+# The standard library: Pyodide's python_stdlib.zip has .py files only, so Python
+# compiles every module it imports at start (~1 s of CPU). zipimport prefers NAME.pyc
+# next to NAME.py in the zip: compile the modules imported so far (by Pyodide's own
+# start, numpy, matplotlib and the app) with the file name zipimport would give them.
+from importlib._bootstrap_external import _code_to_hash_pyc
+stdzip = next(p for p in sys.path if p.endswith(".zip")) + "/"
+std = zipfile.ZipFile(stdzip[:-1])
+sbuf = io.BytesIO()
+ns = 0
+with zipfile.ZipFile(sbuf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    seen = set()
+    for name in sorted(sys.modules):
+        mod = sys.modules[name]
+        f = getattr(mod, "__file__", None) or ""
+        frozen = getattr(getattr(mod, "__spec__", None), "origin", None) == "frozen"
+        if frozen or f in seen or not (f.startswith(stdzip) and f.endswith(".py")):
+            continue
+        seen.add(f)
+        src = std.read(f[len(stdzip):])
+        code = compile(src, f, "exec", dont_inherit=True)
+        info = zipfile.ZipInfo(f[len(stdzip):-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
+        ns += 1
 json.dumps({"fontlist": text, "fm_version": fm.FontManager.__version__,
             "matplotlib": matplotlib.__version__, "backend": matplotlib.get_backend(),
-            "fonts": len(data["ttflist"]), "pyc": n, "site": sp,
-            "pyc_zip": __import__("base64").b64encode(buf.getvalue()).decode()})
+            "fonts": len(data["ttflist"]), "pyc": n, "site": sp, "stdlib_pyc": ns,
+            "pyc_zip": __import__("base64").b64encode(buf.getvalue()).decode(),
+            "stdlib_pyc_zip": __import__("base64").b64encode(sbuf.getvalue()).decode()})
 `);
 const res = JSON.parse(out);
 writeFileSync(outDir + "/fontlist.json", res.fontlist);
 writeFileSync(outDir + "/site-pycache.zip", Buffer.from(res.pyc_zip, "base64"));
 writeFileSync(outDir + "/site.txt", res.site);
+writeFileSync(outDir + "/stdlib-pyc.zip", Buffer.from(res.stdlib_pyc_zip, "base64"));
 console.log(`OK matplotlib ${res.matplotlib} backend ${res.backend} FontManager ${res.fm_version} ` +
-  `fonts ${res.fonts} pyc ${res.pyc}; runtime ${t1 - t0} ms, packages ${t2 - t1} ms, ` +
+  `fonts ${res.fonts} pyc ${res.pyc} stdlib pyc ${res.stdlib_pyc}; runtime ${t1 - t0} ms, packages ${t2 - t1} ms, ` +
   `import+render+compile ${Date.now() - t2} ms`);
 """
 
 
+def app_imports() -> list[str]:
+    """Module names the app imports at the top of the modules the worker loads (import x.y /
+    from x.y import z; not the CLI, not the scikit-learn wrappers), so that the Node run
+    imports the standard-library ones too (for their .pyc)."""
+    names = set()
+    for path in sorted(PY_SRC.rglob("*.py")):
+        if path.name in {"cli.py", "__main__.py", "sklearn.py"}:
+            continue
+        for m in re.finditer(r"^(?:from\s+([A-Za-z_][\w.]*)\s+import|import\s+([A-Za-z_][\w.]*))",
+                             path.read_text(), re.M):
+            names.add(m.group(1) or m.group(2))
+    return sorted(names)
+
+
 def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict:
     """Run the shipped Pyodide + the shipped (pruned) wheels in Node and render a PNG and
-    an SVG with Agg (proof that the pruned set is enough). Keep two by-products:
+    an SVG with Agg (proof that the pruned set is enough). Keep the by-products:
     - fontlist.json as matplotlib writes it (the one in the 0.27.7 wheel has _version
       390, matplotlib 3.8.4 expects 330, so it would rebuild it on every page load);
-    - site-pycache.zip: unchecked-hash .pyc files of the modules imported by that run.
-    Cached by the hash of the shipped lock and of this script."""
-    key = sha256_bytes((json.dumps(shipped_lock, sort_keys=True) + NODE_SCRIPT).encode())[:16]
+    - site-pycache.zip: unchecked-hash .pyc files of the site-packages modules imported
+      by that run;
+    - stdlib-pyc.zip: the same for the standard-library modules (merged into the stdlib
+      zip by stdlib_with_pyc()).
+    Cached by the hash of the shipped lock, of this script and of the app's import names."""
+    imports = app_imports()
+    key = sha256_bytes((json.dumps(shipped_lock, sort_keys=True) + NODE_SCRIPT
+                        + json.dumps(imports)).encode())[:16]
     cdir = CACHE / f"extras-{key}"
-    names = ["fontlist.json", "site-pycache.zip", "site.txt"]
+    names = ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip"]
     if not all((cdir / n).exists() for n in names):
         node = shutil.which("node")
         if not node:
@@ -400,7 +454,8 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict
             script = Path(tmp) / "check.mjs"
             script.write_text(NODE_SCRIPT)
             log("checking the shipped runtime in Node (fontlist.json, .pyc bundle) ...")
-            res = subprocess.run([node, str(script), str(pyodide_dir) + "/", tmp, json.dumps(WANTED)],
+            res = subprocess.run([node, str(script), str(pyodide_dir) + "/", tmp, json.dumps(WANTED),
+                                  json.dumps(imports)],
                                  capture_output=True, text=True, timeout=600)
             for line in res.stdout.splitlines():
                 if line.startswith(("OK", "MISSING", "[load:err]")) or res.returncode:
@@ -412,6 +467,32 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict
             for n in names:
                 shutil.copyfile(Path(tmp) / n, cdir / n)
     return {n: (cdir / n).read_bytes() for n in names}
+
+
+def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
+    """The official python_stdlib.zip with .pyc files added next to their sources: every
+    official entry is copied byte for byte (checked), each NAME.pyc has its NAME.py."""
+    src = zipfile.ZipFile(io.BytesIO(official))
+    pycs = zipfile.ZipFile(io.BytesIO(pyc_zip))
+    names = set(src.namelist())
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in src.infolist():
+            copy = zipfile.ZipInfo(info.filename, info.date_time)  # writestr changes its ZipInfo
+            copy.external_attr = info.external_attr
+            out.writestr(copy, src.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        for info in pycs.infolist():
+            if not info.filename.endswith(".pyc") or info.filename[:-1] not in names:
+                raise BuildError(f"stdlib .pyc without its source in python_stdlib.zip: {info.filename}")
+            if info.filename in names:
+                raise BuildError(f"python_stdlib.zip already has {info.filename}")
+            out.writestr(info, pycs.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    data = buf.getvalue()
+    check = zipfile.ZipFile(io.BytesIO(data))
+    for info in src.infolist():
+        if check.read(info.filename) != src.read(info):
+            raise BuildError(f"stdlib zip: {info.filename} differs from the official file")
+    return data
 
 
 # --------------------------------------------------------------------------- build
@@ -469,6 +550,10 @@ def _build(dist: Path) -> dict:
     pyc_dir = pyd / sha256_bytes(pyc_zip)[:12]
     pyc_dir.mkdir()
     (pyc_dir / "site-pycache.zip").write_bytes(pyc_zip)
+    stdlib = stdlib_with_pyc((npm_dir / "python_stdlib.zip").read_bytes(), extras["stdlib-pyc.zip"])
+    std_dir = pyd / sha256_bytes(stdlib)[:12]
+    std_dir.mkdir(exist_ok=True)
+    (std_dir / "python_stdlib.zip").write_bytes(stdlib)
     app_wheel = build_app_wheel(pyd)
     app_wheel_size = app_wheel.stat().st_size
 
@@ -480,6 +565,8 @@ def _build(dist: Path) -> dict:
         "fontlist_version": json.loads(fontlist)["_version"],
         "pycache": (pyc_dir / "site-pycache.zip").relative_to(staging).as_posix(),
         "site_packages": extras["site.txt"].decode(),
+        # loadPyodide's stdLibURL: the official stdlib zip + .pyc (see stdlib_with_pyc).
+        "stdlib": (std_dir / "python_stdlib.zip").relative_to(staging).as_posix(),
         "packages": WANTED,
         "shipped_packages": shipped,
         # For the worker's early parallel download (checked with SRI against the lock).
@@ -503,7 +590,7 @@ def _build(dist: Path) -> dict:
     log(f"wheels: {len(shipped)} ({wheel_bytes / 1e6:.2f} MB): {', '.join(shipped)}")
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
     log(f"app wheel: {info['app_wheel']} ({app_wheel_size} bytes); "
-        f".pyc bundle {len(pyc_zip) / 1e6:.2f} MB")
+        f".pyc bundle {len(pyc_zip) / 1e6:.2f} MB; stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB")
     log(f"dist/: {total / 1e6:.2f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files "
         f"({time.monotonic() - t0:.1f} s)")
     return info
@@ -658,6 +745,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000, help="0: any free port")
     ap.add_argument("--prefix", default="/", help="serve under this path, e.g. /perceptron-lab/")
     ap.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    ap.add_argument("--cache-control", default="max-age=600",
+                    help="Cache-Control header; the default is GitHub Pages' (use no-cache while editing site/)")
     args = ap.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
@@ -667,7 +756,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.command == "serve":
         try:
-            server, url = start_server(DIST, port=args.port, prefix=args.prefix, quiet=False)
+            server, url = start_server(DIST, port=args.port, prefix=args.prefix, quiet=False,
+                                       cache_control=args.cache_control)
         except OSError as exc:
             print(f"cannot serve on 127.0.0.1:{args.port}: {exc.strerror}; try --port 0 (any free port)",
                   file=sys.stderr)

@@ -1,7 +1,8 @@
 // Perceptron Lab's Python worker (a module worker: new Worker(url, {type: "module"})).
 //
-// Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call, their
-// wheels already downloading in parallel with the runtime) -> the app wheel via micropip
+// Boot: Pyodide runtime (with build.py's stdlib zip: the official one plus .pyc files)
+// -> numpy + matplotlib (one loadPackage call, their wheels already downloading in
+// parallel with the runtime) -> the app wheel, unpacked into site-packages (no micropip)
 // -> import perceptron_lab (+ bridge, plots) and matplotlib -> "ready".
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
@@ -92,6 +93,12 @@ function lastLine(err) {
 let pyodide = null;
 let handleJson = null;
 
+async function fetchBytes(url) {
+  const r = await realFetch(url);
+  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
+  return r.arrayBuffer();
+}
+
 async function boot() {
   const t0 = performance.now();
   const times = {};
@@ -107,11 +114,12 @@ async function boot() {
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
   for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
-  prefetch(new URL(info.app_wheel, ROOT));
+  const appWheelP = fetchBytes(new URL(info.app_wheel, ROOT));
+  appWheelP.catch(() => {});
   const fontlistP = fetchText(new URL(info.fontlist, ROOT));
   fontlistP.catch(() => {});
-  // Precompiled .pyc files of the modules imported at start (built by build.py):
-  // optional, a speed-up only; without it Python compiles the sources as usual.
+  // Precompiled .pyc files of the site-packages modules imported at start (built by
+  // build.py): optional, a speed-up only; without it Python compiles the sources as usual.
   const pycP = info.pycache
     ? realFetch(new URL(info.pycache, ROOT)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
     : Promise.resolve(null);
@@ -120,6 +128,10 @@ async function boot() {
   try {
     pyodide = await loadPyodide({
       indexURL: INDEX_URL.href,
+      // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for
+      // byte, plus unchecked-hash .pyc files of the modules imported at start (Python
+      // would otherwise compile them from source on every load).
+      ...(info.stdlib ? { stdLibURL: new URL(info.stdlib, ROOT).href } : {}),
       env: { MPLBACKEND: "Agg", MPLCONFIGDIR: "/home/pyodide/.config/matplotlib" },
       stdout: (s) => console.log(s),
       stderr: (s) => console.warn(s),
@@ -152,16 +164,27 @@ async function boot() {
       console.warn("Python worker: skipped the .pyc bundle:", String(e));
     }
   }
-  const fontlist = await fontlistP;
+  let fontlist;
+  try {
+    // The app is a pure-Python wheel: unpacking it into site-packages is all an install
+    // does (micropip would cost its own download and ~0.3 s of imports).
+    pyodide.unpackArchive(await appWheelP, "wheel", { extractDir: info.site_packages });
+    fontlist = await fontlistP;
+  } catch (e) {
+    if (e instanceof BootError) throw e;
+    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", String(e));
+  }
+  times.unpacked = performance.now() - t0;
   pyodide.globals.set("_pl_fontlist", fontlist);
-  pyodide.globals.set("_pl_wheel", new URL(info.app_wheel, ROOT).href);
   try {
     // matplotlib 3.8.4 in Pyodide 0.27.7 reads matplotlib/fontlist.json from its package
     // folder; the shipped one has _version 390 (FontManager wants 330), so without this
     // it rebuilds the font cache on every load. We write the build-time one first (and
     // a copy in MPLCONFIGDIR as fontlist-v330.json, where stock matplotlib looks).
-    await pyodide.runPythonAsync(`
-import importlib.util, json, os
+    pyodide.runPython(`
+import importlib, importlib.util, json, os, time as _t
+_t0 = _t.perf_counter()
+importlib.invalidate_caches()
 _v = json.loads(_pl_fontlist)["_version"]
 _d = importlib.util.find_spec("matplotlib").submodule_search_locations[0]
 with open(os.path.join(_d, "fontlist.json"), "w") as _f:
@@ -169,30 +192,24 @@ with open(os.path.join(_d, "fontlist.json"), "w") as _f:
 os.makedirs(os.environ["MPLCONFIGDIR"], exist_ok=True)
 with open(os.path.join(os.environ["MPLCONFIGDIR"], f"fontlist-v{_v}.json"), "w") as _f:
     _f.write(_pl_fontlist)
-import time as _t
-_t0 = _t.perf_counter()
-import micropip
-_t1 = _t.perf_counter()
-await micropip.install(_pl_wheel, deps=False)
-_pl_times = {"micropip_import": (_t1 - _t0) * 1000, "micropip_install": (_t.perf_counter() - _t1) * 1000}
-del _pl_fontlist, _pl_wheel, _v, _d, _f, _t0, _t1
+del _pl_fontlist, _v, _d, _f
 `);
   } catch (e) {
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", String(e));
+    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
   }
   try {
-    await pyodide.runPythonAsync(`
-import importlib.util, time as _t
-_t0 = _t.perf_counter()
+    pyodide.runPython(`
+_t1 = _t.perf_counter()
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.figure, matplotlib.backends.backend_agg
-_t1 = _t.perf_counter()
+_t2 = _t.perf_counter()
 import perceptron_lab, perceptron_lab.bridge
 if importlib.util.find_spec("perceptron_lab.plots") is not None:
     import perceptron_lab.plots
-_pl_times.update(import_matplotlib=(_t1 - _t0) * 1000, import_app=(_t.perf_counter() - _t1) * 1000)
-del _t0, _t1
+_pl_times = {"fontlist": (_t1 - _t0) * 1000, "import_matplotlib": (_t2 - _t1) * 1000,
+             "import_app": (_t.perf_counter() - _t2) * 1000}
+del _t0, _t1, _t2
 `);
     Object.assign(times, pyodide.globals.get("_pl_times").toJs({ dict_converter: Object.fromEntries }));
     pyodide.runPython("del _pl_times");
@@ -202,6 +219,8 @@ del _t0, _t1
   }
   times.ready = performance.now() - t0;
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
+  // Worker start in the page's clock: timeOrigin differs between page and worker.
+  times.origin = performance.timeOrigin;
   console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
   post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
 }
