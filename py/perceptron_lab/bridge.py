@@ -233,16 +233,23 @@ def train_request(request, progress=None):
         "plots": None,
         "plot_alt": None,
     }
+    previous = dict(_SESSION)
     _SESSION.clear()
     _SESSION.update(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z)
-    if s["plots"]:
-        result["plots"], result["plot_alt"] = {}, {}
-        for kind in PLOT_KINDS:
-            fig, alt = _figure(kind)
-            result["plots"][kind] = None if fig is None else _plots().to_data_url(_plots().render(fig))
-            result["plot_alt"][kind] = alt
-            if kind == "boundary":
-                result["boundary_geometry"] = _plots().axes_geometry(fig, fig.data_ax)
+    try:
+        if s["plots"]:
+            result["plots"], result["plot_alt"] = {}, {}
+            for kind in PLOT_KINDS:
+                fig, alt = _figure(kind)
+                result["plots"][kind] = None if fig is None else _plots().to_data_url(_plots().render(fig))
+                result["plot_alt"][kind] = alt
+                if kind == "boundary":
+                    result["boundary_geometry"] = _plots().axes_geometry(fig, fig.data_ax)
+    except BaseException:
+        # The page keeps showing the previous result, so step-through and exports must too.
+        _SESSION.clear()
+        _SESSION.update(previous)
+        raise
     return result
 
 
@@ -353,10 +360,13 @@ def step_info(k):
     if k == 0:
         return {"step": 0, "t": 0, "w": [0.0] * d, "index": None}
     w_after = tr.w[k - 1]
-    w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
+    i = int(tr.index[k - 1])
+    if i >= 0:  # one example's update: undo it exactly, even when the trace skips steps
+        w_before = w_after - run.eta * y[i] * Z[i]
+    else:
+        w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
     info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": _floats(w_after),
             "w_before": _floats(w_before), "index": None, "exact": not tr.subsampled}
-    i = int(tr.index[k - 1])
     if i >= 0:  # an online update: one example
         x = Z[i]
         a = float(tr.activation[k - 1])

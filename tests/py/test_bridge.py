@@ -194,3 +194,25 @@ def test_boundary_geometry_maps_clicks_to_data():
     g = r["boundary_geometry"]
     assert 0 < g["left"] < g["image_width"] and 0 < g["top"] < g["image_height"]
     assert g["xlim"][0] < 0 < 1 < g["xlim"][1] and g["ylim"][0] < 0 < 1 < g["ylim"][1]
+
+
+def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
+    import perceptron_lab.bridge as bridge
+
+    first = handle(train_req())
+    monkeypatch.setattr(bridge, "_figure", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("plot bug")))
+    assert handle(train_req({"kind": "preset", "name": "xor"}))["ok"] is False
+    monkeypatch.undo()
+    assert handle({"cmd": "frame", "step": 1})["w"] == first["trace"]["w"][0]
+
+
+def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
+    import perceptron_lab.bridge as bridge
+
+    monkeypatch.setattr(bridge, "TRACE_CAP", 8)
+    r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
+    assert r["trace"]["subsampled"]
+    f = handle({"cmd": "frame", "step": 5})
+    assert f["exact"] is False
+    assert np.allclose(np.add(f["w_before"], np.multiply(f["eta"] * f["y"], f["x"])), f["w"], rtol=0, atol=1e-12)
+    assert f["y_activation"] <= 0
