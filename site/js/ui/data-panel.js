@@ -90,11 +90,19 @@ async function readFile(file) {
     setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is 20 MB. Choose a smaller file.`);
     return;
   }
-  let text;
+  let bytes;
   try {
-    text = await file.text();
+    bytes = await file.arrayBuffer();
   } catch {
     setFieldError("csv-file", `Could not read “${file.name}”.`);
+    return;
+  }
+  let text;
+  try {
+    // fatal: bytes that are not UTF-8 must not silently become "�" inside a label or a number.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    setFieldError("csv-file", `“${file.name}” is not UTF-8 text. Save it as “CSV UTF-8” and choose it again.`);
     return;
   }
   if (!text.trim()) {
