@@ -16,8 +16,32 @@
 // callTimeoutMs (60 s), terminates the worker. After a failed start (stage "error") the
 // worker is not restarted by itself; the next call(), restart() or cancel() starts one.
 // Test hook: the last client created is globalThis.__pyclient (kill() = terminate, no restart).
+//
+// Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
+// starts the worker before the UI modules have loaded; the first createPyClient() with
+// the same worker URL adopts it, with the messages it sent so far.
 
 const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
+
+let early = null; // {url, worker, events: [[kind, event]]}: started by prestart(), not adopted yet
+
+/** Start the default worker now; the first createPyClient() takes it over. */
+export function prestart(workerUrl = DEFAULT_WORKER_URL) {
+  if (early) return;
+  let worker;
+  try {
+    worker = new Worker(workerUrl, { type: "module" });
+  } catch {
+    return; // createPyClient() tries again and reports it
+  }
+  const events = [];
+  early = { url: String(workerUrl), worker, events };
+  worker.onmessage = (ev) => events.push(["message", ev]);
+  worker.onerror = worker.onmessageerror = (ev) => {
+    if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
+    events.push(["error", ev]);
+  };
+}
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
@@ -91,12 +115,18 @@ export function createPyClient({
     state = "booting";
     stageName = null;
     if (readySettled) freshReady();
-    try {
-      worker = new Worker(workerUrl, { type: "module" });
-    } catch (e) {
-      worker = null;
-      fail("This browser could not start Python (it needs module workers).", { restart: false });
-      return;
+    const adopted = early && early.url === String(workerUrl) ? early : null;
+    if (adopted) {
+      early = null;
+      worker = adopted.worker;
+    } else {
+      try {
+        worker = new Worker(workerUrl, { type: "module" });
+      } catch (e) {
+        worker = null;
+        fail("This browser could not start Python (it needs module workers).", { restart: false });
+        return;
+      }
     }
     worker.onmessage = (ev) => { if (gen === generation) onMessage(ev.data || {}); };
     worker.onerror = worker.onmessageerror = (ev) => {
@@ -109,6 +139,14 @@ export function createPyClient({
       }
     };
     armBootTimer();
+    if (adopted) {
+      // Replay what the early worker said before we listened (in order).
+      for (const [kind, ev] of adopted.events) {
+        if (gen !== generation) break;
+        if (kind === "message") worker.onmessage(ev);
+        else worker.onerror(ev);
+      }
+    }
   }
 
   function launch(reason) {
