@@ -1,0 +1,320 @@
+"""CSV in the page: upload (file picker and drag-and-drop), preview, label chooser, training
+that equals CPython's engine on the same text; every bad file shows its message next to
+the upload control while the earlier data and results stay and Train still works; more
+than two features give the two feature choosers, and choosing others re-plots.
+
+One page for the whole module (one Pyodide boot)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from perceptron_lab.bridge import handle
+from test_train import PAGE_SETTINGS, RUN_TIMEOUT_MS, click_train, plots_info, assert_png, shown_weights
+
+CSV_ERROR = '.field-error[data-for="csv-file"]'
+
+
+def make_csv(n: int, features: list[str], labels: tuple[str, str], seed: int, label_name="species") -> str:
+    """A CSV with float features (many digits, so equal weights mean the same arithmetic)."""
+    rng = random.Random(seed)
+    lines = [",".join(features + [label_name])]
+    for _ in range(n):
+        k = rng.random() < 0.5
+        xs = [round(rng.gauss(1.0 if k else -1.0, 1.3) + 0.1 * j, 9) for j in range(len(features))]
+        lines.append(",".join([repr(x) for x in xs] + [labels[k]]))
+    return "\n".join(lines) + "\n"
+
+
+GOOD = make_csv(40, ["petal length", "petal width"], ("setosa", "versicolor"), seed=1)
+DROPPED = make_csv(25, ["u", "v"], ("3", "7"), seed=2, label_name="digit")
+WIDE = make_csv(30, ["a", "b", "c", "d"], ("no", "yes"), seed=3, label_name="ok")
+
+
+def engine(text: str, **settings) -> dict:
+    res = handle({"cmd": "train", "data": {"kind": "csv", "text": text, "label": None},
+                  "settings": {**PAGE_SETTINGS, **settings}})
+    assert res["ok"], res
+    return res
+
+
+def inspect(text: str) -> dict:
+    res = handle({"cmd": "inspect", "data": {"kind": "csv", "text": text, "label": None}})
+    assert res["ok"], res
+    return res
+
+
+def upload(page, name: str, content: bytes | str, mime="text/csv") -> None:
+    buf = content.encode("utf-8") if isinstance(content, str) else content
+    page.set_input_files("#csv-file", files=[{"name": name, "mimeType": mime, "buffer": buf}])
+
+
+def wait_loaded(page, name: str) -> None:
+    """The page has read and checked the file: #csv-info describes it ("name: n rows, ...")."""
+    expect(page.locator("#csv-info")).to_contain_text(f"{name}: ", timeout=RUN_TIMEOUT_MS)
+
+
+def preview_table(page) -> dict:
+    return page.evaluate(
+        """() => {
+          const t = document.querySelector("#csv-preview table");
+          if (!t || document.getElementById("csv-preview").hidden) return null;
+          return {
+            head: [...t.tHead.rows[0].cells].map((c) => c.textContent),
+            rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.textContent)),
+            caption: t.caption ? t.caption.textContent : "",
+          };
+        }"""
+    )
+
+
+def label_options(page) -> tuple[list[str], str]:
+    opts = page.eval_on_selector_all("#label-column option", "os => os.map(o => o.textContent)")
+    selected = page.eval_on_selector("#label-column", "s => s.options[s.selectedIndex].textContent")
+    return opts, selected
+
+
+def assert_trains_to(page, text: str, **settings) -> dict:
+    assert click_train(page) == "done", page.inner_text("#message")
+    exp = engine(text, **settings)
+    assert shown_weights(page) == (exp["weights"], exp["bias"])
+    assert json.loads(page.get_attribute("#labels", "data-value")) == exp["labels"]
+    assert page.inner_text("#status") == exp["status_text"]
+    return exp
+
+
+@pytest.fixture(scope="module")
+def ready_page(page, wait_ready):
+    wait_ready(page)
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    page.set_default_timeout(RUN_TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture(scope="module")
+def good_loaded(ready_page):
+    """GOOD uploaded through the file input and trained once (the earlier data and result
+    that every bad file below must leave alone)."""
+    page = ready_page
+    page.check("#source-csv")
+    upload(page, "flowers.csv", GOOD)
+    wait_loaded(page, "flowers.csv")
+    exp = assert_trains_to(page, GOOD)
+    return page, exp
+
+
+# ------------------------------------------------------------------ good files
+
+def test_upload_preview_labels_and_training(good_loaded):
+    page, exp = good_loaded
+    info = inspect(GOOD)
+    table = preview_table(page)
+    assert table is not None
+    assert table["head"] == ["petal length", "petal width", "species"] == info["columns"]
+    assert table["rows"] == info["preview"]
+    assert len(table["rows"]) == 10
+    assert table["rows"][0] == GOOD.splitlines()[1].split(",")
+    assert "40" in table["caption"]
+    assert page.inner_text("#csv-info").startswith("flowers.csv: 40 rows, 2 features")
+
+    opts, selected = label_options(page)
+    assert opts == ["petal length", "petal width", "species"]
+    assert selected == "species"
+    assert page.is_checked("#source-csv")
+    assert page.is_hidden("#plot-features-box")  # two features: nothing to choose
+
+    assert page.inner_text("#labels") == "−1 = setosa, +1 = versicolor"
+    assert json.loads(page.get_attribute("#weights", "data-names")) == ["petal length", "petal width"]
+    plots = plots_info(page)
+    for name in ("boundary", "mistakes", "accuracy"):
+        assert_png(plots[name])
+
+
+def test_label_column_chooser_retrains_on_another_column(good_loaded):
+    page, exp = good_loaded
+    text = "first,second,third\n1.5,2,0\n-2.25,5,1\n0.75,5,1\n-1.0,2,0\n0.5,2,1\n"
+    upload(page, "three.csv", text)
+    wait_loaded(page, "three.csv")
+    opts, selected = label_options(page)
+    assert opts == ["first", "second", "third"] and selected == "third"
+    expect(page.locator("#csv-info")).to_contain_text("labels −1 = 0, +1 = 1")
+    page.select_option("#label-column", "1")
+    expect(page.locator("#csv-info")).to_contain_text("labels −1 = 2, +1 = 5")
+    assert page.eval_on_selector_all("#csv-preview th.is-label", "e => e.map(x => x.textContent)") == ["second"]
+    assert click_train(page) == "done"
+    res = handle({"cmd": "train", "data": {"kind": "csv", "text": text, "label": 1},
+                  "settings": PAGE_SETTINGS})
+    assert res["ok"], res
+    assert shown_weights(page) == (res["weights"], res["bias"])
+    assert json.loads(page.get_attribute("#weights", "data-names")) == ["first", "third"]
+    # Back to the earlier file for the tests below.
+    upload(page, "flowers.csv", GOOD)
+    wait_loaded(page, "flowers.csv")
+    assert_trains_to(page, GOOD)
+
+
+def test_drag_and_drop(good_loaded):
+    page, _ = good_loaded
+    page.evaluate(
+        """([name, text]) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([text], name, { type: "text/csv" }));
+          const zone = document.getElementById("dropzone");
+          for (const type of ["dragenter", "dragover", "drop"]) {
+            zone.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+          }
+        }""",
+        ["digits.csv", DROPPED],
+    )
+    wait_loaded(page, "digits.csv")
+    assert preview_table(page)["rows"] == inspect(DROPPED)["preview"]
+    assert label_options(page) == (["u", "v", "digit"], "digit")
+    assert not page.evaluate("document.getElementById('dropzone').classList.contains('dragging')")
+    exp = assert_trains_to(page, DROPPED)
+    assert exp["labels"] == {"-1": "3", "+1": "7"}
+    assert page.inner_text("#labels") == "−1 = 3, +1 = 7"
+    # Back to the earlier file.
+    upload(page, "flowers.csv", GOOD)
+    wait_loaded(page, "flowers.csv")
+    assert_trains_to(page, GOOD)
+
+
+# ------------------------------------------------------------------ bad files
+
+BAD = [
+    ("empty", b"", ["empty"]),
+    ("non-numeric", b"x1,x2,y\n1,2,a\n3,oops,b\n", ["Row 3", "x2", "oops", "not a number"]),
+    ("missing", b"x1,x2,y\n1,2,a\n,4,b\n", ["Row 3", "x1", "missing"]),
+    ("ragged", b"x1,x2,y\n1,2,a\n3,4\n5,6,b\n", ["Row 3", "2 cells", "3"]),
+    ("nan", b"x1,x2,y\n1,2,a\n3,NaN,b\n", ["Row 3", "x2", "NaN", "not allowed"]),
+    ("one-class", b"x1,x2,y\n1,2,a\n3,4,a\n", ["only one class"]),
+    ("three-classes", b"x1,x2,y\n1,2,a\n3,4,b\n5,6,c\n", ["3 different classes", "row 4"]),
+    ("header-only", b"x1,x2,y\n", ["no data rows"]),
+    # Latin-1 "café": read as UTF-8 it would silently become another label.
+    ("latin1", b"x1,x2,y\n1,2,caf\xe9\n3,4,tea\n", ["UTF-8"]),
+]
+
+
+@pytest.mark.parametrize("case, content, words", BAD, ids=[c for c, _, _ in BAD])
+def test_bad_csv_keeps_earlier_data(good_loaded, case, content, words):
+    page, exp = good_loaded
+    before = shown_weights(page)
+    preview_before = preview_table(page)
+    info_before = page.inner_text("#csv-info")
+
+    upload(page, f"{case}.csv", content)
+    err = page.locator(CSV_ERROR)
+    expect(err).to_be_visible()
+    text = err.inner_text()
+    for w in words:
+        assert w.lower() in text.lower(), (w, text)
+    # Next to the upload control, and the only error on the page.
+    assert page.evaluate(
+        "() => document.getElementById('csv-box').contains(document.querySelector('.field-error[data-for=\"csv-file\"]'))")
+    assert page.locator(".field-error:not([hidden])").count() == 1
+    assert page.get_attribute("#csv-file", "aria-invalid") == "true"
+
+    # The earlier data and results are all still there.
+    assert page.inner_text("#csv-info") == info_before
+    assert preview_table(page) == preview_before
+    assert label_options(page) == (["petal length", "petal width", "species"], "species")
+    assert shown_weights(page) == before == (exp["weights"], exp["bias"])
+    assert page.is_checked("#source-csv")
+
+    # Train still works, on the earlier data.
+    assert_trains_to(page, GOOD)
+    expect(err).to_be_hidden()
+
+
+def test_file_over_20_mb_is_refused_before_reading(good_loaded, tmp_path):
+    page, exp = good_loaded
+    before = shown_weights(page)
+    # Count reads of the file and calls into Python while the big file is chosen.
+    page.evaluate(
+        """() => {
+          window.__reads = 0; window.__calls = 0;
+          const c = window.__pyclient;
+          window.__saved = { text: Blob.prototype.text, ab: Blob.prototype.arrayBuffer,
+                             stream: Blob.prototype.stream, call: c.call };
+          for (const m of ["text", "arrayBuffer", "stream"]) {
+            const orig = Blob.prototype[m];
+            Blob.prototype[m] = function (...a) { window.__reads++; return orig.apply(this, a); };
+          }
+          const FR = FileReader.prototype;
+          window.__saved.fr = FR.readAsText; window.__saved.frab = FR.readAsArrayBuffer;
+          FR.readAsText = function (...a) { window.__reads++; return window.__saved.fr.apply(this, a); };
+          FR.readAsArrayBuffer = function (...a) { window.__reads++; return window.__saved.frab.apply(this, a); };
+          c.call = function (...a) { window.__calls++; return window.__saved.call.apply(this, a); };
+        }"""
+    )
+    try:
+        big = tmp_path / "huge.csv"
+        big.write_bytes(b"x1,x2,y\n" + b"1,2,a\n" * ((21 * 1024 * 1024) // 6))
+        assert big.stat().st_size > 21 * 1024 * 1024 - 10
+        # A file on disk rather than an in-memory buffer: the same 21 MB File in the page,
+        # but Playwright sends a buffer through its protocol (about 20 s for 21 MB here).
+        page.set_input_files("#csv-file", str(big))
+        err = page.locator(CSV_ERROR)
+        expect(err).to_be_visible()
+        assert "20 MB" in err.inner_text() and "huge.csv" in err.inner_text(), err.inner_text()
+        page.wait_for_timeout(300)  # a read or a call, were there one, would have started by now
+        assert page.evaluate("[window.__reads, window.__calls]") == [0, 0]
+    finally:
+        page.evaluate(
+            """() => {
+              const s = window.__saved;
+              Blob.prototype.text = s.text; Blob.prototype.arrayBuffer = s.ab; Blob.prototype.stream = s.stream;
+              FileReader.prototype.readAsText = s.fr; FileReader.prototype.readAsArrayBuffer = s.frab;
+              window.__pyclient.call = s.call;
+            }"""
+        )
+    assert page.inner_text("#csv-info").startswith("flowers.csv: ")
+    assert shown_weights(page) == before
+    assert_trains_to(page, GOOD)
+
+
+# ------------------------------------------------------------------ more than two features
+
+def test_more_features_show_choosers_and_replot(good_loaded):
+    page, _ = good_loaded
+    upload(page, "wide.csv", WIDE)
+    wait_loaded(page, "wide.csv")
+    box = page.locator("#plot-features-box")
+    expect(box).to_be_visible()
+    names = ["a", "b", "c", "d"]
+    for sel, chosen in (("#plot-x", "a"), ("#plot-y", "b")):
+        assert page.eval_on_selector_all(f"{sel} option", "os => os.map(o => o.textContent)") == names
+        assert page.eval_on_selector(sel, "s => s.options[s.selectedIndex].textContent") == chosen
+
+    exp = assert_trains_to(page, WIDE)
+    assert json.loads(page.get_attribute("#weights", "data-names")) == names
+    first_src = page.get_attribute("#plot-boundary", "src")
+    geom = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
+    exp_plot = engine(WIDE, plots=True, plot_features=[0, 1])
+    assert geom["xlim"] == pytest.approx(exp_plot["boundary_geometry"]["xlim"], rel=1e-12)
+
+    page.select_option("#plot-x", "3")  # d against b
+    expect(page.locator("#stale-note")).to_be_visible()
+    exp2 = assert_trains_to(page, WIDE, plot_features=[3, 1])
+    # Training uses every feature: same weights; only the picture changed.
+    assert (exp2["weights"], exp2["bias"]) == (exp["weights"], exp["bias"])
+    src = page.get_attribute("#plot-boundary", "src")
+    assert src != first_src
+    assert_png(plots_info(page)["boundary"])
+    geom2 = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
+    exp_plot2 = engine(WIDE, plots=True, plot_features=[3, 1])
+    assert geom2["xlim"] == pytest.approx(exp_plot2["boundary_geometry"]["xlim"], rel=1e-12)
+    assert geom2["ylim"] == pytest.approx(exp_plot2["boundary_geometry"]["ylim"], rel=1e-12)
+    assert geom2["xlim"] != pytest.approx(geom["xlim"], rel=1e-6)
+
+    # The same feature twice is refused next to the choosers.
+    page.select_option("#plot-y", "3")
+    err = page.locator('.field-error[data-for="plot_features"]')
+    expect(err).to_be_visible()
+    assert "different" in err.inner_text()
+    page.select_option("#plot-y", "2")
+    expect(err).to_be_hidden()
+    assert_trains_to(page, WIDE, plot_features=[3, 2])
