@@ -8,10 +8,12 @@ import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
 import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
+import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
 import { initTeaching, teachResult } from "./ui/teach.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 
 const values = defaults();
+const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
 const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
 const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
@@ -21,6 +23,7 @@ let running = false;
 let runToken = 0;
 let hasResult = false;
 let autoTrained = false;
+let trainQueued = false; // a shared link asked for a run (trainSoon)
 let trainQueued = false; // a shared link asked for a run (trainSoon)
 
 function onValue(name, value) {
@@ -32,12 +35,13 @@ initDataPanel({ values, onValue, inspect, onChange: markStale });
 initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
 initShare({ values, link: startLink, trainSoon });
+initShare({ values, link: startLink, trainSoon });
 initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
-startPython();
+const pyStarted = startPython(); // settles once the client exists (or could not be made)
 
 // ------------------------------------------------------------------ Python
 
@@ -96,6 +100,7 @@ function clean(text) {
 
 async function inspect(data) {
   // The client queues calls until Python is ready (and restarts a failed worker).
+  if (!py) await pyStarted; // e.g. a CSV from a shared link, read before the client module loaded
   if (!py) {
     return { ok: false, error: { kind: "internal", message: "Python is not available, so the file cannot be checked." } };
   }
@@ -103,6 +108,19 @@ async function inspect(data) {
 }
 
 // ------------------------------------------------------------------ train
+
+/** Train as soon as Python is ready and no run is going (a shared link was opened). */
+function trainSoon() {
+  trainQueued = true;
+  autoTrained = true; // the queued run replaces the first automatic one
+  kick();
+}
+
+function kick() {
+  if (!trainQueued || running || pyState() !== "ready") return;
+  trainQueued = false;
+  train({ auto: true });
+}
 
 /** Train as soon as Python is ready and no run is going (a shared link was opened). */
 function trainSoon() {
@@ -157,12 +175,14 @@ async function train(opts = {}) {
   if (token !== runToken) return;
   running = false;
   setTimeout(kick); // a link opened during the run
+  setTimeout(kick); // a link opened during the run
   stopProgress();
   setReady(pyState() === "ready" || pyState() === "error");
 
   if (res && res.ok) {
     hasResult = true;
     renderResult(res, settings);
+    saveLink(d.data, settings); // the address bar: the link of this run
     saveLink(d.data, settings); // the address bar: the link of this run
     setRunState("done");
     teachResult(res);

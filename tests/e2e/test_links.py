@@ -1,0 +1,351 @@
+"""Share links (#v=1&...): a link reproduces its run bit for bit in a NEW page, for every
+algorithm, for placed points and for a small CSV (inline, compressed); a too-large CSV is
+left out with a notice; hostile links (script in values, huge numbers, wrong types,
+garbled or truncated data, unknown version, absurd length) leave the page working with
+defaults and a visible notice, open no dialog and put no markup from the URL in the DOM.
+
+New pages are made with conftest.new_page and checked with conftest.check_log (no console
+error, no non-local request), like the module's page."""
+from __future__ import annotations
+
+import random
+from urllib.parse import quote
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
+
+ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
+PARALLEL = 3  # fresh pages booting Python at once (the worker's boot watchdog is 30 s/stage)
+
+SMALL_CSV = (
+    "a,b,c,label\n"
+    "0.5,1.25,3,yes\n-1,0.5,2.5,no\n1.5,-0.25,1,yes\n-0.75,-1,0.125,no\n"
+    "2,1,-1,yes\n-2,-1.5,0.5,no\n0.25,2,1.75,yes\n-1.25,0.75,-0.5,no\n"
+)
+
+
+# ---------------------------------------------------------------- helpers
+
+def settled(page, timeout=READY_TIMEOUT_MS) -> str:
+    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"], '
+                           'body[data-run-state="cancelled"]', state="attached", timeout=timeout)
+    return page.evaluate("document.body.dataset.runState")
+
+
+def result(page) -> dict:
+    return page.evaluate("""() => ({
+        weights: document.getElementById('weights').dataset.values,
+        bias: document.getElementById('weights').dataset.bias,
+        status: document.getElementById('status').dataset.status,
+        mistakes: document.getElementById('mistakes').dataset.value,
+    })""")
+
+
+def train(page) -> dict:
+    """Press Train and wait for this run (run-state is reset first so an old "done" cannot match)."""
+    page.evaluate("document.body.dataset.runState = 'idle'")
+    page.click("#train")
+    assert settled(page) == "done", page.text_content("#message")
+    return result(page)
+
+
+def copy_link(page) -> str:
+    page.evaluate("document.getElementById('share-text').dataset.kind = ''")
+    page.click("#copy-link")
+    page.wait_for_selector("#share-text[data-kind='link']", state="attached")
+    return page.input_value("#share-text")
+
+
+def configure(page, **vals):
+    """Set controls by id: selects, numbers, checkboxes (True/False)."""
+    for cid, v in vals.items():
+        sel = f"#{cid}"
+        tag = page.evaluate(f"document.querySelector('{sel}').tagName + ':' + (document.querySelector('{sel}').type || '')")
+        if tag.startswith("SELECT"):
+            page.select_option(sel, str(v))
+        elif tag.endswith("checkbox"):
+            page.set_checked(sel, bool(v))
+        else:
+            page.fill(sel, str(v))
+            page.dispatch_event(sel, "change")
+
+
+def open_fresh(browser, links: list[str]) -> list[dict]:
+    """Open each link in a NEW page (its own context), PARALLEL at a time; wait for the run."""
+    out = []
+    for i in range(0, len(links), PARALLEL):
+        batch = [(link, *new_page(browser, link)) for link in links[i:i + PARALLEL]]
+        for link, context, page, log in batch:
+            dialogs = []
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            try:
+                wait_ready_of(page)
+                state = settled(page)
+                out.append({
+                    "link": link, "state": state, "result": result(page),
+                    "hash": page.evaluate("location.hash"),
+                    "controls": page.evaluate("""() => Object.fromEntries(
+                        ['preset', 'n', 'margin', 'spread', 'data-seed', 'algorithm', 'epochs', 'eta', 'order',
+                         'seed', 'feature_map', 'test_fraction', 'points-text', 'plot-x', 'plot-y', 'label-column']
+                        .map((id) => [id, document.getElementById(id) ? document.getElementById(id).value : null])
+                        .concat([['bias', document.getElementById('bias').checked],
+                                 ['normalize', document.getElementById('normalize').checked],
+                                 ['source', document.querySelector('input[name=source]:checked').value]]))"""),
+                    "notice": page.evaluate("document.getElementById('link-notice').hidden ? '' : "
+                                            "document.getElementById('link-notice').textContent"),
+                    "csv_info": page.text_content("#csv-info"),
+                })
+            finally:
+                problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
+                context.close()
+            assert not problems, problems
+    return out
+
+
+def base_of(link: str) -> str:
+    return link.split("#", 1)[0]
+
+
+def params(link: str) -> dict:
+    return dict(kv.split("=", 1) for kv in link.split("#", 1)[1].split("&"))
+
+
+@pytest.fixture(scope="module")
+def dialogs(page):
+    seen = []
+    page.on("dialog", lambda d: (seen.append(d.message), d.dismiss()))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def default_result(page, wait_ready, dialogs):
+    """The page trains the defaults (AND, online) by itself once Python is ready."""
+    wait_ready(page)
+    assert settled(page) == "done"
+    return result(page)
+
+
+# ---------------------------------------------------------------- links reproduce runs
+
+def test_address_bar_holds_the_link_of_the_run(page, default_result):
+    h = page.evaluate("location.hash")
+    assert h.startswith("#v=1&source=preset&preset=and&")
+    assert copy_link(page) == page.evaluate("location.href")
+    # Parameters that do not apply (generator settings of AND) are left out.
+    assert "margin=" not in h and "dseed=" not in h
+
+
+def test_each_algorithm_link_reproduces_the_run(page, browser, default_result):
+    runs = []
+    for k, algo in enumerate(ALGORITHMS):
+        configure(page, **{"preset": "clouds", "n": 60 + 10 * k, "margin": 0.15, "spread": 1.5,
+                           "data-seed": 11 + k, "algorithm": algo, "epochs": 40, "eta": 0.5,
+                           "order": "shuffle-each", "seed": 7, "normalize": k % 2 == 1,
+                           "test_fraction": 0.25 if k == 3 else 0})
+        res = train(page)
+        link = copy_link(page)
+        assert link == page.evaluate("location.href"), "the address bar is the link of the last run"
+        p = params(link)
+        assert p["algorithm"] == algo and p["eta"] == "0.5" and p["order"] == "shuffle-each"
+        assert p["seed"] == "7" and p["dseed"] == str(11 + k) and p["v"] == "1"
+        runs.append((link, res))
+    assert len({r["weights"] for _, r in runs}) == len(ALGORITHMS), "the five runs differ"
+
+    opened = open_fresh(browser, [link for link, _ in runs])
+    for (link, res), got in zip(runs, opened):
+        assert got["state"] == "done", got
+        assert got["result"] == res, (link, got["result"], res)   # exact floats, as JSON
+        assert got["notice"] == ""
+        assert "#" + link.split("#", 1)[1] == got["hash"]       # and it links to itself
+        c = got["controls"]
+        assert c["algorithm"] == params(link)["algorithm"] and c["eta"] == "0.5" and c["seed"] == "7"
+        assert c["order"] == "shuffle-each" and c["preset"] == "clouds"
+
+
+def test_placed_points_link_reproduces_the_run(page, browser, default_result):
+    pts = "0.5, 1, 1\n-1, -0.5, -1\n1.25, 0.3, 1\n-0.7, 0.9, -1\n0.123456789, -1.5, 1\n-1.75, 1.5, -1"
+    page.check("#source-points")
+    page.fill("#points-text", pts)
+    page.dispatch_event("#points-text", "change")
+    configure(page, algorithm="averaged", eta=0.25, order="shuffle-once", seed=3, normalize=False)
+    res = train(page)
+    link = copy_link(page)
+    p = params(link)
+    assert p["source"] == "points" and p["pts"].startswith("0.5,1,1;-1,-0.5,-1;")
+    assert "preset" not in p
+    (got,) = open_fresh(browser, [link])
+    assert got["result"] == res
+    assert got["controls"]["source"] == "points"
+    assert got["controls"]["points-text"] == pts
+
+
+def upload(page, name: str, text: str):
+    page.set_input_files("#csv-file", files=[{"name": name, "mimeType": "text/csv", "buffer": text.encode()}])
+    page.wait_for_selector(f"#csv-info:has-text('{name}:')", timeout=READY_TIMEOUT_MS)
+
+
+def test_small_csv_link_carries_the_file_and_reproduces_the_run(page, browser, default_result):
+    upload(page, "small.csv", SMALL_CSV)
+    page.select_option("#plot-y", "2")
+    page.dispatch_event("#plot-y", "change")
+    configure(page, algorithm="voted", eta=2, order="fixed", seed=0, epochs=30, normalize=True)
+    res = train(page)
+    link = copy_link(page)
+    p = params(link)
+    assert p["source"] == "csv" and p["csvname"] == "small.csv" and p["label"] == "3" and p["plot"] == "0,2"
+    assert len(p["csv"]) < 8000 and len(p["csv"]) < len(SMALL_CSV)  # compressed
+    (got,) = open_fresh(browser, [link])
+    assert got["result"] == res
+    assert got["controls"]["source"] == "csv" and got["controls"]["plot-y"] == "2"
+    assert got["csv_info"].startswith("small.csv: 8 rows, 3 features")
+
+
+def test_large_csv_link_keeps_settings_and_asks_for_the_file(page, browser, default_result):
+    rnd = random.Random(4)
+    rows = ["x1,x2,x3,y"] + [f"{rnd.uniform(-9, 9):.6f},{rnd.uniform(-9, 9):.6f},{rnd.uniform(-9, 9):.6f},"
+                             f"{rnd.choice('AB')}" for _ in range(3000)]
+    upload(page, "big.csv", "\n".join(rows) + "\n")
+    configure(page, algorithm="pocket", eta=0.5, seed=9, epochs=5)
+    train(page)
+    link = copy_link(page)
+    assert "too large to put in a link" in page.text_content("#share-note")
+    p = params(link)
+    assert p["source"] == "csv" and "csv" not in p and p["algorithm"] == "pocket"
+    assert len(link) < 2000
+    context, fresh, log = new_page(browser, link)
+    try:
+        fresh.wait_for_selector("#link-notice:not([hidden])")
+        notice = fresh.text_content("#link-notice")
+        assert "This link's data was a CSV file too large to put in a link: upload it again" in notice
+        assert fresh.get_attribute("#link-notice", "role") == "status"
+        assert fresh.input_value("#algorithm") == "pocket" and fresh.input_value("#eta") == "0.5"
+        assert fresh.is_visible("#csv-box") and fresh.is_visible("#dropzone")
+        wait_ready_of(fresh)
+        assert fresh.evaluate("document.body.dataset.runState") in ("idle", "error")
+    finally:
+        problems = check_log(log)
+        context.close()
+    assert not problems, problems
+
+
+# ---------------------------------------------------------------- hostile links
+
+def open_in_page(page, base: str, hash_: str) -> str:
+    """Paste a link into the address bar of the open lab (same document: hashchange)."""
+    seq = int(page.evaluate("document.body.dataset.linkSeq || '0'"))
+    page.evaluate("document.body.dataset.runState = 'idle'")
+    page.goto(base + hash_)
+    page.wait_for_selector(f'body[data-link-seq="{seq + 1}"]', state="attached")
+    state = settled(page)
+    return state
+
+
+def notice(page) -> str:
+    assert page.is_visible("#link-notice"), "the notice is shown"
+    assert page.get_attribute("#link-notice", "role") == "status"
+    return page.text_content("#link-notice")
+
+
+def assert_no_markup_from_url(page, dialogs):
+    out = page.evaluate("""() => ({
+        pwned: document.querySelectorAll('#pwned, [onerror], [onload]:not(body)').length,
+        scripts: [...document.scripts].map((s) => s.getAttribute('src') || ('inline ' + s.textContent)),
+        html: document.documentElement.outerHTML,
+    })""")
+    assert out["pwned"] == 0
+    assert "js/main.js" in out["scripts"], out["scripts"]
+    assert all(s.startswith("js/") for s in out["scripts"]), out["scripts"]  # no inline script
+    # Not even as text: a link's values are never echoed into the page.
+    assert "pwned" not in out["html"] and "alert(" not in out["html"]
+    assert not dialogs, dialogs
+
+
+HOSTILE = {
+    "script": ("#v=1&algorithm=<script id=pwned>alert(1)</script>&preset=<img id=pwned src=x onerror=alert(2)>",
+               ["Algorithm", "Preset"]),
+    "huge": ("#v=1&eta=1e999&epochs=99999999999&n=1e400&preset=clouds&seed=7", ["Learning rate", "Epochs", "Points n"]),
+    "types": ("#v=1&bias=banana&normalize=yes&order=42&plot=a,b&hide=everything&embed=maybe",
+              ["Bias", "Normalize", "Order", "Hidden panels", "Embed mode"]),
+    "version": ("#v=99&algorithm=batch&eta=0.5", ["different version", "(v=99)"]),
+    "version-text": ("#v=<b>2</b>&algorithm=batch", ["different version"]),
+    "long": ("#v=1&eta=0.5&pad=" + "A" * 100_000, ["too long"]),
+    "percent": ("#v=1&eta=%E0%A4%A&seed=3&%ZZ=1", ["could not be read"]),
+    "csv-garbage": ("#v=1&source=csv&csv=!!!not*base64&csvname=<i id=pwned>x</i>", ["CSV data in this link could not be read"]),
+    "csv-bomb-ish": ("#v=1&source=csv&csv=" + "A" * 5000, ["CSV data in this link could not be read"]),
+    "points-garbage": ("#v=1&source=points&pts=1,2,3;<svg/onload=alert(1)>", ["points in this link could not be read"]),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE))
+def test_hostile_link_leaves_a_working_page_with_defaults_and_a_notice(page, base_url, default_result, dialogs, case):
+    hash_, words = HOSTILE[case]
+    assert open_in_page(page, base_url, quote(hash_, safe="#&=,;:%")) == "done", page.text_content("#message")
+    text = notice(page)
+    for w in words:
+        assert w in text, (w, text)
+    assert_no_markup_from_url(page, dialogs)
+    # Defaults where the link was bad (the data falls back to the default preset).
+    assert page.input_value("#algorithm") == "online"
+    assert page.evaluate("document.querySelector('input[name=source]:checked').value") == "preset"
+    assert page.input_value("#epochs") == "100"
+    assert page.is_checked("#bias") and not page.is_checked("#normalize")
+    assert page.input_value("#order") == "fixed"
+    assert page.evaluate("document.body.dataset.embed === undefined && document.body.dataset.hide === undefined")
+    if case in ("script", "types", "version", "version-text", "long", "csv-garbage", "csv-bomb-ish", "points-garbage"):
+        assert page.input_value("#eta") == "1"
+        assert result(page) == default_result   # exactly the default run
+    if case == "huge":
+        assert page.input_value("#eta") == "1" and page.input_value("#n") == "100"
+        assert page.input_value("#seed") == "7"  # the valid values of a link are kept
+    if case == "percent":
+        assert page.input_value("#seed") == "3"
+
+
+def test_truncated_csv_link(page, base_url, default_result, dialogs):
+    # A real CSV link cut short (e.g. by a chat program) reads as broken data, not as a crash.
+    open_in_page(page, base_url, "#v=1&eta=1")  # a fresh start (any link)
+    upload(page, "small.csv", SMALL_CSV)
+    train(page)
+    link = copy_link(page)
+    z = params(link)["csv"]
+    for cut in (z[: len(z) // 2], z[:-3], z[:7]):
+        hash_ = f"#v=1&source=csv&csv={cut}&csvname=small.csv&label=3&eta=0.5"
+        assert open_in_page(page, base_url, hash_) == "done"
+        assert "CSV data in this link could not be read" in notice(page)
+        assert page.input_value("#eta") == "0.5"   # the settings stay
+        assert page.evaluate("document.querySelector('input[name=source]:checked').value") == "preset"
+    assert_no_markup_from_url(page, dialogs)
+
+
+def test_good_link_after_a_bad_one_clears_the_notice(page, base_url, default_result):
+    open_in_page(page, base_url, "#v=1&eta=banana")
+    assert "Learning rate" in notice(page)
+    open_in_page(page, base_url, "#v=1&source=preset&preset=or&algorithm=batch&eta=0.5")
+    assert not page.is_visible("#link-notice")
+    assert page.input_value("#preset") == "or" and page.input_value("#algorithm") == "batch"
+
+
+def test_hostile_link_in_a_fresh_page(browser, base_url):
+    # The start path (a link opened in a new tab) checks values like the in-page path.
+    hash_ = quote("#v=1&algorithm=<script id=pwned>alert(1)</script>&eta=1e999&bias=banana&seed=7&zzz=1",
+                  safe="#&=")
+    context, fresh, log = new_page(browser, base_url + hash_)
+    dialogs = []
+    fresh.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        fresh.wait_for_selector("#link-notice:not([hidden])")
+        text = fresh.text_content("#link-notice")
+        for w in ["Algorithm", "Learning rate", "Bias"]:
+            assert w in text
+        wait_ready_of(fresh)
+        assert settled(fresh) == "done"
+        assert fresh.input_value("#algorithm") == "online" and fresh.input_value("#seed") == "7"
+        assert_no_markup_from_url(fresh, dialogs)
+        # After the run the address bar holds a clean link of what ran.
+        h = fresh.evaluate("location.hash")
+        assert "script" not in h and "zzz" not in h and "algorithm=online" in h
+    finally:
+        problems = check_log(log)
+        context.close()
+    assert not problems, problems
