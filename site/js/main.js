@@ -8,12 +8,10 @@ import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
 import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
-import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
 import { initTeaching, teachResult } from "./ui/teach.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 
 const values = defaults();
-const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
 const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
 const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
@@ -24,7 +22,6 @@ let runToken = 0;
 let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
-let trainQueued = false; // a shared link asked for a run (trainSoon)
 
 function onValue(name, value) {
   values[name] = value;
@@ -34,7 +31,6 @@ function onValue(name, value) {
 initDataPanel({ values, onValue, inspect, onChange: markStale });
 initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
-initShare({ values, link: startLink, trainSoon });
 initShare({ values, link: startLink, trainSoon });
 initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
@@ -122,19 +118,6 @@ function kick() {
   train({ auto: true });
 }
 
-/** Train as soon as Python is ready and no run is going (a shared link was opened). */
-function trainSoon() {
-  trainQueued = true;
-  autoTrained = true; // the queued run replaces the first automatic one
-  kick();
-}
-
-function kick() {
-  if (!trainQueued || running || pyState() !== "ready") return;
-  trainQueued = false;
-  train({ auto: true });
-}
-
 async function train(opts = {}) {
   // In the error state a call starts a fresh worker (the client queues it until ready).
   if (running || !py || !["ready", "error"].includes(pyState())) return;
@@ -175,14 +158,12 @@ async function train(opts = {}) {
   if (token !== runToken) return;
   running = false;
   setTimeout(kick); // a link opened during the run
-  setTimeout(kick); // a link opened during the run
   stopProgress();
   setReady(pyState() === "ready" || pyState() === "error");
 
   if (res && res.ok) {
     hasResult = true;
     renderResult(res, settings);
-    saveLink(d.data, settings); // the address bar: the link of this run
     saveLink(d.data, settings); // the address bar: the link of this run
     setRunState("done");
     teachResult(res);
