@@ -327,7 +327,7 @@ import numpy as np
 import matplotlib
 from matplotlib import font_manager as fm
 from matplotlib.figure import Figure
-import matplotlib.backends.backend_agg, matplotlib.backends.backend_svg
+import matplotlib.backends.backend_agg
 import importlib
 # The standard-library modules the app imports (names found in its sources by build.py).
 for name in app_imports:
@@ -349,6 +349,9 @@ ax.set_title("check $w \\\\cdot x$"); ax.legend(); ax.grid(True)
 ax2.bar([1, 2], [3, 1]); ax2.semilogy([1, 2, 3], [1, 10, 100]); ax2.axhline(1, ls="--")
 ax2.fill_between([1, 2, 3], [1, 2, 3], alpha=0.2); ax2.imshow(np.eye(3))
 png = io.BytesIO(); fig.savefig(png, format="png", dpi=50)
+# What a page load imports (the .pyc bundles below cover these; SVG is only for exports).
+at_start = {name: mod for name, mod in sys.modules.items()}
+import matplotlib.backends.backend_svg
 svg = io.StringIO(); fig.savefig(svg, format="svg")
 assert png.getvalue().startswith(b"\\x89PNG") and "<svg" in svg.getvalue()
 
@@ -365,8 +368,8 @@ sp = os.path.dirname(os.path.dirname(np.__file__)) + "/"
 buf = io.BytesIO()
 n = 0
 with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-    for name in sorted(sys.modules):
-        f = getattr(sys.modules[name], "__file__", None) or ""
+    for name in sorted(at_start):
+        f = getattr(at_start[name], "__file__", None) or ""
         if not (f.startswith(sp) and f.endswith(".py")):
             continue
         c = importlib.util.cache_from_source(f)
@@ -387,8 +390,8 @@ sbuf = io.BytesIO()
 ns = 0
 with zipfile.ZipFile(sbuf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
     seen = set()
-    for name in sorted(sys.modules):
-        mod = sys.modules[name]
+    for name in sorted(at_start):
+        mod = at_start[name]
         f = getattr(mod, "__file__", None) or ""
         frozen = getattr(getattr(mod, "__spec__", None), "origin", None) == "frozen"
         if frozen or f in seen or not (f.startswith(stdzip) and f.endswith(".py")):
@@ -470,14 +473,21 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict
 
 
 def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
-    """The official python_stdlib.zip with .pyc files added next to their sources: every
-    official entry is copied byte for byte (checked), each NAME.pyc has its NAME.py."""
+    """The official python_stdlib.zip where the modules imported at start are compiled:
+    NAME.py replaced by NAME.pyc (unchecked-hash, compiled by Pyodide's own Python from
+    that very NAME.py), as in CPython's embeddable distribution and `pyodide py-compile`;
+    every other entry copied byte for byte (checked). Sources of the compiled modules are
+    dropped to stay within the download budget: a traceback through them shows file and
+    line, not the line's text."""
     src = zipfile.ZipFile(io.BytesIO(official))
     pycs = zipfile.ZipFile(io.BytesIO(pyc_zip))
     names = set(src.namelist())
+    compiled = {n[:-1] for n in pycs.namelist()}  # NAME.py of each NAME.pyc
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info in src.infolist():
+            if info.filename in compiled:
+                continue
             copy = zipfile.ZipInfo(info.filename, info.date_time)  # writestr changes its ZipInfo
             copy.external_attr = info.external_attr
             out.writestr(copy, src.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
@@ -486,13 +496,19 @@ def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
                 raise BuildError(f"stdlib .pyc without its source in python_stdlib.zip: {info.filename}")
             if info.filename in names:
                 raise BuildError(f"python_stdlib.zip already has {info.filename}")
-            out.writestr(info, pycs.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            data = pycs.read(info)
+            if data[:4] != STDLIB_PYC_MAGIC or data[4:8] != (1).to_bytes(4, "little"):
+                raise BuildError(f"{info.filename}: not an unchecked-hash .pyc of Python 3.12")
+            out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     data = buf.getvalue()
     check = zipfile.ZipFile(io.BytesIO(data))
     for info in src.infolist():
-        if check.read(info.filename) != src.read(info):
+        if info.filename not in compiled and check.read(info.filename) != src.read(info):
             raise BuildError(f"stdlib zip: {info.filename} differs from the official file")
     return data
+
+
+STDLIB_PYC_MAGIC = (3531).to_bytes(2, "little") + b"\r\n"  # Python 3.12's .pyc magic number
 
 
 # --------------------------------------------------------------------------- build
@@ -565,7 +581,8 @@ def _build(dist: Path) -> dict:
         "fontlist_version": json.loads(fontlist)["_version"],
         "pycache": (pyc_dir / "site-pycache.zip").relative_to(staging).as_posix(),
         "site_packages": extras["site.txt"].decode(),
-        # loadPyodide's stdLibURL: the official stdlib zip + .pyc (see stdlib_with_pyc).
+        # loadPyodide's stdLibURL: the official stdlib zip, start-up modules compiled
+        # (see stdlib_with_pyc).
         "stdlib": (std_dir / "python_stdlib.zip").relative_to(staging).as_posix(),
         "packages": WANTED,
         "shipped_packages": shipped,
