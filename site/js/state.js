@@ -146,6 +146,7 @@ export const PARAMS = [
       { value: "accuracy", label: "Accuracy" },
       { value: "steps", label: "Step through the updates" },
       { value: "downloads", label: "Downloads" },
+      { value: "compare", label: "Compare variants" },
     ],
     label: "Hidden panels", hint: "Panels left out of the page, e.g. in an embedded lab",
   },
