@@ -4,8 +4,11 @@ Pages: gzip, Cache-Control: max-age=600, under a sub-path).
 
     python bench/load_time.py [--runs 5] [--no-build] [--dist DIR] [--json FILE]
 
-Each run: a fresh browser context (empty HTTP cache) loads the page ("cold"), then the
-same context reloads it ("warm": HTTP cache and Chromium's wasm code cache filled). For
+Each run: a fresh browser profile (empty HTTP cache, on disk as in a normal browser)
+loads the page ("cold"), then reloads it ("warm": HTTP cache and Chromium's wasm code
+cache filled). --incognito uses an in-memory context instead (Playwright's new_context:
+its memory cache keeps no entry over ~6 MB, e.g. the matplotlib wheel, and it has no
+wasm code cache, so "warm" is much closer to "cold" there). For
 both, the time from navigation start (page time, performance.now()) to
   - controls visible   (the form #lab is visible),
   - Python ready       (body[data-py-state="ready"]),
@@ -28,6 +31,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,8 +107,22 @@ def loadavg() -> str:
         return "?"
 
 
+def warm_gzip(server, base: str, dist: Path) -> None:
+    """The test server gzips a file on its first request (GitHub Pages has it ready):
+    do that before measuring, so the first cold load does not wait for it."""
+    import urllib.request
+
+    for f in dist.rglob("*"):
+        if f.is_file() and f.suffix in build.COMPRESSIBLE:
+            req = urllib.request.Request(base + f.relative_to(dist).as_posix(),
+                                         headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(req) as r:
+                r.read()
+    server.stats.reset()
+
+
 def one_load(context, url: str, timeout_ms: int, reload: bool = False) -> dict:
-    page = context.pages[0] if reload else context.new_page()
+    page = context.pages[0] if reload or context.pages else context.new_page()
     if reload:
         page.reload(wait_until="commit")
     else:
@@ -122,7 +140,10 @@ def one_load(context, url: str, timeout_ms: int, reload: bool = False) -> dict:
     if times.get("plotError") or times.get("plot") is None:
         raise SystemExit(f"no first plot: {times}")
     worker = page.evaluate("window.__pyclient && window.__pyclient.bootTimes")
-    return {"controls_ms": t_controls, "ready_ms": times["py"].get("ready"),
+    origin = page.evaluate("performance.timeOrigin")
+    # The worker reports its performance.timeOrigin: its start in the page's clock.
+    worker_start = worker["origin"] - origin if worker and worker.get("origin") else None
+    return {"controls_ms": t_controls, "ready_ms": times["py"].get("ready"), "worker_start_ms": worker_start,
             "first_plot_ms": times["plot"], "worker": worker, "page": page}
 
 
@@ -148,6 +169,7 @@ def main() -> int:
     ap.add_argument("--page", default="", help="page under the site root")
     ap.add_argument("--timeout", type=int, default=120_000)
     ap.add_argument("--json", type=Path, help="also write every measurement here")
+    ap.add_argument("--incognito", action="store_true", help="in-memory contexts (see above)")
     args = ap.parse_args()
     dist = args.dist.resolve()
     if not args.no_build:
@@ -163,12 +185,18 @@ def main() -> int:
     wheels = sum((dist / info["pyodide_dir"] / w["file_name"]).stat().st_size for w in info["wheels"])
     server, base = build.start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600")
     url = base + args.page
+    warm_gzip(server, base, dist)
     cold, warm, sent, presets, loads = [], [], [], [], [loadavg()]
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS) if args.incognito else None
             for i in range(args.runs):
-                context = browser.new_context()
+                if args.incognito:
+                    context = browser.new_context()
+                else:
+                    profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
+                    context = pw.chromium.launch_persistent_context(
+                        profile.name, executable_path=CHROMIUM, args=ARGS)
                 context.add_init_script(INIT)
                 server.stats.reset()
                 c = one_load(context, url, args.timeout)
@@ -180,11 +208,14 @@ def main() -> int:
                 cold.append(c)
                 warm.append(w)
                 context.close()
+                if not args.incognito:
+                    profile.cleanup()
                 loads.append(loadavg())
                 print(f"run {i + 1}: cold ready {fmt_s(c['ready_ms'])} plot {fmt_s(c['first_plot_ms'])}; "
                       f"warm ready {fmt_s(w['ready_ms'])} plot {fmt_s(w['first_plot_ms'])}; "
                       f"load {loads[-1]}", file=sys.stderr, flush=True)
-            browser.close()
+            if browser:
+                browser.close()
     finally:
         server.shutdown()
 
@@ -200,22 +231,30 @@ def main() -> int:
 
     mb = lambda b: f"{b / 1e6:.2f} MB"  # noqa: E731
     print(f"dist/: {total / 1e6:.2f} MB on disk; wheels {wheels / 1e6:.2f} MB ({len(info['wheels'])} packages)")
-    print(f"runs: {args.runs} (each: fresh context = cold, then reload = warm); "
+    print(f"runs: {args.runs} (each: {'fresh in-memory context' if args.incognito else 'fresh profile'} "
+          f"= cold, then reload = warm); "
           f"load average {' -> '.join(loads)} (on {os.cpu_count()} CPUs)")
     print("cold (empty cache):")
     print(line("controls visible", [r["controls_ms"] for r in cold], TARGETS["controls_ms"]))
+    if all(r["worker_start_ms"] is not None for r in cold + warm):
+        print(line("worker started", [r["worker_start_ms"] for r in cold]))
     print(line("Python ready", [r["ready_ms"] for r in cold]))
     print(line("first plot (AND)", [r["first_plot_ms"] for r in cold], TARGETS["cold_first_plot_ms"]))
     print(line("transferred", sent, TARGETS["bytes"], unit=mb))
     print("warm (reload):")
     print(line("controls visible", [r["controls_ms"] for r in warm], TARGETS["controls_ms"]))
+    if all(r["worker_start_ms"] is not None for r in cold + warm):
+        print(line("worker started", [r["worker_start_ms"] for r in warm]))
     print(line("Python ready", [r["ready_ms"] for r in warm]))
     print(line("first plot (AND)", [r["first_plot_ms"] for r in warm], TARGETS["warm_first_plot_ms"]))
     print("train+plot after ready (click Train -> boundary plot decoded):")
     for name in PRESETS:
         print(line(name, [p[name] for p in presets]))
-    print("cold worker stages (ms since worker start, last run):", json.dumps(cold[-1]["worker"]))
-    print("warm worker stages (ms since worker start, last run):", json.dumps(warm[-1]["worker"]))
+    def stages(r):
+        return json.dumps({k: v for k, v in (r["worker"] or {}).items() if k != "origin"})
+
+    print("cold worker stages (ms since worker start, last run):", stages(cold[-1]))
+    print("warm worker stages (ms since worker start, last run):", stages(warm[-1]))
     if args.json:
         args.json.write_text(json.dumps({"cold": cold, "warm": warm, "sent": sent, "presets": presets,
                                          "loadavg": loads}, indent=1))
