@@ -100,6 +100,8 @@ async function run() {
   if (res && res.ok) {
     render(res);
     byId("compare").dataset.state = "done";
+    // Said once by screen readers (the progress line is a polite live region).
+    byId("compare-progress-text").textContent = "Done: the five variants are compared below.";
     return;
   }
   const err = res?.error || { message: "Something went wrong inside Perceptron Lab." };
