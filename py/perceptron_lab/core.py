@@ -23,6 +23,7 @@ MAX_EPOCHS = 100_000
 
 _SCALAR_MAX = 8  # blocks this small are cheaper as plain per-example dot products
 _BLOCK_MAX = 32768
+_POCKET_EXHAUSTIVE_WORK = 1_000_000  # n·d up to which pocket weighs every w
 _VOTE_WORK_MAX = 5_000_000  # n·K above which per-epoch voted accuracy is skipped (memory)
 
 
@@ -154,24 +155,28 @@ class _Voted(_Last):
 
 
 class _Pocket(_Last):
-    """Gallant's pocket with ratchet: a w whose run of correct predictions beats the pocket's
-    is weighed on the whole training set and kept only if its accuracy is strictly better."""
+    """Gallant's pocket: keep the w with the best training accuracy seen so far.
+
+    Every w on the path is weighed on the whole training set while that is cheap (n·d up to
+    a million); beyond that, Gallant's ratchet: only a w whose run of correct predictions
+    beats the pocket's is weighed. Either way a w replaces the pocket only if strictly better.
+    """
 
     def __init__(self, Z, y):
-        self.Z, self.y = Z, y
         self.since = 0  # the current w has been right on every example after this one
         self.best = np.zeros(Z.shape[1])
         self.best_run = 0
-        self.best_acc = accuracy(Z, y, self.best)
+        self.rebind(Z, y)
 
     def rebind(self, Z, y):
         # The pocket's accuracy is only comparable on the data now in hand.
         self.Z, self.y = Z, y
+        self.exhaustive = Z.size <= _POCKET_EXHAUSTIVE_WORK
         self.best_acc = accuracy(Z, y, self.best)
 
     def _consider(self, w, run):
-        if run > self.best_run:
-            self.best_run = run
+        if self.exhaustive or run > self.best_run:
+            self.best_run = max(run, self.best_run)
             acc = accuracy(self.Z, self.y, w)
             if acc > self.best_acc:
                 self.best, self.best_acc = w, acc

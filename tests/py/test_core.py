@@ -337,3 +337,13 @@ def test_trace_records_each_update_example():
     assert np.array_equal(run.trace.w, w_prev + run.trace.y[:, None] * run.trace.x)
     batch = train(Z, AND_Y, algorithm="batch")
     assert np.isnan(batch.trace.x).all() and not batch.trace.y.any()
+
+
+def test_pocket_holds_the_most_accurate_w_on_the_path():
+    rng = np.random.default_rng(12)
+    X, y = noisy_data(rng, 200, 2, flip=0.2)
+    Z = prepare(X)
+    pocket = train(Z, y, algorithm="pocket", max_epochs=15)
+    online = train(Z, y, max_epochs=15)
+    acc = [np.mean(predict_sign(Z @ w) == y) for w in online.trace.w]
+    assert np.mean(predict_sign(Z @ pocket.w) == y) == max(max(acc), np.mean(predict_sign(Z @ np.zeros(3)) == y))
