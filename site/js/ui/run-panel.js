@@ -15,6 +15,25 @@ export function initRunPanel({ onTrain, onCancel }) {
     if (!byId("train").disabled) onTrain();
   });
   byId("cancel").addEventListener("click", onCancel);
+  keepPressOnTrain(onTrain);
+}
+
+// Leaving a field with a bad value shows its error as the field loses focus, which is on
+// the very press of Train; the message can push the button away before the release, and
+// the click lands beside it. A press that began on Train still means Train.
+function keepPressOnTrain(onTrain) {
+  const train = byId("train");
+  let armed = false;
+  let clicked = false;
+  train.addEventListener("pointerdown", (e) => { armed = e.button === 0; clicked = false; });
+  train.addEventListener("click", () => { clicked = true; });
+  document.addEventListener("pointerup", (e) => {
+    if (!armed) return;
+    armed = false;
+    const missed = !train.contains(e.target);
+    // The click (if it lands on Train) comes right after pointerup: wait for it.
+    setTimeout(() => { if (missed && !clicked && !train.disabled) onTrain(); }, 0);
+  });
 }
 
 /** Python ready or not: Train is enabled only when ready (and not running). */
