@@ -15,40 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from pagekit import PAGE_SETTINGS, PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train
 from perceptron_lab.bridge import handle
-
-RUN_TIMEOUT_MS = 90_000
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
-                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
-                 "plot_features": [0, 1], "plots": False}
-
-
-def arm_run_end(page, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
-    """Resolve window.__runEnd with the next run state after "running" (a MutationObserver
-    sees every write, so an earlier "done" cannot pass for the next run)."""
-    page.evaluate(
-        """(ms) => {
-          window.__runEnd = new Promise((resolve) => {
-            let started = document.body.dataset.runState === "running";
-            const obs = new MutationObserver(() => {
-              const s = document.body.dataset.runState;
-              if (s === "running") { started = true; return; }
-              if (started) { obs.disconnect(); resolve(s); }
-            });
-            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
-            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
-          });
-        }""",
-        timeout_ms,
-    )
-
-
-def click_train(page) -> str:
-    arm_run_end(page)
-    expect(page.locator("#train")).to_be_enabled(timeout=RUN_TIMEOUT_MS)
-    page.click("#train")
-    return page.evaluate("window.__runEnd")
 
 
 def shown_w(page) -> list[float]:
@@ -118,12 +86,12 @@ def test_place_points_by_clicking_the_plot(ready):
     assert page.evaluate("document.body.dataset.runState") == "done"
 
     page.check("#point-neg")
-    arm_run_end(page)
+    arm_run_end(page, require_start=True)
     click_plot(page, -0.2, 0.0)
     assert page.evaluate("window.__runEnd") == "done"  # the third click retrained
     assert len(points_in_box(page)) == 3
     # The fourth click maps through the new plot's axes (they changed with the data).
-    arm_run_end(page)
+    arm_run_end(page, require_start=True)
     click_plot(page, 0.1, -0.1)
     assert page.evaluate("window.__runEnd") == "done"
     pts = points_in_box(page)
@@ -135,7 +103,7 @@ def test_place_points_by_clicking_the_plot(ready):
     assert w == engine({"kind": "points", "points": pts})["w"]
 
     # A click on a point removes it (and retrains: both classes are still there).
-    arm_run_end(page)
+    arm_run_end(page, require_start=True)
     click_plot(page, pts[1][0], pts[1][1])
     assert page.evaluate("window.__runEnd") == "done"
     left = points_in_box(page)
@@ -271,7 +239,7 @@ def test_a_restarted_python_has_no_run_to_export(ready):
     page.fill("#n", "5000")
     page.fill("#epochs", "1000")
     page.select_option("#order", "shuffle-each")
-    arm_run_end(page)
+    arm_run_end(page, require_start=True)
     page.click("#train")
     expect(page.locator("#cancel")).to_be_visible()
     expect(page.locator("#export-model")).to_be_disabled()  # nothing exports while a run trains

@@ -14,33 +14,12 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from pagekit import RUN_TIMEOUT_MS, click_train
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
 
-RUN_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 30_000
-
-
-def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
-    """Click Train; the run state the page ends in (seen by a MutationObserver, so an old
-    "done" cannot pass for this run)."""
-    page.evaluate(
-        """(ms) => {
-          window.__runEnd = new Promise((resolve) => {
-            const obs = new MutationObserver(() => {
-              const s = document.body.dataset.runState;
-              if (s !== "running") { obs.disconnect(); resolve(s); }
-            });
-            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
-            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
-          });
-        }""",
-        timeout_ms,
-    )
-    expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
-    page.click("#train")
-    return page.evaluate("window.__runEnd")
 
 
 def choose(page, name: str, algorithm: str = "online", epochs: int = 100, **gen) -> None:

@@ -6,12 +6,12 @@ One page for the whole module (one Pyodide boot); the controls are driven like a
 would (select, fill, click Train) and every check reads the page's data-* attributes."""
 from __future__ import annotations
 
-import base64
 import json
 
 import pytest
 from playwright.sync_api import expect
 
+from pagekit import PAGE_SETTINGS, RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_value, shown_weights
 from perceptron_lab.bridge import handle
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
@@ -19,13 +19,6 @@ ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
 GENERATED = {"clouds", "overlap", "circles"}
 # Overlap and circles never converge without poly2: they run to the epoch limit, so keep it small.
 EPOCHS = {"overlap": 30, "circles": 30}
-RUN_TIMEOUT_MS = 90_000
-
-# The page's defaults (site/js/state.js), sent with every Train.
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
-                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
-                 "plot_features": [0, 1], "plots": False}
-
 
 def preset_data(name: str) -> dict:
     data = {"kind": "preset", "name": name}
@@ -41,69 +34,6 @@ def engine(data: dict, **settings) -> dict:
     res = handle({"cmd": "train", "data": data, "settings": {**PAGE_SETTINGS, **settings}})
     assert res["ok"], res
     return res
-
-
-# ------------------------------------------------------------------ page helpers
-
-def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
-    """Click Train and return the run state the page ends in (done / error / cancelled).
-    A MutationObserver sees every write of data-run-state, so a run that is already
-    "done" from before cannot be mistaken for this one."""
-    page.evaluate(
-        """(ms) => {
-          window.__runEnd = new Promise((resolve) => {
-            const obs = new MutationObserver(() => {
-              const s = document.body.dataset.runState;
-              if (s !== "running") { obs.disconnect(); resolve(s); }
-            });
-            obs.observe(document.body, { attributes: true, attributeFilter: ["data-run-state"] });
-            setTimeout(() => { obs.disconnect(); resolve("timeout"); }, ms);
-          });
-        }""",
-        timeout_ms,
-    )
-    expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
-    page.click("#train")
-    return page.evaluate("window.__runEnd")
-
-
-def shown_weights(page) -> tuple[list, float | None]:
-    values = page.get_attribute("#weights", "data-values")
-    bias = page.get_attribute("#weights", "data-bias")
-    return json.loads(values), json.loads(bias)
-
-
-def shown_value(page, selector: str):
-    return json.loads(page.get_attribute(selector, "data-value"))
-
-
-def plots_info(page) -> dict:
-    """For each plot: visible?, natural size after decoding, alt text and the PNG signature."""
-    return page.evaluate(
-        """async () => {
-          const out = {};
-          for (const name of ["boundary", "mistakes", "accuracy", "proof"]) {
-            const img = document.getElementById(`plot-${name}`);
-            const fig = img.closest("figure");
-            const src = img.getAttribute("src") || "";
-            if (src) { try { await img.decode(); } catch (e) { /* naturalWidth stays 0 */ } }
-            out[name] = { visible: !fig.hidden && fig.offsetParent !== null, src,
-                          width: img.naturalWidth, height: img.naturalHeight, alt: img.alt };
-          }
-          out.proofMissing = !document.getElementById("proof-missing").hidden;
-          return out;
-        }"""
-    )
-
-
-def assert_png(info: dict) -> None:
-    prefix = "data:image/png;base64,"
-    assert info["src"].startswith(prefix), info["src"][:40]
-    head = base64.b64decode(info["src"][len(prefix):][:64])
-    assert head.startswith(b"\x89PNG\r\n\x1a\n"), head[:8]
-    assert info["width"] > 0 and info["height"] > 0, info
-    assert info["visible"], info
-    assert len(info["alt"].strip()) > 10, info["alt"]
 
 
 def set_number(page, field: str, raw: str) -> None:
@@ -262,3 +192,23 @@ def test_settings_error_keeps_previous_result(ready_page, field, raw, words):
     assert shown_weights(page) == (exp["weights"], exp["bias"])
     assert shown_weights(page) != before
     set_number(page, field, {"eta": "1", "epochs": "100"}[field])
+
+
+def test_a_press_on_train_counts_even_if_the_button_moves(ready_page):
+    """Leaving a bad field on the press of Train shows its error, which can push the button
+    away before the release; the press must still start (and here refuse) the run."""
+    page = ready_page
+    choose(page, "and", "online", 100)
+    page.fill("#eta", "0")  # focus stays in the field: its error appears on the press
+    box = page.locator("#train").bounding_box()
+    arm = page.evaluate("() => { window.__states = []; new MutationObserver(() => "
+                        "window.__states.push(document.body.dataset.runState)).observe(document.body, "
+                        "{attributes: true, attributeFilter: ['data-run-state']}); }")
+    assert arm is None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(5, 5)  # the release lands beside the button, as after a layout shift
+    page.mouse.up()
+    expect(page.locator("#message")).to_contain_text("not started")
+    assert page.evaluate("window.__states")[-1] == "error"
+    set_number(page, "eta", "1")

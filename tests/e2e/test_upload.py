@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from perceptron_lab.bridge import handle
-from test_train import PAGE_SETTINGS, RUN_TIMEOUT_MS, click_train, plots_info, assert_png, shown_weights
+from pagekit import PAGE_SETTINGS, RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights
 
 CSV_ERROR = '.field-error[data-for="csv-file"]'
 
