@@ -13,9 +13,10 @@ import traceback
 
 import numpy as np
 
-from . import __version__
+from . import __version__, export
 from .core import ALGORITHMS, MAX_EPOCHS, ORDERS, train
 from .errors import DataError, SettingsError
+from .export import floats
 from .features import FEATURE_MAPS, feature_names, prepare
 
 THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
@@ -105,11 +106,6 @@ def load_data(spec):
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
 
 
-def _floats(a):
-    """A JSON-safe list: NaN and inf become None."""
-    return [float(v) if math.isfinite(v) else None for v in np.asarray(a, dtype=float).ravel()]
-
-
 def status_text(run, *, separable, dataset_name):
     e = run.n_epochs
     epochs = f"{e} epoch{'s' if e != 1 else ''}"
@@ -193,9 +189,9 @@ def train_request(request, progress=None):
     result = {
         "ok": True,
         "version": __version__,
-        "weights": _floats(coef),
+        "weights": floats(coef),
         "bias": bias,
-        "w": _floats(w),
+        "w": floats(w),
         "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
         "feature_names": list(ds.feature_names),
         "labels": ds.label_mapping_json(),
@@ -210,14 +206,14 @@ def train_request(request, progress=None):
         "updates": run.n_updates,
         "epoch_mistakes": list(run.epoch_mistakes),
         "epoch_accuracy": [None if a is None else float(a) for a in run.epoch_accuracy],
-        "epoch_w_norm": _floats(run.epoch_w_norm),
+        "epoch_w_norm": floats(run.epoch_w_norm),
         "train_accuracy": train_accuracy,
         "test_accuracy": test_accuracy,
         "separable": th["separable"],
         "R": th["R"],
         "gamma": th["gamma"],
         "bound": th["bound"],
-        "u": None if th["u"] is None else _floats(th["u"]),
+        "u": None if th["u"] is None else floats(th["u"]),
         "theory_note": th["note"],
         "margin_of_w": theory.margin_of(run.w, Z, train_ds.y) if run.votes is None else None,
         "votes": None if run.votes is None else len(run.votes[1]),
@@ -227,8 +223,8 @@ def train_request(request, progress=None):
             "step": run.trace.step.tolist(),
             "epoch": run.trace.epoch.tolist(),
             "index": run.trace.index.tolist(),
-            "activation": _floats(run.trace.activation),
-            "w": [_floats(r) for r in run.trace.w],
+            "activation": floats(run.trace.activation),
+            "w": [floats(r) for r in run.trace.w],
         },
         "plots": None,
         "plot_alt": None,
@@ -365,12 +361,12 @@ def step_info(k):
         w_before = w_after - run.eta * y[i] * Z[i]
     else:
         w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
-    info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": _floats(w_after),
-            "w_before": _floats(w_before), "index": None, "exact": not tr.subsampled}
+    info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": floats(w_after),
+            "w_before": floats(w_before), "index": None, "exact": not tr.subsampled}
     if i >= 0:  # an online update: one example
         x = Z[i]
         a = float(tr.activation[k - 1])
-        info.update(index=i, x=_floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
+        info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
                     eta=run.eta, angle_before=_angle(w_before, x), angle_after=_angle(w_after, x))
     return info
 
@@ -399,76 +395,6 @@ def frame_request(request):
     return out
 
 
-def _cell(v):
-    """A CSV cell a spreadsheet will not run: text starting with = + - @ (or tab/CR) gets a leading '."""
-    if isinstance(v, str):
-        try:
-            float(v)
-            return v
-        except ValueError:
-            return "'" + v if v[:1] in ("=", "+", "-", "@", "\t", "\r") else v
-    return repr(float(v)) if isinstance(v, (float, np.floating)) else str(v)
-
-
-def _csv(header, rows):
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow([_cell(h) for h in header])
-    for r in rows:
-        w.writerow([_cell(v) for v in r])
-    return buf.getvalue()
-
-
-def model_json(S):
-    """The trained model with everything needed to use or reproduce it."""
-    import platform
-
-    run, s, th, ds = S["run"], S["s"], S["th"], S["ds"]
-    w = run.w
-    out = {
-        "format": "perceptron-lab-model", "format_version": 1,
-        "versions": {"perceptron_lab": __version__, "numpy": np.__version__, "python": platform.python_version()},
-        "algorithm": run.algorithm, "settings": s,
-        "weights": _floats(w[:-1] if s["bias"] else w), "bias": float(w[-1]) if s["bias"] else None,
-        "w": _floats(w), "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"],
-                                                 feature_map=s["feature_map"]),
-        "feature_names": list(ds.feature_names), "labels": ds.label_mapping_json(),
-        "prediction": "sign(w · x̃) with 0 -> +1; x̃ = feature map, then bias 1, then unit length if normalize",
-        "status": run.status, "epochs": run.n_epochs, "mistakes": run.mistakes,
-        "R": th["R"], "gamma": th["gamma"], "bound": th["bound"], "separable": th["separable"],
-    }
-    if run.votes is not None:
-        out["votes"] = {"w": [_floats(r) for r in run.votes[0]], "c": [int(c) for c in run.votes[1]]}
-    return json.dumps(out, indent=2, allow_nan=False)
-
-
-def trace_csv(S):
-    run, ds, s = S["run"], S["train_ds"], S["s"]
-    tr = run.trace
-    names = feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"])
-    header = ["t", "epoch", "example", "label", "activation"] + [f"w[{n}]" for n in names]
-    rows = []
-    for k in range(len(tr.w)):
-        i = int(tr.index[k])
-        label = ds.label_names[int(ds.y[i])] if i >= 0 else ""
-        act = tr.activation[k]
-        rows.append([int(tr.step[k]), int(tr.epoch[k]), i + 1 if i >= 0 else "all mistakes", str(label),
-                     float(act) if math.isfinite(act) else ""] + [float(v) for v in tr.w[k]])
-    return _csv(header, rows)
-
-
-def predictions_csv(S):
-    run, ds, s = S["run"], S["ds"], S["s"]
-    pred = run.predict(prepare(ds.X, **_prep(s)))
-    header = list(ds.feature_names) + ["label", "predicted"]
-    rows = [[float(v) for v in x] + [str(ds.label_names[int(y)]), str(ds.label_names[int(p)])]
-            for x, y, p in zip(ds.X, ds.y, pred)]
-    return _csv(header, rows)
-
-
 def export_request(request):
     """A file of the last run: a plot (png/svg), the model (json), the trace or predictions (csv)."""
     import base64
@@ -488,13 +414,14 @@ def export_request(request):
             return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
                     "base64": base64.b64encode(data).decode("ascii")}
         return {"ok": True, "filename": f"{stem}-{kind}.svg", "mime": "image/svg+xml", "text": data}
-    makers = {"model": (model_json, "model.json", "application/json"),
-              "trace": (trace_csv, "trace.csv", "text/csv"),
-              "predictions": (predictions_csv, "predictions.csv", "text/csv")}
+    makers = {"model": (lambda: export.model_json(S["run"], S["ds"], S["s"], S["th"]), "model.json", "application/json"),
+              "trace": (lambda: export.trace_csv(S["run"], S["train_ds"], S["s"]), "trace.csv", "text/csv"),
+              "predictions": (lambda: export.predictions_csv(S["run"], S["ds"], S["s"]), "predictions.csv",
+                              "text/csv")}
     if what not in makers:
         raise SettingsError("Unknown export.", field="export")
     make, suffix, mime = makers[what]
-    return {"ok": True, "filename": f"{stem}-{suffix}", "mime": mime, "text": make(S)}
+    return {"ok": True, "filename": f"{stem}-{suffix}", "mime": mime, "text": make()}
 
 
 def inspect_request(request):
@@ -550,9 +477,9 @@ def compare_request(request, progress=None):
             plot = _plots().to_data_url(_plots().render(fig))
         variants.append({
             "algorithm": algorithm,
-            "weights": _floats(coef),
+            "weights": floats(coef),
             "bias": bias,
-            "w": _floats(run.w),
+            "w": floats(run.w),
             "status": run.status,
             "status_text": status_text(run, separable=th["separable"], dataset_name=ds.name),
             "cycle": run.cycle,
@@ -626,7 +553,7 @@ def handle_json(text, progress=None):
 
 def _json_default(o):
     if isinstance(o, np.ndarray):
-        return _floats(o)
+        return floats(o)
     if isinstance(o, (np.floating, np.integer)):
         return o.item()
     raise TypeError(type(o).__name__)
