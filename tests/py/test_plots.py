@@ -568,3 +568,12 @@ def test_animator_poly2_frames():
     assert not np.array_equal(pixels(a), pixels(b))
     expected = plots.misclassified(X, y, w=CIRCLE_W * [1, 1, 1, 1, 1, 0.3], feature_map="poly2")
     assert expected.sum() > 0 and anim.n_wrong == int(expected.sum())
+
+
+def test_a_single_epoch_gets_whole_number_ticks():
+    for fig in (plots.mistakes_figure([4]), plots.accuracy_figure([0.5])):
+        fig.canvas.draw()
+        ax = fig.axes[0]
+        lo, hi = ax.get_xlim()
+        ticks = [t for t in ax.get_xticks() if lo <= t <= hi]
+        assert ticks == [1.0]
