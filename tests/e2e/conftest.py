@@ -214,3 +214,12 @@ def py_call():
 @pytest.fixture(scope="session")
 def py_state():
     return py_state_of
+
+
+@pytest.fixture(scope="module")
+def ready_page(page):
+    """The module's page once Python is ready and its first automatic run (AND) is done."""
+    wait_ready_of(page)
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+    page.set_default_timeout(90_000)
+    return page

@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_value, shown_weights
+from pagekit import PAGE_SETTINGS, assert_png, click_train, plots_info, shown_value, shown_weights
 from perceptron_lab.bridge import handle
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
@@ -55,15 +55,6 @@ def choose(page, preset: str, algorithm: str, epochs: int) -> None:
     page.select_option("#preset", preset)
     page.select_option("#algorithm", algorithm)
     set_number(page, "epochs", str(epochs))
-
-
-@pytest.fixture(scope="module")
-def ready_page(page, wait_ready):
-    wait_ready(page)
-    # The page trains AND once by itself when Python is ready.
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-    page.set_default_timeout(RUN_TIMEOUT_MS)
-    return page
 
 
 # ------------------------------------------------------------------ tests

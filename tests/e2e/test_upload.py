@@ -87,14 +87,6 @@ def assert_trains_to(page, text: str, **settings) -> dict:
 
 
 @pytest.fixture(scope="module")
-def ready_page(page, wait_ready):
-    wait_ready(page)
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-    page.set_default_timeout(RUN_TIMEOUT_MS)
-    return page
-
-
-@pytest.fixture(scope="module")
 def good_loaded(ready_page):
     """GOOD uploaded through the file input and trained once (the earlier data and result
     that every bad file below must leave alone)."""
