@@ -16,7 +16,7 @@ from collections import Counter
 
 import numpy as np
 
-from .data import Dataset, encode_labels
+from .data import Dataset, encode_labels, too_large
 from .errors import DataError
 
 __all__ = ["parse_csv", "preview", "DELIMITERS"]
@@ -365,6 +365,13 @@ def parse_csv(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, nam
         raise DataError(
             f"Row {line}, column '{col}': '{_show(cells[feats[k]])}' is too large "
             "(it would be infinite); features must be finite numbers.", row=line, column=col)
+    big = too_large(X)
+    if big is not None:
+        line, cells = t.records[big[0]]
+        col = t.names[feats[big[1]]]
+        raise DataError(
+            f"Row {line}, column '{col}': '{_show(cells[feats[big[1]]])}' is too large: features must lie "
+            "within ±1e50 (rescale the column).", row=line, column=col)
     y, label_names = encode_labels(labels, rows=lines, column=t.label_name)
     return Dataset(X, y, [t.names[j] for j in feats], label_names, name)
 

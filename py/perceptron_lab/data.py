@@ -29,7 +29,20 @@ __all__ = [
     "train_test_split",
     "points_dataset",
     "MAX_POINTS",
+    "MAX_ABS",
+    "too_large",
 ]
+
+# Features beyond this magnitude make x̃·x̃ (and poly2's squares, then their squares in R²)
+# overflow to infinity; no real measurement needs them, so they are refused with the cell named.
+MAX_ABS = 1e50
+
+
+def too_large(X):
+    """(row, column) of the first feature with |x| > MAX_ABS (0-based), or None."""
+    bad = np.argwhere(np.abs(np.asarray(X, dtype=np.float64)) > MAX_ABS)
+    return None if not len(bad) else (int(bad[0][0]), int(bad[0][1]))
+
 
 # --------------------------------------------------------------------------- Dataset
 
@@ -446,6 +459,9 @@ def points_dataset(points) -> Dataset:
                 raise DataError(f"Point {i}, {col}: {v!r} is not a number.", row=i, column=col)
             if not math.isfinite(float(v)):
                 raise DataError(f"Point {i}, {col}: {v} is not a finite number.", row=i, column=col)
+            if abs(float(v)) > MAX_ABS:
+                raise DataError(f"Point {i}, {col}: {v} is too large (features must lie within ±1e50).",
+                                row=i, column=col)
             X[i - 1, j] = float(v)
         labels.append(p[2])
     y, names = encode_labels(labels, rows=list(range(1, len(points) + 1)), column="label")

@@ -15,6 +15,7 @@ import numbers
 import numpy as np
 
 from . import core, features
+from .data import too_large
 from .errors import DataError, SettingsError
 
 __all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron",
@@ -267,6 +268,11 @@ def _as_matrix(X):
         r, c = np.argwhere(bad)[0]
         raise DataError(f"X[{r}, {c}] is {A[r, c]}: every feature must be a finite number.",
                         row=int(r) + 1, column=int(c))
+    big = too_large(A)
+    if big is not None:
+        r, c = big
+        raise DataError(f"X[{r}, {c}] is {A[r, c]}: too large, features must lie within ±1e50.",
+                        row=r + 1, column=c)
     return A
 
 

@@ -216,3 +216,9 @@ def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypat
     assert f["exact"] is False
     assert np.allclose(np.add(f["w_before"], np.multiply(f["eta"] * f["y"], f["x"])), f["w"], rtol=0, atol=1e-12)
     assert f["y_activation"] <= 0
+
+
+def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
+    r = handle(train_req({"kind": "csv", "text": "a,b,y\n1e308,1e308,1\n-1e308,2,0\n"}))
+    assert r["ok"] is False and r["error"]["kind"] == "data"
+    assert (r["error"]["row"], r["error"]["column"]) == (2, "a")

@@ -377,3 +377,13 @@ def test_utf8_text_in_labels_and_names():
     assert ds.feature_names == ["größe", "wärme"] and ds.label_mapping_json() == {"-1": "ja", "+1": "nein"}
     e = err("größe,wärme,klasse\n1,zwei,ja\n3,4,nein\n")
     assert_where(e, 2, "wärme")
+
+
+def test_values_too_large_to_square_are_refused_with_their_cell():
+    from perceptron_lab import DataError
+    from perceptron_lab.csvio import parse_csv
+
+    with pytest.raises(DataError) as e:
+        parse_csv("a,b,y\n1,2,0\n3,-1e51,1\n")
+    assert (e.value.row, e.value.column) == (3, "b") and "too large" in e.value.message
+    parse_csv("a,b,y\n1,2,0\n3,-1e50,1\n")  # the limit itself is fine

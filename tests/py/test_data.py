@@ -287,3 +287,12 @@ def test_points_errors(points, row, column):
         assert str(row) in e.value.message
     if column is not None:
         assert column in e.value.message
+
+
+def test_placed_points_too_large_are_refused():
+    from perceptron_lab import DataError
+    from perceptron_lab.data import points_dataset
+
+    with pytest.raises(DataError) as e:
+        points_dataset([[0, 0, 1], [1e300, 1, -1]])
+    assert (e.value.row, e.value.column) == (2, "x1") and "too large" in e.value.message

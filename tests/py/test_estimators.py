@@ -274,3 +274,11 @@ def test_online_equals_sklearn_perceptron_through_the_estimator(eta):
             assert np.array_equal(est.coef_, sk.coef_)
             assert np.array_equal(est.intercept_, sk.intercept_)
             assert np.array_equal(est.predict(X), sk.predict(X))
+
+
+def test_fit_refuses_values_that_would_overflow():
+    from perceptron_lab import DataError, Perceptron
+
+    with pytest.raises(DataError) as e:
+        Perceptron().fit([[0.0, 0.0], [1e200, 1.0]], [0, 1])
+    assert "too large" in str(e.value) and e.value.row == 2
