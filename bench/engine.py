@@ -58,14 +58,14 @@ def main():
     for kind in ("separable", "noisy"):
         X, y = data(kind)
         Z = prepare(X)
-        t_core, run = best_of(lambda: train(Z, y, max_epochs=epochs, trace_cap=1000), 3)
+        t_core, run = best_of(lambda: train(Z, y, max_epochs=epochs), 7)
 
         def sk():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 return Perceptron(penalty=None, tol=None, shuffle=False, eta0=1, max_iter=epochs).fit(X, y)
 
-        t_sk, model = best_of(sk, 3)
+        t_sk, model = best_of(sk, 7)
         t_plain, w_plain = best_of(lambda: plain_loop(Z, y, run.n_epochs), 1)
         same = np.array_equal(run.w_last, w_plain)
         print(f"{kind:9s} n={len(X)} d={X.shape[1]} epochs={run.n_epochs} mistakes={run.mistakes}")

@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .errors import SettingsError
+from .errors import DataError, SettingsError
 
 ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
 ORDERS = ("fixed", "shuffle-once", "shuffle-each")
@@ -80,17 +80,18 @@ class _TraceRecorder:
         self.rows.append((self.total, epoch, index, activation, w))
 
     def finish(self, Z, y):
-        rows = self.rows
-        col = lambda k, dtype: np.array([r[k] for r in rows], dtype=dtype)  # noqa: E731
+        k, d = len(self.rows), self.d
+        cols = list(zip(*self.rows)) if k else [()] * 5
+        w = np.stack(cols[4]) if k else np.zeros((0, d))
         trace = Trace(
-            step=col(0, np.int64), epoch=col(1, np.int64), index=col(2, np.int64),
-            activation=col(3, np.float64), w=np.array([r[4] for r in rows], dtype=np.float64).reshape(-1, self.d),
-            total=self.total, subsampled=self.stride > 1,
+            step=np.fromiter(cols[0], np.int64, k), epoch=np.fromiter(cols[1], np.int64, k),
+            index=np.fromiter(cols[2], np.int64, k), activation=np.fromiter(cols[3], np.float64, k),
+            w=w, total=self.total, subsampled=self.stride > 1,
         )
         online = trace.index >= 0
-        trace.x = np.full((len(rows), self.d), np.nan)
+        trace.x = np.full((k, d), np.nan)
         trace.x[online] = Z[trace.index[online]]
-        trace.y = np.zeros(len(rows), dtype=np.int8)
+        trace.y = np.zeros(k, dtype=np.int8)
         trace.y[online] = y[trace.index[online]]
         return trace
 
@@ -287,9 +288,17 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     averaging/voting/pocket state), as partial_fit needs; Z may then be new data of the same width.
     """
     check_settings(algorithm, eta, max_epochs, order, seed)
+    # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume)
+
+
+def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume):
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
+    if not np.isfinite(Z).all():
+        raise DataError("Every x̃ must be a vector of finite numbers.")
     rng = np.random.default_rng(seed)
     # Block & Levin: under a fixed cyclic order a repeated w at an epoch boundary repeats forever.
     detect_cycles = algorithm == "batch" or order != "shuffle-each"
@@ -339,6 +348,10 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
                 mistakes += 1
             t += n
             snapshots.append(strategy.snapshot(w, t))
+        if not np.isfinite(w).all():
+            # NaN activations would compare as "no mistake" and fake a convergence.
+            raise SettingsError("The weights grew beyond floating point: lower η or rescale the data.",
+                                field="eta")
         epoch_mistakes.append(mistakes)
         epoch_w_norm.append(float(np.linalg.norm(w)))
         if progress is not None:

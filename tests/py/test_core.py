@@ -347,3 +347,14 @@ def test_pocket_holds_the_most_accurate_w_on_the_path():
     online = train(Z, y, max_epochs=15)
     acc = [np.mean(predict_sign(Z @ w) == y) for w in online.trace.w]
     assert np.mean(predict_sign(Z @ pocket.w) == y) == max(max(acc), np.mean(predict_sign(Z @ np.zeros(3)) == y))
+
+
+def test_overflowing_weights_are_an_error_not_a_convergence():
+    from perceptron_lab import DataError
+
+    Z = prepare(np.array([[1e200, 1e200], [-1e200, 1.0]]))
+    with pytest.raises(SettingsError) as e:
+        train(Z, np.array([1, -1]), eta=1e200)
+    assert e.value.field == "eta"
+    with pytest.raises(DataError):
+        train(np.array([[np.nan, 1.0]]), np.array([1]))
