@@ -95,6 +95,7 @@ def open_fresh(browser, links: list[str]) -> list[dict]:
                     "notice": page.evaluate("document.getElementById('link-notice').hidden ? '' : "
                                             "document.getElementById('link-notice').textContent"),
                     "csv_info": page.text_content("#csv-info"),
+                    "point_rows": page.locator("#points-rows tr").count(),
                 })
             finally:
                 problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
@@ -166,6 +167,7 @@ def test_each_algorithm_link_reproduces_the_run(page, browser, default_result):
 def test_placed_points_link_reproduces_the_run(page, browser, default_result):
     pts = "0.5, 1, 1\n-1, -0.5, -1\n1.25, 0.3, 1\n-0.7, 0.9, -1\n0.123456789, -1.5, 1\n-1.75, 1.5, -1"
     page.check("#source-points")
+    page.click("#points-text-details summary")
     page.fill("#points-text", pts)
     page.dispatch_event("#points-text", "change")
     configure(page, algorithm="averaged", eta=0.25, order="shuffle-once", seed=3, normalize=False)
@@ -178,6 +180,7 @@ def test_placed_points_link_reproduces_the_run(page, browser, default_result):
     assert got["result"] == res
     assert got["controls"]["source"] == "points"
     assert got["controls"]["points-text"] == pts
+    assert got["point_rows"] == 6
 
 
 def upload(page, name: str, text: str):

@@ -1,6 +1,7 @@
 """Placing points on the decision-boundary plot (clicks in data coordinates through
 result.boundary_geometry, a click on a point removes it, the lab retrains), the keyboard
-route (the points text box), and every download: PNG and SVG of each plot, the model as
+route (the points table: x₁, x₂, class and Remove per row, Add point; the text box for
+pasting many points stays in sync), and every download: PNG and SVG of each plot, the model as
 JSON, the update trace and the predictions as CSV (formula cells neutralised).
 
 One page for the module (one Pyodide boot)."""
@@ -17,6 +18,7 @@ from playwright.sync_api import expect
 
 from pagekit import PAGE_SETTINGS, PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train
 from perceptron_lab.bridge import handle
+from test_a11y import axe_violations, report
 
 
 def shown_w(page) -> list[float]:
@@ -24,9 +26,25 @@ def shown_w(page) -> list[float]:
         json.loads(page.get_attribute("#weights", "data-bias"))]
 
 
+def table_points(page) -> list[list[float]]:
+    """The points as the table shows them: one row per point (x₁, x₂, class)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('#points-rows tr')].map((tr) => [
+              Number(tr.querySelector('.pt-x1').value), Number(tr.querySelector('.pt-x2').value),
+              Number(tr.querySelector('.pt-label').value)])""")
+
+
 def points_in_box(page) -> list[list[float]]:
+    """The placed points: the table, checked against the text box (both show the same)."""
     text = page.input_value("#points-text")
-    return [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+    from_text = [[float(v) for v in line.split(",")] for line in text.splitlines() if line.strip()]
+    rows = table_points(page)
+    assert rows == from_text, (rows, from_text)
+    return rows
+
+
+def focused_label(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.getAttribute('aria-label')")
 
 
 def plot_position(page, x: float, y: float) -> dict:
@@ -118,24 +136,95 @@ def test_place_points_by_clicking_the_plot(ready):
     assert points_in_box(page) == left
 
 
-def test_points_by_keyboard(ready):
+def test_points_by_keyboard_in_the_table(ready):
     page = ready
     page.check("#source-points")
+    page.click("#points-clear")
+    assert table_points(page) == [] and page.is_visible("#points-empty")
     pts = [[0, 0, -1], [0.2, 0.5, -1], [1, 1, 1], [1.5, 0.8, 1], [0.9, 1.4, 1]]
-    page.fill("#points-text", "\n".join(f"{x}, {y}, {c}" for x, y, c in pts))
-    page.focus("#points-text")
-    page.keyboard.press("Tab")
+    for n, (x, y, c) in enumerate(pts, 1):
+        page.focus("#points-add")
+        page.keyboard.press("Enter")
+        assert focused_label(page) == f"x₁ of point {n}"  # focus lands in the new row
+        page.get_by_label(f"x₁ of point {n}", exact=True).fill(str(x))
+        page.keyboard.press("Tab")
+        assert focused_label(page) == f"x₂ of point {n}"
+        page.get_by_label(f"x₂ of point {n}", exact=True).fill(str(y))
+        page.keyboard.press("Tab")
+        assert focused_label(page) == f"Class of point {n}"
+        page.get_by_label(f"Class of point {n}", exact=True).select_option(str(c))
+    assert points_in_box(page) == pts  # the text box follows the table
+    # Every control of a row is labelled with its point; the class shows the plot's colours.
+    for n in range(1, len(pts) + 1):
+        for name in (f"x₁ of point {n}", f"x₂ of point {n}", f"Class of point {n}", f"Remove point {n}"):
+            expect(page.get_by_label(name, exact=True)).to_have_count(1)
+    dots = page.evaluate("[...document.querySelectorAll('#points-rows .pt-class .dot')].map((d) => d.className)")
+    assert dots == ["dot dot-neg", "dot dot-neg", "dot dot-pos", "dot dot-pos", "dot dot-pos"], dots
+    bad = axe_violations(page, "#points-box")
+    assert not bad, "axe on the points table:\n" + report(bad)
     assert click_train(page) == "done"
     w = shown_w(page)
     assert separates(w, pts), w
     ref = engine({"kind": "points", "points": pts})
     assert w == ref["w"]
     assert json.loads(page.get_attribute("#updates", "data-value")) == ref["updates"]
-    # A bad line is named and nothing is trained.
+
+    # Remove by keyboard: focus stays in the table, on the row that moved up.
+    page.get_by_label("Remove point 2", exact=True).focus()
+    page.keyboard.press("Enter")
+    assert points_in_box(page) == [pts[0]] + pts[2:]
+    assert focused_label(page) == "Remove point 2"
+    expect(page.locator("#points-table-status")).to_contain_text("Removed point 2")
+
+    # The table follows clicks on the plot (which retrain), and the other way round.
+    expect(page.locator(".fig-boundary")).to_have_class("fig fig-boundary is-placing")
+    page.check("#point-neg")
+    arm_run_end(page, require_start=True)
+    click_plot(page, 0.1, 1.3)
+    assert page.evaluate("window.__runEnd") == "done"
+    got = points_in_box(page)
+    assert len(got) == 5 and got[-1][2] == -1 and abs(got[-1][0] - 0.1) < 0.02 and abs(got[-1][1] - 1.3) < 0.02
+    assert shown_w(page) == engine({"kind": "points", "points": got})["w"]
+    page.get_by_label("Class of point 5", exact=True).select_option("1")
+    assert points_in_box(page)[-1][2] == 1
+
+    # A cell that holds no number is named next to the table and nothing is trained.
+    page.get_by_label("x₂ of point 1", exact=True).fill("")
+    page.keyboard.press("Tab")
+    expect(page.locator("#points-error")).to_contain_text("Point 1: x₂ must be a number")
+    expect(page.get_by_label("x₂ of point 1", exact=True)).to_have_attribute("aria-invalid", "true")
+    assert click_train(page) == "error"
+    assert focused_label(page) == "x₂ of point 1"
+    page.get_by_label("x₂ of point 1", exact=True).fill("0.25")
+    page.keyboard.press("Tab")
+    expect(page.locator("#points-error")).to_be_hidden()
+    assert points_in_box(page)[0] == [0, 0.25, -1]
+    assert click_train(page) == "done"
+
+
+def test_points_pasted_as_text_fill_the_table(ready):
+    page = ready
+    page.check("#source-points")
+    page.click("#points-text-details summary")
+    pts = [[0, 0, -1], [0.2, 0.5, -1], [1, 1, 1], [1.5, 0.8, 1], [0.9, 1.4, 1], [-1, 0.5, -1]]
+    page.fill("#points-text", "\n".join(f"{x}, {y}, {c}" for x, y, c in pts))
+    page.focus("#points-text")
+    page.keyboard.press("Tab")
+    assert table_points(page) == pts
+    assert click_train(page) == "done"
+    assert shown_w(page) == engine({"kind": "points", "points": pts})["w"]
+    # A bad line is named and nothing is trained; the table keeps the last good points.
     page.fill("#points-text", "0, 0, -1\n1, one, 1")
     page.focus("#points-text")
     page.keyboard.press("Tab")
     expect(page.locator("#points-error")).to_contain_text("Line 2")
+    assert table_points(page) == pts
+    assert click_train(page) == "error"
+    # Editing the table puts the text box back in step with it.
+    page.get_by_label("x₁ of point 6", exact=True).fill("-1.5")
+    page.keyboard.press("Tab")
+    expect(page.locator("#points-error")).to_be_hidden()
+    assert points_in_box(page) == pts[:5] + [[-1.5, 0.5, -1]]
 
 
 def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:

@@ -2,7 +2,7 @@
 // class at the clicked data coordinates, a click near a point removes it; then the lab
 // retrains. result.boundary_geometry says where the data axes sit in the PNG; the <img>
 // may be shown scaled, so clicks are scaled back to the PNG's pixels first.
-// The keyboard route stays the text box of the data panel (points.js).
+// The keyboard route stays the points table of the data panel (points.js).
 import { byId, show } from "./dom.js";
 import { currentPoints, setPoints, pointClass } from "./points.js";
 
@@ -79,7 +79,7 @@ function onClick(e) {
   const px = (e.clientX - r.left) / sx;
   const py = (e.clientY - r.top) / sy;
   const pts = currentPoints();
-  if (!pts) { status("Fix the points in the text box first (see the message there)."); return; }
+  if (!pts) { status("Fix the points in the data panel first (see the message there)."); return; }
   // Nearest existing point, measured on screen.
   let best = -1, bestD = Infinity;
   pts.forEach((p, i) => {

@@ -1,6 +1,7 @@
-// Place points by clicking on a canvas, or type them (x1, x2, label per line).
-// The textarea is the keyboard route and always mirrors the canvas.
-import { byId } from "./dom.js";
+// Place points by clicking on a canvas, or edit them by keyboard in a small table (one row
+// per point: x₁, x₂, class, Remove; plus "Add point"); a text box (x1, x2, label per line)
+// takes many points at once. The canvas, the table and the text box show the same points.
+import { byId, el, clear, show } from "./dom.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
 
 const LIM = 2; // axes run from -LIM to LIM
@@ -8,12 +9,17 @@ const BLUE = "#0072B2";   // +1
 const ORANGE = "#E69F00"; // -1
 let points = [];          // [[x1, x2, label], ...]
 let onChange = () => {};
+let textShown = "";       // the text box's value as last read or written
+const CLASSES = [
+  { value: 1, label: "+1 (blue circle)", dot: "dot dot-pos" },
+  { value: -1, label: "−1 (orange square)", dot: "dot dot-neg" },
+];
 
 export function initPoints(changed) {
   onChange = changed;
   const canvas = byId("points-canvas");
   const text = byId("points-text");
-  registerSlot("points", text, byId("points-error"), byId("points-text-hint"));
+  errorAt(null);
   canvas.addEventListener("click", (e) => {
     const r = canvas.getBoundingClientRect();
     const x = ((e.clientX - r.left) / r.width) * 2 * LIM - LIM;
@@ -24,22 +30,26 @@ export function initPoints(changed) {
       const label = Number(document.querySelector("input[name=point-class]:checked")?.value ?? 1);
       points.push([round(x), round(y), label]);
     }
-    clearFieldError("points");
-    writeText();
-    draw();
+    syncAll();
     onChange();
   });
   text.addEventListener("change", () => {
-    if (parseText()) { draw(); onChange(); }
+    if (text.value !== textShown && readText()) onChange();
   });
   byId("points-clear").addEventListener("click", () => {
     points = [];
-    clearFieldError("points");
-    writeText();
-    draw();
+    syncAll();
+    tableStatus("All points removed.");
     onChange();
   });
-  draw();
+  byId("points-add").addEventListener("click", addPoint);
+  const rows = byId("points-rows");
+  rows.addEventListener("change", onCellChange);
+  rows.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-remove]");
+    if (b) removePoint(Number(b.dataset.remove));
+  });
+  syncAll();
 }
 
 function round(v) {
@@ -47,7 +57,147 @@ function round(v) {
 }
 
 function writeText() {
-  byId("points-text").value = points.map((p) => `${p[0]}, ${p[1]}, ${p[2]}`).join("\n");
+  textShown = points.map((p) => `${p[0]}, ${p[1]}, ${p[2]}`).join("\n");
+  byId("points-text").value = textShown;
+}
+
+/** Canvas, table and text box from `points`; any error of the old text or cells is gone. */
+function syncAll() {
+  errorAt(null);
+  writeText();
+  renderTable();
+  draw();
+}
+
+/** The error slot "points" sits at `control` (a cell, the text box) or at the whole editor. */
+function errorAt(control, message = null) {
+  clearFieldError("points");
+  for (const c of document.querySelectorAll("#points-rows [aria-invalid], #points-rows [aria-describedby], #points-text[aria-invalid]")) {
+    c.removeAttribute("aria-invalid");
+    if (c.closest("#points-rows")) c.removeAttribute("aria-describedby");
+  }
+  if (!control) {
+    registerSlot("points", byId("points-editor"), byId("points-error"));
+    return;
+  }
+  const isText = control.id === "points-text";
+  registerSlot("points", control, byId("points-error"), isText ? byId("points-text-hint") : null);
+  setFieldError("points", message);
+}
+
+// ---- the table: one row per point ----
+
+function renderTable() {
+  const body = clear(byId("points-rows"));
+  points.forEach((p, i) => body.append(row(p, i)));
+  show(byId("points-empty"), points.length === 0);
+}
+
+function row(p, i) {
+  const n = i + 1;
+  const num = (col, v) => el("input", {
+    type: "number", value: String(v), class: `pt-${col}`,
+    attrs: { step: "any", inputmode: "decimal", autocomplete: "off", "aria-label": `${col === "x1" ? "x₁" : "x₂"} of point ${n}` },
+    data: { col },
+  });
+  const cls = CLASSES.find((c) => c.value === (p[2] > 0 ? 1 : -1));
+  const select = el("select", { class: "pt-label", attrs: { "aria-label": `Class of point ${n}` } },
+    CLASSES.map((c) => el("option", { value: String(c.value), text: c.label, selected: c === cls })));
+  return el("tr", { data: { index: i } },
+    el("th", { scope: "row", text: String(n) }),
+    el("td", {}, num("x1", p[0])),
+    el("td", {}, num("x2", p[1])),
+    el("td", {}, el("span", { class: "pt-class" }, el("span", { class: cls.dot, attrs: { "aria-hidden": "true" } }), select)),
+    el("td", {}, el("button", {
+      type: "button", class: "secondary", text: "Remove",
+      attrs: { "aria-label": `Remove point ${n}` }, data: { remove: i },
+    })));
+}
+
+/** A cell was edited: a valid value goes into the points at once (the row is not rebuilt). */
+function onCellChange(e) {
+  const c = e.target;
+  const tr = c.closest("tr");
+  const i = Number(tr?.dataset.index);
+  if (!tr || !(i >= 0 && i < points.length)) return;
+  if (c.matches("select")) {
+    const label = Number(c.value) > 0 ? 1 : -1;
+    points[i][2] = label;
+    tr.querySelector(".pt-class .dot").className = CLASSES.find((x) => x.value === label).dot;
+  } else {
+    const v = cellNumber(c);
+    if (v === null) { checkTable(); return; }
+    points[i][c.dataset.col === "x1" ? 0 : 1] = v;
+  }
+  if (checkTable()) errorAt(null); // else another cell still needs a number: its message stays
+  writeText();
+  draw();
+  onChange();
+}
+
+function addPoint() {
+  if (!readText() || !checkTable()) { focusError(); return; }
+  points.push([0, 0, pointClass()]);
+  syncAll();
+  const n = points.length;
+  byId("points-rows").lastElementChild?.querySelector("input")?.focus();
+  tableStatus(`Point ${n} added at (0, 0), class ${pointClass() > 0 ? "+1" : "−1"}: set its x₁ and x₂.`);
+  onChange();
+}
+
+function removePoint(i) {
+  if (!(i >= 0 && i < points.length)) return;
+  const [gone] = points.splice(i, 1);
+  syncAll();
+  // Focus stays in the table: the Remove button now in this row (or the row above), else Add point.
+  const rows = byId("points-rows").children;
+  const next = rows[Math.min(i, rows.length - 1)];
+  (next ? next.querySelector("button[data-remove]") : byId("points-add")).focus();
+  tableStatus(`Removed point ${i + 1} (${gone[0]}, ${gone[1]}, class ${gone[2] > 0 ? "+1" : "−1"}); ${points.length} left.`);
+  onChange();
+}
+
+/** The number in a cell, or null (empty, or text a number input cannot read). */
+function cellNumber(c) {
+  const s = c.value.trim();
+  const v = s === "" ? NaN : Number(s);
+  return Number.isFinite(v) ? v : null;
+}
+
+/** Every x cell holds a number? Else the first bad one is marked and named. (The cells
+ * themselves are checked, not a flag: clearAllErrors may have cleared the marks.) */
+function checkTable() {
+  const bad = [...byId("points-rows").querySelectorAll("input")].find((c) => cellNumber(c) === null);
+  if (!bad) return true;
+  const j = Number(bad.closest("tr").dataset.index);
+  errorAt(bad, `Point ${j + 1}: ${bad.dataset.col === "x1" ? "x₁" : "x₂"} must be a number.`);
+  bad.setAttribute("aria-invalid", "true");
+  return false;
+}
+
+function focusError() {
+  const bad = byId("points-rows").querySelector("[aria-invalid='true']");
+  if (bad) bad.focus();
+  else {
+    byId("points-text-details").open = true;
+    byId("points-text").focus();
+  }
+}
+
+function tableStatus(text) {
+  byId("points-table-status").textContent = text;
+}
+
+/** The text box changed since it was last read: parse it (table and canvas follow). */
+function readText() {
+  const text = byId("points-text");
+  if (text.value === textShown) return true;
+  if (!parseText()) return false;
+  textShown = text.value; // the user's own layout stays in the box
+  errorAt(null);
+  renderTable();
+  draw();
+  return true;
 }
 
 /** Parse the textarea; on an error show it (with the line) and keep the old points. */
@@ -60,16 +210,15 @@ function parseText() {
     const parts = line.split(/[,;\s]+/).filter(Boolean);
     const nums = parts.map(Number);
     if (parts.length !== 3 || !nums.every(Number.isFinite)) {
-      setFieldError("points", `Line ${i + 1}: write x₁, x₂, label (three numbers), e.g. 0.5, 1, 1.`);
+      errorAt(byId("points-text"), `Line ${i + 1}: write x₁, x₂, label (three numbers), e.g. 0.5, 1, 1.`);
       return false;
     }
     if (nums[2] !== 1 && nums[2] !== -1) {
-      setFieldError("points", `Line ${i + 1}: the label must be 1 or −1.`);
+      errorAt(byId("points-text"), `Line ${i + 1}: the label must be 1 or −1.`);
       return false;
     }
     out.push(nums);
   }
-  clearFieldError("points");
   points = out;
   return true;
 }
@@ -115,7 +264,7 @@ function draw() {
 
 /** -> {data} or {error: {name, message}} */
 export function pointsRequest() {
-  if (!parseText()) return { error: { name: "points", message: byId("points-error").textContent } };
+  if (!readText() || !checkTable()) return { error: { name: "points", message: byId("points-error").textContent } };
   const pos = points.filter((p) => p[2] > 0).length;
   const neg = points.length - pos;
   if (pos === 0 || neg === 0) {
@@ -126,17 +275,15 @@ export function pointsRequest() {
 
 // ---- for placing points on the boundary plot (plot-points.js) ----
 
-/** The placed points (the text box read first); null while the text box has an error. */
+/** The placed points (the text box read first); null while the text box or a cell has an error. */
 export function currentPoints() {
-  return parseText() ? points.map((p) => [...p]) : null;
+  return readText() && checkTable() ? points.map((p) => [...p]) : null;
 }
 
-/** Replace the points (mirrored to the text box and the canvas). */
+/** Replace the points (mirrored to the table, the text box and the canvas). */
 export function setPoints(list) {
   points = list.map((p) => [Number(p[0]), Number(p[1]), p[2] > 0 ? 1 : -1]);
-  clearFieldError("points");
-  writeText();
-  draw();
+  syncAll();
   onChange();
 }
 
