@@ -57,13 +57,17 @@ RUNTIME_SHA256 = {
     "pyodide.asm.wasm": "a50dd1843f805a0b7c45b61037ee0d7b26dfe85efe0e18ef95a34ad24e401f5f",
     "python_stdlib.zip": "16611534726e5d8ac2bd8f926410b2dcb8d6f49aa24913463533b457a2115c16",
 }
-RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+# Copied into dist/ as they are. python_stdlib.zip is checked (above) but not shipped:
+# the page loads build.py's derived copy (py/<hash>/python_stdlib.zip, see stdlib_with_pyc).
+RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm"]
 
 # What the app loads (one loadPackage call in the worker), and the lock dependencies
 # we deliberately do not ship (checked at build time by rendering PNG and SVG with
-# exactly the shipped set, see check_runtime_and_make_fontlist()).
-# (No micropip: the worker unpacks the app's pure-Python wheel itself.)
-WANTED = ["numpy", "matplotlib"]
+# exactly the shipped set, see check_runtime_and_make_extras()).
+# micropip installs the app's wheel (micropip.install(<same-origin URL>, deps=False));
+# its only lock dependency, packaging, ships anyway for matplotlib (and micropip 0.9
+# vendors its own copy).
+WANTED = ["numpy", "matplotlib", "micropip"]
 DROPPED = {
     "fonttools": "only imported by matplotlib's PDF/PS backends; we render PNG and SVG with Agg",
     "pytz": "matplotlib 3.8 does not import it (dates use dateutil)",
@@ -308,10 +312,11 @@ def build_app_wheel(out_dir: Path) -> Path:
 NODE_SCRIPT = r"""
 import { pathToFileURL } from "node:url";
 import { writeFileSync } from "node:fs";
-const [indexDir, outDir, wantedJson, appImportsJson] = process.argv.slice(2);
+const [indexDir, outDir, wantedJson, appImportsJson, stdLibPath] = process.argv.slice(2);
 const t0 = Date.now();
 const { loadPyodide } = await import(pathToFileURL(indexDir + "pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: indexDir, packageCacheDir: indexDir,
+// The official python_stdlib.zip (not shipped in dist/: the page loads a derived copy).
+const py = await loadPyodide({ indexURL: indexDir, packageCacheDir: indexDir, stdLibURL: stdLibPath,
   stdout: (s) => console.log("[py] " + s), stderr: (s) => console.log("[py:err] " + s) });
 const t1 = Date.now();
 const wanted = JSON.parse(wantedJson);
@@ -320,7 +325,7 @@ const missing = wanted.filter((n) => !(n in py.loadedPackages));
 if (missing.length) { console.log("MISSING " + missing.join(",")); process.exit(3); }
 const t2 = Date.now();
 py.globals.set("app_imports", JSON.parse(appImportsJson));
-const out = py.runPython(`
+const out = await py.runPythonAsync(`
 import io, json, os, sys
 os.environ["MPLBACKEND"] = "Agg"
 import numpy as np
@@ -336,6 +341,19 @@ for name in app_imports:
             importlib.import_module(name)
         except ImportError:
             pass
+# A page load installs the app's wheel with micropip.install(<URL>, deps=False): do the
+# same with a tiny wheel, so that what micropip imports for it gets its .pyc below.
+import micropip, importlib.metadata, zipfile
+_w = "/tmp/pl_build_probe-0.0.0-py3-none-any.whl"
+_di = "pl_build_probe-0.0.0.dist-info/"
+with zipfile.ZipFile(_w, "w") as z:
+    z.writestr("pl_build_probe/__init__.py", "")
+    z.writestr(_di + "METADATA", chr(10).join(["Metadata-Version: 2.1", "Name: pl-build-probe", "Version: 0.0.0", ""]))
+    z.writestr(_di + "WHEEL", chr(10).join(["Wheel-Version: 1.0", "Root-Is-Purelib: true", "Tag: py3-none-any", ""]))
+    z.writestr(_di + "RECORD", "")
+await micropip.install("emfs:" + _w, deps=False)
+assert importlib.metadata.distribution("pl-build-probe").read_text("INSTALLER") == "micropip"
+import pl_build_probe
 # A representative workload: what the app's plots use (contours, scatter, lines, text).
 fig = Figure(figsize=(3, 2), layout="constrained")
 ax, ax2 = fig.subplots(1, 2)
@@ -370,7 +388,7 @@ n = 0
 with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
     for name in sorted(at_start):
         f = getattr(at_start[name], "__file__", None) or ""
-        if not (f.startswith(sp) and f.endswith(".py")):
+        if not (f.startswith(sp) and f.endswith(".py")) or name.split(".")[0] == "pl_build_probe":
             continue
         c = importlib.util.cache_from_source(f)
         py_compile.compile(f, cfile=c, doraise=True,
@@ -434,7 +452,7 @@ def app_imports() -> list[str]:
     return sorted(names)
 
 
-def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict:
+def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path) -> dict:
     """Run the shipped Pyodide + the shipped (pruned) wheels in Node and render a PNG and
     an SVG with Agg (proof that the pruned set is enough). Keep the by-products:
     - fontlist.json as matplotlib writes it (the one in the 0.27.7 wheel has _version
@@ -458,7 +476,7 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict) -> dict
             script.write_text(NODE_SCRIPT)
             log("checking the shipped runtime in Node (fontlist.json, .pyc bundle) ...")
             res = subprocess.run([node, str(script), str(pyodide_dir) + "/", tmp, json.dumps(WANTED),
-                                  json.dumps(imports)],
+                                  json.dumps(imports), str(stdlib_zip)],
                                  capture_output=True, text=True, timeout=600)
             for line in res.stdout.splitlines():
                 if line.startswith(("OK", "MISSING", "[load:err]")) or res.returncode:
@@ -557,7 +575,7 @@ def _build(dist: Path) -> dict:
     small_lock = pruned_lock(lock, shipped)
     (pdir / "pyodide-lock.json").write_text(json.dumps(small_lock, indent=1, sort_keys=True) + "\n")
 
-    extras = check_runtime_and_make_extras(pdir, small_lock)
+    extras = check_runtime_and_make_extras(pdir, small_lock, npm_dir / "python_stdlib.zip")
     fontlist = extras["fontlist.json"]
     pyd = staging / "py"
     pyd.mkdir(exist_ok=True)
@@ -576,7 +594,10 @@ def _build(dist: Path) -> dict:
     info = {
         "pyodide": PYODIDE_VERSION,
         "pyodide_dir": f"pyodide/{PYODIDE_VERSION}/",
+        # Installed by micropip.install(<this URL>, deps=False) in the worker; the worker
+        # downloads it early with this sha256 as SRI and hands the bytes to micropip.
         "app_wheel": app_wheel.relative_to(staging).as_posix(),
+        "app_wheel_sha256": sha256_file(app_wheel),
         "fontlist": "py/fontlist.json",
         "fontlist_version": json.loads(fontlist)["_version"],
         "pycache": (pyc_dir / "site-pycache.zip").relative_to(staging).as_posix(),

@@ -15,7 +15,8 @@
 // the wrong MIME type can hang silently), or a call with no progress/result for
 // callTimeoutMs (60 s), terminates the worker. After a failed start (stage "error") the
 // worker is not restarted by itself; the next call(), restart() or cancel() starts one.
-// Test hook: the last client created is globalThis.__pyclient (kill() = terminate, no restart).
+// Test hook: the last client created is globalThis.__pyclient (kill() = terminate, no restart;
+// probe() = how the worker installed the app package, see worker.js).
 //
 // Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
 // starts the worker before the UI modules have loaded; the first createPyClient() with
@@ -61,6 +62,7 @@ export function createPyClient({
   let bootTimes = null; // ms since the worker started, per stage (from the worker)
   const queue = []; // calls made before "ready": {id, request, resolve}
   const pending = new Map(); // calls sent to the worker: id -> {resolve, request}
+  const probes = new Map(); // test hook: probe id -> resolve
   let nextId = 1;
   let bootTimer = null;
   let callTimer = null;
@@ -187,6 +189,12 @@ export function createPyClient({
         }
         break;
       }
+      case "probe": {
+        const resolve = probes.get(msg.id);
+        probes.delete(msg.id);
+        if (resolve) resolve(msg.result);
+        break;
+      }
       case "fatal":
         if (msg.detail) console.warn("Python worker:", msg.detail);
         fail(msg.message || "Python could not be started.", { restart: false });
@@ -200,6 +208,8 @@ export function createPyClient({
     for (const { resolve } of pending.values()) resolve(response);
     pending.clear();
     for (const item of queue.splice(0)) item.resolve(response);
+    for (const resolve of probes.values()) resolve({ error: response.error.message });
+    probes.clear();
   }
 
   function stop() {
@@ -260,6 +270,16 @@ export function createPyClient({
       settleAll(internal("Python was stopped."));
       state = "stopped";
       if (readySettled) freshReady();
+    },
+    /** Test hook: once ready, the worker's account of how the app package was installed
+     * ({installer, url, sha256, version, micropip, listed} or {error}). */
+    async probe() {
+      await readyPromise;
+      return new Promise((resolve) => {
+        const id = nextId++;
+        probes.set(id, resolve);
+        worker.postMessage({ type: "probe", id });
+      });
     },
     /** Resolves when the current worker is ready; rejects if its start fails. */
     get ready() {

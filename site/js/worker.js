@@ -1,8 +1,9 @@
 // Perceptron Lab's Python worker (a module worker: new Worker(url, {type: "module"})).
 //
 // Boot: Pyodide runtime (with build.py's stdlib zip: the official one plus .pyc files)
-// -> numpy + matplotlib (one loadPackage call, their wheels already downloading in
-// parallel with the runtime) -> the app wheel, unpacked into site-packages (no micropip)
+// -> numpy + matplotlib + micropip (one loadPackage call, their wheels already
+// downloading in parallel with the runtime) -> the app wheel, installed by
+// micropip.install(<same-origin URL>, deps=False) (its bytes downloaded early too)
 // -> import perceptron_lab (+ bridge, plots) and matplotlib -> "ready".
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
@@ -10,6 +11,8 @@
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (message: one human sentence)
+// Test hook (not used by the page): {type: "probe", id} -> {type: "probe", id, result}:
+// how the app package was installed (importlib.metadata + micropip.list()).
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 
 const PYODIDE_VERSION = "0.27.7";
@@ -30,7 +33,8 @@ class BootError extends Error {
 // ---------------------------------------------------------------- early downloads
 // Pyodide fetches a package only once the runtime is up. To overlap the ~11 MB of wheels
 // with the runtime download and start-up, we fetch them at once (with SRI from the
-// official lock's sha256) and hand the bytes to Pyodide's later fetch() of the same URL.
+// official lock's sha256) and hand the bytes to Pyodide's later fetch() of the same URL
+// (micropip's download of the app wheel, pyfetch, is such a fetch() too).
 const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
 const realFetch = self.fetch.bind(self);
 
@@ -93,12 +97,6 @@ function lastLine(err) {
 let pyodide = null;
 let handleJson = null;
 
-async function fetchBytes(url) {
-  const r = await realFetch(url);
-  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
-  return r.arrayBuffer();
-}
-
 async function boot() {
   const t0 = performance.now();
   const times = {};
@@ -114,8 +112,8 @@ async function boot() {
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
   for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
-  const appWheelP = fetchBytes(new URL(info.app_wheel, ROOT));
-  appWheelP.catch(() => {});
+  const appWheelURL = new URL(info.app_wheel, ROOT).href;
+  prefetch(appWheelURL, info.app_wheel_sha256);
   const fontlistP = fetchText(new URL(info.fontlist, ROOT));
   fontlistP.catch(() => {});
   // Precompiled .pyc files of the site-packages modules imported at start (built by
@@ -142,6 +140,7 @@ async function boot() {
   times.runtime = performance.now() - t0;
 
   stage("packages", "Loading NumPy and Matplotlib");
+  // numpy, matplotlib and micropip in one call: Pyodide fetches and installs them in parallel.
   const loadErrors = [];
   await pyodide.loadPackage(info.packages, {
     messageCallback: () => {},
@@ -164,17 +163,27 @@ async function boot() {
       console.warn("Python worker: skipped the .pyc bundle:", String(e));
     }
   }
+  try {
+    // The app's own wheel, from this site, installed by micropip (it records INSTALLER
+    // "micropip" and the URL in the wheel's .dist-info). deps=False: numpy and matplotlib
+    // are loaded above from the lock; nothing is looked up on a package index.
+    pyodide.globals.set("_pl_wheel", appWheelURL);
+    await pyodide.runPythonAsync(`
+import micropip
+await micropip.install(_pl_wheel, deps=False)
+del _pl_wheel
+`);
+  } catch (e) {
+    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
+  }
+  times.installed = performance.now() - t0;
   let fontlist;
   try {
-    // The app is a pure-Python wheel: unpacking it into site-packages is all an install
-    // does (micropip would cost its own download and ~0.3 s of imports).
-    pyodide.unpackArchive(await appWheelP, "wheel", { extractDir: info.site_packages });
     fontlist = await fontlistP;
   } catch (e) {
     if (e instanceof BootError) throw e;
     throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", String(e));
   }
-  times.unpacked = performance.now() - t0;
   pyodide.globals.set("_pl_fontlist", fontlist);
   try {
     // matplotlib 3.8.4 in Pyodide 0.27.7 reads matplotlib/fontlist.json from its package
@@ -255,11 +264,40 @@ async function handleCall(id, request) {
   post({ type: "result", id, result });
 }
 
+// Test hook: how was the app package installed? (tests/e2e/test_boot.py)
+async function handleProbe(id) {
+  if (!(await booted)) return;
+  let result;
+  const ns = pyodide.globals.get("dict")(); // a namespace of its own: leaves no globals behind
+  try {
+    result = JSON.parse(pyodide.runPython(`
+import importlib.metadata, json, micropip
+d = importlib.metadata.distribution("perceptron-lab")
+p = micropip.list().get("perceptron-lab")
+json.dumps({
+    "version": d.version,
+    "installer": d.read_text("INSTALLER"),
+    "url": d.read_text("PYODIDE_URL"),
+    "sha256": d.read_text("PYODIDE_SHA256"),
+    "micropip": micropip.__version__,
+    "listed": None if p is None else {"name": p.name, "version": p.version, "source": p.source},
+})
+`, { globals: ns }));
+  } catch (e) {
+    result = { error: lastLine(e) };
+  } finally {
+    ns.destroy();
+  }
+  post({ type: "probe", id, result });
+}
+
 // Calls run one at a time, in order (Python is single-threaded anyway).
 let chain = Promise.resolve();
 self.onmessage = (ev) => {
   const msg = ev.data || {};
   if (msg.type === "call") {
     chain = chain.then(() => handleCall(msg.id, msg.request));
+  } else if (msg.type === "probe") {
+    chain = chain.then(() => handleProbe(msg.id));
   }
 };

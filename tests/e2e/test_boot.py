@@ -1,6 +1,13 @@
 """Python boots in the page's worker: only local files, no console errors, no font-cache
-rebuild, and the client recovers from a killed worker, a cancel and a stalled boot."""
+rebuild, the app package installed by micropip from the same origin, every file of dist/
+used, and the client recovers from a killed worker, a cancel and a stalled boot."""
+import fnmatch
+import hashlib
 import json
+import re
+from urllib.parse import urlparse
+
+from conftest import READY_TIMEOUT_MS, ROOT, attach_log, check_log, wait_ready_of
 
 TRAIN_AND = {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {"plots": True}}
 
@@ -88,3 +95,74 @@ def test_boot_watchdog_reports_error_and_answers_calls(page, wait_ready):
     assert "stopped loading" in [d for s, d in out["stages"] if s == "error"][0]
     # The call restarted the worker, which the 1 ms watchdog stopped again: an internal error.
     assert out["res"]["ok"] is False and out["res"]["error"]["kind"] == "internal"
+
+
+def test_app_package_installed_by_micropip_from_same_origin(page, base_url, dist_dir, wait_ready):
+    # The worker's own account (test hook, independent of the bridge): importlib.metadata
+    # and micropip.list() of the running Python. A wheel unpacked by hand (unpackArchive)
+    # has no INSTALLER/PYODIDE_URL in its .dist-info and is not in micropip.list().
+    wait_ready(page)
+    info = page.evaluate("window.__pyclient.probe()")
+    build_info = json.loads((dist_dir / "build-info.json").read_text())
+    wheel_url = base_url + build_info["app_wheel"]
+    wheel = dist_dir / build_info["app_wheel"]
+    assert "error" not in info, info
+    assert (info["installer"] or "").strip() == "micropip", info
+    assert info["url"] == wheel_url, info  # this site's wheel, not one from an index
+    assert urlparse(info["url"]).netloc == urlparse(base_url).netloc
+    assert info["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest() == build_info["app_wheel_sha256"]
+    assert info["listed"] == {"name": "perceptron-lab", "version": info["version"], "source": wheel_url}, info
+    assert info["micropip"] == "0.9.0"
+    assert "micropip" in build_info["packages"]
+
+
+def on_demand_files() -> list[str]:
+    """The dist/ files a page load does not request, as listed in docs/PYODIDE.md
+    (between <!-- on-demand --> and <!-- /on-demand -->: "- `glob`: why")."""
+    text = (ROOT / "docs" / "PYODIDE.md").read_text()
+    m = re.search(r"<!-- on-demand -->(.*?)<!-- /on-demand -->", text, re.S)
+    assert m, "docs/PYODIDE.md has no <!-- on-demand --> list"
+    return re.findall(r"^- `([^`]+)`", m.group(1), re.M)
+
+
+def test_every_dist_file_is_used(browser, base_url, dist_dir):
+    """A fresh page load (empty cache) until the first plot requests every file in dist/,
+    except those docs/PYODIDE.md lists as used on demand (or never by a browser)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    requested, failed = set(), []
+    base_path = urlparse(base_url).path
+
+    def on_response(resp):
+        u = urlparse(resp.url)
+        if u.scheme not in ("http", "https") or not u.path.startswith(base_path):
+            return
+        rel = u.path[len(base_path):]
+        requested.add(rel + "index.html" if rel == "" or rel.endswith("/") else rel)
+        if resp.status >= 400:
+            failed.append(f"{resp.status} {resp.url}")
+
+    context.on("response", on_response)  # page and worker requests
+    try:
+        page = context.new_page()
+        log = attach_log(context, page)
+        page.goto(base_url)
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert not problems, problems
+    assert not failed, failed
+    files = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
+    documented = on_demand_files()
+    stale = [g for g in documented if not fnmatch.filter(files, g)]
+    assert not stale, f"docs/PYODIDE.md lists on-demand files that dist/ does not have: {stale}"
+    unused = sorted(f for f in files - requested if not any(fnmatch.fnmatch(f, g) for g in documented))
+    assert not unused, ("dist/ has files a page load never requests (drop them from the build, "
+                        f"or list them as on-demand in docs/PYODIDE.md): {unused}")
+    # The official stdlib zip is checked by build.py but not shipped (the page loads the
+    # derived one with .pyc, py/<hash>/python_stdlib.zip).
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    assert info["stdlib"] in requested
+    assert not (dist_dir / info["pyodide_dir"] / "python_stdlib.zip").exists()
