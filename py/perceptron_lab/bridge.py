@@ -21,6 +21,7 @@ from .features import FEATURE_MAPS, feature_names, prepare
 
 THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
 TRACE_CAP = 5000  # updates sent to the page; more are subsampled evenly
+MAX_VOTES = 20_000  # voted: every kept w is polled for every prediction and every plot pixel
 MAX_REQUEST_CHARS = 30_000_000
 
 # name: (type, default, check, message). One table, so the CLI, the page and the tests agree.
@@ -119,6 +120,10 @@ def status_text(run, *, separable, dataset_name):
         period = f"every {c['period']} epoch{'s' if c['period'] != 1 else ''}"
         return (f"Cycling detected at epoch {c['epoch']}: the weights repeat {period}, "
                 f"so {what} not linearly separable.")
+    if run.limit == "votes":
+        return (f"Stopped after {epochs}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
+                "vectors, and every one votes on every prediction (the storage cost the notes warn "
+                "about). Try the averaged perceptron: one vector.")
     tail = {True: " The data is linearly separable, so more epochs would converge.",
             False: " The data is not linearly separable, so it can never converge.",
             None: ""}[separable]
@@ -159,7 +164,7 @@ def _fit(ds, s, progress=None, margin_cache=None):
     prep = _prep(s)
     Z = prepare(train_ds.X, **prep)
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress)
+                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES)
     th = _theory(Z, train_ds.y, run, margin_cache)
     test_accuracy = None
     if test_ds is not None:
@@ -305,8 +310,15 @@ def _figure(kind, *, upto=None, S=None):
         if run.votes is not None:
             grid = int(np.clip(math.sqrt(2e7 / len(run.votes[1])), 60, 200))  # every grid point polls every vote
 
+            memo = {}
+
             def decision(Xraw):
-                return run.decision_function(prepare(Xraw, **_prep(s)))
+                # The plot asks about the same points more than once, and each answer polls every vote.
+                key = (Xraw.shape, Xraw.tobytes())
+                if key not in memo:
+                    memo.clear()
+                    memo[key] = run.decision_function(prepare(Xraw, **_prep(s)))
+                return memo[key]
         fig = plots.boundary_figure(
             ds.X, ds.y, w=run.w, plot_features=_plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,

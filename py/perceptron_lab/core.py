@@ -38,7 +38,9 @@ def _vote_scores(Z, W, c):
     rows = max(1, 4_000_000 // max(1, min(len(W), 2048)))
     for r in range(0, len(Z), rows):
         for s in range(0, len(W), 2048):
-            out[r:r + rows] += predict_sign(Z[r:r + rows] @ W[s:s + 2048].T) @ c[s:s + 2048]
+            cs = c[s:s + 2048]
+            # Σ c·sign = 2·Σ c·[w·z >= 0] − Σ c (0 counts as +1), exact for whole-number counts.
+            out[r:r + rows] += 2 * ((Z[r:r + rows] @ W[s:s + 2048].T >= 0) @ cs) - cs.sum()
     return out
 
 
@@ -214,6 +216,7 @@ class Run:
     w_last: np.ndarray
     status: str
     cycle: dict | None
+    limit: str | None
     n_epochs: int
     mistakes: int
     n_updates: int
@@ -281,8 +284,12 @@ def check_settings(algorithm, eta, max_epochs, order, seed):
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None, resume=None):
+          trace_cap=100_000, progress=None, resume=None, max_votes=None):
     """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
+
+    max_votes: voted only: stop after the epoch in which more than this many weight vectors
+    have been kept (every one of them is polled for every prediction; the notes call the voted
+    perceptron "impractical because of storage issues"). Run.limit then says "votes".
 
     resume: an earlier Run of the same algorithm to continue from (its w, example count and
     averaging/voting/pocket state), as partial_fit needs; Z may then be new data of the same width.
@@ -290,10 +297,10 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     check_settings(algorithm, eta, max_epochs, order, seed)
     # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
     with np.errstate(over="ignore", invalid="ignore"):
-        return _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume)
+        return _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume, max_votes)
 
 
-def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume):
+def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume, max_votes):
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
@@ -317,7 +324,7 @@ def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, r
         seen_w = {w.tobytes(): 0}
     # Plain online keeps no state of its own: skip its no-op hook on the hot path.
     update = None if type(strategy) in (type(None), _Last) else strategy.update
-    status, cycle = "max_epochs", None
+    status, cycle, limit = "max_epochs", None, None
     epoch_mistakes, epoch_w_norm, snapshots = [], [], []
     if algorithm == "batch":
         YZ = Z * y[:, None]  # z = y·x̃: the criterion's gradient is -Σ z over mistakes
@@ -365,13 +372,16 @@ def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, r
                 status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen_w[key]}
                 break
             seen_w[key] = epoch
+        if max_votes is not None and algorithm == "voted" and len(strategy.W) > max_votes:
+            limit = "votes"
+            break
 
     votes = strategy.votes(w, t) if algorithm == "voted" else None
     answer = w if strategy is None else strategy.snapshot(w, t)
     return Run(
         algorithm=algorithm, eta=float(eta), order=order, seed=int(seed),
         w=np.array(w if votes is not None else answer, dtype=np.float64), w_last=w, status=status,
-        cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
+        cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)), n_updates=rec.total,
         epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm,
         trace=rec.finish(Z, y), votes=votes, _Z=Z, _y=y, _snapshots=snapshots, _t=t, _strategy=strategy,
     )

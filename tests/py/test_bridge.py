@@ -222,3 +222,13 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
     r = handle(train_req({"kind": "csv", "text": "a,b,y\n1e308,1e308,1\n-1e308,2,0\n"}))
     assert r["ok"] is False and r["error"]["kind"] == "data"
     assert (r["error"]["row"], r["error"]["column"]) == (2, "a")
+
+
+def test_voted_with_too_many_vectors_says_so(monkeypatch):
+    import perceptron_lab.bridge as bridge
+
+    monkeypatch.setattr(bridge, "MAX_VOTES", 300)
+    r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))
+    assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
+    assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")
+    assert "averaged" in r["status_text"]

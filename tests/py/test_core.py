@@ -358,3 +358,16 @@ def test_overflowing_weights_are_an_error_not_a_convergence():
     assert e.value.field == "eta"
     with pytest.raises(DataError):
         train(np.array([[np.nan, 1.0]]), np.array([1]))
+
+
+def test_voted_stops_when_it_keeps_too_many_vectors():
+    rng = np.random.default_rng(13)
+    X, y = noisy_data(rng, 300, 2, flip=0.3)
+    Z = prepare(X)
+    run = train(Z, y, algorithm="voted", max_epochs=500, max_votes=200)
+    assert run.limit == "votes" and run.status == "max_epochs"
+    W, c = run.votes
+    assert len(W) > 200 and run.n_epochs < 500
+    assert c.sum() == run.n_epochs * len(Z)  # the votes are exactly those of the epochs run
+    full = train(Z, y, algorithm="voted", max_epochs=run.n_epochs)
+    assert full.limit is None and all(np.array_equal(a, b) for a, b in zip(full.votes, run.votes))
