@@ -372,3 +372,22 @@ def test_voted_stops_when_it_keeps_too_many_vectors():
     assert c.sum() == run.n_epochs * len(Z)  # the votes are exactly those of the epochs run
     full = train(Z, y, algorithm="voted", max_epochs=run.n_epochs)
     assert full.limit is None and all(np.array_equal(a, b) for a, b in zip(full.votes, run.votes))
+
+
+def test_first_epoch_on_and_by_hand_for_every_variant():
+    # x̃ in order (0,0,1)-, (0,1,1)-, (1,0,1)-, (1,1,1)+. Online: a = 0 at w = 0 is a mistake,
+    # w1 = (0,0,-1); the next two are right (a = -1); (1,1,1) has a = -1 with y = +1: w2 = (1,1,0).
+    Z = prepare(BOOL_X)
+    one = dict(max_epochs=1)
+    assert train(Z, AND_Y, **one).w.tolist() == [1, 1, 0]
+    # Averaged: w after each of the 4 examples is w1, w1, w1, w2: mean (1/4, 1/4, -3/4).
+    assert train(Z, AND_Y, algorithm="averaged", **one).w.tolist() == [0.25, 0.25, -0.75]
+    # Voted: w1 survives examples 1-3 (c = 3), w2 example 4 (c = 1); w0 gets no vote.
+    W, c = train(Z, AND_Y, algorithm="voted", **one).votes
+    assert W.tolist() == [[0, 0, -1], [1, 1, 0]] and c.tolist() == [3, 1]
+    # Pocket: w0 = 0 predicts +1 everywhere (1 of 4 right), w1 predicts -1 everywhere (3 of 4),
+    # w2 gets only (1,1) right (1 of 4): w1 is kept.
+    assert train(Z, AND_Y, algorithm="pocket", **one).w.tolist() == [0, 0, -1]
+    # Batch: at theta = 0 all four are misclassified (y·a = 0); the step is their sum of y·x̃.
+    batch = train(Z, AND_Y, algorithm="batch", **one)
+    assert batch.w.tolist() == [0, 0, -2] and batch.epoch_mistakes == [4]
