@@ -7,7 +7,9 @@ The online family (online, averaged, voted, pocket) shares one exact sequential 
 instead of a Python step per example it asks numpy for the next mistake in blocks,
 then applies that single update. Block sizes adapt to the gaps between mistakes, so
 rare mistakes cost a few numpy calls and frequent ones fall back to a per-example loop.
-The batch perceptron (seed 003) is one gradient step per epoch on the perceptron criterion.
+The batch perceptron (seed 003) is one gradient step per epoch on the perceptron criterion;
+it counts y·a <= 0 as misclassified like the others (seed 003's step(0) = +1 would call a
+positive point on the boundary right, and at theta = 0 leave the positives out of the first step).
 """
 
 from dataclasses import dataclass, field
