@@ -166,13 +166,28 @@ async function boot() {
   try {
     // The app's own wheel, from this site, installed by micropip (it records INSTALLER
     // "micropip" and the URL in the wheel's .dist-info). deps=False: numpy and matplotlib
-    // are loaded above from the lock; nothing is looked up on a package index.
+    // are loaded above from the lock; nothing is looked up on a package index. The bytes
+    // come from the early download above (pyfetch goes through our fetch wrapper).
+    // micropip ends with importlib.invalidate_caches(), which in Python 3.12 makes every
+    // cached zipimporter (~20, all for the stdlib zip) re-read the zip's whole directory
+    // (~0.1 s); that zip never changes, so zipimporters skip it during the install. The
+    // FileFinders (site-packages, where the wheel and the .pyc bundle went) are invalidated.
     pyodide.globals.set("_pl_wheel", appWheelURL);
     await pyodide.runPythonAsync(`
+import time, zipimport
+_t0 = time.perf_counter()
 import micropip
-await micropip.install(_pl_wheel, deps=False)
-del _pl_wheel
+_pl_import_ms = (time.perf_counter() - _t0) * 1000
+_inv = zipimport.zipimporter.invalidate_caches
+zipimport.zipimporter.invalidate_caches = lambda self: None
+try:
+    await micropip.install(_pl_wheel, deps=False)
+finally:
+    zipimport.zipimporter.invalidate_caches = _inv
+del _pl_wheel, _inv, _t0
 `);
+    times.micropip_import = pyodide.globals.get("_pl_import_ms");
+    pyodide.runPython("del _pl_import_ms");
   } catch (e) {
     throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
   }
@@ -193,7 +208,6 @@ del _pl_wheel
     pyodide.runPython(`
 import importlib, importlib.util, json, os, time as _t
 _t0 = _t.perf_counter()
-importlib.invalidate_caches()
 _v = json.loads(_pl_fontlist)["_version"]
 _d = importlib.util.find_spec("matplotlib").submodule_search_locations[0]
 with open(os.path.join(_d, "fontlist.json"), "w") as _f:
