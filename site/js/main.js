@@ -7,7 +7,7 @@ import { renderResult, markStale } from "./ui/results.js";
 import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
-import { readStartLink, initShare, saveLink } from "./ui/share-panel.js";
+import { readStartLink, initShare, saveLink, applyLinkView } from "./ui/share-panel.js";
 import { initTeaching, teachResult } from "./ui/teach.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 
@@ -164,9 +164,10 @@ async function train(opts = {}) {
   if (res && res.ok) {
     hasResult = true;
     renderResult(res, settings);
-    saveLink(d.data, settings); // the address bar: the link of this run
+    saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
     teachResult(res);
+    applyLinkView(); // a shared link's step-through position and comparison
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

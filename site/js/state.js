@@ -150,6 +150,19 @@ export const PARAMS = [
     ],
     label: "Hidden panels", hint: "Panels left out of the page, e.g. in an embedded lab",
   },
+  {
+    // Checked against the run once it is done (0..its recorded updates): share-panel.js.
+    name: "step", url: "step", key: "step", group: "view", type: "int", default: 0, min: 0, max: 100000, id: "step-range",
+    label: "Step-through position", hint: "The update the step-through shows once the run is done (0 = before any update)",
+  },
+  {
+    name: "view", url: "view", key: "view", group: "view", type: "enum", default: "main", id: "compare",
+    options: [
+      { value: "main", label: "The run only" },
+      { value: "compare", label: "The run and the comparison of the variants" },
+    ],
+    label: "View", hint: "compare: the comparison of the five variants is run and shown too",
+  },
 ];
 
 export const BY_NAME = Object.fromEntries(PARAMS.map((p) => [p.name, p]));

@@ -8,12 +8,16 @@ New pages are made with conftest.new_page and checked with conftest.check_log (n
 error, no non-local request), like the module's page."""
 from __future__ import annotations
 
+import json
 import random
 from urllib.parse import quote
 
 import pytest
 
 from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
+from perceptron_lab.core import train as core_train
+from perceptron_lab.data import preset
+from perceptron_lab.features import prepare
 
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
 PARALLEL = 3  # fresh pages booting Python at once (the worker's boot watchdog is 30 s/stage)
@@ -352,3 +356,92 @@ def test_hostile_link_in_a_fresh_page(browser, base_url):
         problems = check_log(log)
         context.close()
     assert not problems, problems
+
+
+# ---------------------------------------------------------------- the view: step and compare
+
+def wait_hash(page, part: str, present: bool = True, timeout_ms: int = 10_000) -> str:
+    """Wait (inside the page, frame by frame) until location.hash does / does not contain part."""
+    return page.evaluate(
+        """([part, present, ms]) => new Promise((resolve, reject) => {
+             const t0 = performance.now();
+             const look = () => {
+               if (location.hash.includes(part) === present) resolve(location.hash);
+               else if (performance.now() - t0 > ms) reject(new Error(`hash: ${location.hash}`));
+               else requestAnimationFrame(look);
+             };
+             look();
+           })""",
+        [part, present, timeout_ms],
+    )
+
+
+def stepper_idle(page, k: int) -> dict:
+    page.wait_for_selector(f'#stepper[data-step="{k}"][data-busy="false"]', state="attached",
+                           timeout=READY_TIMEOUT_MS)
+    return page.evaluate("""() => ({ w: JSON.parse(document.getElementById('stepper').dataset.w),
+        range: document.getElementById('step-range').value,
+        pos: document.getElementById('step-pos').textContent })""")
+
+
+def test_links_hold_the_step_and_the_compare_view(browser, base_url):
+    ds = preset("and")
+    run = core_train(prepare(ds.X), ds.y, algorithm="online", order="fixed", max_epochs=100)
+    assert len(run.trace.w) == 18
+    step_link = base_url + "#v=1&source=preset&preset=and&algorithm=online&order=fixed&step=5"
+    compare_link = base_url + "#v=1&source=preset&preset=and&step=3&view=compare"
+    pages = [new_page(browser, step_link), new_page(browser, compare_link)]
+    try:
+        (_, a, _), (_, b, _) = pages
+        # step=5: once the run is done, the step-through shows update 5, as the engine made it.
+        wait_ready_of(a)
+        assert settled(a) == "done"
+        got = stepper_idle(a, 5)
+        assert got["w"] == run.trace.w[4].tolist() and got["range"] == "5" and got["pos"] == "5 / 18"
+        assert not a.is_visible("#link-notice")
+        assert "step=5" in wait_hash(a, "step=5")
+        assert "view=" not in a.evaluate("location.hash")
+        # The address bar and Copy link follow the stepper.
+        a.click("#step-fwd")
+        assert stepper_idle(a, 6)["w"] == run.trace.w[5].tolist()
+        wait_hash(a, "step=6")
+        assert "step=6" in copy_link(a) and "step=5" not in copy_link(a)
+        # Other settings than the run on screen: the link starts at step 0 (no step=).
+        a.select_option("#algorithm", "batch")
+        assert "step=" not in copy_link(a)
+        # A new run starts at step 0, and so does its link.
+        train(a)
+        stepper_idle(a, 0)
+        wait_hash(a, "step=", present=False)
+
+        # view=compare: the comparison runs and its five cards are shown; step=3 applies too.
+        wait_ready_of(b)
+        assert settled(b) == "done"
+        b.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+        assert b.locator("#compare-cards .cmp-card").count() == 5
+        assert b.is_visible("#compare-body")
+        online = json.loads(b.get_attribute("#cmp-online .cmp-weights", "data-weights"))
+        assert online == json.loads(b.get_attribute("#weights", "data-values"))
+        assert stepper_idle(b, 3)["w"] == run.trace.w[2].tolist()
+        h = wait_hash(b, "view=compare")
+        assert "step=3" in h
+        assert "view=compare" in copy_link(b)
+        assert not b.is_visible("#link-notice")
+    finally:
+        problems = []
+        for context, _, log in pages:
+            problems += check_log(log)
+            context.close()
+    assert not problems, problems
+
+
+def test_a_step_past_the_end_of_the_run_is_named(page, base_url, default_result):
+    assert open_in_page(page, base_url, "#v=1&source=preset&preset=and&step=99") == "done"
+    text = notice(page)
+    assert "step 99" in text and "18 steps" in text, text
+    stepper_idle(page, 0)
+    assert "step=" not in wait_hash(page, "step=", present=False)
+    assert open_in_page(page, base_url, "#v=1&source=preset&preset=and&step=-2") == "done"
+    assert "Step-through position" in notice(page)
+    stepper_idle(page, 0)
+

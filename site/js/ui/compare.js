@@ -45,6 +45,21 @@ export function comparing() {
   return busy;
 }
 
+/** Are compare cards on screen (possibly marked out of date)? */
+export function compareShown() {
+  return !byId("compare-body").hidden;
+}
+
+/** Run the comparison as the button does (e.g. for a shared link with view=compare). */
+export function runCompare() {
+  return run();
+}
+
+/** Tell the page the view changed (share-panel.js keeps view=compare in the address bar). */
+function viewChanged() {
+  byId("compare").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { compare: compareShown() } }));
+}
+
 /** Progress of a compare call: epoch counts on across the variants (see bridge.compare_request). */
 export function compareProgress(epoch, mistakes) {
   if (!busy || !total) return;
@@ -82,6 +97,7 @@ async function run() {
   if (!req) {
     byId("compare").dataset.state = "error";
     say("The comparison was not started: fix the value marked in the data or settings panel.", "error");
+    viewChanged();
     return;
   }
   const settings = { ...req.settings };
@@ -102,11 +118,13 @@ async function run() {
     byId("compare").dataset.state = "done";
     // Said once by screen readers (the progress line is a polite live region).
     byId("compare-progress-text").textContent = "Done: the five variants are compared below.";
+    viewChanged();
     return;
   }
   const err = res?.error || { message: "Something went wrong inside Perceptron Lab." };
   byId("compare").dataset.state = err.kind === "cancelled" ? "cancelled" : "error";
   say(err.kind === "cancelled" ? "Comparison cancelled." : oneLine(err.message), err.kind === "cancelled" ? "info" : "error");
+  viewChanged();
 }
 
 function oneLine(text) {

@@ -10,11 +10,20 @@ import {
 import { writeField } from "./fields.js";
 import { dataRequest, plotFeatures, loadCsvText, csvName, syncDataPanel } from "./data-panel.js";
 import { setPoints } from "./points.js";
+import { stepTo } from "./stepper.js";
+import { runCompare, compareShown } from "./compare.js";
 
 let values;             // the app's values (by parameter name), shared with main.js
 let trainSoon;          // () => void: train once Python is ready and no run is going
 let lastHash = null;    // the hash of the last run (or the link being opened)
 let seq = 0;            // links applied so far (body[data-link-seq], for tests)
+let notices = [];       // the notices on screen (#link-notice)
+// The view of a link being opened ({step, compare}): checked against its run once the run
+// is done (saveLink), then applied (applyLinkView).
+let pending = null;
+let after = null;
+let wantCompare = false; // a link's comparison is on its way: keep view=compare meanwhile
+let lastRun = null;      // {data, settings, csvName} of the run on screen
 
 const HIDE = BY_NAME.hide.options;
 
@@ -26,9 +35,20 @@ const HIDE = BY_NAME.hide.options;
  */
 export function readStartLink(vals) {
   const link = parseHash(location.hash);
-  if (link) Object.assign(vals, link.values);
+  if (link) {
+    Object.assign(vals, link.values);
+    pending = linkView(link.values);
+  }
   applyView(vals);
   return link;
+}
+
+function linkView(v) {
+  return { step: v.step, compare: v.view === "compare" };
+}
+
+function hidden(panel) {
+  return Array.isArray(values?.hide) && values.hide.includes(panel);
 }
 
 /** body[data-embed] and body[data-hide="data proof ..."]; the CSS does the rest (css/share.css). */
@@ -53,6 +73,12 @@ export function initShare(opts) {
     applyData(link, true).then(() => finish(link));
   }
   window.addEventListener("hashchange", onHashChange);
+  // The stepper moved or the comparison was shown: the address bar follows.
+  document.addEventListener("viewchange", (e) => {
+    if (e.target?.id === "stepper") values.step = Number(e.detail?.step) || 0;
+    if (e.target?.id === "compare") wantCompare = false;
+    writeAddress();
+  });
 }
 
 function onHashChange() {
@@ -71,6 +97,7 @@ function onHashChange() {
 /** A link pasted into the address bar of an open lab: set everything, then train. */
 async function openLink(link) {
   Object.assign(values, link.values);
+  pending = linkView(link.values);
   for (const p of PARAMS) if (p.group !== "view") writeField(p.name, values[p.name]);
   syncDataPanel();
   applyView(values);
@@ -113,7 +140,8 @@ function finish(link) {
   document.body.dataset.linkSeq = String(++seq);
 }
 
-function showNotices(notices) {
+function showNotices(list) {
+  notices = [...list];
   const box = byId("link-notice");
   if (!box) return;
   clear(box);
@@ -121,7 +149,7 @@ function showNotices(notices) {
   for (const text of notices) box.append(el("p", { text }));
   box.append(el("button", {
     type: "button", class: "secondary small", text: "Dismiss",
-    on: { click: () => { clear(box); show(box, false); } },
+    on: { click: () => { notices = []; clear(box); show(box, false); } },
   }));
   show(box, true);
 }
@@ -136,22 +164,69 @@ function replaceHash(hash) {
   }
 }
 
+/** The view parameters now: embed, hide, the step on screen, whether the comparison is shown. */
 function view(extra = {}) {
   const out = {};
   for (const name of VIEW) out[name] = values[name];
+  out.view = wantCompare || compareShown() ? "compare" : "main";
   return { ...out, ...extra };
 }
 
-/** After a successful run: the address bar holds the link of exactly that run. */
-export async function saveLink(data, settings) {
-  try {
-    const vals = valuesFromRequest(data, settings, view());
-    const { hash } = await buildHash(vals, data, data.kind === "csv" ? csvName() : null);
-    lastHash = hash;
-    replaceHash(hash);
-  } catch {
-    // A link is a convenience: never let it break a run.
+/**
+ * After a successful run: the address bar holds the link of exactly that run. The view of a
+ * link being opened is checked against the run here (step: 0..its recorded updates) and
+ * applied by applyLinkView() once the run is on screen; any other run starts at step 0.
+ */
+export function saveLink(data, settings, res = null) {
+  lastRun = { data, settings, csvName: data.kind === "csv" ? csvName() : null };
+  let step = 0;
+  if (pending) {
+    const total = Array.isArray(res?.trace?.w) ? res.trace.w.length : 0;
+    if (pending.step > total) {
+      showNotices(notices.concat(`This link asks for step ${pending.step} of the step-through, but this run has ` +
+        `${total} step${total === 1 ? "" : "s"}, so the step-through starts at step 0.`));
+    } else step = pending.step;
+    after = { step, compare: pending.compare && !hidden("compare") };
+    wantCompare = after.compare;
+    pending = null;
   }
+  values.step = step;
+  return writeAddress();
+}
+
+/** After saveLink and the step-through's new result: show the link's step and comparison. */
+export function applyLinkView() {
+  const a = after;
+  after = null;
+  if (!a) return;
+  if (a.step > 0) stepTo(a.step);
+  if (a.compare) {
+    byId("compare")?.scrollIntoView({ block: "start" });
+    runCompare();
+  }
+}
+
+// One address-bar write at a time; changes meanwhile are written once it is done.
+let writing = null;
+let writeAgain = false;
+
+function writeAddress() {
+  if (writing) { writeAgain = true; return writing; }
+  writing = (async () => {
+    do {
+      writeAgain = false;
+      try {
+        if (!lastRun) break;
+        const { data, settings, csvName: name } = lastRun;
+        const { hash } = await buildHash(valuesFromRequest(data, settings, view()), data, name);
+        if (!writeAgain) { lastHash = hash; replaceHash(hash); }
+      } catch {
+        // A link is a convenience: never let it break a run.
+      }
+    } while (writeAgain);
+    writing = null;
+  })();
+  return writing;
 }
 
 /** The link of what the controls show now. -> {url, omitted, dataError} */
@@ -159,7 +234,9 @@ async function currentLink(extraView = {}) {
   const d = dataRequest();
   const data = "error" in d ? { kind: values.source } : d.data;
   const settings = { ...settingsRequest(values), plot_features: plotFeatures() };
-  const vals = valuesFromRequest(data, settings, view(extraView));
+  // The step belongs to the run on screen: a link of other data or settings starts at 0.
+  const sameRun = !!lastRun && JSON.stringify([lastRun.data, lastRun.settings]) === JSON.stringify([data, settings]);
+  const vals = valuesFromRequest(data, settings, view({ ...(sameRun ? {} : { step: 0 }), ...extraView }));
   const { hash, omitted } = await buildHash(vals, data, data.kind === "csv" ? csvName() : null);
   const base = location.href.split("#")[0];
   return { url: `${base}#${hash}`, omitted, dataError: "error" in d };

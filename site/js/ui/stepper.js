@@ -70,6 +70,21 @@ export function stepperResult(result) {
   else byId("step-text").textContent = "This run made no update: w stayed 0.";
 }
 
+/** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
+export function stepTo(k) {
+  go(k);
+}
+
+/** The step the stepper shows (or is on its way to). */
+export function stepPosition() {
+  return res && total ? current() : 0;
+}
+
+/** Tell the page the view changed (share-panel.js keeps step=k in the address bar). */
+function viewChanged() {
+  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: current() } }));
+}
+
 /** Enable or disable every control (no result, training runs, Python restarting);
  * `why` (optional) is shown while disabled. */
 export function stepperEnabled(on, why = "") {
@@ -114,6 +129,7 @@ function go(k) {
   want = k;
   updateButtons();
   pump();
+  viewChanged();
 }
 
 function updateButtons() {
@@ -152,6 +168,7 @@ function pause(announce = true) {
     want = current();
     if (want === shown && shownProof && !inflight) announce_(byId("step-text").textContent);
     else { announceNext = true; pump(); }
+    viewChanged();
   }
 }
 
