@@ -9,6 +9,7 @@
 //   ptz=<base64url of deflate-raw>         the same text, compressed (many points)
 //   csv=<base64url of deflate-raw>         an uploaded CSV file, when small enough
 //   csvname=<file name>                    shown as text only
+//   csvbig=1 / ptsbig=1                    the lab left the CSV / the points out: too large
 // A link is input from a stranger: nothing from it is executed, sent to Python as code,
 // or inserted as HTML; a bad value falls back to its default and is named in `notices`.
 // Pure module (no DOM), so it can be tested on its own.
@@ -25,7 +26,9 @@ export const MAX_POINTS = 5000;
 
 export const NOTICE = {
   csvTooBig: "This link's data was a CSV file too large to put in a link: upload it again.",
+  csvMissing: "This link names a CSV file but doesn't contain its data: upload it again.",
   pointsTooMany: "This link's points were too many to put in a link: place them again.",
+  pointsMissing: "This link is set to placed points but doesn't contain them: place them again.",
   csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
   pointsBroken: "The points in this link could not be read, so the default data is used.",
   tooLong: "This link is too long to read, so the default settings are used.",
@@ -85,14 +88,13 @@ export async function buildHash(values, data = null, csvName = null) {
     else {
       const z = await deflate(text);
       if (z !== null && z.length <= MAX_INLINE) parts.push(["ptz", z]);
-      else omitted = "points";
+      else { omitted = "points"; parts.push(["ptsbig", "1"]); }
     }
   } else if (data && data.kind === "csv" && typeof data.text === "string") {
     const z = data.text.length <= 2_000_000 ? await deflate(data.text) : null;
-    if (z !== null && z.length <= MAX_INLINE) {
-      parts.push(["csv", z]);
-      if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
-    } else omitted = "csv";
+    if (z !== null && z.length <= MAX_INLINE) parts.push(["csv", z]);
+    else { omitted = "csv"; parts.push(["csvbig", "1"]); }
+    if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
   }
   return { hash: parts.map(([k, v]) => `${k}=${enc(v)}`).join("&"), omitted };
 }
@@ -120,8 +122,9 @@ export function parseHash(hash) {
     out.notices.push(NOTICE.tooLong);
     return out;
   }
-  // Raw pairs; the first of a repeated key wins; undecodable pairs are dropped.
+  // Raw pairs; the first of a repeated key wins (named in a notice); undecodable pairs are dropped.
   let q = Object.create(null); // keys from a stranger: no prototype to trip over
+  const repeated = new Set();
   let garbled = false;
   for (const part of h.split("&")) {
     if (!part) continue;
@@ -137,6 +140,7 @@ export function parseHash(hash) {
       continue;
     }
     if (!Object.prototype.hasOwnProperty.call(q, key)) q[key] = val;
+    else if (q[key] !== val) repeated.add(key);
   }
 
   // Version: missing means 1 (the first); older versions are migrated; unknown -> defaults.
@@ -177,7 +181,7 @@ export function parseHash(hash) {
       out.data = { kind: "points", z: q.ptz };
     } else {
       out.data = { kind: "points", missing: true };
-      out.notices.push(NOTICE.pointsTooMany);
+      out.notices.push(q.ptsbig === "1" ? NOTICE.pointsTooMany : NOTICE.pointsMissing);
     }
   } else if (src === "csv") {
     if (typeof q.csv === "string") {
@@ -185,13 +189,36 @@ export function parseHash(hash) {
       out.data = { kind: "csv", z: q.csv, name: name || "data.csv" };
     } else {
       out.data = { kind: "csv", missing: true };
-      out.notices.push(NOTICE.csvTooBig);
+      out.notices.push(q.csvbig === "1" ? NOTICE.csvTooBig : NOTICE.csvMissing);
     }
   }
+  // A key given twice with different values: say which value counts (only for keys of ours:
+  // nothing the stranger wrote is echoed, only the validated value's text).
+  const twice = [];
+  for (const key of repeated) {
+    const p = BY_URL.get(key);
+    if (p) twice.push(`This link gives ${p.label} more than once; the first value counts, so ${p.label} is ${shownValue(p, out.values[p.name])}.`);
+    else if (DATA_KEYS[key]) twice.push(`This link gives ${DATA_KEYS[key]} more than once; the first one is used.`);
+  }
+  out.notices.unshift(...twice);
   if (out.ignored.length) {
     out.notices.unshift(`Some values in this link were not valid, so their defaults are used: ${out.ignored.join(", ")}.`);
   }
   return out;
+}
+
+const DATA_KEYS = {
+  v: "its version", pts: "its points", ptz: "its points", csv: "its CSV data", csvname: "its CSV file name",
+};
+
+/** A validated value for people: option labels, on / off, numbers as they are. */
+function shownValue(p, v) {
+  if (p.type === "bool") return v ? "on" : "off";
+  if (p.type === "enum") return p.options.find((o) => o.value === v)?.label ?? String(v);
+  if (p.type === "flags") return v.length ? v.map((x) => p.options.find((o) => o.value === x)?.label ?? x).join(", ") : "none";
+  if (p.type === "pair") return v.map((i) => `feature ${i + 1}`).join(" and ");
+  if (p.type === "column") return v === null ? "the last column" : `column ${v + 1}`;
+  return String(v);
 }
 
 /** The link's data could not be read: fall back to the default source (the settings stay). */

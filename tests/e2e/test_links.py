@@ -219,6 +219,7 @@ def test_large_csv_link_keeps_settings_and_asks_for_the_file(page, browser, defa
     assert "too large to put in a link" in page.text_content("#share-note")
     p = params(link)
     assert p["source"] == "csv" and "csv" not in p and p["algorithm"] == "pocket"
+    assert p["csvbig"] == "1" and p["csvname"] == "big.csv"  # left out for its size, not lost
     assert len(link) < 2000
     context, fresh, log = new_page(browser, link)
     try:
@@ -445,3 +446,25 @@ def test_a_step_past_the_end_of_the_run_is_named(page, base_url, default_result)
     assert "Step-through position" in notice(page)
     stepper_idle(page, 0)
 
+
+# ---------------------------------------------------------------- notices for odd links
+
+def test_a_repeated_key_is_named_with_the_value_used(page, base_url, default_result):
+    assert open_in_page(page, base_url, "#v=1&algorithm=voted&eta=0.5&algorithm=batch") == "done"
+    text = notice(page)
+    assert "Algorithm more than once" in text and "so Algorithm is Voted" in text, text
+    assert page.input_value("#algorithm") == "voted" and page.input_value("#eta") == "0.5"
+    # The same value twice is not ambiguous: no notice.
+    assert open_in_page(page, base_url, "#v=1&algorithm=batch&algorithm=batch") == "done"
+    assert not page.is_visible("#link-notice")
+    assert page.input_value("#algorithm") == "batch"
+
+
+def test_a_csv_link_without_its_data_asks_for_the_file(page, base_url, default_result):
+    seq = int(page.evaluate("document.body.dataset.linkSeq || '0'"))
+    page.goto(base_url + "#v=1&source=csv&algorithm=pocket&csvname=data.csv")
+    page.wait_for_selector(f'body[data-link-seq="{seq + 1}"]', state="attached")
+    text = notice(page)
+    assert "This link names a CSV file but doesn't contain its data: upload it again." in text, text
+    assert "too large" not in text
+    assert page.is_visible("#csv-box") and page.input_value("#algorithm") == "pocket"
