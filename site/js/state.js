@@ -89,7 +89,9 @@ export const PARAMS = [
   {
     name: "eta", url: "eta", key: "eta", group: "settings", type: "float", default: 1, min: 0, max: 1000,
     minExclusive: true, id: "eta",
-    label: "Learning rate η", hint: "Learning rate η: the update is w ← w + η·y·x̃",
+    label: "Learning rate η",
+    hint: "Learning rate η: the update is w ← w + η·y·x̃. From w = 0, η only rescales w, so η = 1, 0.5 and 2 give the same run; "
+      + "η = 0.1 (not exact in binary) can break exact ties w·x̃ = 0 and change it",
   },
   {
     name: "bias", url: "bias", key: "bias", group: "settings", type: "bool", default: true, id: "bias",

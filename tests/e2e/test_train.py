@@ -203,3 +203,26 @@ def test_a_press_on_train_counts_even_if_the_button_moves(ready_page):
     expect(page.locator("#message")).to_contain_text("not started")
     assert page.evaluate("window.__states")[-1] == "error"
     set_number(page, "eta", "1")
+
+
+def test_eta_hint_says_eta_only_rescales_from_zero(ready_page):
+    """The η hint: from w = 0 the runs at η = 1, 0.5, 2 are the same run (w scaled by η);
+    η = 0.1 is not exact in binary, breaks AND's exact ties w·x̃ = 0 and changes the run."""
+    page = ready_page
+    hint = page.text_content("#eta-hint")
+    assert "η only rescales w" in hint and "η = 1, 0.5 and 2 give the same run" in hint, hint
+    assert "η = 0.1 (not exact in binary) can break exact ties w·x̃ = 0" in hint, hint
+    choose(page, "and", "online", 100)
+    runs = {}
+    for eta in ("1", "0.5", "2", "0.1"):
+        set_number(page, "eta", eta)
+        assert click_train(page) == "done"
+        runs[eta] = (shown_weights(page), shown_value(page, "#updates"), shown_value(page, "#mistakes"))
+    (w1, b1), updates, mistakes = runs["1"]
+    for eta in ("0.5", "2"):
+        (w, b), u, m = runs[eta]
+        assert (u, m) == (updates, mistakes) == (18, 18), (eta, u, m)
+        assert w == [float(eta) * x for x in w1] and b == float(eta) * b1, (eta, w, b)
+    assert runs["0.1"][1] == 8 != updates  # the ties went the other way
+    assert runs["0.1"][1] == engine(preset_data("and"), eta=0.1)["updates"]
+    set_number(page, "eta", "1")
