@@ -8,7 +8,6 @@ One page for the module (one Pyodide boot); everything is driven through the con
 from __future__ import annotations
 
 import json
-import time
 
 import numpy as np
 import pytest
@@ -59,6 +58,36 @@ def wait_step(page, k: int, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
 def wait_proof(page, t: int, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
     page.wait_for_selector(f'#step-proof[data-t="{t}"]', state="attached", timeout=timeout_ms)
     return panel(page)
+
+
+def settle_and_watch(page, frames: int, min_ms: float, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
+    """Inside the page: wait until the stepper is idle (not playing, no frame in flight, the
+    frame on screen is the scrubber's step), then watch it for at least `frames` animation
+    frames and `min_ms` ms. -> {step, seen: ["step/range/playing" states seen], frames, ms}"""
+    return page.evaluate(
+        """async ([frames, minMs, timeoutMs]) => {
+          const p = document.getElementById("stepper");
+          const r = document.getElementById("step-range");
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const idle = () => p.dataset.playing === "false" && p.dataset.busy !== "true" && p.dataset.step === r.value;
+          const t0 = performance.now();
+          while (!idle()) {
+            if (performance.now() - t0 > timeoutMs) throw new Error(`stepper not idle: ${JSON.stringify(p.dataset)}`);
+            await frame();
+          }
+          const step = p.dataset.step;
+          const seen = new Set();
+          const t1 = performance.now();
+          let n = 0;
+          while (n < frames || performance.now() - t1 < minMs) {
+            await frame();
+            n++;
+            seen.add(`${p.dataset.step}/${r.value}/${p.dataset.playing}`);
+          }
+          return { step, seen: [...seen], frames: n, ms: performance.now() - t1 };
+        }""",
+        [frames, min_ms, timeout_ms],
+    )
 
 
 def scrub_to(page, k: int) -> None:
@@ -169,9 +198,7 @@ def test_scrubber_keys(and_page):
     page.keyboard.press("Home")
     wait_step(page, 0)
     # The step is announced politely once the scrubber rests.
-    deadline = time.monotonic() + 5
-    while "Step 0" not in panel(page)["live"] and time.monotonic() < deadline:
-        time.sleep(0.05)
+    page.wait_for_selector("#step-live:has-text('Step 0')", state="attached", timeout=STEP_TIMEOUT_MS)
     assert "Step 0" in panel(page)["live"]
     assert page.get_attribute("#step-live", "aria-live") == "polite"
     # Buttons are real buttons.
@@ -197,20 +224,19 @@ def test_play_advances_and_pause_stops(and_page):
     assert page.evaluate("window.__liveChanges") == 0
     page.click("#step-play")  # pause
     expect(page.locator("#step-play")).to_have_text("Play")
-    time.sleep(0.3)  # a frame in flight when pausing still lands
-    stopped = panel(page)
-    assert stopped["playing"] == "false"
-    k = int(stopped["step"])
-    assert 3 <= k < 18
-    time.sleep(1.0)  # at 5 updates/s, play would have moved on by now
+    # A frame in flight when pausing still lands; then the stepper is idle and stays put
+    # (at 5 updates/s, play would have moved on within the frames watched).
+    still = settle_and_watch(page, frames=30, min_ms=800)
+    k = int(still["step"])
+    assert 3 <= k < 18, still
+    assert still["seen"] == [f"{k}/{k}/false"], still
+    assert still["frames"] >= 30 and still["ms"] >= 800, still
     later = panel(page)
     assert later["step"] == str(k) and later["range"] == str(k)
     # Pausing fetches the proof for the step and announces it, once.
     wait_proof(page, k)
-    deadline = time.monotonic() + 5
-    while page.evaluate("window.__liveChanges") == 0 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert f"update {k} of 18" in panel(page)["live"]
+    page.wait_for_selector(f"#step-live:has-text('update {k} of 18')", state="attached", timeout=STEP_TIMEOUT_MS)
+    assert page.evaluate("window.__liveChanges") >= 1
     # Play runs to the end and stops there by itself.
     page.select_option("#step-speed", "60")
     page.click("#step-play")
