@@ -17,7 +17,8 @@ both, the time from navigation start (page time, performance.now()) to
 After the warm load, each preset (and, or, nand, xor, clouds, overlap, circles) is
 chosen in the page and trained with the Train button: time from the click to
 data-run-state "done" with #plot-boundary decoded ("train+plot").
-Also: the bytes the server sent for the cold load (bodies after gzip, as on the wire).
+Also: the bytes the server sent for the cold load (bodies after gzip, as on the wire), and
+the dist/ files no cold load requested.
 Prints the median and the best of the runs, and the load average (the machine is shared:
 note it next to any figure).
 
@@ -187,6 +188,7 @@ def main() -> int:
     url = base + args.page
     warm_gzip(server, base, dist)
     cold, warm, sent, presets, loads = [], [], [], [], [loadavg()]
+    requested: set[str] = set()  # paths the server sent on cold loads
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS) if args.incognito else None
@@ -201,6 +203,8 @@ def main() -> int:
                 server.stats.reset()
                 c = one_load(context, url, args.timeout)
                 sent.append(server.stats.bytes)
+                with server.stats.lock:
+                    requested.update(path for path, _, _ in server.stats.requests)
                 w = one_load(context, url, args.timeout, reload=True)
                 presets.append(preset_times(w["page"]))
                 for r in (c, w):
@@ -241,6 +245,11 @@ def main() -> int:
     print(line("Python ready", [r["ready_ms"] for r in cold]))
     print(line("first plot (AND)", [r["first_plot_ms"] for r in cold], TARGETS["cold_first_plot_ms"]))
     print(line("transferred", sent, TARGETS["bytes"], unit=mb))
+    prefix = "/perceptron-lab/"
+    unused = sorted(rel for rel in (f.relative_to(dist).as_posix() for f in dist.rglob("*") if f.is_file())
+                    if prefix + rel not in requested and not (rel == "index.html" and prefix in requested))
+    print(f"  dist/ files not requested by a cold load: {', '.join(unused) or 'none'} "
+          "(see the on-demand list in docs/PYODIDE.md)")
     print("warm (reload):")
     print(line("controls visible", [r["controls_ms"] for r in warm], TARGETS["controls_ms"]))
     if all(r["worker_start_ms"] is not None for r in cold + warm):
