@@ -23,6 +23,7 @@ THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
 TRACE_CAP = 5000  # updates sent to the page; more are subsampled evenly
 MAX_VOTES = 20_000  # voted: every kept w is polled for every prediction and every plot pixel
 MAX_REQUEST_CHARS = 30_000_000
+PLOT_KINDS = ("boundary", "mistakes", "accuracy", "proof")
 
 # name: (type, default, check, message). One table, so the CLI, the page and the tests agree.
 SETTINGS = {
@@ -37,6 +38,8 @@ SETTINGS = {
     "test_fraction": (float, 0.0, lambda v: 0 <= v <= 0.9, "The test fraction must be from 0 to 0.9."),
     "plot_features": (list, [0, 1], None, "Choose two features to plot."),
     "plots": (bool, True, None, "plots must be true or false."),
+    "plot_kinds": (list, list(PLOT_KINDS), lambda v: len(v) == len(set(v)) and all(k in PLOT_KINDS for k in v),
+                   f"plot_kinds lists plots from: {', '.join(PLOT_KINDS)}."),
     "plot_px": (list, [480, 360], None, "Plot size must be two whole numbers of pixels."),
 }
 
@@ -239,13 +242,7 @@ def train_request(request, progress=None):
     _SESSION.update(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z)
     try:
         if s["plots"]:
-            result["plots"], result["plot_alt"] = {}, {}
-            for kind in PLOT_KINDS:
-                fig, alt = _figure(kind)
-                result["plots"][kind] = None if fig is None else _plots().to_data_url(_plots().render(fig))
-                result["plot_alt"][kind] = alt
-                if kind == "boundary":
-                    result["boundary_geometry"] = _plots().axes_geometry(fig, fig.data_ax)
+            result.update(_render(s["plot_kinds"]))
     except BaseException:
         # The page keeps showing the previous result, so step-through and exports must too.
         _SESSION.clear()
@@ -257,7 +254,28 @@ def train_request(request, progress=None):
 # The last run stays here so the page can step through it and export it without sending
 # the data again. One worker serves one page, so one session is all there is.
 _SESSION = {}
-PLOT_KINDS = ("boundary", "mistakes", "accuracy", "proof")
+
+
+def _render(kinds):
+    """PNG data URLs and text alternatives of these plots of the session's run."""
+    out = {"plots": {}, "plot_alt": {}}
+    for kind in kinds:
+        fig, alt = _figure(kind)
+        out["plots"][kind] = None if fig is None else _plots().to_data_url(_plots().render(fig))
+        out["plot_alt"][kind] = alt
+        if kind == "boundary":
+            out["boundary_geometry"] = _plots().axes_geometry(fig, fig.data_ax)
+    return out
+
+
+def plots_request(request):
+    """More plots of the last run (the page asks for the boundary with the run, the rest after)."""
+    _session()
+    kinds = request.get("kinds")
+    check = SETTINGS["plot_kinds"]
+    if not isinstance(kinds, list) or not check[2](kinds):
+        raise SettingsError(check[3], field="plot_kinds")
+    return {"ok": True, **_render(kinds)}
 
 
 def _plots():
@@ -530,6 +548,7 @@ COMMANDS = {
     "inspect": lambda request, progress=None: inspect_request(request),
     "frame": lambda request, progress=None: frame_request(request),
     "export": lambda request, progress=None: export_request(request),
+    "plots": lambda request, progress=None: plots_request(request),
 }
 
 

@@ -232,3 +232,15 @@ def test_voted_with_too_many_vectors_says_so(monkeypatch):
     assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
     assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")
     assert "averaged" in r["status_text"]
+
+
+def test_plots_can_come_in_two_requests():
+    whole = handle(train_req())
+    first = handle(train_req(plot_kinds=["boundary"]))
+    assert list(first["plots"]) == ["boundary"] and first["plots"]["boundary"] == whole["plots"]["boundary"]
+    assert first["boundary_geometry"] == whole["boundary_geometry"]
+    rest = handle({"cmd": "plots", "kinds": ["mistakes", "accuracy", "proof"]})
+    for kind in ("mistakes", "accuracy", "proof"):
+        assert rest["plots"][kind] == whole["plots"][kind] and rest["plot_alt"][kind] == whole["plot_alt"][kind]
+    assert handle({"cmd": "plots", "kinds": ["pie"]})["error"]["field"] == "plot_kinds"
+    assert handle(train_req(plot_kinds="boundary"))["error"]["field"] == "plot_kinds"
