@@ -4,6 +4,7 @@ import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError, clearDataErrors } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
+import { renderPlots, PLOTS } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
@@ -105,6 +106,8 @@ async function inspect(data) {
 
 // ------------------------------------------------------------------ train
 
+const LATER_PLOTS = PLOTS.filter((k) => k !== "boundary");
+
 /** Train as soon as Python is ready and no run is going (a shared link was opened). */
 function trainSoon() {
   trainQueued = true;
@@ -151,7 +154,21 @@ async function train(opts = {}) {
   startProgress(settings.epochs);
   let res;
   try {
-    res = await py.call({ cmd: "train", data: d.data, settings });
+    // The boundary comes with the run and the other plots in a second call, so the picture
+    // a student waits for appears first.
+    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, plot_kinds: ["boundary"] } });
+    if (res && res.ok && token === runToken) {
+      hasResult = true;
+      renderResult(res, settings);
+      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS });
+      if (more && more.ok) {
+        Object.assign(res.plots, more.plots);
+        Object.assign(res.plot_alt, more.plot_alt);
+      } else {
+        for (const k of LATER_PLOTS) res.plots[k] = null;
+      }
+      if (token === runToken) renderPlots(res.plots, res.plot_alt);
+    }
   } catch (e) {
     res = { ok: false, error: { kind: "internal", message: clean(e?.message) } };
   }
@@ -162,8 +179,6 @@ async function train(opts = {}) {
   setReady(pyState() === "ready" || pyState() === "error");
 
   if (res && res.ok) {
-    hasResult = true;
-    renderResult(res, settings);
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
     teachResult(res);

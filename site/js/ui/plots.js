@@ -13,7 +13,13 @@ const FALLBACK_ALT = {
 export function renderPlots(plots = {}, alts = {}) {
   for (const name of PLOTS) {
     const img = byId(`plot-${name}`);
-    const src = plots?.[name];
+    const fig = img.closest("figure");
+    // Not in this answer yet (it follows in a second call): keep the old picture, dimmed.
+    const pending = !plots || !(name in plots);
+    fig.classList.toggle("pending", pending);
+    fig.setAttribute("aria-busy", String(pending));
+    if (pending) continue;
+    const src = plots[name];
     const ok = typeof src === "string" && src.startsWith("data:image/");
     if (ok) {
       img.src = src;
@@ -22,7 +28,7 @@ export function renderPlots(plots = {}, alts = {}) {
       img.removeAttribute("src");
       img.alt = "";
     }
-    show(img.closest("figure"), ok);
+    show(fig, ok);
   }
-  show(byId("proof-missing"), !plots?.proof);
+  if (plots && "proof" in plots) show(byId("proof-missing"), !plots.proof);
 }
