@@ -895,6 +895,15 @@ class BoundaryAnimator:
 # mistakes, accuracy, proof
 
 
+def _finish_epoch_axes(ax, ylabel, handles, labels, ncol):
+    """Whole-number epochs along x (even for a single epoch), labels, grid, legend above."""
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
+    ax.set_xlabel("epoch", fontsize=FS_LABEL)
+    ax.set_ylabel(ylabel, fontsize=FS_LABEL)
+    ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
+    _legend_above(ax, handles, labels, ncol)
+
+
 def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch",
                     width_px=None, height_px=None, dpi=None, fig=None):
     """Bars: mistakes in each epoch; line: cumulative mistakes; dashed: the bound (R/γ)²
@@ -938,12 +947,8 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch",
                     fontsize=FS_NOTE, gid="note")
         ax.set_ylim(0, top * 1.08)
         ax.set_xlim(0.4, max(E, 1) + 0.6)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=6, min_n_ticks=1))
-        ax.set_xlabel("epoch", fontsize=FS_LABEL)
-        ax.set_ylabel("mistakes", fontsize=FS_LABEL)
-        ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
-        _legend_above(ax, handles, labels, ncol)
+        _finish_epoch_axes(ax, "mistakes", handles, labels, ncol)
     fig.alt_text = describe_mistakes(m, bound)
     return fig
 
@@ -985,11 +990,7 @@ def accuracy_figure(train_acc, test_acc=None, *, title="Accuracy per epoch", wid
         ax.set_ylim(0, 1.04)
         ax.set_xlim(0.5, max(E, 1) + 0.5)
         ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
-        ax.set_xlabel("epoch", fontsize=FS_LABEL)
-        ax.set_ylabel("accuracy", fontsize=FS_LABEL)
-        ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
-        _legend_above(ax, handles, labels, ncol)
+        _finish_epoch_axes(ax, "accuracy", handles, labels, ncol)
     fig.alt_text = describe_accuracy(tr, test_acc)
     return fig
 
