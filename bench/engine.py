@@ -68,6 +68,7 @@ def main():
         t_sk, model = best_of(lambda: sk(epochs), 7)
         # The core stops after an epoch without mistakes; scikit-learn (tol=None) runs them all.
         t_sk_same, _ = best_of(lambda: sk(run.n_epochs), 7)
+        t_bare, _ = best_of(lambda: train(Z, y, max_epochs=epochs, trace_cap=2), 7)  # the loop without its trace
         t_plain, w_plain = best_of(lambda: plain_loop(Z, y, run.n_epochs), 1)
         same = np.array_equal(run.w_last, w_plain)
         print(f"{kind:9s} n={len(X)} d={X.shape[1]} epochs asked={epochs} run={run.n_epochs} "
@@ -76,6 +77,8 @@ def main():
               f"{t_sk_same*1e3:8.1f} ms ({run.n_epochs} epochs)   plain loop {t_plain*1e3:8.1f} ms")
         print(f"  core/scikit-learn = {t_core/t_sk:.2f}x ({t_core/t_sk_same:.2f}x at equal epochs)   "
               f"core/plain = {t_core/t_plain:.3f}x   same weights as plain loop: {same}")
+        print(f"  recording every update (trace of {run.trace.total}) costs {1e3 * (t_core - t_bare):.1f} ms: "
+              f"without it core/plain = {t_bare/t_plain:.3f}x")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ it counts y·a <= 0 as misclassified like the others (seed 003's step(0) = +1 wo
 positive point on the boundary right, and at theta = 0 leave the positives out of the first step).
 """
 
+import gc
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -298,8 +299,16 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     """
     check_settings(algorithm, eta, max_epochs, order, seed)
     # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume, max_votes)
+    # The trace holds one small object per update; the cycle collector walking them again and
+    # again costs more than the updates themselves on noisy data, and training makes no cycles.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume, max_votes)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _train(Z, y, algorithm, eta, max_epochs, order, seed, trace_cap, progress, resume, max_votes):
