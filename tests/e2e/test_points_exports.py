@@ -229,7 +229,7 @@ def test_points_pasted_as_text_fill_the_table(ready):
 
 def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
     expect(page.locator(button)).to_be_enabled()
-    with page.expect_download() as info:
+    with page.expect_download(timeout=90_000) as info:
         page.click(button)
     d = info.value
     target = tmp_path / d.suggested_filename

@@ -98,6 +98,7 @@ async function download(request, btn) {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 2000);
+  // A busy browser may start reading the blob late; revoking it too soon loses the download.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
   setStatus(`Downloaded ${r.filename}.`);
 }
