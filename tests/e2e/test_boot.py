@@ -39,8 +39,10 @@ def test_worker_console_reaches_the_test(page, page_log, wait_ready):
     assert any("Perceptron Lab: Python ready" in t for t in page_log.texts()), page_log.messages[-10:]
 
 
-def test_killed_worker_restarts_on_next_call(page, wait_ready, py_call, py_state):
-    wait_ready(page)
+def test_killed_worker_restarts_on_next_call(ready_page, py_call, py_state):
+    # ready_page: the page's own first run (train, then the later plots) is over, so no call
+    # of the page's can start a new worker between kill() and the check below.
+    page = ready_page
     restarts_before = page.evaluate("window.__pyclient.state")
     assert restarts_before == "ready"
     page.evaluate("window.__pyclient.kill()")
