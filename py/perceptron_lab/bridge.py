@@ -552,6 +552,19 @@ COMMANDS = {
 }
 
 
+def _late(module, name):
+    """A command from its own module, imported on first use."""
+    def command(request, progress=None):
+        import importlib
+
+        return getattr(importlib.import_module(f".{module}", __package__), name)(request)
+    return command
+
+
+COMMANDS.update(script=_late("script_command", "script_request"), visits=_late("visits", "visits_request"),
+                hand=_late("hand_weights", "hand_request"))
+
+
 def handle(request, progress=None):
     """Answer one request dict; never raises."""
     try:

@@ -11,6 +11,9 @@ import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/
 import { readStartLink, initShare, saveLink, applyLinkView } from "./ui/share-panel.js";
 import { initTeaching, teachResult } from "./ui/teach.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
+import { initExercise, exerciseLinkView } from "./ui/exercise.js";
+import { initHandWeights } from "./ui/hand-weights.js";
+import { initScriptDownload, scriptRun } from "./ui/script-download.js";
 
 const values = defaults();
 const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -35,6 +38,9 @@ initRunPanel({ onTrain: train, onCancel: cancel });
 initShare({ values, link: startLink, trainSoon });
 initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
+initExercise({ request: compareRequest, call: callPy });
+initHandWeights({ request: compareRequest, call: callPy });
+initScriptDownload({ call: callPy });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -183,6 +189,8 @@ async function train(opts = {}) {
     setRunState("done");
     teachResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
+    scriptRun(d.data, settings);
+    exerciseLinkView(); // a result link of the exercise: replay its answers
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

@@ -162,6 +162,7 @@ export const PARAMS = [
     options: [
       { value: "main", label: "The run only" },
       { value: "compare", label: "The run and the comparison of the variants" },
+      { value: "exercise", label: "The run and the predict-the-update exercise" },
     ],
     label: "View", hint: "compare: the comparison of the five variants is run and shown too",
   },
