@@ -37,6 +37,7 @@ def _parser():
     t.add_argument("--test-fraction", type=float, default=0.0)
     t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot to OUT.png or OUT.svg")
     t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
+    t.add_argument("--script", metavar="OUT", help="write this run as a Python script (OUT.py) or notebook (OUT.ipynb)")
     return p
 
 
@@ -96,6 +97,8 @@ def main(argv=None):
     args = _parser().parse_args(argv)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return _fail("--plot must name a .png or .svg file")
+    if args.script and not args.script.lower().endswith((".py", ".ipynb")):
+        return _fail("--script must name a .py or .ipynb file")
     request = _request(args)
     r = handle(request)
     if not r["ok"]:
@@ -106,6 +109,10 @@ def main(argv=None):
         err = _write_plot(args, request, r)
         if err:
             return err
+    if args.script:
+        err = _write_script(args, request)
+        if err:
+            return err
     if args.json:
         keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
                 "train_accuracy", "test_accuracy", "separable", "R", "gamma", "bound", "feature_names",
@@ -113,6 +120,23 @@ def main(argv=None):
         print(json.dumps({k: r[k] for k in keys}))
     else:
         print(_summary(r))
+    return 0
+
+
+def _write_script(args, request):
+    from .script_export import script_files
+
+    fmt = "ipynb" if args.script.lower().endswith(".ipynb") else "py"
+    files = script_files(request["data"], request["settings"], fmt)
+    out = Path(args.script)
+    # The script names a CSV beside it (when the data is too large to inline) by its own name.
+    targets = [out] + [out.parent / f["name"] for f in files[1:]]
+    try:
+        for target, f in zip(targets, files):
+            with open(target, "w", encoding="utf-8", newline="") as fh:
+                fh.write(f["text"])
+    except OSError as e:
+        return _fail(f"cannot write {e.filename}: {e.strerror}")
     return 0
 
 

@@ -171,3 +171,30 @@ def test_bad_points_are_refused():
 
     with pytest.raises(DataError):
         script_request({"cmd": "script", "data": {"kind": "points", "points": [[0, "1e999", 1], [1, 1, -1]]}})
+
+
+def test_cli_writes_the_same_script(tmp_path):
+    """python -m perceptron_lab train ... --script OUT.py: running OUT.py prints the CLI's own weights."""
+    csv = tmp_path / "cancer.csv"
+    csv.write_text(cancer_csv(), encoding="utf-8", newline="")
+    env = {**os.environ, "PYTHONPATH": str(PY)}
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    args = [sys.executable, "-m", "perceptron_lab", "train", str(csv), "--algorithm", "pocket", "--epochs", "20",
+            "--order", "shuffle-each", "--seed", "5", "--test-fraction", "0.2", "--json",
+            "--script", str(out_dir / "run.py")]
+    p = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    r = json.loads(p.stdout)
+    beside = sorted(f.name for f in out_dir.iterdir())
+    assert beside == ["perceptron-cancer-csv.csv", "run.py"]  # the data is too large to inline
+    assert (out_dir / "perceptron-cancer-csv.csv").read_bytes().decode("utf-8") == cancer_csv()
+    texts = run_scripts({"cli": [{"name": "run.py", "text": (out_dir / "run.py").read_text()},
+                                 {"name": "perceptron-cancer-csv.csv", "text": cancer_csv()}]}, tmp_path)
+    assert printed_weights(texts["cli"]) == (r["weights"], r["bias"])
+    bad = subprocess.run(args[:-1] + [str(out_dir / "run.txt")], capture_output=True, text=True, env=env, timeout=300)
+    assert bad.returncode == 2 and bad.stderr == "perceptron-lab: --script must name a .py or .ipynb file\n"
+    nb = subprocess.run([sys.executable, "-m", "perceptron_lab", "train", "--preset", "xor", "--script",
+                         str(out_dir / "xor.ipynb")], capture_output=True, text=True, env=env, timeout=300)
+    assert nb.returncode == 0, nb.stderr
+    assert json.loads((out_dir / "xor.ipynb").read_text())["nbformat"] == 4
