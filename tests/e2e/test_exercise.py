@@ -17,6 +17,7 @@ from sklearn.datasets import load_iris
 
 from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
 from pagekit import click_train, shown_weights
+from test_a11y import axe_violations, report
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = {}  # the result link, from the keyboard test to the link test
@@ -94,6 +95,9 @@ def test_exercise_on_and_by_keyboard(ready_page):
     expect(page.locator("#exercise-input-error")).to_contain_text("is not a number")
     expect(page.locator("#exercise-w-0")).to_be_focused()
     assert page.get_attribute("#exercise", "data-answered") == "5"
+    assert "the online perceptron, x̃ = (x1, x2, bias)" in page.inner_text("#exercise-on")
+    bad = axe_violations(page, "#exercise")
+    assert not bad, report(bad)
     link = page.input_value("#exercise-link")
     assert "view=exercise" in link and "exn=5" in link and "exs=3" in link
     SHARED["link"] = link
@@ -150,6 +154,8 @@ def test_hand_weights_of_the_notes_on_and(ready_page):
     page.click("#hand-compare")
     expect(page.locator("#hand-perceptron")).to_contain_text("w = (3, 2, −4) separates")  # the README's AND run
     assert page.locator("#hand svg line.bsvg-perceptron").count() == 2
+    bad = axe_violations(page, "#hand")
+    assert not bad, report(bad)
 
 
 def iris_csv() -> str:

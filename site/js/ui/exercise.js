@@ -37,6 +37,7 @@ export function initExercise(opts) {
       el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } })),
     el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "exercise-body", hidden: true },
+      el("p", { id: "exercise-on", class: "hint" }),
       el("p", { id: "exercise-score", class: "exercise-score", attrs: { "aria-live": "polite" } }),
       el("div", { class: "exercise-grid" },
         el("div", {},
@@ -53,7 +54,7 @@ export function initExercise(opts) {
           el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
         el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
       el("div", { class: "exercise-link" },
-        el("label", { for: "exercise-link", text: "Result link (this data, your answers, your score)" }),
+        el("label", { htmlFor: "exercise-link", text: "Result link (this data, your answers, your score)" }),
         el("input", { id: "exercise-link", type: "text", readOnly: true }),
         el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
   );
@@ -63,7 +64,7 @@ export function initExercise(opts) {
 function radio(value, label) {
   const id = `exercise-mistake-${value}`;
   return el("div", { class: "exercise-radio" },
-    el("input", { type: "radio", id, name: "exercise-mistake", value }), el("label", { for: id, text: label }));
+    el("input", { type: "radio", id, name: "exercise-mistake", value }), el("label", { htmlFor: id, text: label }));
 }
 
 function ensureCss() {
@@ -101,6 +102,7 @@ export async function start(link = null) {
   byId("exercise-start").disabled = false;
   if (!res || !res.ok) { say(res?.error?.message || "The exercise could not be prepared.", "error"); return; }
   ex = { data: req.data, settings: req.settings, res, answers: [], results: [] };
+  byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
   clear(byId("exercise-feedback"));
   say("");
@@ -118,6 +120,18 @@ export async function start(link = null) {
   await render();
   byId("exercise").scrollIntoView?.({ block: "start" });
   if (!link) byId("exercise-mistake-yes")?.focus();
+}
+
+const ANSWER = {
+  averaged: "The averaged perceptron answers with the mean of these w; the updates are the same.",
+  voted: "The voted perceptron lets every one of these w vote; the updates are the same.",
+  pocket: "The pocket perceptron keeps the best of these w; the updates are the same.",
+};
+
+function context(res) {
+  const n = res.dataset.n_train;
+  return `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron, `
+    + `x̃ = (${res.w_names.join(", ")}), as the data and settings were when the exercise started. ${ANSWER[res.algorithm] || ""}`;
 }
 
 function visit() {

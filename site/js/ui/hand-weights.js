@@ -35,7 +35,7 @@ export function initHandWeights(opts) {
     el("div", { id: "hand-body", class: "exercise-grid", hidden: true },
       el("div", {},
         ...FIELDS.map(([k, label]) => el("div", { class: "hand-row" },
-          el("label", { for: `hand-${k}-range`, text: label }),
+          el("label", { htmlFor: `hand-${k}-range`, text: label }),
           el("input", { type: "range", id: `hand-${k}-range`, min: -SLIDER, max: SLIDER, step: 0.5,
             on: { input: () => fromSlider(k), change: confirm } }),
           el("input", { type: "text", id: `hand-${k}`, inputMode: "decimal", class: "hand-number",
