@@ -113,7 +113,9 @@ export async function start(link = null) {
     } else {
       ex.answers = d.answers.slice(0, res.visits.length);
       ex.results = replay(res.visits, ex.answers);
-      say([verdict(link, ex.results), ...link.notices].join(" "));
+      // An assignment link (no answers yet) needs no verdict.
+      const claims = ex.answers.length > 0 || (link.count ?? 0) > 0;
+      say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
     }
   }
   show(byId("exercise-body"), true);
