@@ -1,0 +1,381 @@
+"""The kernel perceptron: the online perceptron in dual form, f(x) = η·Σ_i α_i y_i k̃(x_i, x).
+
+α_i counts the updates example i caused (w never appears), so the perceptron runs in the
+feature space of a kernel k without ever building that space.
+
+Conventions, matching core.train (seeds 000, 001, 003):
+- Bias as a constant feature *in feature space*: φ̃(x) = (φ(x), 1), i.e. k̃(x, x') = k(x, x') + 1,
+  exactly as features.prepare appends the 1 after the feature map. For the linear kernel
+  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), mistake for
+  mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
+  features.prepare scales x̃.
+- A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
+- η only rescales: from α = 0 every score is η times the η = 1 score, so the mistakes and α
+  are the same for every η; f (and the bias, the norm of w) carry the factor η.
+- Orders fixed, shuffle-once, shuffle-each draw the same permutations as core.train for the
+  same seed; an epoch without a mistake ends the run (converged).
+- Cycling (the dual of Block & Levin): α never repeats (it only grows), but the path depends
+  only on the scores s = (f(x_1), ..., f(x_n)) on the training set. If s repeats at an epoch
+  boundary under an order that repeats, the run repeats forever. s repeats exactly when w does
+  (w - w' = Σ c_i φ̃(x_i) orthogonal to every φ̃(x_j) has norm 0). Like the primal check it
+  compares floating point values exactly, so rounding may hide a cycle (the run then stops at
+  the epoch limit); on integer data it is exact.
+
+The Gram matrix K̃ is computed once (n <= MAX_POINTS: n² float64 numbers, 200 MB at 5 000);
+the scores are kept incrementally (a mistake at i adds η·y_i·K̃[i] to all of them) and the
+next mistake is found by numpy in blocks, as in core._Scanner.
+"""
+
+import gc
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import core, theory
+from .errors import DataError, SettingsError
+
+KERNELS = ("linear", "poly", "rbf")
+MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
+THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
+MAX_DEGREE = 10
+_BLOCK_MAX = 32768
+
+
+def _number(v):
+    return not isinstance(v, bool) and isinstance(v, (int, float, np.integer, np.floating)) and np.isfinite(v)
+
+
+# name: (default, check, message). One table for the estimator, the CLI and the bridge.
+KERNEL_PARAMS = {
+    "kernel": ("rbf", lambda v: v in KERNELS, f"Choose a kernel from: {', '.join(KERNELS)}."),
+    "degree": (2, lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_DEGREE,
+               f"The polynomial degree must be a whole number from 1 to {MAX_DEGREE}."),
+    # coef0 < 0 can make (x·x' + coef0)^d no inner product of any feature space.
+    "coef0": (1.0, lambda v: _number(v) and 0 <= v <= 1e6, "coef0 must be a number from 0 to 10⁶."),
+    "gamma": (1.0, lambda v: _number(v) and 0 < v <= 1e6, "γ must be a number greater than 0 (and at most 10⁶)."),
+}
+
+
+def check_kernel(kernel, degree, coef0, gamma):
+    """SettingsError naming the field for a kernel setting out of range."""
+    for name, value in (("kernel", kernel), ("degree", degree), ("coef0", coef0), ("gamma", gamma)):
+        _, ok, message = KERNEL_PARAMS[name]
+        if not ok(value):
+            raise SettingsError(message, field=name)
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """k̃(a, b) = k(a, b) (+ 1 with the bias), divided by √(k̃(a,a)·k̃(b,b)) with normalize.
+
+    k: linear a·b, poly (a·b + coef0)^degree, rbf exp(-γ‖a - b‖²).
+    """
+
+    kernel: str = "rbf"
+    degree: int = 2
+    coef0: float = 1.0
+    gamma: float = 1.0
+    fit_intercept: bool = True
+    normalize: bool = False
+
+    def __post_init__(self):
+        check_kernel(self.kernel, self.degree, self.coef0, self.gamma)
+
+    def _raw(self, A, B):
+        G = A @ B.T
+        if self.kernel == "linear":
+            return G
+        if self.kernel == "poly":
+            return (G + self.coef0) ** self.degree
+        sq = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2 * G
+        return np.exp(-self.gamma * np.maximum(sq, 0.0))
+
+    def diagonal(self, A):
+        """k̃(a, a) for every row a, before normalising."""
+        if self.kernel == "rbf":
+            d = np.ones(len(A))
+        else:
+            d = np.einsum("ij,ij->i", A, A)
+            if self.kernel == "poly":
+                d = (d + self.coef0) ** self.degree
+        return d + 1.0 if self.fit_intercept else d
+
+    def __call__(self, A, B):
+        """The (len(A), len(B)) matrix of k̃(a, b)."""
+        A, B = np.asarray(A, dtype=np.float64), np.asarray(B, dtype=np.float64)
+        with np.errstate(over="ignore", invalid="ignore"):
+            K = self._raw(A, B)
+            if self.fit_intercept:
+                K = K + 1.0
+            if self.normalize:
+                # A zero φ̃(x) has no direction; it stays 0 (and is a mistake for every α), as in prepare.
+                na, nb = np.sqrt(self.diagonal(A)), np.sqrt(self.diagonal(B))
+                scale = np.outer(np.where(na > 0, 1 / np.where(na > 0, na, 1), 0),
+                                 np.where(nb > 0, 1 / np.where(nb > 0, nb, 1), 0))
+                K = K * scale
+        if not np.isfinite(K).all():
+            field = "degree" if self.kernel == "poly" else "kernel"
+            raise SettingsError("The kernel values overflow floating point: lower the degree or rescale "
+                                "the data.", field=field)
+        return K
+
+    def constant(self, A):
+        """The bias component of φ̃(a) for every row a: 1, or 1/‖φ̃(a)‖ with normalize; 0 without bias."""
+        if not self.fit_intercept:
+            return np.zeros(len(A))
+        if not self.normalize:
+            return np.ones(len(A))
+        return 1 / np.sqrt(self.diagonal(np.asarray(A, dtype=np.float64)))
+
+
+@dataclass
+class DualTrace:
+    """The first `cap` updates in order: step t, epoch, example index, its score f(x_i) before
+    the update and α_i after it. total counts all; truncated says some were not kept."""
+
+    step: np.ndarray
+    epoch: np.ndarray
+    index: np.ndarray
+    score: np.ndarray
+    alpha: np.ndarray
+    total: int
+    truncated: bool
+
+    def alpha_at(self, t, n):
+        """α after the first t updates (t <= len(step))."""
+        if not 0 <= t <= len(self.index):
+            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        return np.bincount(self.index[:t], minlength=n).astype(np.int64)
+
+
+@dataclass
+class KernelRun:
+    """One kernel perceptron run; alpha is in training order."""
+
+    kernel: Kernel
+    eta: float
+    order: str
+    seed: int
+    alpha: np.ndarray
+    status: str
+    cycle: dict | None
+    n_epochs: int
+    mistakes: int
+    epoch_mistakes: list
+    epoch_w_norm: list
+    epoch_accuracy: list
+    scores: np.ndarray  # f(x_i) on the training set at the end
+    trace: DualTrace
+    X: np.ndarray = field(repr=False)
+    y: np.ndarray = field(repr=False)
+    K: np.ndarray = field(repr=False)
+
+    algorithm = "kernel"
+
+    @property
+    def n_updates(self):
+        return self.trace.total
+
+    @property
+    def support(self):
+        """Indices of the training examples with α_i > 0 (the support vectors)."""
+        return np.flatnonzero(self.alpha)
+
+    @property
+    def dual_coef(self):
+        """η·α_i·y_i for the support vectors, in support order."""
+        s = self.support
+        return self.eta * self.alpha[s] * self.y[s].astype(np.float64)
+
+    @property
+    def bias(self):
+        """The weight of the constant feature: Σ_i η α_i y_i φ̃(x_i)_bias (None without bias)."""
+        if not self.kernel.fit_intercept:
+            return None
+        s = self.support
+        return float(self.dual_coef @ self.kernel.constant(self.X[s]))
+
+    def decision_function(self, X, chunk=2048):
+        """f(x) = Σ_i η α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on)."""
+        X = np.asarray(X, dtype=np.float64)
+        s, c = self.support, self.dual_coef
+        out = np.zeros(len(X))
+        for r in range(0, len(X), chunk):
+            out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
+        return out
+
+    def predict(self, X):
+        return core.predict_sign(self.decision_function(X))
+
+
+def gram(X, kernel):
+    """K̃ of the training inputs, or DataError beyond MAX_POINTS."""
+    if len(X) > MAX_POINTS:
+        raise DataError(f"The kernel perceptron keeps an n×n Gram matrix, so it trains on at most "
+                        f"{MAX_POINTS:,} examples; this data has {len(X):,}. Use fewer points, or a "
+                        "primal algorithm (with the poly2 feature map for curved boundaries).")
+    return kernel(X, X)
+
+
+def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_intercept=True,
+                 normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
+                 trace_cap=1_000_000, progress=None, K=None):
+    """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
+
+    K: the Gram matrix of X under these kernel settings, when the caller already has it.
+    progress(epoch, mistakes) is called after every epoch, as in core.train.
+    """
+    # The online settings (η, epochs, order, seed) have the same ranges as core's.
+    core.check_settings("online", eta, max_epochs, order, seed)
+    k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    y = np.asarray(y).astype(np.int8)
+    if X.ndim != 2 or len(X) == 0 or y.shape != (len(X),):
+        raise DataError("X must be (n, m) with n >= 1 and y one label per row.")
+    if not np.isfinite(X).all():
+        raise DataError("Every x must be a vector of finite numbers.")
+    if not np.isin(y, (-1, 1)).all():
+        raise DataError("Labels must be -1 or +1.")
+    if K is None:
+        K = gram(X, k)
+    collecting = gc.isenabled()
+    gc.disable()  # as in core.train: the trace lists make no cycles, and collection is costly
+    try:
+        return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _digest(s):
+    # A digest per epoch instead of the scores themselves: n floats per epoch would add up.
+    return hashlib.blake2b(s.tobytes(), digest_size=16).digest()
+
+
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+    n = len(X)
+    yf = y.astype(np.float64)
+    step_of = (eta * yf).tolist()  # the score change per unit of K̃[i] for a mistake at i
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n) if order == "shuffle-once" else None
+    detect_cycles = order != "shuffle-each"
+    s = np.zeros(n)
+    alpha = np.zeros(n, dtype=np.int64)
+    seen = {_digest(s): 0}
+    rows = ([], [], [], [], [])  # epoch, index, score, alpha after
+    total = 0
+    status, cycle = "max_epochs", None
+    epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
+    block = 64
+    for epoch in range(1, max_epochs + 1):
+        if order == "shuffle-each":
+            perm = rng.permutation(n)
+        yo = yf if perm is None else yf[perm]
+        mistakes, p, start = 0, 0, 0
+        while p < n:
+            q = min(n, p + block)
+            so = s[p:q] if perm is None else s[perm[p:q]]
+            bad = np.flatnonzero(so * yo[p:q] <= 0)
+            if not bad.size:
+                p, block = q, min(_BLOCK_MAX, 2 * block)
+                continue
+            j = p + int(bad[0])
+            i = j if perm is None else int(perm[j])
+            block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
+            score = float(s[i])
+            c = step_of[i]
+            if c == 1.0:
+                np.add(s, K[i], out=s)
+            elif c == -1.0:
+                np.subtract(s, K[i], out=s)
+            else:
+                s += c * K[i]
+            alpha[i] += 1
+            total += 1
+            if total <= trace_cap:
+                rows[0].append(epoch)
+                rows[1].append(i)
+                rows[2].append(score)
+                rows[3].append(int(alpha[i]))
+            mistakes += 1
+            p = start = j + 1
+        if not np.isfinite(s).all():
+            raise SettingsError("The scores grew beyond floating point: lower η or rescale the data.",
+                                field="eta")
+        epoch_mistakes.append(mistakes)
+        c = eta * alpha * yf
+        epoch_w_norm.append(float(np.sqrt(max(0.0, float(c @ s)))))  # ‖w‖² = cᵀK̃c = c·s
+        epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
+        if progress is not None:
+            progress(epoch, mistakes)
+        if mistakes == 0:
+            status = "converged"
+            break
+        if detect_cycles:
+            key = _digest(s)
+            if key in seen:
+                status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen[key]}
+                break
+            seen[key] = epoch
+    kept = len(rows[0])
+    trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
+                      index=np.array(rows[1], dtype=np.int64), score=np.array(rows[2], dtype=np.float64),
+                      alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
+    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=status, cycle=cycle,
+                     n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                     epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
+                     scores=s, trace=trace, X=X, y=y, K=K)
+
+
+def feature_embedding(K, rtol=None):
+    """Rows Φ with Φ Φᵀ = K (to rounding): the training points as vectors of their feature space.
+
+    From K = V diag(λ) Vᵀ, Φ = V_r diag(√λ_r) over the eigenvalues above rounding; every
+    inner product, margin and radius of the training points is the same in Φ's space.
+    """
+    lam, V = np.linalg.eigh(K)
+    if rtol is None:
+        rtol = len(K) * np.finfo(np.float64).eps
+    keep = lam > rtol * max(float(lam[-1]), 0.0)
+    return V[:, keep] * np.sqrt(lam[keep])
+
+
+def _label_conflict(X, y):
+    """True when some input appears with both labels (then no feature space can separate them)."""
+    _, group = np.unique(X, axis=0, return_inverse=True)
+    group = group.ravel()
+    lo = np.full(group.max() + 1, 2)
+    hi = np.full(group.max() + 1, -2)
+    np.minimum.at(lo, group, y)
+    np.maximum.at(hi, group, y)
+    return bool(np.any(lo != hi))
+
+
+def bound_in_feature_space(run):
+    """Novikoff's bound in the kernel's feature space: {"R", "separable", "gamma", "bound", "note"}.
+
+    R² = max_i k̃(x_i, x_i); γ is the maximum margin of a unit w through the origin of the
+    feature space (w ranges over the span of the φ̃(x_i), where the optimum lies), solved by
+    theory.max_margin on an exact embedding of the Gram matrix.
+    The RBF Gram matrix of distinct points is positive definite, so with RBF the data is
+    separable exactly when no input carries both labels, whatever the solver sees; its margin
+    can still be below rounding (smooth kernels make K numerically singular), and then γ is
+    not given. Beyond THEORY_MAX_POINTS the solve has too many dimensions to stay interactive:
+    separability is then what the run proves (converged: yes; cycled: no) or, for RBF, the rule above.
+    """
+    K, y = run.K, run.y
+    R = float(np.sqrt(np.max(np.diag(K))))
+    rbf_separable = None if run.kernel.kernel != "rbf" else not _label_conflict(run.X, y)
+    if len(K) > THEORY_MAX_POINTS:
+        separable = {"converged": True, "cycled": False}.get(run.status, rbf_separable)
+        return {"R": R, "separable": separable, "gamma": None, "bound": None,
+                "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
+                        f"training examples (its dimension grows with n); this run has {len(K):,}."}
+    m = theory.max_margin(feature_embedding(K), y) if R > 0 else theory.MarginResult(separable=False)
+    if m.separable or not rbf_separable:
+        return {"R": R, "separable": bool(m.separable), "gamma": m.gamma, "bound": theory.bound(R, m.gamma),
+                "note": None}
+    return {"R": R, "separable": True, "gamma": None, "bound": None,
+            "note": "Separable (the RBF kernel separates any distinct points), but with a margin below "
+                    "rounding error: the Gram matrix is numerically singular, so no bound can be computed."}
