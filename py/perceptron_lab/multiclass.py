@@ -1,0 +1,223 @@
+"""The multiclass perceptron: one weight vector per class, the highest score wins.
+
+Conventions (the binary ones of core.train carried over):
+- W is (n_classes, d) over the prepared x̃ (bias last), W = 0 at the start; classes are 0..K-1.
+- Prediction: argmax_k W_k·x̃, ties to the lowest class index.
+- A mistake is "the true class y does not win outright": some other class scores at least as
+  much, max_{k≠y} W_k·x̃ >= W_y·x̃; its rival ŷ is the highest-scoring other class (ties to the
+  lowest index). Update: W_y += η·x̃, W_ŷ -= η·x̃. Whenever the prediction is wrong, ŷ is the
+  predicted class, so this is the standard rule; it also updates when y wins only by the
+  tie-break, as the binary perceptron's y·(w·x̃) <= 0 does (W = 0 errs on everything).
+- Two classes: W_1 = -W_0 throughout and v = W_1 - W_0 follows the binary perceptron on
+  y = ±1 (class 1 = +1) with learning rate 2η: the same mistakes, v = 2·w. Predictions agree
+  except at v·x̃ = 0, where the binary perceptron says class 1 and argmax says class 0.
+- averaged: the answer is the mean of W after every example (core's lazy-averaging trick).
+- Orders, epochs, convergence (an epoch without a mistake) and cycling (W repeats at an epoch
+  boundary under an order that repeats, Block & Levin) as in core.train, with its permutations.
+"""
+
+import gc
+import hashlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import core
+from .errors import DataError, SettingsError
+
+MAX_CLASSES = 1000
+_SCALAR_MAX = 4
+_BLOCK_MAX = 8192
+
+
+@dataclass
+class MulticlassTrace:
+    """The first `cap` updates in order: step t, epoch, example index, its class and the rival
+    class (the two rows of W that moved: + and -), both scores before the update.
+    total counts all updates; truncated says some were not kept."""
+
+    step: np.ndarray
+    epoch: np.ndarray
+    index: np.ndarray
+    true: np.ndarray
+    rival: np.ndarray
+    score_true: np.ndarray
+    score_rival: np.ndarray
+    total: int
+    truncated: bool
+
+    def weights_at(self, t, Z, n_classes, eta=1.0):
+        """The online W after the first t updates, adding the same terms in the same order as training."""
+        if not 0 <= t <= len(self.index):
+            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        W = np.zeros((n_classes, Z.shape[1]))
+        for i, a, b in zip(self.index[:t].tolist(), self.true[:t].tolist(), self.rival[:t].tolist()):
+            x = Z[i] if eta == 1.0 else eta * Z[i]
+            W[a] += x
+            W[b] -= x
+        return W
+
+
+@dataclass
+class MulticlassRun:
+    average: bool
+    eta: float
+    order: str
+    seed: int
+    W: np.ndarray  # the answer: the last W, or the mean of W with average
+    W_last: np.ndarray
+    status: str
+    cycle: dict | None
+    n_epochs: int
+    mistakes: int
+    epoch_mistakes: list
+    epoch_accuracy: list  # training accuracy of the answer after each epoch
+    epoch_w_norm: list  # Frobenius norm of the online W after each epoch
+    trace: MulticlassTrace
+
+    algorithm = "multiclass"
+
+    @property
+    def n_updates(self):
+        return self.trace.total
+
+    def decision_function(self, Z):
+        """Scores W_k·x̃, shape (n, n_classes)."""
+        return np.asarray(Z, dtype=np.float64) @ self.W.T
+
+    def predict(self, Z):
+        """Class indices: argmax of the scores, ties to the lowest index."""
+        return np.argmax(self.decision_function(Z), axis=1)
+
+
+def confusion_matrix(y_true, y_pred, n_classes):
+    """C[i, j] = number of examples of class i predicted as j (rows true, as scikit-learn)."""
+    C = np.zeros((n_classes, n_classes), dtype=np.int64)
+    np.add.at(C, (np.asarray(y_true), np.asarray(y_pred)), 1)
+    return C
+
+
+def per_class_accuracy(C):
+    """For each class, the fraction of its examples predicted right (None for a class with none)."""
+    C = np.asarray(C)
+    rows = C.sum(axis=1)
+    return [None if r == 0 else float(C[k, k] / r) for k, r in enumerate(rows.tolist())]
+
+
+def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs=100, order="fixed",
+                     seed=0, trace_cap=1_000_000, progress=None):
+    """Train on prepared vectors Z = x̃ (n, d) with class indices y in 0..n_classes-1."""
+    core.check_settings("online", eta, max_epochs, order, seed)  # same ranges as the binary loop
+    if not isinstance(average, (bool, np.bool_)):
+        raise SettingsError("average must be True or False.", field="average")
+    Z = np.ascontiguousarray(Z, dtype=np.float64)
+    y = np.asarray(y)
+    if Z.ndim != 2 or len(Z) == 0 or y.shape != (len(Z),):
+        raise DataError("Z must be (n, d) with n >= 1 and y one class per row.")
+    if y.dtype.kind not in "iu" or (y < 0).any():
+        raise DataError("Classes must be whole numbers 0, 1, 2, ...")
+    if n_classes is None:
+        n_classes = int(y.max()) + 1
+    if not 2 <= n_classes <= MAX_CLASSES or y.max() >= n_classes:
+        raise DataError(f"The multiclass perceptron needs 2 to {MAX_CLASSES} classes numbered from 0.")
+    if not np.isfinite(Z).all():
+        raise DataError("Every x̃ must be a vector of finite numbers.")
+    collecting = gc.isenabled()
+    gc.disable()  # as in core.train: the trace lists make no cycles, and collection is costly
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
+                          order, seed, trace_cap, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _next_mistake(Zo, yo, W, p, block):
+    """(j, rival, score_true, score_rival) of the first j >= p the rule counts as a mistake, else None.
+
+    Scans in blocks of rows with one matrix product each, as core._Scanner does."""
+    n = len(Zo)
+    while p < n:
+        q = min(n, p + block)
+        S = Zo[p:q] @ W.T
+        r = np.arange(q - p)
+        own = S[r, yo[p:q]].copy()
+        S[r, yo[p:q]] = -np.inf
+        rival = np.argmax(S, axis=1)
+        bad = np.flatnonzero(S[r, rival] >= own)
+        if bad.size:
+            b = int(bad[0])
+            return p + b, int(rival[b]), float(own[b]), float(S[b, rival[b]])
+        p = q
+        block = min(_BLOCK_MAX, 2 * block)
+    return None
+
+
+def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress):
+    n, d = Z.shape
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n) if order == "shuffle-once" else None
+    detect_cycles = order != "shuffle-each"
+    W = np.zeros((K, d))
+    U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
+    seen = {hashlib.blake2b(W.tobytes(), digest_size=16).digest(): 0}
+    rows = ([], [], [], [], [], [])
+    total, t = 0, 0
+    status, cycle = "max_epochs", None
+    epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
+    block = 64
+    for epoch in range(1, max_epochs + 1):
+        if order == "shuffle-each":
+            perm = rng.permutation(n)
+        Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
+        mistakes, p = 0, 0
+        while True:
+            found = _next_mistake(Zo, yo, W, p, block)
+            if found is None:
+                block = min(_BLOCK_MAX, 2 * block)
+                break
+            j, rival, s_true, s_rival = found
+            block = max(_SCALAR_MAX, 2 * (j - p))
+            a = int(yo[j])
+            x = Zo[j] if eta == 1.0 else eta * Zo[j]
+            W[a] += x
+            W[rival] -= x
+            if average:
+                U[a] += (t + j + 1) * x
+                U[rival] -= (t + j + 1) * x
+            total += 1
+            if total <= trace_cap:
+                for col, v in zip(rows, (epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)):
+                    col.append(v)
+            mistakes += 1
+            p = j + 1
+        t += n
+        if not np.isfinite(W).all():
+            raise SettingsError("The weights grew beyond floating point: lower η or rescale the data.",
+                                field="eta")
+        answer = ((t + 1) * W - U) / t if average else W
+        epoch_mistakes.append(mistakes)
+        epoch_accuracy.append(float(np.mean(np.argmax(Z @ answer.T, axis=1) == y)))
+        epoch_w_norm.append(float(np.linalg.norm(W)))
+        if progress is not None:
+            progress(epoch, mistakes)
+        if mistakes == 0:
+            status = "converged"
+            break
+        if detect_cycles:
+            key = hashlib.blake2b(W.tobytes(), digest_size=16).digest()
+            if key in seen:
+                status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen[key]}
+                break
+            seen[key] = epoch
+    kept = len(rows[0])
+    ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
+    trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
+                            score_true=np.array(rows[4], dtype=np.float64),
+                            score_rival=np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
+    answer = ((t + 1) * W - U) / t if average else W.copy()
+    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=W.copy(),
+                         status=status, cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                         epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
+                         trace=trace)
