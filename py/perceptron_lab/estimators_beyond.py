@@ -117,7 +117,7 @@ class KernelPerceptron(_Estimator):
         try:
             self.classes_ = _two_classes(y, "y")
         except DataError as err:
-            if "classes" not in err.message:
+            if "only one class" in err.message or "mix" in err.message:
                 raise
             raise DataError(f"{err.message} For more classes use MulticlassPerceptron.") from None
         signs = np.where(y == self.classes_[1], 1, -1).astype(np.int8)
