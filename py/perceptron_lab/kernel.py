@@ -40,6 +40,8 @@ MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
 MAX_DEGREE = 10
 _BLOCK_MAX = 32768
+_SCALAR_MAX = 8  # blocks this small are checked element by element,
+_SCALAR_RUN = 64  # in stretches of up to this many examples
 
 
 def _number(v):
@@ -83,13 +85,19 @@ class Kernel:
         check_kernel(self.kernel, self.degree, self.coef0, self.gamma)
 
     def _raw(self, A, B):
-        G = A @ B.T
-        if self.kernel == "linear":
-            return G
+        # In place throughout: at 5 000 points every temporary n×n array is another 200 MB.
+        K = A @ B.T
         if self.kernel == "poly":
-            return (G + self.coef0) ** self.degree
-        sq = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2 * G
-        return np.exp(-self.gamma * np.maximum(sq, 0.0))
+            K += self.coef0
+            np.power(K, self.degree, out=K)
+        elif self.kernel == "rbf":
+            K *= -2.0
+            K += np.einsum("ij,ij->i", A, A)[:, None]
+            K += np.einsum("ij,ij->i", B, B)[None, :]
+            np.maximum(K, 0.0, out=K)  # ‖a - b‖² computed this way can dip below 0 by rounding
+            K *= -self.gamma
+            np.exp(K, out=K)
+        return K
 
     def diagonal(self, A):
         """k̃(a, a) for every row a, before normalising."""
@@ -107,13 +115,13 @@ class Kernel:
         with np.errstate(over="ignore", invalid="ignore"):
             K = self._raw(A, B)
             if self.fit_intercept:
-                K = K + 1.0
+                K += 1.0
             if self.normalize:
                 # A zero φ̃(x) has no direction; it stays 0 (and is a mistake for every α), as in prepare.
-                na, nb = np.sqrt(self.diagonal(A)), np.sqrt(self.diagonal(B))
-                scale = np.outer(np.where(na > 0, 1 / np.where(na > 0, na, 1), 0),
-                                 np.where(nb > 0, 1 / np.where(nb > 0, nb, 1), 0))
-                K = K * scale
+                for axis, M in ((0, A), (1, B)):
+                    norm = np.sqrt(self.diagonal(M))
+                    inv = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
+                    K *= inv[:, None] if axis == 0 else inv[None, :]
         if not np.isfinite(K).all():
             field = "degree" if self.kernel == "poly" else "kernel"
             raise SettingsError("The kernel values overflow floating point: lower the degree or rescale "
@@ -257,11 +265,12 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
     yf = y.astype(np.float64)
     step_of = (eta * yf).tolist()  # the score change per unit of K̃[i] for a mistake at i
+    positive = (y > 0).tolist()
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n) if order == "shuffle-once" else None
     detect_cycles = order != "shuffle-each"
     s = np.zeros(n)
-    alpha = np.zeros(n, dtype=np.int64)
+    counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     seen = {_digest(s): 0}
     rows = ([], [], [], [], [])  # epoch, index, score, alpha after
     total = 0
@@ -272,16 +281,30 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
         if order == "shuffle-each":
             perm = rng.permutation(n)
         yo = yf if perm is None else yf[perm]
+        order_list = range(n) if perm is None else perm.tolist()
         mistakes, p, start = 0, 0, 0
         while p < n:
-            q = min(n, p + block)
-            so = s[p:q] if perm is None else s[perm[p:q]]
-            bad = np.flatnonzero(so * yo[p:q] <= 0)
-            if not bad.size:
-                p, block = q, min(_BLOCK_MAX, 2 * block)
+            j = None
+            if block <= _SCALAR_MAX:
+                # Mistakes come close together: plain element reads beat numpy's per-call cost,
+                # until a stretch of _SCALAR_RUN clean examples hands back to the block scan.
+                q = min(n, p + _SCALAR_RUN)
+                for jj in range(p, q):
+                    ii = order_list[jj]
+                    v = s[ii]
+                    if (v <= 0) if positive[ii] else (v >= 0):
+                        j = jj
+                        break
+            else:
+                q = min(n, p + block)
+                so = s[p:q] if perm is None else s[perm[p:q]]
+                bad = np.flatnonzero(so * yo[p:q] <= 0)
+                if bad.size:
+                    j = p + int(bad[0])
+            if j is None:
+                p, block = q, min(_BLOCK_MAX, max(2 * block, 2 * _SCALAR_MAX))
                 continue
-            j = p + int(bad[0])
-            i = j if perm is None else int(perm[j])
+            i = order_list[j]
             block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
             score = float(s[i])
             c = step_of[i]
@@ -291,19 +314,20 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
                 np.subtract(s, K[i], out=s)
             else:
                 s += c * K[i]
-            alpha[i] += 1
+            counts[i] += 1
             total += 1
             if total <= trace_cap:
                 rows[0].append(epoch)
                 rows[1].append(i)
                 rows[2].append(score)
-                rows[3].append(int(alpha[i]))
+                rows[3].append(counts[i])
             mistakes += 1
             p = start = j + 1
         if not np.isfinite(s).all():
             raise SettingsError("The scores grew beyond floating point: lower η or rescale the data.",
                                 field="eta")
         epoch_mistakes.append(mistakes)
+        alpha = np.array(counts, dtype=np.int64)
         c = eta * alpha * yf
         epoch_w_norm.append(float(np.sqrt(max(0.0, float(c @ s)))))  # ‖w‖² = cᵀK̃c = c·s
         epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))

@@ -26,7 +26,7 @@ from . import core
 from .errors import DataError, SettingsError
 
 MAX_CLASSES = 1000
-_SCALAR_MAX = 4
+_SCALAR_MAX = 8
 _BLOCK_MAX = 8192
 
 
@@ -133,22 +133,40 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
             gc.enable()
 
 
-def _next_mistake(Zo, yo, W, p, block):
+def _rival(s, a):
+    """(rival, its score) for the score list s and true class a: the best other class, lowest on ties."""
+    best, r = -np.inf, -1
+    for k, v in enumerate(s):
+        if k != a and v > best:
+            best, r = v, k
+    return r, best
+
+
+def _next_mistake(Zo, yo, ylist, W, p, block):
     """(j, rival, score_true, score_rival) of the first j >= p the rule counts as a mistake, else None.
 
-    Scans in blocks of rows with one matrix product each, as core._Scanner does."""
+    Scans in blocks of rows with one matrix product each, as core._Scanner does; blocks of a
+    few rows go row by row, where numpy's per-call cost would outweigh the work."""
     n = len(Zo)
     while p < n:
         q = min(n, p + block)
-        S = Zo[p:q] @ W.T
-        r = np.arange(q - p)
-        own = S[r, yo[p:q]].copy()
-        S[r, yo[p:q]] = -np.inf
-        rival = np.argmax(S, axis=1)
-        bad = np.flatnonzero(S[r, rival] >= own)
-        if bad.size:
-            b = int(bad[0])
-            return p + b, int(rival[b]), float(own[b]), float(S[b, rival[b]])
+        if block <= _SCALAR_MAX:
+            for j in range(p, q):
+                s = (W @ Zo[j]).tolist()
+                a = ylist[j]
+                r, best = _rival(s, a)
+                if best >= s[a]:
+                    return j, r, s[a], best
+        else:
+            S = Zo[p:q] @ W.T
+            rows = np.arange(q - p)
+            own = S[rows, yo[p:q]].copy()
+            S[rows, yo[p:q]] = -np.inf
+            rival = np.argmax(S, axis=1)
+            bad = np.flatnonzero(S[rows, rival] >= own)
+            if bad.size:
+                b = int(bad[0])
+                return p + b, int(rival[b]), float(own[b]), float(S[b, rival[b]])
         p = q
         block = min(_BLOCK_MAX, 2 * block)
     return None
@@ -171,14 +189,15 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress):
         if order == "shuffle-each":
             perm = rng.permutation(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
+        ylist = yo.tolist()
         mistakes, p = 0, 0
         while True:
-            found = _next_mistake(Zo, yo, W, p, block)
+            found = _next_mistake(Zo, yo, ylist, W, p, block)
             if found is None:
                 block = min(_BLOCK_MAX, 2 * block)
                 break
             j, rival, s_true, s_rival = found
-            block = max(_SCALAR_MAX, 2 * (j - p))
+            block = min(_BLOCK_MAX, max(1, 2 * (j - p)))
             a = int(yo[j])
             x = Zo[j] if eta == 1.0 else eta * Zo[j]
             W[a] += x
