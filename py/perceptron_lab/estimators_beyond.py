@@ -20,7 +20,7 @@ __all__ = ["KernelPerceptron", "MulticlassPerceptron"]
 # The web form's field names (SettingsError.field) -> the estimator parameter.
 _FIELD_PARAM = {"epochs": "max_epochs", "eta": "eta", "seed": "random_state", "order": "order",
                 "feature_map": "feature_map", "kernel": "kernel", "degree": "degree", "coef0": "coef0",
-                "gamma": "gamma", "average": "average"}
+                "gamma": "gamma", "average": "average", "early_stop": "early_stop"}
 _COMMON = {"max_epochs": 100, "eta": 1.0, "fit_intercept": True, "order": "fixed", "random_state": 0,
            "normalize": False}
 
@@ -149,18 +149,20 @@ class MulticlassPerceptron(_Estimator):
     """One weight vector per class: predict argmax_k coef_[k]·x + intercept_[k] (ties to the lowest class).
 
     On a mistake (the true class does not score strictly highest) the true row moves +eta·x̃ and the
-    highest other row -eta·x̃. average=True answers with the mean W over every example seen.
+    highest other row -eta·x̃. average=True answers with the mean W over every example seen and
+    runs all max_epochs epochs unless early_stop (then it stops at the first epoch without a mistake).
     """
 
-    _DEFAULTS = {**_COMMON, "average": False, "feature_map": "none"}
+    _DEFAULTS = {**_COMMON, "average": False, "early_stop": False, "feature_map": "none"}
 
     def fit(self, X, y):
         """Train from W = 0 for at most max_epochs epochs; returns self."""
         def check():
             check_settings("online", self.eta, self.max_epochs, self.order, self._seed())
             features.check_feature_map(self.feature_map)
-            if not isinstance(self.average, (bool, np.bool_)):
-                raise SettingsError("average must be True or False.", field="average")
+            for name in ("average", "early_stop"):
+                if not isinstance(getattr(self, name), (bool, np.bool_)):
+                    raise SettingsError(f"{name} must be True or False.", field=name)
         self._checked(check)
         X, y = self._check_X_y(X, y, reset=True)
         try:
@@ -171,7 +173,7 @@ class MulticlassPerceptron(_Estimator):
             raise DataError(f"y has only one class ({self.classes_[0]!r}): a classifier needs at least two.")
         run = multiclass.train_multiclass(self._prepare(X), index.ravel(), len(self.classes_),
                                           average=bool(self.average), eta=self.eta, max_epochs=self.max_epochs,
-                                          order=self.order, seed=self._seed())
+                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop))
         W = run.W
         if self.fit_intercept:
             self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()

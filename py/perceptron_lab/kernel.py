@@ -10,8 +10,9 @@ Conventions, matching core.train (seeds 000, 001, 003):
   mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
   features.prepare scales x̃.
 - A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
-- η only rescales: from α = 0 every score is η times the η = 1 score, so the mistakes and α
-  are the same for every η; f (and the bias, the norm of w) carry the factor η.
+- η only rescales: from α = 0 every score is η times the η = 1 score, so the loop runs in units
+  of η (exact on whole-number kernels) and every η makes the same mistakes and the same α;
+  f, the bias, the norm of w and the trace's scores are reported times η.
 - Orders fixed, shuffle-once, shuffle-each draw the same permutations as core.train for the
   same seed; an epoch without a mistake ends the run (converged).
 - Cycling (the dual of Block & Levin): α never repeats (it only grows), but the path depends
@@ -264,7 +265,6 @@ def _digest(s):
 def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
     yf = y.astype(np.float64)
-    step_of = (eta * yf).tolist()  # the score change per unit of K̃[i] for a mistake at i
     positive = (y > 0).tolist()
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n) if order == "shuffle-once" else None
@@ -307,13 +307,10 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             i = order_list[j]
             block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
             score = float(s[i])
-            c = step_of[i]
-            if c == 1.0:
+            if positive[i]:
                 np.add(s, K[i], out=s)
-            elif c == -1.0:
-                np.subtract(s, K[i], out=s)
             else:
-                s += c * K[i]
+                np.subtract(s, K[i], out=s)
             counts[i] += 1
             total += 1
             if total <= trace_cap:
@@ -324,12 +321,10 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             mistakes += 1
             p = start = j + 1
         if not np.isfinite(s).all():
-            raise SettingsError("The scores grew beyond floating point: lower η or rescale the data.",
-                                field="eta")
+            raise SettingsError("The scores grew beyond floating point: rescale the data.", field="kernel")
         epoch_mistakes.append(mistakes)
         alpha = np.array(counts, dtype=np.int64)
-        c = eta * alpha * yf
-        epoch_w_norm.append(float(np.sqrt(max(0.0, float(c @ s)))))  # ‖w‖² = cᵀK̃c = c·s
+        epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
         epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
         if progress is not None:
             progress(epoch, mistakes)
@@ -342,14 +337,16 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
                 status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen[key]}
                 break
             seen[key] = epoch
+    if not np.isfinite(eta * s).all():
+        raise SettingsError("η times the scores is beyond floating point: lower η.", field="eta")
     kept = len(rows[0])
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
-                      index=np.array(rows[1], dtype=np.int64), score=np.array(rows[2], dtype=np.float64),
+                      index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
     return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=status, cycle=cycle,
                      n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                      epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=s, trace=trace, X=X, y=y, K=K)
+                     scores=eta * s, trace=trace, X=X, y=y, K=K)
 
 
 def feature_embedding(K, rtol=None):

@@ -11,9 +11,11 @@ Conventions (the binary ones of core.train carried over):
 - Two classes: W_1 = -W_0 throughout and v = W_1 - W_0 follows the binary perceptron on
   y = ±1 (class 1 = +1) with learning rate 2η: the same mistakes, v = 2·w. Predictions agree
   except at v·x̃ = 0, where the binary perceptron says class 1 and argmax says class 0.
-- averaged: the answer is the mean of W after every example (core's lazy-averaging trick).
+- averaged: the answer is the mean of W after every example (core's lazy-averaging trick); it
+  runs all max_epochs epochs unless early_stop, as Algorithm 2 does.
 - Orders, epochs, convergence (an epoch without a mistake) and cycling (W repeats at an epoch
   boundary under an order that repeats, Block & Levin) as in core.train, with its permutations.
+- Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
 import gc
@@ -47,15 +49,14 @@ class MulticlassTrace:
     truncated: bool
 
     def weights_at(self, t, Z, n_classes, eta=1.0):
-        """The online W after the first t updates, adding the same terms in the same order as training."""
+        """The online W after the first t updates: the same sums in the same order as training, times η."""
         if not 0 <= t <= len(self.index):
             raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
         W = np.zeros((n_classes, Z.shape[1]))
         for i, a, b in zip(self.index[:t].tolist(), self.true[:t].tolist(), self.rival[:t].tolist()):
-            x = Z[i] if eta == 1.0 else eta * Z[i]
-            W[a] += x
-            W[b] -= x
-        return W
+            W[a] += Z[i]
+            W[b] -= Z[i]
+        return eta * W
 
 
 @dataclass
@@ -66,8 +67,10 @@ class MulticlassRun:
     seed: int
     W: np.ndarray  # the answer: the last W, or the mean of W with average
     W_last: np.ndarray
-    status: str
+    status: str  # converged (some epoch had no mistake), cycled, or max_epochs
     cycle: dict | None
+    converged_epoch: int | None  # the first epoch without a mistake
+    early_stop: bool
     n_epochs: int
     mistakes: int
     epoch_mistakes: list
@@ -105,11 +108,17 @@ def per_class_accuracy(C):
 
 
 def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs=100, order="fixed",
-                     seed=0, trace_cap=1_000_000, progress=None):
-    """Train on prepared vectors Z = x̃ (n, d) with class indices y in 0..n_classes-1."""
+                     seed=0, trace_cap=1_000_000, progress=None, early_stop=False):
+    """Train on prepared vectors Z = x̃ (n, d) with class indices y in 0..n_classes-1.
+
+    The run ends at max_epochs, at a cycle, or after the first epoch without a mistake, where
+    the last W can no longer change; the averaged answer still moves then, so with average it
+    runs all max_epochs epochs (as Algorithm 2 and core.train's averaged) unless early_stop.
+    """
     core.check_settings("online", eta, max_epochs, order, seed)  # same ranges as the binary loop
-    if not isinstance(average, (bool, np.bool_)):
-        raise SettingsError("average must be True or False.", field="average")
+    for name, value in (("average", average), ("early_stop", early_stop)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise SettingsError(f"{name} must be True or False.", field=name)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y)
     if Z.ndim != 2 or len(Z) == 0 or y.shape != (len(Z),):
@@ -127,7 +136,7 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
     try:
         with np.errstate(over="ignore", invalid="ignore"):
             return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
-                          order, seed, trace_cap, progress)
+                          order, seed, trace_cap, progress, bool(early_stop))
     finally:
         if collecting:
             gc.enable()
@@ -172,17 +181,20 @@ def _next_mistake(Zo, yo, ylist, W, p, block):
     return None
 
 
-def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress):
+def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
+    # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
+    # rescales the path, so every η makes the same mistakes.
     n, d = Z.shape
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n) if order == "shuffle-once" else None
     detect_cycles = order != "shuffle-each"
+    run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
     seen = {hashlib.blake2b(W.tobytes(), digest_size=16).digest(): 0}
     rows = ([], [], [], [], [], [])
     total, t = 0, 0
-    status, cycle = "max_epochs", None
+    cycle, converged = None, None
     epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
@@ -199,7 +211,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress):
             j, rival, s_true, s_rival = found
             block = min(_BLOCK_MAX, max(1, 2 * (j - p)))
             a = int(yo[j])
-            x = Zo[j] if eta == 1.0 else eta * Zo[j]
+            x = Zo[j]
             W[a] += x
             W[rival] -= x
             if average:
@@ -213,30 +225,35 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress):
             p = j + 1
         t += n
         if not np.isfinite(W).all():
-            raise SettingsError("The weights grew beyond floating point: lower η or rescale the data.",
-                                field="eta")
+            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
         answer = ((t + 1) * W - U) / t if average else W
         epoch_mistakes.append(mistakes)
         epoch_accuracy.append(float(np.mean(np.argmax(Z @ answer.T, axis=1) == y)))
-        epoch_w_norm.append(float(np.linalg.norm(W)))
+        epoch_w_norm.append(eta * float(np.linalg.norm(W)))
         if progress is not None:
             progress(epoch, mistakes)
         if mistakes == 0:
-            status = "converged"
-            break
-        if detect_cycles:
+            converged = converged or epoch
+            if not run_on:
+                break
+        elif detect_cycles and cycle is None:
             key = hashlib.blake2b(W.tobytes(), digest_size=16).digest()
             if key in seen:
-                status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen[key]}
-                break
+                cycle = {"epoch": epoch, "period": epoch - seen[key]}
+                if not run_on:
+                    break
             seen[key] = epoch
     kept = len(rows[0])
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
     trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
-                            score_true=np.array(rows[4], dtype=np.float64),
-                            score_rival=np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
-    answer = ((t + 1) * W - U) / t if average else W.copy()
-    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=W.copy(),
-                         status=status, cycle=cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                            score_true=eta * np.array(rows[4], dtype=np.float64),
+                            score_rival=eta * np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
+    answer = eta * (((t + 1) * W - U) / t if average else W)
+    if not np.isfinite(answer).all():
+        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    status = "converged" if converged else "cycled" if cycle else "max_epochs"
+    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
+                         status=status, cycle=cycle, converged_epoch=converged, early_stop=early_stop,
+                         n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
                          trace=trace)

@@ -123,8 +123,9 @@ def test_eta_only_rescales():
         run = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, eta=eta)
         assert np.array_equal(run.alpha, base.alpha)
         assert run.trace.index.tolist() == base.trace.index.tolist()
-        np.testing.assert_allclose(run.scores, eta * base.scores, rtol=1e-12)
-        np.testing.assert_allclose(run.dual_coef, eta * base.dual_coef)
+        assert np.array_equal(run.scores, eta * base.scores)
+        assert np.array_equal(run.dual_coef, eta * base.dual_coef)
+        assert run.epoch_mistakes == base.epoch_mistakes and run.status == base.status
 
 
 @pytest.mark.parametrize("kind,kw", [("rbf", {"gamma": 1.0}), ("poly", {"degree": 2, "coef0": 1.0})])

@@ -21,7 +21,7 @@ def orders_of(order, n, seed, epochs):
     return [g.permutation(n) for _ in range(epochs)]
 
 
-def literal(Z, y, K, perms, eta=1.0):
+def literal(Z, y, K, perms, eta=1.0, stop_when_clean=True):
     """From the stated rule, one example at a time: the rival is the best other class (lowest
     index on ties); a mistake when it scores at least the true class; W_y += ηx̃, W_rival -= ηx̃.
     Returns the last W, the mean of W after every example, and the updates (i, y, rival)."""
@@ -44,7 +44,7 @@ def literal(Z, y, K, perms, eta=1.0):
                 m += 1
             total += W
             seen += 1
-        if m == 0:
+        if m == 0 and stop_when_clean:
             break
     return W, total / seen, updates
 
@@ -61,10 +61,12 @@ def test_equals_the_literal_loop_on_random_data(order, eta):
         Z = prepare(X)
         run = train_multiclass(Z, y, K, eta=eta, order=order, seed=6, max_epochs=8)
         W, _, updates = literal(Z, y, K, orders_of(order, n, 6, run.n_epochs), eta)
-        assert np.array_equal(run.W_last, W)
-        assert np.array_equal(run.W, W)
         assert list(zip(run.trace.index.tolist(), run.trace.true.tolist(), run.trace.rival.tolist())) == updates
-        assert np.array_equal(run.trace.weights_at(run.trace.total, Z, K, eta), W)
+        if eta == 1.0:
+            assert np.array_equal(run.W_last, W) and np.array_equal(run.W, W)
+        else:  # the run adds x̃ and scales by η once; the literal loop adds η·x̃ each time
+            np.testing.assert_allclose(run.W_last, W, rtol=1e-12, atol=1e-12)
+        assert np.array_equal(run.trace.weights_at(run.trace.total, Z, K, eta), run.W_last)
 
 
 def test_averaged_is_the_mean_of_w_after_every_example():
@@ -76,6 +78,38 @@ def test_averaged_is_the_mean_of_w_after_every_example():
     W, mean, _ = literal(Z, y, 4, orders_of("shuffle-each", 200, 1, run.n_epochs))
     assert np.array_equal(run.W_last, W)
     np.testing.assert_allclose(run.W, mean, rtol=1e-10, atol=1e-10)
+
+
+def blobs3(seed=0):
+    rng = np.random.default_rng(seed)
+    centers = np.array([[0.0, 4.0], [4.0, -2.0], [-4.0, -2.0]])
+    y = np.repeat(np.arange(3), 60)
+    return centers[y] + rng.uniform(-1, 1, size=(180, 2)), y
+
+
+def test_averaged_runs_all_epochs_after_converging_unless_early_stop():
+    X, y = blobs3()
+    Z = prepare(X)
+    on = train_multiclass(Z, y, 3, average=True, max_epochs=12)
+    assert on.status == "converged" and on.n_epochs == 12 and on.converged_epoch < 12
+    assert on.epoch_mistakes[on.converged_epoch - 1:] == [0] * (12 - on.converged_epoch + 1)
+    _, mean, _ = literal(Z, y, 3, orders_of("fixed", len(Z), 0, 12), stop_when_clean=False)
+    np.testing.assert_allclose(on.W, mean, rtol=1e-10, atol=1e-10)
+    stop = train_multiclass(Z, y, 3, average=True, max_epochs=12, early_stop=True)
+    assert stop.n_epochs == stop.converged_epoch == on.converged_epoch
+    plain = train_multiclass(Z, y, 3, max_epochs=12)
+    assert plain.n_epochs == plain.converged_epoch == on.converged_epoch
+
+
+def test_eta_only_rescales():
+    rng = np.random.default_rng(9)
+    Z = prepare(rng.normal(size=(150, 3)))
+    y = rng.integers(0, 3, size=150)
+    one = train_multiclass(Z, y, 3, max_epochs=5, average=True)
+    for eta in (0.1, 7.0):
+        run = train_multiclass(Z, y, 3, max_epochs=5, average=True, eta=eta)
+        assert run.trace.index.tolist() == one.trace.index.tolist()
+        assert np.array_equal(run.W_last, eta * one.W_last) and np.array_equal(run.W, eta * one.W)
 
 
 def test_first_example_is_always_a_mistake_and_ties_go_to_the_lowest_class():
@@ -128,10 +162,7 @@ def test_xor_as_two_classes_cycles_like_the_binary_perceptron():
 
 
 def test_separable_three_classes_converge_with_no_training_error():
-    rng = np.random.default_rng(0)
-    centers = np.array([[0.0, 4.0], [4.0, -2.0], [-4.0, -2.0]])
-    y = np.repeat(np.arange(3), 60)
-    X = centers[y] + rng.uniform(-1, 1, size=(180, 2))
+    X, y = blobs3()
     run = train_multiclass(prepare(X), y, 3, order="shuffle-each", seed=2)
     assert run.status == "converged" and run.epoch_mistakes[-1] == 0
     assert np.array_equal(run.predict(prepare(X)), y)
