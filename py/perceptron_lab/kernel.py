@@ -35,107 +35,13 @@ import numpy as np
 
 from . import core, theory
 from .errors import DataError, SettingsError
+from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
-KERNELS = ("linear", "poly", "rbf")
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
-MAX_DEGREE = 10
 _BLOCK_MAX = 32768
 _SCALAR_MAX = 8  # blocks this small are checked element by element,
 _SCALAR_RUN = 64  # in stretches of up to this many examples
-
-
-def _number(v):
-    return not isinstance(v, bool) and isinstance(v, (int, float, np.integer, np.floating)) and np.isfinite(v)
-
-
-# name: (default, check, message). One table for the estimator, the CLI and the bridge.
-KERNEL_PARAMS = {
-    "kernel": ("rbf", lambda v: v in KERNELS, f"Choose a kernel from: {', '.join(KERNELS)}."),
-    "degree": (2, lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_DEGREE,
-               f"The polynomial degree must be a whole number from 1 to {MAX_DEGREE}."),
-    # coef0 < 0 can make (x·x' + coef0)^d no inner product of any feature space.
-    "coef0": (1.0, lambda v: _number(v) and 0 <= v <= 1e6, "coef0 must be a number from 0 to 10⁶."),
-    "gamma": (1.0, lambda v: _number(v) and 0 < v <= 1e6, "γ must be a number greater than 0 (and at most 10⁶)."),
-}
-
-
-def check_kernel(kernel, degree, coef0, gamma):
-    """SettingsError naming the field for a kernel setting out of range."""
-    for name, value in (("kernel", kernel), ("degree", degree), ("coef0", coef0), ("gamma", gamma)):
-        _, ok, message = KERNEL_PARAMS[name]
-        if not ok(value):
-            raise SettingsError(message, field=name)
-
-
-@dataclass(frozen=True)
-class Kernel:
-    """k̃(a, b) = k(a, b) (+ 1 with the bias), divided by √(k̃(a,a)·k̃(b,b)) with normalize.
-
-    k: linear a·b, poly (a·b + coef0)^degree, rbf exp(-γ‖a - b‖²).
-    """
-
-    kernel: str = "rbf"
-    degree: int = 2
-    coef0: float = 1.0
-    gamma: float = 1.0
-    fit_intercept: bool = True
-    normalize: bool = False
-
-    def __post_init__(self):
-        check_kernel(self.kernel, self.degree, self.coef0, self.gamma)
-
-    def _raw(self, A, B):
-        # In place throughout: at 5 000 points every temporary n×n array is another 200 MB.
-        K = A @ B.T
-        if self.kernel == "poly":
-            K += self.coef0
-            np.power(K, self.degree, out=K)
-        elif self.kernel == "rbf":
-            K *= -2.0
-            K += np.einsum("ij,ij->i", A, A)[:, None]
-            K += np.einsum("ij,ij->i", B, B)[None, :]
-            np.maximum(K, 0.0, out=K)  # ‖a - b‖² computed this way can dip below 0 by rounding
-            K *= -self.gamma
-            np.exp(K, out=K)
-        return K
-
-    def diagonal(self, A):
-        """k̃(a, a) for every row a, before normalising."""
-        if self.kernel == "rbf":
-            d = np.ones(len(A))
-        else:
-            d = np.einsum("ij,ij->i", A, A)
-            if self.kernel == "poly":
-                d = (d + self.coef0) ** self.degree
-        return d + 1.0 if self.fit_intercept else d
-
-    def __call__(self, A, B):
-        """The (len(A), len(B)) matrix of k̃(a, b)."""
-        A, B = np.asarray(A, dtype=np.float64), np.asarray(B, dtype=np.float64)
-        with np.errstate(over="ignore", invalid="ignore"):
-            K = self._raw(A, B)
-            if self.fit_intercept:
-                K += 1.0
-            if self.normalize:
-                # A zero φ̃(x) has no direction; it stays 0 (and is a mistake for every α), as in prepare.
-                for axis, M in ((0, A), (1, B)):
-                    norm = np.sqrt(self.diagonal(M))
-                    inv = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
-                    K *= inv[:, None] if axis == 0 else inv[None, :]
-        if not np.isfinite(K).all():
-            field = "degree" if self.kernel == "poly" else "kernel"
-            raise SettingsError("The kernel values overflow floating point: lower the degree or rescale "
-                                "the data.", field=field)
-        return K
-
-    def constant(self, A):
-        """The bias component of φ̃(a) for every row a: 1, or 1/‖φ̃(a)‖ with normalize; 0 without bias."""
-        if not self.fit_intercept:
-            return np.zeros(len(A))
-        if not self.normalize:
-            return np.ones(len(A))
-        return 1 / np.sqrt(self.diagonal(np.asarray(A, dtype=np.float64)))
 
 
 @dataclass
@@ -205,10 +111,14 @@ class KernelRun:
         s = self.support
         return float(self.dual_coef @ self.kernel.constant(self.X[s]))
 
-    def decision_function(self, X, chunk=2048):
-        """f(x) = Σ_i η α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on)."""
+    def decision_function(self, X, *, step=None, chunk=2048):
+        """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
+
+        step: use α after the first `step` recorded updates instead (for step-through)."""
         X = np.asarray(X, dtype=np.float64)
-        s, c = self.support, self.dual_coef
+        alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
+        s = np.flatnonzero(alpha)
+        c = self.eta * alpha[s] * self.y[s].astype(np.float64)
         out = np.zeros(len(X))
         for r in range(0, len(X), chunk):
             out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
@@ -400,3 +310,30 @@ def bound_in_feature_space(run):
     return {"R": R, "separable": True, "gamma": None, "bound": None,
             "note": "Separable (the RBF kernel separates any distinct points), but with a margin below "
                     "rounding error: the Gram matrix is numerically singular, so no bound can be computed."}
+
+
+def summary(run, trace_cap=5000):
+    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates."""
+    k, tr = run.kernel, run.trace
+    keep = slice(0, trace_cap)
+    return {
+        "algorithm": "kernel",
+        "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
+        "alpha": run.alpha.tolist(),
+        "support": run.support.tolist(),
+        "dual_coef": run.dual_coef.tolist(),
+        "bias": run.bias,
+        "status": run.status,
+        "cycle": run.cycle,
+        "epochs": run.n_epochs,
+        "mistakes": run.mistakes,
+        "updates": run.n_updates,
+        "epoch_mistakes": list(run.epoch_mistakes),
+        "epoch_accuracy": list(run.epoch_accuracy),
+        "epoch_w_norm": list(run.epoch_w_norm),
+        "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
+        "theory": bound_in_feature_space(run),
+        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
+                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+                  "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},
+    }

@@ -257,3 +257,35 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
                          trace=trace)
+
+
+def summary(run, Z, y, classes, trace_cap=5000):
+    """JSON-ready account of a run on the training vectors Z (bias last) with class indices y.
+
+    classes: the original labels in index order; weights: one row per class (bias last, as Z).
+    The trace keeps its first trace_cap updates."""
+    tr = run.trace
+    keep = slice(0, trace_cap)
+    C = confusion_matrix(y, run.predict(Z), len(run.W))
+    return {
+        "algorithm": "multiclass",
+        "average": run.average,
+        "classes": list(classes),
+        "weights": run.W.tolist(),
+        "status": run.status,
+        "cycle": run.cycle,
+        "converged_epoch": run.converged_epoch,
+        "epochs": run.n_epochs,
+        "mistakes": run.mistakes,
+        "updates": run.n_updates,
+        "epoch_mistakes": list(run.epoch_mistakes),
+        "epoch_accuracy": list(run.epoch_accuracy),
+        "epoch_w_norm": list(run.epoch_w_norm),
+        "train_accuracy": float(np.trace(C) / len(y)),
+        "confusion": C.tolist(),
+        "per_class_accuracy": per_class_accuracy(C),
+        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
+                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+                  "true": tr.true[keep].tolist(), "rival": tr.rival[keep].tolist(),
+                  "score_true": tr.score_true[keep].tolist(), "score_rival": tr.score_rival[keep].tolist()},
+    }

@@ -243,3 +243,22 @@ def test_estimator_errors():
     with pytest.raises(DataError, match="3 features"):
         KernelPerceptron().fit(BOOL_X, [0, 1, 1, 0]).predict(np.zeros((2, 3)))
     assert repr(KernelPerceptron(kernel="poly", degree=3)) == "KernelPerceptron(kernel='poly', degree=3)"
+
+
+def test_step_through_decision_and_summary():
+    import json
+
+    ds = preset("circles", n=60)
+    run = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, eta=0.5)
+    # At every recorded step the score the trace shows is f(x_i) under α before that update.
+    for t in range(run.trace.total):
+        i = run.trace.index[t]
+        f = run.decision_function(ds.X[i:i + 1], step=t)[0]
+        assert f == pytest.approx(run.trace.score[t], abs=1e-9)
+    assert np.allclose(run.decision_function(ds.X, step=run.trace.total), run.scores)
+    s = json.loads(json.dumps(km.summary(run)))
+    assert s["alpha"] == run.alpha.tolist() and s["support"] == np.flatnonzero(run.alpha).tolist()
+    assert s["kernel"] == {"kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 2.0}
+    assert s["status"] == "converged" and s["train_accuracy"] == 1.0
+    assert s["theory"]["separable"] is True and s["mistakes"] <= s["theory"]["bound"]
+    assert len(s["trace"]["index"]) == s["updates"] == sum(s["alpha"])

@@ -219,3 +219,18 @@ def test_estimator_errors():
         est.confusion_matrix(X, [0, 1, 2, 7])
     with pytest.raises(DataError, match="Classes must be whole numbers"):
         train_multiclass(prepare(X), np.array([0.0, 1, 2, 0]))
+
+
+def test_summary_is_json_with_one_row_per_class_bias_last():
+    import json
+
+    from perceptron_lab.multiclass import summary
+
+    X, y = blobs3(1)
+    Z = prepare(X)
+    run = train_multiclass(Z, y, 3, max_epochs=20)
+    s = json.loads(json.dumps(summary(run, Z, y, ["a", "b", "c"])))
+    assert s["classes"] == ["a", "b", "c"]
+    assert np.array_equal(np.array(s["weights"]), run.W) and len(s["weights"][0]) == 3  # x1, x2, bias
+    assert s["confusion"] == np.diag([60, 60, 60]).tolist() and s["per_class_accuracy"] == [1.0] * 3
+    assert s["trace"]["index"] == run.trace.index.tolist() and s["updates"] == run.trace.total
