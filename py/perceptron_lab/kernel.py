@@ -23,8 +23,8 @@ Conventions, matching core.train (seeds 000, 001, 003):
   the epoch limit); on integer data it is exact.
 
 The Gram matrix K̃ is computed once (n <= MAX_POINTS: n² float64 numbers, 200 MB at 5 000);
-the scores are kept incrementally (a mistake at i adds η·y_i·K̃[i] to all of them) and the
-next mistake is found by numpy in blocks, as in core._Scanner.
+the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of them, in units of η)
+and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
 import gc
@@ -93,6 +93,11 @@ class KernelRun:
         return self.trace.total
 
     @property
+    def converged_epoch(self):
+        """The epoch without mistakes that ended the run, or None."""
+        return self.n_epochs if self.status == "converged" else None
+
+    @property
     def support(self):
         """Indices of the training examples with α_i > 0 (the support vectors)."""
         return np.flatnonzero(self.alpha)
@@ -149,17 +154,22 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     core.check_settings("online", eta, max_epochs, order, seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
     X = np.ascontiguousarray(X, dtype=np.float64)
-    y = np.asarray(y).astype(np.int8)
+    y = np.asarray(y)
     if X.ndim != 2 or len(X) == 0 or y.shape != (len(X),):
         raise DataError("X must be (n, m) with n >= 1 and y one label per row.")
     if not np.isfinite(X).all():
         raise DataError("Every x must be a vector of finite numbers.")
-    if not np.isin(y, (-1, 1)).all():
+    if y.dtype.kind not in "iuf" or not np.isin(y, (-1, 1)).all():
         raise DataError("Labels must be -1 or +1.")
+    y = y.astype(np.int8)
     if K is None:
         K = gram(X, k)
+    elif np.shape(K) != (len(X), len(X)):
+        raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
     collecting = gc.isenabled()
-    gc.disable()  # as in core.train: the trace lists make no cycles, and collection is costly
+    # The trace lists hold many small objects and make no cycles: the cycle collector walking
+    # them again and again would cost more than the updates.
+    gc.disable()
     try:
         return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
     finally:
@@ -182,7 +192,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     seen = {_digest(s): 0}
-    rows = ([], [], [], [], [])  # epoch, index, score, alpha after
+    rows = ([], [], [], [])  # epoch, index, score, α_i after
     total = 0
     status, cycle = "max_epochs", None
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []

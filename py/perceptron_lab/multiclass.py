@@ -53,9 +53,13 @@ class MulticlassTrace:
         if not 0 <= t <= len(self.index):
             raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
         W = np.zeros((n_classes, Z.shape[1]))
-        for i, a, b in zip(self.index[:t].tolist(), self.true[:t].tolist(), self.rival[:t].tolist()):
-            W[a] += Z[i]
-            W[b] -= Z[i]
+        # One unbuffered np.add.at over the interleaved rows (true +x̃, rival -x̃) adds in the
+        # training's order, and w + (-x) is w - x exactly; chunks bound the memory.
+        for c in range(0, t, 50_000):
+            idx = self.index[c:min(t, c + 50_000)]
+            rows = np.column_stack([self.true[c:c + len(idx)], self.rival[c:c + len(idx)]]).ravel()
+            vals = np.stack([Z[idx], -Z[idx]], axis=1).reshape(-1, Z.shape[1])
+            np.add.at(W, rows, vals)
         return eta * W
 
 
@@ -132,7 +136,9 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
     if not np.isfinite(Z).all():
         raise DataError("Every x̃ must be a vector of finite numbers.")
     collecting = gc.isenabled()
-    gc.disable()  # as in core.train: the trace lists make no cycles, and collection is costly
+    # The trace lists hold many small objects and make no cycles: the cycle collector walking
+    # them again and again would cost more than the updates.
+    gc.disable()
     try:
         with np.errstate(over="ignore", invalid="ignore"):
             return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
@@ -154,7 +160,7 @@ def _rival(s, a):
 def _next_mistake(Zo, yo, ylist, W, p, block):
     """(j, rival, score_true, score_rival) of the first j >= p the rule counts as a mistake, else None.
 
-    Scans in blocks of rows with one matrix product each, as core._Scanner does; blocks of a
+    Scans in blocks of rows with one matrix product each, as the primal core's scan does; blocks of a
     few rows go row by row, where numpy's per-call cost would outweigh the work."""
     n = len(Zo)
     while p < n:

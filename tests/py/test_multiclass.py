@@ -234,3 +234,14 @@ def test_summary_is_json_with_one_row_per_class_bias_last():
     assert np.array_equal(np.array(s["weights"]), run.W) and len(s["weights"][0]) == 3  # x1, x2, bias
     assert s["confusion"] == np.diag([60, 60, 60]).tolist() and s["per_class_accuracy"] == [1.0] * 3
     assert s["trace"]["index"] == run.trace.index.tolist() and s["updates"] == run.trace.total
+
+
+def test_weights_at_a_step_are_the_weights_of_the_shorter_run():
+    rng = np.random.default_rng(5)
+    Z = prepare(rng.normal(size=(120, 3)))
+    y = rng.integers(0, 4, size=120)
+    full = train_multiclass(Z, y, 4, max_epochs=6, order="shuffle-each", seed=3, eta=0.5)
+    for epochs in (1, 3):
+        short = train_multiclass(Z, y, 4, max_epochs=epochs, order="shuffle-each", seed=3, eta=0.5)
+        assert np.array_equal(full.trace.weights_at(short.trace.total, Z, 4, 0.5), short.W_last)
+    assert np.array_equal(full.trace.weights_at(0, Z, 4), np.zeros((4, 4)))
