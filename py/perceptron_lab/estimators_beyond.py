@@ -31,11 +31,8 @@ class _Estimator:
     _DEFAULTS = dict(_COMMON)
 
     def __init__(self, **params):
-        unknown = set(params) - set(self._DEFAULTS)
-        if unknown:
-            raise TypeError(f"{type(self).__name__} got unexpected parameter(s): {', '.join(sorted(unknown))}")
-        for name, default in self._DEFAULTS.items():
-            setattr(self, name, params.get(name, default))
+        for name in self._DEFAULTS:
+            setattr(self, name, params[name])
 
     def get_params(self, deep=True):
         return {name: getattr(self, name) for name in self._DEFAULTS}
@@ -107,6 +104,11 @@ class KernelPerceptron(_Estimator):
 
     _DEFAULTS = {**_COMMON, "kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 1.0}
 
+    def __init__(self, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, max_epochs=100, eta=1.0,
+                 fit_intercept=True, order="fixed", random_state=0, normalize=False):
+        super().__init__(kernel=kernel, degree=degree, coef0=coef0, gamma=gamma, max_epochs=max_epochs, eta=eta,
+                         fit_intercept=fit_intercept, order=order, random_state=random_state, normalize=normalize)
+
     def fit(self, X, y):
         """Train from α = 0 for at most max_epochs epochs; returns self."""
         def check():
@@ -154,6 +156,12 @@ class MulticlassPerceptron(_Estimator):
     """
 
     _DEFAULTS = {**_COMMON, "average": False, "early_stop": False, "feature_map": "none"}
+
+    def __init__(self, *, average=False, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
+                 random_state=0, normalize=False, feature_map="none", early_stop=False):
+        super().__init__(average=average, max_epochs=max_epochs, eta=eta, fit_intercept=fit_intercept, order=order,
+                         random_state=random_state, normalize=normalize, feature_map=feature_map,
+                         early_stop=early_stop)
 
     def fit(self, X, y):
         """Train from W = 0 for at most max_epochs epochs; returns self."""
