@@ -18,6 +18,7 @@ from .core import ALGORITHMS, MAX_EPOCHS, ORDERS, train
 from .errors import DataError, SettingsError
 from .export import floats
 from .features import FEATURE_MAPS, feature_names, prepare
+from .texts import status_text
 
 THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
 TRACE_CAP = 5000  # updates sent to the page; more are subsampled evenly
@@ -108,29 +109,6 @@ def load_data(spec):
     if kind == "points":
         return data.points_dataset(spec.get("points"))
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
-
-
-def status_text(run, *, separable, dataset_name):
-    e = run.n_epochs
-    epochs = f"{e} epoch{'s' if e != 1 else ''}"
-    if run.status == "converged":
-        if run.algorithm == "batch":
-            return f"Converged after {epochs}: the last epoch found no misclassified point."
-        return f"Converged after {epochs}: the last epoch made no mistake."
-    if run.status == "cycled":
-        c = run.cycle
-        what = "XOR is" if dataset_name == "XOR" else "the data is"
-        period = f"every {c['period']} epoch{'s' if c['period'] != 1 else ''}"
-        return (f"Cycling detected at epoch {c['epoch']}: the weights repeat {period}, "
-                f"so {what} not linearly separable.")
-    if run.limit == "votes":
-        return (f"Stopped after {epochs}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
-                "vectors, and every one votes on every prediction (the storage cost the notes warn "
-                "about). Try the averaged perceptron: one vector.")
-    tail = {True: " The data is linearly separable, so more epochs would converge.",
-            False: " The data is not linearly separable, so it can never converge.",
-            None: ""}[separable]
-    return f"Stopped at the epoch limit ({epochs}) without converging.{tail}"
 
 
 def _theory(Z, y, run, margin_cache=None):
