@@ -119,7 +119,7 @@ def test_prediction_at_zero_is_the_second_class():
 
 def test_get_set_params_round_trip():
     params = dict(max_epochs=7, eta=0.5, fit_intercept=False, order="shuffle-once", random_state=11,
-                  normalize=True, feature_map="poly2")
+                  normalize=True, feature_map="poly2", early_stop=True)
     est = AveragedPerceptron(**params)
     assert est.get_params() == params
     assert est.get_params(deep=False) == params
