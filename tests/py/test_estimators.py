@@ -128,7 +128,8 @@ def test_get_set_params_round_trip():
     assert other.get_params() == params
     assert AveragedPerceptron(**other.get_params()).get_params() == params
     assert Perceptron().get_params() == dict(max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
-                                             random_state=0, normalize=False, feature_map="none")
+                                             random_state=0, normalize=False, feature_map="none",
+                                             early_stop=False)
     with pytest.raises(SettingsError, match="Invalid parameter 'alpha'"):
         other.set_params(alpha=1)
     assert repr(Perceptron(eta=0.5)) == "Perceptron(eta=0.5)"
