@@ -42,7 +42,7 @@ def undecided_clause(th):
                 "converged nor cycled")
     up = th.get("gamma_upper")
     if up is not None and th.get("R"):
-        return f"if a separating w exists, its margin is below γ ≤ {_g(up)} (γ/R ≤ {_g(up / th['R'])}), too small to find"
+        return f"if a separating w exists, its margin γ is at most {_g(up)} (γ/R ≤ {_g(up / th['R'])}), too small to find here"
     return "the margin solver could not decide"
 
 

@@ -97,7 +97,7 @@ def test_and_status_bound_and_labels(ready_page):
     assert click_train(page) == "done"
     status = page.inner_text("#status")
     assert status.startswith("Converged after 9 epochs"), status
-    assert page.inner_text("#bound-verdict") == "mistakes 18 ≤ bound 51"
+    assert page.inner_text("#bound-verdict") == "mistakes 18 ≤ bound 51: Novikoff's theorem holds on this run."
     assert page.get_attribute("#bound-verdict", "data-holds") == "true"
     assert shown_value(page, "#mistakes") == 18
     assert shown_value(page, "#bound") == pytest.approx(51.0, rel=1e-12)
