@@ -167,7 +167,7 @@ def split_text(*, n_test, separable_all, separable_train):
     if separable_all is not None and separable_train is not None and separable_all != separable_train:
         out.append("Holding out the test points changed separability: the training part is "
                    f"{'' if separable_train else 'not '}linearly separable, the whole data is "
-                   f"{'' if separable_all else 'not '}.")
+                   f"{'' if separable_all else 'not '}linearly separable.")
     return " ".join(out)
 
 
