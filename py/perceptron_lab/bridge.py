@@ -190,7 +190,8 @@ def _texts(run, th, ds, split, train_accuracy, last_accuracy):
             "bound_text": texts.bound_text(run, th),
             "classifier_text": texts.classifier_text(run, train_accuracy=train_accuracy,
                                                      last_accuracy=last_accuracy),
-            "split_text": split}
+            "split_text": split,
+            "proof_text": texts.proof_missing_text(run, th)}
 
 
 def _run_fields(run, th):

@@ -186,3 +186,22 @@ def angle_text(y, before, after):
     moved = "shrank" if after < before else "grew"
     toward = "toward" if after < before else "away from"
     return f"the angle to this {kind} example {moved} from {before:.1f}° to {after:.1f}°: w turned {toward} it"
+
+
+def proof_missing_text(run, th):
+    """Why the proof plot (u·w_t ≥ tγ, ‖w_t‖ ≤ √t·R along the online path) is not shown; '' if it is."""
+    sep = th.get("separable")
+    if sep is True and th.get("gamma") is not None:
+        if run.algorithm == "batch":
+            return ("No proof plot for batch: the proof follows the online updates w ← w + η·y·x̃, one "
+                    "example at a time, and batch's summed steps are another path. Train the online "
+                    "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")
+        if not run.n_updates:
+            return "No proof plot: this run made no update."
+        return ""
+    if sep is True:
+        return ("No proof plot: the data is linearly separable (this run converged), but its margin γ is "
+                "too small to compute here, so there is no u to plot against.")
+    if sep is False:
+        return f"No proof plot: the data is not linearly separable ({why_not_separable(th)}), so there is no margin γ and no bound."
+    return f"No proof plot: separability could not be decided ({undecided_clause(th)})."

@@ -249,3 +249,18 @@ def test_angle_text_when_w_and_x_are_collinear():
     assert "stayed at 180.0°" in texts.angle_text(1, 180.0, 180.0)
     assert texts.angle_text(-1, 0.0, None) == "the update made w = 0, so w has no angle to x̃ after it"
     assert "shrank from 90.0° to 45.0°" in texts.angle_text(1, 90.0, 45.0)
+
+
+@pytest.mark.parametrize("settings", [
+    {"algorithm": "online"}, {"algorithm": "batch"}, {"algorithm": "voted"}, {"algorithm": "online", "bias": False},
+])
+@pytest.mark.parametrize("name", ["and", "xor"])
+def test_proof_text_is_given_exactly_when_there_is_no_proof_plot(name, settings):
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": name},
+                "settings": {"plot_kinds": ["proof"], **settings}})
+    assert (r["plots"]["proof"] is None) == bool(r["proof_text"]), r["proof_text"]
+    if r["proof_text"]:
+        if settings["algorithm"] == "batch" and r["separable"]:
+            assert "No proof plot for batch" in r["proof_text"] and "not linearly separable" not in r["proof_text"]
+        if r["separable"] is False:
+            assert "not linearly separable" in r["proof_text"]

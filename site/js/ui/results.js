@@ -86,6 +86,7 @@ export function renderResult(res, settings = {}) {
   say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
 
   renderPlots(res.plots, res.plot_alt);
+  if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
   byId("results").dataset.algorithm = ALGO_WORDS[settings.algorithm] || "";
 }
 
