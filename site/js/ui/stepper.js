@@ -289,9 +289,7 @@ function describe(r) {
   const a = r.activation;
   const ya = r.y_activation ?? y * a;
   const step = x.map((v) => eta * y * v);
-  const turn = y > 0
-    ? "the angle to a positive example shrinks: w turns toward it"
-    : "the angle to a negative example grows: w turns away from it";
+  const turn = r.angle_text; // computed from the two angles in Python (texts.angle_text)
   const text = `${head}: example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
     `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
