@@ -41,10 +41,6 @@ export function initCompare(o) {
   byId("lab").addEventListener("input", stale);
 }
 
-export function comparing() {
-  return busy;
-}
-
 /** Are compare cards on screen (possibly marked out of date)? */
 export function compareShown() {
   return !byId("compare-body").hidden;
