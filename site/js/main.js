@@ -155,6 +155,8 @@ async function train(opts = {}) {
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
   const token = ++runToken;
+  // Train is disabled while the run goes, which drops the keyboard focus to <body>.
+  const focusTrain = document.activeElement === byId("train");
   running = true;
   setRunState("running");
   startProgress(settings.epochs);
@@ -183,6 +185,10 @@ async function train(opts = {}) {
   setTimeout(kick); // a link opened during the run
   stopProgress();
   setReady(pyState() === "ready" || pyState() === "error");
+  // Give it back, unless the reader has moved on to another control meanwhile.
+  if (focusTrain && (!document.activeElement || document.activeElement === document.body)) {
+    byId("train").focus({ preventScroll: true });
+  }
 
   if (res && res.ok) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
