@@ -11,32 +11,24 @@ from html import unescape
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, attach_log, check_log
+from conftest import READY_TIMEOUT_MS
+from pagekit import click_train, extra_page, settled
 
 HIDE = ["data", "settings", "proof"]
-
-
-def run_settled(frame_or_page, timeout=READY_TIMEOUT_MS):
-    frame_or_page.wait_for_selector(
-        'body[data-run-state="done"], body[data-run-state="error"], body[data-run-state="cancelled"]',
-        state="attached", timeout=timeout)
-    return frame_or_page.evaluate("document.body.dataset.runState")
 
 
 @pytest.fixture(scope="module")
 def snippet(page, wait_ready):
     """Train a non-default run on the lab page and copy its embed code (3 panels hidden)."""
     wait_ready(page)
-    run_settled(page)
+    settled(page)
     page.select_option("#preset", "clouds")
     page.fill("#data-seed", "5")
     page.fill("#eta", "0.5")
     page.select_option("#algorithm", "pocket")
     page.select_option("#order", "shuffle-each")
     page.fill("#seed", "3")
-    page.evaluate("document.body.dataset.runState = 'idle'")
-    page.click("#train")
-    assert run_settled(page) == "done"
+    assert click_train(page) == "done"
     weights = page.get_attribute("#weights", "data-values")
     page.click("#embed-options summary")
     for flag in HIDE:
@@ -74,17 +66,8 @@ def course_site(snippet, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def course(browser, course_site):
-    context = browser.new_context(viewport={"width": 320, "height": 800})
-    page = context.new_page()
-    log = attach_log(context, page)
-    dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.goto(course_site)
-    yield page, log
-    problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
-    context.close()
-    if problems:
-        pytest.fail("course page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    with extra_page(browser, course_site, viewport={"width": 320, "height": 800}) as page:
+        yield page, page.lab_log
 
 
 def lab_frame(page):
@@ -119,13 +102,13 @@ def test_embedded_lab_boots_and_reproduces_the_run(course):
                             state="attached", timeout=READY_TIMEOUT_MS)
     assert frame.evaluate("document.body.dataset.pyState") == "ready", \
         frame.evaluate("document.getElementById('load-detail').textContent")
-    assert run_settled(frame) == "done"
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
     assert frame.evaluate("document.body.dataset.embed") == "1"
 
 
 def test_embedded_lab_weights_match_the_copied_page(course, snippet):
     _, frame = lab_frame(course[0])
-    assert run_settled(frame) == "done"
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
     assert frame.get_attribute("#weights", "data-values") == snippet["weights"]
 
 
@@ -144,9 +127,7 @@ def test_hide_flags_hide_panels_but_plots_and_train_stay(course):
 def test_train_inside_the_sandboxed_iframe(course, snippet):
     page, log = course
     _, frame = lab_frame(page)
-    frame.evaluate("document.body.dataset.runState = 'idle'")
-    frame.click("#train")
-    assert run_settled(frame) == "done"
+    assert click_train(frame) == "done"
     assert frame.get_attribute("#weights", "data-values") == snippet["weights"]
     src_before = frame.evaluate("document.getElementById('plot-boundary').src")
     assert src_before.startswith("data:image/png")

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train
-from perceptron_lab.bridge import handle
+import datakit
+from pagekit import PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train, run_end, settled
 from test_a11y import axe_violations, report
 
 
@@ -62,9 +62,7 @@ def click_plot(page, x: float, y: float) -> None:
 
 
 def engine(data: dict) -> dict:
-    res = handle({"cmd": "train", "data": data, "settings": PAGE_SETTINGS})
-    assert res["ok"], res
-    return res
+    return datakit.engine(data)
 
 
 def separates(w: list[float], points: list[list[float]]) -> bool:
@@ -81,7 +79,7 @@ def ready(page, wait_ready):
             assert b.is_disabled()
         assert page.locator("#step-play").is_disabled()
     wait_ready(page)
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert settled(page) == "done"
     return page
 
 
@@ -104,14 +102,10 @@ def test_place_points_by_clicking_the_plot(ready):
     assert page.evaluate("document.body.dataset.runState") == "done"
 
     page.check("#point-neg")
-    arm_run_end(page, require_start=True)
-    click_plot(page, -0.2, 0.0)
-    assert page.evaluate("window.__runEnd") == "done"  # the third click retrained
+    assert run_end(page, lambda: click_plot(page, -0.2, 0.0)) == "done"  # the third click retrained
     assert len(points_in_box(page)) == 3
     # The fourth click maps through the new plot's axes (they changed with the data).
-    arm_run_end(page, require_start=True)
-    click_plot(page, 0.1, -0.1)
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, 0.1, -0.1)) == "done"
     pts = points_in_box(page)
     assert len(pts) == 4 and sorted(p[2] for p in pts) == [-1, -1, 1, 1]
     assert abs(pts[3][0] - 0.1) < 0.02 and abs(pts[3][1] + 0.1) < 0.02, pts
@@ -121,9 +115,7 @@ def test_place_points_by_clicking_the_plot(ready):
     assert w == engine({"kind": "points", "points": pts})["w"]
 
     # A click on a point removes it (and retrains: both classes are still there).
-    arm_run_end(page, require_start=True)
-    click_plot(page, pts[1][0], pts[1][1])
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, pts[1][0], pts[1][1])) == "done"
     left = points_in_box(page)
     assert left == [pts[0], pts[2], pts[3]], left
     assert "Removed" in page.text_content("#plot-points-status")
@@ -179,9 +171,7 @@ def test_points_by_keyboard_in_the_table(ready):
     # The table follows clicks on the plot (which retrain), and the other way round.
     expect(page.locator(".fig-boundary")).to_have_class("fig fig-boundary is-placing")
     page.check("#point-neg")
-    arm_run_end(page, require_start=True)
-    click_plot(page, 0.1, 1.3)
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, 0.1, 1.3)) == "done"
     got = points_in_box(page)
     assert len(got) == 5 and got[-1][2] == -1 and abs(got[-1][0] - 0.1) < 0.02 and abs(got[-1][1] - 1.3) < 0.02
     assert shown_w(page) == engine({"kind": "points", "points": got})["w"]

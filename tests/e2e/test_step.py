@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import RUN_TIMEOUT_MS, click_train
+from pagekit import click_train, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
@@ -104,7 +104,7 @@ def and_page(page, wait_ready):
     wait_ready(page)
     # The page trains AND once by itself when Python is ready; train again with the
     # settings of this module spelled out (online, fixed order).
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert settled(page) == "done"
     choose(page, "and")
     assert click_train(page) == "done"
     return page

@@ -11,29 +11,13 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, assert_png, click_train, plots_info, shown_value, shown_weights
-from perceptron_lab.bridge import handle
+from datakit import engine, preset_data
+from pagekit import assert_png, click_train, plots_info, shown_value, shown_weights
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
-GENERATED = {"clouds", "overlap", "circles"}
 # Overlap and circles never converge without poly2: they run to the epoch limit, so keep it small.
 EPOCHS = {"overlap": 30, "circles": 30}
-
-def preset_data(name: str) -> dict:
-    data = {"kind": "preset", "name": name}
-    if name in GENERATED:
-        data.update(n=100, spread=1.0, seed=0)
-    if name == "clouds":
-        data["margin"] = 0.3
-    return data
-
-
-def engine(data: dict, **settings) -> dict:
-    """What CPython's bridge answers for the same request as the page's."""
-    res = handle({"cmd": "train", "data": data, "settings": {**PAGE_SETTINGS, **settings}})
-    assert res["ok"], res
-    return res
 
 
 def set_number(page, field: str, raw: str) -> None:
