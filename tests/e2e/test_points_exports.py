@@ -217,6 +217,46 @@ def test_points_pasted_as_text_fill_the_table(ready):
     assert points_in_box(page) == pts[:5] + [[-1.5, 0.5, -1]]
 
 
+TABLE_FIT = """() => {
+    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+    const wrap = document.querySelector('.points-table-wrap');
+    const rows = [...document.querySelectorAll('#points-rows tr')];
+    const head = document.querySelector('#points-table thead tr');
+    return {
+      headLines: [...document.querySelectorAll('#points-table thead th')].map(lines),
+      removeLines: [...document.querySelectorAll('#points-rows button[data-remove]')].map(lines),
+      selectWidths: [...document.querySelectorAll('#points-rows select')].map((s) => s.getBoundingClientRect().width),
+      selectText: [...document.querySelectorAll('#points-rows select')].map((s) => s.selectedOptions[0].text),
+      fontPx: parseFloat(getComputedStyle(document.querySelector('#points-rows select')).fontSize),
+      rowsShown: (wrap.clientHeight - head.getBoundingClientRect().height) / rows[0].getBoundingClientRect().height,
+      sideways: wrap.scrollWidth - wrap.clientWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_points_table_fits_its_column(ready, width):
+    # Headers and "Remove" on one line, the class select wide enough for its text, several
+    # rows visible at once, nothing hidden to the side.
+    page = ready
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        page.check("#source-points")
+        page.click("#points-clear")
+        for _ in range(6):
+            page.click("#points-add")
+        fit = page.evaluate(TABLE_FIT)
+        assert all(n <= 1 for n in fit["headLines"]), fit
+        assert fit["removeLines"] == [1] * 6, fit
+        assert fit["selectText"] == ["+1"] * 6 or fit["selectText"] == ["−1"] * 6, fit
+        assert all(w >= 3 * fit["fontPx"] for w in fit["selectWidths"]), fit  # text and arrow
+        assert fit["rowsShown"] >= 4, fit
+        assert fit["sideways"] <= 1, fit
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 

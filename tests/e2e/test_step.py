@@ -206,6 +206,30 @@ def test_scrubber_keys(and_page):
         assert page.evaluate(f"document.querySelector('{sel}').tagName") == "BUTTON"
 
 
+def test_keyboard_focus_survives_the_last_and_the_first_step(and_page):
+    # Forward is disabled at the last step: the focus moves to Back (not to <body>), so the
+    # next key press still steps; at step 0 Back hands it to Forward the same way.
+    page = and_page
+    scrub_to(page, 16)
+    wait_step(page, 16)
+    page.focus("#step-fwd")
+    page.keyboard.press("Enter")
+    wait_step(page, 17)
+    page.keyboard.press("Enter")
+    wait_step(page, 18)
+    assert page.is_disabled("#step-fwd")
+    assert page.evaluate("document.activeElement.id") == "step-back"
+    page.keyboard.press("Enter")
+    assert wait_step(page, 17)["range"] == "17"
+    scrub_to(page, 1)
+    wait_step(page, 1)
+    page.focus("#step-back")
+    page.keyboard.press("Enter")
+    wait_step(page, 0)
+    assert page.is_disabled("#step-back")
+    assert page.evaluate("document.activeElement.id") == "step-fwd"
+
+
 def test_play_advances_and_pause_stops(and_page):
     page = and_page
     scrub_to(page, 0)

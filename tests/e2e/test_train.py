@@ -210,3 +210,30 @@ def test_eta_hint_says_eta_only_rescales_from_zero(ready_page):
     assert runs["0.1"][1] == 8 != updates  # the ties went the other way
     assert runs["0.1"][1] == engine(preset_data("and"), eta=0.1)["updates"]
     set_number(page, "eta", "1")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_train_does_not_move_the_plots(ready_page, width):
+    # A change marks the result stale (a note above it); pressing Train must not shift the
+    # page under the reader: the plots keep their place through the run and after it.
+    page = ready_page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        choose(page, "and", "online", 100)
+        assert click_train(page) == "done"
+        page.select_option("#algorithm", "pocket")
+        assert page.is_visible("#stale-note")
+        page.evaluate("""() => { window.__tops = new Set(); window.__watch = true;
+            const img = document.getElementById('plot-boundary'), head = document.getElementById('results-h');
+            const look = () => { if (!window.__watch) return;
+              window.__tops.add(`${Math.round(img.getBoundingClientRect().top + scrollY)}/` +
+                                `${Math.round(head.getBoundingClientRect().top + scrollY)}`);
+              requestAnimationFrame(look); };
+            look(); }""")
+        assert click_train(page) == "done"
+        page.wait_for_timeout(500)
+        tops = page.evaluate("() => { window.__watch = false; return [...window.__tops]; }")
+        assert len(tops) == 1, f"the boundary plot / results heading moved: {tops}"
+        assert page.is_hidden("#stale-note")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

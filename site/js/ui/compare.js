@@ -51,7 +51,7 @@ export function runCompare() {
   return run();
 }
 
-/** Tell the page the view changed (share-panel.js keeps view=compare in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
 function viewChanged() {
   byId("compare").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { compare: compareShown() } }));
 }

@@ -40,10 +40,15 @@ export function embedTitle(vals) {
   return `Perceptron Lab: ${data}, ${shortLabel("algorithm", vals.algorithm)}`;
 }
 
-/** The <iframe> snippet. allow-downloads: the Downloads panel saves files from inside the frame. */
+/**
+ * The <iframe> snippet (docs/embedding.md). allow-downloads: the Downloads panel saves files
+ * from inside the frame; allow-popups(-to-escape-sandbox): "Open in the full lab" opens a
+ * plain tab of the lab.
+ */
 export function embedCode(url, title) {
   return `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="640" style="border:0" ` +
-    'loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads"></iframe>';
+    'loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads allow-popups ' +
+    'allow-popups-to-escape-sandbox"></iframe>';
 }
 
 /** Point "Open in the full lab" at the same run without embed mode and hide flags. */

@@ -76,7 +76,7 @@ export function stepTo(k) {
   go(k);
 }
 
-/** Tell the page the view changed (share-panel.js keeps step=k in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps step=k in the address bar). */
 function viewChanged() {
   byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: current() } }));
 }
