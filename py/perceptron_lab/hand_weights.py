@@ -68,7 +68,7 @@ def hand_request(request):
     if request.get("compare") is True:
         s = read_settings(request.get("settings"))
         run = train(Z, ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"], order=s["order"],
-                    seed=s["seed"], trace_cap=2)
+                    seed=s["seed"], trace_cap=2, early_stop=s["early_stop"])
         out["perceptron"] = {**measure(run.w, Z, ds.y), "algorithm": s["algorithm"], "status": run.status,
                              "epochs": run.n_epochs, "mistakes": run.mistakes}
     return out

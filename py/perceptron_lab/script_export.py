@@ -123,7 +123,7 @@ def build(data, settings, fmt="py"):
                  "  # the page's held-out part")
     params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
               f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
-              f"feature_map={s['feature_map']!r}")
+              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}")
     note = ""
     if s["algorithm"] == "voted":
         note = ("# The page stops a voted run once it keeps more than 20 000 weight vectors; this class has\n"

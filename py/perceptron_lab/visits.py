@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from .core import train
+from .core import RUN_ON, train
 from .errors import SettingsError
 from .export import floats
 from .features import feature_names, prepare
@@ -80,11 +80,15 @@ def visits_request(request):
     # keeping every update (at most one per visit).
     epochs = min(s["epochs"], math.ceil(limit / n))
     run = train(Z, y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=epochs, order=s["order"],
-                seed=s["seed"], trace_cap=epochs * n + 2)
+                seed=s["seed"], trace_cap=epochs * n + 2, early_stop=s["early_stop"])
     vs = visits(Z, y, run, order=s["order"], seed=s["seed"], limit=limit)
     m = train_ds.X.shape[1]
     drawable = m == 2 and s["feature_map"] == "none" and n <= MAX_DRAW_POINTS
-    finished = run.status in ("converged", "cycled") or run.n_epochs == s["epochs"]
+    # The page's run ends where this one did only if this one stopped by itself: averaged and voted
+    # go on after a clean epoch (Algorithm 2) unless early_stop, so only the full budget ends them.
+    runs_on = s["algorithm"] in RUN_ON and not s["early_stop"]
+    stopped = run.n_epochs < epochs or (not runs_on and run.status in ("converged", "cycled"))
+    finished = epochs == s["epochs"] or stopped
     return {
         "ok": True,
         "algorithm": s["algorithm"],

@@ -88,6 +88,7 @@ def notebook_as_script(text):
 
 CASES = {
     "and": ({"kind": "preset", "name": "and"}, {}),
+    "and-early-stop": ({"kind": "preset", "name": "and"}, {"early_stop": True, "epochs": 30}),
     "clouds-shuffled": ({"kind": "preset", "name": "clouds", "n": 60, "margin": 0.2, "spread": 1.5, "seed": 4},
                         {"order": "shuffle-each", "seed": 7, "eta": 0.1}),
     "iris-inline": ({"kind": "csv", "text": iris_csv(), "label": "species", "name": "iris.csv"},

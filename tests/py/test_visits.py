@@ -97,6 +97,18 @@ def test_visits_say_when_the_run_ends():
     assert v["visits"][-1]["w_after"] == r["w"]
 
 
+@pytest.mark.parametrize("algorithm, early_stop, ends", [
+    ("online", False, True), ("pocket", False, True), ("averaged", True, True),
+    ("averaged", False, False), ("voted", False, False),  # Algorithm 2 runs on after the clean epoch 9
+])
+def test_visits_end_only_where_the_page_run_ends(algorithm, early_stop, ends):
+    """AND converges in epoch 9 (36 visits); 40 visits train 10 epochs of the page's 100."""
+    v = visits_request({"cmd": "visits", "data": {"kind": "preset", "name": "and"}, "limit": 40,
+                        "settings": {"algorithm": algorithm, "early_stop": early_stop}})
+    assert len(v["visits"]) == (36 if ends else 40)
+    assert v["run_ends"] is ends and v["status"] == ("converged" if ends else None)
+
+
 @pytest.mark.parametrize("request_, field", [
     ({"settings": {"algorithm": "batch"}}, "algorithm"),
     ({"limit": 0}, "limit"),
