@@ -107,7 +107,7 @@ def _point_labels(spec):
 
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
-    from .bridge import load_data, read_settings  # the bridge's readers validate every value
+    from .bridge import MAX_VOTES, load_data, read_settings  # the bridge's readers validate every value
 
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
@@ -126,7 +126,7 @@ def build(data, settings, fmt="py"):
               f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}")
     note = ""
     if s["algorithm"] == "voted":
-        note = ("# The page stops a voted run once it keeps more than 20 000 weight vectors; this class has\n"
+        note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"
                 "# no such limit, so only runs that long differ. coef_ is the last w (all of them vote).\n")
     fit = (f"{note}clf = {cls}(\n    {params},\n)\nclf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n"
            "print(\"status:\", clf.status_, \"after\", clf.n_iter_, \"epochs,\", clf.run_.mistakes, \"mistakes\")\n"
