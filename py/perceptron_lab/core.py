@@ -18,11 +18,12 @@ from functools import cached_property
 
 import numpy as np
 
+from . import settings
 from .errors import DataError, SettingsError
 
 ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
 ORDERS = ("fixed", "shuffle-once", "shuffle-each")
-MAX_EPOCHS = 100_000
+MAX_EPOCHS = settings.param("epochs")["max"]
 
 _SCALAR_MAX = 8  # blocks this small are cheaper as plain per-example dot products
 _BLOCK_MAX = 32768
@@ -269,21 +270,16 @@ class Run:
 
 
 def check_settings(algorithm, eta, max_epochs, order, seed):
-    """Raise SettingsError naming the field for anything outside its range."""
+    """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
     if order not in ORDERS:
         raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
                             field="order")
-    if isinstance(eta, bool) or not isinstance(eta, (int, float, np.floating, np.integer)) \
-            or not np.isfinite(eta) or eta <= 0:
-        raise SettingsError("The learning rate η must be a number greater than 0.", field="eta")
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) \
-            or not 1 <= max_epochs <= MAX_EPOCHS:
-        raise SettingsError(f"Epochs must be a whole number from 1 to {MAX_EPOCHS}.", field="epochs")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32:
-        raise SettingsError("The seed must be a whole number from 0 to 4294967295.", field="seed")
+    settings.check("eta", eta)
+    settings.check("epochs", max_epochs)
+    settings.check("seed", seed)
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,

@@ -126,12 +126,12 @@ def test_hostile_json_never_raises(text):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(bridge, "train", boom)
+    monkeypatch.setattr(session, "train", boom)
     r = handle(train_req())
     assert r["ok"] is False and r["error"]["kind"] == "internal"
     assert "secret detail" not in r["error"]["message"] and "\n" not in r["error"]["message"]
@@ -197,19 +197,19 @@ def test_boundary_geometry_maps_clicks_to_data():
 
 
 def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.figures as figures
 
     first = handle(train_req())
-    monkeypatch.setattr(bridge, "_figure", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("plot bug")))
+    monkeypatch.setattr(figures, "figure", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("plot bug")))
     assert handle(train_req({"kind": "preset", "name": "xor"}))["ok"] is False
     monkeypatch.undo()
     assert handle({"cmd": "frame", "step": 1})["w"] == first["trace"]["w"][0]
 
 
 def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
-    monkeypatch.setattr(bridge, "TRACE_CAP", 8)
+    monkeypatch.setattr(session, "TRACE_CAP", 8)
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
     assert r["trace"]["subsampled"]
     f = handle({"cmd": "frame", "step": 5})
@@ -225,9 +225,9 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
 
 
 def test_voted_with_too_many_vectors_says_so(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
-    monkeypatch.setattr(bridge, "MAX_VOTES", 300)
+    monkeypatch.setattr(session, "MAX_VOTES", 300)
     r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))
     assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
     assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")
