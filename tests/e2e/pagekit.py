@@ -7,13 +7,17 @@ import json
 
 from playwright.sync_api import expect
 
+from perceptron_lab import settings
+
 RUN_TIMEOUT_MS = 90_000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-# The page's defaults (site/js/state.js), as the page sends them with every Train.
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
-                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
-                 "plot_features": [0, 1], "plots": False}
+# The page's defaults, as the page sends them with every Train (state.js settingsRequest reads
+# the same params.json: what the request carries in "settings" and the page does not leave out),
+# here without plots.
+PAGE_SETTINGS = {**{p["key"]: settings.default(p["name"]) for p in settings.SCHEMA["params"]
+                    if p.get("request", p["group"]) == "settings" and p.get("page", True)},
+                 "plots": False}
 
 
 def arm_run_end(page, timeout_ms: int = RUN_TIMEOUT_MS, *, require_start: bool = False) -> None:
