@@ -1,14 +1,15 @@
-// The one declarative table of every parameter the page sends to Python, read from the
-// package's params.json (py/perceptron_lab/params.json; site/js/params.json links to it and
-// the build copies it into dist/js/). Python checks the same table (settings.py), so a range
-// or a default lives in one place; tests/py/test_schema_contract.py holds the two sides together.
+// The one declarative table of every parameter the page sends to Python: the package's
+// py/perceptron_lab/params.json, which build.py writes into ./params.js as a module (a plain
+// import, where a JSON module would need import attributes). Python checks the same table
+// (settings.py), so a range or a default lives in one place; tests/py/test_schema_contract.py
+// runs this module in Node and holds the two sides together.
 // Each entry: name (unique), key (request key), group ("data" | "settings" | "view"), type,
 // default, min/max (+ minExclusive; page_max: a lower maximum on the page only) or options,
 // label, hint, id (control id), and optionally `when` ({name, in: [...]}: the control is shown
 // only for those values). `url`: the parameter's key in shared links (#v=1&eta=0.5&...); a
 // stable contract, so never rename one: add a migration in share.js instead. Entries with
 // `page: false` are Python's only (the page neither shows nor sends them).
-import SCHEMA from "./params.json" with { type: "json" };
+import SCHEMA from "./params.js";
 
 export const PARAMS = SCHEMA.params.filter((p) => p.page !== false);
 
