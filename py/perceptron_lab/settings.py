@@ -63,8 +63,10 @@ def message(p):
 
 
 def _is_int(v):
-    # numpy integers pass (core and data are called with them), bools do not.
-    return not isinstance(v, bool) and hasattr(v, "__index__")
+    # numpy integers pass (core and data are called with them), bools (Python's or numpy's) do not.
+    if _np_scalar(v):
+        return v.dtype.kind in "iu"
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _np_scalar(v):
