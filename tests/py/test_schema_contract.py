@@ -179,3 +179,10 @@ def test_params_json_ships_in_the_app_wheel(tmp_path):
 
     package_data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert "*.json" in package_data["perceptron_lab"]
+
+
+def test_the_readme_lists_every_cli_option():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for p in settings.SCHEMA["params"]:
+        if "cli" in p:
+            assert f"`{p['cli']}" in readme, p["cli"]
