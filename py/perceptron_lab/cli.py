@@ -98,15 +98,13 @@ def _summary(r):
         f"mistakes: {r['mistakes']} in {r['epochs']} epochs; training accuracy {r['train_accuracy']:.4g}"
         + ("" if r["test_accuracy"] is None else f"; test accuracy {r['test_accuracy']:.4g}"),
     ]
-    if r["separable"]:
+    if r["separable"] and r["bound"] is not None:
         lines.append(f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, "
-                     f"bound (R/gamma)^2 = {fmt(r['bound'])} >= {r['mistakes']} mistakes"
-                     if r["settings"]["algorithm"] != "batch" else
-                     f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, bound (R/gamma)^2 = {fmt(r['bound'])}")
-    elif r["separable"] is False:
-        lines.append(f"separable: no (no margin, no bound); R = {fmt(r['R'])}")
+                     f"bound (R/gamma)^2 = {fmt(r['bound'])}")
     else:
-        lines.append(f"separable: not computed ({r['theory_note']}); R = {fmt(r['R'])}")
+        word = {True: "yes", False: "no"}.get(r["separable"], "undecided")
+        lines.append(f"separable: {word}; R = {fmt(r['R'])}")
+    lines += [t for t in (r["separable_text"], r["bound_text"], r["classifier_text"], r["split_text"]) if t]
     return "\n".join(lines)
 
 
@@ -127,8 +125,10 @@ def main(argv=None):
             return err
     if args.json:
         keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
-                "train_accuracy", "test_accuracy", "separable", "R", "gamma", "bound", "feature_names",
-                "epoch_mistakes", "updates"]
+                "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
+                "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
+                "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
+                "settings"]
         print(json.dumps({k: r[k] for k in keys}))
     else:
         print(_summary(r))

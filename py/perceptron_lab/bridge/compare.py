@@ -1,11 +1,11 @@
 """The compare request: every variant on the same data, split, order and seed."""
 
-from .. import __version__
+from .. import __version__, texts
 from ..export import floats
 from ..features import feature_names
 from . import figures, session
 from .inputs import load_data, read_settings
-from .train import dataset_json, status_text
+from .train import dataset_json
 
 # The variants side by side, in the order the lecture introduces them.
 COMPARE_ALGORITHMS = ("online", "averaged", "voted", "pocket", "batch")
@@ -25,7 +25,7 @@ def compare_request(request, progress=None):
     if not (isinstance(raw, dict) and "plot_px" in raw):
         s["plot_px"] = list(COMPARE_PX)
     margin_cache = {}  # the max-margin solution depends on the data only: solve it once
-    variants = []
+    variants, theories = [], []
     for i, algorithm in enumerate(COMPARE_ALGORITHMS):
         si = {**s, "algorithm": algorithm}
         step = None
@@ -33,7 +33,8 @@ def compare_request(request, progress=None):
             def step(epoch, mistakes, offset=i * s["epochs"]):
                 progress(offset + epoch, mistakes)
         f = session.fit(ds, si, step, margin_cache)
-        run, th = f.run, f.theory
+        run = f.run
+        theories.append(f.theory)
         coef, bias = f.weights()
         plot, alt = None, None
         if si["plots"]:
@@ -45,7 +46,8 @@ def compare_request(request, progress=None):
             "bias": bias,
             "w": floats(run.w),
             "status": run.status,
-            "status_text": status_text(run, separable=th.separable, dataset_name=ds.name),
+            **f.texts,
+            **session.run_fields(f),
             "cycle": run.cycle,
             "mistakes": run.mistakes,
             "updates": run.n_updates,
@@ -53,11 +55,12 @@ def compare_request(request, progress=None):
             "epoch_mistakes": list(run.epoch_mistakes),
             "train_accuracy": f.train_accuracy,
             "test_accuracy": f.test_accuracy,
-            "votes": None if run.votes is None else len(run.votes[1]),
             "plot": plot,
             "plot_alt": alt,
         })
-    th = f.theory  # the split and the theory are the same for every variant (any fit will do)
+    th = f.theory  # the split and the solver's theory are the same for every variant (any fit will do)
+    # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
+    proved = [t for t in theories if t.separable is not None] or [th]
     return {
         "ok": True,
         "version": __version__,
@@ -68,7 +71,8 @@ def compare_request(request, progress=None):
         "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
         "labels": ds.label_mapping_json(),
         "dataset": dataset_json(ds, f),
-        "separable": th.separable,
+        "separable": proved[0].separable,
+        "separable_text": texts.separability_text(proved[0].as_dict()),
         "R": th.R,
         "gamma": th.gamma,
         "bound": th.bound,

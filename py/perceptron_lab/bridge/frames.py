@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .. import texts
 from ..errors import SettingsError
 from ..export import floats
 from . import figures, session
@@ -40,8 +41,10 @@ def step_info(f, k):
     if i >= 0:  # an online update: one example
         x = Z[i]
         a = float(tr.activation[k - 1])
+        before, after = angle(w_before, x), angle(w_after, x)
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=angle(w_before, x), angle_after=angle(w_after, x))
+                    eta=run.eta, angle_before=before, angle_after=after,
+                    angle_text=texts.angle_text(int(y[i]), before, after))
     return info
 
 

@@ -8,29 +8,6 @@ from . import figures, session
 from .inputs import load_data, read_settings
 
 
-def status_text(run, *, separable, dataset_name):
-    e = run.n_epochs
-    epochs = f"{e} epoch{'s' if e != 1 else ''}"
-    if run.status == "converged":
-        if run.algorithm == "batch":
-            return f"Converged after {epochs}: the last epoch found no misclassified point."
-        return f"Converged after {epochs}: the last epoch made no mistake."
-    if run.status == "cycled":
-        c = run.cycle
-        what = "XOR is" if dataset_name == "XOR" else "the data is"
-        period = f"every {c['period']} epoch{'s' if c['period'] != 1 else ''}"
-        return (f"Cycling detected at epoch {c['epoch']}: the weights repeat {period}, "
-                f"so {what} not linearly separable.")
-    if run.limit == "votes":
-        return (f"Stopped after {epochs}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
-                "vectors, and every one votes on every prediction (the storage cost the notes warn "
-                "about). Try the averaged perceptron: one vector.")
-    tail = {True: " The data is linearly separable, so more epochs would converge.",
-            False: " The data is not linearly separable, so it can never converge.",
-            None: ""}[separable]
-    return f"Stopped at the epoch limit ({epochs}) without converging.{tail}"
-
-
 def dataset_json(ds, f):
     return {"name": ds.name, "n": int(ds.X.shape[0]), "n_train": int(len(f.Z)),
             "n_test": 0 if f.test_ds is None else int(len(f.test_ds.y))}
@@ -56,7 +33,8 @@ def train_request(request, progress=None):
         "dataset": dataset_json(ds, f),
         "settings": s,
         "status": run.status,
-        "status_text": status_text(run, separable=th.separable, dataset_name=ds.name),
+        **f.texts,
+        **session.run_fields(f),
         "cycle": run.cycle,
         "epochs": run.n_epochs,
         "mistakes": run.mistakes,
@@ -66,14 +44,12 @@ def train_request(request, progress=None):
         "epoch_w_norm": floats(run.epoch_w_norm),
         "train_accuracy": f.train_accuracy,
         "test_accuracy": f.test_accuracy,
-        "separable": th.separable,
         "R": th.R,
         "gamma": th.gamma,
         "bound": th.bound,
         "u": None if th.u is None else floats(th.u),
         "theory_note": th.note,
         "margin_of_w": theory.margin_of(run.w, f.Z, f.train_ds.y) if run.votes is None else None,
-        "votes": None if run.votes is None else len(run.votes[1]),
         "trace": {
             "total": run.trace.total,
             "subsampled": run.trace.subsampled,
