@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lab import cli, core, data, features, settings
+from perceptron_lab import cli, core, data, features, settings, texts
 from perceptron_lab.bridge import handle, read_settings
 from perceptron_lab.errors import DataError, SettingsError
 
@@ -126,6 +126,7 @@ def test_limits_are_the_ones_python_enforces(js):
     L = settings.LIMITS
     assert js["share"] == {"MAX_CSV_BYTES": L["csv_max_bytes"], "MAX_POINTS": L["points_max"]}
     assert core.MAX_EPOCHS == L["epochs_max"] == settings.param("epochs")["max"]
+    assert texts.THEORY_MAX_POINTS == L["theory_max_points"]  # the sentences say the solver's real limit
     assert settings.param("seed")["max"] == settings.param("data_seed")["max"] == L["seed_max"] == 2**32 - 1
     # A CSV of exactly the limit is read as far as its content; one byte more is refused for size.
     head = "a,b,y\n1,2,0\n3,4,1\n"
