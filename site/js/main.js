@@ -5,7 +5,7 @@ import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError, clearDataErrors } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
 import { renderPlots, PLOTS } from "./ui/plots.js";
-import { setPyState, pyState, setRunState, message } from "./ui/status.js";
+import { setPyState, pyState, setRunState, message } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
 import { readStartLink, initShare, saveLink, applyLinkView } from "./ui/share-panel.js";

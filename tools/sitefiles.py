@@ -1,0 +1,36 @@
+"""What the build writes into the site's own files: the first picture in index.html, and the
+build's identity and file list that the service worker (site/sw.js) precaches."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from .common import BuildError, sha256_bytes, sha256_file
+
+# Never precached: the service worker itself (the browser updates it on its own terms) and
+# files a browser never requests.
+NOT_PRECACHED = {"sw.js", ".nojekyll", "build-info.json"}
+
+
+def write_index(staging: Path, info: dict, picture: dict) -> None:
+    """index.html gets the first picture's URL and text alternative (placeholders in site/)."""
+    index = staging / "index.html"
+    text = index.read_text()
+    for marker in ("{{first_picture}}", "{{first_picture_alt}}"):
+        if marker not in text:
+            raise BuildError(f"site/index.html has no {marker} placeholder (the first picture).")
+    text = text.replace("{{first_picture}}", html.escape(info["first_picture"]))
+    text = text.replace("{{first_picture_alt}}", html.escape(picture["alt"] or "Decision boundary plot"))
+    index.write_text(text)
+
+
+def write_precache_list(staging: Path, info: dict) -> None:
+    """info["build"]: one hash of every file the site serves (a new deploy = a new id);
+    info["precache"]: those files, for the service worker. Content-hashed or versioned
+    files never change under their URL; the others (index.html, js/, css/) are checked
+    with the network first whenever the network is there (site/sw.js)."""
+    files = sorted(p for p in staging.rglob("*") if p.is_file())
+    rels = [p.relative_to(staging).as_posix() for p in files]
+    listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
+    info["build"] = sha256_bytes(listing.encode())[:16]
+    info["precache"] = [r for r in rels if r not in NOT_PRECACHED]
