@@ -28,7 +28,7 @@ from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noq
 from tools.mpl_trim import trim_matplotlib
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
-from tools.sitefiles import write_index, write_precache_list
+from tools.sitefiles import write_download_sizes, write_index, write_precache_list
 from tools.stdlib import stdlib_with_pyc
 from tools.wheels import DROPPED, WANTED, WheelSources, package_closure, pruned_lock
 
@@ -105,6 +105,11 @@ def _build(dist: Path) -> dict:
     app_wheel = build_app_wheel(pyd)
 
     picture = first_picture(pdir, small_lock, official_stdlib, app_wheel)
+    # The page reads the lock from a content-hashed URL (loadPyodide's lockFileURL): it names
+    # the trimmed matplotlib's folder, so an old cached copy must never be read after a deploy.
+    lock_bytes = (pdir / "pyodide-lock.json").read_bytes()
+    lock_dir = hashed_dir(pyd, lock_bytes)
+    (pdir / "pyodide-lock.json").rename(lock_dir / "pyodide-lock.json")
     pic_dir = hashed_dir(pyd, picture["first-picture.png"])
     (pic_dir / "first-picture.png").write_bytes(picture["first-picture.png"])
 
@@ -115,6 +120,7 @@ def _build(dist: Path) -> dict:
         # Installed by micropip.install(<this URL>, deps=False) in the worker; the worker
         # downloads it early with this sha256 as SRI and hands the bytes to micropip.
         "app_wheel": rel(app_wheel),
+        "lock": rel(lock_dir / "pyodide-lock.json"),
         "app_wheel_sha256": sha256_bytes(app_wheel.read_bytes()),
         "fontlist": rel(font_dir / "fontlist.json"),
         "fontlist_version": json.loads(fontlist)["_version"],
@@ -132,6 +138,7 @@ def _build(dist: Path) -> dict:
         "built": email.utils.formatdate(usegmt=True),
     }
     write_index(staging, info, json.loads(picture["first-picture.json"]))
+    write_download_sizes(staging, info)
     write_precache_list(staging, info)
     (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
 

@@ -2,10 +2,12 @@
 build's identity and file list that the service worker (site/sw.js) precaches."""
 from __future__ import annotations
 
+import gzip
 import html
 from pathlib import Path
 
 from .common import BuildError, sha256_bytes, sha256_file
+from .devserver import COMPRESSIBLE
 
 # Never precached: the service worker itself (the browser updates it on its own terms) and
 # files a browser never requests.
@@ -34,3 +36,27 @@ def write_precache_list(staging: Path, info: dict) -> None:
     listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
     info["build"] = sha256_bytes(listing.encode())[:16]
     info["precache"] = [r for r in rels if r not in NOT_PRECACHED]
+
+
+def wire_size(path: Path) -> int:
+    """Bytes on the wire as GitHub Pages (and tools/devserver.py) sends the file: gzip for
+    text and wasm, as is for wheels and zips (already compressed)."""
+    data = path.read_bytes()
+    if path.suffix.lower() in COMPRESSIBLE:
+        return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(data)
+
+
+def write_download_sizes(staging: Path, info: dict) -> None:
+    """info["download"]: the files the worker downloads and counts (cold and warm loads), with
+    size and wire size, for the page's "MB of MB" progress and its size notice."""
+    pdir = info["pyodide_dir"]
+    common = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"]]
+    common += [pdir + w["file_name"] for w in info["wheels"]]
+    lists = {"cold": common + [info["stdlib"]],
+             "warm": common + [info["warm"]["stdlib"], info["warm"]["pycache"]]}
+    info["download"] = {
+        kind: [{"path": p, "size": (staging / p).stat().st_size, "gzip": wire_size(staging / p)}
+               for p in paths]
+        for kind, paths in lists.items()
+    }
