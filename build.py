@@ -91,11 +91,10 @@ def _build(dist: Path) -> dict:
     fontlist = extras["fontlist.json"]
     font_dir = hashed_dir(pyd, fontlist)
     (font_dir / "fontlist.json").write_bytes(fontlist)
-    # Cold loads use the official stdlib zip and compile what they import; the compiled
-    # copies (stdlib zip with .pyc, site-packages .pyc bundle: +4 MB) are precached by the
-    # service worker after the first visit and used only when already cached (warm loads).
-    std_official = hashed_dir(pyd, official_stdlib.read_bytes())
-    shutil.copyfile(official_stdlib, std_official / "python_stdlib.zip")
+    # Python's start-up and imports, compiled at build time: the stdlib zip with .pyc and a
+    # .pyc bundle for site-packages. They cost ~4 MB on the wire (1.6 s at 20 Mbit/s) and
+    # save ~8-10 s of CPU on this machine's cold load (docs/PYODIDE.md, "Speed"), so every
+    # load uses them.
     pyc_zip = extras["site-pycache.zip"]
     pyc_dir = hashed_dir(pyd, pyc_zip)
     (pyc_dir / "site-pycache.zip").write_bytes(pyc_zip)
@@ -125,10 +124,9 @@ def _build(dist: Path) -> dict:
         "fontlist": rel(font_dir / "fontlist.json"),
         "fontlist_version": json.loads(fontlist)["_version"],
         "site_packages": extras["site.txt"].decode(),
-        # loadPyodide's stdLibURL on a cold load: the official zip, byte for byte.
-        "stdlib": rel(std_official / "python_stdlib.zip"),
-        # Warm-only speed-ups, used when the service worker's cache has them (tools/stdlib.py).
-        "warm": {"stdlib": rel(std_dir / "python_stdlib.zip"), "pycache": rel(pyc_dir / "site-pycache.zip")},
+        # loadPyodide's stdLibURL: the official zip, start-up modules compiled (tools/stdlib.py).
+        "stdlib": rel(std_dir / "python_stdlib.zip"),
+        "pycache": rel(pyc_dir / "site-pycache.zip"),
         "packages": WANTED,
         "shipped_packages": shipped,
         # For the worker's early parallel download (checked with SRI against the pruned lock).
@@ -156,7 +154,7 @@ def _build(dist: Path) -> dict:
     log(f"wheels: {len(shipped)}: {', '.join(shipped)}; matplotlib trimmed by "
         f"{trimmed['bytes'] / 1e6:.2f} MB ({trimmed['files']} files, see tools/mpl_trim.py)")
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
-    log(f"app wheel: {info['app_wheel']}; warm-only: .pyc bundle {len(pyc_zip) / 1e6:.2f} MB, "
+    log(f"app wheel: {info['app_wheel']}; .pyc bundle {len(pyc_zip) / 1e6:.2f} MB, "
         f"stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB; build {info['build']}")
     log(f"dist/: {total / 1e6:.2f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files "
         f"({time.monotonic() - t0:.1f} s)")

@@ -48,15 +48,10 @@ def wire_size(path: Path) -> int:
 
 
 def write_download_sizes(staging: Path, info: dict) -> None:
-    """info["download"]: the files the worker downloads and counts (cold and warm loads), with
-    size and wire size, for the page's "MB of MB" progress and its size notice."""
+    """info["download"]: the files the worker downloads and counts, with size and wire size,
+    for the page's "MB of MB" progress and its size notice."""
     pdir = info["pyodide_dir"]
-    common = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"]]
-    common += [pdir + w["file_name"] for w in info["wheels"]]
-    lists = {"cold": common + [info["stdlib"]],
-             "warm": common + [info["warm"]["stdlib"], info["warm"]["pycache"]]}
-    info["download"] = {
-        kind: [{"path": p, "size": (staging / p).stat().st_size, "gzip": wire_size(staging / p)}
-               for p in paths]
-        for kind, paths in lists.items()
-    }
+    paths = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"], info["stdlib"],
+             info["pycache"]] + [pdir + w["file_name"] for w in info["wheels"]]
+    info["download"] = [{"path": p, "size": (staging / p).stat().st_size, "gzip": wire_size(staging / p)}
+                        for p in paths]

@@ -18,8 +18,8 @@
 // "error"); a call with no progress/result for callTimeoutMs (60 s) terminates the worker.
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
-// Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true,
-// set by the e2e fixtures before the page's scripts run): the last client created is
+// Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
+// or {bootTimeoutMs}, set by the e2e fixtures before the page's scripts run): the last client created is
 // globalThis.__pyclient, with kill() (terminate, no restart) and probe() (how the worker
 // installed the app package, see worker.js).
 //
@@ -28,7 +28,10 @@
 // the same worker URL adopts it, with the messages it sent so far.
 
 const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
-const TEST_HOOKS = globalThis.__PERCEPTRON_LAB_TEST__ === true;
+const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
+const TEST_HOOKS = TEST_SWITCH === true || (typeof TEST_SWITCH === "object" && TEST_SWITCH !== null);
+// Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
+const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
 
 let early = null; // {url, worker, events: [[kind, event]]}: started by prestart(), not adopted yet
 
@@ -60,7 +63,7 @@ export function createPyClient({
   onRestart = () => {},
   onBytes = () => {},
   workerUrl = DEFAULT_WORKER_URL,
-  bootTimeoutMs = 30_000,
+  bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
   callTimeoutMs = 60_000,
 } = {}) {

@@ -49,6 +49,12 @@ function postBytes(force = false) {
   post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal });
 }
 
+const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived
+
+function whenDownloaded(href) {
+  return new Promise((resolve) => done.set(href, resolve));
+}
+
 function counted(response, href) {
   const r = ratio.get(href);
   if (!r || !response.body) return response;
@@ -57,6 +63,9 @@ function counted(response, href) {
       wireReceived += chunk.byteLength * r;
       postBytes();
       controller.enqueue(chunk);
+    },
+    flush() {
+      done.get(href)?.();
     },
   });
   return new Response(response.body.pipeThrough(counter), {
@@ -117,15 +126,6 @@ async function fetchOk(url, init) {
   return r;
 }
 
-/** Is url in the service worker's cache (so that using it costs no download)? */
-async function isCached(url) {
-  try {
-    return !!(self.caches && (await caches.match(url)));
-  } catch {
-    return false; // no CacheStorage here (e.g. an opaque origin)
-  }
-}
-
 function lastLine(err) {
   const s = String(err && err.message ? err.message : err).trim().split("\n");
   return s[s.length - 1];
@@ -151,32 +151,40 @@ async function start() {
     throw new BootError("This page's files are out of date; reload the page.",
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
-  // Warm loads: the compiled standard library and .pyc bundle, if the service worker has
-  // them (cold loads download 4 MB less and compile what they import instead).
-  const warm = info.warm && (await isCached(new URL(info.warm.stdlib, ROOT).href))
-    && (await isCached(new URL(info.warm.pycache, ROOT).href));
-  const stdlibURL = new URL(warm ? info.warm.stdlib : info.stdlib, ROOT).href;
-  const pycURL = warm ? new URL(info.warm.pycache, ROOT).href : null;
-  const files = (warm ? info.download.warm : info.download.cold) || [];
+  const files = info.download || [];
   ratio = new Map(files.map((f) => [new URL(f.path, ROOT).href, f.size ? f.gzip / f.size : 0]));
   wireTotal = files.reduce((s, f) => s + f.gzip, 0);
   postBytes(true);
 
-  for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
+  // The runtime's own files first: on a slow link the wheels would otherwise share the
+  // bandwidth with them and Python could start only when nearly everything has arrived.
+  // On a fast link they all arrive at once anyway. (At the latest once the runtime is up.)
+  const runtimeFiles = Promise.all([whenDownloaded(new URL("pyodide.asm.wasm", INDEX_URL).href),
+    whenDownloaded(new URL(info.stdlib, ROOT).href)]);
   const appWheelURL = new URL(info.app_wheel, ROOT).href;
-  prefetch(appWheelURL, info.app_wheel_sha256);
+  let prefetching = false;
+  let pycP = Promise.resolve(null);
+  const prefetchAll = () => {
+    if (prefetching) return;
+    prefetching = true;
+    for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
+    prefetch(appWheelURL, info.app_wheel_sha256);
+    // Precompiled .pyc files of the site-packages modules imported at start (built by
+    // build.py): a speed-up only; without it Python compiles the sources as usual.
+    if (info.pycache) {
+      pycP = self.fetch(new URL(info.pycache, ROOT)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+    }
+  };
+  runtimeFiles.then(prefetchAll);
   const fontlistP = fetchOk(new URL(info.fontlist, ROOT)).then((r) => r.text());
   fontlistP.catch(() => {});
-  // The .pyc bundle is a speed-up only: without it Python compiles the sources as usual.
-  const pycP = pycURL
-    ? self.fetch(pycURL).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
-    : Promise.resolve(null);
-
   const { loadPyodide } = await modP;
   try {
     pyodide = await loadPyodide({
       indexURL: INDEX_URL.href,
-      stdLibURL: stdlibURL,
+      // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for byte,
+      // plus unchecked-hash .pyc files of the modules imported at start.
+      stdLibURL: new URL(info.stdlib, ROOT).href,
       lockFileURL: new URL(info.lock, ROOT).href, // the pruned lock (trimmed matplotlib), content-hashed
       env: { MPLBACKEND: "Agg", MPLCONFIGDIR },
       stdout: (s) => console.log(s),
@@ -186,6 +194,7 @@ async function start() {
     throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
   }
   times.runtime = performance.now() - t0;
+  prefetchAll();
 
   stage("packages", "Loading NumPy and Matplotlib");
   const loadErrors = [];
@@ -231,7 +240,6 @@ async function start() {
   }
   times.ready = performance.now() - t0;
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
-  times.warm = !!warm;
   // Worker start in the page's clock: timeOrigin differs between page and worker.
   times.origin = performance.timeOrigin;
   wireReceived = wireTotal;
