@@ -5,6 +5,7 @@
 // offline; data-offline-build names it) or "failed" (nothing is lost: tried again next visit).
 const body = document.body;
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
+const ACTIVATE_MS = 10_000;
 
 function whenReady(fn) {
   if (body.dataset.pyState === "ready") return fn();
@@ -37,8 +38,15 @@ async function precache() {
       console.info("Perceptron Lab: could not make the page work offline this time:", msg.detail);
     }
   });
-  const ready = await navigator.serviceWorker.ready;
-  (ready.active || reg.active)?.postMessage({ type: "precache" });
+  // Where service workers are blocked, register() may succeed and the worker never start.
+  const ready = await Promise.race([navigator.serviceWorker.ready,
+    new Promise((resolve) => setTimeout(() => resolve(null), ACTIVATE_MS))]);
+  const sw = ready && (ready.active || reg.active);
+  if (!sw) {
+    body.dataset.offline = "unavailable";
+    return;
+  }
+  sw.postMessage({ type: "precache" });
 }
 
 let available = false;

@@ -162,7 +162,8 @@ def test_works_with_service_workers_blocked(browser, base_url):
     try:
         page.goto(base_url)
         wait_first_run(page)
-        page.wait_for_selector("body[data-offline]", state="attached", timeout=10_000)
+        page.wait_for_selector("body[data-offline]:not([data-offline='caching'])", state="attached",
+                               timeout=30_000)
         offline = page.evaluate("document.body.dataset.offline")
         status = status_text(page)
         problems = check_log(log)
