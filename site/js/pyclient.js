@@ -231,6 +231,10 @@ export function createPyClient({
         if (resolve) resolve(msg.result);
         break;
       }
+      case "crashed":
+        if (msg.detail) console.warn("Python worker crashed:", msg.detail);
+        fail("Python crashed and was restarted. Try again.", { restart: true });
+        break;
       case "fatal":
         if (msg.detail) console.warn("Python worker:", msg.detail);
         fail(msg.message || "Python could not be started.", { restart: false });

@@ -11,7 +11,8 @@
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "result", id, result}
-//                   {type: "fatal", message, detail}          (message: one human sentence)
+//                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
+//                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 // Test hook (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result}.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 
@@ -296,6 +297,11 @@ async function handleCall(id, request) {
   try {
     result = JSON.parse(handleJson(JSON.stringify(request), progress));
   } catch (e) {
+    if (e && e.pyodide_fatal_error) {
+      // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
+      post({ type: "crashed", id, detail: lastLine(e) });
+      return;
+    }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
   }
   post({ type: "result", id, result });

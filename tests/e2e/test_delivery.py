@@ -172,3 +172,69 @@ def test_works_with_service_workers_blocked(browser, base_url):
     assert offline == "unavailable"
     assert "converged" in status.lower(), status
     assert not problems, problems
+
+
+# The client's watchdog against stand-in workers (blob: module workers the page's CSP
+# allows): what a real worker would post, on a timetable the test controls.
+FAKE_CLIENT = """
+async ({script, bootTimeoutMs, call}) => {
+  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const hook = window.__pyclient;
+  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
+  const events = [];
+  const c = createPyClient({ workerUrl: url, bootTimeoutMs,
+    onStage: (s, d) => events.push(["stage", s, d]), onBytes: (r, t) => events.push(["bytes", r, t]),
+    onRestart: (why) => events.push(["restart", why]) });
+  window.__pyclient = hook;  // keep the page's client as the test hook
+  let ready = true;
+  await c.ready.catch(() => { ready = false; });
+  const result = call ? await c.call({cmd: "inspect", data: {kind: "preset", name: "and"}}) : null;
+  c.kill();
+  return {events, ready, result};
+}
+"""
+
+SLOW_BYTES = """
+let n = 0;
+const t = setInterval(() => {
+  n += 1;
+  postMessage({type: "bytes", received: n * 1000, total: 12000});
+  if (n === 12) { clearInterval(t); postMessage({type: "stage", stage: "ready", detail: ""}); }
+}, 100);
+"""
+
+SILENT = "/* never says anything: a dead link */"
+
+CRASHES = """
+postMessage({type: "stage", stage: "ready", detail: ""});
+onmessage = (ev) => { if (ev.data.type === "call") postMessage({type: "crashed", id: ev.data.id, detail: "fatal"}); };
+"""
+
+
+def test_watchdog_lets_a_slow_boot_finish_while_bytes_arrive(page, wait_ready):
+    wait_ready(page)
+    # 1.2 s of boot with no stage, bytes every 100 ms: a 400 ms watchdog must not fire.
+    out = page.evaluate(FAKE_CLIENT, {"script": SLOW_BYTES, "bootTimeoutMs": 400, "call": False})
+    assert out["ready"], out
+    assert not [e for e in out["events"] if e[0] == "restart" or e[1] in ("retry", "error")], out
+    bytes_seen = [e[1] for e in out["events"] if e[0] == "bytes"]
+    assert bytes_seen == sorted(bytes_seen) and bytes_seen[-1] == 12000
+
+
+def test_watchdog_retries_a_dead_boot_once_then_reports(page, wait_ready):
+    wait_ready(page)
+    out = page.evaluate(FAKE_CLIENT, {"script": SILENT, "bootTimeoutMs": 1000, "call": False})
+    assert not out["ready"]
+    kinds = [e[1] for e in out["events"] if e[0] in ("stage", "restart")]
+    assert kinds == ["retry", "retry", "error"], out["events"]  # restart("retry"), stage retry, error
+    error = [e[2] for e in out["events"] if e[0] == "stage" and e[1] == "error"][0]
+    assert error == ("Python stopped loading (nothing arrived for 1 s, twice). "
+                     "Check your connection, then try again.")
+
+
+def test_a_crash_during_a_call_is_reported_as_one_and_restarts(page, wait_ready):
+    wait_ready(page)
+    out = page.evaluate(FAKE_CLIENT, {"script": CRASHES, "bootTimeoutMs": 5000, "call": True})
+    assert out["result"] == {"ok": False, "error": {"kind": "internal",
+                                                     "message": "Python crashed and was restarted. Try again."}}
+    assert ["restart", "crash"] in out["events"]
