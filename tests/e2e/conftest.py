@@ -152,8 +152,12 @@ def attach_log(context, page) -> PageLog:
     return log
 
 
-def new_page(browser, base_url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def new_page(browser, base_url: str, service_workers: str = "block"):
+    """A fresh context and page at base_url. Service workers are blocked by default: a page
+    controlled by the site's service worker (js/offline.js registers it once Python is
+    ready) sends its requests through it, past page.route() (e.g. test_a11y's axe.min.js).
+    tests/e2e/test_delivery.py tests the service worker, and the page with it blocked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers)
     page = context.new_page()
     log = attach_log(context, page)
     page.goto(base_url + PAGE)
