@@ -5,7 +5,6 @@ import base64
 import json
 import shutil
 
-
 from conftest import (READY_TIMEOUT_MS, SUBPATH, attach_log, check_log, devserver,
                       page_csp, wait_ready_of)
 
