@@ -104,7 +104,9 @@ def extra_page(browser, url: str, *, viewport: dict | None = None, goto: bool = 
     dialog. Yields the page; page.lab_log is its log (conftest.PageLog)."""
     from conftest import attach_log, check_log
 
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    # Service workers blocked, as in conftest.new_page (page.route() must see every request).
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
+                                  service_workers="block")
     page = context.new_page()
     log = attach_log(context, page)
     dialogs: list[str] = []
