@@ -27,8 +27,8 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-import gc
 import hashlib
+from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -144,7 +144,7 @@ def gram(X, kernel):
 
 def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_intercept=True,
                  normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
-                 trace_cap=1_000_000, progress=None, K=None):
+                 trace_cap=200_000, progress=None, K=None):
     """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
 
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
@@ -166,15 +166,7 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
         K = gram(X, k)
     elif np.shape(K) != (len(X), len(X)):
         raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
-    collecting = gc.isenabled()
-    # The trace lists hold many small objects and make no cycles: the cycle collector walking
-    # them again and again would cost more than the updates.
-    gc.disable()
-    try:
-        return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
-    finally:
-        if collecting:
-            gc.enable()
+    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
 def _digest(s):
@@ -192,7 +184,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     seen = {_digest(s): 0}
-    rows = ([], [], [], [])  # epoch, index, score, α_i after
+    rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
     total = 0
     status, cycle = "max_epochs", None
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
