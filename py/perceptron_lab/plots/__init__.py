@@ -25,23 +25,33 @@ Artists that tests and the web page may want to find carry a gid (``find_artist`
 is also the element id in SVG output.
 """
 
-from .animator import BoundaryAnimator
-from .boundary import boundary_figure, misclassified
-from .curves import accuracy_figure, mistakes_figure
-from .dynamics import cycle_figure, cycle_vectors, trajectory_figure
-from .figure import (axes_geometry, css_size, find_artist, find_artists, new_figure, render, render_for_slides,
-                     tick_font_px, to_data_url)
-from .many import projection_figure, weights_figure
-from .proof import proof_figure
-from .style import PALETTE, SLIDE_WIDTH
-from .text import (describe_accuracy, describe_boundary, describe_cycle, describe_mistakes, describe_projection,
-                   describe_proof, describe_trajectory, describe_weights, format_number, no_proof_reason, plain)
+import importlib
 
-__all__ = [
-    "PALETTE", "SLIDE_WIDTH", "render", "render_for_slides", "to_data_url", "new_figure", "css_size",
-    "find_artist", "find_artists", "axes_geometry", "tick_font_px", "misclassified",
-    "boundary_figure", "mistakes_figure", "accuracy_figure", "proof_figure", "cycle_figure", "cycle_vectors",
-    "trajectory_figure", "projection_figure", "weights_figure", "BoundaryAnimator",
-    "describe_boundary", "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
-    "describe_trajectory", "describe_projection", "describe_weights", "no_proof_reason", "format_number", "plain",
-]
+# Names load their module on first use, so `plots.text` (the alt texts) and `plots.describe_*`
+# work without importing matplotlib.
+_WHERE = {
+    "BoundaryAnimator": "animator", "boundary_figure": "boundary", "misclassified": "boundary",
+    "accuracy_figure": "curves", "mistakes_figure": "curves", "proof_figure": "proof",
+    "cycle_figure": "dynamics", "cycle_vectors": "dynamics", "trajectory_figure": "dynamics",
+    "projection_figure": "many", "weights_figure": "many",
+    "axes_geometry": "figure", "css_size": "figure", "find_artist": "figure", "find_artists": "figure",
+    "new_figure": "figure", "render": "figure", "render_for_slides": "figure", "tick_font_px": "figure",
+    "to_data_url": "figure", "PALETTE": "style", "SLIDE_WIDTH": "style",
+    "describe_accuracy": "text", "describe_boundary": "text", "describe_cycle": "text",
+    "describe_mistakes": "text", "describe_projection": "text", "describe_proof": "text",
+    "describe_trajectory": "text", "describe_weights": "text", "format_number": "text",
+    "no_proof_reason": "text", "plain": "text",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name):
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))

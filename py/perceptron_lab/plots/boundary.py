@@ -113,7 +113,7 @@ class _BoundaryScene:
         elif legend_all or has_line:
             hl.append(Line2D([], [], color=PALETTE["boundary"], lw=fs(fig, LINE_W)))
             lab.append("boundary")
-        if (legend_all and not self.nonlinear) or has_arrow:
+        if ((legend_all and not self.nonlinear) or has_arrow) and not self.voted:
             hl.append(Line2D([], [], color=PALETTE["arrow"], lw=fs(fig, LINE_W), marker=">",
                              ms=fs(fig, 7), markevery=[1]))
             lab.append("last w" if self.voted else "w (weights)")
@@ -184,7 +184,7 @@ class _BoundaryScene:
         self.subnote = None
         if self.m > 2:
             self.subnote = ax.text(0.99, 0.015, "other features at their means", transform=ax.transAxes,
-                                   ha="right", va="bottom", fontsize=fs(fig, FS_NOTE - 1),
+                                   ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
                                    color=PALETTE["grey"], zorder=7, gid="subnote")
         self.reg_pos = Polygon(np.zeros((3, 2)), closed=True, fc=PALETTE["pos_fill"], ec="none",
                                zorder=0.5, gid="regions-pos")

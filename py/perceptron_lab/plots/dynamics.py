@@ -6,9 +6,10 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
 
 from .boundary import check_xy
-from .figure import fit_width, layout, legend_above, legend_fitting, prepare_figure
+from .figure import layout, shrink_to_fit, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_line, view_of
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import angle_deg, class_label, describe_cycle, describe_trajectory, format_number, plain
@@ -26,6 +27,13 @@ def cycle_vectors(trace_w, trace_epoch, cycle):
     done = ep <= E
     repeating = W[done][-1] if done.any() else np.zeros(W.shape[1])
     return W[sel], repeating
+
+
+def _plane_line(w, m, f0, f1, others, means, fit_intercept):
+    """(g, c): the line g·p + c = 0 of w in the plotted plane, other features at their means."""
+    coef, b = w[:m], (w[m] if fit_intercept else 0.0)
+    g = np.array([coef[f0], coef[f1] if f1 is not None else 0.0])
+    return g, float(b + sum(coef[j] * means[j] for j in others))
 
 
 def _vec(w):
@@ -58,11 +66,26 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
                    Line2D([], [], ls="", marker=NEG_MARKER, color=PALETTE["neg"], ms=8 * k),
                    Line2D([], [], color=colours[0] if colours else "k", lw=LINE_W * k)]
         labels = [plain(class_label(label_names, 1), 30), plain(class_label(label_names, -1), 30),
-                  "boundary of w after update k (k = 1, 2, …)"]
+                  "line of w after update k"]
         rows, ncol = legend_fitting(fig, handles, labels, 0.62)
-        t = title if title is not None else f"The weights cycle: every {int(cycle['period'])} epoch(s) w repeats"
+        p_ = int(cycle["period"])
+        t = title if title is not None else \
+            f"The weights cycle: w repeats every {p_} epoch{'' if p_ == 1 else 's'}"
         ax, ax_w, ax_h = layout(fig, plain(t, 200), rows, rect=(0.0, 0.62))
-        view, _ = view_of(P, ax_w, ax_h, include_origin=not fit_intercept, one_d=f1 is None)
+        # the view shows the data and, when not too far, the nearest point of each line of the cycle
+        others = [j for j in range(m) if j not in (f0, f1)]
+        span = max(float(np.ptp(P, axis=0).max()) if n else 1.0, 1e-9)
+        centre = P.mean(axis=0) if n else np.zeros(2)
+        extra = []
+        for w in shown:
+            g, c = _plane_line(w, m, f0, f1, others, means, fit_intercept)
+            gn2 = float(g @ g)
+            if gn2 > 0:
+                q = centre - (g @ centre + c) / gn2 * g
+                if np.linalg.norm(q - centre) <= 1.5 * span:
+                    extra.append(q)
+        view, _ = view_of(np.vstack([P] + [np.array(extra)] if extra else [P]), ax_w, ax_h,
+                          include_origin=not fit_intercept, one_d=f1 is None)
         x0, x1, y0, y1 = view
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
@@ -76,12 +99,9 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
         ax.set_xlabel(plain(names[f0]), fontsize=fs(fig, FS_LABEL))
         if f1 is not None:
             ax.set_ylabel(plain(names[f1]), fontsize=fs(fig, FS_LABEL))
-        others = [j for j in range(m) if j not in (f0, f1)]
         fig.cycle_lines = []
         for i, (w, col) in enumerate(zip(shown, colours), start=1):
-            coef, b = w[:m], (w[m] if fit_intercept else 0.0)
-            g = np.array([coef[f0], coef[f1] if f1 is not None else 0.0])
-            c = float(b + sum(coef[j] * means[j] for j in others))
+            g, c = _plane_line(w, m, f0, f1, others, means, fit_intercept)
             gn = float(np.hypot(*g))
             seg = None
             if gn > 0:
@@ -99,15 +119,17 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
         legend_above(ax, handles, labels, ncol)
         # the list of vectors
         W, H = fig.bbox.width, fig.bbox.height
-        lines = [f"w{i} = {_vec(w)}" for i, w in enumerate(shown, start=1)]
+        lines = [f"w{i} = {_vec(w)}" + ("" if seg is not None else "  (no line)")
+                 for i, (w, seg) in enumerate(zip(shown, fig.cycle_lines), start=1)]
         if len(W_cycle) > len(shown):
             lines.append(f"… {len(W_cycle) - len(shown)} more updates")
         rep_txt = "w = 0 (no boundary)" if not np.any(rep) else f"w = {_vec(rep)}"
+        e0 = int(cycle["epoch"]) - int(cycle["period"])
         lines += ["", f"after epoch {int(cycle['epoch'])}:", rep_txt,
-                  f"= w of epoch {int(cycle['epoch']) - int(cycle['period'])}:", "the same updates repeat forever"]
-        txt = fig.text(0.64, 1 - px(fig, 40) / H, "\n".join(lines), ha="left", va="top",
-                       fontsize=fs(fig, FS_NOTE), family="DejaVu Sans Mono", gid="cycle-list")
-        fit_width(txt, 0.36 * W - px(fig, 6))
+                  "as at the start" if e0 == 0 else f"as after epoch {e0}", "so it repeats forever"]
+        txt = fig.text(0.64, ax.get_position().y1 + (px(fig, 24) / H), "\n".join(lines), ha="left", va="top",
+                       fontsize=fs(fig, FS_NOTE), gid="cycle-list")
+        shrink_to_fit(txt, 0.36 * W - px(fig, 6))
     fig.cycle_w, fig.repeating_w = W_cycle, rep
     fig.alt_text = describe_cycle(W_cycle, rep, period=cycle["period"], epoch=cycle["epoch"])
     return fig
@@ -168,8 +190,7 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax2.tick_params(labelsize=fs(fig, FS_TICK), width=k, length=4 * k)
             ax2.plot(t, head, color=PALETTE["green"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="heading")
             ax2.set_ylim(-180, 180)
-            ax2.set_yticks([-180, -90, 0, 90, 180])
-            ax2.set_ylabel("heading (°)", fontsize=fs(fig, FS_LABEL))
+            ax2.set_yticks([-180, -90, 0, 90, 180], ["−180°", "−90°", "0°", "90°", "180°"])
             ax2.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
             ax2.grid(color="#eeeeee", lw=0.8)
             ax.tick_params(labelbottom=False)
@@ -179,8 +200,8 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax.plot(t, ang_u, color=PALETTE["pos"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-u")
         ax.plot(t, ang_f, color=PALETTE["arrow"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-final")
         ax.set_ylim(0, 180)
-        ax.set_yticks([0, 45, 90, 135, 180])
-        ax.set_ylabel("angle (°)", fontsize=fs(fig, FS_LABEL))
+        ax.set_yticks([0, 45, 90, 135, 180], ["0°", "45°", "90°", "135°", "180°"])
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
         ax.set_xlim(0, max(float(t[-1]) if kk else 1.0, 1.0) * 1.02)
         ax.grid(color="#eeeeee", lw=0.8)
         if not kk:

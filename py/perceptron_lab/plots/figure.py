@@ -191,6 +191,17 @@ def fit_width(text, max_px):
         text.set_text(s + "…")
 
 
+def shrink_to_fit(text, max_px, smallest=0.6):
+    """Shrink a (multi-line) text until it is at most max_px wide, never below `smallest`
+    of its size; nothing is cut."""
+    renderer = text.figure.canvas.get_renderer()
+    size = text.get_fontsize()
+    f = 1.0
+    while f > smallest and text.get_window_extent(renderer).width > max_px:
+        f = max(smallest, f - 0.05)
+        text.set_fontsize(size * f)
+
+
 def legend_above(ax, handles, labels, ncol):
     fig = ax.figure
     return ax.legend(handles, labels, loc="lower left", bbox_to_anchor=(0.0, 1.0),
@@ -207,16 +218,25 @@ def legend_rows(fig, labels, handles, avail_px):
     renderer = fig.canvas.get_renderer()
     k = len(labels)
     try:
-        for rows in (1, 2, 3):
-            ncol = math.ceil(k / rows)
+        for ncol in range(k, 0, -1):
+            rows = math.ceil(k / ncol)
+            if ncol > 1 and math.ceil(k / (ncol - 1)) == rows:
+                continue        # fewer columns, same rows: try that instead
             leg = legend_above(probe, handles, labels, ncol)
             width = leg.get_window_extent(renderer).width
             leg.remove()
             if width <= avail_px:
                 return rows, ncol
-        return 3, math.ceil(k / 3)
+        return k, 1
     finally:
         probe.remove()
+
+
+def anchor_legend_left(fig, legend, ax):
+    """Keep a legend at the figure's left margin after its axes moved right (to make room
+    for long tick labels): the width it was measured for stays the width it gets."""
+    left = margins(fig)[0]
+    legend.set_bbox_to_anchor((left / fig.bbox.width, ax.get_position().y1), transform=fig.transFigure)
 
 
 def legend_fitting(fig, handles, labels, width_fraction=1.0):

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from .figure import layout, legend_above, legend_fitting, prepare_figure
+from .figure import anchor_legend_left, fit_width, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import class_label, describe_projection, describe_weights, expanded_names, plain
 
@@ -60,16 +60,23 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
         ax.axvspan(ax.get_xlim()[0], 0, color=PALETTE["neg_fill"], zorder=0, lw=0)
         ax.set_xlabel(f"score {score_label}  (≥ 0 predicts {plain(class_label(label_names, 1), 24)})",
                       fontsize=fs(fig, FS_LABEL))
-        legend_above(ax, handles, labels, ncol)
-        # the class tick labels can be long: give them the room they need
-        renderer = fig.canvas.get_renderer()
-        need = max((t.get_window_extent(renderer).width for t in ax.get_yticklabels()), default=0) + px(fig, 12)
-        box = ax.get_position()
-        left = max(box.x0, need / fig.bbox.width)
-        ax.set_position([left, box.y0, box.x1 - left, box.height])
+        leg = legend_above(ax, handles, labels, ncol)
+        _room_for_tick_labels(ax)
+        anchor_legend_left(fig, leg, ax)
     fig.scores, fig.wrong = sc, wrong
     fig.alt_text = describe_projection(sc, y, label_names=label_names)
     return fig
+
+
+def _room_for_tick_labels(ax):
+    """Move the axes' left edge right of its longest y tick label (class or feature names)."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    need = max((t.get_window_extent(renderer).width for t in ax.get_yticklabels()), default=0)
+    need += px(fig, 8) + fs(fig, 7) * fig.dpi / 72        # tick length and padding
+    box = ax.get_position()
+    left = min(max(box.x0, need / fig.bbox.width), 0.55)
+    ax.set_position([left, box.y0, box.x1 - left, box.height])
 
 
 def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="none", standardized=False,
@@ -84,9 +91,6 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
     w = np.asarray(w, dtype=float).reshape(-1)
     coef = w[:-1] if fit_intercept else w
     names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
-    idx = np.arange(len(coef))
-    if len(coef) > max_bars:
-        idx = np.sort(np.argsort(-np.abs(coef), kind="stable")[:max_bars])
     fig = prepare_figure(fig, width_px, height_px, dpi, dpr=dpr, scale=scale)
     k = fs(fig, 1)
     if title is None:
@@ -97,15 +101,19 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         labels = ["pushes towards +1", "pushes towards −1"]
         rows, ncol = legend_fitting(fig, handles, labels)
         ax, _, ah = layout(fig, plain(title, 200), rows)
+        # one bar per feature while the names stay readable (a row of 1.6 tick-label heights);
+        # past that, the largest |w|, and the axis says how many are left out
+        fit = max(1, int(ah // (1.6 * fs(fig, FS_TICK) * fig.dpi / 72)))
+        idx = np.arange(len(coef))
+        if len(coef) > min(max_bars, fit):
+            idx = np.sort(np.argsort(-np.abs(coef), kind="stable")[:min(max_bars, fit)])
         vals = coef[idx]
         ypos = np.arange(len(idx))[::-1]           # first feature on top
         ax.barh(ypos, vals, color=[PALETTE["pos"] if v > 0 else PALETTE["neg"] for v in vals], height=0.7,
                 zorder=3, gid="weight-bars")
         ax.axvline(0, color="#333333", lw=k, zorder=4)
         ax.set_yticks(ypos)
-        label_fs = fs(fig, FS_TICK) if len(idx) * fs(fig, FS_TICK) * 1.5 * fig.dpi / 72 <= ah else \
-            max(fs(fig, 6), ah / max(1, len(idx)) / 1.4 * 72 / fig.dpi)
-        ax.set_yticklabels([plain(names[i], 28) for i in idx], fontsize=label_fs)
+        ax.set_yticklabels([plain(names[i], 28) for i in idx], fontsize=fs(fig, FS_TICK))
         ax.set_ylim(-0.6, len(idx) - 0.4)
         m = float(np.max(np.abs(vals))) if len(vals) else 1.0
         m = m if m > 0 else 1.0
@@ -116,17 +124,16 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
             from .text import format_number
             xl += f"   (bias {format_number(w[-1])})"
         if len(idx) < len(coef):
-            xl += f"   {len(coef) - len(idx)} smaller not shown"
-        ax.set_xlabel(xl, fontsize=fs(fig, FS_LABEL))
-        legend_above(ax, handles, labels, ncol)
-        renderer = fig.canvas.get_renderer()
-        need = max((t.get_window_extent(renderer).width for t in ax.get_yticklabels()), default=0) + px(fig, 10)
-        box = ax.get_position()
-        left = min(max(box.x0, need / fig.bbox.width), 0.5)
-        ax.set_position([left, box.y0, box.x1 - left, box.height])
+            xl += f"; {len(coef) - len(idx)} smaller not shown"
+        xlabel = ax.set_xlabel(xl, fontsize=fs(fig, FS_LABEL))
+        leg = legend_above(ax, handles, labels, ncol)
+        _room_for_tick_labels(ax)
+        anchor_legend_left(fig, leg, ax)
+        cx = (ax.get_position().x0 + ax.get_position().x1) / 2 * fig.bbox.width   # the label's centre
+        fit_width(xlabel, 2 * min(cx, fig.bbox.width - cx) - px(fig, 8))
         if not standardized:
             ax.text(0.99, 0.01, "standardize the features to compare sizes", transform=ax.transAxes,
-                    ha="right", va="bottom", fontsize=fs(fig, FS_NOTE - 1.5), color=PALETTE["grey"], gid="caveat")
-    fig.bar_values, fig.bar_names = vals, [names[i] for i in idx]
+                    ha="right", va="bottom", fontsize=fs(fig, FS_NOTE), color=PALETTE["grey"], gid="caveat")
+    fig.bar_values, fig.bar_names, fig.bar_index = vals, [names[i] for i in idx], idx
     fig.alt_text = describe_weights(w, names, fit_intercept=fit_intercept, standardized=standardized)
     return fig

@@ -6,8 +6,6 @@ Sizes are in points, and a figure is made at dpi = 100 × device pixel ratio, so
 `scale` (presenter mode) multiplies every font, marker, line and margin.
 """
 
-import matplotlib
-
 # Okabe–Ito (colour-blind safe); the two classes differ by marker shape too.
 PALETTE = {
     "pos": "#0072B2",        # +1 class: blue, "o"
@@ -57,6 +55,7 @@ RC = {
 
 
 def rc():
+    import matplotlib
     return matplotlib.rc_context(RC)
 
 

@@ -117,7 +117,9 @@ def angle_deg(a, b):
     na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
     if na == 0 or nb == 0:
         return None
-    return float(np.degrees(np.arccos(np.clip(a @ b / (na * nb), -1.0, 1.0))))
+    # 2·atan2(|â − b̂|, |â + b̂|): exact 0° for parallel vectors (arccos of a rounded cosine is not)
+    ua, ub = a / na, b / nb
+    return float(np.degrees(2 * math.atan2(float(np.linalg.norm(ua - ub)), float(np.linalg.norm(ua + ub)))))
 
 
 # --------------------------------------------------------------------------- alt texts
