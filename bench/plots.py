@@ -51,6 +51,10 @@ def curves(dpr_kw):
     proof = median_ms(lambda k: plots.render(plots.proof_figure(
         t, 0.3 * t, 0.2 * t, np.sqrt(t), 1.2 * np.sqrt(t), bound=36.0, upto=1 + k % 200, **dpr_kw)), 7)
     print(f"  mistakes plot + PNG {mis:6.1f} ms   proof plot + PNG {proof:6.1f} ms = {1e3 / proof:4.0f} frames/s")
+    if hasattr(plots, "ProofAnimator"):
+        anim = plots.ProofAnimator(t, 0.3 * t, 0.2 * t, np.sqrt(t), 1.2 * np.sqrt(t), bound=36.0, **dpr_kw)
+        frame = median_ms(lambda k: anim.frame(1 + k % 200), 30)
+        print(f"  proof animator frame {frame:5.1f} ms = {1e3 / frame:4.0f} frames/s")
 
 
 def layouts():

@@ -918,3 +918,17 @@ def test_weights_chart_one_signed_bar_per_feature_and_the_caveat():
     biggest = np.sort(np.argsort(-np.abs(run.w[:-1]), kind="stable")[:kept])
     np.testing.assert_array_equal(raw.bar_index, biggest)
     assert f"{30 - kept} smaller not shown" in raw.axes[0].xaxis.label.get_text().replace("…", "")
+
+
+def test_proof_animator_frames_match_a_full_draw_and_cut_at_upto():
+    t = np.arange(1, 31, dtype=float)
+    series = (t, 0.4 * t, 0.3 * t, 0.9 * np.sqrt(t), np.sqrt(t))
+    anim = plots.ProofAnimator(*series, bound=11.1, eta=0.5, width_px=400, height_px=300, dpr=2)
+    anim.frame(20)
+    blitted = pixels(anim.frame(7)).astype(int)
+    assert blitted.shape[:2] == (600, 800)
+    full = plots.proof_figure(*series, bound=11.1, upto=7, eta=0.5, width_px=400, height_px=300, dpr=2)
+    ref = pixels(plots.render(full)).astype(int)
+    assert np.mean(np.abs(blitted - ref)) < 1.0, float(np.mean(np.abs(blitted - ref)))
+    np.testing.assert_array_equal(plots.find_artist(anim.fig, "w-norm").get_xdata(), t[:7])
+    assert anim.alt_text(7) == full.alt_text

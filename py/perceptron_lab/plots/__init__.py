@@ -31,7 +31,7 @@ import importlib
 # work without importing matplotlib.
 _WHERE = {
     "BoundaryAnimator": "animator", "boundary_figure": "boundary", "misclassified": "boundary",
-    "accuracy_figure": "curves", "mistakes_figure": "curves", "proof_figure": "proof",
+    "accuracy_figure": "curves", "mistakes_figure": "curves", "proof_figure": "proof", "ProofAnimator": "proof",
     "cycle_figure": "dynamics", "cycle_vectors": "dynamics", "trajectory_figure": "dynamics",
     "projection_figure": "many", "weights_figure": "many",
     "axes_geometry": "figure", "css_size": "figure", "find_artist": "figure", "find_artists": "figure",

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
-
 from .boundary import _BoundaryScene, is_nonlinear
-from .figure import new_figure
+from .figure import encode_rgba, new_figure
 from .style import rc
 from .text import describe_boundary
 
@@ -50,14 +48,7 @@ class BoundaryAnimator:
                 for a in sorted(scene.animated_artists(), key=lambda a: a.get_zorder()):
                     if a.get_visible():
                         scene.ax.draw_artist(a)
-            return self._encode(canvas.buffer_rgba())
-
-    def _encode(self, rgba):
-        from PIL import Image
-        img = Image.frombuffer("RGBA", self.size, bytes(rgba), "raw", "RGBA", 0, 1)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", compress_level=self.compress_level)
-        return buf.getvalue()
+            return encode_rgba(self.fig, self.compress_level)
 
     def alt_text(self, w):
         return describe_boundary(w, self.scene.names, self.scene.fit_intercept, self.scene.feature_map,

@@ -107,6 +107,16 @@ def render(fig, fmt="png", dpi=None, *, min_width=None):
     raise ValueError(f"fmt must be 'png' or 'svg', got {fmt!r}")
 
 
+def encode_rgba(fig, compress_level=1):
+    """PNG bytes of what the Agg canvas of fig holds now (animators: no redraw, fast zlib level)."""
+    from PIL import Image
+    size = (int(fig.bbox.width), int(fig.bbox.height))
+    img = Image.frombuffer("RGBA", size, bytes(fig.canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
 def render_for_slides(fig, fmt="png"):
     """An export: PNG at least SLIDE_WIDTH pixels wide (same picture, more pixels); SVG as is."""
     return render(fig, fmt, min_width=SLIDE_WIDTH if fmt == "png" else None)

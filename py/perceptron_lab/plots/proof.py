@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
-from .figure import layout, legend_above, legend_fitting, prepare_figure
+from .figure import encode_rgba, find_artist, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
 from .text import describe_proof, format_number, plain
 
@@ -98,4 +98,48 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         ax.grid(color="#eeeeee", lw=0.8, zorder=0)
         legend_above(ax, handles, labels, ncol)
     fig.alt_text = describe_proof(t, uw, wn, gamma=gamma, R=R, bound=bound, upto=upto, eta=eta)
+    fig.proof_gamma, fig.proof_R = gamma, R
     return fig
+
+
+class ProofAnimator:
+    """The proof plot during step-through and auto-play: the bounds, axes and legend are drawn
+    once; each frame redraws only the two series up to t = upto and the marker line (Agg
+    blitting), then encodes PNG. Arguments as proof_figure."""
+
+    def __init__(self, t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, eta=1.0, compress_level=1,
+                 **figure_kw):
+        self.t = np.asarray(t, dtype=float).reshape(-1)
+        self.uw = None if u_dot_w is None or t_gamma is None else np.asarray(u_dot_w, dtype=float)
+        self.wn = np.asarray(w_norm, dtype=float)
+        self.bound, self.eta, self.compress_level = bound, eta, compress_level
+        start = float(self.t[-1]) if self.t.size else 0.0
+        self.fig = proof_figure(self.t, u_dot_w, t_gamma, w_norm, sqrt_t_R, bound=bound, upto=start, eta=eta,
+                                **figure_kw)
+        self.moving = [a for a in (find_artist(self.fig, "u-dot-w"), find_artist(self.fig, "w-norm"),
+                                   find_artist(self.fig, "upto")) if a is not None]
+        for a in self.moving:
+            a.set_animated(True)
+        with rc():
+            self.fig.canvas.draw()
+        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+
+    def frame(self, upto):
+        """PNG bytes of the proof plot cut at update t = upto."""
+        keep = self.t <= upto
+        uw_line, wn_line, up_line = (find_artist(self.fig, g) for g in ("u-dot-w", "w-norm", "upto"))
+        if uw_line is not None:
+            uw_line.set_data(self.t[keep], self.uw[keep])
+        wn_line.set_data(self.t[keep], self.wn[keep])
+        up_line.set_xdata([upto, upto])
+        canvas = self.fig.canvas
+        with rc():
+            canvas.restore_region(self._background)
+            ax = wn_line.axes
+            for a in sorted(self.moving, key=lambda a: a.get_zorder()):
+                ax.draw_artist(a)
+        return encode_rgba(self.fig, self.compress_level)
+
+    def alt_text(self, upto):
+        return describe_proof(self.t, self.uw, self.wn, gamma=self.fig.proof_gamma, R=self.fig.proof_R,
+                              bound=self.bound, upto=upto, eta=self.eta)
