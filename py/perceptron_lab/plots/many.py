@@ -10,7 +10,7 @@ from matplotlib.patches import Patch
 
 from .figure import anchor_legend_left, fit_width, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
-from .text import class_label, describe_projection, describe_weights, expanded_names, plain
+from .text import class_label, describe_projection, describe_weights, expanded_names, format_number, plain
 
 _GOLDEN = 0.6180339887498949
 
@@ -121,7 +121,6 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         ax.grid(axis="x", color="#eeeeee", lw=0.8, zorder=0)
         xl = "weight"
         if fit_intercept:
-            from .text import format_number
             xl += f"   (bias {format_number(w[-1])})"
         if len(idx) < len(coef):
             xl += f"; {len(coef) - len(idx)} smaller not shown"
