@@ -752,13 +752,8 @@ def test_proof_with_eta_says_it_plots_w_over_eta():
             assert "w/η" in fig.alt_text and "divided by η = 0.25" in fig.alt_text
 
 
-def test_batch_gets_a_true_reason_and_the_bound_as_a_labelled_reference():
-    reason = plots.no_proof_reason(algorithm="batch", separable=True)
-    assert "not linearly separable" not in reason and "online" in reason
-    assert plots.no_proof_reason(algorithm="online", separable=True) is None
-    assert "not linearly separable" in plots.no_proof_reason(algorithm="online", separable=False)
-    assert "could not be decided" in plots.no_proof_reason(algorithm="online", separable=None)
-    assert "origin" in plots.no_proof_reason(algorithm="online", separable=False, bias_off_and_origin=True)
+def test_batch_mistakes_show_the_online_bound_as_a_labelled_reference():
+    # (why batch has no proof plot is texts.proof_missing_text, tested in test_texts)
     fig = plots.mistakes_figure([7, 0], bound=4.79, online_bound=False)
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert any("online bound" in s and "reference" in s for s in legend)

@@ -40,7 +40,7 @@ _WHERE = {
     "describe_accuracy": "text", "describe_boundary": "text", "describe_cycle": "text",
     "describe_mistakes": "text", "describe_projection": "text", "describe_proof": "text",
     "describe_trajectory": "text", "describe_weights": "text", "format_number": "text",
-    "no_proof_reason": "text", "plain": "text",
+    "plain": "text",
 }
 __all__ = sorted(_WHERE)
 

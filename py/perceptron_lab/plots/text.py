@@ -12,7 +12,7 @@ import numpy as np
 __all__ = [
     "format_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
     "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
-    "describe_trajectory", "describe_projection", "describe_weights", "no_proof_reason",
+    "describe_trajectory", "describe_projection", "describe_weights",
     "angle_deg",
 ]
 
@@ -232,29 +232,6 @@ def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=N
         s += (f" The weights are divided by η = {format_number(eta)}: from w = 0 a run with η is "
               "η times the run with η = 1, so w/η is the path the proof is about.")
     return s
-
-
-def no_proof_reason(*, algorithm, separable, has_updates=True, bias_off_and_origin=False):
-    """Why a run has no proof plot, in one true sentence (None when it has one).
-    separable: True, False, or None (undecided)."""
-    if algorithm == "batch":
-        return ("No proof plot for batch: the bound (R/γ)² is a theorem about the online "
-                "perceptron, which updates after each mistake on one example; batch adds up "
-                "all mistakes of an epoch in one step, so the proof's two claims are not about "
-                "its weights.")
-    if bias_off_and_origin:
-        return ("No proof plot: a point with x̃ = 0 (the origin, with the bias off) can never "
-                "be classified by a line through the origin, so no separator u exists; "
-                "turning the bias on fixes it.")
-    if separable is False:
-        return ("No proof plot: the data is not linearly separable, so there is no separator u "
-                "and no margin γ for the bound.")
-    if separable is None:
-        return ("No proof plot: separability could not be decided, so there is no separator u "
-                "to draw the bound with.")
-    if not has_updates:
-        return "No proof plot: training made no update (w = 0 classified every point)."
-    return None
 
 
 def describe_cycle(W_cycle, repeating_w, *, period, epoch, names=None, fit_intercept=True):
