@@ -927,3 +927,15 @@ def test_proof_animator_frames_match_a_full_draw_and_cut_at_upto():
     assert np.mean(np.abs(blitted - ref)) < 1.0, float(np.mean(np.abs(blitted - ref)))
     np.testing.assert_array_equal(plots.find_artist(anim.fig, "w-norm").get_xdata(), t[:7])
     assert anim.alt_text(7) == full.alt_text
+
+
+def test_legends_stay_inside_the_figure():
+    for size in [(480, 360), (320, 260), (900, 500)]:
+        for name, fig in every_figure(width_px=size[0], height_px=size[1]).items():
+            plots.render(fig)
+            r = fig.canvas.get_renderer()
+            for ax in fig.axes:
+                leg = ax.get_legend()
+                if leg is not None:
+                    box = leg.get_window_extent(r)
+                    assert box.x0 >= -1 and box.x1 <= fig.bbox.width + 1, (name, size, box)

@@ -175,7 +175,7 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
         labels = ["angle(w_t, final w)"]
         if ang_u is not None:
             handles.insert(0, Line2D([], [], color=PALETTE["pos"], lw=LINE_W * k))
-            labels.insert(0, "angle(w_t, u), u the max-margin separator")
+            labels.insert(0, "angle(w_t, u), u max-margin")
         if head is not None:
             handles.append(Line2D([], [], color=PALETTE["green"], lw=LINE_W * k))
             labels.append(f"heading of ({plain(cn[0], 20)}, {plain(cn[1], 20)})")

@@ -215,31 +215,45 @@ def shrink_to_fit(text, max_px, smallest=0.6):
 def legend_above(ax, handles, labels, ncol):
     fig = ax.figure
     return ax.legend(handles, labels, loc="lower left", bbox_to_anchor=(0.0, 1.0),
-                     ncol=ncol, frameon=False, fontsize=fs(fig, FS_LEGEND), handlelength=1.6,
-                     handletextpad=0.4, columnspacing=1.0, borderaxespad=0.2, borderpad=0.2)
+                     ncol=ncol, frameon=False, fontsize=fs(fig, FS_LEGEND) * getattr(fig, "pl_legend_shrink", 1.0),
+                     handlelength=_HANDLE_LEN,
+                     handletextpad=_HANDLE_PAD, columnspacing=_COL_SPACING, borderaxespad=0.2,
+                     borderpad=_BORDER_PAD)
+
+
+_HANDLE_LEN, _HANDLE_PAD, _COL_SPACING, _BORDER_PAD = 1.6, 0.4, 1.0, 0.2     # as legend_above, in font sizes
 
 
 def legend_rows(fig, labels, handles, avail_px):
-    """How many rows the legend above the axes needs to fit avail_px: (rows, columns)."""
+    """How many rows the legend above the axes needs to fit avail_px: (rows, columns).
+    The width is the legend's own arithmetic (handle, pad, widest text per column, column
+    spacing) on measured label widths: no scratch axes, no cache."""
     if not labels:
         return 0, 1
-    # Measured on a scratch axes of this figure, removed at once (no module-level cache).
-    probe = fig.add_axes([0, 0, 0.01, 0.01])
+    from matplotlib.text import Text
     renderer = fig.canvas.get_renderer()
+    size = fs(fig, FS_LEGEND)
+    em = size * fig.dpi / 72
+    fig.pl_legend_shrink = 1.0
+    widths = []
+    for s in labels:
+        t = Text(0, 0, s, fontsize=size)
+        t.set_figure(fig)
+        widths.append(t.get_window_extent(renderer).width)
     k = len(labels)
-    try:
-        for ncol in range(k, 0, -1):
-            rows = math.ceil(k / ncol)
-            if ncol > 1 and math.ceil(k / (ncol - 1)) == rows:
-                continue        # fewer columns, same rows: try that instead
-            leg = legend_above(probe, handles, labels, ncol)
-            width = leg.get_window_extent(renderer).width
-            leg.remove()
-            if width <= avail_px:
-                return rows, ncol
-        return k, 1
-    finally:
-        probe.remove()
+    for ncol in range(k, 0, -1):
+        rows = math.ceil(k / ncol)
+        if ncol > 1 and math.ceil(k / (ncol - 1)) == rows:
+            continue        # fewer columns, same rows: try that instead
+        # matplotlib fills a legend column by column
+        cols = [widths[c * rows:(c + 1) * rows] for c in range(ncol)]
+        width = sum((_HANDLE_LEN + _HANDLE_PAD) * em + max(c) for c in cols if c)
+        width += (ncol - 1) * _COL_SPACING * em + 2 * _BORDER_PAD * em
+        if width * 1.02 <= avail_px:
+            return rows, ncol
+    # Not even one column fits (small cards): that legend's text shrinks, to 70 % at most.
+    fig.pl_legend_shrink = max(0.7, avail_px / (width * 1.02))
+    return k, 1
 
 
 def anchor_legend_left(fig, legend, ax):
