@@ -107,12 +107,14 @@ def _point_labels(spec):
 
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
-    from .bridge import MAX_VOTES, load_data, read_settings  # the bridge's readers validate every value
+    from .bridge import load_data, read_settings  # the bridge's readers validate every value
+    from .bridge.session import MAX_VOTES, prep_options
 
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     ds = load_data(data)
     s = read_settings(settings)
+    prep_options(s)  # settings the bridge cannot run (e.g. standardize) are refused as it refuses them
     stem = _stem(ds.name)
     imports, data_code, beside = _data_code(data, ds, stem, fmt)
     cls = ESTIMATORS[s["algorithm"]]

@@ -73,7 +73,9 @@ def visits_request(request):
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
     train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
-    prep = dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+    from .bridge.session import prep_options
+
+    prep = prep_options(s)
     Z, y = prepare(train_ds.X, **prep), train_ds.y
     n = len(Z)
     # The first epochs of a run do not depend on how many follow: train only those the visits need,
