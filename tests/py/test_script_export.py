@@ -158,6 +158,7 @@ def test_hostile_strings_stay_strings(tmp_path):
     ({"data": {"kind": "preset", "name": "and"}, "format": "exe"}, "format"),
     ({"data": {"kind": "preset", "name": "and"}, "settings": {"eta": -1}}, "eta"),
     ({"data": {"kind": "preset", "name": "and", "n": "__import__('os')"}}, "n"),
+    ({"data": {"kind": "preset", "name": "and"}, "settings": {"standardize": True}}, "standardize"),
 ])
 def test_bad_requests_are_refused_with_the_field(request_, field):
     from perceptron_lab.errors import SettingsError
