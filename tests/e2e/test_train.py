@@ -11,29 +11,13 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, assert_png, click_train, plots_info, shown_value, shown_weights
-from perceptron_lab.bridge import handle
+from datakit import engine, preset_data
+from pagekit import assert_png, click_train, plots_info, shown_value, shown_weights
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
-GENERATED = {"clouds", "overlap", "circles"}
 # Overlap and circles never converge without poly2: they run to the epoch limit, so keep it small.
 EPOCHS = {"overlap": 30, "circles": 30}
-
-def preset_data(name: str) -> dict:
-    data = {"kind": "preset", "name": name}
-    if name in GENERATED:
-        data.update(n=100, spread=1.0, seed=0)
-    if name == "clouds":
-        data["margin"] = 0.3
-    return data
-
-
-def engine(data: dict, **settings) -> dict:
-    """What CPython's bridge answers for the same request as the page's."""
-    res = handle({"cmd": "train", "data": data, "settings": {**PAGE_SETTINGS, **settings}})
-    assert res["ok"], res
-    return res
 
 
 def set_number(page, field: str, raw: str) -> None:
@@ -224,3 +208,30 @@ def test_eta_hint_says_eta_only_rescales_from_zero(ready_page):
         assert w == [float(eta) * x for x in w1] and b == float(eta) * b1, (eta, w, b)
     assert runs["0.1"][1] == engine(preset_data("and"), eta=0.1)["updates"]
     set_number(page, "eta", "1")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_train_does_not_move_the_plots(ready_page, width):
+    # A change marks the result stale (a note above it); pressing Train must not shift the
+    # page under the reader: the plots keep their place through the run and after it.
+    page = ready_page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        choose(page, "and", "online", 100)
+        assert click_train(page) == "done"
+        page.select_option("#algorithm", "pocket")
+        assert page.is_visible("#stale-note")
+        page.evaluate("""() => { window.__tops = new Set(); window.__watch = true;
+            const img = document.getElementById('plot-boundary'), head = document.getElementById('results-h');
+            const look = () => { if (!window.__watch) return;
+              window.__tops.add(`${Math.round(img.getBoundingClientRect().top + scrollY)}/` +
+                                `${Math.round(head.getBoundingClientRect().top + scrollY)}`);
+              requestAnimationFrame(look); };
+            look(); }""")
+        assert click_train(page) == "done"
+        page.wait_for_timeout(500)
+        tops = page.evaluate("() => { window.__watch = false; return [...window.__tops]; }")
+        assert len(tops) == 1, f"the boundary plot / results heading moved: {tops}"
+        assert page.is_hidden("#stale-note")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

@@ -9,43 +9,11 @@ from hypothesis import given, settings, strategies as st
 from perceptron_lab import SettingsError
 from perceptron_lab.core import train, predict_sign
 from perceptron_lab.features import prepare
+from reference import plain_averaged, plain_online
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND_Y = np.array([-1, -1, -1, 1])
 XOR_Y = np.array([-1, 1, 1, -1])
-
-
-def plain_online(Z, y, *, eta=1.0, epochs=100, perm_per_epoch=None):
-    """Seed 001's Algorithm 1, one example at a time, recording (epoch, index, w after)."""
-    w = np.zeros(Z.shape[1])
-    updates, mistakes = [], []
-    for e in range(epochs):
-        order = range(len(Z)) if perm_per_epoch is None else perm_per_epoch[e]
-        m = 0
-        for i in order:
-            a = Z[i] @ w
-            if y[i] * a <= 0:
-                w = w + eta * y[i] * Z[i]
-                updates.append((e + 1, i, w.copy()))
-                m += 1
-        mistakes.append(m)
-        if m == 0:
-            break
-    return w, mistakes, updates
-
-
-def plain_averaged(Z, y, epochs):
-    """Seed 001's Algorithm 2 literally: mu += w after every example; the mean is mu / examples seen."""
-    w = np.zeros(Z.shape[1])
-    mu = np.zeros(Z.shape[1])
-    seen = 0
-    for _ in range(epochs):
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                w = w + y[i] * Z[i]
-            mu += w
-            seen += 1
-    return mu / seen
 
 
 def separable_data(rng, n, d, margin):

@@ -20,6 +20,7 @@ from perceptron_lab.theory import (
     radius,
     summary,
 )
+from reference import perceptron_run
 
 # x̃ = (x1, x2, 1) for the four Boolean inputs, bias last.
 BOOL_Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
@@ -46,21 +47,6 @@ def brute_force_gamma(Z, y):
             if np.linalg.norm(w) > 0:
                 best = max(best, margin_of(w, Z, y))
     return best
-
-
-def perceptron_run(Z, y, eta=1.0, max_epochs=100_000):
-    """The lecture's online perceptron from w = 0; returns (mistakes, W after each update)."""
-    w = np.zeros(Z.shape[1])
-    W = []
-    for _ in range(max_epochs):
-        before = len(W)
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + eta * t * z
-                W.append(w.copy())
-        if len(W) == before:
-            return len(W), np.array(W).reshape(len(W), Z.shape[1])
-    raise AssertionError("perceptron did not converge")
 
 
 def planted(seed, n, d, margin):

@@ -41,10 +41,6 @@ export function initCompare(o) {
   byId("lab").addEventListener("input", stale);
 }
 
-export function comparing() {
-  return busy;
-}
-
 /** Are compare cards on screen (possibly marked out of date)? */
 export function compareShown() {
   return !byId("compare-body").hidden;
@@ -55,7 +51,7 @@ export function runCompare() {
   return run();
 }
 
-/** Tell the page the view changed (share-panel.js keeps view=compare in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
 function viewChanged() {
   byId("compare").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { compare: compareShown() } }));
 }
