@@ -218,8 +218,9 @@ def test_points_pasted_as_text_fill_the_table(ready):
 
 
 TABLE_FIT = """() => {
+    // Lines of visible text (a visually hidden label is a 1 px box of its own: not counted).
     const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
-      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+      return new Set([...r.getClientRects()].filter((q) => q.width > 1 && q.height > 1).map((q) => Math.round(q.top))).size; };
     const wrap = document.querySelector('.points-table-wrap');
     const rows = [...document.querySelectorAll('#points-rows tr')];
     const head = document.querySelector('#points-table thead tr');
