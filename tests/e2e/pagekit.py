@@ -22,7 +22,7 @@ SETTLED = ('body[data-run-state="done"], body[data-run-state="error"], '
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # The page's defaults (site/js/state.js), as the page sends them with every Train.
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
+PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "early_stop": False, "bias": True, "normalize": False,
                  "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
                  "plot_features": [0, 1], "plots": False}
 

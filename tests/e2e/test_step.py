@@ -154,7 +154,7 @@ def test_walks_the_engines_updates(and_page, and_run):
         if angles[0]:
             before = float(angles[0])
             assert (after < before) if y[i] > 0 else (after > before), (k, y[i], before, after)
-            assert ("shrinks" in p["text"]) == (y[i] > 0)
+            assert ("shrank" in p["text"]) == (y[i] > 0 and after < before)
         else:
             assert k == 1  # w = 0 before the first update: no angle
     expect(page.locator("#step-fwd")).to_be_disabled()

@@ -7,6 +7,22 @@ const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
 const sgn = (y) => (y > 0 ? "+1" : "−1");
 const deg = (a) => (a === null || a === undefined ? "undefined (w = 0)" : `${fmt(a, 4)}°`);
 
+/** How the update turned w relative to x̃, from the two angles (null: w = 0); the same rule as
+ * Python's texts.angle_text, so the claim never contradicts the numbers beside it. */
+export function angleTurn(y, before, after) {
+  const kind = y > 0 ? "positive" : "negative";
+  const none = (a) => a === null || a === undefined;
+  if (none(before) && none(after)) return "w is 0 before and after, so it has no angle to x̃";
+  if (none(before)) return `w was 0 before the update, so the angle is defined only after it: ${after.toFixed(1)}°`;
+  if (none(after)) return "the update made w = 0, so w has no angle to x̃ after it";
+  if (Math.abs(before - after) <= 1e-9) {
+    return `the angle stayed at ${after.toFixed(1)}°: w and x̃ are collinear, so the update only changed the length of w`;
+  }
+  const moved = after < before ? "shrank" : "grew";
+  const toward = after < before ? "toward" : "away from";
+  return `the angle to this ${kind} example ${moved} from ${before.toFixed(1)}° to ${after.toFixed(1)}°: w turned ${toward} it`;
+}
+
 /** The angle between u and v in degrees, or null when either is the zero vector. */
 export function angle(u, v) {
   const dot = u.reduce((s, ui, i) => s + ui * v[i], 0);
@@ -76,9 +92,9 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const a = r.activation;
   const ya = r.y_activation ?? y * a;
   const step = x.map((v) => eta * y * v);
-  const turn = y > 0
-    ? "the angle to a positive example shrinks: w turns toward it"
-    : "the angle to a negative example grows: w turns away from it";
+  // Python words the turn from the exact angles (texts.angle_text); a subsampled frame's
+  // "before" angle is reconstructed here, so its words are too, by the same rule.
+  const turn = exact && r.angle_text ? r.angle_text : angleTurn(y, angleBefore, r.angle_after);
   const text = `${head}: example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
     `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
