@@ -20,7 +20,9 @@ from .errors import DataError, SettingsError
 
 __all__ = [
     "Dataset",
+    "MulticlassDataset",
     "encode_labels",
+    "encode_classes",
     "preset",
     "make_clouds",
     "PRESETS",
@@ -82,6 +84,38 @@ class Dataset:
         return {"-1": _label_str(self.label_names[-1]), "+1": _label_str(self.label_names[1])}
 
 
+@dataclass
+class MulticlassDataset:
+    """Data with any number of classes: y holds class indices into `classes` (for the
+    multiclass perceptron; the binary algorithms take a Dataset)."""
+
+    X: np.ndarray  # (n, m) float64 features
+    y: np.ndarray  # (n,) int64 class indices 0..k-1
+    feature_names: list
+    classes: list  # original label of each class index, sorted as encode_labels sorts
+    name: str
+
+    def __post_init__(self):
+        self.X = np.array(self.X, dtype=np.float64, copy=True).reshape(len(self.y), -1)
+        self.y = np.array(self.y, dtype=np.int64, copy=True).reshape(-1)
+        if len(self.classes) < 2 or self.y.min() < 0 or self.y.max() >= len(self.classes):
+            raise ValueError("MulticlassDataset: y must index into at least two classes")
+        self.feature_names = [str(f) for f in self.feature_names]
+        if len(self.feature_names) != self.X.shape[1]:
+            raise ValueError("MulticlassDataset: one feature name per column of X is needed")
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
+
+    def class_names_json(self) -> list:
+        return [_label_str(c) for c in self.classes]
+
+
 def _label_str(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -102,6 +136,15 @@ def _as_number(value):
     if isinstance(value, str) and _NUMBER_RE.fullmatch(value.strip()):
         return float(value)
     return None
+
+
+def _numbers(values):
+    """_as_number of each value, each distinct value parsed once (labels repeat a lot)."""
+    seen = {}
+    try:
+        return [seen[v] if v in seen else seen.setdefault(v, _as_number(v)) for v in values]
+    except TypeError:  # an unhashable value: encode_labels' checks name it
+        return [_as_number(v) for v in values]
 
 
 def _quote_list(values, limit=5) -> str:
@@ -143,7 +186,7 @@ def encode_labels(values, *, rows=None, column=None):
                             row=row, column=column)
         cleaned.append(v)
 
-    nums = [_as_number(v) for v in cleaned]
+    nums = _numbers(cleaned)
     numeric = all(x is not None for x in nums)
     keys = nums if numeric else [str(v) for v in cleaned]
 
@@ -167,14 +210,58 @@ def encode_labels(values, *, rows=None, column=None):
         at = f" (the third one first appears in row {row})" if row is not None else ""
         raise DataError(
             f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
-            "The perceptron separates exactly two classes; keep two of them or choose another "
-            "label column.",
+            "The perceptron separates exactly two classes; keep two of them, choose another "
+            "label column, or use the multiclass perceptron.",
             row=row,
             column=column,
         )
     neg, pos = classes
     y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
     return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
+
+
+MAX_CLASSES = 100
+
+
+def encode_classes(values, *, rows=None, column=None):
+    """Labels -> (class indices int64, [original label of each class]), for 2 to MAX_CLASSES
+    classes, sorted as encode_labels sorts them (numbers numerically, "1" and "1.0" one class)."""
+    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
+    where = f" in column '{column}'" if column is not None else ""
+    if not values:
+        raise DataError("There are no labels: the data has no examples.", column=column)
+    cleaned = [_check_one(v, i, rows, where, column) for i, v in enumerate(values)]
+    nums = _numbers(cleaned)
+    keys = nums if all(x is not None for x in nums) else [str(v) for v in cleaned]
+    first = {}  # key -> original label
+    for i, k in enumerate(keys):
+        if k not in first:
+            first[k] = cleaned[i]
+            if len(first) > MAX_CLASSES:
+                row = rows[i] if rows is not None else None
+                at = f" (row {row} brings the {MAX_CLASSES + 1}st)" if row is not None else ""
+                raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
+                                "is this the label column?", row=row, column=column)
+    if len(first) == 1:
+        raise DataError(f"All labels{where} are '{_label_str(cleaned[0])}': there is only one class. "
+                        "The perceptron needs examples of two classes.", column=column)
+    order = sorted(first)
+    index = {k: j for j, k in enumerate(order)}
+    return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
+
+
+def _check_one(v, i, rows, where, column):
+    if isinstance(v, np.generic):
+        v = v.item()
+    row = rows[i] if rows is not None else None
+    at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+    if v is None or (isinstance(v, str) and v.strip() == ""):
+        raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+    if isinstance(v, float) and not math.isfinite(v):
+        raise DataError(f"{at}the label{where} is {v}, which is not a valid label.", row=row, column=column)
+    if not isinstance(v, (str, numbers.Real)):
+        raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.", row=row, column=column)
+    return v.strip() if isinstance(v, str) else v
 
 
 # --------------------------------------------------------------------------- presets
