@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import DataError, SettingsError
+from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
 
 __all__ = [
     "Dataset",
@@ -26,6 +26,7 @@ __all__ = [
     "preset",
     "make_clouds",
     "PRESETS",
+    "REAL_PRESETS",
     "PRESET_INFO",
     "PRESET_PARAMS",
     "train_test_split",
@@ -81,7 +82,7 @@ class Dataset:
 
     def label_mapping_json(self) -> dict:
         """{"-1": str, "+1": str}: the original label behind each internal label."""
-        return {"-1": _label_str(self.label_names[-1]), "+1": _label_str(self.label_names[1])}
+        return {"-1": label_str(self.label_names[-1]), "+1": label_str(self.label_names[1])}
 
 
 @dataclass
@@ -113,160 +114,13 @@ class MulticlassDataset:
         return int(self.X.shape[1])
 
     def class_names_json(self) -> list:
-        return [_label_str(c) for c in self.classes]
-
-
-def _label_str(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-# --------------------------------------------------------------------------- labels
-
-_NUMBER_RE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-
-
-def _as_number(value):
-    """The value as a finite float if it is a number (or a string holding one), else None."""
-    if isinstance(value, (bool, np.bool_)):
-        return float(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    if isinstance(value, str) and _NUMBER_RE.fullmatch(value.strip()):
-        return float(value)
-    return None
-
-
-def _numbers(values):
-    """_as_number of each value, each distinct value parsed once (labels repeat a lot)."""
-    seen = {}
-    try:
-        return [seen[v] if v in seen else seen.setdefault(v, _as_number(v)) for v in values]
-    except TypeError:  # an unhashable value: encode_labels' checks name it
-        return [_as_number(v) for v in values]
-
-
-def _quote_list(values, limit=5) -> str:
-    shown = ", ".join(f"'{_label_str(v)}'" for v in values[:limit])
-    if len(values) > limit:
-        shown += f" and {len(values) - limit} more"
-    return shown
-
-
-def encode_labels(values, *, rows=None, column=None):
-    """Map two distinct labels to -1/+1. Returns (y int8 array, {-1: original, +1: original}).
-
-    The label that sorts first is -1: numerically if every label is a number (so "1" and
-    "1.0" are one class, "9" < "10"), else as strings. `rows` (optional, one 1-based row
-    number per value) and `column` only make the DataError messages point at the file.
-    """
-    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
-    where = f" in column '{column}'" if column is not None else ""
-    if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
-
-    cleaned = []
-    for i, v in enumerate(values):
-        if isinstance(v, np.generic):
-            v = v.item()
-        if isinstance(v, str):
-            v = v.strip()
-        row = rows[i] if rows is not None else None
-        if v is None or (isinstance(v, str) and v == ""):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
-        if isinstance(v, float) and not math.isfinite(v):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
-                            row=row, column=column)
-        if not isinstance(v, (str, numbers.Real)):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
-                            row=row, column=column)
-        cleaned.append(v)
-
-    nums = _numbers(cleaned)
-    numeric = all(x is not None for x in nums)
-    keys = nums if numeric else [str(v) for v in cleaned]
-
-    first_seen = {}  # key -> (original value, index of first occurrence)
-    third_index = None
-    for i, (k, v) in enumerate(zip(keys, cleaned)):
-        if k not in first_seen:
-            first_seen[k] = (v, i)
-            if len(first_seen) == 3:  # remember where a third class first appears
-                third_index = i
-    classes = sorted(first_seen)
-    originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
-    if len(classes) == 1:
-        raise DataError(
-            f"All labels{where} are '{_label_str(originals[0])}': there is only one class. "
-            "The perceptron needs examples of two classes.",
-            column=column,
-        )
-    if len(classes) > 2:
-        row = rows[third_index] if rows is not None else None
-        at = f" (the third one first appears in row {row})" if row is not None else ""
-        raise DataError(
-            f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
-            "The perceptron separates exactly two classes; keep two of them, choose another "
-            "label column, or use the multiclass perceptron.",
-            row=row,
-            column=column,
-        )
-    neg, pos = classes
-    y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
-    return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
-
-
-MAX_CLASSES = 100
-
-
-def encode_classes(values, *, rows=None, column=None):
-    """Labels -> (class indices int64, [original label of each class]), for 2 to MAX_CLASSES
-    classes, sorted as encode_labels sorts them (numbers numerically, "1" and "1.0" one class)."""
-    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
-    where = f" in column '{column}'" if column is not None else ""
-    if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
-    cleaned = [_check_one(v, i, rows, where, column) for i, v in enumerate(values)]
-    nums = _numbers(cleaned)
-    keys = nums if all(x is not None for x in nums) else [str(v) for v in cleaned]
-    first = {}  # key -> original label
-    for i, k in enumerate(keys):
-        if k not in first:
-            first[k] = cleaned[i]
-            if len(first) > MAX_CLASSES:
-                row = rows[i] if rows is not None else None
-                at = f" (row {row} brings the {MAX_CLASSES + 1}st)" if row is not None else ""
-                raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
-                                "is this the label column?", row=row, column=column)
-    if len(first) == 1:
-        raise DataError(f"All labels{where} are '{_label_str(cleaned[0])}': there is only one class. "
-                        "The perceptron needs examples of two classes.", column=column)
-    order = sorted(first)
-    index = {k: j for j, k in enumerate(order)}
-    return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
-
-
-def _check_one(v, i, rows, where, column):
-    if isinstance(v, np.generic):
-        v = v.item()
-    row = rows[i] if rows is not None else None
-    at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-    if v is None or (isinstance(v, str) and v.strip() == ""):
-        raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
-    if isinstance(v, float) and not math.isfinite(v):
-        raise DataError(f"{at}the label{where} is {v}, which is not a valid label.", row=row, column=column)
-    if not isinstance(v, (str, numbers.Real)):
-        raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.", row=row, column=column)
-    return v.strip() if isinstance(v, str) else v
+        return [label_str(c) for c in self.classes]
 
 
 # --------------------------------------------------------------------------- presets
 
-PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles")
+REAL_PRESETS = ("iris", "breast-cancer", "wine", "digits")  # files in datasets/, with sources
+PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles") + REAL_PRESETS
 
 PRESET_INFO = {
     "and": "AND of two bits (seed 001): +1 only for (1, 1); separable, e.g. a = 20x1 + 20x2 - 30.",
@@ -276,6 +130,10 @@ PRESET_INFO = {
     "clouds": "Two clouds on either side of a random line, at least 'margin' away from it: separable.",
     "overlap": "Two overlapping Gaussian clouds ('spread' = their std): usually not separable.",
     "circles": "An inner disc against an outer ring: not linearly separable, separable with poly2.",
+    "iris": "Fisher's iris (150 flowers, 4 features, 3 species): two species of your choice, any features.",
+    "breast-cancer": "Wisconsin diagnostic breast cancer (569 x 30, malignant/benign): standardize it.",
+    "wine": "Wine (178 x 13, 3 cultivars): two cultivars of your choice.",
+    "digits": "Handwritten 8x8 digits (1 797 x 64, digits 0-9): two digits, or all ten for the multiclass perceptron.",
 }
 
 # Which of n, margin, spread, seed each preset uses (the others are validated but ignored).
@@ -287,6 +145,7 @@ PRESET_PARAMS = {
     "clouds": ("n", "margin", "spread", "seed"),
     "overlap": ("n", "spread", "seed"),
     "circles": ("n", "spread", "seed"),
+    **{name: () for name in REAL_PRESETS},  # these take classes= and features= instead
 }
 
 _BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float64)
@@ -449,16 +308,37 @@ def _circles(n, spread, rng):
     return Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "circles")
 
 
-def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0) -> Dataset:
+def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, features=None,
+           multiclass=False):
     """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
-    1 -> +1) or a seeded generator "clouds", "overlap", "circles". Same parameters,
-    bit-identical data. Raises SettingsError(field=...) for a bad name or parameter."""
-    key = name.strip().lower() if isinstance(name, str) else name
+    1 -> +1), a seeded generator "clouds", "overlap", "circles" (same parameters,
+    bit-identical data), or a real dataset "iris", "breast-cancer", "wine", "digits"
+    (datasets/README.md): two of its classes (default the first two; -1 = the one that
+    sorts first) and the chosen features (names or indices; default all). multiclass=True
+    gives a MulticlassDataset (real datasets: all classes unless `classes` names some).
+    Raises SettingsError(field=...) for a bad name or parameter."""
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
     if key not in PRESETS:
         raise SettingsError(
             f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
         )
     n, margin, spread, seed = _check_params(n, margin, spread, seed)
+    if key in REAL_PRESETS:
+        from . import datasets
+
+        return datasets.load(key, classes=classes, features=features, multiclass=multiclass)
+    if classes is not None or features is not None:
+        field = "classes" if classes is not None else "features"
+        raise SettingsError(f"Choosing {field} applies to {', '.join(REAL_PRESETS)}, not to {key}.",
+                            field=field)
+    ds = _generated(key, n, margin, spread, seed)
+    if multiclass:
+        return MulticlassDataset(ds.X, (ds.y == 1).astype(np.int64), ds.feature_names,
+                                 [ds.label_names[-1], ds.label_names[1]], ds.name)
+    return ds
+
+
+def _generated(key, n, margin, spread, seed):
     if key in _BOOL_Y:
         y = np.where(np.array(_BOOL_Y[key]) == 1, 1, -1).astype(np.int8)
         return Dataset(_BOOL_X.copy(), y, ["x1", "x2"], {-1: "0", 1: "1"}, key.upper())
