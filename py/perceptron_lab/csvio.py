@@ -22,7 +22,7 @@ from .csvlayout import (DELIMITER_NAMES, DELIMITERS, check_delimiter, choose_del
                         detect_header, list_names, resolve_label, unique_names)
 from .csvnumbers import DECIMAL_NAMES, NONFINITE, Reader, check_decimal, guess_decimal, is_numberlike
 from .data import Dataset, MulticlassDataset, encode_classes, encode_labels, too_large
-from .errors import DataError
+from .errors import DataError, SettingsError
 
 __all__ = ["parse_csv", "preview", "inspect_csv", "DELIMITERS", "MAX_COLUMNS", "MAX_CELLS"]
 
@@ -72,7 +72,10 @@ class _Table:
         return [j for j in range(len(self.names)) if j != self.label_index]
 
 
-def _read_records(text, delimiter, max_rows):
+def _read_records(text, delimiter, max_rows, progress=None):
+    """[(line, stripped cells)] of the non-blank rows; progress(lines read, lines in the file)
+    is called every 10 000 rows (a 20 MB file takes seconds in the page)."""
+    total = text.count("\n") + 1 if progress is not None else 0
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=True, strict=True)
     records = []
@@ -91,6 +94,8 @@ def _read_records(text, delimiter, max_rows):
         if not any(cells):
             continue  # blank line (or only delimiters): skipped
         records.append((start, cells))
+        if progress is not None and len(records) % 10_000 == 0:
+            progress(reader.line_num, total)
         if len(records) > max_rows + 1:  # + 1 for a possible header
             raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
     return records
@@ -113,7 +118,8 @@ def _check_shape(text, delimiter):
                         f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
 
 
-def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, encoding=None) -> _Table:
+def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, encoding=None,
+          progress=None) -> _Table:
     delimiter, decimal = check_delimiter(delimiter), check_decimal(decimal)
     text, encoding = csvtext.decode(source, max_bytes, encoding)
     if not re.search(r'[^\s,;"]', text):
@@ -126,7 +132,7 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
     if delimiter is None:
         delimiter = choose_delimiter(text)
     _check_shape(text, delimiter)
-    records = _read_records(text, delimiter, max_rows)
+    records = _read_records(text, delimiter, max_rows, progress)
     if not records:
         raise DataError("The file has no data: every cell is empty.")
 
@@ -264,16 +270,17 @@ def _dataset(t, name, multiclass):
 
 
 def parse_csv(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, name="CSV data",
-              delimiter=None, decimal=None, encoding=None, multiclass=False):
+              delimiter=None, decimal=None, encoding=None, multiclass=False, progress=None):
     """CSV text (str) or file contents (bytes) -> Dataset (MulticlassDataset if multiclass).
 
     label: the label column, by name, or by 0-based index (int or digit string; negative
     counts from the end); default the last column. All other columns are the features
     and must be numeric. delimiter (",", ";", "\\t"), decimal ("." or ",") and encoding
-    (csvtext.ENCODINGS) are guessed unless given. Any problem raises DataError with row
+    (csvtext.ENCODINGS) are guessed unless given; progress(lines read, lines) is called while
+    reading a large file. Any problem raises DataError with row
     (line in the file) and column (name); a bad override raises SettingsError.
     """
-    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding)
+    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
     return _dataset(t, name, multiclass)
 
 
@@ -294,7 +301,7 @@ def _preview(t, rows):
 
 
 def preview(source, *, label=None, rows=10, max_bytes=20_000_000, max_rows=200_000,
-            delimiter=None, decimal=None, encoding=None) -> dict:
+            delimiter=None, decimal=None, encoding=None, progress=None) -> dict:
     """What the web app shows after an upload, before training: the structure only
     (cell values are checked by parse_csv). Raises DataError for an unreadable file
     or an unknown label column.
@@ -304,13 +311,43 @@ def preview(source, *, label=None, rows=10, max_bytes=20_000_000, max_rows=200_0
     "has_header": bool, "delimiter": ",", ";" or "\\t", "read_as": {"delimiter", "decimal",
     "encoding"}, "read_as_text": "read as: ..."}.
     """
-    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding)
+    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
     return _preview(t, rows)
 
 
 def inspect_csv(source, *, label=None, rows=10, name="CSV data", multiclass=False, max_bytes=20_000_000,
-                max_rows=200_000, delimiter=None, decimal=None, encoding=None):
+                max_rows=200_000, delimiter=None, decimal=None, encoding=None, progress=None):
     """(preview dict, Dataset) from one reading of the file: what the page's inspect needs."""
-    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding)
+    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
     ds = _dataset(t, name, multiclass)
     return _preview(t, rows), ds
+
+
+def spec_args(spec) -> tuple:
+    """(source, keyword arguments) for parse_csv / inspect_csv from a bridge data spec
+    {"kind": "csv", "text": str | "base64": str, "label", "name", "delimiter", "decimal",
+    "encoding"}. The page sends the file's bytes as base64 so that the encoding can be guessed
+    here (and said); text is taken as already decoded."""
+    import base64
+    import binascii
+
+    text, b64 = spec.get("text"), spec.get("base64")
+    if isinstance(b64, str):
+        try:
+            source = base64.b64decode(b64, validate=True)
+        except (binascii.Error, ValueError):
+            raise DataError("The file's bytes did not arrive intact (bad base64); choose the file again.") from None
+    elif isinstance(text, str):
+        source = text
+    else:
+        raise DataError("The CSV file could not be read as text.")
+    label = spec.get("label")
+    if label is not None and not isinstance(label, (str, int)) or isinstance(label, bool):
+        raise SettingsError("Choose the label column by its name or number.", field="label")
+    kwargs = {"label": label, "name": str(spec.get("name", "CSV data"))[:200]}
+    for key in ("delimiter", "decimal", "encoding"):
+        value = spec.get(key)
+        if value is not None and not isinstance(value, str):
+            raise SettingsError(f"The {key} must be given as text, not {value!r}.", field=key)
+        kwargs[key] = value
+    return source, kwargs

@@ -581,3 +581,32 @@ def test_inspect_reads_once_and_agrees_with_preview_and_parse():
     assert p == preview(raw, label="species", rows=2)
     ref = parse_csv(raw, label="species")
     assert np.array_equal(ds.X, ref.X) and np.array_equal(ds.y, ref.y)
+
+
+def test_bridge_spec_with_base64_bytes_and_overrides():
+    import base64
+
+    from perceptron_lab.csvio import inspect_csv, spec_args
+    from perceptron_lab.errors import SettingsError
+
+    raw = IRIS_EU.encode("cp1252")
+    source, kw = spec_args({"kind": "csv", "base64": base64.b64encode(raw).decode(), "label": "species",
+                            "name": "iris.csv", "decimal": ","})
+    assert source == raw and kw["decimal"] == "," and kw["name"] == "iris.csv"
+    p, ds = inspect_csv(source, **kw)
+    assert ds.X.tolist() == IRIS_X and p["read_as"]["encoding"] == "utf-8"  # ASCII bytes are UTF-8
+    with pytest.raises(DataError) as e:
+        spec_args({"kind": "csv", "base64": "***"})
+    assert "base64" in e.value.message
+    for bad, field in (({"text": "a", "label": True}, "label"), ({"text": "a", "decimal": 1}, "decimal")):
+        with pytest.raises(SettingsError) as s:
+            spec_args({"kind": "csv", **bad})
+        assert s.value.field == field
+
+
+def test_progress_is_reported_while_reading_a_large_file():
+    calls = []
+    text = "a,b,y\n" + "".join(f"{i},{i % 7},{i % 2}\n" for i in range(25_000))
+    ds = parse_csv(text, progress=lambda done, total: calls.append((done, total)))
+    assert ds.n == 25_000
+    assert calls == [(10_000, 25_002), (20_000, 25_002)]  # line 10 000 holds the 9 999th data row
