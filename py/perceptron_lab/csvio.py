@@ -29,7 +29,7 @@ __all__ = ["parse_csv", "preview", "inspect_csv", "DELIMITERS", "MAX_COLUMNS", "
 # Shapes no perceptron lesson needs, refused before the table is built: every column is a
 # choice in the page, and every cell a Python string until it becomes a float.
 MAX_COLUMNS = 20_000
-MAX_CELLS = 5_000_000
+MAX_CELLS = 6_000_000  # e.g. 200 000 rows (the row limit) of 30 columns (breast cancer's width)
 
 
 def _show(cell: str, limit: int = 40) -> str:
@@ -112,7 +112,7 @@ def _check_shape(text, delimiter):
     if width > MAX_COLUMNS:
         raise DataError(f"The first row has {width:,} columns; the limit is {MAX_COLUMNS:,} columns. "
                         "Keep the columns you need and upload again.", row=text.count("\n", 0, start) + 1)
-    lines = text.count("\n") + 1
+    lines = text.count("\n") + (not text.endswith("\n"))
     if lines * width > MAX_CELLS:
         raise DataError(f"The file has {lines:,} lines of {width:,} columns (up to {lines * width:,} values); "
                         f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")

@@ -558,9 +558,13 @@ def test_absurd_shapes_are_refused_with_the_reason():
     # quoted delimiters are not columns
     quoted = ",".join(['"1,1"'] * (MAX_COLUMNS // 2) + ["0"]) + "\n"
     assert len(preview(quoted + quoted.replace("0\n", "1\n"))["columns"]) == MAX_COLUMNS // 2 + 1
-    lines = MAX_CELLS // 100 + 1
-    e = err("1,2,3,4,5,6,7,8,9,10," * 9 + "0\n" * 0 + ("1," * 99 + "1\n") * lines, max_bytes=10**9)
-    assert f"the limit is {MAX_CELLS:,} values" in e.message
+    lines = MAX_CELLS // 100 + 1  # 100 columns: one line more than the limit allows
+    e = err(("1," * 99 + "1\n") * lines, max_bytes=10**9, max_rows=10**9)
+    assert e.message == (f"The file has {lines:,} lines of 100 columns (up to {lines * 100:,} values); "
+                         f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
+    from perceptron_lab.csvio import _check_shape
+
+    assert _check_shape(("1," * 99 + "1\n") * (lines - 1), ",") is None  # exactly at the limit is fine
 
 
 def test_more_than_two_classes_points_at_the_multiclass_perceptron_or_loads_as_multiclass():
