@@ -30,6 +30,7 @@ __all__ = [
     "PRESET_INFO",
     "PRESET_PARAMS",
     "train_test_split",
+    "test_mask",
     "points_dataset",
     "MAX_POINTS",
     "MAX_ABS",
@@ -360,13 +361,26 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
     examples in the original order. The test part gets at least one example and the
     training part keeps both classes; when that is impossible, DataError.
     """
+    mask = test_mask(ds, test_fraction, seed)
+    if mask is None:
+        return ds, None
+
+    def part(sel, suffix):
+        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
+                       f"{ds.name} ({suffix})")
+
+    return part(~mask, "train"), part(mask, "test")
+
+
+def test_mask(ds: Dataset, test_fraction, seed=0):
+    """The rows train_test_split holds out (bool array), or None for test_fraction 0."""
     f = _check_float(test_fraction, "test_fraction", "The test fraction")
     if not 0.0 <= f <= 0.9:
         raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
                             field="test_fraction")
     seed = _check_seed(seed)
     if f == 0.0:
-        return ds, None
+        return None
     rng = np.random.default_rng(seed)
     counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
     if min(counts.values()) == 0 or ds.n < 3:
@@ -385,12 +399,10 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
         test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
     mask = np.zeros(ds.n, dtype=bool)
     mask[test_idx] = True
+    return mask
 
-    def part(sel, suffix):
-        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
-                       f"{ds.name} ({suffix})")
 
-    return part(~mask, "train"), part(mask, "test")
+test_mask.__test__ = False  # a library function, not a pytest test
 
 
 # --------------------------------------------------------------------------- points

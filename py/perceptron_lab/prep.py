@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Standardization"]
+__all__ = ["Standardization", "options"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,3 +92,13 @@ class Standardization:
     def __eq__(self, other):
         return (isinstance(other, Standardization) and np.array_equal(self.mean, other.mean)
                 and np.array_equal(self.std, other.std) and np.array_equal(self.constant, other.constant))
+
+
+def options(s, train_X) -> dict:
+    """features.prepare's keyword arguments for a run with the bridge's settings `s`
+    ("bias", "normalize", "feature_map", "standardize"), the statistics fitted on the
+    training split's features `train_X`. Recomputing them from the same split gives the
+    same bits, so exports can rebuild a run's preparation without storing it."""
+    st = Standardization.fit(train_X) if s.get("standardize") else None
+    return dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"],
+                standardization=st)
