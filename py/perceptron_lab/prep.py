@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Standardization", "options"]
+__all__ = ["Standardization", "options", "for_plot"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,3 +102,20 @@ def options(s, train_X) -> dict:
     st = Standardization.fit(train_X) if s.get("standardize") else None
     return dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"],
                 standardization=st)
+
+
+def for_plot(w, prep, decide=None):
+    """How to draw a model in the original units: (w or None, prepare arguments without the
+    statistics, decision callable or None) for the plots, which prepare raw X themselves.
+
+    Without standardization nothing changes. With it and no feature map, the boundary is
+    the line of raw_weights (drawn exactly, with bias, since a standardized boundary has an
+    offset in raw units; unit length never moves a boundary). With a feature map the plots
+    get `decide` (raw X -> scores through the full preparation) and draw its 0-contour."""
+    st = prep.get("standardization")
+    base = {k: v for k, v in prep.items() if k != "standardization"}
+    if st is None:
+        return w, base, decide
+    if base["feature_map"] == "none" and w is not None:
+        return st.raw_weights(w, base["fit_intercept"]), {**base, "fit_intercept": True}, decide
+    return None, base, decide

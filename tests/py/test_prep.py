@@ -106,3 +106,23 @@ def test_breast_cancer_averaged_reaches_97_percent_only_when_standardized():
     assert np.mean(run.predict(prepare(X, standardization=s)) == y) >= 0.97
     raw = train(prepare(X), y, algorithm="averaged", max_epochs=100, order="shuffle-each", seed=0)
     assert np.mean(raw.predict(prepare(X)) == y) < 0.95  # the issue's reason for standardizing
+
+
+def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units():
+    from perceptron_lab.prep import for_plot, options
+
+    rng = np.random.default_rng(3)
+    X = rng.normal([5.0, 300.0, -1.0], [1.0, 50.0, 0.1], size=(80, 3))
+    w = np.array([0.4, -1.2, 2.0, 0.5])
+    plain = options({"bias": True, "normalize": False, "feature_map": "none", "standardize": False}, X)
+    assert plain["standardization"] is None
+    assert for_plot(w, plain) == (w, {k: v for k, v in plain.items() if k != "standardization"}, None)
+    for normalize in (False, True):
+        prep = options({"bias": True, "normalize": normalize, "feature_map": "none", "standardize": True}, X)
+        wp, pp, decide = for_plot(w, prep)
+        assert decide is None and "standardization" not in pp and pp["fit_intercept"] is True
+        # the plots' own preparation of raw X with wp: the same sign everywhere as the model's
+        assert np.array_equal(np.sign(prepare(X, **pp) @ wp), np.sign(prepare(X, **prep) @ w))
+    prep = options({"bias": True, "normalize": False, "feature_map": "poly2", "standardize": True}, X)
+    wp, pp, decide = for_plot(np.ones(10), prep, decide=len)
+    assert wp is None and decide is len and pp["feature_map"] == "poly2"
