@@ -6,3 +6,4 @@ from .errors import DataError, SettingsError  # noqa: F401
 from .estimators import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
     AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
 )
+from .estimators_beyond import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)

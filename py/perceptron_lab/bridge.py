@@ -18,8 +18,9 @@ from .core import ALGORITHMS, MAX_EPOCHS, ORDERS, train
 from .errors import DataError, SettingsError
 from .export import floats
 from .features import FEATURE_MAPS, feature_names, prepare
+from . import texts
 
-THEORY_MAX_POINTS = 20000  # the max-margin solver stays interactive up to here
+THEORY_MAX_POINTS = texts.THEORY_MAX_POINTS  # the max-margin solver stays interactive up to here
 TRACE_CAP = 5000  # updates sent to the page; more are subsampled evenly
 MAX_VOTES = 20_000  # voted: every kept w is polled for every prediction and every plot pixel
 MAX_REQUEST_CHARS = 30_000_000
@@ -32,6 +33,7 @@ SETTINGS = {
     "eta": (float, 1.0, lambda v: 0 < v <= 1e6, "The learning rate η must be greater than 0 (and at most 10⁶)."),
     "bias": (bool, True, None, "Bias must be on or off."),
     "normalize": (bool, False, None, "Unit length must be on or off."),
+    "early_stop": (bool, False, None, "Early stop must be on or off."),
     "order": (str, "fixed", lambda v: v in ORDERS, f"Choose one of: {', '.join(ORDERS)}."),
     "seed": (int, 0, lambda v: 0 <= v < 2**32, "The seed must be a whole number from 0 to 4294967295."),
     "feature_map": (str, "none", lambda v: v in FEATURE_MAPS, f"Choose one of: {', '.join(FEATURE_MAPS)}."),
@@ -110,47 +112,41 @@ def load_data(spec):
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
 
 
-def status_text(run, *, separable, dataset_name):
-    e = run.n_epochs
-    epochs = f"{e} epoch{'s' if e != 1 else ''}"
-    if run.status == "converged":
-        if run.algorithm == "batch":
-            return f"Converged after {epochs}: the last epoch found no misclassified point."
-        return f"Converged after {epochs}: the last epoch made no mistake."
-    if run.status == "cycled":
-        c = run.cycle
-        what = "XOR is" if dataset_name == "XOR" else "the data is"
-        period = f"every {c['period']} epoch{'s' if c['period'] != 1 else ''}"
-        return (f"Cycling detected at epoch {c['epoch']}: the weights repeat {period}, "
-                f"so {what} not linearly separable.")
-    if run.limit == "votes":
-        return (f"Stopped after {epochs}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
-                "vectors, and every one votes on every prediction (the storage cost the notes warn "
-                "about). Try the averaged perceptron: one vector.")
-    tail = {True: " The data is linearly separable, so more epochs would converge.",
-            False: " The data is not linearly separable, so it can never converge.",
-            None: ""}[separable]
-    return f"Stopped at the epoch limit ({epochs}) without converging.{tail}"
-
-
-def _theory(Z, y, run, margin_cache=None):
-    """margin_cache: a dict that keeps the max-margin solution of these Z, y between runs."""
+def _margin(Z, y, margin_cache=None):
+    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs."""
     from . import theory
 
-    R = theory.radius(Z)
     if len(Z) > THEORY_MAX_POINTS:
-        # Too many points to solve for the margin interactively; the run itself can still
-        # prove separability (it converged) or its absence (it cycled).
-        separable = {"converged": True, "cycled": False}.get(run.status)
-        return {"R": R, "separable": separable, "gamma": None, "bound": None, "u": None,
-                "note": f"The margin is computed for up to {THEORY_MAX_POINTS} points."}
+        return None
     m = None if margin_cache is None else margin_cache.get("m")
     if m is None:
         m = theory.max_margin(Z, y)
         if margin_cache is not None:
             margin_cache["m"] = m
-    return {"R": R, "separable": bool(m.separable), "gamma": m.gamma, "bound": theory.bound(R, m.gamma),
-            "u": m.u, "note": None}
+    return m
+
+
+def _theory(Z, y, run, s, margin_cache=None):
+    """R, separability with how it is known (the solver's proof, else the run's), γ and the bound."""
+    from . import theory
+
+    R = theory.radius(Z)
+    m = _margin(Z, y, margin_cache)
+    th = {"R": R, "separable": None, "reason": None, "gamma": None, "gamma_upper": None, "bound": None,
+          "u": None, "note": None, "bias": s["bias"], "n": len(Z)}
+    if m is not None and m.separable is not None:
+        th.update(separable=m.separable, reason="margin" if m.separable else m.certificate,
+                  gamma=m.gamma, bound=theory.bound(R, m.gamma), u=m.u)
+    elif run.converged_epoch is not None:
+        th.update(separable=True, reason="converged")  # a clean epoch is a separating w
+    elif run.cycle is not None:
+        th.update(separable=False, reason="cycled")  # cycles are only detected under a fixed order
+    else:
+        th.update(reason="too many points" if m is None else "tiny margin",
+                  gamma_upper=None if m is None else m.gamma_upper)
+    if m is None:
+        th["note"] = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
+    return th
 
 
 def _fit(ds, s, progress=None, margin_cache=None):
@@ -167,14 +163,43 @@ def _fit(ds, s, progress=None, margin_cache=None):
     prep = _prep(s)
     Z = prepare(train_ds.X, **prep)
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES)
-    th = _theory(Z, train_ds.y, run, margin_cache)
-    test_accuracy = None
+                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
+                early_stop=s["early_stop"])
+    th = _theory(Z, train_ds.y, run, s, margin_cache)
+    test_accuracy, split = None, ""
     if test_ds is not None:
         test_accuracy = float(np.mean(run.predict(prepare(test_ds.X, **prep)) == test_ds.y))
+        whole = None if margin_cache is None else margin_cache.get("whole")
+        if whole is None:
+            whole = _margin(prepare(ds.X, **prep), ds.y)
+            if margin_cache is not None:
+                margin_cache["whole"] = whole
+        split = texts.split_text(n_test=len(test_ds.y), separable_all=None if whole is None else whole.separable,
+                                 separable_train=th["separable"])
     train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
+    last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
     return dict(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z,
-                train_accuracy=train_accuracy, test_accuracy=test_accuracy)
+                train_accuracy=train_accuracy, test_accuracy=test_accuracy, texts=_texts(run, th, ds, split,
+                                                                                      train_accuracy, last_accuracy))
+
+
+def _texts(run, th, ds, split, train_accuracy, last_accuracy):
+    """The run's sentences (texts.py), by their JSON keys."""
+    return {"status_text": texts.status_text(run, th=th, dataset_name=ds.name),
+            "separable_text": texts.separability_text(th),
+            "bound_text": texts.bound_text(run, th),
+            "classifier_text": texts.classifier_text(run, train_accuracy=train_accuracy,
+                                                     last_accuracy=last_accuracy),
+            "split_text": split,
+            "proof_text": texts.proof_missing_text(run, th)}
+
+
+def _run_fields(run, th):
+    """What train and compare both report about a run beyond its weights."""
+    return {"converged_epoch": run.converged_epoch, "early_stop": run.early_stop, "pocket_rule": run.pocket_rule,
+            "votes": None if run.votes is None else len(run.votes[1]),
+            "votes_distinct": None if run.votes is None else int(len(np.unique(run.votes[0], axis=0))),
+            "separable": th["separable"], "separable_reason": th["reason"], "gamma_upper": th["gamma_upper"]}
 
 
 def _weights(run, s):
@@ -207,7 +232,8 @@ def train_request(request, progress=None):
                     "n_test": 0 if test_ds is None else int(len(test_ds.y))},
         "settings": s,
         "status": run.status,
-        "status_text": status_text(run, separable=th["separable"], dataset_name=ds.name),
+        **F["texts"],
+        **_run_fields(run, th),
         "cycle": run.cycle,
         "epochs": run.n_epochs,
         "mistakes": run.mistakes,
@@ -217,14 +243,12 @@ def train_request(request, progress=None):
         "epoch_w_norm": floats(run.epoch_w_norm),
         "train_accuracy": train_accuracy,
         "test_accuracy": test_accuracy,
-        "separable": th["separable"],
         "R": th["R"],
         "gamma": th["gamma"],
         "bound": th["bound"],
         "u": None if th["u"] is None else floats(th["u"]),
         "theory_note": th["note"],
         "margin_of_w": theory.margin_of(run.w, Z, train_ds.y) if run.votes is None else None,
-        "votes": None if run.votes is None else len(run.votes[1]),
         "trace": {
             "total": run.trace.total,
             "subsampled": run.trace.subsampled,
@@ -396,8 +420,10 @@ def step_info(k):
     if i >= 0:  # an online update: one example
         x = Z[i]
         a = float(tr.activation[k - 1])
+        before, after = _angle(w_before, x), _angle(w_after, x)
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=_angle(w_before, x), angle_after=_angle(w_after, x))
+                    eta=run.eta, angle_before=before, angle_after=after,
+                    angle_text=texts.angle_text(int(y[i]), before, after))
     return info
 
 
@@ -491,7 +517,7 @@ def compare_request(request, progress=None):
     if not (isinstance(raw, dict) and "plot_px" in raw):
         s["plot_px"] = list(COMPARE_PX)
     margin_cache = {}  # the max-margin solution depends on the data only: solve it once
-    variants = []
+    variants, ths = [], []
     for i, algorithm in enumerate(COMPARE_ALGORITHMS):
         si = {**s, "algorithm": algorithm}
         step = None
@@ -500,6 +526,7 @@ def compare_request(request, progress=None):
                 progress(offset + epoch, mistakes)
         F = _fit(ds, si, step, margin_cache)
         run, th = F["run"], F["th"]
+        ths.append(th)
         coef, bias = _weights(run, si)
         plot, alt = None, None
         if si["plots"]:
@@ -511,7 +538,8 @@ def compare_request(request, progress=None):
             "bias": bias,
             "w": floats(run.w),
             "status": run.status,
-            "status_text": status_text(run, separable=th["separable"], dataset_name=ds.name),
+            **F["texts"],
+            **_run_fields(run, th),
             "cycle": run.cycle,
             "mistakes": run.mistakes,
             "updates": run.n_updates,
@@ -519,11 +547,12 @@ def compare_request(request, progress=None):
             "epoch_mistakes": list(run.epoch_mistakes),
             "train_accuracy": F["train_accuracy"],
             "test_accuracy": F["test_accuracy"],
-            "votes": None if run.votes is None else len(run.votes[1]),
             "plot": plot,
             "plot_alt": alt,
         })
-    first = F  # the split and the theory are the same for every variant (any F will do)
+    first = F  # the split and the solver's theory are the same for every variant (any F will do)
+    # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
+    proved = [th for th in ths if th["separable"] is not None] or [first["th"]]
     return {
         "ok": True,
         "version": __version__,
@@ -535,7 +564,8 @@ def compare_request(request, progress=None):
         "labels": ds.label_mapping_json(),
         "dataset": {"name": ds.name, "n": int(ds.X.shape[0]), "n_train": int(len(first["Z"])),
                     "n_test": 0 if first["test_ds"] is None else int(len(first["test_ds"].y))},
-        "separable": first["th"]["separable"],
+        "separable": proved[0]["separable"],
+        "separable_text": texts.separability_text(proved[0]),
         "R": first["th"]["R"],
         "gamma": first["th"]["gamma"],
         "bound": first["th"]["bound"],

@@ -35,6 +35,9 @@ def _parser():
     t.add_argument("--normalize", action="store_true", help="scale every x̃ to unit length")
     t.add_argument("--feature-map", choices=["none", "poly2"], default="none")
     t.add_argument("--test-fraction", type=float, default=0.0)
+    t.add_argument("--early-stop", action="store_true",
+                   help="stop every variant at the first epoch without mistakes (averaged and voted "
+                        "otherwise run all --epochs, as Algorithm 2)")
     t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot to OUT.png or OUT.svg")
     t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
     return p
@@ -59,7 +62,8 @@ def _request(args):
         data = {"kind": "csv", "text": text, "label": label, "name": path.name}
     settings = {"algorithm": args.algorithm, "epochs": args.epochs, "eta": args.eta, "bias": not args.no_bias,
                 "order": args.order, "seed": args.seed, "normalize": args.normalize,
-                "feature_map": args.feature_map, "test_fraction": args.test_fraction, "plots": False}
+                "feature_map": args.feature_map, "test_fraction": args.test_fraction, "plots": False,
+                "early_stop": args.early_stop}
     return {"cmd": "train", "data": data, "settings": settings}
 
 
@@ -80,15 +84,13 @@ def _summary(r):
         f"mistakes: {r['mistakes']} in {r['epochs']} epochs; training accuracy {r['train_accuracy']:.4g}"
         + ("" if r["test_accuracy"] is None else f"; test accuracy {r['test_accuracy']:.4g}"),
     ]
-    if r["separable"]:
+    if r["separable"] and r["bound"] is not None:
         lines.append(f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, "
-                     f"bound (R/gamma)^2 = {fmt(r['bound'])} >= {r['mistakes']} mistakes"
-                     if r["settings"]["algorithm"] != "batch" else
-                     f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, bound (R/gamma)^2 = {fmt(r['bound'])}")
-    elif r["separable"] is False:
-        lines.append(f"separable: no (no margin, no bound); R = {fmt(r['R'])}")
+                     f"bound (R/gamma)^2 = {fmt(r['bound'])}")
     else:
-        lines.append(f"separable: not computed ({r['theory_note']}); R = {fmt(r['R'])}")
+        word = {True: "yes", False: "no"}.get(r["separable"], "undecided")
+        lines.append(f"separable: {word}; R = {fmt(r['R'])}")
+    lines += [t for t in (r["separable_text"], r["bound_text"], r["classifier_text"], r["split_text"]) if t]
     return "\n".join(lines)
 
 
@@ -108,8 +110,10 @@ def main(argv=None):
             return err
     if args.json:
         keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
-                "train_accuracy", "test_accuracy", "separable", "R", "gamma", "bound", "feature_names",
-                "epoch_mistakes", "updates"]
+                "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
+                "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
+                "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
+                "settings"]
         print(json.dumps({k: r[k] for k in keys}))
     else:
         print(_summary(r))
@@ -126,7 +130,7 @@ def _write_plot(args, request, r):
     ds = load_data(request["data"])
     prep = dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
     run = train(prepare(ds.X, **prep), ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"])
+                order=s["order"], seed=s["seed"], early_stop=s["early_stop"])
     decision = None
     if run.votes is not None:
         def decision(X):

@@ -5,7 +5,9 @@ the two classes of y, sorted, become -1 (classes_[0]) and +1 (classes_[1]); w st
 a mistake is y·(w·x̃) <= 0; prediction at exactly 0 is classes_[1] (seed 003's step).
 The fitted w is split as coef_ = w without its bias component, intercept_ = (bias,).
 random_state seeds the visiting order (None means 0: every run is reproducible); partial_fit
-runs one epoch in that order from where the last call stopped.
+runs one epoch from where the last call stopped, drawing the next order from the same random
+stream, so k calls equal fit(max_epochs=k). early_stop=False (default): averaged and voted run
+all max_epochs, as Algorithm 2; True stops every variant at the first epoch without mistakes.
 
 perceptron_lab.sklearn has the same classes passing scikit-learn's check_estimator.
 """
@@ -15,16 +17,17 @@ import numbers
 import numpy as np
 
 from . import core, features
-from .data import too_large
+from .data import MAX_ABS, too_large
 from .errors import DataError, SettingsError
 
 __all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron",
            "PocketPerceptron", "NotFittedError"]
 
-_PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map")
+_PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
+           "early_stop")
 # core.check_settings names the web form's fields; say which estimator parameter that is.
 _FIELD_PARAM = {"epochs": "max_epochs", "eta": "eta", "seed": "random_state", "order": "order",
-                "feature_map": "feature_map"}
+                "feature_map": "feature_map", "early_stop": "early_stop"}
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -45,7 +48,7 @@ class _BasePerceptron:
     _algorithm = "online"
 
     def __init__(self, *, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
-                 random_state=0, normalize=False, feature_map="none"):
+                 random_state=0, normalize=False, feature_map="none", early_stop=False):
         self.max_epochs = max_epochs
         self.eta = eta
         self.fit_intercept = fit_intercept
@@ -53,6 +56,7 @@ class _BasePerceptron:
         self.random_state = random_state
         self.normalize = normalize
         self.feature_map = feature_map
+        self.early_stop = early_stop
 
     # --- parameters ---------------------------------------------------------------------
 
@@ -89,7 +93,7 @@ class _BasePerceptron:
             features.check_feature_map(self.feature_map)
         except SettingsError as err:
             raise _param_error(err, values.get(err.field)) from None
-        for name, field in (("fit_intercept", "bias"), ("normalize", "normalize")):
+        for name, field in (("fit_intercept", "bias"), ("normalize", "normalize"), ("early_stop", "early_stop")):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
                 raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
                                     field=field)
@@ -150,7 +154,8 @@ class _BasePerceptron:
         X, y = self._check_X_y(X, y, reset=True)
         self.classes_ = self._check_classes(y)
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
-                         max_epochs=self.max_epochs, order=self.order, seed=self._seed())
+                         max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
+                         early_stop=bool(self.early_stop))
         self._set_answer(run, run.n_epochs)
         return self
 
@@ -174,7 +179,7 @@ class _BasePerceptron:
                             f"{self.classes_.tolist()}.")
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=1, order=self.order, seed=self._seed(),
-                         resume=None if first else self.run_)
+                         resume=None if first else self.run_, early_stop=bool(self.early_stop))
         self._set_answer(run, 1)
         return self
 
@@ -262,7 +267,10 @@ def _as_matrix(X):
         raise DataError("X has no examples (0 rows).")
     if A.shape[1] == 0:
         raise DataError("X has no features (0 columns).")
-    A = A.astype(np.float64)
+    A = A.astype(np.float64, copy=False)
+    lo, hi = A.min(), A.max()  # NaN propagates: two passes settle the common, valid case
+    if np.isfinite(lo) and np.isfinite(hi) and -MAX_ABS <= lo and hi <= MAX_ABS:
+        return A
     bad = ~np.isfinite(A)
     if bad.any():
         r, c = np.argwhere(bad)[0]
@@ -286,9 +294,16 @@ def _as_labels(y, name="y"):
         raise DataError(f"{name} is ragged: it must be a 1-D list of labels.") from None
     if y.ndim != 1:
         raise DataError(f"{name} must be 1-D (one label per example), but it has shape {y.shape}.")
-    for i, v in enumerate(y.tolist() if y.dtype.kind in "fcO" else ()):
-        if v is None or (isinstance(v, numbers.Number) and v != v):
-            raise DataError(f"{name}[{i}] is {v}: every label must be given.", row=i + 1)
+    if y.dtype.kind in "fc":  # one vectorised test instead of a Python step per label
+        missing = np.flatnonzero(np.isnan(y))
+    elif y.dtype.kind == "O":
+        missing = [i for i, v in enumerate(y.tolist())
+                   if v is None or (isinstance(v, numbers.Number) and v != v)]
+    else:
+        missing = ()
+    if len(missing):
+        i = int(missing[0])
+        raise DataError(f"{name}[{i}] is {y[i]}: every label must be given.", row=i + 1)
     return y
 
 

@@ -47,8 +47,11 @@ def prepare(X, *, fit_intercept=True, normalize=False, feature_map="none", stand
         Z = standardization.transform(Z)
     if feature_map == "poly2":
         Z = poly2(Z)
-    if fit_intercept:
-        Z = np.column_stack([Z, np.ones(len(Z))])
+    if fit_intercept:  # one preallocated copy: column_stack costs as much as an epoch of training
+        out = np.empty((Z.shape[0], Z.shape[1] + 1))
+        out[:, :-1] = Z
+        out[:, -1] = 1.0
+        Z = out
     if normalize:
         norms = np.linalg.norm(Z, axis=1, keepdims=True)
         # A zero vector has no direction; it stays 0 (and is a mistake for every w).

@@ -14,17 +14,22 @@ Separability is decided by the hard-margin SVM through the origin,
 solved exactly as a least-distance program (Lawson & Hanson, "Solving Least Squares
 Problems", chapter 23) on top of their active-set NNLS, then sharpened by an exact
 working-set pass for d <= 8 (see _polish).
-A "separable" answer is always checked on the data: the returned u classifies every
-point with a margin larger than the rounding error of the check, so it is a certificate,
-and gamma is a true margin of u, so (R/gamma)² is always a valid bound.
+Every answer carries its proof, or says it has none (separable = None):
+- True: the returned u classifies every point with a margin larger than the rounding error
+  of the check, and gamma is a true margin of u, so (R/gamma)² is always a valid bound.
+- False: a certificate of Farkas' lemma checked in exact rational arithmetic: weights
+  λ >= 0, not all 0, with Σ λ_i y_i x̃_i = 0 exactly (so no w has every y_i w·x̃_i > 0);
+  a point with x̃ = 0 is the one-point case.
+- None: neither could be verified (the margin, if any, is tiny): gamma_upper then bounds
+  every possible margin, gamma <= R·‖Σ v_i y_i x̃_i/R‖ / Σ v_i for the solver's v >= 0.
 Accuracy: gamma matches the exact maximum to about 1e-9 relative while gamma/R >= 1e-6;
-below that it is still a verified margin but may fall short of the maximum, and data
-whose best margin is below about 1e-9·R may be reported as not separable.
+below that it is still a verified margin but may fall short of the maximum.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -55,14 +60,19 @@ _SUPPORT_RTOL = 1e-7
 class MarginResult:
     """The hard-margin SVM through the origin in x̃-space."""
 
-    separable: bool
-    """True when some unit u has y_i u·x̃_i > 0 for every i (verified on the data)."""
+    separable: bool | None
+    """True: some unit u has y_i u·x̃_i > 0 for every i (verified on the data). False: proved
+    impossible (certificate). None: not decided (gamma_upper bounds any margin)."""
     u: np.ndarray | None = None
     """(d,) unit vector of the maximum margin; None when not separable."""
     gamma: float | None = None
     """min_i y_i u·x̃_i, the margin of the data (> 0); None when not separable."""
     support: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
     """Indices i whose margin y_i u·x̃_i equals gamma (within 1e-7 relative); empty when not separable."""
+    certificate: str | None = None
+    """Why not separable: "zero vector" (some x̃_i = 0) or "combination" (exact Farkas weights)."""
+    gamma_upper: float | None = None
+    """When undecided: no unit u has a margin above this."""
 
 
 def _check_Z(Z):
@@ -250,18 +260,16 @@ def max_margin(Z, y) -> MarginResult:
     zero residual r = E v − f exactly when the constraints are infeasible; otherwise
     w = −r[:d] / r[d]. Then u = w/‖w‖ and gamma = min_i y_i u·x̃_i, recomputed from u.
 
-    Not separable when: some x̃_i = 0 (y·w·0 = 0 is always a mistake), a point appears
-    with both labels, the margin is below ~1e-9·R (numerically zero), or generally no u has every
-    y_i u·x̃_i > 0. A separable answer is verified: gamma exceeds the rounding error
-    of computing y_i u·x̃_i.
+    separable is True only with a verified u (gamma exceeds the rounding error of computing
+    y_i u·x̃_i), False only with a certificate (some x̃_i = 0, or exact Farkas weights found
+    on the solver's support), and None otherwise, with gamma_upper bounding any margin.
     """
     Z, y = _check_Zy(Z, y)
     n, d = Z.shape
-    not_separable = MarginResult(separable=False)
     norms = np.linalg.norm(Z, axis=1)
     R = float(np.max(norms))
     if d == 0 or R == 0.0 or np.any(norms == 0.0):
-        return not_separable
+        return MarginResult(separable=False, certificate="zero vector")
 
     # u does not depend on the scale of Z; working at R = 1 makes every tolerance relative.
     G = (y[:, None] * Z) / R
@@ -274,17 +282,69 @@ def max_margin(Z, y) -> MarginResult:
     # which would lose about twice as many digits as gamma/R has leading zeros.
     r_head = G.T @ v
     r_norm = float(np.linalg.norm(r_head))
+    undecided = MarginResult(separable=None, gamma_upper=_margin_upper(G, v, R))
     if r_norm <= _SEPARABLE_RESIDUAL:
-        return not_separable
+        return _farkas(y[:, None] * Z, v) or undecided
     u = r_head / r_norm
 
     u, gamma, margins = _polish(Z, y, G, u, np.flatnonzero(v > 0))
     # |computed − exact| for y_i u·x̃_i is at most about d·eps·R (‖u‖ = 1); only a margin
     # above that proves that every point is on its side.
     if not gamma > 4.0 * (d + 1) * _EPS * R:
-        return not_separable
+        return _farkas(y[:, None] * Z, v) or undecided
     support = np.flatnonzero(margins <= gamma * (1.0 + _SUPPORT_RTOL))
     return MarginResult(separable=True, u=u, gamma=gamma, support=support)
+
+
+def _margin_upper(G, v, R):
+    """An upper bound on every margin: for unit u, min_i g_i·u <= Σ v_i g_i·u / Σ v_i <= ‖Gᵀv‖/Σv."""
+    total = float(np.sum(v))
+    if not total > 0.0:
+        return None
+    # A little slack for the rounding of Gᵀv itself.
+    return R * (float(np.linalg.norm(G.T @ v)) / total + 4.0 * (G.shape[1] + 1) * _EPS)
+
+
+_FARKAS_MAX_POINTS = 16  # exact rational elimination stays fast up to this support
+
+
+def _farkas(YZ, v):
+    """A "not separable" MarginResult if the solver's support S (v > 0) carries exact Farkas
+    weights λ >= 0, λ != 0, Σ_{i in S} λ_i·y_i x̃_i = 0 (rows of YZ, in exact rationals); else None."""
+    S = np.flatnonzero(v > 0)
+    if not 0 < len(S) <= _FARKAS_MAX_POINTS:
+        return None
+    cols = [[Fraction(float(x)) for x in YZ[i]] for i in S]  # each float is an exact rational
+    k, d = len(S), YZ.shape[1]
+    M = [[cols[j][r] for j in range(k)] for r in range(d)]  # d × k: Σ_j λ_j col_j = 0
+    pivots, row = [], 0
+    for c in range(k):
+        p = next((r for r in range(row, d) if M[r][c] != 0), None)
+        if p is None:
+            continue
+        M[row], M[p] = M[p], M[row]
+        piv = M[row][c]
+        M[row] = [x / piv for x in M[row]]
+        for r in range(d):
+            if r != row and M[r][c] != 0:
+                fac = M[r][c]
+                M[r] = [a - fac * b for a, b in zip(M[r], M[row])]
+        pivots.append(c)
+        row += 1
+        if row == d:
+            break
+    free = [c for c in range(k) if c not in pivots]
+    if len(free) != 1:  # only a one-dimensional null space gives its weights unambiguously
+        return None
+    lam = [Fraction(0)] * k
+    lam[free[0]] = Fraction(1)
+    for r, c in enumerate(pivots):
+        lam[c] = -M[r][free[0]]
+    if all(x <= 0 for x in lam):
+        lam = [-x for x in lam]
+    if not all(x >= 0 for x in lam):
+        return None
+    return MarginResult(separable=False, certificate="combination")
 
 
 def bound(R, gamma) -> float | None:
@@ -370,7 +430,7 @@ def proof_series(W, u, gamma, R, eta=1.0, *, t=None) -> dict:
 def summary(Z, y) -> dict:
     """JSON-ready theory of the data: {"R", "separable", "gamma", "bound", "u"}.
 
-    R: radius (float). separable: bool. gamma: max margin (float) or None.
+    R: radius (float). separable: True, False (proved) or None (undecided). gamma: max margin (float) or None.
     bound: (R/gamma)² or None. u: the max-margin unit vector as a list or None.
     """
     Z, y = _check_Zy(Z, y)
@@ -378,7 +438,7 @@ def summary(Z, y) -> dict:
     res = max_margin(Z, y)
     return {
         "R": R,
-        "separable": bool(res.separable),
+        "separable": res.separable,
         "gamma": None if res.gamma is None else float(res.gamma),
         "bound": bound(R, res.gamma),
         "u": None if res.u is None else [float(c) for c in res.u],

@@ -2,18 +2,21 @@
 import { PARAMS, defaults, isActive, settingsRequest, paramForField } from "./state.js";
 import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
-import { initDataPanel, dataRequest, plotFeatures, showDataError, clearDataErrors } from "./ui/data-panel.js";
+import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
 import { renderPlots, PLOTS } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message } from "./ui/status.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
-import { readStartLink, initShare, saveLink, applyLinkView } from "./ui/share-panel.js";
-import { initTeaching, teachResult } from "./ui/teach.js";
+import { readStartLink, initOpenLink } from "./ui/open-link.js";
+import { initAddressBar, saveLink, applyLinkView } from "./ui/address-bar.js";
+import { initSharePanel } from "./ui/share-panel.js";
+import { initFrameResize } from "./ui/embed.js";
+import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 
 const values = defaults();
-const startLink = readStartLink(values); // a shared link (#v=1&...): validated values + view
+readStartLink(values); // a shared link (#v=1&...): validated values + view
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
 const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
 
@@ -32,8 +35,11 @@ function onValue(name, value) {
 initDataPanel({ values, onValue, inspect, onChange: markStale });
 initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
-initShare({ values, link: startLink, trainSoon });
-initTeaching({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
+initAddressBar(values);
+initSharePanel(values);
+initOpenLink({ values, trainSoon });
+initFrameResize();
+initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 setPyState("loading");
 setRunState("idle");
@@ -149,6 +155,8 @@ async function train(opts = {}) {
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
   const token = ++runToken;
+  // Train is disabled while the run goes, which drops the keyboard focus to <body>.
+  const focusTrain = document.activeElement === byId("train");
   running = true;
   setRunState("running");
   startProgress(settings.epochs);
@@ -177,11 +185,15 @@ async function train(opts = {}) {
   setTimeout(kick); // a link opened during the run
   stopProgress();
   setReady(pyState() === "ready" || pyState() === "error");
+  // Give it back, unless the reader has moved on to another control meanwhile.
+  if (focusTrain && (!document.activeElement || document.activeElement === document.body)) {
+    byId("train").focus({ preventScroll: true });
+  }
 
   if (res && res.ok) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
-    teachResult(res);
+    lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
     return;
   }
@@ -252,5 +264,3 @@ function callPy(request) {
   return py.call(request);
 }
 
-// Exposed for debugging in the console and for tests; not part of the UI.
-export { values, train, clearDataErrors };

@@ -112,8 +112,9 @@ export function isLinkHash(hash) {
  *     data: null | {kind: "points", points} | {kind: "points", z} | {kind: "csv", z, name} | {kind: "csv", missing: true},
  *     notices: [text for people], ignored: [labels of the invalid values]}
  * Compressed data (z) is expanded later with readPoints / readCsv (async).
+ * The second argument ({version, migrations}) exists for tests of the migration path.
  */
-export function parseHash(hash) {
+export function parseHash(hash, { version: current = VERSION, migrations = MIGRATIONS } = {}) {
   let h = String(hash ?? "");
   if (h.startsWith("#")) h = h.slice(1);
   if (!isLinkHash(h)) return null;
@@ -146,13 +147,13 @@ export function parseHash(hash) {
   // Version: missing means 1 (the first); older versions are migrated; unknown -> defaults.
   const vRaw = q.v ?? "1";
   let version = /^\d{1,6}$/.test(vRaw) ? Number(vRaw) : NaN;
-  if (!(version >= 1 && version <= VERSION)) {
+  if (!(version >= 1 && version <= current)) {
     const shown = /^\d{1,6}$/.test(vRaw) ? ` (v=${vRaw})` : "";
     out.notices.push(`This link was made by a different version of Perceptron Lab${shown}, so the default settings are used.`);
     return out;
   }
   try {
-    while (version < VERSION) q = Object.assign(Object.create(null), MIGRATIONS[version++](Object.assign(Object.create(null), q)));
+    while (version < current) q = Object.assign(Object.create(null), migrations[version++](Object.assign(Object.create(null), q)));
   } catch {
     out.notices.push("This link could not be brought up to date, so the default settings are used.");
     return out;

@@ -76,22 +76,27 @@ export const PARAMS = [
       { value: "online", label: "Online (Rosenblatt)", hint: "Rosenblatt: update w ← w + η·y·x̃ on each mistake" },
       { value: "batch", label: "Batch", hint: "Gradient descent on the perceptron criterion: one step per epoch, summed over the mistakes" },
       { value: "averaged", label: "Averaged", hint: "Predict with the average of all w seen during training" },
-      { value: "voted", label: "Voted", hint: "Every w votes, weighted by how long it survived before an update" },
-      { value: "pocket", label: "Pocket", hint: "Keep the best w seen so far in your pocket (for non-separable data)" },
+      { value: "voted", label: "Voted", hint: "Every w_k votes with c_k, the number of examples after which it was the current w (Freund & Schapire's count), so the averaged w is Σ c_k w_k / Σ c_k" },
+      { value: "pocket", label: "Pocket", hint: "Keep the most accurate w met on the way (on large data, Gallant's ratchet: only w with a record run of correct predictions are weighed); the result says which rule ran" },
     ],
     label: "Algorithm",
     hint: "Which perceptron variant to train",
   },
   {
     name: "epochs", url: "epochs", key: "epochs", group: "settings", type: "int", default: 100, min: 1, max: 1000, id: "epochs",
-    label: "Epochs (MaxIter)", hint: "The most passes over the training data; training stops early once an epoch has no mistakes",
+    label: "Epochs (MaxIter)", hint: "The most passes over the training data. Online, batch and pocket stop after an epoch without mistakes (their answer cannot change); averaged and voted run all MaxIter epochs, as Algorithm 2, unless Early stop is on",
+  },
+  {
+    name: "early_stop", url: "early", key: "early_stop", group: "settings", type: "bool", default: false, id: "early_stop",
+    label: "Early stop",
+    hint: "Stop every variant at the first epoch without mistakes (averaged and voted then differ from Algorithm 2)",
   },
   {
     name: "eta", url: "eta", key: "eta", group: "settings", type: "float", default: 1, min: 0, max: 1000,
     minExclusive: true, id: "eta",
     label: "Learning rate η",
-    hint: "Learning rate η: the update is w ← w + η·y·x̃. From w = 0, η only rescales w, so η = 1, 0.5 and 2 give the same run; "
-      + "η = 0.1 (not exact in binary) can break exact ties w·x̃ = 0 and change it",
+    hint: "Learning rate η: the update is w ← w + η·y·x̃. From w = 0, η only rescales w: the lab trains in units of η "
+      + "(η = 1) and shows η·w, so every η makes the same mistakes",
   },
   {
     name: "bias", url: "bias", key: "bias", group: "settings", type: "bool", default: true, id: "bias",

@@ -1,17 +1,28 @@
-"""What the e2e modules share about driving the page: run, read results, check plots."""
+"""What the e2e modules share about driving the page: train and wait, extra pages with the
+same checks as the module's page, read results, check plots.
+
+Waiting for a run: the page writes <body data-run-state> ("running", then "done" / "error" /
+"cancelled"). Tests only read it, never write it: click_train / run_end watch every write
+with a MutationObserver armed before the action, so an earlier "done" cannot pass for the
+run a test started; settled() waits for a run the page started by itself (the first run, a
+link being opened)."""
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 RUN_TIMEOUT_MS = 90_000
+SETTLED = ('body[data-run-state="done"], body[data-run-state="error"], '
+           'body[data-run-state="cancelled"]')
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # The page's defaults (site/js/state.js), as the page sends them with every Train.
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "bias": True, "normalize": False,
+PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "early_stop": False, "bias": True, "normalize": False,
                  "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
                  "plot_features": [0, 1], "plots": False}
 
@@ -38,12 +49,72 @@ def arm_run_end(page, timeout_ms: int = RUN_TIMEOUT_MS, *, require_start: bool =
     )
 
 
-def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
-    """Click Train and return the run state the page ends in."""
+def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS, *, key: str | None = None) -> str:
+    """Press Train (a click, or `key` on the focused Train button) and return the state the
+    page ends in: "done", "error" (also when the page refuses to start: a bad value),
+    "cancelled", or "timeout"."""
     arm_run_end(page, timeout_ms)
     expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
-    page.click("#train")
+    if key is None:
+        page.click("#train")
+    else:
+        page.keyboard.press(key)
     return page.evaluate("window.__runEnd")
+
+
+def run_end(page, action, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
+    """Do action() (a click on the plot, opening a link, ...) that makes the page train by
+    itself, and return the state that run ends in."""
+    arm_run_end(page, timeout_ms, require_start=True)
+    action()
+    return page.evaluate("window.__runEnd")
+
+
+def settled(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
+    """Wait until no run is going (a run the page started by itself has ended); -> its state."""
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout_ms)
+    return page.evaluate("document.body.dataset.runState")
+
+
+def train(page) -> dict:
+    """Press Train, require the run to be done, and return what the page shows of it."""
+    state = click_train(page)
+    assert state == "done", (state, page.text_content("#message"))
+    return shown_result(page)
+
+
+def shown_result(page) -> dict:
+    """The run on screen as exact text: weights, bias, status, mistakes."""
+    return page.evaluate("""() => ({
+        weights: document.getElementById('weights').dataset.values,
+        bias: document.getElementById('weights').dataset.bias,
+        status: document.getElementById('status').dataset.status,
+        mistakes: document.getElementById('mistakes').dataset.value,
+    })""")
+
+
+@contextlib.contextmanager
+def extra_page(browser, url: str, *, viewport: dict | None = None, goto: bool = True):
+    """A page in a context of its own, checked like the module's page when the block ends:
+    no console error or uncaught error (page and worker), no request off this machine, no
+    dialog. Yields the page; page.lab_log is its log (conftest.PageLog)."""
+    from conftest import attach_log, check_log
+
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    page = context.new_page()
+    log = attach_log(context, page)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.lab_log = log
+    try:
+        if goto:
+            page.goto(url)
+        yield page
+    finally:
+        problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
+        context.close()
+    if problems:
+        pytest.fail(f"problems on {url[:120]}:\n  " + "\n  ".join(problems[:20]), pytrace=False)
 
 
 def shown_weights(page) -> tuple[list, float | None]:

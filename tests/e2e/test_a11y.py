@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, check_log, new_page, wait_ready_of
+from conftest import ROOT, wait_ready_of
+from pagekit import click_train, extra_page, settled
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__test__/axe.min.js"  # under the page's own origin and sub-path; never on disk
@@ -66,7 +67,7 @@ def report(violations: list[dict]) -> str:
 
 
 def wait_trained(page) -> None:
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert settled(page) == "done"
 
 
 def focus_style(page) -> dict:
@@ -150,13 +151,11 @@ def test_keyboard_alone_reaches_train_and_enter_and_space_train(page, wait_ready
     assert stops[0]["id"] == "skip-link" or "skip" in stops[0]["name"].lower(), stops[0]
 
     for key in ("Enter", " "):
-        # A marker only a new training run replaces: the page sets "running", then "done".
-        page.evaluate("document.body.dataset.runState = 'keyboard-test'")
         assert page.evaluate("document.activeElement.id") == "train"
-        page.keyboard.press(key)
-        wait_trained(page)
+        assert click_train(page, key=key) == "done"
         assert page.evaluate("document.getElementById('status').textContent").startswith("Converged")
-        page.focus("#train")
+        # Train was disabled while it ran; the focus is back on it, so the next key trains again.
+        assert page.evaluate("document.activeElement.id") == "train"
 
 
 def test_focus_is_visible_on_every_kind_of_control(page, wait_ready):
@@ -279,13 +278,8 @@ def test_step_through_view_has_no_serious_violations(page, wait_ready):
 
 @pytest.fixture(scope="module")
 def embed_page(browser, base_url):
-    context, page, log = new_page(browser, base_url)
-    page.goto(base_url + "#v=1&embed=1")
-    yield page
-    problems = check_log(log)
-    context.close()
-    if problems:
-        pytest.fail("embed page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    with extra_page(browser, base_url + "#v=1&embed=1") as page:
+        yield page
 
 
 def test_embed_mode_has_no_serious_violations(embed_page):

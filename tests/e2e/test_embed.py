@@ -1,42 +1,45 @@
 """Embedding: the snippet from "Copy embed code", pasted into a course page served from
 ANOTHER origin (http://localhost:<other port>, while the lab is on 127.0.0.1), 320 px
-wide, sandboxed (allow-scripts allow-same-origin): the lab boots, trains, shows the plot,
+wide, sandboxed as the snippet says: the lab boots, trains, shows the plot first,
 hides the panels named in the hide flags, and reproduces the run of the page it was
-copied from. Console errors / non-local requests of the course page (and its frame) fail."""
+copied from; its downloads arrive; its "Open in the full lab" link is the same run; its
+content height reaches the course page, whose listener is the one docs/embedding.md gives.
+Console errors / non-local requests of the course page (and its frame) fail."""
 from __future__ import annotations
 
 import http.server
+import json
+import re
 import threading
 from html import unescape
+from pathlib import Path
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, attach_log, check_log
+from conftest import READY_TIMEOUT_MS
+from pagekit import click_train, extra_page, settled
 
 HIDE = ["data", "settings", "proof"]
-
-
-def run_settled(frame_or_page, timeout=READY_TIMEOUT_MS):
-    frame_or_page.wait_for_selector(
-        'body[data-run-state="done"], body[data-run-state="error"], body[data-run-state="cancelled"]',
-        state="attached", timeout=timeout)
-    return frame_or_page.evaluate("document.body.dataset.runState")
+SANDBOX = 'sandbox="allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox"'
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "embedding.md").read_text(encoding="utf-8")
+# The host page's listener exactly as docs/embedding.md gives it (section 5), plus a recorder.
+LISTENER = re.search(r"## 5\. Let the frame fit the lab.*?```html\n(<script>.*?</script>)\n```", DOC, re.S).group(1)
+RECORDER = ("<script>window.__sizes = []; addEventListener('message', (e) => "
+            "window.__sizes.push({data: e.data, origin: e.origin}));</script>")
 
 
 @pytest.fixture(scope="module")
 def snippet(page, wait_ready):
     """Train a non-default run on the lab page and copy its embed code (3 panels hidden)."""
     wait_ready(page)
-    run_settled(page)
+    settled(page)
     page.select_option("#preset", "clouds")
     page.fill("#data-seed", "5")
     page.fill("#eta", "0.5")
     page.select_option("#algorithm", "pocket")
     page.select_option("#order", "shuffle-each")
     page.fill("#seed", "3")
-    page.evaluate("document.body.dataset.runState = 'idle'")
-    page.click("#train")
-    assert run_settled(page) == "done"
+    assert click_train(page) == "done"
     weights = page.get_attribute("#weights", "data-values")
     page.click("#embed-options summary")
     for flag in HIDE:
@@ -57,7 +60,13 @@ def course_site(snippet, tmp_path_factory):
         "<title>Week 3: the perceptron</title></head>"
         "<body style='margin:0;font-family:sans-serif'><div id='col' style='width:320px'>"
         "<h1>Week 3</h1><p>Press Train and watch the boundary.</p>"
-        f"{snippet['code']}</div></body></html>")
+        f"{snippet['code']}</div>{LISTENER}{RECORDER}</body></html>")
+    # The snippet of an older lab, without allow-downloads: the browser drops the downloads.
+    old = snippet["code"].replace(SANDBOX, 'sandbox="allow-scripts allow-same-origin"')
+    assert old != snippet["code"]
+    (root / "old.html").write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Old snippet</title></head>"
+        f"<body style='margin:0'><div style='width:480px'>{old}</div></body></html>")
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *a, **k):
@@ -68,23 +77,14 @@ def course_site(snippet, tmp_path_factory):
 
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://localhost:{srv.server_address[1]}/index.html"
+    yield f"http://localhost:{srv.server_address[1]}/"
     srv.shutdown()
 
 
 @pytest.fixture(scope="module")
 def course(browser, course_site):
-    context = browser.new_context(viewport={"width": 320, "height": 800})
-    page = context.new_page()
-    log = attach_log(context, page)
-    dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.goto(course_site)
-    yield page, log
-    problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
-    context.close()
-    if problems:
-        pytest.fail("course page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    with extra_page(browser, course_site + "index.html", viewport={"width": 320, "height": 800}) as page:
+        yield page, page.lab_log
 
 
 def lab_frame(page):
@@ -98,7 +98,7 @@ def test_snippet_is_the_documented_iframe(snippet, base_url):
     code = snippet["code"]
     assert code.startswith('<iframe src="') and code.endswith("></iframe>")
     for part in ['width="100%"', 'height="640"', 'style="border:0"', 'loading="lazy"',
-                 'sandbox="allow-scripts allow-same-origin"', 'title="Perceptron Lab: Two clouds, Pocket"']:
+                 SANDBOX, 'title="Perceptron Lab: Two clouds, Pocket"']:
         assert part in code, part
     src = unescape(code.split('src="', 1)[1].split('"', 1)[0])
     assert src.startswith(base_url + "#v=1&")
@@ -119,13 +119,13 @@ def test_embedded_lab_boots_and_reproduces_the_run(course):
                             state="attached", timeout=READY_TIMEOUT_MS)
     assert frame.evaluate("document.body.dataset.pyState") == "ready", \
         frame.evaluate("document.getElementById('load-detail').textContent")
-    assert run_settled(frame) == "done"
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
     assert frame.evaluate("document.body.dataset.embed") == "1"
 
 
 def test_embedded_lab_weights_match_the_copied_page(course, snippet):
     _, frame = lab_frame(course[0])
-    assert run_settled(frame) == "done"
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
     assert frame.get_attribute("#weights", "data-values") == snippet["weights"]
 
 
@@ -144,9 +144,7 @@ def test_hide_flags_hide_panels_but_plots_and_train_stay(course):
 def test_train_inside_the_sandboxed_iframe(course, snippet):
     page, log = course
     _, frame = lab_frame(page)
-    frame.evaluate("document.body.dataset.runState = 'idle'")
-    frame.click("#train")
-    assert run_settled(frame) == "done"
+    assert click_train(frame) == "done"
     assert frame.get_attribute("#weights", "data-values") == snippet["weights"]
     src_before = frame.evaluate("document.getElementById('plot-boundary').src")
     assert src_before.startswith("data:image/png")
@@ -170,3 +168,102 @@ def test_copy_without_clipboard_permission_selects_the_text(course):
     assert "embed=1" in out["value"]
     assert "Ctrl+C" in out["note"], out
     assert out["selected"] == len(out["value"])
+
+
+def test_plot_first_then_controls_and_a_link_to_the_full_lab(course, snippet):
+    page, _ = course
+    _, frame = lab_frame(page)
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
+    top = lambda sel: frame.evaluate(f"document.querySelector('{sel}').getBoundingClientRect().top")  # noqa: E731
+    assert top("#plot-boundary") < top("#lab") and top("#plot-boundary") < top("#compare")
+    assert frame.is_visible("#train")  # fixed at the bottom of the frame while the plot is on top
+    link = frame.locator("#full-lab-link")
+    assert link.is_visible() and link.get_attribute("target") == "_blank"
+    # The same run: every key of the embedded link but embed and hide (the address bar's own
+    # link of the run, which writes only what applies).
+    src = unescape(snippet["code"].split('src="', 1)[1].split('"', 1)[0])
+    want = dict(kv.split("=", 1) for kv in src.split("#", 1)[1].split("&"))
+    got = dict(kv.split("=", 1) for kv in link.get_attribute("href").split("#", 1)[1].split("&"))
+    assert "embed" not in got and "hide" not in got
+    assert {k: v for k, v in want.items() if k not in ("embed", "hide")} == got
+    assert link.get_attribute("href").split("#", 1)[0] == src.split("#", 1)[0]
+    # allow-popups: the click opens a tab of the lab (not blocked by the sandbox).
+    with page.context.expect_page() as tab:
+        link.click()
+    new = tab.value
+    new.wait_for_load_state("domcontentloaded")
+    assert new.url == link.get_attribute("href")
+    assert new.evaluate("document.body.dataset.embed") is None
+    new.close()
+
+
+def test_the_frame_posts_its_height_and_the_documented_listener_fits_it(course):
+    page, _ = course
+    handle, frame = lab_frame(page)
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
+    lab_origin = frame.evaluate("location.origin")
+    height = frame.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+    # The listener from the docs sized the frame to the content (give the last message a moment).
+    for _ in range(50):
+        box = handle.bounding_box()
+        if box and abs(box["height"] - height) <= 1:
+            break
+        page.wait_for_timeout(100)
+    assert abs(handle.bounding_box()["height"] - height) <= 1, (handle.bounding_box(), height)
+    assert height > 640  # taller than the snippet's 640 px: the frame grew to fit
+    sizes = page.evaluate("window.__sizes")
+    ours = [m for m in sizes if isinstance(m["data"], dict) and "height" in m["data"]]
+    assert ours and all(m["origin"] == lab_origin for m in ours)
+    kinds = {m["data"].get("type") or m["data"].get("subject") for m in ours}
+    assert kinds == {"perceptron-lab:resize", "lti.frameResize"}
+    last = [m["data"]["height"] for m in ours if m["data"].get("type") == "perceptron-lab:resize"][-1]
+    assert last == height
+    # A step forward shows the update's table: the content grows and a new message follows.
+    n = len(ours)
+    frame.click("#step-fwd")
+    frame.wait_for_selector("#step-math table", state="attached", timeout=60_000)
+    for _ in range(50):
+        sizes = page.evaluate("window.__sizes")
+        if len([m for m in sizes if isinstance(m["data"], dict) and "height" in m["data"]]) > n:
+            break
+        page.wait_for_timeout(100)
+    grown = [m["data"]["height"] for m in page.evaluate("window.__sizes")
+             if isinstance(m["data"], dict) and m["data"].get("type") == "perceptron-lab:resize"][-1]
+    assert grown > height
+    for _ in range(50):
+        if abs(handle.bounding_box()["height"] - grown) <= 1:
+            break
+        page.wait_for_timeout(100)
+    assert abs(handle.bounding_box()["height"] - grown) <= 1, (handle.bounding_box(), grown)
+
+
+def test_a_download_in_the_sandboxed_cross_origin_frame_arrives(course, snippet, tmp_path):
+    page, _ = course
+    _, frame = lab_frame(page)
+    assert settled(frame, READY_TIMEOUT_MS) == "done"
+    with page.expect_download(timeout=60_000) as dl:
+        frame.click("#export-model")
+    path = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(path)
+    model = json.loads(path.read_text())
+    assert model["weights"] == json.loads(snippet["weights"])
+    status = frame.text_content("#export-status")
+    assert dl.value.suggested_filename in status
+    # Inside a frame the page cannot see whether the file was saved, so it does not claim it.
+    assert "asked to save" in status and "Downloaded" not in status
+
+
+def test_an_old_snippet_without_allow_downloads_never_says_downloaded(browser, course_site):
+    with extra_page(browser, course_site + "old.html", viewport={"width": 480, "height": 800}) as page:
+        _, frame = lab_frame(page)
+        frame.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=READY_TIMEOUT_MS)
+        assert settled(frame, READY_TIMEOUT_MS) == "done"
+        downloads = []
+        page.on("download", lambda d: downloads.append(d))
+        frame.click("#export-model")
+        frame.wait_for_selector("#export-status:has-text('model')", timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert downloads == []  # the sandbox dropped it
+        status = frame.text_content("#export-status")
+        assert "Downloaded" not in status
+        assert "If no file arrives, the page around the lab blocks downloads" in status

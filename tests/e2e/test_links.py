@@ -4,17 +4,20 @@ left out with a notice; hostile links (script in values, huge numbers, wrong typ
 garbled or truncated data, unknown version, absurd length) leave the page working with
 defaults and a visible notice, open no dialog and put no markup from the URL in the DOM.
 
-New pages are made with conftest.new_page and checked with conftest.check_log (no console
-error, no non-local request), like the module's page."""
+New pages are made with pagekit.extra_page, which checks them like the module's page (no
+console error, no non-local request, no dialog)."""
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from urllib.parse import quote
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
+from conftest import READY_TIMEOUT_MS, wait_ready_of
+from pagekit import arm_run_end, extra_page, settled, train
+from pagekit import shown_result as result
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
@@ -30,29 +33,6 @@ SMALL_CSV = (
 
 
 # ---------------------------------------------------------------- helpers
-
-def settled(page, timeout=READY_TIMEOUT_MS) -> str:
-    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"], '
-                           'body[data-run-state="cancelled"]', state="attached", timeout=timeout)
-    return page.evaluate("document.body.dataset.runState")
-
-
-def result(page) -> dict:
-    return page.evaluate("""() => ({
-        weights: document.getElementById('weights').dataset.values,
-        bias: document.getElementById('weights').dataset.bias,
-        status: document.getElementById('status').dataset.status,
-        mistakes: document.getElementById('mistakes').dataset.value,
-    })""")
-
-
-def train(page) -> dict:
-    """Press Train and wait for this run (run-state is reset first so an old "done" cannot match)."""
-    page.evaluate("document.body.dataset.runState = 'idle'")
-    page.click("#train")
-    assert settled(page) == "done", page.text_content("#message")
-    return result(page)
-
 
 def copy_link(page) -> str:
     page.evaluate("document.getElementById('share-text').dataset.kind = ''")
@@ -79,11 +59,9 @@ def open_fresh(browser, links: list[str]) -> list[dict]:
     """Open each link in a NEW page (its own context), PARALLEL at a time; wait for the run."""
     out = []
     for i in range(0, len(links), PARALLEL):
-        batch = [(link, *new_page(browser, link)) for link in links[i:i + PARALLEL]]
-        for link, context, page, log in batch:
-            dialogs = []
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            try:
+        with contextlib.ExitStack() as stack:
+            batch = [(link, stack.enter_context(extra_page(browser, link))) for link in links[i:i + PARALLEL]]
+            for link, page in batch:
                 wait_ready_of(page)
                 state = settled(page)
                 out.append({
@@ -101,10 +79,6 @@ def open_fresh(browser, links: list[str]) -> list[dict]:
                     "csv_info": page.text_content("#csv-info"),
                     "point_rows": page.locator("#points-rows tr").count(),
                 })
-            finally:
-                problems = check_log(log) + [f"dialog: {m}" for m in dialogs]
-                context.close()
-            assert not problems, problems
     return out
 
 
@@ -221,8 +195,7 @@ def test_large_csv_link_keeps_settings_and_asks_for_the_file(page, browser, defa
     assert p["source"] == "csv" and "csv" not in p and p["algorithm"] == "pocket"
     assert p["csvbig"] == "1" and p["csvname"] == "big.csv"  # left out for its size, not lost
     assert len(link) < 2000
-    context, fresh, log = new_page(browser, link)
-    try:
+    with extra_page(browser, link) as fresh:
         fresh.wait_for_selector("#link-notice:not([hidden])")
         notice = fresh.text_content("#link-notice")
         assert "This link's data was a CSV file too large to put in a link: upload it again" in notice
@@ -231,10 +204,6 @@ def test_large_csv_link_keeps_settings_and_asks_for_the_file(page, browser, defa
         assert fresh.is_visible("#csv-box") and fresh.is_visible("#dropzone")
         wait_ready_of(fresh)
         assert fresh.evaluate("document.body.dataset.runState") in ("idle", "error")
-    finally:
-        problems = check_log(log)
-        context.close()
-    assert not problems, problems
 
 
 # ---------------------------------------------------------------- hostile links
@@ -242,11 +211,10 @@ def test_large_csv_link_keeps_settings_and_asks_for_the_file(page, browser, defa
 def open_in_page(page, base: str, hash_: str) -> str:
     """Paste a link into the address bar of the open lab (same document: hashchange)."""
     seq = int(page.evaluate("document.body.dataset.linkSeq || '0'"))
-    page.evaluate("document.body.dataset.runState = 'idle'")
+    arm_run_end(page, require_start=True)  # every link opened in a page trains
     page.goto(base + hash_)
     page.wait_for_selector(f'body[data-link-seq="{seq + 1}"]', state="attached")
-    state = settled(page)
-    return state
+    return page.evaluate("window.__runEnd")
 
 
 def notice(page) -> str:
@@ -338,10 +306,10 @@ def test_hostile_link_in_a_fresh_page(browser, base_url):
     # The start path (a link opened in a new tab) checks values like the in-page path.
     hash_ = quote("#v=1&algorithm=<script id=pwned>alert(1)</script>&eta=1e999&bias=banana&seed=7&zzz=1",
                   safe="#&=")
-    context, fresh, log = new_page(browser, base_url + hash_)
-    dialogs = []
-    fresh.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    try:
+    with extra_page(browser, base_url + hash_, goto=False) as fresh:
+        dialogs = []
+        fresh.on("dialog", lambda d: dialogs.append(d.message))
+        fresh.goto(base_url + hash_)
         fresh.wait_for_selector("#link-notice:not([hidden])")
         text = fresh.text_content("#link-notice")
         for w in ["Algorithm", "Learning rate", "Bias"]:
@@ -353,10 +321,6 @@ def test_hostile_link_in_a_fresh_page(browser, base_url):
         # After the run the address bar holds a clean link of what ran.
         h = fresh.evaluate("location.hash")
         assert "script" not in h and "zzz" not in h and "algorithm=online" in h
-    finally:
-        problems = check_log(log)
-        context.close()
-    assert not problems, problems
 
 
 # ---------------------------------------------------------------- the view: step and compare
@@ -391,9 +355,7 @@ def test_links_hold_the_step_and_the_compare_view(browser, base_url):
     assert len(run.trace.w) == 18
     step_link = base_url + "#v=1&source=preset&preset=and&algorithm=online&order=fixed&step=5"
     compare_link = base_url + "#v=1&source=preset&preset=and&step=3&view=compare"
-    pages = [new_page(browser, step_link), new_page(browser, compare_link)]
-    try:
-        (_, a, _), (_, b, _) = pages
+    with extra_page(browser, step_link) as a, extra_page(browser, compare_link) as b:
         # step=5: once the run is done, the step-through shows update 5, as the engine made it.
         wait_ready_of(a)
         assert settled(a) == "done"
@@ -407,9 +369,12 @@ def test_links_hold_the_step_and_the_compare_view(browser, base_url):
         assert stepper_idle(a, 6)["w"] == run.trace.w[5].tolist()
         wait_hash(a, "step=6")
         assert "step=6" in copy_link(a) and "step=5" not in copy_link(a)
-        # Other settings than the run on screen: the link starts at step 0 (no step=).
+        # Other settings than the run on screen: the copied link is still the run on screen
+        # (its step too), and the note says plainly that the changes are not in it.
         a.select_option("#algorithm", "batch")
-        assert "step=" not in copy_link(a)
+        changed = copy_link(a)
+        assert "step=6" in changed and "algorithm=online" in changed
+        assert "the data or settings changed since, and those changes are not in it" in a.text_content("#share-note")
         # A new run starts at step 0, and so does its link.
         train(a)
         stepper_idle(a, 0)
@@ -428,12 +393,6 @@ def test_links_hold_the_step_and_the_compare_view(browser, base_url):
         assert "step=3" in h
         assert "view=compare" in copy_link(b)
         assert not b.is_visible("#link-notice")
-    finally:
-        problems = []
-        for context, _, log in pages:
-            problems += check_log(log)
-            context.close()
-    assert not problems, problems
 
 
 def test_a_step_past_the_end_of_the_run_is_named(page, base_url, default_result):

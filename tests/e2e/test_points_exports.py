@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train
-from perceptron_lab.bridge import handle
+import datakit
+from pagekit import PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train, run_end, settled
 from test_a11y import axe_violations, report
 
 
@@ -62,9 +62,7 @@ def click_plot(page, x: float, y: float) -> None:
 
 
 def engine(data: dict) -> dict:
-    res = handle({"cmd": "train", "data": data, "settings": PAGE_SETTINGS})
-    assert res["ok"], res
-    return res
+    return datakit.engine(data)
 
 
 def separates(w: list[float], points: list[list[float]]) -> bool:
@@ -81,7 +79,7 @@ def ready(page, wait_ready):
             assert b.is_disabled()
         assert page.locator("#step-play").is_disabled()
     wait_ready(page)
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert settled(page) == "done"
     return page
 
 
@@ -104,14 +102,10 @@ def test_place_points_by_clicking_the_plot(ready):
     assert page.evaluate("document.body.dataset.runState") == "done"
 
     page.check("#point-neg")
-    arm_run_end(page, require_start=True)
-    click_plot(page, -0.2, 0.0)
-    assert page.evaluate("window.__runEnd") == "done"  # the third click retrained
+    assert run_end(page, lambda: click_plot(page, -0.2, 0.0)) == "done"  # the third click retrained
     assert len(points_in_box(page)) == 3
     # The fourth click maps through the new plot's axes (they changed with the data).
-    arm_run_end(page, require_start=True)
-    click_plot(page, 0.1, -0.1)
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, 0.1, -0.1)) == "done"
     pts = points_in_box(page)
     assert len(pts) == 4 and sorted(p[2] for p in pts) == [-1, -1, 1, 1]
     assert abs(pts[3][0] - 0.1) < 0.02 and abs(pts[3][1] + 0.1) < 0.02, pts
@@ -121,9 +115,7 @@ def test_place_points_by_clicking_the_plot(ready):
     assert w == engine({"kind": "points", "points": pts})["w"]
 
     # A click on a point removes it (and retrains: both classes are still there).
-    arm_run_end(page, require_start=True)
-    click_plot(page, pts[1][0], pts[1][1])
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, pts[1][0], pts[1][1])) == "done"
     left = points_in_box(page)
     assert left == [pts[0], pts[2], pts[3]], left
     assert "Removed" in page.text_content("#plot-points-status")
@@ -179,9 +171,7 @@ def test_points_by_keyboard_in_the_table(ready):
     # The table follows clicks on the plot (which retrain), and the other way round.
     expect(page.locator(".fig-boundary")).to_have_class("fig fig-boundary is-placing")
     page.check("#point-neg")
-    arm_run_end(page, require_start=True)
-    click_plot(page, 0.1, 1.3)
-    assert page.evaluate("window.__runEnd") == "done"
+    assert run_end(page, lambda: click_plot(page, 0.1, 1.3)) == "done"
     got = points_in_box(page)
     assert len(got) == 5 and got[-1][2] == -1 and abs(got[-1][0] - 0.1) < 0.02 and abs(got[-1][1] - 1.3) < 0.02
     assert shown_w(page) == engine({"kind": "points", "points": got})["w"]
@@ -225,6 +215,46 @@ def test_points_pasted_as_text_fill_the_table(ready):
     page.keyboard.press("Tab")
     expect(page.locator("#points-error")).to_be_hidden()
     assert points_in_box(page) == pts[:5] + [[-1.5, 0.5, -1]]
+
+
+TABLE_FIT = """() => {
+    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+    const wrap = document.querySelector('.points-table-wrap');
+    const rows = [...document.querySelectorAll('#points-rows tr')];
+    const head = document.querySelector('#points-table thead tr');
+    return {
+      headLines: [...document.querySelectorAll('#points-table thead th')].map(lines),
+      removeLines: [...document.querySelectorAll('#points-rows button[data-remove]')].map(lines),
+      selectWidths: [...document.querySelectorAll('#points-rows select')].map((s) => s.getBoundingClientRect().width),
+      selectText: [...document.querySelectorAll('#points-rows select')].map((s) => s.selectedOptions[0].text),
+      fontPx: parseFloat(getComputedStyle(document.querySelector('#points-rows select')).fontSize),
+      rowsShown: (wrap.clientHeight - head.getBoundingClientRect().height) / rows[0].getBoundingClientRect().height,
+      sideways: wrap.scrollWidth - wrap.clientWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_points_table_fits_its_column(ready, width):
+    # Headers and "Remove" on one line, the class select wide enough for its text, several
+    # rows visible at once, nothing hidden to the side.
+    page = ready
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        page.check("#source-points")
+        page.click("#points-clear")
+        for _ in range(6):
+            page.click("#points-add")
+        fit = page.evaluate(TABLE_FIT)
+        assert all(n <= 1 for n in fit["headLines"]), fit
+        assert fit["removeLines"] == [1] * 6, fit
+        assert fit["selectText"] == ["+1"] * 6 or fit["selectText"] == ["−1"] * 6, fit
+        assert all(w >= 3 * fit["fontPx"] for w in fit["selectWidths"]), fit  # text and arrow
+        assert fit["rowsShown"] >= 4, fit
+        assert fit["sideways"] <= 1, fit
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:

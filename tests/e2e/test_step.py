@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import RUN_TIMEOUT_MS, click_train
+from pagekit import click_train, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
@@ -104,7 +104,7 @@ def and_page(page, wait_ready):
     wait_ready(page)
     # The page trains AND once by itself when Python is ready; train again with the
     # settings of this module spelled out (online, fixed order).
-    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+    assert settled(page) == "done"
     choose(page, "and")
     assert click_train(page) == "done"
     return page
@@ -154,7 +154,7 @@ def test_walks_the_engines_updates(and_page, and_run):
         if angles[0]:
             before = float(angles[0])
             assert (after < before) if y[i] > 0 else (after > before), (k, y[i], before, after)
-            assert ("shrinks" in p["text"]) == (y[i] > 0)
+            assert ("shrank" in p["text"]) == (y[i] > 0 and after < before)
         else:
             assert k == 1  # w = 0 before the first update: no angle
     expect(page.locator("#step-fwd")).to_be_disabled()
@@ -204,6 +204,30 @@ def test_scrubber_keys(and_page):
     # Buttons are real buttons.
     for sel in ("#step-play", "#step-back", "#step-fwd"):
         assert page.evaluate(f"document.querySelector('{sel}').tagName") == "BUTTON"
+
+
+def test_keyboard_focus_survives_the_last_and_the_first_step(and_page):
+    # Forward is disabled at the last step: the focus moves to Back (not to <body>), so the
+    # next key press still steps; at step 0 Back hands it to Forward the same way.
+    page = and_page
+    scrub_to(page, 16)
+    wait_step(page, 16)
+    page.focus("#step-fwd")
+    page.keyboard.press("Enter")
+    wait_step(page, 17)
+    page.keyboard.press("Enter")
+    wait_step(page, 18)
+    assert page.is_disabled("#step-fwd")
+    assert page.evaluate("document.activeElement.id") == "step-back"
+    page.keyboard.press("Enter")
+    assert wait_step(page, 17)["range"] == "17"
+    scrub_to(page, 1)
+    wait_step(page, 1)
+    page.focus("#step-back")
+    page.keyboard.press("Enter")
+    wait_step(page, 0)
+    assert page.is_disabled("#step-back")
+    assert page.evaluate("document.activeElement.id") == "step-fwd"
 
 
 def test_play_advances_and_pause_stops(and_page):

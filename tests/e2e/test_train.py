@@ -11,29 +11,13 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PAGE_SETTINGS, assert_png, click_train, plots_info, shown_value, shown_weights
-from perceptron_lab.bridge import handle
+from datakit import engine, preset_data
+from pagekit import assert_png, click_train, plots_info, shown_value, shown_weights
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
-GENERATED = {"clouds", "overlap", "circles"}
 # Overlap and circles never converge without poly2: they run to the epoch limit, so keep it small.
 EPOCHS = {"overlap": 30, "circles": 30}
-
-def preset_data(name: str) -> dict:
-    data = {"kind": "preset", "name": name}
-    if name in GENERATED:
-        data.update(n=100, spread=1.0, seed=0)
-    if name == "clouds":
-        data["margin"] = 0.3
-    return data
-
-
-def engine(data: dict, **settings) -> dict:
-    """What CPython's bridge answers for the same request as the page's."""
-    res = handle({"cmd": "train", "data": data, "settings": {**PAGE_SETTINGS, **settings}})
-    assert res["ok"], res
-    return res
 
 
 def set_number(page, field: str, raw: str) -> None:
@@ -97,7 +81,7 @@ def test_and_status_bound_and_labels(ready_page):
     assert click_train(page) == "done"
     status = page.inner_text("#status")
     assert status.startswith("Converged after 9 epochs"), status
-    assert page.inner_text("#bound-verdict") == "mistakes 18 ≤ bound 51"
+    assert page.inner_text("#bound-verdict") == "mistakes 18 ≤ bound 51: Novikoff's theorem holds on this run."
     assert page.get_attribute("#bound-verdict", "data-holds") == "true"
     assert shown_value(page, "#mistakes") == 18
     assert shown_value(page, "#bound") == pytest.approx(51.0, rel=1e-12)
@@ -206,12 +190,11 @@ def test_a_press_on_train_counts_even_if_the_button_moves(ready_page):
 
 
 def test_eta_hint_says_eta_only_rescales_from_zero(ready_page):
-    """The η hint: from w = 0 the runs at η = 1, 0.5, 2 are the same run (w scaled by η);
-    η = 0.1 is not exact in binary, breaks AND's exact ties w·x̃ = 0 and changes the run."""
+    """The η hint: from w = 0 the lab trains in units of η, so η = 1, 0.5, 2 and 0.1 all make the
+    same run, with w scaled by η (η = 0.1 used to break AND's exact ties w·x̃ = 0: issue 7)."""
     page = ready_page
     hint = page.text_content("#eta-hint")
-    assert "η only rescales w" in hint and "η = 1, 0.5 and 2 give the same run" in hint, hint
-    assert "η = 0.1 (not exact in binary) can break exact ties w·x̃ = 0" in hint, hint
+    assert "η only rescales w" in hint and "every η makes the same mistakes" in hint, hint
     choose(page, "and", "online", 100)
     runs = {}
     for eta in ("1", "0.5", "2", "0.1"):
@@ -219,10 +202,36 @@ def test_eta_hint_says_eta_only_rescales_from_zero(ready_page):
         assert click_train(page) == "done"
         runs[eta] = (shown_weights(page), shown_value(page, "#updates"), shown_value(page, "#mistakes"))
     (w1, b1), updates, mistakes = runs["1"]
-    for eta in ("0.5", "2"):
+    for eta in ("0.5", "2", "0.1"):
         (w, b), u, m = runs[eta]
         assert (u, m) == (updates, mistakes) == (18, 18), (eta, u, m)
         assert w == [float(eta) * x for x in w1] and b == float(eta) * b1, (eta, w, b)
-    assert runs["0.1"][1] == 8 != updates  # the ties went the other way
     assert runs["0.1"][1] == engine(preset_data("and"), eta=0.1)["updates"]
     set_number(page, "eta", "1")
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_train_does_not_move_the_plots(ready_page, width):
+    # A change marks the result stale (a note above it); pressing Train must not shift the
+    # page under the reader: the plots keep their place through the run and after it.
+    page = ready_page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        choose(page, "and", "online", 100)
+        assert click_train(page) == "done"
+        page.select_option("#algorithm", "pocket")
+        assert page.is_visible("#stale-note")
+        page.evaluate("""() => { window.__tops = new Set(); window.__watch = true;
+            const img = document.getElementById('plot-boundary'), head = document.getElementById('results-h');
+            const look = () => { if (!window.__watch) return;
+              window.__tops.add(`${Math.round(img.getBoundingClientRect().top + scrollY)}/` +
+                                `${Math.round(head.getBoundingClientRect().top + scrollY)}`);
+              requestAnimationFrame(look); };
+            look(); }""")
+        assert click_train(page) == "done"
+        page.wait_for_timeout(500)
+        tops = page.evaluate("() => { window.__watch = false; return [...window.__tops]; }")
+        assert len(tops) == 1, f"the boundary plot / results heading moved: {tops}"
+        assert page.is_hidden("#stale-note")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

@@ -7,26 +7,16 @@ One page for the whole module (one Pyodide boot)."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from playwright.sync_api import expect
 
+import datakit
+from datakit import csv_data, make_csv
 from perceptron_lab.bridge import handle
-from pagekit import PAGE_SETTINGS, RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights
+from pagekit import RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights
 
 CSV_ERROR = '.field-error[data-for="csv-file"]'
-
-
-def make_csv(n: int, features: list[str], labels: tuple[str, str], seed: int, label_name="species") -> str:
-    """A CSV with float features (many digits, so equal weights mean the same arithmetic)."""
-    rng = random.Random(seed)
-    lines = [",".join(features + [label_name])]
-    for _ in range(n):
-        k = rng.random() < 0.5
-        xs = [round(rng.gauss(1.0 if k else -1.0, 1.3) + 0.1 * j, 9) for j in range(len(features))]
-        lines.append(",".join([repr(x) for x in xs] + [labels[k]]))
-    return "\n".join(lines) + "\n"
 
 
 GOOD = make_csv(40, ["petal length", "petal width"], ("setosa", "versicolor"), seed=1)
@@ -35,10 +25,7 @@ WIDE = make_csv(30, ["a", "b", "c", "d"], ("no", "yes"), seed=3, label_name="ok"
 
 
 def engine(text: str, **settings) -> dict:
-    res = handle({"cmd": "train", "data": {"kind": "csv", "text": text, "label": None},
-                  "settings": {**PAGE_SETTINGS, **settings}})
-    assert res["ok"], res
-    return res
+    return datakit.engine(csv_data(text), **settings)
 
 
 def inspect(text: str) -> dict:
@@ -137,9 +124,7 @@ def test_label_column_chooser_retrains_on_another_column(good_loaded):
     expect(page.locator("#csv-info")).to_contain_text("labels −1 = 2, +1 = 5")
     assert page.eval_on_selector_all("#csv-preview th.is-label", "e => e.map(x => x.textContent)") == ["second"]
     assert click_train(page) == "done"
-    res = handle({"cmd": "train", "data": {"kind": "csv", "text": text, "label": 1},
-                  "settings": PAGE_SETTINGS})
-    assert res["ok"], res
+    res = datakit.engine(csv_data(text, 1))
     assert shown_weights(page) == (res["weights"], res["bias"])
     assert json.loads(page.get_attribute("#weights", "data-names")) == ["first", "third"]
     # Back to the earlier file for the tests below.

@@ -48,7 +48,7 @@ def test_xor_says_it_cycles_and_has_no_bound():
     r = handle(train_req({"kind": "preset", "name": "xor"}))
     assert r["status"] == "cycled"
     assert r["status_text"] == ("Cycling detected at epoch 1: the weights repeat every 1 epoch, "
-                                "so XOR is not linearly separable.")
+                                "so XOR is not linearly separable (the perceptron converges on separable data).")
     assert r["separable"] is False and r["gamma"] is None and r["bound"] is None
     assert r["plots"]["proof"] is None
 
@@ -65,13 +65,38 @@ def test_epoch_limit_text_says_whether_more_epochs_would_help():
     assert r["status_text"] == ("Stopped at the epoch limit (1 epoch) without converging. "
                                 "The data is linearly separable, so more epochs would converge.")
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=5, order="shuffle-each", plots=False))
-    assert r["status_text"].endswith("The data is not linearly separable, so it can never converge.")
+    assert "The data is not linearly separable (" in r["status_text"]
+    assert r["status_text"].endswith("so it can never converge.")
 
 
 def test_test_split_reports_test_accuracy():
-    r = handle(train_req({"kind": "preset", "name": "clouds", "n": 200}, test_fraction=0.25, plots=False))
-    assert r["dataset"]["n_test"] == 50 and r["dataset"]["n_train"] == 150
-    assert 0.0 <= r["test_accuracy"] <= 1.0
+    # Oracle: the same split by data.train_test_split, a literal online perceptron on the
+    # training part, and its accuracy counted by hand on the held-out part.
+    from perceptron_lab import data
+
+    spec = {"kind": "preset", "name": "overlap", "n": 200}
+    r = handle(train_req(spec, test_fraction=0.25, epochs=7, plots=False))
+    tr, te = data.train_test_split(data.preset("overlap", n=200), 0.25, 0)
+    Z = np.hstack([tr.X, np.ones((len(tr.y), 1))])
+    w = np.zeros(3)
+    for _ in range(7):
+        mistakes = 0
+        for z, t in zip(Z, tr.y):
+            if t * (w @ z) <= 0:
+                w, mistakes = w + t * z, mistakes + 1
+        if not mistakes:
+            break
+    Zt = np.hstack([te.X, np.ones((len(te.y), 1))])
+    expected = sum(int((1 if w @ z >= 0 else -1) == t) for z, t in zip(Zt, te.y)) / len(te.y)
+    assert r["dataset"]["n_test"] == len(te.y) == 50 and r["dataset"]["n_train"] == 150
+    assert r["test_accuracy"] == expected
+    assert r["split_text"] == ""  # 50 test points, and the split does not change separability
+
+
+def test_a_split_that_leaves_few_test_points_says_so():
+    r = handle(train_req({"kind": "preset", "name": "and"}, test_fraction=0.3, plots=False))
+    assert r["dataset"]["n_test"] == 1
+    assert r["split_text"].startswith("Only 1 test point: each is 100% of the test accuracy")
 
 
 def test_csv_and_points():

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,13 +36,36 @@ def test_json_output_has_the_documented_keys():
 
 
 def test_every_option(tmp_path):
+    # Each option must reach the training: the result must equal a literal averaged perceptron
+    # (Algorithm 2) on the features the options describe, and the settings must echo every value.
     csv = tmp_path / "d.csv"
-    csv.write_text("y;a;b\n1;0;0\n2;3;3\n1;0.5;0\n2;3;2.5\n")
+    csv.write_text("y;a;b\n1;0;0.2\n2;3;3\n1;0.5;0\n2;3;2.5\n1;1;0.5\n2;2.5;3\n")
     p = run("train", str(csv), "--label", "y", "--algorithm", "averaged", "--epochs", "50", "--eta", "0.5",
-            "--no-bias", "--order", "shuffle-each", "--seed", "4", "--normalize", "--feature-map", "poly2", "--json")
+            "--no-bias", "--order", "shuffle-each", "--seed", "4", "--normalize", "--feature-map", "poly2",
+            "--early-stop", "--json")
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)
+    assert r["settings"] == {**r["settings"], "algorithm": "averaged", "epochs": 50, "eta": 0.5, "bias": False,
+                             "order": "shuffle-each", "seed": 4, "normalize": True, "feature_map": "poly2",
+                             "early_stop": True, "test_fraction": 0.0}
     assert r["bias"] is None and r["labels"] == {"-1": "1", "+1": "2"} and len(r["weights"]) == 5
+    X = np.array([[0, 0.2], [3, 3], [0.5, 0], [3, 2.5], [1, 0.5], [2.5, 3]])
+    y = np.array([-1, 1, -1, 1, -1, 1])
+    Z = np.column_stack([X, X[:, 0] * X[:, 1], X[:, 0] ** 2, X[:, 1] ** 2])
+    Z = Z / np.maximum(np.linalg.norm(Z, axis=1, keepdims=True), 1e-300)
+    Z[np.linalg.norm(Z, axis=1) == 0] = 0
+    rng = np.random.default_rng(4)
+    w, mu, seen = np.zeros(5), np.zeros(5), 0
+    for epoch in range(1, 51):
+        mistakes = 0
+        for i in rng.permutation(len(y)):
+            if y[i] * (w @ Z[i]) <= 0:
+                w, mistakes = w + y[i] * Z[i], mistakes + 1
+            mu, seen = mu + w, seen + 1
+        if not mistakes:
+            break
+    assert r["epochs"] == epoch < 50  # --early-stop: stopped at the first clean epoch
+    np.testing.assert_allclose(r["weights"], 0.5 * mu / seen, rtol=1e-12, atol=1e-15)
 
 
 @pytest.mark.parametrize("ext,magic", [("png", b"\x89PNG"), ("svg", b"<?xml")])

@@ -9,43 +9,11 @@ from hypothesis import given, settings, strategies as st
 from perceptron_lab import SettingsError
 from perceptron_lab.core import train, predict_sign
 from perceptron_lab.features import prepare
+from reference import plain_averaged, plain_online
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND_Y = np.array([-1, -1, -1, 1])
 XOR_Y = np.array([-1, 1, 1, -1])
-
-
-def plain_online(Z, y, *, eta=1.0, epochs=100, perm_per_epoch=None):
-    """Seed 001's Algorithm 1, one example at a time, recording (epoch, index, w after)."""
-    w = np.zeros(Z.shape[1])
-    updates, mistakes = [], []
-    for e in range(epochs):
-        order = range(len(Z)) if perm_per_epoch is None else perm_per_epoch[e]
-        m = 0
-        for i in order:
-            a = Z[i] @ w
-            if y[i] * a <= 0:
-                w = w + eta * y[i] * Z[i]
-                updates.append((e + 1, i, w.copy()))
-                m += 1
-        mistakes.append(m)
-        if m == 0:
-            break
-    return w, mistakes, updates
-
-
-def plain_averaged(Z, y, epochs):
-    """Seed 001's Algorithm 2 literally: mu += w after every example; the mean is mu / examples seen."""
-    w = np.zeros(Z.shape[1])
-    mu = np.zeros(Z.shape[1])
-    seen = 0
-    for _ in range(epochs):
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                w = w + y[i] * Z[i]
-            mu += w
-            seen += 1
-    return mu / seen
 
 
 def separable_data(rng, n, d, margin):
@@ -384,3 +352,128 @@ def test_first_epoch_on_and_by_hand_for_every_variant():
     # Batch: at theta = 0 all four are misclassified (y·a = 0); the step is their sum of y·x̃.
     batch = train(Z, AND_Y, algorithm="batch", **one)
     assert batch.w.tolist() == [0, 0, -2] and batch.epoch_mistakes == [4]
+
+
+# --- issue 7: MaxIter, η in units, voted counts, cycles, pocket's ratchet, shuffled resumes ---
+
+
+@pytest.mark.parametrize("algorithm", ["online", "averaged", "voted", "pocket", "batch"])
+def test_eta_point_one_makes_the_same_mistakes_as_eta_one(algorithm):
+    # The issue's case: AND with η = 0.1 gave 8 mistakes instead of 18 (0.1 is not exact in binary).
+    Z = prepare(BOOL_X)
+    one = train(Z, AND_Y, algorithm=algorithm, eta=1.0)
+    tenth = train(Z, AND_Y, algorithm=algorithm, eta=0.1)
+    assert tenth.epoch_mistakes == one.epoch_mistakes and tenth.mistakes == one.mistakes
+    assert np.array_equal(tenth.w, 0.1 * one.w) and np.array_equal(tenth.trace.w, 0.1 * one.trace.w)
+    # Literal Algorithm 1 in exact units: 18 mistakes, w = (3, 2, −4).
+    if algorithm == "online":
+        w, mistakes, _ = plain_online(Z, AND_Y)
+        assert sum(mistakes) == one.mistakes == 18 and np.array_equal(one.w, w)
+
+
+def test_averaged_at_eta_point_one_is_exact_where_the_answer_is_zero():
+    # Two points on the x₂ axis: the averaged answer's first component is exactly 0.
+    Z = prepare(np.array([[0.0, 1.0], [0.0, -1.0], [0.0, 2.0]]))
+    y = np.array([1, -1, 1])
+    run = train(Z, y, algorithm="averaged", eta=0.1, max_epochs=7)
+    assert run.w[0] == 0.0
+    assert np.array_equal(run.w, 0.1 * plain_averaged(Z, y, 7))
+
+
+def test_averaged_and_voted_run_all_maxiter_epochs_unless_early_stop():
+    Z = prepare(BOOL_X)
+    for algorithm in ("averaged", "voted"):
+        full = train(Z, AND_Y, algorithm=algorithm, max_epochs=40)
+        assert full.n_epochs == 40 and full.converged_epoch == 9 and full.status == "converged"
+        early = train(Z, AND_Y, algorithm=algorithm, max_epochs=40, early_stop=True)
+        assert early.n_epochs == early.converged_epoch == 9
+    # Algorithm 2 literally, all 40 epochs (scikit-learn's SGDClassifier(average=True, tol=None) does the same).
+    assert np.allclose(train(Z, AND_Y, algorithm="averaged", max_epochs=40).w, plain_averaged(Z, AND_Y, 40),
+                       rtol=1e-14, atol=0)
+    for algorithm in ("online", "pocket", "batch"):  # their answer cannot change after a clean epoch
+        a = train(Z, AND_Y, algorithm=algorithm, max_epochs=40)
+        b = train(Z, AND_Y, algorithm=algorithm, max_epochs=40, early_stop=True)
+        assert np.array_equal(a.w, b.w) and a.n_epochs == b.n_epochs == a.converged_epoch
+
+
+def test_averaged_is_the_count_weighted_mean_of_the_votes():
+    # The convention of README: c_k counts the examples after which w_k was the current w, so
+    # Σ c_k = T and Averaged = Σ c_k w_k / Σ c_k.
+    rng = np.random.default_rng(3)
+    X, y = noisy_data(rng, 120, 3)
+    Z = prepare(X)
+    for epochs, early in ((6, False), (6, True)):
+        voted = train(Z, y, algorithm="voted", max_epochs=epochs, early_stop=early)
+        averaged = train(Z, y, algorithm="averaged", max_epochs=epochs, early_stop=early)
+        W, c = voted.votes
+        assert c.sum() == voted.n_epochs * len(Z)
+        np.testing.assert_allclose(averaged.w, (c[:, None] * W).sum(axis=0) / c.sum(), rtol=1e-12, atol=1e-12)
+
+
+def test_cycles_with_a_period_longer_than_one_epoch():
+    # Six whole-number points (found by a search) whose fixed-order online path repeats an
+    # end-of-epoch w only after several epochs; the literal loop below finds the cycle independently.
+    Z = prepare(np.array([[-3.0, -2.0], [-2.0, -2.0], [2.0, 3.0], [1.0, -3.0], [-3.0, -1.0], [0.0, 1.0]]))
+    y = np.array([-1, 1, -1, -1, 1, -1])
+    ends, w = [np.zeros(3)], np.zeros(3)
+    period = epoch = None
+    for e in range(1, 60):
+        for i in range(6):
+            if y[i] * (w @ Z[i]) <= 0:
+                w = w + y[i] * Z[i]
+        hit = [k for k, v in enumerate(ends) if np.array_equal(v, w)]
+        if hit:
+            period, epoch = e - hit[0], e
+            break
+        ends.append(w)
+    run = train(Z, y, max_epochs=60)
+    assert run.status == "cycled" and run.cycle == {"epoch": epoch, "period": period}
+    assert period > 1
+
+
+def test_pocket_ratchet_on_large_data_equals_a_literal_ratchet(monkeypatch):
+    from perceptron_lab import strategies
+
+    monkeypatch.setattr(strategies, "POCKET_EXHAUSTIVE_WORK", 10)  # this small data takes the large-data rule
+    rng = np.random.default_rng(8)
+    X, y = noisy_data(rng, 200, 2, flip=0.15)
+    Z = prepare(X)
+    run = train(Z, y, algorithm="pocket", max_epochs=5)
+    assert run.pocket_rule == "ratchet"
+    # Gallant's ratchet, literally: a w is weighed when its run of correct predictions is the
+    # longest so far (at its replacement, and at the end of every epoch), kept if strictly more accurate.
+    acc = lambda v: np.mean(predict_sign(Z @ v) == y)  # noqa: E731
+    w, best, best_acc, best_run, run_len = np.zeros(3), np.zeros(3), acc(np.zeros(3)), 0, 0
+    for e in range(run.n_epochs):
+        for i in range(len(y)):
+            if y[i] * (w @ Z[i]) <= 0:
+                if run_len > best_run:
+                    best_run = run_len
+                    if acc(w) > best_acc:
+                        best, best_acc = w, acc(w)
+                w, run_len = w + y[i] * Z[i], 0
+            else:
+                run_len += 1
+        if run_len > best_run:
+            best_run = run_len
+            if acc(w) > best_acc:
+                best, best_acc = w, acc(w)
+    assert np.array_equal(run.w, best)
+
+
+@pytest.mark.parametrize("order", ["shuffle-once", "shuffle-each"])
+@pytest.mark.parametrize("algorithm", ["online", "averaged", "voted", "pocket"])
+def test_resumed_shuffled_epochs_equal_one_run_with_fresh_permutations(order, algorithm):
+    rng = np.random.default_rng(12)
+    X, y = noisy_data(rng, 90, 2)
+    Z = prepare(X)
+    whole = train(Z, y, algorithm=algorithm, max_epochs=4, order=order, seed=5)
+    run = None
+    for _ in range(4):
+        run = train(Z, y, algorithm=algorithm, max_epochs=1, order=order, seed=5, resume=run)
+    assert np.array_equal(run.w, whole.w)
+    # The literal reference: one generator, a permutation per epoch (or one for all epochs).
+    g = np.random.default_rng(5)
+    perms = [g.permutation(90) for _ in range(4)] if order == "shuffle-each" else [g.permutation(90)] * 4
+    w, mistakes, _ = plain_online(Z, y, epochs=4, perm_per_epoch=perms)
+    assert np.array_equal(whole.w_last, w) and whole.epoch_mistakes == mistakes

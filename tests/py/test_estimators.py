@@ -119,7 +119,7 @@ def test_prediction_at_zero_is_the_second_class():
 
 def test_get_set_params_round_trip():
     params = dict(max_epochs=7, eta=0.5, fit_intercept=False, order="shuffle-once", random_state=11,
-                  normalize=True, feature_map="poly2")
+                  normalize=True, feature_map="poly2", early_stop=True)
     est = AveragedPerceptron(**params)
     assert est.get_params() == params
     assert est.get_params(deep=False) == params
@@ -128,7 +128,8 @@ def test_get_set_params_round_trip():
     assert other.get_params() == params
     assert AveragedPerceptron(**other.get_params()).get_params() == params
     assert Perceptron().get_params() == dict(max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
-                                             random_state=0, normalize=False, feature_map="none")
+                                             random_state=0, normalize=False, feature_map="none",
+                                             early_stop=False)
     with pytest.raises(SettingsError, match="Invalid parameter 'alpha'"):
         other.set_params(alpha=1)
     assert repr(Perceptron(eta=0.5)) == "Perceptron(eta=0.5)"
@@ -282,3 +283,25 @@ def test_fit_refuses_values_that_would_overflow():
     with pytest.raises(DataError) as e:
         Perceptron().fit([[0.0, 0.0], [1e200, 1.0]], [0, 1])
     assert "too large" in str(e.value) and e.value.row == 2
+
+
+@pytest.mark.parametrize("order", ["shuffle-once", "shuffle-each"])
+@pytest.mark.parametrize("cls", [Perceptron, AveragedPerceptron, PocketPerceptron, VotedPerceptron])
+def test_partial_fit_with_shuffled_orders_equals_fit(cls, order):
+    # Issue 7: shuffle-each reused the first permutation on every partial_fit call.
+    X, y = noisy_data(2, n=120)
+    est = cls(order=order, random_state=9)
+    est.partial_fit(X, y, classes=[-1, 1]).partial_fit(X, y)
+    full = cls(order=order, random_state=9, max_epochs=2).fit(X, y)
+    assert np.array_equal(est.coef_, full.coef_) and np.array_equal(est.intercept_, full.intercept_)
+    if order == "shuffle-each" and cls is Perceptron:
+        # and it is not what reusing the first permutation would give
+        g = np.random.default_rng(9)
+        p = g.permutation(120)
+        Z = np.hstack([X, np.ones((120, 1))])
+        w = np.zeros(4)
+        for _ in range(2):
+            for i in p:
+                if y[i] * (w @ Z[i]) <= 0:
+                    w = w + y[i] * Z[i]
+        assert not np.array_equal(np.append(est.coef_[0], est.intercept_), w)

@@ -20,6 +20,7 @@ from perceptron_lab.theory import (
     radius,
     summary,
 )
+from reference import perceptron_run
 
 # x̃ = (x1, x2, 1) for the four Boolean inputs, bias last.
 BOOL_Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
@@ -46,21 +47,6 @@ def brute_force_gamma(Z, y):
             if np.linalg.norm(w) > 0:
                 best = max(best, margin_of(w, Z, y))
     return best
-
-
-def perceptron_run(Z, y, eta=1.0, max_epochs=100_000):
-    """The lecture's online perceptron from w = 0; returns (mistakes, W after each update)."""
-    w = np.zeros(Z.shape[1])
-    W = []
-    for _ in range(max_epochs):
-        before = len(W)
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + eta * t * z
-                W.append(w.copy())
-        if len(W) == before:
-            return len(W), np.array(W).reshape(len(W), Z.shape[1])
-    raise AssertionError("perceptron did not converge")
 
 
 def planted(seed, n, d, margin):
@@ -460,8 +446,47 @@ def test_planted_contradiction_is_not_separable(seed, n, d, k, duplicate):
         X, y = np.vstack([X, z]), np.append(y, -1)
     perm = rng.permutation(len(y))
     res = max_margin(X[perm], y[perm])
-    assert res.separable is False
+    # z is rounded to floats, so the contradiction may hold only up to rounding: the solver
+    # may then not prove it, but it must never claim a margin, and any margin is below rounding.
+    assert res.separable is not True
+    if res.separable is None:
+        assert res.gamma_upper <= 1e-9 * radius(X)
+    else:
+        assert res.certificate in ("combination", "zero vector")
+    if duplicate:  # y·x + (−y)·x = 0 holds exactly: a certificate must be found
+        assert res.separable is False
     assert summary(X[perm], y[perm])["bound"] is None
+
+
+@PROPS
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 12), d=st.integers(1, 4), k=st.integers(1, 4))
+def test_exact_contradiction_on_whole_numbers_is_proved(seed, n, d, k):
+    # Whole numbers make Σ c_i y_i x_i exact, so Farkas' weights exist exactly and must be found.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-9, 10, size=(n, d)).astype(float)
+    X[np.all(X == 0, axis=1), 0] = 1.0
+    y = np.where(rng.random(n) < 0.5, -1, 1)
+    idx = rng.choice(n, size=min(k, n), replace=False)
+    c = rng.integers(1, 4, size=len(idx))
+    z = (c * y[idx]) @ X[idx]
+    if not z.any():
+        return
+    X, y = np.vstack([X, z]), np.append(y, -1)
+    res = max_margin(X, y)
+    lp_w = _lp_strict_separator(X, y)
+    assert lp_w is None  # the LP oracle agrees there is no separator
+    assert res.separable is False
+    assert res.certificate in ("combination", "zero vector")
+
+
+def _lp_strict_separator(X, y):
+    """A w with y·(w·x) >= 1 for all rows by scipy's LP, or None (the independent oracle)."""
+    from scipy.optimize import linprog
+
+    d = X.shape[1]
+    lp = linprog(np.zeros(d), A_ub=-(y[:, None] * X), b_ub=-np.ones(len(y)), bounds=[(None, None)] * d,
+                 method="highs")
+    return lp.x if lp.status == 0 else None
 
 
 @PROPS

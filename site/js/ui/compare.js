@@ -14,8 +14,8 @@ const NAMES = {
 const WHAT = {
   online: "The last w of the online updates.",
   averaged: "The average of w after every example.",
-  voted: "Every w votes, weighted by how long it survived.",
-  pocket: "The best w seen so far, kept in the pocket.",
+  voted: "Every w_k votes with c_k, the number of examples after which it was the current w.",
+  pocket: "The most accurate w met on the way, kept in the pocket.",
   batch: "One summed update per epoch.",
 };
 const SVG = "http://www.w3.org/2000/svg";
@@ -41,10 +41,6 @@ export function initCompare(o) {
   byId("lab").addEventListener("input", stale);
 }
 
-export function comparing() {
-  return busy;
-}
-
 /** Are compare cards on screen (possibly marked out of date)? */
 export function compareShown() {
   return !byId("compare-body").hidden;
@@ -55,7 +51,7 @@ export function runCompare() {
   return run();
 }
 
-/** Tell the page the view changed (share-panel.js keeps view=compare in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
 function viewChanged() {
   byId("compare").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { compare: compareShown() } }));
 }
@@ -148,7 +144,7 @@ export function render(res) {
   byId("compare-summary").textContent =
     `${ds.name ?? "The data"}: ${ds.n_train ?? "?"} training points` +
     (ds.n_test ? `, ${ds.n_test} held out for testing` : " (no test set: set a test fraction to compare on unseen data)") +
-    `. ${res.separable === true ? "Linearly separable." : res.separable === false ? "Not linearly separable." : ""}`;
+    `. ${res.separable_text || ""}`;
   for (const v of variants) box.append(card(v, { hasTest, bestTest, bestTrain, names: res.w_names || [] }));
   show(byId("compare-stale"), false);
   show(byId("compare-body"), true);
@@ -167,7 +163,10 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
     ["Training accuracy", v.train_accuracy, pct(v.train_accuracy)],
     ["Test accuracy", v.test_accuracy ?? null, hasTest ? pct(v.test_accuracy) : "— (no test set)"],
   ];
-  if (v.votes) rows.push(["Votes (distinct w)", v.votes, String(v.votes)]);
+  if (v.votes) {
+    rows.push(["Voting vectors w_k", v.votes, String(v.votes)]);
+    rows.push(["Distinct w among them", v.votes_distinct ?? null, String(v.votes_distinct ?? "—")]);
+  }
   const w = (v.weights || []).map((x, i) => `${names[i] ?? `x${i + 1}`}: ${fmt(x)}`).join(", ");
   return el("article", {
     class: "cmp-card", id, attrs: { "aria-labelledby": `${id}-h` },
@@ -177,6 +176,8 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
     isBest ? el("span", { class: "cmp-badge", text: hasTest ? "best test accuracy" : "best training accuracy" }) : null),
   el("p", { class: "hint", text: WHAT[v.algorithm] || "" }),
   el("p", { class: "cmp-status", data: { status: v.status }, text: v.status_text || v.status }),
+  v.classifier_text ? el("p", { class: "hint cmp-classifier", text: v.classifier_text }) : null,
+  v.bound_text ? el("p", { class: "hint cmp-bound", text: v.bound_text }) : null,
   el("figure", { class: "fig cmp-fig" }, img,
     el("figcaption", { text: "Decision boundary (+1 blue circles, −1 orange squares)" })),
   el("table", { class: "proof-table cmp-numbers" },

@@ -1,41 +1,35 @@
-// The data panel: source (preset | csv | points), preset + generator parameters,
-// CSV upload (file picker and drag-and-drop) with preview and label chooser,
-// the two features to plot. Builds the bridge DATA object.
-import { byId, el, clear, show } from "./dom.js";
+// The data panel: the source switch (preset | CSV file | place points), the preset and its
+// generator parameters, and the bridge DATA object of what the panel shows. The CSV upload
+// is csv-upload.js, the placed points points.js, the features to plot plot-features.js.
+import { byId, show } from "./dom.js";
 import { param, isActive, presetRequest } from "../state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError, clearAllErrors } from "./fields.js";
 import { initPoints, pointsRequest } from "./points.js";
+import { initCsvUpload, csvRequest, locate } from "./csv-upload.js";
+import { initPlotFeatures, featureCount } from "./plot-features.js";
 
-export const MAX_BYTES = 20 * 1024 * 1024;
+const GENERATOR = ["n", "margin", "spread", "data_seed"];
 
 let values;          // shared app values (by param name)
 let onValue;         // (name, value) => void
-let inspectFn;       // (DATA) => Promise<bridge response>
-const csv = { name: null, text: null, info: null, label: null }; // the last good CSV
-let inspectToken = 0;
 
 export function initDataPanel(opts) {
-  ({ values, onValue, inspect: inspectFn } = opts);
+  ({ values, onValue } = opts);
 
   const src = renderField(param("source"), values.source, changed);
   byId("source-slot").append(src.root);
 
   const box = byId("preset-fields");
-  for (const name of ["preset", "n", "margin", "spread", "data_seed"]) {
+  for (const name of ["preset", ...GENERATOR]) {
     const { root } = renderField(param(name), values[name], changed);
     if (name !== "preset") root.classList.add("gen");
     box.append(root);
   }
+  registerSlot("data", byId("data-panel"), byId("data-error")); // an error of no single control
 
-  // Error slots that are not a table parameter.
-  registerSlot("csv-file", byId("csv-file"), byId("csv-file-error"), byId("csv-file-hint"));
-  registerSlot("data", byId("data-panel"), byId("data-error"));
-  registerSlot("plot_features", byId("plot-x"), byId("plot-x-error"), byId("plot-x-hint"));
-
-  initCsv();
+  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded });
   initPoints(() => opts.onChange?.());
-  byId("plot-x").addEventListener("change", plotFeaturesChanged);
-  byId("plot-y").addEventListener("change", plotFeaturesChanged);
+  initPlotFeatures({ values, onValue });
   refresh();
 }
 
@@ -44,254 +38,46 @@ function changed(name, value) {
   refresh();
 }
 
+/** A CSV file was read: it becomes the data source. */
+function csvLoaded() {
+  if (values.source !== "csv") { values.source = "csv"; byId("source-csv").checked = true; onValue("source", "csv"); }
+  refresh();
+}
+
 /** Show the box of the current source, and the generator fields only for generated presets. */
 function refresh() {
   for (const b of document.querySelectorAll(".source-box")) show(b, b.dataset.source === values.source);
-  for (const name of ["n", "margin", "spread", "data_seed"]) {
+  for (const name of GENERATOR) {
     show(byId(param(name).id).closest(".field"), isActive(name, values));
   }
-  const nFeat = values.source === "csv" && csv.info ? csv.info.feature_names.length : 2;
-  show(byId("plot-features-box"), nFeat > 2);
+  show(byId("plot-features-box"), values.source === "csv" && featureCount() > 2);
   clearFieldError("data");
 }
-
-// ---------------------------------------------------------------- CSV
-
-function initCsv() {
-  const input = byId("csv-file");
-  const zone = byId("dropzone");
-  input.addEventListener("change", () => {
-    if (input.files && input.files[0]) readFile(input.files[0]);
-    input.value = ""; // choosing the same file again still fires change
-  });
-  for (const ev of ["dragenter", "dragover"]) {
-    zone.addEventListener(ev, (e) => { e.preventDefault(); zone.classList.add("dragging"); });
-  }
-  for (const ev of ["dragleave", "dragend"]) zone.addEventListener(ev, () => zone.classList.remove("dragging"));
-  zone.addEventListener("drop", (e) => {
-    e.preventDefault();
-    zone.classList.remove("dragging");
-    const file = e.dataTransfer?.files?.[0];
-    if (file) readFile(file);
-  });
-  // A file dropped next to the zone must not make the browser navigate away from the lab.
-  window.addEventListener("dragover", (e) => e.preventDefault());
-  window.addEventListener("drop", (e) => e.preventDefault());
-}
-
-function sizeText(bytes) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-async function readFile(file) {
-  clearFieldError("csv-file");
-  clearFieldError("label");
-  if (file.size > MAX_BYTES) {
-    setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is 20 MB. Choose a smaller file.`);
-    return;
-  }
-  let bytes;
-  try {
-    bytes = await file.arrayBuffer();
-  } catch {
-    setFieldError("csv-file", `Could not read “${file.name}”.`);
-    return;
-  }
-  let text;
-  try {
-    // fatal: bytes that are not UTF-8 must not silently become "�" inside a label or a number.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    setFieldError("csv-file", `“${file.name}” is not UTF-8 text. Save it as “CSV UTF-8” and choose it again.`);
-    return;
-  }
-  if (!text.trim()) {
-    setFieldError("csv-file", `“${file.name}” is empty.`);
-    return;
-  }
-  await inspectCsv(file.name, text, null);
-}
-
-function setInfo(text) {
-  const info = byId("csv-info");
-  info.textContent = text;
-  show(info, !!text);
-}
-
-/** Ask Python to read the CSV; on success it becomes the current CSV, on failure nothing is lost. */
-async function inspectCsv(name, text, label) {
-  const token = ++inspectToken;
-  const hadCsv = !!csv.info;
-  if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
-  const res = await inspectFn({ kind: "csv", text, label });
-  if (token !== inspectToken) return false;
-  if (!res || !res.ok) {
-    const err = res?.error || { message: "The file could not be read." };
-    if (err.kind === "cancelled") return false;
-    const where = locate(err);
-    const field = label !== null ? "label" : "csv-file";
-    setFieldError(field, `${err.message}${where}`);
-    setInfo(hadCsv ? describe(csv) : "");
-    if (field === "label" && byId("label-column")) byId("label-column").value = String(csv.label);
-    return false;
-  }
-  clearFieldError("csv-file");
-  clearFieldError("label");
-  Object.assign(csv, { name, text, info: res, label: labelIndex(res) });
-  onValue("label", csv.label);
-  setInfo(describe(csv));
-  renderLabelChooser();
-  renderPreview();
-  renderPlotFeatures(true);
-  if (values.source !== "csv") { values.source = "csv"; byId("source-csv").checked = true; onValue("source", "csv"); }
-  refresh();
-  return true;
-}
-
-/** " (row 3, column “x2”)" from a data error, or "" (parts the message already names are left out). */
-export function locate(err) {
-  const msg = String(err.message || "").toLowerCase();
-  const parts = [];
-  if (err.row !== null && err.row !== undefined && !msg.includes(`row ${err.row}`)) parts.push(`row ${err.row}`);
-  if (err.column !== null && err.column !== undefined && err.column !== "") {
-    const col = typeof err.column === "number" ? `column ${err.column + 1}` : `column “${err.column}”`;
-    const c = String(err.column).toLowerCase();
-    const named = typeof err.column === "number"
-      ? msg.includes(`column ${err.column + 1}`)
-      : [`"${c}"`, `“${c}”`, `'${c}'`, `column ${c}`].some((q) => msg.includes(q));
-    if (!named) parts.push(col);
-  }
-  return parts.length ? ` (${parts.join(", ")})` : "";
-}
-
-function labelIndex(info) {
-  const lc = info.label_column;
-  if (typeof lc === "number") return lc;
-  const i = info.columns.indexOf(lc);
-  return i >= 0 ? i : info.columns.length - 1;
-}
-
-function labelText(labels) {
-  if (!labels) return "";
-  return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
-}
-
-function describe(c) {
-  const i = c.info;
-  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
-}
-
-function renderLabelChooser() {
-  const slot = byId("label-slot");
-  const p = param("label");
-  let select = byId("label-column");
-  if (!select) {
-    select = el("select", { id: p.id });
-    const hint = el("p", { class: "hint", id: `${p.id}-hint`, text: p.hint });
-    const error = el("p", { class: "field-error", id: `${p.id}-error`, hidden: true, attrs: { "data-for": "label" } });
-    slot.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), select, hint, error));
-    registerSlot("label", select, error, hint);
-    select.addEventListener("change", () => {
-      clearFieldError("label");
-      inspectCsv(csv.name, csv.text, Number(select.value));
-    });
-  }
-  clear(select);
-  csv.info.columns.forEach((c, i) => select.append(el("option", { value: String(i), text: String(c), selected: i === csv.label })));
-}
-
-function renderPreview() {
-  const wrap = byId("csv-preview");
-  const { columns, preview } = csv.info;
-  const head = el("tr", {}, columns.map((c, i) => el("th", { scope: "col", class: i === csv.label ? "is-label" : null, text: String(c) })));
-  const body = (preview || []).map((row) =>
-    el("tr", {}, row.map((v, i) => el("td", { class: i === csv.label ? "is-label" : null, text: String(v) }))));
-  const table = el("table", { class: "preview" },
-    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows (label column highlighted)` }),
-    el("thead", {}, head), el("tbody", {}, body));
-  clear(wrap).append(table);
-  wrap.setAttribute("tabindex", "0");
-  wrap.setAttribute("role", "region");
-  wrap.setAttribute("aria-label", "Preview of the CSV file");
-  show(wrap, true);
-}
-
-function renderPlotFeatures(reset) {
-  const names = csv.info.feature_names;
-  let [a, b] = reset ? [0, 1] : values.plot_features;
-  if (a >= names.length || b >= names.length) [a, b] = [0, 1];
-  for (const [id, sel] of [["plot-x", a], ["plot-y", b]]) {
-    const s = byId(id);
-    clear(s);
-    names.forEach((n, i) => s.append(el("option", { value: String(i), text: String(n), selected: i === sel })));
-  }
-  onValue("plot_features", [a, b]);
-}
-
-function plotFeaturesChanged() {
-  const v = [Number(byId("plot-x").value), Number(byId("plot-y").value)];
-  if (v[0] === v[1]) { setFieldError("plot_features", "Choose two different features to plot."); return; }
-  clearFieldError("plot_features");
-  onValue("plot_features", v);
-}
-
-// ---------------------------------------------------------------- shared links (share-panel.js)
 
 /** Show the controls for the current values again (after values were set from a link). */
 export function syncDataPanel() {
   refresh();
 }
 
-/** Use CSV text from a link as if the file was chosen; -> true once Python could read it. */
-export async function loadCsvText(name, text, label = null, plot = null) {
-  const ok = await inspectCsv(name, text, label);
-  const n = ok && csv.info ? csv.info.feature_names.length : 0;
-  if (ok && plot && n > 2 && plot[0] !== plot[1] && plot.every((i) => i < n)) {
-    byId("plot-x").value = String(plot[0]);
-    byId("plot-y").value = String(plot[1]);
-    onValue("plot_features", [plot[0], plot[1]]);
-  }
-  return ok;
-}
-
-/** The name of the current CSV file (or null). */
-export function csvName() {
-  return csv.name;
-}
-
-// ---------------------------------------------------------------- the request
-
 /** -> {data} or {error: {name, message}} (shown next to that control by the caller). */
 export function dataRequest() {
   if (values.source === "preset") return { data: presetRequest(values) };
-  if (values.source === "csv") {
-    if (!csv.text) return { error: { name: "csv-file", message: "Choose a CSV file first (or drop one on the box)." } };
-    return { data: { kind: "csv", text: csv.text, label: csv.label } };
-  }
+  if (values.source === "csv") return csvRequest();
   return pointsRequest();
 }
 
-/** Current plot features: only meaningful with more than two features. */
-export function plotFeatures() {
-  return values.source === "csv" && csv.info && csv.info.feature_names.length > 2 ? values.plot_features : [0, 1];
-}
+export { plotFeatures } from "./plot-features.js";
 
-/** Show a bridge error of kind "data" next to the control that caused it. */
+/**
+ * Show a bridge error of kind "data" (it names a row and column, never a control) next to
+ * the data source it came from. -> the name of the error slot used.
+ */
 export function showDataError(err) {
-  const msg = `${err.message}${locate(err)}`;
-  const f = err.field;
-  if (f && ["n", "margin", "spread", "seed", "name"].includes(f) && values.source === "preset") {
-    const name = f === "seed" ? "data_seed" : f === "name" ? "preset" : f;
-    setFieldError(name, msg);
-    return name;
-  }
-  if (f === "label" && values.source === "csv" && byId("label-column")) { setFieldError("label", msg); return "label"; }
-  if (f === "plot_features") { setFieldError("plot_features", msg); return "plot_features"; }
   const name = values.source === "csv" ? "csv-file" : values.source === "points" ? "points" : "data";
-  setFieldError(name, msg);
+  setFieldError(name, `${err.message}${locate(err)}`);
   return name;
 }
 
 export function clearDataErrors() {
-  clearAllErrors((n) => ["data", "csv-file", "label", "points", "plot_features", "preset", "n", "margin", "spread", "data_seed"].includes(n));
+  clearAllErrors((n) => ["data", "csv-file", "label", "points", "plot_features", "preset", ...GENERATOR].includes(n));
 }

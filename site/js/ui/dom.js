@@ -1,4 +1,6 @@
 // Tiny DOM helpers. Text is always set with textContent: never innerHTML.
+// fmt / pct live in format.js (no DOM, so node can test them); re-exported for the panels.
+export { fmt, pct } from "./format.js";
 
 /** el("p", {class: "x", id: "y", text: "hi", attrs: {...}, on: {click() {}}}, child, ...) */
 export function el(tag, props = {}, ...children) {
@@ -28,27 +30,6 @@ export function clear(node) {
   return node;
 }
 
-export function setText(node, text) {
-  node.textContent = text === null || text === undefined ? "" : String(text);
-  return node;
-}
-
 export function show(node, visible) {
   if (node) node.hidden = !visible;
-}
-
-/** Number for people: up to `digits` significant digits, no trailing zeros; "−" for minus. */
-export function fmt(x, digits = 4) {
-  if (x === null || x === undefined) return "—";
-  if (typeof x !== "number") return String(x);
-  if (!Number.isFinite(x)) return x > 0 ? "∞" : x < 0 ? "−∞" : "—";
-  let s;
-  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 1e-4)) s = x.toExponential(digits - 1).replace(/\.?0+e/, "e");
-  else s = String(Number(x.toPrecision(digits)));
-  return s.replace(/^-/, "−");
-}
-
-export function pct(x) {
-  if (x === null || x === undefined || !Number.isFinite(x)) return "—";
-  return `${Number((x * 100).toFixed(1))} %`;
 }

@@ -19,7 +19,7 @@ export function registerSlot(name, control, error, hint = null, p = null) {
   return slot;
 }
 
-export function errorSlot(name, id) {
+function errorSlot(name, id) {
   return el("p", { class: "field-error", id, hidden: true, attrs: { "data-for": name } });
 }
 
@@ -60,7 +60,7 @@ export function focusField(name) {
 }
 
 /** Current raw value of a rendered control. */
-export function readRaw(p, control) {
+function readRaw(p, control) {
   if (p.type === "bool") return control.checked;
   if (control.matches("fieldset")) return control.querySelector("input:checked")?.value;
   return control.value;
@@ -155,7 +155,7 @@ export function writeField(name, value) {
 }
 
 /** Put a value into a rendered control (e.g. after loading a shared URL). */
-export function writeValue(p, control, value) {
+function writeValue(p, control, value) {
   if (p.type === "bool") control.checked = !!value;
   else if (control.matches("fieldset")) control.querySelectorAll("input").forEach((i) => { i.checked = i.value === value; });
   else control.value = String(value);

@@ -10,9 +10,10 @@ const ORANGE = "#E69F00"; // -1
 let points = [];          // [[x1, x2, label], ...]
 let onChange = () => {};
 let textShown = "";       // the text box's value as last read or written
+// The option text stays short so the select fits its cell; the dot beside it shows the marker.
 const CLASSES = [
-  { value: 1, label: "+1 (blue circle)", dot: "dot dot-pos" },
-  { value: -1, label: "−1 (orange square)", dot: "dot dot-neg" },
+  { value: 1, label: "+1", dot: "dot dot-pos" },
+  { value: -1, label: "−1", dot: "dot dot-neg" },
 ];
 
 export function initPoints(changed) {

@@ -49,36 +49,30 @@ export function renderResult(res, settings = {}) {
   table.dataset.bias = JSON.stringify(res.bias ?? null);
   num("bias-value", res.bias ?? null, res.bias === null || res.bias === undefined ? "none (bias is off)" : fmt(res.bias, 6));
 
-  // The proof: R, γ, (R/γ)² against the real mistakes.
+  // Which classifier the weights, accuracies and plot belong to (texts.py says it from the numbers).
+  say(note("classifier-note", byId("bias-value").closest("p")), res.classifier_text);
+
+  // The proof: R, γ, (R/γ)² against the real mistakes. Every sentence comes from texts.py.
   const separable = res.separable;
   const hasBound = separable === true && res.bound !== null && res.bound !== undefined;
-  const note = byId("separable-note");
-  note.textContent = separable === true
-    ? "The training data is linearly separable: the perceptron makes at most (R/γ)² mistakes."
-    : separable === false ? "not linearly separable: no margin, no bound"
-      : (res.theory_note || "The margin was not computed for this data.");
-  note.dataset.separable = String(separable ?? "unknown");
+  const sepNote = byId("separable-note");
+  sepNote.textContent = res.separable_text || "";
+  sepNote.dataset.separable = String(separable ?? "unknown");
   const extra = byId("theory-note");
   extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
   show(extra, !!extra.textContent);
   num("R", res.R ?? null);
-  num("gamma", separable === true ? res.gamma ?? null : null, separable === true ? fmt(res.gamma) : "— (no margin)");
+  const hasGamma = typeof res.gamma === "number";
+  num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : separable === false ? "— (no margin)" : "— (not computed)");
   num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : "— (no bound)");
   num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
   const mw = res.margin_of_w;
   num("margin-w", mw ?? null, mw === null || mw === undefined ? "—" : fmt(mw));
   show(byId("margin-w").closest("tr"), mw !== null && mw !== undefined);
   const verdict = byId("bound-verdict");
-  if (hasBound) {
-    const ok = res.mistakes <= res.bound;
-    verdict.textContent = ok
-      ? `mistakes ${res.mistakes} ≤ bound ${fmt(res.bound)}`
-      : `mistakes ${res.mistakes} > bound ${fmt(res.bound)} (the bound is proved for the online updates)`;
-    verdict.dataset.holds = String(ok);
-  } else {
-    verdict.textContent = ""; // the note above already says why there is no bound
-    delete verdict.dataset.holds;
-  }
+  verdict.textContent = res.bound_text || ""; // empty: the note above already says why there is no bound
+  if (hasBound) verdict.dataset.holds = String(res.mistakes <= res.bound);
+  else delete verdict.dataset.holds;
 
   // Labels and accuracy.
   const labels = byId("labels");
@@ -89,9 +83,26 @@ export function renderResult(res, settings = {}) {
     res.test_accuracy === null || res.test_accuracy === undefined ? "— (no test set)" : pct(res.test_accuracy));
   num("epochs-run", res.epochs ?? null, String(res.epochs ?? "—"));
   num("updates", res.updates ?? null, String(res.updates ?? "—"));
+  say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
 
   renderPlots(res.plots, res.plot_alt);
+  if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
   byId("results").dataset.algorithm = ALGO_WORDS[settings.algorithm] || "";
+}
+
+/** The note paragraph `id` right after `anchor`, made on first use (class hint). */
+function note(id, anchor) {
+  let p = document.getElementById(id);
+  if (!p) {
+    p = el("p", { class: "hint", attrs: { id } });
+    anchor.after(p);
+  }
+  return p;
+}
+
+function say(node, text) {
+  node.textContent = text || "";
+  show(node, !!text);
 }
 
 /** Data or settings changed after the shown result. */

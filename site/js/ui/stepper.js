@@ -1,12 +1,13 @@
-// Step through the recorded updates of the last run: play / pause / step / scrubber, with
-// the numbers of each update (a = w·x̃, y·a, w ← w + η·y·x̃, the angle between w and x̃)
-// and the boundary of that moment (a "frame" from the bridge).
+// Step through the recorded updates of the last run: play / pause / step / scrubber, the
+// boundary of that moment (a "frame" from the bridge) and the numbers of the update
+// (a = w·x̃, y·a, w ← w + η·y·x̃, the angle between w and x̃; the words are in step-text.js).
 //
 // Smoothness: at most one frame request is in flight; while it runs, later requests only
 // move the wanted step, so intermediate frames are dropped rather than queued. During play
 // the proof plot (a fresh figure: it costs as much as several frames) is asked for only
 // every PROOF_EVERY frames and at most once per PROOF_MS, so play stays above 20 frames/s.
 import { byId, el, clear, fmt, show } from "./dom.js";
+import { describeStep, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
 
 const PROOF_EVERY = 12;
 const PROOF_MS = 1000;
@@ -60,14 +61,14 @@ export function stepperResult(result) {
   const panel = byId("stepper");
   panel.dataset.total = String(total);
   panel.dataset.algorithm = result?.settings?.algorithm || "";
-  byId("step-note").textContent = note(result);
+  byId("step-note").textContent = stepNote(result);
   clear(byId("step-math"));
   byId("step-error").textContent = "";
   show(byId("step-error"), false);
   setEnabled(total > 0);
   updateButtons();
   if (total > 0) { announceNext = false; pump(); }
-  else byId("step-text").textContent = "This run made no update: w stayed 0.";
+  else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
 
 /** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
@@ -75,12 +76,7 @@ export function stepTo(k) {
   go(k);
 }
 
-/** The step the stepper shows (or is on its way to). */
-export function stepPosition() {
-  return res && total ? current() : 0;
-}
-
-/** Tell the page the view changed (share-panel.js keeps step=k in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps step=k in the address bar). */
 function viewChanged() {
   byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: current() } }));
 }
@@ -99,21 +95,6 @@ export function stepperEnabled(on, why = "") {
 function setEnabled(on) {
   for (const id of ["step-play", "step-back", "step-fwd", "step-range", "step-speed"]) byId(id).disabled = !on;
   if (on) updateButtons();
-}
-
-function note(r) {
-  const tr = r?.trace;
-  if (!tr) return "";
-  const parts = [];
-  if (r.settings?.algorithm === "batch") {
-    parts.push("Batch run: each step is one epoch’s batch update, w ← w + η·Σ y·x̃ over the points misclassified in that epoch (no single example).");
-  } else if (["averaged", "voted", "pocket"].includes(r.settings?.algorithm)) {
-    parts.push(`The steps follow the online updates behind the ${r.settings.algorithm} perceptron; its answer is built from them.`);
-  }
-  if (tr.subsampled) {
-    parts.push(`The run made ${tr.total} updates; ${tr.w.length} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
-  }
-  return parts.join(" ");
 }
 
 function current() {
@@ -135,8 +116,15 @@ function go(k) {
 function updateButtons() {
   const k = current();
   const on = !byId("step-range").disabled;
+  const focused = document.activeElement;
   byId("step-back").disabled = !on || k <= 0;
   byId("step-fwd").disabled = !on || k >= total;
+  // A button that just became disabled drops the keyboard focus to <body>: at the last step
+  // Forward hands it to Back (and at step 0 Back to Forward), so the next key press still works.
+  if (on && focused?.disabled && (focused.id === "step-fwd" || focused.id === "step-back")) {
+    const other = byId(focused.id === "step-fwd" ? "step-back" : "step-fwd");
+    (other.disabled ? byId("step-play") : other).focus();
+  }
   byId("step-play").textContent = playing ? "Pause" : "Play";
   byId("step-pos").textContent = `${k} / ${total}`;
 }
@@ -233,9 +221,7 @@ function render(r, withProof) {
   if (withProof && r.proof) {
     const p = byId("step-proof");
     p.src = r.proof;
-    p.alt = r.step === 0
-      ? `Before the first update (t = 0), w = 0; the plot marks where the first update lands. ${r.proof_alt || ""}`
-      : (r.proof_alt || "");
+    p.alt = proofAlt(r);
     p.dataset.t = String(r.t);
   }
   show(byId("step-proof-fig"), !!res.plots?.proof);
@@ -245,74 +231,23 @@ function render(r, withProof) {
   panel.dataset.index = r.index === null || r.index === undefined ? "" : String(r.index);
   panel.dataset.w = JSON.stringify(r.w);
   panel.dataset.nWrong = String(r.n_wrong ?? "");
-  const { text, math } = describe(r);
+  const { text, math } = describeStep(r, { names, total });
   byId("step-text").textContent = text;
   const box = clear(byId("step-math"));
-  if (math) box.append(math);
+  const view = mathView(math);
+  if (view) box.append(view);
 }
 
 // ------------------------------------------------------------------ the numbers
 
-const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
-const sgn = (y) => (y > 0 ? "+1" : "−1");
-const deg = (a) => (a === null || a === undefined ? "undefined (w = 0)" : `${fmt(a, 4)}°`);
-
-/** {text: one paragraph for people and screen readers, math: table of the update} */
-function describe(r) {
-  const wAfter = r.w || [];
-  const n = wAfter.length;
-  const colNames = Array.from({ length: n }, (_, i) => names[i] ?? `w${i + 1}`);
-  if (r.step === 0) {
-    return {
-      text: `Step 0 of ${total}: before any update, w = ${vec(wAfter)}. ${r.alt || ""}`,
-      math: null,
-    };
-  }
-  const where = r.t !== r.step ? `update t = ${r.t} (step ${r.step} of ${total})` : `update ${r.t} of ${total}`;
-  const head = `Epoch ${r.epoch}, ${where}`;
-  if (r.index === null || r.index === undefined) {
-    // Batch: one update per epoch, summed over that epoch's mistakes.
-    const before = r.w_before || Array(n).fill(0);
-    const delta = wAfter.map((v, i) => v - before[i]);
-    const text = `${head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: ` +
-      `w ← ${vec(before)} + ${vec(delta)} = ${vec(wAfter)}. ${r.n_wrong} of the points are misclassified after it.`;
-    return { text, math: table(colNames, [["w before", before], ["+ η·Σ y·x̃", delta], ["= w after", wAfter]]) };
-  }
-  const x = r.x || [];
-  const y = r.y;
-  const eta = r.eta ?? 1;
-  const exact = r.exact !== false;
-  // With a subsampled trace the previous recorded w is not the w just before this update:
-  // undo the update itself instead (online rule), and measure the angle from there.
-  const before = exact ? r.w_before : wAfter.map((v, i) => v - eta * y * x[i]);
-  const angleBefore = exact ? r.angle_before : angle(before, x);
-  const a = r.activation;
-  const ya = r.y_activation ?? y * a;
-  const step = x.map((v) => eta * y * v);
-  const turn = y > 0
-    ? "the angle to a positive example shrinks: w turns toward it"
-    : "the angle to a negative example grows: w turns away from it";
-  const text = `${head}: example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
-    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
-    `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
-    `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +
-    `${r.n_wrong} of the points are misclassified now.`;
-  const math = el("div", {},
-    el("p", { class: "step-eq" },
-      el("span", { text: `a = w·x̃ = ${fmt(a, 4)};` }),
-      el("span", { text: `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ 0: a mistake;` }),
-      el("span", { text: `η = ${fmt(eta, 4)}` })),
-    table(colNames, [["x̃ (example)", x], ["w before", before], ["+ η·y·x̃", step], ["= w after", wAfter]]),
-    el("p", { class: "step-angle", data: { before: String(angleBefore ?? ""), after: String(r.angle_after ?? "") } },
-      `Angle between w and x̃: ${deg(angleBefore)} → ${deg(r.angle_after)}: ${turn}.`));
-  return { text, math };
-}
-
-function angle(u, v) {
-  const dot = u.reduce((s, ui, i) => s + ui * v[i], 0);
-  const nu = Math.hypot(...u), nv = Math.hypot(...v);
-  if (!nu || !nv) return null;
-  return (Math.acos(Math.max(-1, Math.min(1, dot / (nu * nv)))) * 180) / Math.PI;
+/** The update as elements: the equation line, the table, the angle line (texts from step-text.js). */
+function mathView(m) {
+  if (!m) return null;
+  return el("div", {},
+    m.eq.length ? el("p", { class: "step-eq" }, m.eq.map((text) => el("span", { text }))) : null,
+    table(m.cols, m.rows),
+    m.angle ? el("p", { class: "step-angle", data: { before: String(m.angle.before ?? ""), after: String(m.angle.after ?? "") } },
+      m.angle.text) : null);
 }
 
 function table(cols, rows) {

@@ -1,4 +1,4 @@
-// Downloads of the last run: each plot as PNG or SVG, the model (JSON), the update trace
+// The Downloads panel: files of the last run: each plot as PNG or SVG, the model (JSON), the update trace
 // and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "./dom.js";
@@ -10,7 +10,7 @@ let res = null;
 let enabled = false;
 let busy = false;
 
-export function initExports(opts) {
+export function initDownloads(opts) {
   call = opts.call;
   const plots = byId("export-plots");
   for (const [kind, label] of PLOTS) {
@@ -39,13 +39,13 @@ function button(id, text, label, request) {
 }
 
 /** A new result (or null). */
-export function exportsResult(result) {
+export function downloadsResult(result) {
   res = result;
   setStatus("");
   refresh();
 }
 
-export function exportsEnabled(on, why = "") {
+export function downloadsEnabled(on, why = "") {
   enabled = on;
   if (why && !on) setStatus(why, "error");
   refresh();
@@ -100,5 +100,17 @@ async function download(request, btn) {
   a.remove();
   // A busy browser may start reading the blob late; revoking it too soon loses the download.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  setStatus(`Downloaded ${r.filename}.`);
+  // The page cannot see whether the browser saved the file: a frame sandboxed without
+  // allow-downloads drops it silently. Inside a frame, say what happened and what to do.
+  setStatus(inFrame()
+    ? `Your browser was asked to save ${r.filename}. If no file arrives, the page around the lab blocks downloads: open the full lab (link below the plot) and download it there.`
+    : `Downloaded ${r.filename}.`);
+}
+
+function inFrame() {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a cross-origin parent: certainly a frame
+  }
 }

@@ -1,10 +1,11 @@
-// "Teach with it": the step-through, placing points on the plot, and the downloads.
-// main.js calls initTeaching() once and teachResult() after each successful train.
+// The panels that work on the last run, which Python keeps in the worker: the step-through,
+// the downloads and placing points on the plot. main.js calls initLastRun() once and
+// lastRunResult() after each successful train.
 // Whether the controls work follows <body data-py-state / data-run-state>: the bridge keeps
 // the last run in the worker, so nothing works while a run is training, and a restarted
 // worker (cancel, crash) has forgotten the run until the next Train.
 import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
-import { initExports, exportsResult, exportsEnabled } from "./exports.js";
+import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
 
 let hasSession = false;
@@ -12,7 +13,7 @@ let hasResult = false; // a result is on screen (it stays after a cancel or a fa
 let retrainWanted = false;
 let train = () => {};
 
-export function initTeaching({ call, train: trainFn, values }) {
+export function initLastRun({ call, train: trainFn, values }) {
   train = trainFn;
   const safeCall = async (request) => {
     try {
@@ -22,17 +23,17 @@ export function initTeaching({ call, train: trainFn, values }) {
     }
   };
   initStepper({ call: safeCall });
-  initExports({ call: safeCall });
+  initDownloads({ call: safeCall });
   initPlotPoints({ values, retrain });
   new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-py-state", "data-run-state"] });
   sync();
 }
 
-export function teachResult(res) {
+export function lastRunResult(res) {
   hasSession = true;
   hasResult = true;
   stepperResult(res);
-  exportsResult(res);
+  downloadsResult(res);
   plotPointsResult(res);
   sync();
 }
@@ -50,7 +51,7 @@ function sync() {
     ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
     : "";
   stepperEnabled(on, why);
-  exportsEnabled(on, why);
+  downloadsEnabled(on, why);
   if (retrainWanted && runState !== "running" && pyState === "ready") {
     retrainWanted = false;
     setTimeout(() => train(), 0);

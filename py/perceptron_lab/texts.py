@@ -1,0 +1,207 @@
+"""Every sentence the lab says about a run, built from the run's numbers alone.
+
+Pure: no numpy-heavy work, no I/O. The bridge (page and CLI) calls these; tests/py/test_texts.py
+checks each claim against an oracle, so a text may only say what its arguments prove.
+
+`th` is the bridge's theory dict: R, separable (True / False / None), reason (how that is
+known: "margin", "converged", "cycled", "zero vector", "combination", "too many points",
+"tiny margin"), gamma, gamma_upper, bound, bias (is the bias on).
+"""
+
+import math
+
+THEORY_MAX_POINTS = 20000
+MIN_TEST_POINTS = 10
+
+
+def _n(k, word):
+    return f"{k:,} {word}{'' if k == 1 else 's'}"
+
+
+def _g(v):
+    return f"{v:.4g}"
+
+
+def why_not_separable(th):
+    """The certificate behind separable = False, as a clause."""
+    return {
+        "cycled": "the weights cycled under a fixed visiting order, which never happens on separable data",
+        "combination": "some points' y·x̃, weighted by positive numbers, add up to exactly 0, so no w "
+                       "has y·(w·x̃) > 0 on all of them",
+        "zero vector": ("a point sits at the origin with the bias off: its x̃ = 0 gives y·(w·x̃) = 0, "
+                        "a mistake for every w, so no line through the origin separates the data"
+                        if not th.get("bias", True) else
+                        "a point has x̃ = 0, so y·(w·x̃) = 0 is a mistake for every w"),
+    }.get(th.get("reason"), "no separating w exists")
+
+
+def undecided_clause(th):
+    """Why separability is unknown (separable = None)."""
+    if th.get("reason") == "too many points":
+        return (f"the margin solver runs for up to {THEORY_MAX_POINTS:,} points, and this run neither "
+                "converged nor cycled")
+    up = th.get("gamma_upper")
+    if up is not None and th.get("R"):
+        return f"if a separating w exists, its margin γ is at most {_g(up)} (γ/R ≤ {_g(up / th['R'])}), too small to find here"
+    return "the margin solver could not decide"
+
+
+def _epochs_tail(run):
+    """What happened after the mistakes stopped (averaged and voted run on, as Algorithm 2)."""
+    if run.n_epochs > (run.converged_epoch or run.n_epochs):
+        keeps = ("the average keeps moving toward the last w" if run.algorithm == "averaged"
+                 else "the last w keeps gaining votes")
+        return (f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does: "
+                f"{keeps}.")
+    return ""
+
+
+def status_text(run, *, th, dataset_name):
+    """One paragraph: how training ended and what that proves."""
+    e = _n(run.n_epochs, "epoch")
+    if run.status == "converged":
+        c = run.converged_epoch
+        proof = "which proves the training data linearly separable"
+        if run.algorithm == "batch":
+            return f"Converged after {_n(c, 'epoch')}: no training point is misclassified any more, {proof}."
+        if run.n_epochs > c:
+            return f"Mistakes stopped in epoch {c}: that epoch made no mistake, {proof}.{_epochs_tail(run)}"
+        early = " (early stop)" if run.early_stop and run.algorithm in ("averaged", "voted") else ""
+        return f"Converged after {_n(c, 'epoch')}{early}: the last epoch made no mistake, {proof}."
+    if run.status == "cycled":
+        cy = run.cycle
+        what = "XOR is" if dataset_name == "XOR" else "the data is"
+        period = f"every {_n(cy['period'], 'epoch')}"
+        out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
+               f"so {what} not linearly separable (the perceptron converges on separable data).")
+        if not th.get("bias", True) and th.get("reason") == "zero vector":
+            out += " With the bias off the line must pass through the origin; turn the bias on."
+        if run.n_epochs > cy["epoch"]:
+            out += f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does."
+        return out
+    if run.limit == "votes":
+        return (f"Stopped after {e}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
+                "vectors, and every one votes on every prediction (the storage cost the notes warn "
+                "about). Try the averaged perceptron: one vector.")
+    sep = th.get("separable")
+    if sep is True:
+        tail = " The data is linearly separable, so more epochs would converge."
+    elif sep is False:
+        tail = f" The data is not linearly separable ({why_not_separable(th)}), so it can never converge."
+        if not th.get("bias", True) and th.get("reason") == "zero vector":
+            tail += " Turn the bias on (x̃ = (x, 1)) so the line need not pass through the origin."
+    else:
+        tail = (f" Whether the data is linearly separable could not be decided ({undecided_clause(th)}); "
+                "only if it is would more epochs converge.")
+    return f"Stopped at the epoch limit ({e}) without converging.{tail}"
+
+
+def separability_text(th):
+    """The note under the theory numbers: is the training data separable, and how do we know."""
+    sep, reason = th.get("separable"), th.get("reason")
+    if sep is True and reason == "margin":
+        return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
+                "the online perceptron makes at most (R/γ)² mistakes.")
+    if sep is True:
+        why = ("the margin solver runs for up to "
+               f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else "its margin is too small to compute here")
+        return (f"The training data is linearly separable: this run converged, which proves it. But {why}, "
+                "so no bound (R/γ)² is shown.")
+    if sep is False:
+        out = f"Not linearly separable: {why_not_separable(th)}. No margin, no bound."
+        if not th.get("bias", True) and reason == "zero vector":
+            out += " Turning the bias on (x̃ = (x, 1)) lets the line move off the origin."
+        return out
+    return f"Separability could not be decided: {undecided_clause(th)}. No bound is shown."
+
+
+def bound_text(run, th):
+    """The bound (R/γ)² against this run's mistakes, saying what the theorem covers; '' without a bound."""
+    b = th.get("bound")
+    if th.get("separable") is not True or b is None:
+        return ""
+    if run.algorithm == "batch":
+        return (f"The bound (R/γ)² = {_g(b)} counts the updates of the online perceptron, one example at a "
+                f"time. Batch takes one summed step per epoch, so the theorem says nothing about its "
+                f"{run.mistakes:,} misclassifications (shown for reference).")
+    if run.mistakes <= b:
+        return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
+    return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
+
+
+def classifier_text(run, *, train_accuracy, last_accuracy):
+    """Which classifier the weights, the accuracies and the boundary plot belong to."""
+    a = run.algorithm
+    if a == "voted":
+        k = len(run.votes[1])
+        return (f"Two classifiers here. The vote, sign(Σ c_k·sign(w_k·x̃)) over {k:,} weight vectors "
+                f"(c_k: examples after which w_k was the current w), gives the accuracies "
+                f"({train_accuracy:.1%} on the training data) and the regions of the boundary plot. "
+                f"The weights shown are only the last w ({last_accuracy:.1%} right on the training data). "
+                "The vote can get a point wrong that the last w gets right: earlier, worse vectors "
+                "still hold votes.")
+    if a == "averaged":
+        return ("The weights, accuracies and plot are the averaged perceptron's: the mean of w after "
+                "every example seen (Algorithm 2's μ divided by the number of examples), not the last w "
+                f"({last_accuracy:.1%} right on the training data).")
+    if a == "pocket":
+        if run.pocket_rule == "every":
+            rule = ("every w on the path was weighed on the whole training set and the most accurate "
+                    "kept")
+        else:
+            rule = ("the data is too large to weigh every w, so Gallant's ratchet ran: a w was weighed "
+                    "only when its run of correct predictions was the longest so far, and kept only "
+                    "if more accurate than the pocket's")
+        return f"The weights are the pocket's: {rule}. The last w gets {last_accuracy:.1%} right."
+    if a == "batch":
+        return "The weights are w after the last batch step (one summed update per epoch)."
+    return "The weights are the last w of the online updates."
+
+
+def split_text(*, n_test, separable_all, separable_train):
+    """A warning about the train/test split, or ''."""
+    out = []
+    if n_test and n_test < MIN_TEST_POINTS:
+        out.append(f"Only {_n(n_test, 'test point')}: each is {100 / n_test:.0f}% of the test accuracy, "
+                   "so it says little about unseen data.")
+    if separable_all is not None and separable_train is not None and separable_all != separable_train:
+        out.append("Holding out the test points changed separability: the training part is "
+                   f"{'' if separable_train else 'not '}linearly separable, the whole data is "
+                   f"{'' if separable_all else 'not '}linearly separable.")
+    return " ".join(out)
+
+
+def angle_text(y, before, after):
+    """How the update turned w relative to x̃, from the two angles in degrees (None: w = 0)."""
+    kind = "positive" if y > 0 else "negative"
+    if before is None and after is None:
+        return "w is 0 before and after, so it has no angle to x̃"
+    if before is None:
+        return f"w was 0 before the update, so the angle is defined only after it: {after:.1f}°"
+    if after is None:
+        return "the update made w = 0, so w has no angle to x̃ after it"
+    if math.isclose(before, after, abs_tol=1e-9):
+        return (f"the angle stayed at {after:.1f}°: w and x̃ are collinear, so the update only changed "
+                "the length of w")
+    moved = "shrank" if after < before else "grew"
+    toward = "toward" if after < before else "away from"
+    return f"the angle to this {kind} example {moved} from {before:.1f}° to {after:.1f}°: w turned {toward} it"
+
+
+def proof_missing_text(run, th):
+    """Why the proof plot (u·w_t ≥ tγ, ‖w_t‖ ≤ √t·R along the online path) is not shown; '' if it is."""
+    sep = th.get("separable")
+    if sep is True and th.get("gamma") is not None:
+        if run.algorithm == "batch":
+            return ("No proof plot for batch: the proof follows the online updates w ← w + η·y·x̃, one "
+                    "example at a time, and batch's summed steps are another path. Train the online "
+                    "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")
+        if not run.n_updates:
+            return "No proof plot: this run made no update."
+        return ""
+    if sep is True:
+        return ("No proof plot: the data is linearly separable (this run converged), but its margin γ is "
+                "too small to compute here, so there is no u to plot against.")
+    if sep is False:
+        return f"No proof plot: the data is not linearly separable ({why_not_separable(th)}), so there is no margin γ and no bound."
+    return f"No proof plot: separability could not be decided ({undecided_clause(th)})."

@@ -1,0 +1,190 @@
+// CSV upload: the file picker and drag-and-drop, reading the file (size, UTF-8), Python's
+// check of it (bridge "inspect"), the label chooser and the preview table.
+import { byId, el, clear, show } from "./dom.js";
+import { param } from "../state.js";
+import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
+import { setFeatureNames } from "./plot-features.js";
+
+export const MAX_BYTES = 20 * 1024 * 1024;
+
+let onValue;         // (name, value) => void
+let inspectFn;       // (DATA) => Promise<bridge response>
+let onLoaded;        // () => void: a file was read (the data panel switches to it)
+const csv = { name: null, text: null, info: null, label: null }; // the last good CSV
+let inspectToken = 0;
+
+export function initCsvUpload(opts) {
+  ({ onValue, inspect: inspectFn, onLoaded } = opts);
+  registerSlot("csv-file", byId("csv-file"), byId("csv-file-error"), byId("csv-file-hint"));
+  const input = byId("csv-file");
+  const zone = byId("dropzone");
+  input.addEventListener("change", () => {
+    if (input.files && input.files[0]) readFile(input.files[0]);
+    input.value = ""; // choosing the same file again still fires change
+  });
+  for (const ev of ["dragenter", "dragover"]) {
+    zone.addEventListener(ev, (e) => { e.preventDefault(); zone.classList.add("dragging"); });
+  }
+  for (const ev of ["dragleave", "dragend"]) zone.addEventListener(ev, () => zone.classList.remove("dragging"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("dragging");
+    const file = e.dataTransfer?.files?.[0];
+    if (file) readFile(file);
+  });
+  // A file dropped next to the zone must not make the browser navigate away from the lab.
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => e.preventDefault());
+}
+
+function sizeText(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+async function readFile(file) {
+  clearFieldError("csv-file");
+  clearFieldError("label");
+  if (file.size > MAX_BYTES) {
+    setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is 20 MB. Choose a smaller file.`);
+    return;
+  }
+  let bytes;
+  try {
+    bytes = await file.arrayBuffer();
+  } catch {
+    setFieldError("csv-file", `Could not read “${file.name}”.`);
+    return;
+  }
+  let text;
+  try {
+    // fatal: bytes that are not UTF-8 must not silently become "�" inside a label or a number.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    setFieldError("csv-file", `“${file.name}” is not UTF-8 text. Save it as “CSV UTF-8” and choose it again.`);
+    return;
+  }
+  if (!text.trim()) {
+    setFieldError("csv-file", `“${file.name}” is empty.`);
+    return;
+  }
+  await inspectCsv(file.name, text, null);
+}
+
+function setInfo(text) {
+  const info = byId("csv-info");
+  info.textContent = text;
+  show(info, !!text);
+}
+
+/** Ask Python to read the CSV; on success it becomes the current CSV, on failure nothing is lost. */
+async function inspectCsv(name, text, label, plotPair = null) {
+  const token = ++inspectToken;
+  const hadCsv = !!csv.info;
+  if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
+  const res = await inspectFn({ kind: "csv", text, label });
+  if (token !== inspectToken) return false;
+  if (!res || !res.ok) {
+    const err = res?.error || { message: "The file could not be read." };
+    if (err.kind === "cancelled") return false;
+    const where = locate(err);
+    const field = label !== null ? "label" : "csv-file";
+    setFieldError(field, `${err.message}${where}`);
+    setInfo(hadCsv ? describe(csv) : "");
+    if (field === "label" && byId("label-column")) byId("label-column").value = String(csv.label);
+    return false;
+  }
+  clearFieldError("csv-file");
+  clearFieldError("label");
+  Object.assign(csv, { name, text, info: res, label: labelIndex(res) });
+  onValue("label", csv.label);
+  setInfo(describe(csv));
+  renderLabelChooser();
+  renderPreview();
+  setFeatureNames(res.feature_names, plotPair);
+  onLoaded();
+  return true;
+}
+
+/** " (row 3, column “x2”)" from a data error, or "" (parts the message already names are left out). */
+export function locate(err) {
+  const msg = String(err.message || "").toLowerCase();
+  const parts = [];
+  if (err.row !== null && err.row !== undefined && !msg.includes(`row ${err.row}`)) parts.push(`row ${err.row}`);
+  if (err.column !== null && err.column !== undefined && err.column !== "") {
+    const col = typeof err.column === "number" ? `column ${err.column + 1}` : `column “${err.column}”`;
+    const c = String(err.column).toLowerCase();
+    const named = typeof err.column === "number"
+      ? msg.includes(`column ${err.column + 1}`)
+      : [`"${c}"`, `“${c}”`, `'${c}'`, `column ${c}`].some((q) => msg.includes(q));
+    if (!named) parts.push(col);
+  }
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+function labelIndex(info) {
+  const lc = info.label_column;
+  if (typeof lc === "number") return lc;
+  const i = info.columns.indexOf(lc);
+  return i >= 0 ? i : info.columns.length - 1;
+}
+
+function labelText(labels) {
+  if (!labels) return "";
+  return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
+}
+
+function describe(c) {
+  const i = c.info;
+  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
+}
+
+function renderLabelChooser() {
+  const slot = byId("label-slot");
+  const p = param("label");
+  let select = byId("label-column");
+  if (!select) {
+    select = el("select", { id: p.id });
+    const hint = el("p", { class: "hint", id: `${p.id}-hint`, text: p.hint });
+    const error = el("p", { class: "field-error", id: `${p.id}-error`, hidden: true, attrs: { "data-for": "label" } });
+    slot.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), select, hint, error));
+    registerSlot("label", select, error, hint);
+    select.addEventListener("change", () => {
+      clearFieldError("label");
+      inspectCsv(csv.name, csv.text, Number(select.value));
+    });
+  }
+  clear(select);
+  csv.info.columns.forEach((c, i) => select.append(el("option", { value: String(i), text: String(c), selected: i === csv.label })));
+}
+
+function renderPreview() {
+  const wrap = byId("csv-preview");
+  const { columns, preview } = csv.info;
+  const head = el("tr", {}, columns.map((c, i) => el("th", { scope: "col", class: i === csv.label ? "is-label" : null, text: String(c) })));
+  const body = (preview || []).map((row) =>
+    el("tr", {}, row.map((v, i) => el("td", { class: i === csv.label ? "is-label" : null, text: String(v) }))));
+  const table = el("table", { class: "preview" },
+    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows (label column highlighted)` }),
+    el("thead", {}, head), el("tbody", {}, body));
+  clear(wrap).append(table);
+  wrap.setAttribute("tabindex", "0");
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", "Preview of the CSV file");
+  show(wrap, true);
+}
+
+/** Use CSV text from a link as if the file was chosen; -> true once Python could read it. */
+export function loadCsvText(name, text, label = null, plot = null) {
+  return inspectCsv(name, text, label, plot);
+}
+
+/** The name of the current CSV file (or null). */
+export function csvName() {
+  return csv.name;
+}
+
+/** -> {data} or {error: {name, message}} for the current CSV file. */
+export function csvRequest() {
+  if (!csv.text) return { error: { name: "csv-file", message: "Choose a CSV file first (or drop one on the box)." } };
+  return { data: { kind: "csv", text: csv.text, label: csv.label } };
+}

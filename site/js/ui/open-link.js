@@ -1,0 +1,99 @@
+// Opening a shared link: the link the page was opened with, and any link pasted into the
+// address bar of an open lab later. Values go into the controls, the link's data into the
+// data panel, and a notice names what could not be restored. Format: ../share.js.
+import { PARAMS } from "../state.js";
+import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js";
+import { writeField } from "./fields.js";
+import { syncDataPanel } from "./data-panel.js";
+import { loadCsvText } from "./csv-upload.js";
+import { setPoints } from "./points.js";
+import { showNotices } from "./link-notice.js";
+import { expectLink, currentHash, replaceHash } from "./address-bar.js";
+import { applyView } from "./embed.js";
+
+let values;             // the app's values (by parameter name), shared with main.js
+let trainSoon;          // () => void: train once Python is ready and no run is going
+let seq = 0;            // links applied so far (body[data-link-seq], for tests)
+let startLink = null;
+
+const hashOf = () => location.hash.replace(/^#/, "");
+
+/**
+ * Before the panels are built: read location.hash into `vals` (validated; defaults where the
+ * link had nothing usable) and set the view (embed, hide). -> the parsed link, or null.
+ */
+export function readStartLink(vals) {
+  startLink = parseHash(location.hash);
+  if (startLink) {
+    Object.assign(vals, startLink.values);
+    expectLink(hashOf(), startLink.values);
+  }
+  applyView(vals);
+  return startLink;
+}
+
+/** After the panels are built: put the start link's data in place; follow later links. */
+export function initOpenLink(opts) {
+  ({ values, trainSoon } = opts);
+  const link = startLink;
+  if (link) applyData(link, true).then(() => finish(link));
+  window.addEventListener("hashchange", onHashChange);
+}
+
+function onHashChange() {
+  const hash = hashOf();
+  const link = parseHash(hash);
+  if (!link) {
+    // An in-page anchor (#results): keep the address bar shareable.
+    if (currentHash()) replaceHash(currentHash());
+    return;
+  }
+  if (hash === currentHash()) return; // e.g. Back to the entry of the run on screen
+  openLink(hash, link);
+}
+
+/** A link pasted into the address bar of an open lab: set everything, then train. */
+async function openLink(hash, link) {
+  Object.assign(values, link.values);
+  expectLink(hash, link.values);
+  for (const p of PARAMS) if (p.group !== "view") writeField(p.name, values[p.name]);
+  syncDataPanel();
+  applyView(values);
+  await applyData(link, false);
+  finish(link);
+}
+
+/**
+ * Put the link's data into the data panel. At the start only data that arrives late
+ * (compressed) asks for a run: the page trains the rest by itself once Python is ready.
+ */
+async function applyData(link, atStart) {
+  const d = link.data;
+  let late = false;
+  if (d && d.kind === "points" && !d.missing) {
+    let pts = d.points;
+    if (!pts) { late = true; pts = await readPoints(d.z); }
+    if (pts) setPoints(pts);
+    else fallBack(link, NOTICE.pointsBroken);
+  } else if (d && d.kind === "csv" && !d.missing) {
+    late = true;
+    const text = await readCsv(d.z);
+    const ok = text !== null && await loadCsvText(d.name, text, link.values.label, link.values.plot_features);
+    if (!ok) fallBack(link, NOTICE.csvBroken);
+  }
+  const missing = !!(d && d.missing);
+  if (!missing && (late || !atStart)) trainSoon();
+}
+
+/** The link's data is unusable: default data source, the settings stay. */
+function fallBack(link, notice) {
+  brokenData(link, notice);
+  values.source = link.values.source;
+  writeField("source", values.source);
+  syncDataPanel();
+}
+
+function finish(link) {
+  showNotices(link.notices);
+  document.body.dataset.linkSeq = String(++seq);
+}

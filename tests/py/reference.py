@@ -1,0 +1,52 @@
+"""The perceptron written literally from the lecture notes, one example at a time: the
+independent reference the engine's tests compare against (never the engine itself)."""
+
+import numpy as np
+
+
+def plain_online(Z, y, *, eta=1.0, epochs=100, perm_per_epoch=None):
+    """Seed 001's Algorithm 1, one example at a time, recording (epoch, index, w after)."""
+    w = np.zeros(Z.shape[1])
+    updates, mistakes = [], []
+    for e in range(epochs):
+        order = range(len(Z)) if perm_per_epoch is None else perm_per_epoch[e]
+        m = 0
+        for i in order:
+            a = Z[i] @ w
+            if y[i] * a <= 0:
+                w = w + eta * y[i] * Z[i]
+                updates.append((e + 1, i, w.copy()))
+                m += 1
+        mistakes.append(m)
+        if m == 0:
+            break
+    return w, mistakes, updates
+
+
+def plain_averaged(Z, y, epochs):
+    """Seed 001's Algorithm 2 literally: mu += w after every example; the mean is mu / examples seen."""
+    w = np.zeros(Z.shape[1])
+    mu = np.zeros(Z.shape[1])
+    seen = 0
+    for _ in range(epochs):
+        for i in range(len(Z)):
+            if y[i] * (Z[i] @ w) <= 0:
+                w = w + y[i] * Z[i]
+            mu += w
+            seen += 1
+    return mu / seen
+
+
+def perceptron_run(Z, y, eta=1.0, max_epochs=100_000):
+    """The lecture's online perceptron from w = 0; returns (mistakes, W after each update)."""
+    w = np.zeros(Z.shape[1])
+    W = []
+    for _ in range(max_epochs):
+        before = len(W)
+        for z, t in zip(Z, y):
+            if t * (w @ z) <= 0:
+                w = w + eta * t * z
+                W.append(w.copy())
+        if len(W) == before:
+            return len(W), np.array(W).reshape(len(W), Z.shape[1])
+    raise AssertionError("perceptron did not converge")

@@ -1,0 +1,264 @@
+"""The kernel perceptron against the primal online perceptron, a literal dual loop written from
+the definition, explicit feature maps, and the max-margin solver on those maps."""
+
+import math
+
+import numpy as np
+import pytest
+
+from perceptron_lab import DataError, KernelPerceptron, Perceptron, SettingsError, theory
+from perceptron_lab import kernel as km
+from perceptron_lab.core import train
+from perceptron_lab.data import preset
+from perceptron_lab.features import prepare
+
+BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+XOR_Y = np.array([-1, 1, 1, -1])
+ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
+
+
+def orders_of(order, n, seed, epochs):
+    """The visiting orders core.train draws for this seed (its documented permutation stream)."""
+    g = np.random.default_rng(seed)
+    if order == "fixed":
+        return [np.arange(n)] * epochs
+    if order == "shuffle-once":
+        return [g.permutation(n)] * epochs
+    return [g.permutation(n) for _ in range(epochs)]
+
+
+def k_literal(a, b, kind, degree=2, coef0=1.0, gamma=1.0, bias=True):
+    """One kernel value from its textbook formula, in plain Python."""
+    dot = sum(float(u) * float(v) for u, v in zip(a, b))
+    if kind == "linear":
+        k = dot
+    elif kind == "poly":
+        k = (dot + coef0) ** degree
+    else:
+        k = math.exp(-gamma * sum((float(u) - float(v)) ** 2 for u, v in zip(a, b)))
+    return k + 1.0 if bias else k
+
+
+def literal_dual(X, y, kind, perms, eta=1.0, **kw):
+    """The dual perceptron from its definition: f(x_j) = η Σ_i α_i y_i k̃(x_i, x_j), recomputed at every step."""
+    n = len(X)
+    alpha = [0] * n
+    K = [[k_literal(X[i], X[j], kind, **kw) for j in range(n)] for i in range(n)]
+    updates, epoch_mistakes = [], []
+    for order in perms:
+        m = 0
+        for j in order:
+            f = eta * sum(alpha[i] * y[i] * K[i][j] for i in range(n))
+            if y[j] * f <= 0:
+                alpha[j] += 1
+                updates.append((int(j), f))
+                m += 1
+        epoch_mistakes.append(m)
+        if m == 0:
+            break
+    return np.array(alpha), updates, epoch_mistakes
+
+
+@pytest.mark.parametrize("order", ORDERS)
+@pytest.mark.parametrize("bias", [True, False])
+def test_linear_kernel_is_the_online_perceptron_bit_for_bit_on_integer_data(order, bias):
+    # Small integers keep every sum exact in float64, so both forms must agree to the last bit.
+    rng = np.random.default_rng(11)
+    X = rng.integers(-6, 7, size=(400, 3)).astype(float)
+    y = np.where(X[:, 0] - 2 * X[:, 1] + X[:, 2] + rng.normal(scale=3, size=400) > 0.5, 1, -1)
+    run = km.train_kernel(X, y, kernel="linear", fit_intercept=bias, order=order, seed=4, max_epochs=40)
+    Z = prepare(X, fit_intercept=bias)
+    primal = train(Z, y, order=order, seed=4, max_epochs=40)
+    assert np.array_equal((run.alpha * y) @ Z, primal.w_last)  # w = Σ α_i y_i x̃_i
+    assert run.trace.index.tolist() == primal.trace.index.tolist()
+    assert np.array_equal(run.trace.score, primal.trace.activation)
+    assert run.epoch_mistakes == primal.epoch_mistakes
+    assert (run.status, run.cycle) == (primal.status, primal.cycle)
+    np.testing.assert_allclose(run.epoch_w_norm, primal.epoch_w_norm, rtol=1e-12)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+@pytest.mark.parametrize("normalize", [False, True])
+def test_linear_kernel_makes_the_online_perceptrons_mistakes_on_real_valued_data(order, normalize):
+    rng = np.random.default_rng(5)
+    for _ in range(5):
+        n, d = int(rng.integers(20, 600)), int(rng.integers(1, 6))
+        X = rng.normal(size=(n, d))
+        y = np.where(X @ rng.normal(size=d) + rng.normal(scale=0.5, size=n) > 0, 1, -1)
+        run = km.train_kernel(X, y, kernel="linear", normalize=normalize, order=order, seed=9, max_epochs=15)
+        Z = prepare(X, normalize=normalize)
+        primal = train(Z, y, order=order, seed=9, max_epochs=15)
+        assert run.trace.index.tolist() == primal.trace.index.tolist()
+        assert run.epoch_mistakes == primal.epoch_mistakes
+        np.testing.assert_allclose((run.alpha * y) @ Z, primal.w_last, rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(run.bias, primal.w_last[-1], rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("kind,kw", [("rbf", {"gamma": 0.7}), ("poly", {"degree": 3, "coef0": 0.5}),
+                                     ("poly", {"degree": 2, "coef0": 0.0, "bias": False}), ("linear", {})])
+@pytest.mark.parametrize("order", ORDERS)
+def test_alpha_equals_a_literal_dual_loop(kind, kw, order):
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 2))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.normal(size=40) > 0, 1, -1)
+    epochs = 12
+    bias = kw.pop("bias", True)
+    run = km.train_kernel(X, y, kernel=kind, fit_intercept=bias, order=order, seed=21, max_epochs=epochs, **kw)
+    alpha, updates, epoch_mistakes = literal_dual(X, y, kind, orders_of(order, len(X), 21, run.n_epochs),
+                                                  bias=bias, **kw)
+    assert np.array_equal(run.alpha, alpha)
+    assert run.trace.index.tolist() == [j for j, _ in updates]
+    np.testing.assert_allclose(run.trace.score, [f for _, f in updates], rtol=1e-9, atol=1e-9)
+    assert run.epoch_mistakes == epoch_mistakes
+    assert run.trace.alpha_at(run.trace.total, len(X)).tolist() == alpha.tolist()
+    # α_i after each update counts that example's updates so far.
+    idx = run.trace.index
+    assert run.trace.alpha.tolist() == [int(np.sum(idx[:t + 1] == i)) for t, i in enumerate(idx)]
+
+
+def test_eta_only_rescales():
+    ds = preset("circles", n=120)
+    base = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0)
+    for eta in (0.25, 3.0):
+        run = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, eta=eta)
+        assert np.array_equal(run.alpha, base.alpha)
+        assert run.trace.index.tolist() == base.trace.index.tolist()
+        assert np.array_equal(run.scores, eta * base.scores)
+        assert np.array_equal(run.dual_coef, eta * base.dual_coef)
+        assert run.epoch_mistakes == base.epoch_mistakes and run.status == base.status
+
+
+@pytest.mark.parametrize("kind,kw", [("rbf", {"gamma": 1.0}), ("poly", {"degree": 2, "coef0": 1.0})])
+@pytest.mark.parametrize("data", ["xor", "circles"])
+def test_rbf_and_poly2_take_xor_and_circles_past_the_line(kind, kw, data):
+    X, y = (BOOL_X, XOR_Y) if data == "xor" else (preset("circles").X, preset("circles").y)
+    linear = km.train_kernel(X, y, kernel="linear", max_epochs=300)
+    assert linear.status != "converged"
+    assert np.mean(linear.predict(X) == y) < 1.0
+    run = km.train_kernel(X, y, kernel=kind, max_epochs=300, **kw)
+    assert run.status == "converged"
+    assert np.array_equal(run.predict(X), y)
+    np.testing.assert_allclose(run.decision_function(X), run.scores, rtol=1e-9, atol=1e-9)
+    b = km.bound_in_feature_space(run)
+    assert b["separable"] is True and run.mistakes <= b["bound"]
+
+
+def test_linear_xor_cycles_like_the_primal():
+    run = km.train_kernel(BOOL_X, XOR_Y, kernel="linear", max_epochs=50)
+    assert run.status == "cycled" and run.cycle == {"epoch": 1, "period": 1}
+    assert run.alpha.tolist() == [1, 1, 1, 1]
+
+
+def test_bound_in_feature_space_equals_the_margin_of_the_explicit_feature_map():
+    # (x·x' + 1)² + 1 = φ(x)·φ(x') with φ = (x1², x2², √2·x1x2, √2·x1, √2·x2, 1, 1).
+    ds = preset("circles", n=150)
+    x1, x2 = ds.X[:, 0], ds.X[:, 1]
+    r2 = math.sqrt(2)
+    Phi = np.column_stack([x1 ** 2, x2 ** 2, r2 * x1 * x2, r2 * x1, r2 * x2, np.ones(len(x1)), np.ones(len(x1))])
+    ref = theory.max_margin(Phi, ds.y)
+    run = km.train_kernel(ds.X, ds.y, kernel="poly", degree=2, coef0=1.0)
+    b = km.bound_in_feature_space(run)
+    assert ref.separable and b["separable"]
+    assert b["gamma"] == pytest.approx(ref.gamma, rel=1e-6)
+    assert b["R"] == pytest.approx(theory.radius(Phi), rel=1e-12)
+    assert run.mistakes <= b["bound"]
+    # Linear: the feature space is x̃ itself.
+    clouds = preset("clouds", n=80)
+    lin = km.bound_in_feature_space(km.train_kernel(clouds.X, clouds.y, kernel="linear"))
+    primal = theory.max_margin(prepare(clouds.X), clouds.y)
+    assert lin["gamma"] == pytest.approx(primal.gamma, rel=1e-6)
+
+
+def test_rbf_separability_by_the_rule_of_distinct_points():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 0.0]])
+    b = km.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="rbf", max_epochs=20))
+    assert b["separable"] is False  # the same x with both labels
+    # Many close points: the Gram matrix is singular to rounding, the data still separable.
+    ds = preset("overlap", n=300)
+    b = km.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=0.05, max_epochs=5))
+    assert b["separable"] is True and b["gamma"] is None and "rounding" in b["note"]
+
+
+def test_theory_beyond_its_size_says_why(monkeypatch):
+    monkeypatch.setattr(km, "THEORY_MAX_POINTS", 10)
+    ds = preset("circles", n=40)
+    b = km.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="poly"))
+    assert b["separable"] is True and b["bound"] is None and "up to 10 training examples" in b["note"]
+
+
+def test_size_limit_is_a_clear_error():
+    X = np.zeros((km.MAX_POINTS + 1, 2))
+    with pytest.raises(DataError, match="at most 5,000 examples; this data has 5,001"):
+        km.train_kernel(X, np.ones(len(X)))
+
+
+@pytest.mark.parametrize("kw,field", [({"gamma": 0}, "gamma"), ({"gamma": float("nan")}, "gamma"),
+                                      ({"degree": 0}, "degree"), ({"degree": 2.0}, "degree"),
+                                      ({"coef0": -1}, "coef0"), ({"kernel": "sigmoid"}, "kernel"),
+                                      ({"eta": 0}, "eta"), ({"order": "random"}, "order")])
+def test_bad_settings_name_their_field(kw, field):
+    with pytest.raises(SettingsError) as e:
+        km.train_kernel(BOOL_X, XOR_Y, **kw)
+    assert e.value.field == field
+
+
+def test_overflowing_polynomial_is_an_error_not_nan():
+    with pytest.raises(SettingsError, match="overflow") as e:
+        km.train_kernel(np.array([[1e40], [-1e40]]), np.array([1, -1]), kernel="poly", degree=10)
+    assert e.value.field == "degree"
+
+
+def test_trace_cap_keeps_the_first_updates():
+    ds = preset("overlap", n=100)
+    full = km.train_kernel(ds.X, ds.y, kernel="rbf", max_epochs=5)
+    cut = km.train_kernel(ds.X, ds.y, kernel="rbf", max_epochs=5, trace_cap=7)
+    assert cut.trace.truncated and not full.trace.truncated and cut.trace.total == full.trace.total
+    assert cut.trace.index.tolist() == full.trace.index[:7].tolist()
+    assert np.array_equal(cut.alpha, full.alpha)
+
+
+def test_estimator_with_linear_kernel_is_the_perceptron_estimator():
+    rng = np.random.default_rng(8)
+    X = rng.integers(-4, 5, size=(150, 2)).astype(float)
+    labels = np.where(X[:, 0] + X[:, 1] > 0, "yes", "no")
+    kp = KernelPerceptron(kernel="linear", order="shuffle-each", random_state=3).fit(X, labels)
+    p = Perceptron(order="shuffle-each", random_state=3).fit(X, labels)
+    assert np.array_equal(kp.dual_coef_ @ kp.support_vectors_, p.coef_)
+    assert np.array_equal(kp.intercept_, p.intercept_)
+    assert kp.dual_coef_.shape == (1, len(kp.support_))
+    assert np.array_equal(kp.support_, np.flatnonzero(kp.alpha_))
+    assert np.array_equal(kp.predict(X), p.predict(X))
+    assert kp.status_ == p.status_ and kp.n_iter_ == p.n_iter_
+    # sklearn's SVC form: f(x) = dual_coef_ · k(support_vectors_, x) + intercept_.
+    Xt = rng.normal(size=(20, 2))
+    np.testing.assert_allclose(kp.decision_function(Xt),
+                               (kp.dual_coef_ @ (kp.support_vectors_ @ Xt.T))[0] + kp.intercept_[0])
+
+
+def test_estimator_errors():
+    with pytest.raises(DataError, match="use MulticlassPerceptron"):
+        KernelPerceptron().fit(np.arange(6.0).reshape(3, 2), [0, 1, 2])
+    with pytest.raises(SettingsError, match=r"parameter gamma=-1"):
+        KernelPerceptron(gamma=-1).fit(BOOL_X, [0, 1, 1, 0])
+    with pytest.raises(DataError, match="3 features"):
+        KernelPerceptron().fit(BOOL_X, [0, 1, 1, 0]).predict(np.zeros((2, 3)))
+    assert repr(KernelPerceptron(kernel="poly", degree=3)) == "KernelPerceptron(kernel='poly', degree=3)"
+
+
+def test_step_through_decision_and_summary():
+    import json
+
+    ds = preset("circles", n=60)
+    run = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, eta=0.5)
+    # At every recorded step the score the trace shows is f(x_i) under α before that update.
+    for t in range(run.trace.total):
+        i = run.trace.index[t]
+        f = run.decision_function(ds.X[i:i + 1], step=t)[0]
+        assert f == pytest.approx(run.trace.score[t], abs=1e-9)
+    assert np.allclose(run.decision_function(ds.X, step=run.trace.total), run.scores)
+    s = json.loads(json.dumps(km.summary(run)))
+    assert s["alpha"] == run.alpha.tolist() and s["support"] == np.flatnonzero(run.alpha).tolist()
+    assert s["kernel"] == {"kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 2.0}
+    assert s["status"] == "converged" and s["train_accuracy"] == 1.0
+    assert s["theory"]["separable"] is True and s["mistakes"] <= s["theory"]["bound"]
+    assert len(s["trace"]["index"]) == s["updates"] == sum(s["alpha"])
