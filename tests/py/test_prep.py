@@ -126,3 +126,31 @@ def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units():
     prep = options({"bias": True, "normalize": False, "feature_map": "poly2", "standardize": True}, X)
     wp, pp, decide = for_plot(np.ones(10), prep, decide=len)
     assert wp is None and decide is len and pp["feature_map"] == "poly2"
+
+
+def test_estimators_standardize_reach_the_target_and_equal_scikit_learns_scaler_pipeline():
+    from sklearn.linear_model import Perceptron as SkPerceptron
+    from sklearn.pipeline import make_pipeline
+
+    from perceptron_lab import AveragedPerceptron, Perceptron
+
+    X, y = load_breast_cancer(return_X_y=True)
+    est = AveragedPerceptron(standardize=True, order="shuffle-each", max_epochs=100).fit(X, y)
+    assert est.score(X, y) >= 0.97
+    assert est.standardization_ == Standardization.fit(X)
+    assert AveragedPerceptron(order="shuffle-each", max_epochs=100).fit(X, y).score(X, y) < 0.95
+    # scikit-learn's StandardScaler + Perceptron (plain rule: eta0 1, no penalty, fixed order) on the
+    # same data learns the same weights: an independent implementation of both steps
+    ours = Perceptron(standardize=True, max_epochs=20).fit(X, y)
+    ref = make_pipeline(StandardScaler(), SkPerceptron(max_iter=20, tol=None, shuffle=False, eta0=1.0,
+                                                       alpha=0.0)).fit(X, y)
+    assert np.allclose(ours.coef_, ref[-1].coef_, rtol=1e-9, atol=1e-9)
+    assert np.allclose(ours.intercept_, ref[-1].intercept_)
+    assert np.array_equal(ours.predict(X), ref.predict(X))
+    # partial_fit keeps the first call's statistics for every later call
+    pf = Perceptron(standardize=True).partial_fit(X[:300], y[:300], classes=[0, 1]).partial_fit(X[300:], y[300:])
+    assert pf.standardization_ == Standardization.fit(X[:300])
+    assert "standardize" in Perceptron().get_params() and Perceptron(standardize=True).standardize is True
+    with pytest.raises(Exception) as e:
+        Perceptron(standardize="yes").fit(X, y)
+    assert "standardize must be True or False" in str(e.value)
