@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Standardization", "options", "for_plot"]
+__all__ = ["Standardization", "options", "for_plot", "run_options"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,3 +119,13 @@ def for_plot(w, prep, decide=None):
     if base["feature_map"] == "none" and w is not None:
         return st.raw_weights(w, base["fit_intercept"]), {**base, "fit_intercept": True}, decide
     return None, base, decide
+
+
+def run_options(ds, s):
+    """(prepare's arguments, test mask or None) for a run on the whole dataset ds with the
+    bridge's settings s: the split is recomputed (it is seeded) and the statistics come from
+    its training rows, exactly as the run had them."""
+    from .data import test_mask
+
+    mask = test_mask(ds, s["test_fraction"], s["seed"])
+    return options(s, ds.X if mask is None else ds.X[~mask]), mask

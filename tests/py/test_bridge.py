@@ -203,8 +203,10 @@ def test_exports_are_valid_files():
     assert model["settings"]["algorithm"] == "online" and model["versions"]["perceptron_lab"]
     trace = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "trace"})["text"])))
     assert trace[0][:5] == ["t", "epoch", "example", "label", "activation"] and len(trace) == r["updates"] + 1
-    pred = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "predictions"})["text"])))
-    assert pred[0] == ["a", "b", "label", "predicted"]
+    text = handle({"cmd": "export", "what": "predictions"})["text"]
+    assert text.startswith("\ufeff")  # UTF-8 with a BOM: spreadsheets read the names right
+    pred = list(csv.reader(io.StringIO(text[1:])))
+    assert pred[0] == ["a", "b", "label", "predicted", "score w·x̃", "split"]
     assert pred[1][2] == "'=cmd" and pred[2][2] == "'@x"  # formula cells neutralised
     assert pred[5][0] == "-1.0"  # numbers are not formulas
     png = handle({"cmd": "export", "what": "plot", "plot": "mistakes", "format": "png"})

@@ -154,3 +154,61 @@ def test_estimators_standardize_reach_the_target_and_equal_scikit_learns_scaler_
     with pytest.raises(Exception) as e:
         Perceptron(standardize="yes").fit(X, y)
     assert "standardize must be True or False" in str(e.value)
+
+
+def _run_with_split(ds, s):
+    from perceptron_lab.data import train_test_split
+    from perceptron_lab.prep import options
+
+    train_ds, _ = train_test_split(ds, s["test_fraction"], s["seed"])
+    prep = options(s, train_ds.X)
+    return train(prepare(train_ds.X, **prep), train_ds.y, algorithm=s["algorithm"], max_epochs=s["epochs"],
+                 order=s["order"], seed=s["seed"]), train_ds
+
+
+S = {"algorithm": "online", "epochs": 30, "order": "fixed", "seed": 3, "bias": True, "normalize": False,
+     "feature_map": "none", "standardize": True, "test_fraction": 0.25}
+
+
+def test_predictions_csv_has_score_labels_and_split_in_utf8_with_bom():
+    import csv
+    import io
+
+    from perceptron_lab import export
+    from perceptron_lab.data import Dataset, test_mask
+
+    rng = np.random.default_rng(4)
+    X = rng.normal([0.0, 1000.0], [1.0, 300.0], size=(40, 2))
+    labels = np.where(X[:, 0] + (X[:, 1] - 1000) / 300 > 0, 1, -1)
+    ds = Dataset(X, labels, ["x₁", "=x₂"], {-1: "=neg", 1: "pos"}, "t")
+    run, train_ds = _run_with_split(ds, S)
+    text = export.predictions_csv(run, ds, S)
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    assert rows[0] == ["x₁", "'=x₂", "label", "predicted", "score w·x̃", "split"]  # formulas neutralised
+    mask = test_mask(ds, 0.25, 3)
+    mean = [statistics.fmean(train_ds.X[:, j]) for j in range(2)]  # the training split's, by definition
+    std = [statistics.pstdev(train_ds.X[:, j].tolist()) for j in range(2)]
+    for row, x, y, held in zip(rows[1:], X, labels, mask):
+        a = sum(run.w[j] * (x[j] - mean[j]) / std[j] for j in range(2)) + run.w[2]
+        assert math.isclose(float(row[4]), a, rel_tol=1e-9, abs_tol=1e-9)
+        assert row[3] == ("pos" if a >= 0 else "'=neg") and row[2] == ("pos" if y == 1 else "'=neg")
+        assert row[5] == ("test" if held else "train")
+    assert sum(r[5] == "test" for r in rows[1:]) == int(mask.sum()) == 10
+
+
+def test_model_json_holds_the_statistics_and_predicts_the_same_labels():
+    from perceptron_lab import export
+    from perceptron_lab.data import preset
+
+    ds = preset("breast-cancer")
+    run, train_ds = _run_with_split(ds, S)
+    model = json.loads(export.model_json(run, ds, S, {"R": None, "gamma": None, "bound": None, "separable": None}))
+    st = Standardization.from_json(model["standardization"])
+    assert st == Standardization.fit(train_ds.X)
+    # someone with only the model file and numpy: the run's own predictions, every one
+    Z = np.column_stack([st.transform(ds.X), np.ones(ds.n)])
+    assert np.array_equal(np.where(Z @ np.array(model["w"]) >= 0, 1, -1), run.predict(prepare(ds.X, standardization=st)))
+    plain = json.loads(export.model_json(run, ds, {**S, "standardize": False}, {"R": None, "gamma": None,
+                                                                                "bound": None, "separable": None}))
+    assert plain["standardization"] is None
