@@ -425,3 +425,12 @@ def test_real_dataset_files_ship_in_both_wheels(tmp_path):
     for f in files:
         assert f"perceptron_lab/{f}" in names
     assert "perceptron_lab/datasets/__init__.py" in names
+
+
+def test_describe_lists_the_choices_a_page_offers():
+    from perceptron_lab.datasets import describe
+
+    d = describe("iris")
+    assert d["classes"] == ["setosa", "versicolor", "virginica"] and d["n"] == 150
+    assert d["features"] == list(skd.load_iris().feature_names) and "Fisher" in d["info"]
+    assert describe("digits")["classes"] == [str(k) for k in range(10)]
