@@ -20,7 +20,7 @@ const link = (...parts) => `#v=1&${parts.join("&")}`;
 
 test("the default run's link, written out by hand", async () => {
   const { hash, omitted } = await buildHash(defaults(), { kind: "preset", name: "and" });
-  assert.equal(hash, "v=1&source=preset&preset=and&algorithm=online&epochs=100&eta=1&bias=1&normalize=0"
+  assert.equal(hash, "v=1&source=preset&preset=and&algorithm=online&epochs=100&early=0&eta=1&bias=1&normalize=0"
     + "&order=fixed&seed=0&fmap=none&test=0");
   assert.equal(omitted, null);
 });
