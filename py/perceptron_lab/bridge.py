@@ -18,6 +18,8 @@ from .core import ALGORITHMS, MAX_EPOCHS, ORDERS, train
 from .errors import DataError, SettingsError
 from .export import floats
 from .features import FEATURE_MAPS, feature_names, prepare
+from .prep import for_plot
+from .prep import options as prep_options
 from . import texts
 
 THEORY_MAX_POINTS = texts.THEORY_MAX_POINTS  # the max-margin solver stays interactive up to here
@@ -34,6 +36,7 @@ SETTINGS = {
     "bias": (bool, True, None, "Bias must be on or off."),
     "normalize": (bool, False, None, "Unit length must be on or off."),
     "early_stop": (bool, False, None, "Early stop must be on or off."),
+    "standardize": (bool, False, None, "Standardize must be on or off."),
     "order": (str, "fixed", lambda v: v in ORDERS, f"Choose one of: {', '.join(ORDERS)}."),
     "seed": (int, 0, lambda v: 0 <= v < 2**32, "The seed must be a whole number from 0 to 4294967295."),
     "feature_map": (str, "none", lambda v: v in FEATURE_MAPS, f"Choose one of: {', '.join(FEATURE_MAPS)}."),
@@ -95,18 +98,14 @@ def load_data(spec):
         raise DataError("No data was given.")
     kind = spec.get("kind")
     if kind == "preset":
-        args = {k: spec[k] for k in ("n", "margin", "spread", "seed") if k in spec}
+        args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
             return data.preset(spec.get("name"), **args)
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
-        text, label = spec.get("text"), spec.get("label")
-        if not isinstance(text, str):
-            raise DataError("The CSV file could not be read as text.")
-        if label is not None and not isinstance(label, (str, int)) or isinstance(label, bool):
-            raise SettingsError("Choose the label column by its name or number.", field="label")
-        return csvio.parse_csv(text, label=label, name=str(spec.get("name", "CSV data"))[:200])
+        source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
+        return csvio.parse_csv(source, **kw)
     if kind == "points":
         return data.points_dataset(spec.get("points"))
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
@@ -160,7 +159,7 @@ def _fit(ds, s, progress=None, margin_cache=None):
         train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     except DataError as e:
         raise SettingsError(e.message, field="test_fraction") from None
-    prep = _prep(s)
+    prep = prep_options(s, train_ds.X)  # standardize: the training split's statistics
     Z = prepare(train_ds.X, **prep)
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
                 order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
@@ -178,7 +177,7 @@ def _fit(ds, s, progress=None, margin_cache=None):
                                  separable_train=th["separable"])
     train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
     last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
-    return dict(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z,
+    return dict(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z, prep=prep,
                 train_accuracy=train_accuracy, test_accuracy=test_accuracy, texts=_texts(run, th, ds, split,
                                                                                       train_accuracy, last_accuracy))
 
@@ -248,6 +247,7 @@ def train_request(request, progress=None):
         "bound": th["bound"],
         "u": None if th["u"] is None else floats(th["u"]),
         "theory_note": th["note"],
+        "standardization": _standardization_json(F["prep"], ds),
         "margin_of_w": theory.margin_of(run.w, Z, train_ds.y) if run.votes is None else None,
         "trace": {
             "total": run.trace.total,
@@ -263,7 +263,7 @@ def train_request(request, progress=None):
     }
     previous = dict(_SESSION)
     _SESSION.clear()
-    _SESSION.update(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z)
+    _SESSION.update(ds=ds, train_ds=train_ds, test_ds=test_ds, run=run, s=s, th=th, Z=Z, prep=F["prep"])
     try:
         if s["plots"]:
             result.update(_render(s["plot_kinds"]))
@@ -273,6 +273,14 @@ def train_request(request, progress=None):
         _SESSION.update(previous)
         raise
     return result
+
+
+def _standardization_json(prep, ds):
+    """The statistics the page and links reproduce, and the notice about constant columns."""
+    st = prep["standardization"]
+    if st is None:
+        return None
+    return {**st.to_json(), "notice": st.notice(ds.feature_names)}
 
 
 # The last run stays here so the page can step through it and export it without sending
@@ -314,8 +322,9 @@ def _session():
     return _SESSION
 
 
-def _prep(s):
-    return dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+def _prep(S):
+    """prepare's arguments of the session's run (with its standardization statistics)."""
+    return S["prep"]
 
 
 def _plot_features(ds, s):
@@ -359,12 +368,13 @@ def _figure(kind, *, upto=None, S=None):
                 key = (Xraw.shape, Xraw.tobytes())
                 if key not in memo:
                     memo.clear()
-                    memo[key] = run.decision_function(prepare(Xraw, **_prep(s)))
+                    memo[key] = run.decision_function(prepare(Xraw, **_prep(S)))
                 return memo[key]
+        w_plot, plot_prep = for_plot(run.w, _prep(S))  # standardized: the same boundary in raw units
         fig = plots.boundary_figure(
-            ds.X, ds.y, w=run.w, plot_features=_plot_features(ds, s), decision=decision,
+            ds.X, ds.y, w=w_plot, plot_features=_plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **_prep(s), **size)
+            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **plot_prep, **size)
         return fig, fig.alt_text
     if kind == "mistakes":
         return (plots.mistakes_figure(run.epoch_mistakes, bound=th["bound"], **size),
@@ -373,7 +383,7 @@ def _figure(kind, *, upto=None, S=None):
         acc = [np.nan if a is None else a for a in run.epoch_accuracy]
         test_acc = None
         if test_ds is not None:
-            test_acc = [float(np.mean(run.predict(prepare(test_ds.X, **_prep(s))) == test_ds.y))]
+            test_acc = [float(np.mean(run.predict(prepare(test_ds.X, **_prep(S))) == test_ds.y))]
         return plots.accuracy_figure(acc, test_acc, **size), plots.describe_accuracy(acc, test_acc)
     if kind == "proof":
         ps = _proof_series(S)
@@ -439,8 +449,8 @@ def frame_request(request):
         anim = S["animator"] = _plots().BoundaryAnimator(
             ds.X, ds.y, plot_features=_plot_features(ds, s), feature_names=ds.feature_names,
             label_names=ds.label_names, title=f"{ds.name}: step through", width_px=width, height_px=height,
-            grid=60, **_prep(s))
-    w = np.asarray(info["w"], dtype=np.float64)
+            grid=60, **for_plot(None, _prep(S))[1])
+    w = for_plot(np.asarray(info["w"], dtype=np.float64), _prep(S))[0]  # in the original units
     png = anim.frame(w, highlight=info["index"])
     out = {"ok": True, **info, "image": _plots().to_data_url(png), "alt": anim.alt_text(w),
            "n_wrong": anim.n_wrong, "total": len(run.trace.w)}
@@ -485,15 +495,11 @@ def inspect_request(request):
 
     spec = request.get("data")
     if isinstance(spec, dict) and spec.get("kind") == "csv":
-        text = spec.get("text")
-        if not isinstance(text, str):
-            raise DataError("The CSV file could not be read as text.")
-        label = spec.get("label")
-        p = csvio.preview(text, label=label)
-        ds = csvio.parse_csv(text, label=label)
+        source, kw = csvio.spec_args(spec)
+        p, ds = csvio.inspect_csv(source, **kw)  # one reading of the file for both
         return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
                 "labels": ds.label_mapping_json(), "columns": p["columns"], "preview": p["rows"],
-                "label_column": p["label_column"]}
+                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
     ds = load_data(spec)
     return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names, "labels": ds.label_mapping_json(),
             "columns": ds.feature_names + ["label"], "preview": None, "label_column": "label"}

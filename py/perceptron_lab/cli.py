@@ -1,6 +1,7 @@
 """python -m perceptron_lab train (FILE.csv | --preset NAME) [options]: the bridge, from a shell."""
 
 import argparse
+import base64
 import json
 import sys
 from pathlib import Path
@@ -24,7 +25,8 @@ def _parser():
     t = sub.add_parser("train", help="train on a CSV file or a preset")
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
-    src.add_argument("--preset", choices=["and", "or", "nand", "xor", "clouds", "overlap", "circles"])
+    src.add_argument("--preset", choices=["and", "or", "nand", "xor", "clouds", "overlap", "circles",
+                                          "iris", "breast-cancer", "wine", "digits"])
     t.add_argument("--label", help="label column: name or 0-based index (default: last)")
     t.add_argument("--algorithm", choices=ALGORITHMS, default="online")
     t.add_argument("--epochs", type=int, default=100)
@@ -33,6 +35,8 @@ def _parser():
     t.add_argument("--order", choices=ORDERS, default="fixed")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--normalize", action="store_true", help="scale every x̃ to unit length")
+    t.add_argument("--standardize", action="store_true",
+                   help="z-score the features with the training split's mean and standard deviation")
     t.add_argument("--feature-map", choices=["none", "poly2"], default="none")
     t.add_argument("--test-fraction", type=float, default=0.0)
     t.add_argument("--early-stop", action="store_true",
@@ -52,18 +56,15 @@ def _request(args):
             raw = path.read_bytes()
         except OSError as e:
             raise SystemExit(_fail(f"cannot read {args.file}: {e.strerror}"))
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise SystemExit(_fail(f"{args.file} is not UTF-8 text: save it as CSV (UTF-8)"))
         label = args.label
         if label is not None and label.lstrip("-").isdigit():
             label = int(label)
-        data = {"kind": "csv", "text": text, "label": label, "name": path.name}
+        # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
+        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
     settings = {"algorithm": args.algorithm, "epochs": args.epochs, "eta": args.eta, "bias": not args.no_bias,
                 "order": args.order, "seed": args.seed, "normalize": args.normalize,
                 "feature_map": args.feature_map, "test_fraction": args.test_fraction, "plots": False,
-                "early_stop": args.early_stop}
+                "early_stop": args.early_stop, "standardize": args.standardize}
     return {"cmd": "train", "data": data, "settings": settings}
 
 
@@ -128,16 +129,19 @@ def _write_plot(args, request, r):
 
     s = r["settings"]
     ds = load_data(request["data"])
-    prep = dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+    from .prep import for_plot, options
+
+    prep = options(s, ds.X)
     run = train(prepare(ds.X, **prep), ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
                 order=s["order"], seed=s["seed"], early_stop=s["early_stop"])
     decision = None
     if run.votes is not None:
         def decision(X):
             return run.decision_function(prepare(X, **prep))
-    fig = plots.boundary_figure(ds.X, ds.y, w=run.w, decision=decision, feature_names=ds.feature_names,
+    w_plot, plot_prep = for_plot(run.w, prep)  # standardized: the same boundary in raw units
+    fig = plots.boundary_figure(ds.X, ds.y, w=w_plot, decision=decision, feature_names=ds.feature_names,
                                 label_names=ds.label_names, title=f"{ds.name}: {s['algorithm']} perceptron",
-                                width_px=640, height_px=480, **prep)
+                                width_px=640, height_px=480, **plot_prep)
     fmt = "svg" if args.plot.lower().endswith(".svg") else "png"
     out = plots.render(fig, fmt)
     try:

@@ -52,16 +52,31 @@ class Standardization:
         Z[:, self.constant] = 0.0  # exactly 0, whatever a test row holds in that column
         return Z
 
-    def raw_weights(self, w, fit_intercept=True) -> np.ndarray:
-        """The weights of the same boundary in the original units (no feature map):
-        w·((x - mean)/std, 1) = (w/std)·x + (b - Σ w·mean/std). Without a bias the
-        standardized boundary has one, so fit_intercept=False returns the affine pair anyway
-        as (coef..., offset)."""
+    def raw_weights(self, w, fit_intercept=True, feature_map="none") -> np.ndarray:
+        """The weights of the same boundary on the raw features x̃ = (map(x), 1): z = inv·(x - mean)
+        with inv = 1/std (0 for a constant column) is affine, so w·(z, 1) and w·(poly2(z), 1) are
+        linear in (x, 1) and (poly2(x), 1). The result always has the offset last (a boundary
+        through the standardized origin is not one through the raw origin)."""
         w = np.asarray(w, dtype=np.float64)
         m = len(self.mean)
-        coef = np.where(self.constant, 0.0, w[:m] / self.std)
-        offset = (w[m] if fit_intercept else 0.0) - float(np.sum(coef * self.mean))
-        return np.append(coef, offset)
+        inv = np.where(self.constant, 0.0, 1.0 / self.std)
+        mu = self.mean
+        offset = float(w[-1]) if fit_intercept else 0.0
+        lin = w[:m] * inv
+        offset -= float(np.sum(lin * mu))
+        if feature_map == "none":
+            return np.append(lin, offset)
+        pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
+        cross = np.array([w[m + k] * inv[i] * inv[j] for k, (i, j) in enumerate(pairs)])
+        sq = w[m + len(pairs): 2 * m + len(pairs)] * inv ** 2
+        lin = lin.copy()
+        for c, (i, j) in zip(cross, pairs):  # (x_i - m_i)(x_j - m_j)
+            lin[i] -= c * mu[j]
+            lin[j] -= c * mu[i]
+            offset += c * mu[i] * mu[j]
+        lin -= 2 * sq * mu  # (x_i - m_i)²
+        offset += float(np.sum(sq * mu ** 2))
+        return np.concatenate([lin, cross, sq, [offset]])
 
     def notice(self, feature_names) -> str | None:
         """A sentence for the page when some column had no spread, else None."""
@@ -104,21 +119,17 @@ def options(s, train_X) -> dict:
                 standardization=st)
 
 
-def for_plot(w, prep, decide=None):
-    """How to draw a model in the original units: (w or None, prepare arguments without the
-    statistics, decision callable or None) for the plots, which prepare raw X themselves.
-
-    Without standardization nothing changes. With it and no feature map, the boundary is
-    the line of raw_weights (drawn exactly, with bias, since a standardized boundary has an
-    offset in raw units; unit length never moves a boundary). With a feature map the plots
-    get `decide` (raw X -> scores through the full preparation) and draw its 0-contour."""
+def for_plot(w, prep):
+    """How the plots (which prepare raw X themselves) draw a model in the original units:
+    (weights, prepare arguments without the statistics). Without standardization nothing
+    changes; with it, raw_weights (None for w None): the same boundary, drawn exactly, offset last (unit length
+    never moves a boundary, so it stays as it was)."""
     st = prep.get("standardization")
     base = {k: v for k, v in prep.items() if k != "standardization"}
     if st is None:
-        return w, base, decide
-    if base["feature_map"] == "none" and w is not None:
-        return st.raw_weights(w, base["fit_intercept"]), {**base, "fit_intercept": True}, decide
-    return None, base, decide
+        return w, base
+    raw = None if w is None else st.raw_weights(w, base["fit_intercept"], base["feature_map"])
+    return raw, {**base, "fit_intercept": True}
 
 
 def run_options(ds, s):

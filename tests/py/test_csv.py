@@ -614,3 +614,23 @@ def test_progress_is_reported_while_reading_a_large_file():
     ds = parse_csv(text, progress=lambda done, total: calls.append((done, total)))
     assert ds.n == 25_000
     assert calls == [(10_000, 25_002), (20_000, 25_002)]  # line 10 000 holds the 9 999th data row
+
+
+def test_bridge_inspect_says_how_the_file_was_read_and_takes_overrides():
+    import base64
+
+    from perceptron_lab.bridge import handle
+
+    raw = "température;pression;classe\n20,5;1013,2;chaud\n-3,25;998;froid\n".encode("cp1252")
+    data = {"kind": "csv", "base64": base64.b64encode(raw).decode(), "name": "m.csv"}
+    r = handle({"cmd": "inspect", "data": data})
+    assert r["ok"], r
+    assert r["read_as"] == {"delimiter": ";", "decimal": ",", "encoding": "windows-1252"}
+    assert r["read_as_text"] == "read as: semicolon-separated, decimal comma, Windows-1252"
+    assert r["feature_names"] == ["température", "pression"] and r["n"] == 2
+    t = handle({"cmd": "train", "data": data, "settings": {"plots": False}})
+    assert t["ok"] and t["feature_names"] == ["température", "pression"]
+    r = handle({"cmd": "inspect", "data": {**data, "encoding": "latin-1", "decimal": "."}})
+    assert not r["ok"] and r["error"]["row"] == 2 and "decimal comma" in r["error"]["message"]
+    r = handle({"cmd": "inspect", "data": {**data, "delimiter": "|"}})
+    assert not r["ok"] and r["error"]["field"] == "delimiter"

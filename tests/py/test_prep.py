@@ -108,52 +108,28 @@ def test_breast_cancer_averaged_reaches_97_percent_only_when_standardized():
     assert np.mean(raw.predict(prepare(X)) == y) < 0.95  # the issue's reason for standardizing
 
 
-def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units():
+@pytest.mark.parametrize("fmap", ["none", "poly2"])
+@pytest.mark.parametrize("bias", [True, False])
+@pytest.mark.parametrize("normalize", [False, True])
+def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units(fmap, bias, normalize):
     from perceptron_lab.prep import for_plot, options
 
     rng = np.random.default_rng(3)
     X = rng.normal([5.0, 300.0, -1.0], [1.0, 50.0, 0.1], size=(80, 3))
-    w = np.array([0.4, -1.2, 2.0, 0.5])
-    plain = options({"bias": True, "normalize": False, "feature_map": "none", "standardize": False}, X)
-    assert plain["standardization"] is None
-    assert for_plot(w, plain) == (w, {k: v for k, v in plain.items() if k != "standardization"}, None)
-    for normalize in (False, True):
-        prep = options({"bias": True, "normalize": normalize, "feature_map": "none", "standardize": True}, X)
-        wp, pp, decide = for_plot(w, prep)
-        assert decide is None and "standardization" not in pp and pp["fit_intercept"] is True
-        # the plots' own preparation of raw X with wp: the same sign everywhere as the model's
-        assert np.array_equal(np.sign(prepare(X, **pp) @ wp), np.sign(prepare(X, **prep) @ w))
-    prep = options({"bias": True, "normalize": False, "feature_map": "poly2", "standardize": True}, X)
-    wp, pp, decide = for_plot(np.ones(10), prep, decide=len)
-    assert wp is None and decide is len and pp["feature_map"] == "poly2"
-
-
-def test_estimators_standardize_reach_the_target_and_equal_scikit_learns_scaler_pipeline():
-    from sklearn.linear_model import Perceptron as SkPerceptron
-    from sklearn.pipeline import make_pipeline
-
-    from perceptron_lab import AveragedPerceptron, Perceptron
-
-    X, y = load_breast_cancer(return_X_y=True)
-    est = AveragedPerceptron(standardize=True, order="shuffle-each", max_epochs=100).fit(X, y)
-    assert est.score(X, y) >= 0.97
-    assert est.standardization_ == Standardization.fit(X)
-    assert AveragedPerceptron(order="shuffle-each", max_epochs=100).fit(X, y).score(X, y) < 0.95
-    # scikit-learn's StandardScaler + Perceptron (plain rule: eta0 1, no penalty, fixed order) on the
-    # same data learns the same weights: an independent implementation of both steps
-    ours = Perceptron(standardize=True, max_epochs=20).fit(X, y)
-    ref = make_pipeline(StandardScaler(), SkPerceptron(max_iter=20, tol=None, shuffle=False, eta0=1.0,
-                                                       alpha=0.0)).fit(X, y)
-    assert np.allclose(ours.coef_, ref[-1].coef_, rtol=1e-9, atol=1e-9)
-    assert np.allclose(ours.intercept_, ref[-1].intercept_)
-    assert np.array_equal(ours.predict(X), ref.predict(X))
-    # partial_fit keeps the first call's statistics for every later call
-    pf = Perceptron(standardize=True).partial_fit(X[:300], y[:300], classes=[0, 1]).partial_fit(X[300:], y[300:])
-    assert pf.standardization_ == Standardization.fit(X[:300])
-    assert "standardize" in Perceptron().get_params() and Perceptron(standardize=True).standardize is True
-    with pytest.raises(Exception) as e:
-        Perceptron(standardize="yes").fit(X, y)
-    assert "standardize must be True or False" in str(e.value)
+    X[:, 2] = -1.0  # a constant column is left at 0
+    s = {"bias": bias, "normalize": normalize, "feature_map": fmap}
+    d = (9 if fmap == "poly2" else 3) + bias
+    w = rng.normal(size=d)
+    plain = options({**s, "standardize": False}, X)
+    assert plain["standardization"] is None and for_plot(w, plain)[0] is w
+    prep = options({**s, "standardize": True}, X)
+    wp, pp = for_plot(w, prep)
+    assert "standardization" not in pp and pp["fit_intercept"] is True and pp["feature_map"] == fmap
+    # the plots' own preparation of raw X with wp gives the model's activation (up to unit length)
+    a_raw = prepare(X, **{**pp, "normalize": False}) @ wp
+    a_std = prepare(X, **{**prep, "normalize": False}) @ w
+    assert np.allclose(a_raw, a_std, rtol=1e-8, atol=1e-8)
+    assert np.array_equal(np.sign(prepare(X, **pp) @ wp), np.sign(prepare(X, **prep) @ w))
 
 
 def _run_with_split(ds, s):
@@ -212,3 +188,67 @@ def test_model_json_holds_the_statistics_and_predicts_the_same_labels():
     plain = json.loads(export.model_json(run, ds, {**S, "standardize": False}, {"R": None, "gamma": None,
                                                                                 "bound": None, "separable": None}))
     assert plain["standardization"] is None
+
+
+# --------------------------------------------------------------------------- through the bridge and the CLI
+
+
+def test_bridge_standardize_breast_cancer_reproduces_through_model_and_settings():
+    from perceptron_lab.bridge import handle
+
+    settings = {"algorithm": "averaged", "epochs": 100, "order": "shuffle-each", "standardize": True,
+                "test_fraction": 0.2, "plots": False}
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "breast-cancer"}, "settings": settings})
+    assert r["ok"], r
+    assert r["train_accuracy"] >= 0.97 and r["settings"]["standardize"] is True
+    raw = handle({"cmd": "train", "data": {"kind": "preset", "name": "breast-cancer"},
+                  "settings": {**settings, "standardize": False}})
+    assert raw["train_accuracy"] < r["train_accuracy"]
+    model = json.loads(handle({"cmd": "export", "what": "model"})["text"])  # the last run: raw
+    assert model["standardization"] is None
+    handle({"cmd": "train", "data": {"kind": "preset", "name": "breast-cancer"}, "settings": settings})
+    model = json.loads(handle({"cmd": "export", "what": "model"})["text"])
+    assert model["w"] == r["w"]  # same settings (a link's), same weights
+    st = Standardization.from_json(model["standardization"])
+    from perceptron_lab.data import preset, train_test_split
+
+    train_ds, _ = train_test_split(preset("breast-cancer"), 0.2, 0)
+    assert st == Standardization.fit(train_ds.X)
+    Z = np.column_stack([st.transform(train_ds.X), np.ones(train_ds.n)])
+    acc = np.mean(np.where(Z @ np.array(model["w"]) >= 0, 1, -1) == train_ds.y)
+    assert acc == r["train_accuracy"]  # the model file alone gives the run's accuracy
+
+
+def test_bridge_standardize_draws_in_raw_units_and_steps_through():
+    from perceptron_lab.bridge import handle
+
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "iris", "classes": ["versicolor", "virginica"],
+                                         "features": [2, 3]},
+                "settings": {"standardize": True, "epochs": 5, "plot_kinds": ["boundary"]}})
+    assert r["ok"], r
+    assert r["feature_names"] == ["petal length (cm)", "petal width (cm)"]
+    assert r["labels"] == {"-1": "versicolor", "+1": "virginica"}
+    assert r["plots"]["boundary"].startswith("data:image/png") and r["standardization"]["notice"] is None
+    g = r["boundary_geometry"]
+    assert g["xlim"][0] < 3.0 and g["xlim"][1] > 7.0  # the axes are in centimetres, not z-scores
+    f = handle({"cmd": "frame", "step": 1})
+    assert f["ok"] and f["image"].startswith("data:image/png")
+    poly = handle({"cmd": "train", "data": {"kind": "preset", "name": "iris", "features": [0, 1]},
+                   "settings": {"standardize": True, "feature_map": "poly2", "epochs": 5, "plot_kinds": ["boundary"]}})
+    assert poly["ok"] and poly["plots"]["boundary"]
+
+
+def test_cli_preset_standardize_and_a_windows_1252_file(tmp_path, capsys):
+    from perceptron_lab.cli import main
+
+    assert main(["train", "--preset", "breast-cancer", "--standardize", "--algorithm", "averaged",
+                 "--order", "shuffle-each", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["train_accuracy"] >= 0.97
+    f = tmp_path / "mesures.csv"
+    f.write_bytes("température;pression;classe\n20,5;1013,2;chaud\n-3,25;998;froid\n18;1002,5;chaud\n"
+                  .encode("cp1252"))
+    assert main(["train", str(f), "--json", "--plot", str(tmp_path / "b.png")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["feature_names"] == ["température", "pression"]
+    assert (tmp_path / "b.png").read_bytes().startswith(b"\x89PNG")
