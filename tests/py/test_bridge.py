@@ -110,7 +110,9 @@ def test_csv_and_points():
 def test_inspect_csv_previews_and_maps_labels():
     r = handle({"cmd": "inspect", "data": {"kind": "csv", "text": "a;b;c\n1;2;x\n3;4;y\n"}})
     assert r == {"ok": True, "n": 2, "feature_names": ["a", "b"], "labels": {"-1": "x", "+1": "y"},
-                 "columns": ["a", "b", "c"], "preview": [["1", "2", "x"], ["3", "4", "y"]], "label_column": "c"}
+                 "columns": ["a", "b", "c"], "preview": [["1", "2", "x"], ["3", "4", "y"]], "label_column": "c",
+                 "read_as": {"delimiter": ";", "decimal": ".", "encoding": None},
+                 "read_as_text": "read as: semicolon-separated, decimal point"}
 
 
 @pytest.mark.parametrize("settings,field", [
