@@ -1,30 +1,24 @@
 #!/usr/bin/env python3
 """Page load times in headless Chromium against a build of the site (served like GitHub
-Pages: gzip, Cache-Control: max-age=600, under a sub-path).
+Pages: gzip, Cache-Control: max-age=600, under a sub-path), on network profiles set with
+Chromium's DevTools protocol (Network.emulateNetworkConditions):
 
-    python bench/load_time.py [--runs 5] [--no-build] [--dist DIR] [--json FILE]
+    python bench/load_time.py [--runs 1] [--profiles localhost,20/40,5/40,2/100] [--no-build]
 
-Each run: a fresh browser profile (empty HTTP cache, on disk as in a normal browser)
-loads the page ("cold"), then reloads it ("warm": HTTP cache and Chromium's wasm code
-cache filled). --incognito uses an in-memory context instead (Playwright's new_context:
-its memory cache keeps no entry over ~6 MB, e.g. the matplotlib wheel, and it has no
-wasm code cache, so "warm" is much closer to "cold" there). For
-both, the time from navigation start (page time, performance.now()) to
-  - controls visible   (the form #lab is visible),
-  - Python ready       (body[data-py-state="ready"]),
-  - first plot         (the page trains AND/online by itself once Python is ready: the
-                        boundary plot, which comes with the run, decoded; the other
-                        three plots follow in a second call).
-After the warm load, each preset (and, or, nand, xor, clouds, overlap, circles) is
-chosen in the page and trained with the Train button: time from the click to its
-boundary plot decoded ("train+plot"), and to data-run-state "done" (every plot shown).
-Also: the bytes the server sent for the cold load (bodies after gzip, as on the wire), and
-the dist/ files no cold load requested.
-Prints the median and the best of the runs, and the load average (the machine is shared:
-note it next to any figure).
+Per profile and run: a fresh on-disk browser profile loads the page ("cold": empty caches),
+waits until the service worker has precached the build (body[data-offline="ready"]), then
+loads it again ("warm": from the service worker's cache). Once, at the end: the network
+switched off (context.set_offline) and the page loaded a third time ("offline"). For each
+load, the time from navigation start (page time) to
+  - first picture  (the build-time picture of the default run, visible and decoded),
+  - Python ready   (body[data-py-state="ready"]),
+  - first plot     (the live boundary plot of the page's own first run, decoded),
+and the bytes the server sent (bodies after gzip, as on the wire), and whether the page
+showed an error or retried a stalled load. Then, on the localhost warm page, each preset
+trained with the Train button (click -> boundary plot decoded, -> every plot shown).
+Prints a table, and the load average (the machine is shared: note it next to any figure).
 
-By default the site is built into .cache/bench-dist (not dist/, which e2e runs share);
---no-build serves DIR as it is.
+By default the site is built into .cache/bench-dist (not dist/, which e2e runs share).
 """
 from __future__ import annotations
 
@@ -38,18 +32,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
+from tools.devserver import COMPRESSIBLE, start_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
-TARGETS = {"controls_ms": 500, "cold_first_plot_ms": 4000, "warm_first_plot_ms": 2000, "bytes": 22e6}
+PROFILES = {"localhost": None, "20/40": (20, 40), "5/40": (5, 40), "2/100": (2, 100)}  # Mbit/s, ms
+TARGETS = {"picture_ms": 1000, "warm_first_plot_ms": 1200, "bytes": 12e6}
 
-# Records, in page time (ms since navigation start), when each data-py-state and
-# data-run-state value first appeared, and when the boundary plot was first decoded.
 INIT = """
 (() => {
+  globalThis.__PERCEPTRON_LAB_TEST__ = true; // window.__pyclient.bootTimes
   const T = window.__benchTimes = {py: {}, run: {}};
   const seen = () => {
     const b = document.body;
@@ -58,6 +52,12 @@ INIT = """
     const s = b.dataset.pyState, r = b.dataset.runState;
     if (s && !(s in T.py)) T.py[s] = now;
     if (r && !(r in T.run)) T.run[r] = now;
+    // The first picture (built at build time): visible and decoded.
+    const fig = document.getElementById("first-picture");
+    if (fig && !fig.hidden && !T.picturePromise) {
+      T.picturePromise = document.getElementById("first-picture-img").decode()
+        .then(() => { T.picture = performance.now(); }, () => {});
+    }
     // The first plot: the boundary comes with the run, the other plots a moment later.
     const img = document.getElementById("plot-boundary");
     if (img && img.getAttribute("src") && !T.plotPromise) {
@@ -65,7 +65,7 @@ INIT = """
     }
   };
   new MutationObserver(seen).observe(document, {subtree: true, attributes: true,
-    attributeFilter: ["data-py-state", "data-run-state", "src"], childList: true});
+    attributeFilter: ["data-py-state", "data-run-state", "src", "hidden"], childList: true});
 })();
 """
 
@@ -122,7 +122,7 @@ def warm_gzip(server, base: str, dist: Path) -> None:
     import urllib.request
 
     for f in dist.rglob("*"):
-        if f.is_file() and f.suffix in build.COMPRESSIBLE:
+        if f.is_file() and f.suffix in COMPRESSIBLE:
             req = urllib.request.Request(base + f.relative_to(dist).as_posix(),
                                          headers={"Accept-Encoding": "gzip"})
             with urllib.request.urlopen(req) as r:
@@ -130,30 +130,33 @@ def warm_gzip(server, base: str, dist: Path) -> None:
     server.stats.reset()
 
 
-def one_load(context, url: str, timeout_ms: int, reload: bool = False) -> dict:
-    page = context.pages[0] if reload or context.pages else context.new_page()
-    if reload:
-        page.reload(wait_until="commit")
-    else:
-        page.goto(url, wait_until="commit")
-    page.wait_for_selector("#lab", state="visible", timeout=timeout_ms)
-    t_controls = page.evaluate("performance.now()")
+def throttle(page, profile) -> None:
+    if profile is None:
+        return
+    mbit, latency = profile
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency,
+        "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": mbit * 1e6 / 8})
+
+
+def one_load(page, url: str, timeout_ms: int, server) -> dict:
+    server.stats.reset()
+    page.goto(url, wait_until="commit")
     page.wait_for_selector('body[data-py-state="ready"], body[data-py-state="error"]',
                            state="attached", timeout=timeout_ms)
-    if page.evaluate("document.body.dataset.pyState") != "ready":
-        raise SystemExit(f"Python did not start: {page.evaluate('document.body.innerText')[:500]}")
-    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"]',
-                           state="attached", timeout=timeout_ms)
+    error = page.evaluate("document.body.dataset.pyState") != "ready"
+    if not error:
+        page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"]',
+                               state="attached", timeout=timeout_ms)
     times = page.evaluate("(async () => { const T = window.__benchTimes; await T.plotPromise; "
-                          "return {py: T.py, run: T.run, plot: T.plot, plotError: T.plotError}; })()")
-    if times.get("plotError") or times.get("plot") is None:
-        raise SystemExit(f"no first plot: {times}")
-    worker = page.evaluate("window.__pyclient && window.__pyclient.bootTimes")
-    origin = page.evaluate("performance.timeOrigin")
-    # The worker reports its performance.timeOrigin: its start in the page's clock.
-    worker_start = worker["origin"] - origin if worker and worker.get("origin") else None
-    return {"controls_ms": t_controls, "ready_ms": times["py"].get("ready"), "worker_start_ms": worker_start,
-            "first_plot_ms": times["plot"], "worker": worker, "page": page}
+                          "await T.picturePromise; return {py: T.py, plot: T.plot, picture: T.picture}; })()")
+    return {"picture_ms": times.get("picture"), "ready_ms": times["py"].get("ready"),
+            "first_plot_ms": times.get("plot"), "bytes": server.stats.bytes,
+            "retries": int(page.evaluate("document.body.dataset.pyRetries || 0")),
+            "error": error or page.evaluate("document.body.dataset.runState") == "error",
+            "worker": page.evaluate("window.__pyclient && window.__pyclient.bootTimes")}
 
 
 def preset_times(page) -> dict:
@@ -167,115 +170,104 @@ def preset_times(page) -> dict:
     return out
 
 
-def fmt_s(ms: float) -> str:
-    return f"{ms / 1000:.2f} s"
+def fmt_s(ms) -> str:
+    return "-" if ms is None else f"{ms / 1000:.2f} s"
+
+
+def run_profile(pw, name, url, server, timeout_ms, offline: bool) -> dict:
+    profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
+    context = pw.chromium.launch_persistent_context(profile.name, executable_path=CHROMIUM, args=ARGS)
+    try:
+        context.add_init_script(INIT)
+        page = context.pages[0] if context.pages else context.new_page()
+        throttle(page, PROFILES[name])
+        out = {"cold": one_load(page, url, timeout_ms, server)}
+        page.wait_for_selector('body[data-offline]:not([data-offline="caching"])', state="attached",
+                               timeout=timeout_ms * 2)
+        out["sw"] = page.evaluate("document.body.dataset.offline")
+        out["warm"] = one_load(page, url, timeout_ms, server)
+        if name == "localhost":
+            out["presets"] = preset_times(page)
+        if offline:
+            context.set_offline(True)
+            out["offline"] = one_load(page, url, timeout_ms, server)
+        return out
+    finally:
+        context.close()
+        profile.cleanup()
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--profiles", default=",".join(PROFILES))
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
-    ap.add_argument("--page", default="", help="page under the site root")
-    ap.add_argument("--timeout", type=int, default=120_000)
+    ap.add_argument("--timeout", type=int, default=300_000)
     ap.add_argument("--json", type=Path, help="also write every measurement here")
-    ap.add_argument("--incognito", action="store_true", help="in-memory contexts (see above)")
     args = ap.parse_args()
+    names = [n for n in args.profiles.split(",") if n]
+    unknown = [n for n in names if n not in PROFILES]
+    if unknown:
+        raise SystemExit(f"unknown profiles {unknown}; known: {', '.join(PROFILES)}")
     dist = args.dist.resolve()
     if not args.no_build:
         import contextlib
         import io
 
+        import build
+
         with contextlib.redirect_stdout(io.StringIO()):
             build.build(dist)
     from playwright.sync_api import sync_playwright
 
-    total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     info = json.loads((dist / "build-info.json").read_text())
-    wheels = sum((dist / info["pyodide_dir"] / w["file_name"]).stat().st_size for w in info["wheels"])
-    server, base = build.start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600")
-    url = base + args.page
-    warm_gzip(server, base, dist)
-    cold, warm, sent, presets, loads = [], [], [], [], [loadavg()]
-    requested: set[str] = set()  # paths the server sent on cold loads
+    server, url = start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600")
+    warm_gzip(server, url, dist)
+    results, loads = {n: [] for n in names}, [loadavg()]
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS) if args.incognito else None
             for i in range(args.runs):
-                if args.incognito:
-                    context = browser.new_context()
-                else:
-                    profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
-                    context = pw.chromium.launch_persistent_context(
-                        profile.name, executable_path=CHROMIUM, args=ARGS)
-                context.add_init_script(INIT)
-                server.stats.reset()
-                c = one_load(context, url, args.timeout)
-                sent.append(server.stats.bytes)
-                with server.stats.lock:
-                    requested.update(path for path, _, _ in server.stats.requests)
-                w = one_load(context, url, args.timeout, reload=True)
-                presets.append(preset_times(w["page"]))
-                for r in (c, w):
-                    r.pop("page")
-                cold.append(c)
-                warm.append(w)
-                context.close()
-                if not args.incognito:
-                    profile.cleanup()
-                loads.append(loadavg())
-                print(f"run {i + 1}: cold ready {fmt_s(c['ready_ms'])} plot {fmt_s(c['first_plot_ms'])}; "
-                      f"warm ready {fmt_s(w['ready_ms'])} plot {fmt_s(w['first_plot_ms'])}; "
-                      f"load {loads[-1]}", file=sys.stderr, flush=True)
-            if browser:
-                browser.close()
+                for n in names:
+                    r = run_profile(pw, n, url, server, args.timeout, offline=(i == 0 and n == names[0]))
+                    results[n].append(r)
+                    loads.append(loadavg())
+                    print(f"run {i + 1} {n}: cold ready {fmt_s(r['cold']['ready_ms'])}, warm ready "
+                          f"{fmt_s(r['warm']['ready_ms'])}; load {loads[-1]}", file=sys.stderr, flush=True)
     finally:
         server.shutdown()
 
-    def stat(values):
-        return statistics.median(values), min(values)
+    def med(values):
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
 
-    def line(label, values, target=None, unit=fmt_s):
-        med, best = stat(values)
-        t = ""
-        if target is not None:
-            t = f"   target <= {unit(target)}: {'ok' if med <= target else 'MISSED'}"
-        return f"  {label:<20} median {unit(med):>9}   best {unit(best):>9}{t}"
-
-    mb = lambda b: f"{b / 1e6:.2f} MB"  # noqa: E731
-    print(f"dist/: {total / 1e6:.2f} MB on disk; wheels {wheels / 1e6:.2f} MB ({len(info['wheels'])} packages)")
-    print(f"runs: {args.runs} (each: {'fresh in-memory context' if args.incognito else 'fresh profile'} "
-          f"= cold, then reload = warm); "
-          f"load average {' -> '.join(loads)} (on {os.cpu_count()} CPUs)")
-    print("cold (empty cache):")
-    print(line("controls visible", [r["controls_ms"] for r in cold], TARGETS["controls_ms"]))
-    if all(r["worker_start_ms"] is not None for r in cold + warm):
-        print(line("worker started", [r["worker_start_ms"] for r in cold]))
-    print(line("Python ready", [r["ready_ms"] for r in cold]))
-    print(line("first plot (AND)", [r["first_plot_ms"] for r in cold], TARGETS["cold_first_plot_ms"]))
-    print(line("transferred", sent, TARGETS["bytes"], unit=mb))
-    prefix = "/perceptron-lab/"
-    unused = sorted(rel for rel in (f.relative_to(dist).as_posix() for f in dist.rglob("*") if f.is_file())
-                    if prefix + rel not in requested and not (rel == "index.html" and prefix in requested))
-    print(f"  dist/ files not requested by a cold load: {', '.join(unused) or 'none'} "
-          "(see the on-demand list in docs/PYODIDE.md)")
-    print("warm (reload):")
-    print(line("controls visible", [r["controls_ms"] for r in warm], TARGETS["controls_ms"]))
-    if all(r["worker_start_ms"] is not None for r in cold + warm):
-        print(line("worker started", [r["worker_start_ms"] for r in warm]))
-    print(line("Python ready", [r["ready_ms"] for r in warm]))
-    print(line("first plot (AND)", [r["first_plot_ms"] for r in warm], TARGETS["warm_first_plot_ms"]))
-    print("train+plot after ready (click Train -> boundary plot decoded; -> every plot shown):")
-    for name in PRESETS:
-        print(line(name, [p[name] for p in presets]) + "  |" + line("", [p[name + " (all plots)"] for p in presets]))
-    def stages(r):
-        return json.dumps({k: v for k, v in (r["worker"] or {}).items() if k != "origin"})
-
-    print("cold worker stages (ms since worker start, last run):", stages(cold[-1]))
-    print("warm worker stages (ms since worker start, last run):", stages(warm[-1]))
+    print(f"build {info['build']}; counted download {sum(f['gzip'] for f in info['download']) / 1e6:.2f} MB "
+          f"(gzip); runs: {args.runs}; load average {' -> '.join(loads)} (on {os.cpu_count()} CPUs)")
+    print(f"{'profile':<10} {'load':<8} {'picture':>9} {'ready':>9} {'1st plot':>9} {'MB sent':>8} "
+          f"{'retries':>7} {'error':>5}")
+    for n in names:
+        for kind in ("cold", "warm", "offline"):
+            rows = [r[kind] for r in results[n] if kind in r]
+            if not rows:
+                continue
+            print(f"{n:<10} {kind:<8} {fmt_s(med([r['picture_ms'] for r in rows])):>9} "
+                  f"{fmt_s(med([r['ready_ms'] for r in rows])):>9} {fmt_s(med([r['first_plot_ms'] for r in rows])):>9} "
+                  f"{med([r['bytes'] for r in rows]) / 1e6:>8.2f} {sum(r['retries'] for r in rows):>7} "
+                  f"{sum(bool(r['error']) for r in rows):>5}")
+    print(f"targets: first picture <= {fmt_s(TARGETS['picture_ms'])} (cold), warm first plot <= "
+          f"{fmt_s(TARGETS['warm_first_plot_ms'])} (localhost), cold bytes <= {TARGETS['bytes'] / 1e6:.0f} MB")
+    if "localhost" in results:
+        print("train+plot after ready (localhost warm; click Train -> boundary decoded | every plot shown):")
+        for name in PRESETS:
+            vals = [r["presets"][name] for r in results["localhost"]]
+            alls = [r["presets"][name + " (all plots)"] for r in results["localhost"]]
+            print(f"  {name:<8} {fmt_s(med(vals)):>9} | {fmt_s(med(alls)):>9}")
+        last = results["localhost"][-1]
+        for kind in ("cold", "warm"):
+            stages = {k: v for k, v in (last[kind]["worker"] or {}).items() if k != "origin"}
+            print(f"localhost {kind} worker stages (ms since worker start):", json.dumps(stages))
     if args.json:
-        args.json.write_text(json.dumps({"cold": cold, "warm": warm, "sent": sent, "presets": presets,
-                                         "loadavg": loads}, indent=1))
+        args.json.write_text(json.dumps({"results": results, "loadavg": loads}, indent=1))
     return 0
 
 

@@ -6,10 +6,11 @@ import json
 import sys
 from pathlib import Path
 
+from . import settings
 from .bridge import handle
-from .core import ALGORITHMS, ORDERS
 
 EXIT_USAGE = 2
+PLOT_PX = (640, 480)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,26 +26,35 @@ def _parser():
     t = sub.add_parser("train", help="train on a CSV file or a preset")
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
-    src.add_argument("--preset", choices=["and", "or", "nand", "xor", "clouds", "overlap", "circles",
-                                          "iris", "breast-cancer", "wine", "digits"])
+    src.add_argument("--preset", choices=settings.options("preset"))
     t.add_argument("--label", help="label column: name or 0-based index (default: last)")
-    t.add_argument("--algorithm", choices=ALGORITHMS, default="online")
-    t.add_argument("--epochs", type=int, default=100)
-    t.add_argument("--eta", type=float, default=1.0)
-    t.add_argument("--no-bias", action="store_true", help="no bias: the boundary passes through the origin")
-    t.add_argument("--order", choices=ORDERS, default="fixed")
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--normalize", action="store_true", help="scale every x̃ to unit length")
-    t.add_argument("--standardize", action="store_true",
-                   help="z-score the features with the training split's mean and standard deviation")
-    t.add_argument("--feature-map", choices=["none", "poly2"], default="none")
-    t.add_argument("--test-fraction", type=float, default=0.0)
-    t.add_argument("--early-stop", action="store_true",
-                   help="stop every variant at the first epoch without mistakes (averaged and voted "
-                        "otherwise run all --epochs, as Algorithm 2)")
-    t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot to OUT.png or OUT.svg")
+    for q in settings.group("settings"):
+        if "cli" in q:
+            _add_option(t, q)
+    t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot of the printed model "
+                   "(the training split) to OUT.png or OUT.svg")
     t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
     return p
+
+
+def _add_option(parser, q):
+    """One argparse option from a params.json entry (its `cli` flag, type, default, choices)."""
+    help_text = q.get("cli_help", q["hint"]).replace("%", "%%")
+    if q["type"] == "bool":
+        # A flag says the opposite of the default: --normalize turns on, --no-bias turns off.
+        action = "store_false" if q["default"] else "store_true"
+        parser.add_argument(q["cli"], dest=q["key"], action=action, help=help_text)
+    elif q["type"] == "enum":
+        parser.add_argument(q["cli"], dest=q["key"], choices=settings.options(q["name"]),
+                            default=q["default"], help=help_text)
+    else:
+        kind = {"int": int, "float": float}[q["type"]]
+        parser.add_argument(q["cli"], dest=q["key"], type=kind, default=q["default"], help=help_text)
+
+
+CLI_FLAGS = {q["key"]: q["cli"] for q in settings.group("settings") if "cli" in q}
+# The error fields the bridge names -> the option that set them (--seed seeds the preset too).
+FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label"}
 
 
 def _request(args):
@@ -61,11 +71,11 @@ def _request(args):
             label = int(label)
         # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
         data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
-    settings = {"algorithm": args.algorithm, "epochs": args.epochs, "eta": args.eta, "bias": not args.no_bias,
-                "order": args.order, "seed": args.seed, "normalize": args.normalize,
-                "feature_map": args.feature_map, "test_fraction": args.test_fraction, "plots": False,
-                "early_stop": args.early_stop, "standardize": args.standardize}
-    return {"cmd": "train", "data": data, "settings": settings}
+    settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
+    settings_["plots"] = False
+    if args.plot:
+        settings_["plot_px"] = list(PLOT_PX)
+    return {"cmd": "train", "data": data, "settings": settings_}
 
 
 def _fail(message):
@@ -103,10 +113,11 @@ def main(argv=None):
     r = handle(request)
     if not r["ok"]:
         e = r["error"]
-        where = f" (setting {e['field']})" if e.get("field") else ""
+        flag = FIELD_FLAGS.get(e.get("field"))
+        where = f" (option {flag})" if flag else f" (setting {e['field']})" if e.get("field") else ""
         return _fail(f"{e['message']}{where}")
     if args.plot:
-        err = _write_plot(args, request, r)
+        err = _write_plot(args)
         if err:
             return err
     if args.json:
@@ -121,31 +132,15 @@ def main(argv=None):
     return 0
 
 
-def _write_plot(args, request, r):
-    from . import plots
-    from .bridge import load_data
-    from .core import train
-    from .features import prepare
-
-    s = r["settings"]
-    ds = load_data(request["data"])
-    from .prep import for_plot, options
-
-    prep = options(s, ds.X)
-    run = train(prepare(ds.X, **prep), ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"], early_stop=s["early_stop"])
-    decision = None
-    if run.votes is not None:
-        def decision(X):
-            return run.decision_function(prepare(X, **prep))
-    w_plot, plot_prep = for_plot(run.w, prep)  # standardized: the same boundary in raw units
-    fig = plots.boundary_figure(ds.X, ds.y, w=w_plot, decision=decision, feature_names=ds.feature_names,
-                                label_names=ds.label_names, title=f"{ds.name}: {s['algorithm']} perceptron",
-                                width_px=640, height_px=480, **plot_prep)
+def _write_plot(args):
+    """The boundary of the run just printed: the bridge's session holds it (the training split)."""
     fmt = "svg" if args.plot.lower().endswith(".svg") else "png"
-    out = plots.render(fig, fmt)
+    r = handle({"cmd": "export", "what": "plot", "plot": "boundary", "format": fmt})
+    if not r["ok"]:
+        return _fail(r["error"]["message"])
+    out = base64.b64decode(r["base64"]) if fmt == "png" else r["text"].encode("utf-8")
     try:
-        Path(args.plot).write_bytes(out if isinstance(out, bytes) else out.encode("utf-8"))
+        Path(args.plot).write_bytes(out)
     except OSError as e:
         return _fail(f"cannot write {args.plot}: {e.strerror}")
     return 0

@@ -19,6 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
+from . import settings
 from .errors import DataError, SettingsError
 from .scan import predict_sign
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
@@ -26,7 +27,7 @@ from .trace import Trace, TraceBuffer
 
 ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
 ORDERS = ("fixed", "shuffle-once", "shuffle-each")
-MAX_EPOCHS = 100_000
+MAX_EPOCHS = settings.param("epochs")["max"]
 RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
@@ -90,23 +91,17 @@ class Run:
 
 
 def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
-    """Raise SettingsError naming the field for anything outside its range."""
+    """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
     if order not in ORDERS:
         raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
                             field="order")
-    if isinstance(eta, bool) or not isinstance(eta, (int, float, np.floating, np.integer)) \
-            or not np.isfinite(eta) or eta <= 0:
-        raise SettingsError("The learning rate η must be a number greater than 0.", field="eta")
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) \
-            or not 1 <= max_epochs <= MAX_EPOCHS:
-        raise SettingsError(f"Epochs must be a whole number from 1 to {MAX_EPOCHS}.", field="epochs")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32:
-        raise SettingsError("The seed must be a whole number from 0 to 4294967295.", field="seed")
-    if not isinstance(early_stop, (bool, np.bool_)):
-        raise SettingsError("Early stop must be on or off.", field="early_stop")
+    settings.check("eta", eta)
+    settings.check("epochs", max_epochs)
+    settings.check("seed", seed)
+    settings.check("early_stop", bool(early_stop) if isinstance(early_stop, np.bool_) else early_stop)
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import settings
 from .errors import DataError, SettingsError
 from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
 
@@ -39,7 +40,7 @@ __all__ = [
 
 # Features beyond this magnitude make x̃·x̃ (and poly2's squares, then their squares in R²)
 # overflow to infinity; no real measurement needs them, so they are refused with the cell named.
-MAX_ABS = 1e50
+MAX_ABS = settings.LIMITS["feature_max_abs"]
 
 
 def too_large(X):
@@ -157,9 +158,10 @@ _BOOL_Y = {  # outputs for (0,0), (0,1), (1,0), (1,1)
     "xor": (0, 1, 1, 0),
 }
 
-N_MIN, N_MAX = 4, 5000
-MARGIN_MIN, MARGIN_MAX = 0.0, 2.0
-SPREAD_MAX = 5.0
+# The generators' ranges are the page's (params.json).
+N_MIN, N_MAX = settings.param("n")["min"], settings.param("n")["max"]
+MARGIN_MIN, MARGIN_MAX = float(settings.param("margin")["min"]), float(settings.param("margin")["max"])
+SPREAD_MAX = float(settings.param("spread")["max"])
 BOX = 3.0  # generated coordinates stay in [-BOX, BOX]
 
 
@@ -186,7 +188,7 @@ def _check_float(value, field, what):
 
 
 def _check_seed(seed):
-    return _check_int(seed, "seed", 0, 2**32 - 1, "The random seed")
+    return _check_int(seed, "seed", 0, settings.param("data_seed")["max"], "The random seed")
 
 
 def _check_params(n, margin, spread, seed):
@@ -407,7 +409,7 @@ test_mask.__test__ = False  # a library function, not a pytest test
 
 # --------------------------------------------------------------------------- points
 
-MAX_POINTS = 5000
+MAX_POINTS = settings.LIMITS["points_max"]
 
 
 def points_dataset(points) -> Dataset:

@@ -27,13 +27,13 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-import gc
 import hashlib
+from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import core, theory
+from . import core, features, theory
 from .errors import DataError, SettingsError
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
@@ -144,7 +144,7 @@ def gram(X, kernel):
 
 def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_intercept=True,
                  normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
-                 trace_cap=1_000_000, progress=None, K=None):
+                 trace_cap=200_000, progress=None, K=None):
     """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
 
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
@@ -166,15 +166,7 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
         K = gram(X, k)
     elif np.shape(K) != (len(X), len(X)):
         raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
-    collecting = gc.isenabled()
-    # The trace lists hold many small objects and make no cycles: the cycle collector walking
-    # them again and again would cost more than the updates.
-    gc.disable()
-    try:
-        return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
-    finally:
-        if collecting:
-            gc.enable()
+    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
 def _digest(s):
@@ -192,7 +184,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     seen = {_digest(s): 0}
-    rows = ([], [], [], [])  # epoch, index, score, α_i after
+    rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
     total = 0
     status, cycle = "max_epochs", None
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
@@ -297,29 +289,55 @@ def bound_in_feature_space(run):
     """Novikoff's bound in the kernel's feature space: {"R", "separable", "gamma", "bound", "note"}.
 
     R² = max_i k̃(x_i, x_i); γ is the maximum margin of a unit w through the origin of the
-    feature space (w ranges over the span of the φ̃(x_i), where the optimum lies), solved by
-    theory.max_margin on an exact embedding of the Gram matrix.
-    The RBF Gram matrix of distinct points is positive definite, so with RBF the data is
-    separable exactly when no input carries both labels, whatever the solver sees; its margin
-    can still be below rounding (smooth kernels make K numerically singular), and then γ is
-    not given. Beyond THEORY_MAX_POINTS the solve has too many dimensions to stay interactive:
-    separability is then what the run proves (converged: yes; cycled: no) or, for RBF, the rule above.
+    feature space (w ranges over the span of the φ̃(x_i), where the optimum lies).
+    separable is True, False or None (undecided), each only with a reason:
+    - False: an input carries both labels, or some φ̃(x_i) = 0 (f(x_i) = 0 is always a mistake),
+      or the run cycled (a separable run converges, Novikoff), or, for the linear kernel, the
+      solver's exact certificate on x̃ itself (theory.max_margin).
+    - True: the solver's u, verified on the data (linear: on x̃; poly/rbf: on an embedding Φ with
+      ΦΦᵀ = K̃ to rounding, so γ holds to about 1e-12·R²/γ); or the run converged; or RBF on
+      distinct inputs (its Gram matrix is positive definite), even when the margin is below
+      rounding (smooth kernels make K̃ numerically singular) and γ cannot be given.
+    - None: none of these. The embedding is not exact, so the solver's "not separable" on it is no
+      proof for poly/rbf. Beyond THEORY_MAX_POINTS the solve has too many dimensions to stay
+      interactive, and only the reasons that need no solver remain.
     """
-    K, y = run.K, run.y
+    K, y, kern = run.K, run.y, run.kernel
     R = float(np.sqrt(np.max(np.diag(K))))
-    rbf_separable = None if run.kernel.kernel != "rbf" else not _label_conflict(run.X, y)
-    if len(K) > THEORY_MAX_POINTS:
-        separable = {"converged": True, "cycled": False}.get(run.status, rbf_separable)
-        return {"R": R, "separable": separable, "gamma": None, "bound": None,
+    out = {"R": R, "separable": None, "gamma": None, "bound": None, "note": None}
+    if _label_conflict(run.X, y):
+        return {**out, "separable": False, "note": "The same input appears with both labels: no feature "
+                "space can separate them."}
+    if np.any(np.diag(K) == 0):
+        return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
+                "it is a mistake whatever the training does."}
+    # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
+    known = {"converged": True, "cycled": False}.get(run.status)
+    if known is None and kern.kernel == "rbf":
+        known = True
+    if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
+        return {**out, "separable": known,
                 "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
                         f"training examples (its dimension grows with n); this run has {len(K):,}."}
-    m = theory.max_margin(feature_embedding(K), y) if R > 0 else theory.MarginResult(separable=False)
-    if m.separable or not rbf_separable:
-        return {"R": R, "separable": bool(m.separable), "gamma": m.gamma, "bound": theory.bound(R, m.gamma),
-                "note": None}
-    return {"R": R, "separable": True, "gamma": None, "bound": None,
-            "note": "Separable (the RBF kernel separates any distinct points), but with a margin below "
-                    "rounding error: the Gram matrix is numerically singular, so no bound can be computed."}
+    if kern.kernel == "linear":
+        Z = features.prepare(run.X, fit_intercept=kern.fit_intercept, normalize=kern.normalize)
+        m = theory.max_margin(Z, y)
+    else:
+        m = theory.max_margin(feature_embedding(K), y)
+        if m.separable is False:
+            m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
+    if m.separable:
+        return {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+    if m.separable is False:
+        return {**out, "separable": False}
+    if known:
+        return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
+                "no bound can be computed."}
+    if known is False:
+        return {**out, "separable": False, "note": "The run cycled: its scores on the training set repeat, "
+                "which never happens on separable data."}
+    return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
+            "if any, is below rounding error."}
 
 
 def summary(run, trace_cap=5000):

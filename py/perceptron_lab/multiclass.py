@@ -18,8 +18,8 @@ Conventions (the binary ones of core.train carried over):
 - Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
-import gc
 import hashlib
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -112,7 +112,7 @@ def per_class_accuracy(C):
 
 
 def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs=100, order="fixed",
-                     seed=0, trace_cap=1_000_000, progress=None, early_stop=False):
+                     seed=0, trace_cap=200_000, progress=None, early_stop=False):
     """Train on prepared vectors Z = x̃ (n, d) with class indices y in 0..n_classes-1.
 
     The run ends at max_epochs, at a cycle, or after the first epoch without a mistake, where
@@ -135,17 +135,9 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
         raise DataError(f"The multiclass perceptron needs 2 to {MAX_CLASSES} classes numbered from 0.")
     if not np.isfinite(Z).all():
         raise DataError("Every x̃ must be a vector of finite numbers.")
-    collecting = gc.isenabled()
-    # The trace lists hold many small objects and make no cycles: the cycle collector walking
-    # them again and again would cost more than the updates.
-    gc.disable()
-    try:
-        with np.errstate(over="ignore", invalid="ignore"):
-            return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
-                          order, seed, trace_cap, progress, bool(early_stop))
-    finally:
-        if collecting:
-            gc.enable()
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
+                      order, seed, trace_cap, progress, bool(early_stop))
 
 
 def _rival(s, a):
@@ -198,7 +190,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     W = np.zeros((K, d))
     U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
     seen = {hashlib.blake2b(W.tobytes(), digest_size=16).digest(): 0}
-    rows = ([], [], [], [], [], [])
+    rows = (array("q"), array("q"), array("q"), array("q"), array("d"), array("d"))  # 8 bytes per entry
     total, t = 0, 0
     cycle, converged = None, None
     epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []

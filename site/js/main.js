@@ -5,7 +5,7 @@ import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
 import { renderPlots, PLOTS } from "./ui/plots.js";
-import { setPyState, pyState, setRunState, message } from "./ui/status.js";
+import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
 import { readStartLink, initOpenLink } from "./ui/open-link.js";
@@ -52,7 +52,7 @@ async function startPython() {
   let mod;
   try {
     mod = await import("./pyclient.js");
-    py = mod.createPyClient({ onStage, onProgress, onRestart });
+    py = mod.createPyClient({ onStage, onProgress, onRestart, onBytes: setBytes });
   } catch {
     failed("The Python worker could not be started. Reload the page to try again.");
     return;

@@ -1,7 +1,8 @@
 // Page side of the Python worker protocol (see docs/ARCHITECTURE.md, "Worker protocol").
 //
 //   const client = createPyClient({
-//     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "error"
+//     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
+//     onBytes: (received, total) => ...,  // the boot's downloads, estimated bytes on the wire
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onRestart: (reason) => ...,        // a fresh worker is booting (after cancel/crash/stall)
 //   });
@@ -11,18 +12,26 @@
 // call() queues until the worker is ready and always resolves with a bridge response
 // ({ok: true, ...} or {ok: false, error: {kind, message}}). Kinds added here:
 // "cancelled" (cancel()) and "internal" (worker crash, stall, or failed start).
-// Watchdog: a boot with no new stage for bootTimeoutMs (30 s; e.g. a .wasm served with
-// the wrong MIME type can hang silently), or a call with no progress/result for
-// callTimeoutMs (60 s), terminates the worker. After a failed start (stage "error") the
-// worker is not restarted by itself; the next call(), restart() or cancel() starts one.
-// Test hook: the last client created is globalThis.__pyclient (kill() = terminate, no restart;
-// probe() = how the worker installed the app package, see worker.js).
+// Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
+// that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
+// type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
+// "error"); a call with no progress/result for callTimeoutMs (60 s) terminates the worker.
+// After a failed start the worker is not restarted by itself; the next call(), restart()
+// or cancel() starts one.
+// Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
+// or {bootTimeoutMs}, set by the e2e fixtures before the page's scripts run): the last client created is
+// globalThis.__pyclient, with kill() (terminate, no restart) and probe() (how the worker
+// installed the app package, see worker.js).
 //
 // Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
 // starts the worker before the UI modules have loaded; the first createPyClient() with
 // the same worker URL adopts it, with the messages it sent so far.
 
 const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
+const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
+const TEST_HOOKS = TEST_SWITCH === true || (typeof TEST_SWITCH === "object" && TEST_SWITCH !== null);
+// Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
+const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
 
 let early = null; // {url, worker, events: [[kind, event]]}: started by prestart(), not adopted yet
 
@@ -37,6 +46,7 @@ export function prestart(workerUrl = DEFAULT_WORKER_URL) {
   }
   const events = [];
   early = { url: String(workerUrl), worker, events };
+  if (TEST_HOOKS) worker.postMessage({ type: "test-hooks" });
   worker.onmessage = (ev) => events.push(["message", ev]);
   worker.onerror = worker.onmessageerror = (ev) => {
     if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
@@ -51,8 +61,10 @@ export function createPyClient({
   onStage = () => {},
   onProgress = () => {},
   onRestart = () => {},
+  onBytes = () => {},
   workerUrl = DEFAULT_WORKER_URL,
-  bootTimeoutMs = 30_000,
+  bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
+  bootRetries = 1,
   callTimeoutMs = 60_000,
 } = {}) {
   let worker = null;
@@ -66,6 +78,8 @@ export function createPyClient({
   let nextId = 1;
   let bootTimer = null;
   let callTimer = null;
+  let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
+  let bytesSeen = -1;
 
   // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
   let readyPromise, resolveReady, rejectReady, readySettled;
@@ -90,7 +104,17 @@ export function createPyClient({
   function armBootTimer() {
     clearTimeout(bootTimer);
     bootTimer = setTimeout(() => {
-      fail(`Python stopped loading (nothing new for ${Math.round(bootTimeoutMs / 1000)} s). ` +
+      const secs = Math.round(bootTimeoutMs / 1000);
+      if (retriesLeft > 0) {
+        retriesLeft -= 1;
+        stop(); // calls made meanwhile stay queued for the new worker
+        state = "stopped";
+        launch("retry");
+        safe(onStage, "retry", `Nothing arrived for ${secs} s: loading Python again…`);
+        return;
+      }
+      const again = bootRetries > 0 ? ", twice" : "";
+      fail(`Python stopped loading (nothing arrived for ${secs} s${again}). ` +
         "Check your connection, then try again.", { restart: false });
     }, bootTimeoutMs);
   }
@@ -116,6 +140,7 @@ export function createPyClient({
     const gen = generation;
     state = "booting";
     stageName = null;
+    bytesSeen = -1;
     if (readySettled) freshReady();
     const adopted = early && early.url === String(workerUrl) ? early : null;
     if (adopted) {
@@ -130,6 +155,7 @@ export function createPyClient({
         return;
       }
     }
+    if (TEST_HOOKS && !adopted) worker.postMessage({ type: "test-hooks" });
     worker.onmessage = (ev) => { if (gen === generation) onMessage(ev.data || {}); };
     worker.onerror = worker.onmessageerror = (ev) => {
       if (gen !== generation) return;
@@ -153,6 +179,7 @@ export function createPyClient({
 
   function launch(reason) {
     if (state === "booting") return;
+    if (reason !== "retry") retriesLeft = bootRetries;
     safe(onRestart, reason);
     start();
   }
@@ -164,6 +191,7 @@ export function createPyClient({
         if (msg.stage === "ready") {
           clearTimeout(bootTimer);
           state = "ready";
+          retriesLeft = bootRetries;
           bootTimes = msg.times || null;
           resolveReady();
           safe(onStage, "ready", msg.detail || "");
@@ -173,6 +201,14 @@ export function createPyClient({
           armBootTimer();
           safe(onStage, msg.stage, msg.detail || "");
         }
+        break;
+      case "bytes":
+        if (state !== "booting") break;
+        if (msg.received > bytesSeen) {
+          bytesSeen = msg.received;
+          armBootTimer();
+        }
+        safe(onBytes, msg.received, msg.total);
         break;
       case "progress":
         if (pending.has(msg.id)) {
@@ -195,6 +231,10 @@ export function createPyClient({
         if (resolve) resolve(msg.result);
         break;
       }
+      case "crashed":
+        if (msg.detail) console.warn("Python worker crashed:", msg.detail);
+        fail("Python crashed and was restarted. Try again.", { restart: true });
+        break;
       case "fatal":
         if (msg.detail) console.warn("Python worker:", msg.detail);
         fail(msg.message || "Python could not be started.", { restart: false });
@@ -264,23 +304,6 @@ export function createPyClient({
       state = "stopped";
       launch("restart");
     },
-    /** Test hook: terminate without restarting; the next call() starts a new worker. */
-    kill() {
-      stop();
-      settleAll(internal("Python was stopped."));
-      state = "stopped";
-      if (readySettled) freshReady();
-    },
-    /** Test hook: once ready, the worker's account of how the app package was installed
-     * ({installer, url, sha256, version, micropip, listed} or {error}). */
-    async probe() {
-      await readyPromise;
-      return new Promise((resolve) => {
-        const id = nextId++;
-        probes.set(id, resolve);
-        worker.postMessage({ type: "probe", id });
-      });
-    },
     /** Resolves when the current worker is ready; rejects if its start fails. */
     get ready() {
       return readyPromise;
@@ -295,7 +318,26 @@ export function createPyClient({
     },
   };
 
+  if (TEST_HOOKS) {
+    /** Test hook: terminate without restarting; the next call() starts a new worker. */
+    client.kill = () => {
+      stop();
+      settleAll(internal("Python was stopped."));
+      state = "stopped";
+      if (readySettled) freshReady();
+    };
+    /** Test hook: once ready, the worker's account of how the app package was installed
+     * ({installer, url, sha256, version, micropip, listed} or {error}). */
+    client.probe = async () => {
+      await readyPromise;
+      return new Promise((resolve) => {
+        const id = nextId++;
+        probes.set(id, resolve);
+        worker.postMessage({ type: "probe", id });
+      });
+    };
+    globalThis.__pyclient = client;
+  }
   start();
-  globalThis.__pyclient = client;
   return client;
 }

@@ -13,7 +13,7 @@
 // A link is input from a stranger: nothing from it is executed, sent to Python as code,
 // or inserted as HTML; a bad value falls back to its default and is named in `notices`.
 // Pure module (no DOM), so it can be tested on its own.
-import { PARAMS, BY_NAME, defaults, isActive, validate } from "./state.js";
+import { PARAMS, BY_NAME, LIMITS, defaults, isActive, validate } from "./state.js";
 
 export const VERSION = 1;
 /** Compressed data above this many characters is left out of a link. */
@@ -21,8 +21,8 @@ export const MAX_INLINE = 8000;
 /** A hash longer than this is not read at all. */
 export const MAX_HASH = 64 * 1024;
 /** Largest CSV text a link may expand to (the same limit as an uploaded file). */
-export const MAX_CSV_BYTES = 20 * 1024 * 1024;
-export const MAX_POINTS = 5000;
+export const MAX_CSV_BYTES = LIMITS.csv_max_bytes;
+export const MAX_POINTS = LIMITS.points_max;
 
 export const NOTICE = {
   csvTooBig: "This link's data was a CSV file too large to put in a link: upload it again.",
@@ -235,7 +235,7 @@ function cleanName(s) {
   return String(s).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "").trim().slice(0, 120);
 }
 
-/** "x,y,l;x,y,l" -> [[x, y, l], ...] or null. Labels 1 / -1, finite coordinates. */
+/** "x,y,l;x,y,l" -> [[x, y, l], ...] or null. Labels 1 / -1, coordinates within Python's ±feature_max_abs. */
 export function parsePoints(text) {
   const rows = String(text).split(";").filter((r) => r.trim() !== "");
   if (!rows.length || rows.length > MAX_POINTS) return null;
@@ -244,7 +244,7 @@ export function parsePoints(text) {
     const parts = r.split(",");
     if (parts.length !== 3 || parts.some((x) => !/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(x))) return null;
     const v = parts.map(Number);
-    if (!v.every(Number.isFinite) || Math.abs(v[0]) > 1e9 || Math.abs(v[1]) > 1e9) return null;
+    if (!v.every(Number.isFinite) || Math.abs(v[0]) > LIMITS.feature_max_abs || Math.abs(v[1]) > LIMITS.feature_max_abs) return null;
     if (v[2] !== 1 && v[2] !== -1) return null;
     out.push(v);
   }

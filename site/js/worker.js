@@ -1,24 +1,27 @@
 // Perceptron Lab's Python worker (a module worker: new Worker(url, {type: "module"})).
 //
-// Boot: Pyodide runtime (with build.py's stdlib zip: the official one plus .pyc files)
-// -> numpy + matplotlib + micropip (one loadPackage call, their wheels already
-// downloading in parallel with the runtime) -> the app wheel, installed by
-// micropip.install(<same-origin URL>, deps=False) (its bytes downloaded early too)
-// -> import perceptron_lab (+ bridge, plots) and matplotlib -> "ready".
+// Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call, their wheels
+// already downloading in parallel with the runtime) -> the app wheel, installed by
+// micropip.install(<same-origin URL>, deps=False) (its bytes downloaded early too) ->
+// perceptron_lab.worker_boot (the Python side of this file: font list, imports) -> "ready".
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
+//                   {type: "test-hooks"}                      (the page's test switch is on)
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
+//                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "result", id, result}
-//                   {type: "fatal", message, detail}          (message: one human sentence)
-// Test hook (not used by the page): {type: "probe", id} -> {type: "probe", id, result}:
-// how the app package was installed (importlib.metadata + micropip.list()).
+//                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
+//                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
+// Test hook (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result}.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 
 const PYODIDE_VERSION = "0.27.7";
 const ROOT = new URL("../", import.meta.url); // the site root (dist/)
 const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
 const PROGRESS_MS = 25;
+const BYTES_MS = 250;
+const MPLCONFIGDIR = "/home/pyodide/.config/matplotlib";
 
 const post = (msg) => self.postMessage(msg);
 const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
@@ -30,27 +33,69 @@ class BootError extends Error {
   }
 }
 
+// ---------------------------------------------------------------- bytes received
+// Every download of the boot is counted as its body streams in, so that the page can show
+// "MB of MB" and its watchdog can tell a slow link (bytes arrive) from a dead one.
+// Bodies arrive decompressed; build-info.json gives each file's size and its gzip size,
+// so wire bytes are estimated per file (received x gzip/size).
+let ratio = new Map(); // absolute URL -> wire bytes per body byte
+let wireTotal = 0;
+let wireReceived = 0;
+let lastBytesPost = 0;
+
+function postBytes(force = false) {
+  const now = performance.now();
+  if (!force && now - lastBytesPost < BYTES_MS) return;
+  lastBytesPost = now;
+  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal });
+}
+
+const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived
+
+function whenDownloaded(href) {
+  return new Promise((resolve) => done.set(href, resolve));
+}
+
+function counted(response, href) {
+  const r = ratio.get(href);
+  if (!r || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      wireReceived += chunk.byteLength * r;
+      postBytes();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      done.get(href)?.();
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status, statusText: response.statusText, headers: response.headers,
+  });
+}
+
 // ---------------------------------------------------------------- early downloads
-// Pyodide fetches a package only once the runtime is up. To overlap the ~11 MB of wheels
-// with the runtime download and start-up, we fetch them at once (with SRI from the
-// official lock's sha256) and hand the bytes to Pyodide's later fetch() of the same URL
-// (micropip's download of the app wheel, pyfetch, is such a fetch() too).
+// Pyodide fetches a package only once the runtime is up. To overlap the wheels with the
+// runtime download and start-up, we fetch them at once and hand the bytes to Pyodide's
+// later fetch() of the same URL (micropip's download of the app wheel, pyfetch, is such a
+// fetch() too). Each prefetched body is checked against the sha256 of the lock (what SRI
+// would check; done here so that the bytes can be counted while they arrive).
 const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
 const realFetch = self.fetch.bind(self);
 
-function hexToBase64(hex) {
-  let bin = "";
-  for (let i = 0; i < hex.length; i += 2) bin += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return btoa(bin);
+async function sha256Hex(buf) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function prefetch(url, sha256) {
   const href = new URL(url, ROOT).href;
   if (prefetched.has(href)) return;
-  const init = sha256 ? { integrity: `sha256-${hexToBase64(sha256)}` } : {};
-  const p = realFetch(href, init).then((r) => {
+  const p = realFetch(href).then(async (r) => {
     if (!r.ok) throw new Error(`HTTP ${r.status} for ${href}`);
-    return r.arrayBuffer();
+    const buf = await counted(r, href).arrayBuffer();
+    if (sha256 && (await sha256Hex(buf)) !== sha256) throw new Error(`sha256 mismatch for ${href}`);
+    return buf;
   });
   p.catch(() => {}); // a failed prefetch falls back to a normal fetch below
   prefetched.set(href, p);
@@ -68,10 +113,10 @@ self.fetch = async (input, init) => {
       /* fall through to the network, with the caller's own integrity check */
     }
   }
-  return realFetch(input, init);
+  return counted(await realFetch(input, init), href);
 };
 
-async function fetchJSON(url, init) {
+async function fetchOk(url, init) {
   let r;
   try {
     r = await realFetch(url, init);
@@ -79,13 +124,7 @@ async function fetchJSON(url, init) {
     throw new BootError("Could not download Perceptron Lab's files; check your connection and reload.", String(e));
   }
   if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
-  return r.json();
-}
-
-async function fetchText(url) {
-  const r = await realFetch(url);
-  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
-  return r.text();
+  return r;
 }
 
 function lastLine(err) {
@@ -95,14 +134,16 @@ function lastLine(err) {
 
 // ---------------------------------------------------------------- boot
 let pyodide = null;
+let boot = null; // the Python module perceptron_lab.worker_boot
 let handleJson = null;
+let testHooks = false;
 
-async function boot() {
+async function start() {
   const t0 = performance.now();
   const times = {};
   stage("runtime", "Starting the Python runtime");
 
-  const infoP = fetchJSON(new URL("build-info.json", ROOT), { cache: "no-cache" });
+  const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
   const modP = import(new URL("pyodide.mjs", INDEX_URL).href).catch((e) => {
     throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
   });
@@ -111,26 +152,42 @@ async function boot() {
     throw new BootError("This page's files are out of date; reload the page.",
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
-  for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
-  const appWheelURL = new URL(info.app_wheel, ROOT).href;
-  prefetch(appWheelURL, info.app_wheel_sha256);
-  const fontlistP = fetchText(new URL(info.fontlist, ROOT));
-  fontlistP.catch(() => {});
-  // Precompiled .pyc files of the site-packages modules imported at start (built by
-  // build.py): optional, a speed-up only; without it Python compiles the sources as usual.
-  const pycP = info.pycache
-    ? realFetch(new URL(info.pycache, ROOT)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
-    : Promise.resolve(null);
+  const files = info.download || [];
+  ratio = new Map(files.map((f) => [new URL(f.path, ROOT).href, f.size ? f.gzip / f.size : 0]));
+  wireTotal = files.reduce((s, f) => s + f.gzip, 0);
+  postBytes(true);
 
+  // The runtime's own files first: on a slow link the wheels would otherwise share the
+  // bandwidth with them and Python could start only when nearly everything has arrived.
+  // On a fast link they all arrive at once anyway. (At the latest once the runtime is up.)
+  const runtimeFiles = Promise.all([whenDownloaded(new URL("pyodide.asm.wasm", INDEX_URL).href),
+    whenDownloaded(new URL(info.stdlib, ROOT).href)]);
+  const appWheelURL = new URL(info.app_wheel, ROOT).href;
+  let prefetching = false;
+  let pycP = Promise.resolve(null);
+  const prefetchAll = () => {
+    if (prefetching) return;
+    prefetching = true;
+    for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
+    prefetch(appWheelURL, info.app_wheel_sha256);
+    // Precompiled .pyc files of the site-packages modules imported at start (built by
+    // build.py): a speed-up only; without it Python compiles the sources as usual.
+    if (info.pycache) {
+      pycP = self.fetch(new URL(info.pycache, ROOT)).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+    }
+  };
+  runtimeFiles.then(prefetchAll);
+  const fontlistP = fetchOk(new URL(info.fontlist, ROOT)).then((r) => r.text());
+  fontlistP.catch(() => {});
   const { loadPyodide } = await modP;
   try {
     pyodide = await loadPyodide({
       indexURL: INDEX_URL.href,
-      // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for
-      // byte, plus unchecked-hash .pyc files of the modules imported at start (Python
-      // would otherwise compile them from source on every load).
-      ...(info.stdlib ? { stdLibURL: new URL(info.stdlib, ROOT).href } : {}),
-      env: { MPLBACKEND: "Agg", MPLCONFIGDIR: "/home/pyodide/.config/matplotlib" },
+      // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for byte,
+      // plus unchecked-hash .pyc files of the modules imported at start.
+      stdLibURL: new URL(info.stdlib, ROOT).href,
+      lockFileURL: new URL(info.lock, ROOT).href, // the pruned lock (trimmed matplotlib), content-hashed
+      env: { MPLBACKEND: "Agg", MPLCONFIGDIR },
       stdout: (s) => console.log(s),
       stderr: (s) => console.warn(s),
     });
@@ -138,9 +195,9 @@ async function boot() {
     throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
   }
   times.runtime = performance.now() - t0;
+  prefetchAll();
 
   stage("packages", "Loading NumPy and Matplotlib");
-  // numpy, matplotlib and micropip in one call: Pyodide fetches and installs them in parallel.
   const loadErrors = [];
   await pyodide.loadPackage(info.packages, {
     messageCallback: () => {},
@@ -163,80 +220,22 @@ async function boot() {
       console.warn("Python worker: skipped the .pyc bundle:", String(e));
     }
   }
-  try {
-    // The app's own wheel, from this site, installed by micropip (it records INSTALLER
-    // "micropip" and the URL in the wheel's .dist-info). deps=False: numpy and matplotlib
-    // are loaded above from the lock; nothing is looked up on a package index. The bytes
-    // come from the early download above (pyfetch goes through our fetch wrapper).
-    // micropip ends with importlib.invalidate_caches(), which in Python 3.12 makes every
-    // cached zipimporter (~20, all for the stdlib zip) re-read the zip's whole directory
-    // (~0.1 s); that zip never changes, so zipimporters skip it during the install. The
-    // FileFinders (site-packages, where the wheel and the .pyc bundle went) are invalidated.
-    pyodide.globals.set("_pl_wheel", appWheelURL);
-    await pyodide.runPythonAsync(`
-import time, zipimport
-_t0 = time.perf_counter()
-import micropip
-_pl_import_ms = (time.perf_counter() - _t0) * 1000
-_inv = zipimport.zipimporter.invalidate_caches
-zipimport.zipimporter.invalidate_caches = lambda self: None
-try:
-    await micropip.install(_pl_wheel, deps=False)
-finally:
-    zipimport.zipimporter.invalidate_caches = _inv
-del _pl_wheel, _inv, _t0
-`);
-    times.micropip_import = pyodide.globals.get("_pl_import_ms");
-    pyodide.runPython("del _pl_import_ms");
-  } catch (e) {
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
-  }
+  await installApp(appWheelURL);
   times.installed = performance.now() - t0;
   let fontlist;
   try {
     fontlist = await fontlistP;
+    boot = pyodide.pyimport("perceptron_lab.worker_boot");
+    boot.write_fontlist(fontlist, boot.matplotlib_dir(), MPLCONFIGDIR);
   } catch (e) {
     if (e instanceof BootError) throw e;
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", String(e));
-  }
-  pyodide.globals.set("_pl_fontlist", fontlist);
-  try {
-    // matplotlib 3.8.4 in Pyodide 0.27.7 reads matplotlib/fontlist.json from its package
-    // folder; the shipped one has _version 390 (FontManager wants 330), so without this
-    // it rebuilds the font cache on every load. We write the build-time one first (and
-    // a copy in MPLCONFIGDIR as fontlist-v330.json, where stock matplotlib looks).
-    pyodide.runPython(`
-import importlib, importlib.util, json, os, time as _t
-_t0 = _t.perf_counter()
-_v = json.loads(_pl_fontlist)["_version"]
-_d = importlib.util.find_spec("matplotlib").submodule_search_locations[0]
-with open(os.path.join(_d, "fontlist.json"), "w") as _f:
-    _f.write(_pl_fontlist)
-os.makedirs(os.environ["MPLCONFIGDIR"], exist_ok=True)
-with open(os.path.join(os.environ["MPLCONFIGDIR"], f"fontlist-v{_v}.json"), "w") as _f:
-    _f.write(_pl_fontlist)
-del _pl_fontlist, _v, _d, _f
-`);
-  } catch (e) {
     throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
   }
   try {
-    pyodide.runPython(`
-_t1 = _t.perf_counter()
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.figure, matplotlib.backends.backend_agg
-_t2 = _t.perf_counter()
-import perceptron_lab, perceptron_lab.bridge
-if importlib.util.find_spec("perceptron_lab.plots") is not None:
-    import perceptron_lab.plots
-_pl_times = {"fontlist": (_t1 - _t0) * 1000, "import_matplotlib": (_t2 - _t1) * 1000,
-             "import_app": (_t.perf_counter() - _t2) * 1000}
-del _t0, _t1, _t2
-`);
-    Object.assign(times, pyodide.globals.get("_pl_times").toJs({ dict_converter: Object.fromEntries }));
-    pyodide.runPython("del _pl_times");
-    handleJson = pyodide.pyimport("perceptron_lab.bridge").handle_json;
+    const t = boot.import_app();
+    Object.assign(times, t.toJs({ dict_converter: Object.fromEntries }));
+    t.destroy();
+    handleJson = boot.handle_json;
   } catch (e) {
     throw new BootError("Perceptron Lab's Python code failed to load; this is a bug, please report it.", lastLine(e));
   }
@@ -244,11 +243,37 @@ del _t0, _t1, _t2
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
   // Worker start in the page's clock: timeOrigin differs between page and worker.
   times.origin = performance.timeOrigin;
+  wireReceived = wireTotal;
+  postBytes(true);
   console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
   post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
 }
 
-const booted = boot().then(
+async function installApp(url) {
+  // The app's own wheel, from this site, installed by micropip (it records INSTALLER
+  // "micropip" and the URL in the wheel's .dist-info). deps=False: numpy and matplotlib are
+  // loaded above from the lock; nothing is looked up on a package index. The bytes come
+  // from the early download above (pyfetch goes through our fetch wrapper).
+  // micropip ends with importlib.invalidate_caches(), which in Python 3.12 makes every
+  // cached zipimporter (~20, all for the stdlib zip, which never changes) re-read the zip's
+  // whole directory (~0.1 s): they skip it during the install. The FileFinders
+  // (site-packages, where the wheel and the .pyc bundle went) are still invalidated.
+  let zipimporter = null;
+  let invalidate = null;
+  try {
+    const micropip = pyodide.pyimport("micropip");
+    zipimporter = pyodide.pyimport("zipimport").zipimporter;
+    invalidate = zipimporter.invalidate_caches;
+    zipimporter.invalidate_caches = () => {};
+    await micropip.install.callKwargs(url, { deps: false });
+  } catch (e) {
+    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
+  } finally {
+    if (zipimporter && invalidate) zipimporter.invalidate_caches = invalidate;
+  }
+}
+
+const booted = start().then(
   () => true,
   (e) => {
     const message = e instanceof BootError ? e.message : "Python could not be started; reload the page to try again.";
@@ -270,9 +295,13 @@ async function handleCall(id, request) {
   };
   let result;
   try {
-    const out = handleJson(JSON.stringify(request), progress);
-    result = JSON.parse(out);
+    result = JSON.parse(handleJson(JSON.stringify(request), progress));
   } catch (e) {
+    if (e && e.pyodide_fatal_error) {
+      // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
+      post({ type: "crashed", id, detail: lastLine(e) });
+      return;
+    }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
   }
   post({ type: "result", id, result });
@@ -282,25 +311,10 @@ async function handleCall(id, request) {
 async function handleProbe(id) {
   if (!(await booted)) return;
   let result;
-  const ns = pyodide.globals.get("dict")(); // a namespace of its own: leaves no globals behind
   try {
-    result = JSON.parse(pyodide.runPython(`
-import importlib.metadata, json, micropip
-d = importlib.metadata.distribution("perceptron-lab")
-p = micropip.list().get("perceptron-lab")
-json.dumps({
-    "version": d.version,
-    "installer": d.read_text("INSTALLER"),
-    "url": d.read_text("PYODIDE_URL"),
-    "sha256": d.read_text("PYODIDE_SHA256"),
-    "micropip": micropip.__version__,
-    "listed": None if p is None else {"name": p.name, "version": p.version, "source": p.source},
-})
-`, { globals: ns }));
+    result = JSON.parse(boot.install_report());
   } catch (e) {
     result = { error: lastLine(e) };
-  } finally {
-    ns.destroy();
   }
   post({ type: "probe", id, result });
 }
@@ -311,7 +325,9 @@ self.onmessage = (ev) => {
   const msg = ev.data || {};
   if (msg.type === "call") {
     chain = chain.then(() => handleCall(msg.id, msg.request));
-  } else if (msg.type === "probe") {
+  } else if (msg.type === "test-hooks") {
+    testHooks = true;
+  } else if (msg.type === "probe" && testHooks) {
     chain = chain.then(() => handleProbe(msg.id));
   }
 };

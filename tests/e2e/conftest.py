@@ -37,12 +37,16 @@ READY_TIMEOUT_MS = int(os.environ.get("PERCEPTRON_LAB_READY_TIMEOUT_MS", "90000"
 PAGE = os.environ.get("PERCEPTRON_LAB_E2E_PAGE", "")
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py: the same server code as `python build.py serve`)
+from tools import devserver  # noqa: E402  (the same server code as `python build.py serve`)
+
+# The page's test switch (site/js/pyclient.js): set before any script of the page runs, in
+# every frame, so the test hooks (window.__pyclient, kill, probe) exist only in tests.
+TEST_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = true;"
 
 
 def _inputs_mtime() -> float:
     paths = [ROOT / "build.py", ROOT / "package-lock.json", ROOT / "pyproject.toml"]
-    for d in (ROOT / "site", ROOT / "py" / "perceptron_lab"):
+    for d in (ROOT / "site", ROOT / "py" / "perceptron_lab", ROOT / "tools"):
         paths += [p for p in d.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     return max((p.stat().st_mtime for p in paths if p.exists()), default=0.0)
 
@@ -76,7 +80,7 @@ def page_csp(dist: Path) -> str | None:
 
 @pytest.fixture(scope="session")
 def server(dist_dir):
-    srv, url = build.start_server(dist_dir, prefix=SUBPATH, cache_control="max-age=600",
+    srv, url = devserver.start_server(dist_dir, prefix=SUBPATH, cache_control="max-age=600",
                                   csp=page_csp(dist_dir))
     srv.base_url = url
     yield srv
@@ -120,7 +124,10 @@ class PageLog:
 
 
 def attach_log(context, page) -> PageLog:
+    """Record what the page says; block non-local requests; turn the page's test switch on
+    (for navigations from now on)."""
     log = PageLog()
+    context.add_init_script(TEST_SWITCH)
 
     def on_console(msg):
         log.messages.append((msg.type, msg.text))
@@ -145,8 +152,12 @@ def attach_log(context, page) -> PageLog:
     return log
 
 
-def new_page(browser, base_url: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def new_page(browser, base_url: str, service_workers: str = "block"):
+    """A fresh context and page at base_url. Service workers are blocked by default: a page
+    controlled by the site's service worker (js/offline.js registers it once Python is
+    ready) sends its requests through it, past page.route() (e.g. test_a11y's axe.min.js).
+    tests/e2e/test_delivery.py tests the service worker, and the page with it blocked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers)
     page = context.new_page()
     log = attach_log(context, page)
     page.goto(base_url + PAGE)

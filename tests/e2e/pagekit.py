@@ -16,15 +16,19 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from perceptron_lab import settings
+
 RUN_TIMEOUT_MS = 90_000
 SETTLED = ('body[data-run-state="done"], body[data-run-state="error"], '
            'body[data-run-state="cancelled"]')
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-# The page's defaults (site/js/state.js), as the page sends them with every Train.
-PAGE_SETTINGS = {"algorithm": "online", "epochs": 100, "eta": 1.0, "early_stop": False, "bias": True, "normalize": False,
-                 "order": "fixed", "seed": 0, "feature_map": "none", "test_fraction": 0.0,
-                 "plot_features": [0, 1], "plots": False}
+# The page's defaults, as the page sends them with every Train (state.js settingsRequest reads
+# the same params.json: what the request carries in "settings" and the page does not leave out),
+# here without plots.
+PAGE_SETTINGS = {**{p["key"]: settings.default(p["name"]) for p in settings.SCHEMA["params"]
+                    if p.get("request", p["group"]) == "settings" and p.get("page", True)},
+                 "plots": False}
 
 
 def arm_run_end(page, timeout_ms: int = RUN_TIMEOUT_MS, *, require_start: bool = False) -> None:
@@ -100,7 +104,9 @@ def extra_page(browser, url: str, *, viewport: dict | None = None, goto: bool = 
     dialog. Yields the page; page.lab_log is its log (conftest.PageLog)."""
     from conftest import attach_log, check_log
 
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    # Service workers blocked, as in conftest.new_page (page.route() must see every request).
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
+                                  service_workers="block")
     page = context.new_page()
     log = attach_log(context, page)
     dialogs: list[str] = []

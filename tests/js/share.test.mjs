@@ -44,8 +44,8 @@ test("generator parameters are written only for generated presets, view values o
 /** Non-default valid values of every linked parameter, by its type (or options). */
 function samples(p) {
   switch (p.type) {
-    case "int": return [p.min + (p.minExclusive ? 1 : 0), p.max, Math.floor((p.min + p.max) / 2)];
-    case "float": return [p.max, (p.min + p.max) / 3, p.minExclusive ? p.min + 1e-9 : p.min];
+    case "int": return [p.min + (p.minExclusive ? 1 : 0), p.page_max ?? p.max, Math.floor((p.min + (p.page_max ?? p.max)) / 2)];
+    case "float": return [p.page_max ?? p.max, (p.min + (p.page_max ?? p.max)) / 3, p.minExclusive ? p.min + 1e-9 : p.min];
     case "bool": return [!p.default];
     case "enum": return p.options.map((o) => o.value);
     case "flags": return [[], [p.options[0].value], p.options.map((o) => o.value)];
@@ -249,7 +249,7 @@ test("garbled percent-encoding: that pair is dropped and the notice says part wa
 });
 
 test("bad placed points fall back to the default data with a notice", () => {
-  for (const pts of ["1,2", "1,2,0", "1,2,3", "a,b,1", "1,2,1;;", "1,2,1,4", "1e999,0,1", "NaN,0,1", "2e9,0,1", "0x1,0,1"]) {
+  for (const pts of ["1,2", "1,2,0", "1,2,3", "a,b,1", "1,2,1;;", "1,2,1,4", "1e999,0,1", "NaN,0,1", "2e50,0,1", "0x1,0,1"]) {
     const r = parseHash(link("source=points", `pts=${encodeURIComponent(pts)}`));
     if (pts === "1,2,1;;") { assert.deepEqual(r.data.points, [[1, 2, 1]]); continue; } // empty rows are skipped
     assert.equal(r.data, null, pts);

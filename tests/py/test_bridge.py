@@ -121,7 +121,9 @@ def test_inspect_csv_previews_and_maps_labels():
     ({"order": None}, "order"), ({"seed": -5}, "seed"), ({"bias": "yes"}, "bias"),
     ({"feature_map": "rbf"}, "feature_map"), ({"test_fraction": 0.95}, "test_fraction"),
     ({"plot_features": [0, 0]}, "plot_features"), ({"plot_features": [0, 7]}, "plot_features"),
-    ({"plot_px": [10, 10]}, "plot_px"),
+    ({"plot_px": [10, 10]}, "plot_px"), ({"seed": 2**32}, "seed"), ({"eta": 1e6 * (1 + 2**-52)}, "eta"),
+    ({"early_stop": "yes"}, "early_stop"), ({"standardize": "yes"}, "standardize"),
+    ({"plot_kinds": ["boundary", "boundary"]}, "plot_kinds"),
 ])
 def test_bad_settings_come_back_with_their_field(settings, field):
     r = handle(train_req(**settings))
@@ -153,12 +155,12 @@ def test_hostile_json_never_raises(text):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(bridge, "train", boom)
+    monkeypatch.setattr(session, "train", boom)
     r = handle(train_req())
     assert r["ok"] is False and r["error"]["kind"] == "internal"
     assert "secret detail" not in r["error"]["message"] and "\n" not in r["error"]["message"]
@@ -226,19 +228,19 @@ def test_boundary_geometry_maps_clicks_to_data():
 
 
 def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.figures as figures
 
     first = handle(train_req())
-    monkeypatch.setattr(bridge, "_figure", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("plot bug")))
+    monkeypatch.setattr(figures, "figure", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("plot bug")))
     assert handle(train_req({"kind": "preset", "name": "xor"}))["ok"] is False
     monkeypatch.undo()
     assert handle({"cmd": "frame", "step": 1})["w"] == first["trace"]["w"][0]
 
 
 def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
-    monkeypatch.setattr(bridge, "TRACE_CAP", 8)
+    monkeypatch.setattr(session, "TRACE_CAP", 8)
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
     assert r["trace"]["subsampled"]
     f = handle({"cmd": "frame", "step": 5})
@@ -254,9 +256,9 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
 
 
 def test_voted_with_too_many_vectors_says_so(monkeypatch):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
-    monkeypatch.setattr(bridge, "MAX_VOTES", 300)
+    monkeypatch.setattr(session, "MAX_VOTES", 300)
     r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))
     assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
     assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")
@@ -273,3 +275,35 @@ def test_plots_can_come_in_two_requests():
         assert rest["plots"][kind] == whole["plots"][kind] and rest["plot_alt"][kind] == whole["plot_alt"][kind]
     assert handle({"cmd": "plots", "kinds": ["pie"]})["error"]["field"] == "plot_kinds"
     assert handle(train_req(plot_kinds="boundary"))["error"]["field"] == "plot_kinds"
+
+
+def test_settings_take_json_numbers_at_their_limits():
+    r = handle(train_req(seed=2**32 - 1, epochs=5.0, eta=1e6, order="shuffle-each", plots=False))
+    assert r["ok"], r
+    assert r["settings"]["seed"] == 2**32 - 1 and r["settings"]["epochs"] == 5 and type(r["settings"]["epochs"]) is int
+    assert r["settings"]["early_stop"] is False and r["settings"]["standardize"] is False
+
+
+def test_core_takes_numpy_numbers_and_refuses_what_the_table_refuses():
+    from perceptron_lab.core import check_settings
+    from perceptron_lab.errors import SettingsError
+
+    check_settings("online", np.float32(0.5), np.int64(3), "fixed", np.uint32(2**32 - 1))
+    for args, field in [(("online", 0.5, 3, "fixed", 2**32), "seed"), (("online", 2e6, 3, "fixed", 0), "eta"),
+                        (("online", 1.0, np.bool_(True), "fixed", 0), "epochs"), (("online", 1.0, 3, "fixed", True), "seed")]:
+        with pytest.raises(SettingsError) as err:
+            check_settings(*args)
+        assert err.value.field == field
+
+
+@pytest.mark.parametrize("request_", [{"cmd": "frame", "step": 0}, {"cmd": "plots", "kinds": ["mistakes"]},
+                                      {"cmd": "export", "what": "model"}])
+def test_before_any_train_the_answer_is_no_session(monkeypatch, request_):
+    import perceptron_lab.bridge.session as session
+
+    monkeypatch.setattr(session, "_current", None)
+    r = handle(request_)
+    assert r == {"ok": False, "error": {"kind": "no_session", "message": "Train a model first.", "field": None,
+                                        "row": None, "column": None}}
+    handle(train_req(plots=False))
+    assert handle(request_)["ok"] is True

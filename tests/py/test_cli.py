@@ -78,12 +78,15 @@ def test_plot_file(tmp_path, ext, magic):
 
 @pytest.mark.parametrize("args,needle", [
     (["train", "missing.csv"], "cannot read missing.csv"),
-    (["train", "--preset", "and", "--eta", "-1"], "learning rate"),
+    (["train", "--preset", "and", "--eta", "-1"], "Learning rate η must be a number greater than 0 and at most 1000000. "
+                                                   "(option --eta)"),
     (["train", "--preset", "and", "--epochs", "x"], "invalid int value"),
     (["train", "--preset", "pentagon"], "invalid choice"),
     (["train", "--preset", "and", "--plot", "out.gif"], ".png or .svg"),
     (["train", "BAD"], "Row 3, column 'b'"),
-    (["train", "--preset", "and", "--test-fraction", "0.95"], "test fraction"),
+    (["train", "--preset", "and", "--test-fraction", "0.95"], "Test fraction must be a number at least 0 and at most "
+                                                             "0.9. (option --test-fraction)"),
+    (["train", "--preset", "and", "--seed", str(2**32)], "to 4294967295; got 4294967296. (option --seed)"),
 ])
 def test_bad_input_exits_2_with_one_line(tmp_path, args, needle):
     (tmp_path / "BAD").write_text("a,b,y\n1,2,0\n1,zz,1\n")
@@ -91,3 +94,36 @@ def test_bad_input_exits_2_with_one_line(tmp_path, args, needle):
     assert p.returncode == 2
     assert needle in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
+
+
+def test_plot_shows_the_printed_model_on_the_training_split(tmp_path, monkeypatch, capsys):
+    """--plot draws the w that --json printed, over the training split only (not a model
+    retrained on all the data, which --test-fraction would make a different one)."""
+    import numpy as np
+
+    from perceptron_lab import cli, plots
+    from perceptron_lab.data import preset
+
+    drawn = []
+    real = plots.boundary_figure
+
+    def spy(X, y, *, w, **kw):
+        drawn.append((np.array(X), np.array(w)))
+        return real(X, y, w=w, **kw)
+
+    monkeypatch.setattr(plots, "boundary_figure", spy)
+    out = tmp_path / "b.svg"
+    assert cli.main(["train", "--preset", "overlap", "--test-fraction", "0.3", "--seed", "5", "--epochs", "7",
+                     "--plot", str(out), "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert len(drawn) == 1 and out.read_bytes().startswith(b"<?xml")
+    X, w = drawn[0]
+    assert w.tolist() == r["weights"] + [r["bias"]]
+    # the training split: 70 of the 100 points, each one of the preset's rows
+    full = preset("overlap", seed=5).X
+    assert len(X) == 70 and all((full == x).all(axis=1).any() for x in X)
+    # and a model retrained on all 100 points would have been another one
+    from perceptron_lab.core import train
+    from perceptron_lab.features import prepare
+
+    assert train(prepare(full), preset("overlap", seed=5).y, max_epochs=7).w.tolist() != w.tolist()

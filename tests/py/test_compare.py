@@ -214,12 +214,12 @@ def test_settings_must_be_an_object_and_json_door_works():
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge as bridge
+    import perceptron_lab.bridge.session as session
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(bridge, "train", boom)
+    monkeypatch.setattr(session, "train", boom)
     c = compare({"kind": "preset", "name": "and"})
     t = train({"kind": "preset", "name": "and"})
     assert c == t and c["error"]["kind"] == "internal"

@@ -172,11 +172,27 @@ def test_bound_in_feature_space_equals_the_margin_of_the_explicit_feature_map():
 def test_rbf_separability_by_the_rule_of_distinct_points():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 0.0]])
     b = km.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="rbf", max_epochs=20))
-    assert b["separable"] is False  # the same x with both labels
+    assert b["separable"] is False and "both labels" in b["note"]
     # Many close points: the Gram matrix is singular to rounding, the data still separable.
     ds = preset("overlap", n=300)
     b = km.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=0.05, max_epochs=5))
     assert b["separable"] is True and b["gamma"] is None and "rounding" in b["note"]
+
+
+def test_not_separable_only_with_a_proof():
+    # Linear: the solver's exact certificate on x̃ (XOR).
+    b = km.bound_in_feature_space(km.train_kernel(BOOL_X, XOR_Y, kernel="linear"))
+    assert b["separable"] is False and b["gamma"] is None
+    assert b["separable"] == theory.max_margin(prepare(BOOL_X), XOR_Y).separable
+    # φ̃(0) = 0 for (x·x')² without bias: f(0) = 0 is always a mistake.
+    X = np.array([[0.0, 0.0], [1.0, 2.0], [2.0, -1.0]])
+    run = km.train_kernel(X, np.array([1, -1, 1]), kernel="poly", coef0=0.0, fit_intercept=False, max_epochs=30)
+    b = km.bound_in_feature_space(run)
+    assert b["separable"] is False and "φ̃(x) = 0" in b["note"]
+    # The same input with both labels, under poly.
+    X = np.array([[0.5, 1.0], [1.0, 0.0], [0.5, 1.0]])
+    b = km.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="poly", max_epochs=30))
+    assert b["separable"] is False and "both labels" in b["note"]
 
 
 def test_theory_beyond_its_size_says_why(monkeypatch):

@@ -2,6 +2,7 @@
 misclassified marks, regions for non-linear models, degenerate w, texts, the animator."""
 
 import gc
+import math
 import io
 import struct
 import subprocess
@@ -506,7 +507,7 @@ def test_format_number():
 # --------------------------------------------------------------------------- reuse, speed
 
 
-def test_figures_are_freed_and_the_cache_reuses_one_figure():
+def test_figures_are_freed_and_a_figure_can_be_reused():
     refs = []
     for _ in range(15):
         fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
@@ -516,19 +517,16 @@ def test_figures_are_freed_and_the_cache_reuses_one_figure():
     gc.collect()
     assert sum(r() is not None for r in refs) == 0
 
-    cache = plots.FigureCache()
-    f1 = cache.get("boundary", 480, 360)
-    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W, fig=f1)
-    assert fig is f1
-    n_children = len(fig.get_children())
+    # a figure passed back in is cleared and reused: nothing piles up, the size can change
+    f1 = plots.boundary_figure(AND_X, AND_Y, w=AND_W)
+    n_children = len(f1.get_children())
     for k in range(10):
-        fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W * (k + 1), fig=cache.get("boundary"))
+        fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W * (k + 1), fig=f1)
         assert fig is f1
         assert png_size(plots.render(fig)) == (480, 360)
-    assert len(fig.get_children()) == n_children and len(fig.axes) == 1   # nothing piles up
-    fig = plots.mistakes_figure([1, 0], fig=cache.get("boundary", 400, 300))
+    assert len(fig.get_children()) == n_children and len(fig.axes) == 1
+    fig = plots.mistakes_figure([1, 0], fig=f1, width_px=400, height_px=300)
     assert fig is f1 and png_size(plots.render(fig)) == (400, 300)
-    assert len(cache) == 1
 
 
 def test_animator_frames_keep_the_size_and_change_with_w():
@@ -577,3 +575,367 @@ def test_a_single_epoch_gets_whole_number_ticks():
         lo, hi = ax.get_xlim()
         ticks = [t for t in ax.get_xticks() if lo <= t <= hi]
         assert ticks == [1.0]
+
+
+# --------------------------------------------------------------------------- user strings
+
+HOSTILE = ["$x^$", "a $ b", "\\alpha$", "$\\frac{1}{0}$", "50$ and 60$", "tab\there", "\\$\\"]
+
+
+def _texts(fig):
+    from matplotlib.text import Text
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text()]
+
+
+def _drawn_as(t):
+    """What matplotlib draws for Text t: (string, is math text)."""
+    return t._preprocess_math(t.get_text())
+
+
+def hostile_figures(name0, name1, label_pos, title):
+    names = [name0, name1]
+    labels = {-1: "neg " + name1, 1: label_pos}
+    run = train(prepare(AND_X), AND_Y, algorithm="voted", max_epochs=10)
+    xr = train(prepare(AND_X), XOR_Y, max_epochs=50)
+    t = np.arange(1, 6, dtype=float)
+    figs = {
+        "boundary": plots.boundary_figure(AND_X, AND_Y, w=AND_W, feature_names=names, label_names=labels,
+                                          title=title),
+        "regions": plots.boundary_figure(*circles(), w=CIRCLE_W, feature_map="poly2", feature_names=names,
+                                         label_names=labels, title=title),
+        "voted": plots.boundary_figure(AND_X, AND_Y, w=run.w, model="voted", feature_names=names,
+                                       decision=lambda X: run.decision_function(prepare(X)), label_names=labels,
+                                       title=title),
+        "mistakes": plots.mistakes_figure([2, 1, 0], bound=5.0, title=title),
+        "accuracy": plots.accuracy_figure([0.5, 1.0], 0.75, title=title),
+        "proof": plots.proof_figure(t, 0.4 * t, 0.3 * t, np.sqrt(t), 1.2 * np.sqrt(t), bound=16.0, title=title),
+        "cycle": plots.cycle_figure(AND_X, XOR_Y, xr.trace.w, xr.trace.epoch, xr.cycle, feature_names=names,
+                                    label_names=labels, title=title),
+        "trajectory": plots.trajectory_figure(xr.trace.w, component_names=names, title=title),
+        "projection": plots.projection_figure(prepare(AND_X) @ AND_W, AND_Y, label_names=labels, title=title),
+        "weights": plots.weights_figure(AND_W, names, title=title),
+    }
+    anim = plots.BoundaryAnimator(AND_X, AND_Y, feature_names=names, label_names=labels, title=title)
+    anim.frame(AND_W)
+    figs["animator"] = anim.fig
+    return figs
+
+
+@pytest.mark.parametrize("k", [0, 4])      # between them, every hostile string in some role
+def test_user_strings_are_drawn_literally_in_every_plot(k):
+    name0, name1 = HOSTILE[k], HOSTILE[(k + 1) % len(HOSTILE)]
+    label, title = HOSTILE[(k + 2) % len(HOSTILE)], "data " + HOSTILE[(k + 3) % len(HOSTILE)]
+    user = {name0, name1, label, title, "neg " + name1}
+    for kind, fig in hostile_figures(name0, name1, label, title).items():
+        png, svg = plots.render(fig), plots.render(fig, "svg")       # no ValueError from math text
+        assert png[:4] == b"\x89PNG" and "</svg>" in svg
+        drawn = []
+        for t in _texts(fig):
+            s, math_ = _drawn_as(t)
+            if any("$" in u for u in user if u in t.get_text().replace("\\$", "$")):
+                assert not math_, (kind, t.get_text())
+            drawn.append(s)
+        joined = "\n".join(drawn)
+        # each user string appears exactly as typed (tabs as spaces) wherever that plot shows it
+        shown = {"boundary": [name0, name1, label, title], "regions": [name0, name1, title],
+                 "voted": [name0, name1, label, title], "mistakes": [title], "accuracy": [title],
+                 "proof": [title], "cycle": [name0, name1, title], "trajectory": [title],
+                 "projection": [title], "weights": [name0, name1, title], "animator": [name0, name1, label]}[kind]
+        for u in shown:
+            assert u.replace("\t", " ") in joined, (kind, u, drawn)
+
+
+def test_plain_escapes_dollars_and_controls():
+    from matplotlib.text import Text
+    for s in HOSTILE + ["\x1b[31mred", "line\nbreak", "x" * 100]:
+        out = plots.plain(s)
+        drawn, math_ = Text(0, 0, out)._preprocess_math(out)
+        assert not math_
+        expect = s.replace("\t", " ").replace("\n", " ").replace("\x1b", " ")
+        if len(expect) > 60:
+            expect = expect[:59] + "…"
+        assert drawn == expect
+
+
+# --------------------------------------------------------------------------- readable, crisp
+
+
+def every_figure(**kw):
+    xr = train(prepare(AND_X), XOR_Y, max_epochs=50)
+    t = np.arange(1, 11, dtype=float)
+    return {
+        **all_figures(**{k: v for k, v in kw.items() if k in ("width_px", "height_px")}),
+        "cycle": plots.cycle_figure(AND_X, XOR_Y, xr.trace.w, xr.trace.epoch, xr.cycle, **kw),
+        "trajectory": plots.trajectory_figure(xr.trace.w, **kw),
+        "projection": plots.projection_figure(prepare(AND_X) @ AND_W, AND_Y, **kw),
+        "weights": plots.weights_figure(AND_W, **kw),
+        "proof-eta": plots.proof_figure(t, 0.4 * t, 0.3 * t, np.sqrt(t), np.sqrt(t), eta=0.1, **kw),
+    }
+
+
+@pytest.mark.parametrize("dpr", [1, 1.5, 2, 3])
+def test_png_has_css_size_times_the_device_pixel_ratio(dpr):
+    for name, fig in every_figure(width_px=500, height_px=340, dpr=dpr).items():
+        if name in all_figures():
+            continue
+        assert png_size(plots.render(fig)) == (int(500 * dpr), int(340 * dpr)), name
+    fig = plots.boundary_figure(AND_X, AND_Y, w=AND_W, width_px=500, height_px=340, dpr=dpr)
+    assert png_size(plots.render(fig)) == (int(500 * dpr), int(340 * dpr))
+    anim = plots.BoundaryAnimator(AND_X, AND_Y, width_px=500, height_px=340, dpr=dpr)
+    assert png_size(anim.frame(AND_W)) == (int(500 * dpr), int(340 * dpr))
+
+
+def test_the_same_picture_at_dpr_2_is_the_dpr_1_picture_with_more_pixels():
+    one = pixels(plots.render(plots.boundary_figure(AND_X, AND_Y, w=AND_W)))[..., :3].astype(float)
+    two = pixels(plots.render(plots.boundary_figure(AND_X, AND_Y, w=AND_W, dpr=2)))[..., :3].astype(float)
+    down = two.reshape(360, 2, 480, 2, 3).mean(axis=(1, 3))
+    assert np.mean(np.abs(down - one)) < 6        # same layout; only anti-aliasing differs
+    assert np.mean(np.abs(down - np.roll(one, 6, axis=1))) > 2 * np.mean(np.abs(down - one))
+
+
+def test_every_text_is_at_least_14_css_px():
+    for name, fig in every_figure(width_px=640, height_px=400).items():
+        plots.render(fig)
+        for t in _texts(fig):
+            if t.get_gid() == "cycle-list":
+                continue
+            assert t.get_fontsize() * 100 / 72 >= 14 - 1e-9, (name, t.get_text(), t.get_fontsize())
+        assert plots.tick_font_px(fig) >= 14
+
+
+def test_presenter_scale_makes_text_markers_and_lines_bigger():
+    a = plots.boundary_figure(AND_X, AND_Y, w=AND_W, width_px=800, height_px=600)
+    b = plots.boundary_figure(AND_X, AND_Y, w=AND_W, width_px=800, height_px=600, scale=1.5)
+    assert plots.tick_font_px(b) == pytest.approx(1.5 * plots.tick_font_px(a))
+    xa, xb = a.data_ax.xaxis.label, b.data_ax.xaxis.label
+    assert xb.get_fontsize() == pytest.approx(1.5 * xa.get_fontsize())
+    pa, pb = plots.find_artist(a, "points-pos"), plots.find_artist(b, "points-pos")
+    assert pb.get_sizes()[0] == pytest.approx(2.25 * pa.get_sizes()[0])     # areas: scale squared
+    assert plots.find_artist(b, "boundary").get_linewidth() == pytest.approx(
+        1.5 * plots.find_artist(a, "boundary").get_linewidth())
+    assert png_size(plots.render(b)) == (800, 600)
+    with pytest.raises(SettingsError):
+        plots.boundary_figure(AND_X, AND_Y, w=AND_W, scale=10)
+    with pytest.raises(SettingsError):
+        plots.boundary_figure(AND_X, AND_Y, w=AND_W, dpr=0)
+
+
+def test_exports_for_slides_are_at_least_1600_px_and_svg_is_unchanged():
+    for name, fig in all_figures().items():
+        w, h = png_size(plots.render_for_slides(fig))
+        assert w >= plots.SLIDE_WIDTH and abs(w / h - 480 / 360) < 0.01, name
+        assert plots.render_for_slides(fig, "svg") == plots.render(fig, "svg")
+    small = plots.mistakes_figure([1, 0], width_px=320, height_px=260)
+    assert png_size(plots.render_for_slides(small))[0] >= 1600
+
+
+# --------------------------------------------------------------------------- truth in pictures
+
+
+def test_proof_with_eta_says_it_plots_w_over_eta():
+    from perceptron_lab import theory
+    Z = prepare(AND_X)
+    runs = {eta: train(Z, AND_Y, eta=eta, max_epochs=100) for eta in (1.0, 0.25)}
+    th = theory.max_margin(Z, AND_Y)
+    u, gamma, R = th.u, th.gamma, theory.radius(Z)
+    for eta, run in runs.items():
+        ps = theory.proof_series(run.trace.w, u, gamma, R, eta)
+        fig = plots.proof_figure(ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], eta=eta)
+        legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+        # the last ‖w‖ in the text is the η = 1 run's ‖w‖, as the label says (w/η)
+        w1 = np.linalg.norm(runs[1.0].trace.w[-1])
+        assert plots.format_number(w1) in fig.alt_text
+        if eta == 1.0:
+            assert "‖w$_t$‖" in legend and "η" not in fig.alt_text
+        else:
+            assert "‖w$_t$/η‖" in legend and "u·w$_t$/η" in legend
+            assert "w/η" in fig.alt_text and "divided by η = 0.25" in fig.alt_text
+
+
+def test_batch_mistakes_show_the_online_bound_as_a_labelled_reference():
+    # (why batch has no proof plot is texts.proof_missing_text, tested in test_texts)
+    fig = plots.mistakes_figure([7, 0], bound=4.79, online_bound=False)
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any("online bound" in s and "reference" in s for s in legend)
+    assert "above it" not in fig.alt_text and "reference only" in fig.alt_text
+    assert "above it" in plots.mistakes_figure([7, 0], bound=4.79).alt_text
+
+
+def vote_scores(W, c, Z):
+    """Freund & Schapire, literally: Σ_k c_k·sign(w_k·x̃), sign(0) = +1."""
+    return np.array([sum(ck * (1 if wk @ z >= 0 else -1) for wk, ck in zip(W, c)) for z in Z])
+
+
+def test_voted_plot_names_the_last_w_and_shades_the_vote():
+    Z = prepare(AND_X)
+    run = train(Z, AND_Y, algorithm="voted", max_epochs=10)
+    W, c = run.votes
+    fig = plots.boundary_figure(AND_X, AND_Y, w=run.w, model="voted", label_names=LABELS,
+                                decision=lambda X: run.decision_function(prepare(X)))
+    legend = [t.get_text() for t in fig.data_ax.get_legend().get_texts()]
+    assert "last w (one voter)" in legend and "voted classifier (regions)" in legend
+    # the dashed line is the last w's boundary
+    line = plots.find_artist(fig, "last-w-line")
+    assert line.get_linestyle() == "--"
+    for p in np.column_stack(line.get_data()):
+        assert abs(run.w_last @ np.array([p[0], p[1], 1.0])) < 1e-9
+    # the rings are the vote's mistakes, from a literal vote
+    wrong = np.where(vote_scores(W, c, Z) >= 0, 1, -1) != AND_Y
+    assert fig.n_wrong == int(wrong.sum())
+    rings = plots.find_artist(fig, "misclassified").get_offsets()
+    assert sorted(map(tuple, np.asarray(rings))) == sorted(map(tuple, AND_X[wrong]))
+    assert "voted perceptron" in fig.alt_text and "not the voted classifier" in fig.alt_text
+
+
+# --------------------------------------------------------------------------- non-separable behaviour
+
+
+def literal_perceptron_epochs(Z, y, epochs):
+    """The online perceptron from the notes, fixed order: the w after every update, by epoch."""
+    w, out = np.zeros(Z.shape[1]), []
+    for e in range(1, epochs + 1):
+        for z, t in zip(Z, y):
+            if t * (w @ z) <= 0:
+                w = w + t * z
+                out.append((e, w.copy()))
+    return out
+
+
+def test_xor_cycle_figure_draws_the_cycle_of_the_run():
+    Z = prepare(AND_X)
+    run = train(Z, XOR_Y, max_epochs=100)
+    assert run.status == "cycled"
+    fig = plots.cycle_figure(AND_X, XOR_Y, run.trace.w, run.trace.epoch, run.cycle, label_names=LABELS)
+    E, p = run.cycle["epoch"], run.cycle["period"]
+    ref = literal_perceptron_epochs(Z, XOR_Y, E)
+    cycle = np.array([w for e, w in ref if e > E - p])
+    np.testing.assert_array_equal(fig.cycle_w, cycle)
+    end_prev = [w for e, w in ref if e <= E - p]
+    np.testing.assert_array_equal(fig.repeating_w, end_prev[-1] if end_prev else np.zeros(3))
+    np.testing.assert_array_equal(fig.repeating_w, ref[-1][1])       # it repeats
+    # each line drawn is that w's boundary
+    drawn = 0
+    for i, w in enumerate(cycle, start=1):
+        line = plots.find_artist(fig, f"cycle-w{i}")
+        if w[:2].any():
+            pts = np.column_stack(line.get_data()) if line is not None else None
+            if pts is not None:
+                drawn += 1
+                for q in pts:
+                    assert abs(w @ np.array([q[0], q[1], 1.0])) < 1e-9
+        else:
+            assert line is None
+    assert drawn >= 2
+    assert "back to w = 0" in fig.alt_text and f"{len(cycle)} updates" in fig.alt_text
+
+
+def test_cycle_with_period_two():
+    # points on a line through the origin with labels that no line through the origin separates
+    X = np.array([[1.0, 0.0], [2.0, 0.0], [-1.0, 0.0]])
+    y = np.array([1, -1, 1])
+    Z = prepare(X, fit_intercept=False)
+    run = train(Z, y, max_epochs=50)
+    assert run.status == "cycled"
+    fig = plots.cycle_figure(X, y, run.trace.w, run.trace.epoch, run.cycle, fit_intercept=False)
+    E, p = run.cycle["epoch"], run.cycle["period"]
+    ref = literal_perceptron_epochs(Z, y, E)
+    np.testing.assert_array_equal(fig.cycle_w, np.array([w for e, w in ref if e > E - p]))
+    assert f"as {p} epoch" in fig.alt_text
+
+
+def test_trajectory_angles_are_the_angles_between_the_vectors():
+    from perceptron_lab import theory
+    ds = preset("clouds", seed=3)
+    Z = prepare(ds.X)
+    run = train(Z, ds.y, max_epochs=50, order="shuffle-each", seed=2)
+    u = theory.max_margin(Z, ds.y).u
+    fig = plots.trajectory_figure(run.trace.w, run.trace.step, u=u)
+    W = run.trace.w
+
+    def deg(a, b):
+        return math.degrees(math.acos(max(-1, min(1, a @ b / (np.linalg.norm(a) * np.linalg.norm(b))))))
+    for k in range(len(W)):
+        assert fig.angle_u[k] == pytest.approx(deg(W[k], u), abs=1e-6)
+        assert fig.angle_final[k] == pytest.approx(deg(W[k], W[-1]), abs=1e-6)
+        assert fig.heading[k] == pytest.approx(math.degrees(math.atan2(W[k][1], W[k][0])))
+    assert fig.angle_final[-1] == 0.0
+    assert plots.format_number(fig.angle_u[-1]) in fig.alt_text
+    xs = plots.find_artist(fig, "angle-u").get_xdata()
+    np.testing.assert_array_equal(xs, run.trace.step)
+
+
+# --------------------------------------------------------------------------- many features
+
+
+def breast_cancer():
+    from sklearn.datasets import load_breast_cancer
+    b = load_breast_cancer()
+    X = (b.data - b.data.mean(axis=0)) / b.data.std(axis=0)
+    return X, np.where(b.target == 1, 1, -1), list(b.feature_names)
+
+
+def test_projection_shows_every_score_and_marks_the_mistakes():
+    X, y, names = breast_cancer()
+    Z = prepare(X)
+    run = train(Z, y, algorithm="averaged", max_epochs=5)
+    s = Z @ run.w
+    fig = plots.projection_figure(s, y, label_names={1: "benign", -1: "malignant"})
+    wrong = np.where(s >= 0, 1, -1) != y
+    rings = np.asarray(plots.find_artist(fig, "misclassified").get_offsets())
+    assert len(rings) == wrong.sum() > 0
+    np.testing.assert_allclose(np.sort(rings[:, 0]), np.sort(s[wrong]))
+    pos = np.asarray(plots.find_artist(fig, "points-pos").get_offsets())
+    assert len(pos) == (y > 0).sum() and np.all(pos[:, 1] > 0.5)      # benign in the upper row
+    thr = plots.find_artist(fig, "threshold")
+    assert set(thr.get_xdata()) == {0.0}
+    assert f"{int(wrong.sum())} of {len(y)} misclassified" in fig.alt_text
+    assert f"benign: {(y > 0).sum()} points" in fig.alt_text
+    assert f"{int((wrong & (y > 0)).sum())} on the wrong side" in fig.alt_text
+
+
+def test_weights_chart_one_signed_bar_per_feature_and_the_caveat():
+    X, y, names = breast_cancer()
+    run = train(prepare(X), y, max_epochs=3)
+    tall = plots.weights_figure(run.w, names, standardized=True, width_px=640, height_px=900)
+    assert len(tall.bar_values) == 30
+    np.testing.assert_array_equal(tall.bar_values, run.w[:-1])
+    assert tall.bar_names == names
+    widths = [r.get_width() for r in plots.find_artists(tall, "weight-bars")]
+    np.testing.assert_allclose(widths, run.w[:-1])
+    title = plots.find_artist(tall, "title").get_text()
+    assert "importance" in title and "not" not in title
+    raw = plots.weights_figure(run.w, names, standardized=False)
+    assert "not an importance" in plots.find_artist(raw, "title").get_text()
+    assert "not an importance" in raw.alt_text
+    # too little room for 30 readable names: the largest |w| are drawn, and the chart says so
+    kept = len(raw.bar_values)
+    assert kept < 30
+    biggest = np.sort(np.argsort(-np.abs(run.w[:-1]), kind="stable")[:kept])
+    np.testing.assert_array_equal(raw.bar_index, biggest)
+    assert f"{30 - kept} smaller not shown" in raw.axes[0].xaxis.label.get_text().replace("…", "")
+
+
+def test_proof_animator_frames_match_a_full_draw_and_cut_at_upto():
+    t = np.arange(1, 31, dtype=float)
+    series = (t, 0.4 * t, 0.3 * t, 0.9 * np.sqrt(t), np.sqrt(t))
+    anim = plots.ProofAnimator(*series, bound=11.1, eta=0.5, width_px=400, height_px=300, dpr=2)
+    anim.frame(20)
+    blitted = pixels(anim.frame(7)).astype(int)
+    assert blitted.shape[:2] == (600, 800)
+    full = plots.proof_figure(*series, bound=11.1, upto=7, eta=0.5, width_px=400, height_px=300, dpr=2)
+    ref = pixels(plots.render(full)).astype(int)
+    assert np.mean(np.abs(blitted - ref)) < 1.0, float(np.mean(np.abs(blitted - ref)))
+    np.testing.assert_array_equal(plots.find_artist(anim.fig, "w-norm").get_xdata(), t[:7])
+    assert anim.alt_text(7) == full.alt_text
+
+
+def test_legends_stay_inside_the_figure():
+    for size in [(480, 360), (320, 260), (900, 500)]:
+        for name, fig in every_figure(width_px=size[0], height_px=size[1]).items():
+            plots.render(fig)
+            r = fig.canvas.get_renderer()
+            for ax in fig.axes:
+                leg = ax.get_legend()
+                if leg is not None:
+                    box = leg.get_window_extent(r)
+                    assert box.x0 >= -1 and box.x1 <= fig.bbox.width + 1, (name, size, box)

@@ -13,7 +13,8 @@ import pytest
 from scipy.optimize import linprog
 
 from perceptron_lab import texts
-from perceptron_lab.bridge import handle, step_info
+from perceptron_lab.bridge import handle, session
+from perceptron_lab.bridge.frames import step_info
 
 ALGORITHMS = ("online", "averaged", "voted", "pocket", "batch")
 
@@ -225,7 +226,7 @@ def test_angle_text_follows_the_angles():
             k = 1
             while True:
                 try:
-                    info = step_info(k)
+                    info = step_info(session.current(), k)
                 except IndexError:
                     break
                 if info.get("x") is None:

@@ -1,11 +1,11 @@
 // CSV upload: the file picker and drag-and-drop, reading the file (size, UTF-8), Python's
 // check of it (bridge "inspect"), the label chooser and the preview table.
 import { byId, el, clear, show } from "./dom.js";
-import { param } from "../state.js";
+import { param, LIMITS } from "../state.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
 import { setFeatureNames } from "./plot-features.js";
 
-export const MAX_BYTES = 20 * 1024 * 1024;
+export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
 
 let onValue;         // (name, value) => void
 let inspectFn;       // (DATA) => Promise<bridge response>
@@ -38,14 +38,17 @@ export function initCsvUpload(opts) {
 }
 
 function sizeText(bytes) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  // Decimal units, as the limit; exact bytes where one decimal would not show it is over.
+  if (bytes < 1e6) return `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+  const mb = (bytes / 1e6).toFixed(1);
+  return Number(mb) * 1e6 > MAX_BYTES ? `${mb} MB` : `${bytes.toLocaleString("en-US")} bytes`;
 }
 
 async function readFile(file) {
   clearFieldError("csv-file");
   clearFieldError("label");
   if (file.size > MAX_BYTES) {
-    setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is 20 MB. Choose a smaller file.`);
+    setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is ${MAX_BYTES / 1e6} MB (${MAX_BYTES.toLocaleString("en-US")} bytes). Choose a smaller file.`);
     return;
   }
   let bytes;

@@ -78,7 +78,7 @@ async function download(request, btn) {
     refresh();
   }
   if (!r || !r.ok) {
-    const restarted = r?.error?.field === "train";
+    const restarted = r?.error?.kind === "no_session";
     setStatus(restarted ? "Python was restarted since this result: press Train, then download again."
       : (r?.error?.message || "The file could not be made."), "error");
     btn.focus();

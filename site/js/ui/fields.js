@@ -116,7 +116,7 @@ export function renderField(p, value, onValue) {
     const isInt = p.type === "int";
     control = el("input", {
       type: "number", id: p.id, name: p.name, value: String(value),
-      attrs: { step: isInt ? "1" : "any", min: p.min, max: p.max, inputmode: isInt ? "numeric" : "decimal", autocomplete: "off" },
+      attrs: { step: isInt ? "1" : "any", min: p.min, max: p.page_max ?? p.max, inputmode: isInt ? "numeric" : "decimal", autocomplete: "off" },
     });
     control.addEventListener("change", commit);
     control.addEventListener("input", () => clearFieldError(p.name));

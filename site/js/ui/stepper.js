@@ -190,7 +190,7 @@ async function pump() {
   inflight = false;
   byId("stepper").dataset.busy = "false";
   if (!r || !r.ok) {
-    const msg = r?.error?.kind === "settings" && r?.error?.field === "train"
+    const msg = r?.error?.kind === "no_session"
       ? "Python was restarted since this result: press Train to step through it again."
       : (r?.error?.message || "This step could not be drawn.");
     const err = byId("step-error");

@@ -1,5 +1,7 @@
-// Load stages of Python (runtime -> packages -> app -> ready), the run state,
-// and the one general message line. Tests wait on body[data-py-state] / [data-run-state].
+// The header's loading area: Python's load stages (runtime -> packages -> app -> ready), the
+// download's progress (MB of MB), the run state, and the one general message line.
+// Tests wait on body[data-py-state] / [data-run-state]; body[data-py-retries] counts the
+// client's automatic retries of a stalled load.
 import { byId, show } from "./dom.js";
 
 const ORDER = ["runtime", "packages", "app", "ready"];
@@ -10,8 +12,13 @@ const DETAIL = {
   app: "Loading Perceptron Lab…",
   ready: "Python is ready.",
 };
+const MB = 1e6;
 
 export function setPyState(stage, detail) {
+  if (stage === "retry") {
+    document.body.dataset.pyRetries = String(Number(document.body.dataset.pyRetries || 0) + 1);
+    stage = "loading";
+  }
   document.body.dataset.pyState = stage;
   const idx = ORDER.indexOf(stage);
   for (const li of document.querySelectorAll("#load .stages li")) {
@@ -23,10 +30,29 @@ export function setPyState(stage, detail) {
   }
   const text = stage === "error"
     ? (detail || "Python could not be loaded. Reload the page to try again.")
-    : (DETAIL[stage] || DETAIL.loading);
+    : (detail && stage === "loading" ? detail : (DETAIL[stage] || DETAIL.loading));
   byId("load-detail").textContent = text;
   byId("load").classList.toggle("is-ready", stage === "ready");
   byId("load").classList.toggle("is-error", stage === "error");
+  if (stage === "ready" || stage === "error") show(byId("load-bytes"), false);
+}
+
+/** The boot's download: received of total bytes (estimated on the wire, gzip included). */
+export function setBytes(received, total) {
+  if (!total || pyState() === "ready") return;
+  const bar = byId("load-progress");
+  bar.max = total;
+  bar.value = Math.min(received, total);
+  const mb = (n) => (n / MB).toFixed(1);
+  let text = `Python download: ${mb(received)} of ${mb(total)} MB`;
+  // Before the bytes flow, say what is coming and, if the browser knows the link's speed
+  // and it is slow, about how long it takes.
+  const link = navigator.connection && navigator.connection.downlink; // Mbit/s, estimated
+  if (received < total * 0.05 && link && link < 10) {
+    text += ` (about ${Math.max(1, Math.round((total * 8) / (link * MB)))} s at this connection's speed)`;
+  }
+  byId("load-bytes-text").textContent = text;
+  show(byId("load-bytes"), true);
 }
 
 export function pyState() {

@@ -1,0 +1,13 @@
+"""The bridge: JSON requests from the page's web worker or the CLI -> JSON answers.
+
+door.py is the entry (handle, handle_json, the error kinds); one module per command
+(train.py: train + plots, frames.py, exports.py, inspect_data.py, compare.py);
+session.py the typed Fit and the page's current one; inputs.py the checked settings
+(params.json) and data; figures.py which figure shows what.
+"""
+
+from .compare import COMPARE_ALGORITHMS
+from .door import COMMANDS, handle, handle_json
+from .inputs import load_data, read_settings
+
+__all__ = ["handle", "handle_json", "COMMANDS", "COMPARE_ALGORITHMS", "load_data", "read_settings"]

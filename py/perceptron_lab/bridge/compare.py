@@ -1,0 +1,79 @@
+"""The compare request: every variant on the same data, split, order and seed."""
+
+from .. import __version__, texts
+from ..export import floats
+from ..features import feature_names
+from . import figures, session
+from .inputs import load_data, read_settings
+from .train import dataset_json
+
+# The variants side by side, in the order the lecture introduces them.
+COMPARE_ALGORITHMS = ("online", "averaged", "voted", "pocket", "batch")
+COMPARE_PX = [320, 260]  # a small boundary per card unless the request asks for plot_px
+
+
+def compare_request(request, progress=None):
+    """Numbers and a small boundary for each variant.
+
+    progress(epoch, mistakes) counts on across the variants: variant i (0-based) reports
+    i * epochs + its epoch, so the page can show one bar of len(variants) * epochs.
+    The last train request's session (step-through, exports) is left as it was.
+    """
+    ds = load_data(request.get("data"))
+    raw = request.get("settings")
+    s = read_settings(raw)
+    if not (isinstance(raw, dict) and "plot_px" in raw):
+        s["plot_px"] = list(COMPARE_PX)
+    margin_cache = {}  # the max-margin solution depends on the data only: solve it once
+    variants, theories = [], []
+    for i, algorithm in enumerate(COMPARE_ALGORITHMS):
+        si = {**s, "algorithm": algorithm}
+        step = None
+        if progress is not None:
+            def step(epoch, mistakes, offset=i * s["epochs"]):
+                progress(offset + epoch, mistakes)
+        f = session.fit(ds, si, step, margin_cache)
+        run = f.run
+        theories.append(f.theory)
+        coef, bias = f.weights()
+        plot, alt = None, None
+        if si["plots"]:
+            fig, alt = figures.figure("boundary", f)
+            plot = figures.plots().to_data_url(figures.plots().render(fig))
+        variants.append({
+            "algorithm": algorithm,
+            "weights": floats(coef),
+            "bias": bias,
+            "w": floats(run.w),
+            "status": run.status,
+            **f.texts,
+            **session.run_fields(f),
+            "cycle": run.cycle,
+            "mistakes": run.mistakes,
+            "updates": run.n_updates,
+            "epochs": run.n_epochs,
+            "epoch_mistakes": list(run.epoch_mistakes),
+            "train_accuracy": f.train_accuracy,
+            "test_accuracy": f.test_accuracy,
+            "plot": plot,
+            "plot_alt": alt,
+        })
+    th = f.theory  # the split and the solver's theory are the same for every variant (any fit will do)
+    # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
+    proved = [t for t in theories if t.separable is not None] or [th]
+    return {
+        "ok": True,
+        "version": __version__,
+        "algorithms": list(COMPARE_ALGORITHMS),
+        "variants": variants,
+        "settings": {k: v for k, v in s.items() if k != "algorithm"},
+        "feature_names": list(ds.feature_names),
+        "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
+        "labels": ds.label_mapping_json(),
+        "dataset": dataset_json(ds, f),
+        "separable": proved[0].separable,
+        "separable_text": texts.separability_text(proved[0].as_dict()),
+        "R": th.R,
+        "gamma": th.gamma,
+        "bound": th.bound,
+    }

@@ -1,0 +1,77 @@
+"""JSON in, JSON out: the one door between the page (or the CLI) and the core.
+
+Every request is input from a stranger (a page, a shared link): each value is checked and
+nothing is ever evaluated. `handle` never raises. It answers {"ok": true, ...} or
+{"ok": false, "error": {"kind", "message", "field", "row", "column"}} with kind one of
+  "settings"    a setting or request field out of range (field names it as the page does),
+  "data"        bad data (row: 1-based row of the file or point, column: its name),
+  "no_session"  frame / plots / export before any train request (or after Python restarted),
+  "internal"    a bug or no memory left: one line for people; the traceback goes to stderr.
+"""
+
+import json
+import sys
+import traceback
+
+import numpy as np
+
+from .. import settings
+from ..errors import DataError, SettingsError
+from ..export import floats
+from .compare import compare_request
+from .exports import export_request
+from .frames import frame_request
+from .inspect_data import inspect_request
+from .session import NoSession
+from .train import plots_request, train_request
+
+MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
+
+COMMANDS = {
+    "train": train_request,
+    "compare": compare_request,
+    "inspect": lambda request, progress=None: inspect_request(request),
+    "frame": lambda request, progress=None: frame_request(request),
+    "export": lambda request, progress=None: export_request(request),
+    "plots": lambda request, progress=None: plots_request(request),
+}
+
+
+def _error(kind, message, **where):
+    return {"ok": False, "error": {"kind": kind, "message": message, "field": None, "row": None, "column": None,
+                                   **where}}
+
+
+def handle(request, progress=None):
+    """Answer one request dict; never raises."""
+    try:
+        if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
+            raise SettingsError("Unknown request.", field="cmd")
+        return COMMANDS[request["cmd"]](request, progress=progress)
+    except (DataError, SettingsError, NoSession) as e:
+        return {"ok": False, "error": {"row": None, "column": None, "field": None, **e.to_dict()}}
+    except MemoryError:
+        return _error("internal", "That needs more memory than this tab has: try less data.")
+    except Exception as e:  # a bug: keep the page alive, log the details for developers
+        traceback.print_exc(file=sys.stderr)
+        return _error("internal", f"Something went wrong inside Perceptron Lab ({type(e).__name__})."
+                                  " Your data and settings are kept; try other settings.")
+
+
+def handle_json(text, progress=None):
+    """handle() for a JSON string, answering a JSON string (what the web worker calls)."""
+    if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
+        return json.dumps(_error("data", "The request is too large.", field="csv"))
+    try:
+        request = json.loads(text)
+    except ValueError:
+        request = None
+    return json.dumps(handle(request, progress=progress), allow_nan=False, default=_json_default)
+
+
+def _json_default(o):
+    if isinstance(o, np.ndarray):
+        return floats(o)
+    if isinstance(o, (np.floating, np.integer)):
+        return o.item()
+    raise TypeError(type(o).__name__)

@@ -1,0 +1,44 @@
+"""A request's settings and data, checked: every value comes from a stranger (a page, a link)."""
+
+from .. import settings
+from ..errors import DataError, SettingsError
+
+# data.preset's argument names -> the page's field names (params.json `name`).
+PRESET_FIELDS = {"name": "preset", "n": "n", "margin": "margin", "spread": "spread", "seed": "data_seed"}
+
+
+def read_settings(raw):
+    """The settings dict with defaults filled in and every value checked (params.json)."""
+    return settings.read(raw, "settings")
+
+
+def load_data(spec):
+    """A Dataset from a data spec: a preset, CSV text, or placed points."""
+    from .. import csvio, data
+
+    if not isinstance(spec, dict):
+        raise DataError("No data was given.")
+    kind = spec.get("kind")
+    if kind == "preset":
+        args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
+        try:
+            return data.preset(spec.get("name"), **args)
+        except SettingsError as e:
+            raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
+    if kind == "csv":
+        source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
+        return csvio.parse_csv(source, **kw, **csv_limits())
+    if kind == "points":
+        return data.points_dataset(spec.get("points"))
+    raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
+
+
+def csv_text(spec):
+    text = spec.get("text")
+    if not isinstance(text, str):
+        raise DataError("The CSV file could not be read as text.")
+    return text
+
+
+def csv_limits():
+    return dict(max_bytes=settings.LIMITS["csv_max_bytes"], max_rows=settings.LIMITS["csv_max_rows"])

@@ -1,0 +1,87 @@
+"""The train request (one run, its numbers, theory, trace and first plots) and the plots
+request (more plots of that run)."""
+
+from .. import __version__, settings
+from ..export import floats
+from ..features import feature_names
+from . import figures, session
+from .inputs import load_data, read_settings
+
+
+def dataset_json(ds, f):
+    return {"name": ds.name, "n": int(ds.X.shape[0]), "n_train": int(len(f.Z)),
+            "n_test": 0 if f.test_ds is None else int(len(f.test_ds.y))}
+
+
+def standardization_json(prep, ds):
+    """The statistics the page and links reproduce, and the notice about constant columns (or None)."""
+    st = prep["standardization"]
+    return None if st is None else {**st.to_json(), "notice": st.notice(ds.feature_names)}
+
+
+def train_request(request, progress=None):
+    from .. import theory
+
+    ds = load_data(request.get("data"))
+    s = read_settings(request.get("settings"))
+    f = session.fit(ds, s, progress)
+    run, th = f.run, f.theory
+    coef, bias = f.weights()
+    result = {
+        "ok": True,
+        "version": __version__,
+        "weights": floats(coef),
+        "bias": bias,
+        "w": floats(run.w),
+        "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
+        "feature_names": list(ds.feature_names),
+        "labels": ds.label_mapping_json(),
+        "dataset": dataset_json(ds, f),
+        "settings": s,
+        "status": run.status,
+        **f.texts,
+        **session.run_fields(f),
+        "cycle": run.cycle,
+        "epochs": run.n_epochs,
+        "mistakes": run.mistakes,
+        "updates": run.n_updates,
+        "epoch_mistakes": list(run.epoch_mistakes),
+        "epoch_accuracy": [None if a is None else float(a) for a in run.epoch_accuracy],
+        "epoch_w_norm": floats(run.epoch_w_norm),
+        "train_accuracy": f.train_accuracy,
+        "test_accuracy": f.test_accuracy,
+        "R": th.R,
+        "gamma": th.gamma,
+        "bound": th.bound,
+        "u": None if th.u is None else floats(th.u),
+        "theory_note": th.note,
+        "standardization": standardization_json(f.prep, ds),
+        "margin_of_w": theory.margin_of(run.w, f.Z, f.train_ds.y) if run.votes is None else None,
+        "trace": {
+            "total": run.trace.total,
+            "subsampled": run.trace.subsampled,
+            "step": run.trace.step.tolist(),
+            "epoch": run.trace.epoch.tolist(),
+            "index": run.trace.index.tolist(),
+            "activation": floats(run.trace.activation),
+            "w": [floats(r) for r in run.trace.w],
+        },
+        "plots": None,
+        "plot_alt": None,
+    }
+    previous = session.replace(f)
+    try:
+        if s["plots"]:
+            result.update(figures.render(s["plot_kinds"], f))
+    except BaseException:
+        # The page keeps showing the previous result, so step-through and exports must too.
+        session.replace(previous)
+        raise
+    return result
+
+
+def plots_request(request):
+    """More plots of the last run (the page asks for the boundary with the run, the rest after)."""
+    f = session.current()
+    kinds = settings.check("plot_kinds", request.get("kinds"))
+    return {"ok": True, **figures.render(kinds, f)}

@@ -1,0 +1,55 @@
+"""Step-through frames of the boundary plot: one figure, only the model artists change."""
+
+from __future__ import annotations
+
+from .boundary import _BoundaryScene, is_nonlinear
+from .figure import encode_rgba, new_figure
+from .style import rc
+from .text import describe_boundary
+
+
+class BoundaryAnimator:
+    """For a linear model the static part (axes, ticks, labels, legend) is drawn once and each
+    frame restores it and draws only the changing artists (Agg blitting), then encodes PNG.
+    dpr and scale as in boundary_figure: frames are width_px·dpr pixels wide."""
+
+    def __init__(self, X, y, *, fit_intercept=True, normalize=False, feature_map="none",
+                 plot_features=(0, 1), feature_names=None, label_names=None, title=None,
+                 width_px=480, height_px=360, dpi=None, grid=100, compress_level=1, dpr=1.0, scale=1.0):
+        self.fig = new_figure(width_px, height_px, dpi, dpr=dpr, scale=scale)
+        self.scene = _BoundaryScene(self.fig, X, y, fit_intercept=fit_intercept, normalize=normalize,
+                                    feature_map=feature_map, plot_features=plot_features,
+                                    nonlinear=is_nonlinear(feature_map, None), feature_names=feature_names,
+                                    label_names=label_names, title=title, grid=grid, legend_all=True)
+        self.scene.finish_build(True, True, True)
+        self.size = (int(self.fig.bbox.width), int(self.fig.bbox.height))
+        self.compress_level = compress_level
+        self._background = None
+        self.n_wrong = 0
+
+    def _capture_background(self):
+        for a in self.scene.animated_artists():
+            a.set_animated(True)
+        self.fig.canvas.draw()
+        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+
+    def frame(self, w, highlight=None):
+        """PNG bytes of the plot for weights w (and example `highlight` ringed)."""
+        scene, canvas = self.scene, self.fig.canvas
+        with rc():
+            wrong = scene.update(w, None, highlight)
+            self.n_wrong = int(wrong.sum())
+            if scene.nonlinear:
+                canvas.draw()       # the contour is a new artist each frame: a full draw is simplest
+            else:
+                if self._background is None:
+                    self._capture_background()
+                canvas.restore_region(self._background)
+                for a in sorted(scene.animated_artists(), key=lambda a: a.get_zorder()):
+                    if a.get_visible():
+                        scene.ax.draw_artist(a)
+            return encode_rgba(self.fig, self.compress_level)
+
+    def alt_text(self, w):
+        return describe_boundary(w, self.scene.names, self.scene.fit_intercept, self.scene.feature_map,
+                                 self.n_wrong, self.scene.n, label_names=self.scene.label_names)

@@ -1,0 +1,382 @@
+"""The boundary plot: the data in the plane of two chosen features (the others held at their
+means) and the model: the line w·x̃ = 0, the half-planes, the weight arrow, the mistakes.
+
+_BoundaryScene builds the static part once; update(w, ...) redraws the model part, so the
+step-through animator (animator.py) can blit frames."""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, Polygon
+
+from ..errors import SettingsError
+from .figure import layout, legend_above, legend_fitting, prepare_figure
+from .geometry import clip_halfplane, clip_line, view_of
+from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
+from .text import class_label, describe_boundary, label_text, plain
+
+
+def prepared_scores(X, w, fit_intercept, normalize, feature_map):
+    from ..features import prepare
+    Z = prepare(X, fit_intercept=fit_intercept, normalize=normalize, feature_map=feature_map)
+    w = np.asarray(w, dtype=float)
+    if Z.shape[1] != w.shape[0]:
+        raise ValueError(f"w has {w.shape[0]} components but x̃ has {Z.shape[1]}")
+    return Z @ w
+
+
+def scores(X, *, w, fit_intercept, normalize, feature_map, decision):
+    if decision is not None:
+        return np.asarray(decision(np.asarray(X, dtype=float)), dtype=float).reshape(-1)
+    return prepared_scores(X, w, fit_intercept, normalize, feature_map)
+
+
+def misclassified(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
+                  decision=None):
+    """Boolean mask of the points whose prediction (score >= 0 -> +1, else -1) is not y."""
+    s = scores(X, w=w, fit_intercept=fit_intercept, normalize=normalize,
+               feature_map=feature_map, decision=decision)
+    return np.where(s >= 0, 1, -1) != np.asarray(y).reshape(-1)
+
+
+def check_xy(X, y):
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    y = np.asarray(y).reshape(-1)
+    if X.ndim != 2 or X.shape[0] != y.shape[0]:
+        raise ValueError("X must be (n, m) and y (n,)")
+    if X.shape[1] < 1:
+        raise ValueError("X needs at least one feature")
+    return X, y
+
+
+class _BoundaryScene:
+    """One boundary plot: the static part (points, axes, legend) is built once, the model
+    part (regions, line, arrow, marks, note) is redrawn by update(w, ...).
+    voted=True: the regions are the decision callable's (the vote) and the line is w, the
+    last weight vector, drawn dashed and named so."""
+
+    def __init__(self, fig, X, y, *, fit_intercept, normalize, feature_map, plot_features,
+                 nonlinear, feature_names, label_names, title, grid, legend_all, voted=False):
+        X, y = check_xy(X, y)
+        n, m = X.shape
+        pf = tuple(int(i) for i in (plot_features if plot_features is not None else (0, 1)))
+        if m == 1:
+            pf = (0,)
+        if len(pf) != (1 if m == 1 else 2) or len(set(pf)) != len(pf) or any(i < 0 or i >= m for i in pf):
+            raise SettingsError(
+                f"plot_features must be two different feature numbers from 0 to {m - 1}, "
+                f"got {list(plot_features)}.", field="plot_features")
+        self.fig, self.X, self.y, self.n, self.m = fig, X, y, n, m
+        self.f0, self.f1 = pf[0], (pf[1] if m > 1 else None)
+        self.fit_intercept, self.normalize, self.feature_map = fit_intercept, normalize, feature_map
+        self.nonlinear, self.grid, self.voted = nonlinear, int(grid), voted
+        self.means = X.mean(axis=0) if n else np.zeros(m)
+        self.names = [str(s) for s in feature_names] if feature_names is not None else \
+            [f"x{i + 1}" for i in range(m)]
+        self.label_names = label_names
+        px_ = X[:, self.f0]
+        py_ = X[:, self.f1] if self.f1 is not None else np.zeros(n)
+        self.P = np.column_stack([px_, py_])          # the points in the plotted plane
+        self.title, self.legend_all = title, legend_all
+
+    def raw_from_plane(self, P):
+        R = np.tile(self.means, (len(P), 1))
+        R[:, self.f0] = P[:, 0]
+        if self.f1 is not None:
+            R[:, self.f1] = P[:, 1]
+        return R
+
+    # -- static part --------------------------------------------------------------------
+
+    def _legend_entries(self, legend_all, has_wrong, has_line, has_arrow):
+        fig = self.fig
+        ms = fs(fig, 8)
+        hl = [Line2D([], [], ls="", marker=POS_MARKER, color=PALETTE["pos"], ms=ms),
+              Line2D([], [], ls="", marker=NEG_MARKER, color=PALETTE["neg"], ms=ms)]
+        lab = [plain(class_label(self.label_names, 1), 40), plain(class_label(self.label_names, -1), 40)]
+        if legend_all or has_wrong:
+            hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 12), mfc="none",
+                             mec=PALETTE["wrong"], mew=fs(fig, 1.8)))
+            lab.append("misclassified" + (" (by the vote)" if self.voted else ""))
+        if self.voted:
+            hl.append(matplotlib.patches.Patch(fc=PALETTE["pos_fill"], ec=PALETTE["boundary"]))
+            lab.append("voted classifier (regions)")
+            if has_line:
+                hl.append(Line2D([], [], color=PALETTE["boundary"], lw=fs(fig, LINE_W), ls="--"))
+                lab.append("last w (one voter)")
+        elif legend_all or has_line:
+            hl.append(Line2D([], [], color=PALETTE["boundary"], lw=fs(fig, LINE_W)))
+            lab.append("boundary")
+        if ((legend_all and not self.nonlinear) or has_arrow) and not self.voted:
+            hl.append(Line2D([], [], color=PALETTE["arrow"], lw=fs(fig, LINE_W), marker=">",
+                             ms=fs(fig, 7), markevery=[1]))
+            lab.append("last w" if self.voted else "w (weights)")
+        return hl, lab
+
+    def finish_build(self, has_wrong, has_line, has_arrow):
+        """Make the axes (needs to know which legend entries appear)."""
+        fig = self.fig
+        with rc():
+            handles, labels = self._legend_entries(self.legend_all, has_wrong, has_line, has_arrow)
+            rows, ncol = legend_fitting(fig, handles, labels)
+            ax, ax_w, ax_h = layout(fig, None if self.title is None else plain(self.title, 200), rows)
+            self.ax = ax
+            include_origin = not self.fit_intercept and not self.nonlinear and self.m <= 2
+            self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
+                                            one_d=self.f1 is None)
+            x0, x1, y0, y1 = self.view
+            ax.set_xlim(x0, x1)
+            ax.set_ylim(y0, y1)
+            ax.set_autoscale_on(False)
+            self.px_per_unit = (ax_w / (x1 - x0), ax_h / (y1 - y0))
+            ax.set_xlabel(plain(self.names[self.f0]), fontsize=fs(fig, FS_LABEL))
+            if self.f1 is not None:
+                ax.set_ylabel(plain(self.names[self.f1]), fontsize=fs(fig, FS_LABEL))
+            else:
+                ax.set_yticks([])
+            self.legend = legend_above(ax, handles, labels, ncol)
+            self.legend.set_gid("legend")
+            self._build_artists(ax)
+
+    def _build_artists(self, ax):
+        fig = self.fig
+        k = fs(fig, 1)
+        x0, x1, y0, y1 = self.view
+        # data points, by class (colour AND marker); areas in pt² grow with the scale squared
+        s = MARKER_S * 1.25 if self.n <= 50 else \
+            MARKER_S if self.n <= 200 else max(14.0, MARKER_S * math.sqrt(200 / self.n))
+        s *= k * k
+        self.marker_s = s
+        pos, neg = self.y > 0, self.y <= 0
+        self.points = [
+            ax.scatter(self.P[pos, 0], self.P[pos, 1], s=s, marker=POS_MARKER, c=PALETTE["pos"],
+                       edgecolors="white", linewidths=0.6 * k, zorder=3, gid="points-pos"),
+            ax.scatter(self.P[neg, 0], self.P[neg, 1], s=s * 0.9, marker=NEG_MARKER, c=PALETTE["neg"],
+                       edgecolors="white", linewidths=0.6 * k, zorder=3, gid="points-neg"),
+        ]
+        empty = np.empty((0, 2))
+        self.wrong = ax.scatter(empty[:, 0], empty[:, 1], s=s * 4.2, marker="o", facecolors="none",
+                                edgecolors=PALETTE["wrong"], linewidths=1.8 * k, zorder=4, gid="misclassified")
+        self.hl = ax.scatter(empty[:, 0], empty[:, 1], s=s * 9, marker="o", facecolors="none",
+                             edgecolors=PALETTE["highlight"], linewidths=2.8 * k, zorder=4.5, gid="highlight")
+        self.line = Line2D([], [], color=PALETTE["boundary"], lw=LINE_W * k, zorder=5,
+                           ls="--" if self.voted else "-", gid="last-w-line" if self.voted else "boundary")
+        ax.add_line(self.line)
+        self.arrow = FancyArrowPatch((0, 0), (0, 0), arrowstyle="-|>", mutation_scale=17 * k,
+                                     color=PALETTE["arrow"], lw=2.4 * k, zorder=6, shrinkA=0, shrinkB=0,
+                                     gid="weight-arrow")
+        ax.add_patch(self.arrow)
+        self.arrow_label = ax.text(0, 0, "w", color=PALETTE["arrow"], fontsize=fs(fig, FS_LABEL),
+                                   fontweight="bold", ha="center", va="center", zorder=6,
+                                   gid="weight-arrow-label")
+        # the note goes to the top or the bottom edge, whichever has fewer points near it
+        frac = (self.P[:, 1] - y0) / (y1 - y0)
+        at_top = np.sum(frac > 0.8) <= np.sum(frac < 0.2)
+        self.note = ax.text(0.5, 0.97 if at_top else 0.03, "", transform=ax.transAxes, ha="center",
+                            va="top" if at_top else "bottom", fontsize=fs(fig, FS_NOTE), zorder=7, gid="note",
+                            bbox=dict(boxstyle="round,pad=0.3", fc="white", ec="#999999", alpha=0.9))
+        self.subnote = None
+        if self.m > 2:
+            self.subnote = ax.text(0.99, 0.015, "other features at their means", transform=ax.transAxes,
+                                   ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
+                                   color=PALETTE["grey"], zorder=7, gid="subnote")
+        self.reg_pos = Polygon(np.zeros((3, 2)), closed=True, fc=PALETTE["pos_fill"], ec="none",
+                               zorder=0.5, gid="regions-pos")
+        self.reg_neg = Polygon(np.zeros((3, 2)), closed=True, fc=PALETTE["neg_fill"], ec="none",
+                               zorder=0.5, gid="regions-neg")
+        self.image = None
+        self.contour = None
+        if self.nonlinear:
+            self.gx = np.linspace(x0, x1, self.grid)
+            self.gy = np.linspace(y0, y1, self.grid)
+            GX, GY = np.meshgrid(self.gx, self.gy)
+            self.grid_raw = self.raw_from_plane(np.column_stack([GX.ravel(), GY.ravel()]))
+            self.image = ax.imshow(np.ones((2, 2, 4)), extent=self.view, origin="lower",
+                                   interpolation="nearest", aspect="auto", zorder=0.5, gid="regions")
+        else:
+            ax.add_patch(self.reg_pos)
+            ax.add_patch(self.reg_neg)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+
+    # -- model part ---------------------------------------------------------------------
+
+    def update(self, w=None, decision=None, highlight=None):
+        """Redraw the model: returns the misclassified mask."""
+        with rc():
+            return self._update(w, decision, highlight)
+
+    def _update(self, w, decision, highlight):
+        sc = scores(self.X, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
+                    feature_map=self.feature_map, decision=decision)
+        wrong = np.where(sc >= 0, 1, -1) != self.y
+        self.wrong.set_offsets(self.P[wrong] if wrong.any() else np.empty((0, 2)))
+        if highlight is not None:
+            i = int(highlight)
+            if not 0 <= i < self.n:
+                raise ValueError(f"highlight {i} is not a row of X (0..{self.n - 1})")
+            self.hl.set_offsets(self.P[i:i + 1])
+        else:
+            self.hl.set_offsets(np.empty((0, 2)))
+        w_zero = w is not None and decision is None and not np.any(np.asarray(w, dtype=float))
+        self.line.set_data([], [])
+        self.arrow_geom = None
+        self.arrow.set_visible(False)
+        self.arrow_label.set_visible(False)
+        if self.nonlinear:
+            note = self._update_regions(w, decision)
+            if self.voted and w is not None and np.any(w):
+                self._update_line(np.asarray(w, dtype=float))
+        else:
+            note = self._update_linear(np.asarray(w, dtype=float))
+        if w_zero:
+            note = f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
+        self.note.set_text(note)
+        self.note.set_visible(bool(note))
+        return wrong
+
+    def _update_regions(self, w, decision):
+        S = scores(self.grid_raw, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
+                   feature_map=self.feature_map, decision=decision).reshape(self.grid, self.grid)
+        pos = np.array(matplotlib.colors.to_rgba(PALETTE["pos_fill"]))
+        neg = np.array(matplotlib.colors.to_rgba(PALETTE["neg_fill"]))
+        self.image.set_data(np.where((S >= 0)[..., None], pos, neg))
+        if self.contour is not None:
+            self.contour.remove()
+            self.contour = None
+        if np.nanmin(S) < 0 < np.nanmax(S):
+            self.contour = self.ax.contour(self.gx, self.gy, S, levels=[0.0], colors=[PALETTE["boundary"]],
+                                           linewidths=fs(self.fig, LINE_W), zorder=5)
+            self.contour.set_gid("contour")
+            return ""
+        side = plain(label_text(self.label_names, 1 if np.nanmin(S) >= 0 else -1), 40)
+        return f"no boundary in this view: every point here is predicted {side}"
+
+    def _plane_line(self, w):
+        """The line in the plotted plane: g·p + c = 0."""
+        m, f0, f1 = self.m, self.f0, self.f1
+        coef = w[:m]
+        b = w[m] if self.fit_intercept else 0.0
+        g = np.array([coef[f0], coef[f1] if f1 is not None else 0.0])
+        others = [j for j in range(m) if j not in (f0, f1)]
+        c = float(b + sum(coef[j] * self.means[j] for j in others))
+        return g, c
+
+    def _update_linear(self, w):
+        x0, x1, y0, y1 = self.view
+        g, c = self._plane_line(w)
+        rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        # ties (score exactly 0) belong to +1; the shared edge is drawn by both
+        self._set_poly(self.reg_pos, clip_halfplane(rect, g[0], g[1], c))
+        self._set_poly(self.reg_neg, clip_halfplane(rect, -g[0], -g[1], -c) if not np.all(g == 0) or c < 0 else [])
+        if float(np.hypot(*g)) == 0:
+            if not np.any(w):
+                return ""          # the caller writes the w = 0 note
+            side = plain(label_text(self.label_names, 1 if c >= 0 else -1), 40)
+            return f"boundary not in this plane: every point here is predicted {side}"
+        return self._update_line(w)
+
+    def _update_line(self, w):
+        """The line of w and its arrow; returns a note when the line is not in view."""
+        x0, x1, y0, y1 = self.view
+        g, c = self._plane_line(w)
+        gn = float(np.hypot(*g))
+        if gn == 0:
+            return ""
+        # the line g·p + c = 0 through the point nearest the view centre
+        ctr = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        p0 = ctr - (g @ ctr + c) / gn ** 2 * g
+        seg = clip_line(p0, np.array([-g[1], g[0]]), self.view)
+        note = ""
+        if seg is None:
+            start = ctr
+            note = "the boundary is outside the view" if not self.voted else "the last w's line is outside the view"
+        else:
+            (ax_, ay_), (bx_, by_) = seg
+            self.line.set_data([ax_, bx_], [ay_, by_])
+            start = np.array([(ax_ + bx_) / 2, (ay_ + by_) / 2])
+            if c == 0 and x0 <= 0 <= x1 and y0 <= 0 <= y1:
+                start = np.zeros(2)               # through the origin: draw w from there
+        # w restricted to the plotted features, ~28 % of the smaller axes side long on screen
+        sx, sy = self.px_per_unit
+        u = g / gn
+        disp = math.hypot(u[0] * sx, u[1] * sy)
+        L = 0.28 * min((x1 - x0) * sx, (y1 - y0) * sy) / disp
+        tip = start + L * u
+        self.arrow.set_positions(tuple(start), tuple(tip))
+        self.arrow.set_visible(True)
+        lab = tip + (px(self.fig, 12) / disp) * u
+        mx, my = px(self.fig, 10) / sx, px(self.fig, 10) / sy     # keep the "w" inside the axes
+        lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
+        self.arrow_label.set_position(lab)
+        self.arrow_label.set_visible(True)
+        self.arrow_geom = (tuple(map(float, start)), tuple(map(float, tip)))
+        return note
+
+    @staticmethod
+    def _set_poly(patch, pts):
+        if len(pts) >= 3:
+            patch.set_xy(np.asarray(pts))
+            patch.set_visible(True)
+        else:
+            patch.set_visible(False)
+
+    def animated_artists(self):
+        arts = [self.reg_pos, self.reg_neg] if not self.nonlinear else [self.image]
+        arts += list(self.points) + [self.wrong, self.hl, self.line, self.arrow, self.arrow_label, self.note]
+        if self.subnote is not None:
+            arts.append(self.subnote)
+        return arts + list(self.ax.spines.values())
+
+
+def is_nonlinear(feature_map, decision):
+    return decision is not None or feature_map != "none"
+
+
+def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
+                    plot_features=(0, 1), decision=None, feature_names=None, label_names=None,
+                    title=None, highlight=None, width_px=None, height_px=None, dpi=None,
+                    grid=200, fig=None, model=None, dpr=1.0, scale=1.0):
+    """The data (two chosen features; the others held at their means) and the model.
+
+    Linear model (feature_map "none", no decision): the line w·x̃ = 0 drawn exactly, the
+    weight vector (its two plotted components) as an arrow from a point on the line (from the
+    origin when there is no bias), the half-planes shaded. Otherwise (feature_map "poly2" or
+    a decision callable raw X -> scores): the regions on a grid x grid and the 0-contour.
+    model="voted" with decision (the vote) and w (the last weight vector): the regions are
+    the voted classifier's and the last w's line is drawn dashed and named "last w (one voter)".
+    Misclassified points get a black ring; highlight=i rings example i.
+    fig.alt_text holds the text alternative, fig.n_wrong the number misclassified,
+    fig.weight_arrow the arrow's (start, tip) in data coordinates (None when not drawn).
+    User strings (names, labels, title) are drawn literally, never as math text.
+    """
+    if w is None and decision is None:
+        raise ValueError("boundary_figure needs w or decision")
+    voted = model == "voted" and decision is not None and w is not None and feature_map == "none"
+    nonlinear = is_nonlinear(feature_map, decision)
+    fig = prepare_figure(fig, width_px, height_px, dpi, dpr=dpr, scale=scale)
+    scene = _BoundaryScene(fig, X, y, fit_intercept=fit_intercept, normalize=normalize,
+                           feature_map=feature_map, plot_features=plot_features, nonlinear=nonlinear,
+                           feature_names=feature_names, label_names=label_names, title=title, grid=grid,
+                           legend_all=False, voted=voted)
+    wrong_pre = misclassified(scene.X, scene.y, w=w, fit_intercept=fit_intercept, normalize=normalize,
+                              feature_map=feature_map, decision=decision)
+    w_arr = None if w is None else np.asarray(w, dtype=float)
+    has_model = decision is not None or (w_arr is not None and np.any(w_arr))
+    has_arrow = (not nonlinear or voted) and w_arr is not None and bool(
+        np.any(w_arr[[p for p in (scene.f0, scene.f1) if p is not None]]))
+    scene.finish_build(bool(wrong_pre.any()), has_model if not voted else bool(has_arrow), has_arrow)
+    wrong = scene.update(w, decision, highlight)
+    fig.n_wrong = int(wrong.sum())
+    fig.weight_arrow = scene.arrow_geom
+    fig.data_ax = scene.ax
+    fig.alt_text = describe_boundary(w_arr if (decision is None or voted) else None, scene.names, fit_intercept,
+                                     feature_map, fig.n_wrong, scene.n, label_names=label_names,
+                                     model="voted" if voted else None)
+    return fig

@@ -1,0 +1,301 @@
+"""Text of the plots: number formatting, user strings made safe for matplotlib, and the text
+alternatives (alt text) of every figure. Pure Python + numpy: no matplotlib here, so the
+alt texts are testable (and usable by the CLI) without a plotting library."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+__all__ = [
+    "format_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
+    "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
+    "describe_trajectory", "describe_projection", "describe_weights",
+    "angle_deg",
+]
+
+MAX_NAME = 60            # characters of a user string shown on a plot
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def plain(s, max_len=MAX_NAME):
+    """A user string (feature name, label, data set name) as matplotlib must get it to draw
+    it literally: every '$' escaped (no math text, whatever the dollars), control characters
+    (newlines, ESC) as spaces, at most max_len characters. Backslashes stay literal: outside
+    math text matplotlib only reads the sequence '\\$', and every '$' here is escaped."""
+    s = _CONTROL.sub(" ", str(s))
+    if max_len is not None and len(s) > max_len:
+        s = s[:max_len - 1].rstrip() + "…"
+    return s.replace("$", r"\$")
+
+
+def format_number(v):
+    """A short, plain number: 3 significant digits, at least one decimal (20 -> '20.0'),
+    a real minus sign. Very large or small numbers in e-notation."""
+    v = float(v)
+    if not math.isfinite(v):
+        return "∞" if v > 0 else ("−∞" if v < 0 else "nan")
+    if v == 0:
+        return "0.0"
+    a = abs(v)
+    if a >= 1e5 or a < 1e-3:
+        s = f"{a:.3g}"
+    else:
+        decimals = max(1, 2 - math.floor(math.log10(a)))
+        s = f"{a:.{decimals}f}"
+        if "." in s:
+            s = s.rstrip("0")
+            if s.endswith("."):
+                s += "0"
+    return ("−" if v < 0 else "") + s
+
+
+def _count(n, word):
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def equation(w, names, fit_intercept, max_terms=12):
+    """'20.0·x1 + 20.0·x2 − 30.0 = 0' (zero weights left out)."""
+    w = np.asarray(w, dtype=float)
+    coef = w[:-1] if fit_intercept else w
+    terms = [(c, n) for c, n in zip(coef, names) if c != 0]
+    extra = 0
+    if len(terms) > max_terms:
+        extra = len(terms) - max_terms
+        terms = sorted(terms, key=lambda t: -abs(t[0]))[:max_terms]
+        order = {n: i for i, n in enumerate(names)}
+        terms.sort(key=lambda t: order[t[1]])
+    parts = [(c, f"{format_number(abs(c))}·{n}") for c, n in terms]
+    if fit_intercept and w[-1] != 0:
+        parts.append((w[-1], format_number(abs(w[-1]))))
+    if not parts:
+        return "0 = 0"
+    out = ("−" if parts[0][0] < 0 else "") + parts[0][1]
+    for c, s in parts[1:]:
+        out += (" − " if c < 0 else " + ") + s
+    if extra:
+        out += f" + … ({extra} smaller terms not read out)"
+    return out + " = 0"
+
+
+def expanded_names(feature_names, n_weights, fit_intercept, feature_map):
+    """The names of the components of x̃ (without the bias): the features, their degree-2
+    products for poly2, or x1, x2, ... when the names do not fit."""
+    d = n_weights - (1 if fit_intercept else 0)
+    names = [str(n) for n in feature_names] if feature_names is not None else None
+    if names is not None and len(names) == d:
+        return names
+    if names is not None and feature_map == "poly2":
+        from ..features import poly2_names
+        expanded = poly2_names(names)
+        if len(expanded) == d:
+            return expanded
+    return [f"x{i + 1}" for i in range(d)]
+
+
+def label_text(label_names, sign):
+    """The original label behind internal label sign (+1/-1), or '+1' / '−1'."""
+    if label_names:
+        for key in (sign, str(sign), f"{sign:+d}"):
+            if key in label_names:
+                text = str(label_names[key])
+                return "−1" if text == "-1" else text
+    return "+1" if sign > 0 else "−1"
+
+
+def class_label(label_names, sign):
+    """'malignant (+1)', or '+1' when the labels are the signs themselves."""
+    s = label_text(label_names, sign)
+    return s if s in ("+1", "−1") else f"{s} ({'+1' if sign > 0 else '−1'})"
+
+
+def angle_deg(a, b):
+    """Angle between vectors a and b in degrees; None if either is 0."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+    if na == 0 or nb == 0:
+        return None
+    # 2·atan2(|â − b̂|, |â + b̂|): exact 0° for parallel vectors (arccos of a rounded cosine is not)
+    ua, ub = a / na, b / nb
+    return float(np.degrees(2 * math.atan2(float(np.linalg.norm(ua - ub)), float(np.linalg.norm(ua + ub)))))
+
+
+# --------------------------------------------------------------------------- alt texts
+
+
+def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
+                      *, label_names=None, model=None):
+    """Text alternative of a boundary plot, e.g.
+    'Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified.'
+    w may be None for a model given only as a decision function. model="voted": the regions
+    are the voted classifier's and the line is the last w (given as w)."""
+    wrong = f"{int(n_wrong)} of {int(n)} points misclassified"
+    if model == "voted":
+        s = f"Decision regions of the voted perceptron; {wrong} by the vote."
+        if w is not None and np.any(w):
+            names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
+            s += (f" The line drawn is the last weight vector, {equation(w, names, fit_intercept)}, "
+                  "one of the voters, not the voted classifier.")
+        return s
+    wrong += "."
+    if w is None:
+        return f"Decision regions of the model shown; {wrong}"
+    w = np.asarray(w, dtype=float)
+    if not np.any(w):
+        plus = label_text(label_names, 1)
+        if plus != "+1":
+            plus += " (the +1 class)"
+        return (f"w = 0: no decision boundary yet, every point is predicted {plus}; {wrong} "
+                "(Training counts y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every example is one.)")
+    names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
+    eq = equation(w, names, fit_intercept)
+    coef = w[:-1] if fit_intercept else w
+    if not np.any(coef):
+        side = "+1" if w[-1] >= 0 else "−1"
+        return (f"Only the bias is non-zero ({format_number(w[-1])}): no boundary, every point "
+                f"is predicted {side}; {wrong}")
+    kind = "Decision boundary" if feature_map == "none" else \
+        "Decision boundary (a curve: linear in the degree-2 features)"
+    return f"{kind} {eq}; {wrong}"
+
+
+def _list_numbers(values, limit=12):
+    vals = [str(int(v)) if float(v).is_integer() else format_number(v) for v in values]
+    if len(vals) <= limit:
+        return ", ".join(vals)
+    return ", ".join(vals[:limit // 2]) + ", …, " + ", ".join(vals[-(limit // 2):])
+
+
+def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True):
+    """Text alternative of the mistakes plot, with the per-epoch counts, the total and the
+    bound. online_bound=False (batch): the bound is a theorem about online updates, so the
+    total is not compared with it."""
+    m = [int(v) for v in epoch_mistakes]
+    if not m:
+        return "No epochs were run, so there are no mistakes to show."
+    total = sum(m)
+    s = (f"Mistakes per epoch over {_count(len(m), 'epoch')}: "
+         f"{_list_numbers(m)}; {_count(total, 'mistake')} in total, "
+         f"{m[-1]} in the last epoch.")
+    if bound is not None and math.isfinite(bound):
+        if online_bound:
+            rel = "within" if total <= bound else "above"
+            s += f" Mistake bound (R/γ)² = {format_number(bound)}: the total is {rel} it."
+        else:
+            s += (f" The online perceptron's bound (R/γ)² = {format_number(bound)} is shown for "
+                  "reference only: it counts online updates, and batch makes other steps.")
+    return s
+
+
+def describe_accuracy(train_acc, test_acc=None):
+    """Text alternative of the accuracy plot."""
+    tr = [v for v in (float(a) for a in train_acc)]
+    if not tr:
+        return "No epochs were run, so there is no accuracy to show."
+    known = [v for v in tr if math.isfinite(v)]
+    if not known:
+        s = f"Training accuracy per epoch over {_count(len(tr), 'epoch')} was too costly to compute."
+    else:
+        s = (f"Training accuracy per epoch over {_count(len(tr), 'epoch')}: from "
+             f"{format_number(known[0])} to {format_number(known[-1])}, best {format_number(max(known))}.")
+    if test_acc is not None:
+        te = np.atleast_1d(np.asarray(test_acc, dtype=float))
+        if te.size:
+            s += f" Test accuracy {format_number(te[-1])}."
+    return s
+
+
+def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=None, eta=1.0):
+    """Text alternative of the proof plot at step upto (default: the last). The series are in
+    units of η (w/η) when eta != 1, and the text says so."""
+    t = np.asarray(t, dtype=float)
+    if t.size == 0:
+        return "No updates were made, so the proof has nothing to show."
+    k = len(t) - 1 if upto is None else max(0, int(np.searchsorted(t, upto, side="right")) - 1)
+    scaled = float(eta) != 1.0
+    w = "w/η" if scaled else "w"
+    s = f"After t = {int(t[k])} update{'s' if t[k] != 1 else ''}: "
+    if u_dot_w is not None:
+        s += f"u·{w} = {format_number(u_dot_w[k])}"
+        if gamma is not None:
+            s += f" (lower bound t·γ = {format_number(t[k] * gamma)})"
+        s += ", "
+    s += f"‖{w}‖ = {format_number(w_norm[k])}"
+    if R is not None:
+        s += f" (upper bound √t·R = {format_number(math.sqrt(t[k]) * R)})"
+    s += "."
+    if bound is not None:
+        s += f" The two bounds meet at t = (R/γ)² = {format_number(bound)}."
+    if scaled:
+        s += (f" The weights are divided by η = {format_number(eta)}: from w = 0 a run with η is "
+              "η times the run with η = 1, so w/η is the path the proof is about.")
+    return s
+
+
+def describe_cycle(W_cycle, repeating_w, *, period, epoch, names=None, fit_intercept=True):
+    """Text alternative of the cycle figure."""
+    k = len(W_cycle)
+    rep = "w = 0" if not np.any(repeating_w) else \
+        "w = (" + ", ".join(format_number(v) for v in repeating_w) + ")"
+    s = (f"Cycling: after epoch {int(epoch)} the weights are back to {rep}, as {_count(int(period), 'epoch')} "
+         f"earlier, so the same {_count(k, 'update')} repeat forever under this fixed order.")
+    if k:
+        shown = "; ".join("(" + ", ".join(format_number(v) for v in w) + ")" for w in W_cycle[:8])
+        more = f"; … ({k - 8} more)" if k > 8 else ""
+        s += f" The weight vectors of one cycle: {shown}{more}."
+    return s
+
+
+def describe_trajectory(t, angle_u, angle_final, *, separable_u=True):
+    """Text alternative of the w-trajectory figure."""
+    t = np.asarray(t, dtype=float)
+    if t.size == 0:
+        return "No updates were made, so w never moved from 0."
+    s = f"Direction of w over {_count(int(t[-1]), 'update')}"
+    parts = []
+    if angle_u is not None:
+        a = [v for v in angle_u if v is not None and math.isfinite(v)]
+        if a:
+            parts.append(f"angle to the separator u from {format_number(a[0])}° to {format_number(a[-1])}°")
+    af = [v for v in angle_final if v is not None and math.isfinite(v)]
+    if af:
+        parts.append(f"angle to the final w from {format_number(af[0])}° to {format_number(af[-1])}°")
+    s += (": " + "; ".join(parts) + ".") if parts else "."
+    return s
+
+
+def describe_projection(scores, y, *, label_names=None):
+    """Text alternative of the w·x̃ projection figure."""
+    scores, y = np.asarray(scores, dtype=float), np.asarray(y).reshape(-1)
+    pred = np.where(scores >= 0, 1, -1)
+    wrong = pred != y
+    out = [f"Scores w·x̃ of {len(y)} points, threshold 0 (score ≥ 0 predicts "
+           f"{label_text(label_names, 1)})."]
+    for sign in (1, -1):
+        sel = y == sign
+        if sel.any():
+            out.append(f"{label_text(label_names, sign)}: {int(sel.sum())} points, scores "
+                       f"{format_number(scores[sel].min())} to {format_number(scores[sel].max())}, "
+                       f"{int((wrong & sel).sum())} on the wrong side.")
+    out.append(f"{int(wrong.sum())} of {len(y)} misclassified.")
+    return " ".join(out)
+
+
+def describe_weights(w, names, *, fit_intercept=True, standardized=False, limit=12):
+    """Text alternative of the weights chart (largest |w| first)."""
+    w = np.asarray(w, dtype=float)
+    coef = w[:-1] if fit_intercept else w
+    order = np.argsort(-np.abs(coef), kind="stable")
+    items = [f"{names[i]} {format_number(coef[i])}" for i in order[:limit]]
+    more = f", … ({len(coef) - limit} more)" if len(coef) > limit else ""
+    s = f"Weights of {_count(len(coef), 'feature')}, largest magnitude first: {', '.join(items)}{more}."
+    if fit_intercept:
+        s += f" Bias {format_number(w[-1])}."
+    if standardized:
+        s += " The features are standardized, so the sizes compare as importance."
+    else:
+        s += (" The features are not standardized: a weight's size depends on its feature's "
+              "units, so it is not an importance.")
+    return s

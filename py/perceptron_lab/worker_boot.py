@@ -1,0 +1,82 @@
+"""What the web worker (site/js/worker.js) runs in Python once the app's wheel is installed:
+matplotlib's font list put where it is read, the imports timed, and the test hook's account
+of how the app was installed. Standard library only at import time (the worker imports this
+module before matplotlib, so that the font list is in place first)."""
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import time
+
+
+def matplotlib_dir() -> str:
+    """matplotlib's package folder, without importing matplotlib."""
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("matplotlib is not installed")
+    return spec.submodule_search_locations[0]
+
+
+def write_fontlist(text: str, package_dir: str, config_dir: str) -> int:
+    """Put the build-time fontlist.json where matplotlib reads it; returns its _version.
+
+    Why: matplotlib 3.8.4 in Pyodide 0.27.7 reads matplotlib/fontlist.json from its package
+    folder, and the one in the wheel has _version 390 while FontManager wants 330, so it
+    would rebuild the font cache (~1-2 s) on every load. Stock matplotlib looks in
+    MPLCONFIGDIR as fontlist-v<version>.json: that copy is written too."""
+    version = json.loads(text)["_version"]
+    with open(os.path.join(package_dir, "fontlist.json"), "w") as fh:
+        fh.write(text)
+    os.makedirs(config_dir, exist_ok=True)
+    with open(os.path.join(config_dir, f"fontlist-v{version}.json"), "w") as fh:
+        fh.write(text)
+    return version
+
+
+def import_app() -> dict:
+    """Import matplotlib (Agg, never pyplot) and the app; milliseconds per step."""
+    t0 = time.perf_counter()
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.backends.backend_agg  # noqa: F401
+    import matplotlib.figure  # noqa: F401
+
+    t1 = time.perf_counter()
+    import perceptron_lab  # noqa: F401
+    import perceptron_lab.bridge  # noqa: F401
+
+    if importlib.util.find_spec("perceptron_lab.plots") is not None:
+        importlib.import_module("perceptron_lab.plots")
+    t2 = time.perf_counter()
+    return {"import_matplotlib": (t1 - t0) * 1000, "import_app": (t2 - t1) * 1000}
+
+
+def handle_json(text: str, progress=None) -> str:
+    """The bridge's door, as the worker calls it."""
+    from perceptron_lab import bridge
+
+    return bridge.handle_json(text, progress)
+
+
+def install_report(dist_name: str = "perceptron-lab") -> str:
+    """Test hook (e2e, behind the page's test switch): how the app package was installed,
+    from importlib.metadata and micropip.list(), as JSON."""
+    d = importlib.metadata.distribution(dist_name)
+    try:
+        import micropip
+    except ImportError:  # CPython: installed by pip
+        micropip = None
+    listed = micropip.list().get(dist_name) if micropip else None
+    return json.dumps({
+        "version": d.version,
+        "installer": d.read_text("INSTALLER"),
+        "url": d.read_text("PYODIDE_URL"),
+        "sha256": d.read_text("PYODIDE_SHA256"),
+        "micropip": micropip.__version__ if micropip else None,
+        "listed": None if listed is None else {"name": listed.name, "version": listed.version,
+                                               "source": listed.source},
+    })

@@ -1,0 +1,96 @@
+// Perceptron Lab's service worker: the site works offline after one visit, and never serves
+// an old app after a deploy. Registered by js/offline.js once Python is ready; its scope is
+// this file's folder, so it works under a sub-path (GitHub Pages project sites).
+//
+// - Files whose URL names their content (py/<sha256 prefix>/..., pyodide/<version>/...)
+//   never change under that URL: cache first.
+// - Every other file (index.html, js/, css/, build-info.json) goes to the network first
+//   (revalidated, so no HTTP-cached copy either), and to the cache only when the network
+//   fails. A new deploy is therefore seen on the next load, and its new file names miss
+//   the cache and come from the network.
+// - On the page's "precache" message: every file of the current build (build-info.json's
+//   list) goes into the cache "perceptron-lab-<build id>"; once it is complete, the caches
+//   of older builds are deleted.
+const PREFIX = "perceptron-lab-";
+const ROOT = new URL("./", self.location.href).href;
+const IMMUTABLE = /^(py\/[0-9a-f]{12}\/|pyodide\/\d+\.\d+\.\d+\/)/;
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
+
+function relative(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  return u.href.startsWith(ROOT) ? u.href.slice(ROOT.length) : null;
+}
+
+async function fromCache(key) {
+  return caches.match(key, { ignoreSearch: true });
+}
+
+async function cacheFirst(req) {
+  return (await fromCache(req)) || fetch(req);
+}
+
+async function networkFirst(req, rel) {
+  try {
+    // A navigation request cannot be re-made with options: fetch its URL instead.
+    return await (req.mode === "navigate" ? fetch(req.url, { cache: "no-cache" }) : fetch(req, { cache: "no-cache" }));
+  } catch (err) {
+    const hit = (await fromCache(req)) || (rel === "" ? await fromCache(ROOT + "index.html") : null);
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+self.addEventListener("fetch", (ev) => {
+  const req = ev.request;
+  if (req.method !== "GET") return;
+  const rel = relative(req.url);
+  if (rel === null) return; // not this site's: the browser's default
+  ev.respondWith(IMMUTABLE.test(rel) ? cacheFirst(req) : networkFirst(req, rel));
+});
+
+async function put(cache, rel) {
+  const url = ROOT + rel;
+  if (await cache.match(url)) return;
+  let res = IMMUTABLE.test(rel) ? await fromCache(url) : null; // the same bytes, from an older build
+  if (!res) {
+    res = await fetch(url, { cache: IMMUTABLE.test(rel) ? "default" : "no-cache" });
+    if (!res.ok) throw new Error(`HTTP ${res.status} for ${rel}`);
+  }
+  await cache.put(url, res);
+}
+
+let running = null;
+
+async function precache() {
+  const info = await (await fetch(ROOT + "build-info.json", { cache: "no-cache" })).json();
+  const name = PREFIX + info.build;
+  const cache = await caches.open(name);
+  const files = ["", "build-info.json", ...info.precache];
+  // Two at a time: in the background, next to whatever the page does.
+  const queue = files.slice();
+  const lane = async () => {
+    while (queue.length) await put(cache, queue.shift());
+  };
+  await Promise.all([lane(), lane()]);
+  for (const key of await caches.keys()) {
+    if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
+  }
+  return { build: info.build, files: files.length };
+}
+
+async function tell(msg) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(msg);
+}
+
+self.addEventListener("message", (ev) => {
+  if (!ev.data || ev.data.type !== "precache") return;
+  running = running || precache().then(
+    (done) => tell({ type: "precached", ...done }),
+    (err) => tell({ type: "precache-failed", detail: String(err && err.message ? err.message : err) }),
+  ).finally(() => { running = null; });
+  ev.waitUntil(running);
+});

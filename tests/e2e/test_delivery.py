@@ -1,0 +1,238 @@
+"""Lecture-hall delivery (issue 9): a slow link loads on the first try (the watchdog counts
+bytes, not stages), the second visit works offline, a new deploy is picked up at once, the
+page works where service workers are blocked, and the first picture is the default run."""
+import base64
+import json
+import shutil
+
+from conftest import (READY_TIMEOUT_MS, SUBPATH, attach_log, check_log, devserver,
+                      page_csp, wait_ready_of)
+
+MBIT = 1_000_000 / 8  # bytes per second
+
+
+def throttle(page, mbit: float, latency_ms: float) -> None:
+    """Chromium's own network throttling (DevTools protocol), as bench/load_time.py uses it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency_ms,
+        "downloadThroughput": mbit * MBIT, "uploadThroughput": mbit * MBIT})
+
+
+def fresh(browser, **context_args):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **context_args)
+    page = context.new_page()
+    log = attach_log(context, page)
+    return context, page, log
+
+
+def wait_first_run(page):
+    wait_ready_of(page)
+    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"]',
+                           state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.body.dataset.runState") == "done", page.inner_text("#message")
+
+
+def wait_offline_ready(page, timeout_ms=READY_TIMEOUT_MS) -> str:
+    page.wait_for_selector('body[data-offline="ready"], body[data-offline="failed"], '
+                           'body[data-offline="unavailable"]', state="attached", timeout=timeout_ms)
+    assert page.evaluate("document.body.dataset.offline") == "ready"
+    return page.evaluate("document.body.dataset.offlineBuild")
+
+
+def status_text(page) -> str:
+    return page.inner_text("#status")
+
+
+def test_throttled_5_mbit_load_completes_without_error_or_retry(browser, base_url, dist_dir):
+    # The page's own watchdog is cut to 20 s: at 5 Mbit/s the first stage alone lasts longer than
+    # that without a new stage, so a stage-counting watchdog would give up; a byte-counting
+    # one must not, and must not even retry.
+    context, page, log = fresh(browser)
+    try:
+        context.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = {bootTimeoutMs: 20000};")
+        throttle(page, 5, 40)
+        page.goto(base_url)
+        # The first picture is on screen while Python is still loading.
+        page.wait_for_selector("#first-picture:not([hidden])", timeout=10_000)
+        assert page.evaluate("document.body.dataset.pyState") != "ready"
+        page.wait_for_selector("#load-bytes:not([hidden])", timeout=30_000)
+        shown = page.inner_text("#load-bytes-text")
+        wait_first_run(page)
+        assert page.evaluate("document.body.dataset.pyRetries") is None
+        times = page.evaluate("window.__pyclient.bootTimes")
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert not problems, problems
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    total_mb = sum(f["gzip"] for f in info["download"]) / 1e6
+    assert f"of {total_mb:.1f} MB" in shown, shown
+    # Throttling really applied: the downloads alone need total/5 Mbit/s.
+    assert times["ready"] > total_mb * 8 / 5 * 1000 * 0.8, times
+
+
+def test_first_picture_is_the_default_run_and_gives_way_to_the_live_plot(page, dist_dir):
+    wait_first_run(page)
+    assert page.is_hidden("#first-picture")
+    live = page.get_attribute("#plot-boundary", "src")
+    assert live.startswith("data:image/png;base64,")
+    info = json.loads((dist_dir / "build-info.json").read_text())
+    built = (dist_dir / info["first_picture"]).read_bytes()
+    # Same code, same data, same settings, same matplotlib: the same PNG, byte for byte.
+    assert base64.b64decode(live.split(",", 1)[1]) == built
+
+
+def test_shared_link_does_not_show_the_first_picture(browser, base_url):
+    context, page, log = fresh(browser)
+    try:
+        page.goto(base_url + "#v=1&preset=xor")
+        page.wait_for_selector("#first-picture", state="attached")
+        hidden_at_start = page.is_hidden("#first-picture")
+        wait_ready_of(page)
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert hidden_at_start
+    assert not problems, problems
+
+
+def test_second_visit_works_offline_and_trains_and(browser, base_url):
+    context, page, log = fresh(browser)
+    try:
+        page.goto(base_url)
+        wait_first_run(page)
+        wait_offline_ready(page)
+        page.close()
+        context.set_offline(True)
+        page = context.new_page()
+        page.goto(base_url)
+        wait_first_run(page)  # the page trains AND by itself
+        status = status_text(page)
+        times = page.evaluate("window.__pyclient.bootTimes")
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert "converged" in status.lower(), status
+    assert not problems, problems
+
+
+def test_new_build_over_the_old_is_picked_up(browser, dist_dir, tmp_path):
+    # A deploy served over the old one: index.html, a JS module and build-info.json change.
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    srv, url = devserver.start_server(site, prefix=SUBPATH, cache_control="max-age=600",
+                                      csp=page_csp(site))
+    context, page, log = fresh(browser)
+    try:
+        page.goto(url)
+        wait_first_run(page)
+        old_build = wait_offline_ready(page)
+        index = site / "index.html"
+        index.write_text(index.read_text().replace("<title>Perceptron Lab</title>",
+                                                   "<title>Perceptron Lab, deploy B</title>"))
+        loading = site / "js" / "ui" / "loading.js"
+        loading.write_text(loading.read_text().replace('ready: "Python is ready."',
+                                                       'ready: "Python is ready (deploy B)."'))
+        info = json.loads((site / "build-info.json").read_text())
+        info["build"] = "b" * 16
+        (site / "build-info.json").write_text(json.dumps(info))
+        page.reload()
+        wait_first_run(page)
+        title = page.title()
+        ready_text = page.evaluate("document.getElementById('load-detail').textContent")
+        new_build = wait_offline_ready(page)
+        caches = page.evaluate("caches.keys()")
+        problems = check_log(log)
+    finally:
+        context.close()
+        srv.shutdown()
+    assert title == "Perceptron Lab, deploy B"
+    assert ready_text == "Python is ready (deploy B)."
+    assert (old_build, new_build) == (old_build, "b" * 16) and old_build != new_build
+    assert caches == ["perceptron-lab-" + "b" * 16], caches  # the old build's cache is gone
+    assert not problems, problems
+
+
+def test_works_with_service_workers_blocked(browser, base_url):
+    context, page, log = fresh(browser, service_workers="block")
+    try:
+        page.goto(base_url)
+        wait_first_run(page)
+        page.wait_for_selector("body[data-offline]:not([data-offline='caching'])", state="attached",
+                               timeout=30_000)
+        offline = page.evaluate("document.body.dataset.offline")
+        status = status_text(page)
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert offline == "unavailable"
+    assert "converged" in status.lower(), status
+    assert not problems, problems
+
+
+# The client's watchdog against stand-in workers (blob: module workers the page's CSP
+# allows): what a real worker would post, on a timetable the test controls.
+FAKE_CLIENT = """
+async ({script, bootTimeoutMs, call}) => {
+  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const hook = window.__pyclient;
+  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
+  const events = [];
+  const c = createPyClient({ workerUrl: url, bootTimeoutMs,
+    onStage: (s, d) => events.push(["stage", s, d]), onBytes: (r, t) => events.push(["bytes", r, t]),
+    onRestart: (why) => events.push(["restart", why]) });
+  window.__pyclient = hook;  // keep the page's client as the test hook
+  let ready = true;
+  await c.ready.catch(() => { ready = false; });
+  const result = call ? await c.call({cmd: "inspect", data: {kind: "preset", name: "and"}}) : null;
+  c.kill();
+  return {events, ready, result};
+}
+"""
+
+SLOW_BYTES = """
+let n = 0;
+const t = setInterval(() => {
+  n += 1;
+  postMessage({type: "bytes", received: n * 1000, total: 12000});
+  if (n === 12) { clearInterval(t); postMessage({type: "stage", stage: "ready", detail: ""}); }
+}, 100);
+"""
+
+SILENT = "/* never says anything: a dead link */"
+
+CRASHES = """
+postMessage({type: "stage", stage: "ready", detail: ""});
+onmessage = (ev) => { if (ev.data.type === "call") postMessage({type: "crashed", id: ev.data.id, detail: "fatal"}); };
+"""
+
+
+def test_watchdog_lets_a_slow_boot_finish_while_bytes_arrive(page, wait_ready):
+    wait_ready(page)
+    # 1.2 s of boot with no stage, bytes every 100 ms: a 400 ms watchdog must not fire.
+    out = page.evaluate(FAKE_CLIENT, {"script": SLOW_BYTES, "bootTimeoutMs": 400, "call": False})
+    assert out["ready"], out
+    assert not [e for e in out["events"] if e[0] == "restart" or e[1] in ("retry", "error")], out
+    bytes_seen = [e[1] for e in out["events"] if e[0] == "bytes"]
+    assert bytes_seen == sorted(bytes_seen) and bytes_seen[-1] == 12000
+
+
+def test_watchdog_retries_a_dead_boot_once_then_reports(page, wait_ready):
+    wait_ready(page)
+    out = page.evaluate(FAKE_CLIENT, {"script": SILENT, "bootTimeoutMs": 1000, "call": False})
+    assert not out["ready"]
+    kinds = [e[1] for e in out["events"] if e[0] in ("stage", "restart")]
+    assert kinds == ["retry", "retry", "error"], out["events"]  # restart("retry"), stage retry, error
+    error = [e[2] for e in out["events"] if e[0] == "stage" and e[1] == "error"][0]
+    assert error == ("Python stopped loading (nothing arrived for 1 s, twice). "
+                     "Check your connection, then try again.")
+
+
+def test_a_crash_during_a_call_is_reported_as_one_and_restarts(page, wait_ready):
+    wait_ready(page)
+    out = page.evaluate(FAKE_CLIENT, {"script": CRASHES, "bootTimeoutMs": 5000, "call": True})
+    assert out["result"] == {"ok": False, "error": {"kind": "internal",
+                                                     "message": "Python crashed and was restarted. Try again."}}
+    assert ["restart", "crash"] in out["events"]

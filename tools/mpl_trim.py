@@ -1,0 +1,64 @@
+"""A smaller matplotlib wheel, derived at build time from the official (sha256-checked) one:
+the same wheel minus files a page never reads. Deterministic (same input bytes, same
+output bytes) and recorded in docs/PYODIDE.md. tools/node_check_pyodide.py then proves on
+the trimmed wheel that PNG and SVG still render, mathtext included, with no font missing."""
+from __future__ import annotations
+
+import fnmatch
+import io
+import zipfile
+
+from .common import BuildError
+
+FONTS = "matplotlib/mpl-data/fonts/"
+# Kept: what the plots draw with. DejaVu Sans (text; bold titles; oblique for math italic
+# as in "w$_t$"), DejaVu Sans Display and Mono (mathtext's big delimiters and \mathtt),
+# STIX and Computer Modern
+# (the fallbacks of mathtext's default "dejavusans" font set, which looks all of them up
+# when it starts: without them every plot with mathtext logs "findfont" warnings).
+KEEP_FONTS = ["ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf", "ttf/DejaVuSans-Oblique.ttf",
+              "ttf/DejaVuSansDisplay.ttf", "ttf/DejaVuSansMono.ttf", "ttf/STIX*.ttf", "ttf/cm*.ttf", "ttf/LICENSE_DEJAVU",
+              "ttf/LICENSE_STIX"]
+# Removed, with the reason (docs/PYODIDE.md shows this table).
+REMOVED = {
+    FONTS + "ttf/*": "other TrueType fonts (DejaVu Serif, DejaVu Sans Mono's bold and "
+                     "oblique, DejaVu Sans Bold Oblique, DejaVu Serif Display, Humor Sans): no plot of the app asks for them",
+    FONTS + "afm/*": "Adobe font metrics: read only by the PostScript/PDF backends",
+    FONTS + "pdfcorefonts/*": "PDF core font metrics: read only by the PDF backend",
+    "matplotlib/mpl-data/sample_data/*": "example data for matplotlib's gallery "
+                                         "(cbook.get_sample_data); the app has its own data",
+}
+
+
+def removed_reason(name: str) -> str | None:
+    if name.startswith(FONTS) and any(fnmatch.fnmatch(name, FONTS + k) for k in KEEP_FONTS):
+        return None
+    for pattern, why in REMOVED.items():
+        if fnmatch.fnmatch(name, pattern):
+            return why
+    return None
+
+
+def trim_matplotlib(official: bytes) -> tuple[bytes, dict]:
+    """(trimmed wheel bytes, {"files": n removed, "bytes": compressed bytes removed})."""
+    src = zipfile.ZipFile(io.BytesIO(official))
+    record_name = next((n for n in src.namelist() if n.endswith(".dist-info/RECORD")), None)
+    if record_name is None:
+        raise BuildError("the matplotlib wheel has no RECORD")
+    removed = [i for i in src.infolist() if removed_reason(i.filename)]
+    if not removed:
+        raise BuildError("trimming matplotlib removed nothing: the wheel's layout changed")
+    gone = {i.filename for i in removed}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            if info.filename in gone:
+                continue
+            data = src.read(info)
+            if info.filename == record_name:
+                rows = [r for r in data.decode().splitlines() if r.split(",", 1)[0] not in gone]
+                data = ("\n".join(rows) + "\n").encode()
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.external_attr = info.external_attr
+            out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return buf.getvalue(), {"files": len(removed), "bytes": sum(i.compress_size for i in removed)}

@@ -1,0 +1,57 @@
+"""What the build writes into the site's own files: the first picture in index.html, and the
+build's identity and file list that the service worker (site/sw.js) precaches."""
+from __future__ import annotations
+
+import gzip
+import html
+from pathlib import Path
+
+from .common import BuildError, sha256_bytes, sha256_file
+from .devserver import COMPRESSIBLE
+
+# Never precached: the service worker itself (the browser updates it on its own terms) and
+# files a browser never requests.
+NOT_PRECACHED = {"sw.js", ".nojekyll", "build-info.json"}
+
+
+def write_index(staging: Path, info: dict, picture: dict) -> None:
+    """index.html gets the first picture's URL and text alternative (placeholders in site/)."""
+    index = staging / "index.html"
+    text = index.read_text()
+    for marker in ("{{first_picture}}", "{{first_picture_alt}}"):
+        if marker not in text:
+            raise BuildError(f"site/index.html has no {marker} placeholder (the first picture).")
+    text = text.replace("{{first_picture}}", html.escape(info["first_picture"]))
+    text = text.replace("{{first_picture_alt}}", html.escape(picture["alt"] or "Decision boundary plot"))
+    index.write_text(text)
+
+
+def write_precache_list(staging: Path, info: dict) -> None:
+    """info["build"]: one hash of every file the site serves (a new deploy = a new id);
+    info["precache"]: those files, for the service worker. Content-hashed or versioned
+    files never change under their URL; the others (index.html, js/, css/) are checked
+    with the network first whenever the network is there (site/sw.js)."""
+    files = sorted(p for p in staging.rglob("*") if p.is_file())
+    rels = [p.relative_to(staging).as_posix() for p in files]
+    listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
+    info["build"] = sha256_bytes(listing.encode())[:16]
+    info["precache"] = [r for r in rels if r not in NOT_PRECACHED]
+
+
+def wire_size(path: Path) -> int:
+    """Bytes on the wire as GitHub Pages (and tools/devserver.py) sends the file: gzip for
+    text and wasm, as is for wheels and zips (already compressed)."""
+    data = path.read_bytes()
+    if path.suffix.lower() in COMPRESSIBLE:
+        return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(data)
+
+
+def write_download_sizes(staging: Path, info: dict) -> None:
+    """info["download"]: the files the worker downloads and counts, with size and wire size,
+    for the page's "MB of MB" progress and its size notice."""
+    pdir = info["pyodide_dir"]
+    paths = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"], info["stdlib"],
+             info["pycache"]] + [pdir + w["file_name"] for w in info["wheels"]]
+    info["download"] = [{"path": p, "size": (staging / p).stat().st_size, "gzip": wire_size(staging / p)}
+                        for p in paths]
