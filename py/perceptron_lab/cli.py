@@ -67,14 +67,11 @@ def _request(args):
             raw = path.read_bytes()
         except OSError as e:
             raise SystemExit(_fail(f"cannot read {args.file}: {e.strerror}"))
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise SystemExit(_fail(f"{args.file} is not UTF-8 text: save it as CSV (UTF-8)"))
         label = args.label
         if label is not None and label.lstrip("-").isdigit():
             label = int(label)
-        data = {"kind": "csv", "text": text, "label": label, "name": path.name}
+        # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
+        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
     settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
     settings_["plots"] = False
     if args.plot:
