@@ -25,11 +25,11 @@ from pathlib import Path
 from tools.appwheel import build_app_wheel
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
-from tools.mpl_trim import trim_matplotlib
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list
 from tools.stdlib import stdlib_with_pyc
+from tools.wheel_trim import trimmers
 from tools.wheels import DROPPED, WANTED, WheelSources, package_closure, pruned_lock
 
 
@@ -78,17 +78,18 @@ def _build(dist: Path) -> dict:
     for name in RUNTIME_FILES:
         shutil.copyfile(npm_dir / name, pdir / name)
 
-    # Wheels: official bytes (sha256 = the lock's), except matplotlib, trimmed; the pruned lock
-    # names the trimmed file (in a content-hashed folder) and its sha256, so Pyodide's own
-    # integrity check holds for what we ship.
+    # Wheels: official bytes (sha256 = the lock's), except matplotlib, numpy and pillow,
+    # trimmed (tools/wheel_trim.py); the pruned lock names each trimmed file (in a
+    # content-hashed folder) and its sha256, so Pyodide's own integrity check holds.
     sources = WheelSources()
     small_lock = pruned_lock(lock, shipped)
     trimmed = {}
+    trim = trimmers()
     for name in shipped:
         entry = small_lock["packages"][name]
         data = sources.get(entry["file_name"], entry["sha256"])
-        if name == "matplotlib":
-            data, trimmed = trim_matplotlib(data)
+        if name in trim:
+            data, trimmed[name] = trim[name](data)
             sub = hashed_dir(pdir, data).name
             entry["file_name"] = f"{sub}/{entry['file_name']}"
             entry["sha256"] = sha256_bytes(data)
@@ -114,7 +115,8 @@ def _build(dist: Path) -> dict:
     (std_dir / "python_stdlib.zip").write_bytes(stdlib)
     app_wheel = build_app_wheel(pyd)
 
-    picture = first_picture(pdir, small_lock, official_stdlib, app_wheel)
+    # Drawn with the derived stdlib zip (trimmed, tools/stdlib.py): proof the app runs on it.
+    picture = first_picture(pdir, small_lock, std_dir / "python_stdlib.zip", app_wheel)
     # The page reads the lock from a content-hashed URL (loadPyodide's lockFileURL): it names
     # the trimmed matplotlib's folder, so an old cached copy must never be read after a deploy.
     lock_bytes = (pdir / "pyodide-lock.json").read_bytes()
@@ -162,8 +164,9 @@ def _build(dist: Path) -> dict:
         staging.rename(dist)
 
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"wheels: {len(shipped)}: {', '.join(shipped)}; matplotlib trimmed by "
-        f"{trimmed['bytes'] / 1e6:.2f} MB ({trimmed['files']} files, see tools/mpl_trim.py)")
+    log(f"wheels: {len(shipped)}: {', '.join(shipped)}; trimmed: " + ", ".join(
+        f"{n} -{t['bytes'] / 1e6:.2f} MB ({t['files']} files)" for n, t in trimmed.items())
+        + " (tools/wheel_trim.py, tools/mpl_trim.py)")
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
     log(f"app wheel: {info['app_wheel']}; .pyc bundle {len(pyc_zip) / 1e6:.2f} MB, "
         f"stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB; build {info['build']}")
