@@ -28,6 +28,7 @@ from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noq
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list
+from tools.sourceless import pyc_sources, swap_in_pycs
 from tools.stdlib import stdlib_with_pyc
 from tools.wheel_trim import trimmers
 from tools.wheels import DROPPED, WANTED, WheelSources, package_closure, pruned_lock
@@ -103,19 +104,38 @@ def _build(dist: Path) -> dict:
     fontlist = extras["fontlist.json"]
     font_dir = hashed_dir(pyd, fontlist)
     (font_dir / "fontlist.json").write_bytes(fontlist)
-    # Python's start-up and imports, compiled at build time: the stdlib zip with .pyc and a
-    # .pyc bundle for site-packages. They cost ~4 MB on the wire (1.6 s at 20 Mbit/s) and
-    # save ~8-10 s of CPU on this machine's cold load (docs/PYODIDE.md, "Speed"), so every
-    # load uses them.
-    pyc_zip = extras["site-pycache.zip"]
-    pyc_dir = hashed_dir(pyd, pyc_zip)
-    (pyc_dir / "site-pycache.zip").write_bytes(pyc_zip)
+    # Python's start-up and imports, compiled at build time (they save ~8-10 s of CPU on this
+    # machine's cold load, docs/PYODIDE.md "Speed"): the stdlib zip and the wheels carry the
+    # .pyc of the modules imported at start instead of their sources (tools/stdlib.py,
+    # tools/sourceless.py), so nothing is downloaded twice. The lock then names the new
+    # wheels (content-hashed folders, new sha256).
+    pycs = pyc_sources(extras["site-pycache.zip"])
+    placed = []
+    for name in shipped:
+        entry = small_lock["packages"][name]
+        old = pdir / entry["file_name"]
+        data, swapped = swap_in_pycs(old.read_bytes(), pycs)
+        if not swapped:
+            continue
+        placed += swapped
+        base = old.name
+        old.unlink()
+        if old.parent != pdir and not any(old.parent.iterdir()):
+            old.parent.rmdir()
+        sub = hashed_dir(pdir, data).name
+        entry["file_name"] = f"{sub}/{base}"
+        entry["sha256"] = sha256_bytes(data)
+        (pdir / entry["file_name"]).write_bytes(data)
+    unplaced = sorted(set(pycs) - set(placed))
+    if unplaced:
+        raise BuildError(f".pyc without its source in a shipped wheel: {', '.join(unplaced[:5])}")
+    (pdir / "pyodide-lock.json").write_text(json.dumps(small_lock, indent=1, sort_keys=True) + "\n")
     stdlib = stdlib_with_pyc(official_stdlib.read_bytes(), extras["stdlib-pyc.zip"])
     std_dir = hashed_dir(pyd, stdlib)
     (std_dir / "python_stdlib.zip").write_bytes(stdlib)
     app_wheel = build_app_wheel(pyd)
 
-    # Drawn with the derived stdlib zip (trimmed, tools/stdlib.py): proof the app runs on it.
+    # Drawn with what the page loads (trimmed stdlib, sourceless wheels): proof the app runs on it.
     picture = first_picture(pdir, small_lock, std_dir / "python_stdlib.zip", app_wheel)
     # The page reads the lock from a content-hashed URL (loadPyodide's lockFileURL): it names
     # the trimmed matplotlib's folder, so an old cached copy must never be read after a deploy.
@@ -139,7 +159,6 @@ def _build(dist: Path) -> dict:
         "site_packages": extras["site.txt"].decode(),
         # loadPyodide's stdLibURL: the official zip, start-up modules compiled (tools/stdlib.py).
         "stdlib": rel(std_dir / "python_stdlib.zip"),
-        "pycache": rel(pyc_dir / "site-pycache.zip"),
         "packages": WANTED,
         "shipped_packages": shipped,
         # For the worker's early parallel download (checked with SRI against the pruned lock).
@@ -168,7 +187,7 @@ def _build(dist: Path) -> dict:
         f"{n} -{t['bytes'] / 1e6:.2f} MB ({t['files']} files)" for n, t in trimmed.items())
         + " (tools/wheel_trim.py, tools/mpl_trim.py)")
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
-    log(f"app wheel: {info['app_wheel']}; .pyc bundle {len(pyc_zip) / 1e6:.2f} MB, "
+    log(f"app wheel: {info['app_wheel']}; {len(placed)} site-packages modules as .pyc, "
         f"stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB; build {info['build']}")
     log(f"dist/: {total / 1e6:.2f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files "
         f"({time.monotonic() - t0:.1f} s)")
