@@ -64,7 +64,7 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
         _room_for_tick_labels(ax)
         anchor_legend_left(fig, leg, ax)
     fig.scores, fig.wrong = sc, wrong
-    fig.alt_text = describe_projection(sc, y, label_names=label_names)
+    fig.alt_text = describe_projection(sc, y, label_names=label_names, score_label=score_label)
     return fig
 
 
