@@ -7,6 +7,7 @@ import numpy as np
 from .. import settings
 from ..errors import SettingsError
 from ..features import prepare
+from ..prep import for_plot
 
 PLOT_KINDS = settings.options("plot_kinds")
 
@@ -76,11 +77,12 @@ def figure(kind, f, *, upto=None, px=None):
                     memo.clear()
                     memo[key] = run.decision_function(prepare(Xraw, **f.prep))
                 return memo[key]
+        w_plot, plot_prep = for_plot(run.w, f.prep)  # standardized: the same boundary in raw units
         fig = p.boundary_figure(
-            ds.X, ds.y, w=run.w, plot_features=plot_features(ds, s), decision=decision,
+            ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
             title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid,
-            model="voted" if run.votes is not None else None, **f.prep, **size_kw)
+            model="voted" if run.votes is not None else None, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps are a different process.
