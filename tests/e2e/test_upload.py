@@ -29,10 +29,11 @@ def engine(text: str, **settings) -> dict:
 
 
 def drawn_as(geom: dict) -> dict:
-    """The plot size settings the page drew with: its CSS box and pixel ratio (the view's limits
-    follow the box's shape)."""
+    """The plot settings the page drew with: its CSS box, pixel ratio and text scale (the view's
+    limits follow the shape of the axes)."""
     k = geom["css_scale"]
-    return {"plot_px": [round(geom["image_width"] / k), round(geom["image_height"] / k)], "dpr": k}
+    return {"plot_px": [round(geom["image_width"] / k), round(geom["image_height"] / k)], "dpr": k,
+            "scale": geom["scale"]}
 
 
 def inspect(text: str) -> dict:

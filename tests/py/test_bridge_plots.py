@@ -50,6 +50,7 @@ def test_every_png_is_the_css_box_times_the_pixel_ratio(dpr):
         assert png_size(r["plots"][kind]) == (420 * dpr, h * dpr), kind
     # The boundary's geometry says how many image pixels make one CSS pixel (click mapping).
     assert r["boundary_geometry"]["css_scale"] == pytest.approx(dpr)
+    assert r["boundary_geometry"]["scale"] == 1.0
 
 
 def test_weights_chart_grows_with_the_number_of_features():

@@ -137,5 +137,6 @@ def render(kinds, f, sizes=None):
         out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
         out["plot_alt"][kind] = alt
         if kind == "boundary":
-            out["boundary_geometry"] = p.axes_geometry(fig, fig.data_ax)
+            # + the text scale it was drawn with (the view's limits depend on the axes' shape)
+            out["boundary_geometry"] = {**p.axes_geometry(fig, fig.data_ax), "scale": f.s["scale"]}
     return out
