@@ -66,7 +66,31 @@ def frame_request(request):
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
            "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}
     if request.get("proof") is True:
-        fig, alt = figures.figure("proof", f, upto=max(info["t"], 1))
-        out["proof"] = None if fig is None else p.to_data_url(p.render(fig))
-        out["proof_alt"] = alt
+        pa = proof_animator(f)
+        upto = max(info["t"], 1)
+        out["proof"] = None if pa is None else p.to_data_url(pa.frame(upto))
+        out["proof_alt"] = None if pa is None else pa.alt_text(upto)
+    if request.get("mistakes") is True:
+        # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
+        # the last step, whose run may end with a clean epoch): auto-play grows it.
+        done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
+        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound,
+                                width_px=s["plot_px"][0], height_px=s["plot_px"][1])
+        out["mistakes"] = p.to_data_url(p.render(fig))
+        out["mistakes_alt"] = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
+                               else "Epoch 1 is under way: no epoch has finished yet.")
+        out["mistakes_epochs"] = done
     return out
+
+
+def proof_animator(f):
+    """The run's ProofAnimator (made once: each frame then redraws only the two series), or None."""
+    if f.proof_animator is None:
+        ps = figures.proof_series(f)
+        if ps is None:
+            return None
+        width, height = f.s["plot_px"]
+        f.proof_animator = figures.plots().ProofAnimator(
+            ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
+            width_px=width, height_px=height)
+    return f.proof_animator
