@@ -25,6 +25,12 @@ def plot_features(ds, s):
     return pf
 
 
+def figure_size(s):
+    """width_px, height_px, dpr and scale of every figure of a run (the page's plot_* settings)."""
+    width, height = s["plot_px"]
+    return dict(width_px=width, height_px=height, dpr=s["plot_dpr"], scale=s["plot_scale"])
+
+
 def proof_series(f):
     """The proof's two series along the online path, or None where the theorem says nothing."""
     from .. import theory
@@ -41,7 +47,7 @@ def figure(kind, f, *, upto=None):
     p = plots()
     ds, test_ds, run, s, th = f.train_ds, f.test_ds, f.run, f.s, f.theory
     width, height = s["plot_px"]
-    size = dict(width_px=width, height_px=height)
+    size = figure_size(s)
     if kind == "boundary":
         decision, grid = None, 200
         if run.votes is not None:

@@ -56,11 +56,10 @@ def frame_request(request):
     info = step_info(f, k)
     p = figures.plots()
     if f.animator is None:
-        width, height = s["plot_px"]
         f.animator = p.BoundaryAnimator(
             ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-            label_names=ds.label_names, title=f"{ds.name}: step through", width_px=width, height_px=height,
-            grid=60, **f.prep)
+            label_names=ds.label_names, title=f"{ds.name}: step through", grid=60,
+            **figures.figure_size(s), **f.prep)
     w = np.asarray(info["w"], dtype=np.float64)
     png = f.animator.frame(w, highlight=info["index"])
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
@@ -74,8 +73,7 @@ def frame_request(request):
         # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
         # the last step, whose run may end with a clean epoch): auto-play grows it.
         done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
-        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound,
-                                width_px=s["plot_px"][0], height_px=s["plot_px"][1])
+        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.figure_size(s))
         out["mistakes"] = p.to_data_url(p.render(fig))
         out["mistakes_alt"] = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
                                else "Epoch 1 is under way: no epoch has finished yet.")
@@ -89,8 +87,7 @@ def proof_animator(f):
         ps = figures.proof_series(f)
         if ps is None:
             return None
-        width, height = f.s["plot_px"]
         f.proof_animator = figures.plots().ProofAnimator(
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
-            width_px=width, height_px=height)
+            **figures.figure_size(f.s))
     return f.proof_animator
