@@ -48,12 +48,49 @@ def step_info(f, k):
     return info
 
 
+def visits_of(f):
+    """Visit number (0-based, epoch by epoch in the fixed order) of every recorded update, and
+    the number of visits; None where visits cannot be told from the trace (shuffled orders,
+    batch, a subsampled trace)."""
+    run, n = f.run, len(f.Z)
+    tr = run.trace
+    if run.order != "fixed" or run.algorithm == "batch" or tr.subsampled:
+        return None
+    return (tr.epoch.astype(np.int64) - 1) * n + tr.index.astype(np.int64), run.n_epochs * n
+
+
+def visit_info(f, v):
+    """Visit v (0-based): an update (step_info of it) or a correct prediction, y·a > 0, that
+    leaves w as it is (seed 000: no update on a correct prediction)."""
+    vis, _ = visits_of(f)
+    n = len(f.Z)
+    k = int(np.searchsorted(vis, v))  # updates made before visit v
+    if k < len(vis) and vis[k] == v:
+        return {**step_info(f, k + 1), "visit": v, "update": True}
+    i, y = v % n, int(f.train_ds.y[v % n])
+    w = f.run.trace.w[k - 1] if k else np.zeros(f.Z.shape[1])
+    a = float(w @ f.Z[i])
+    return {"visit": v, "update": False, "step": k, "t": int(f.run.trace.step[k - 1]) if k else 0,
+            "epoch": v // n + 1, "index": i, "x": floats(f.Z[i]), "y": y, "activation": a,
+            "y_activation": y * a, "w": floats(w), "eta": f.run.eta}
+
+
 def frame_request(request):
-    """The boundary after update `step`, the example of that update ringed (+ the proof plot up to it)."""
+    """The boundary after update `step` (or at visit `visit`: every example the run looked at),
+    the example of it ringed (+ the proof plot up to it)."""
     f = session.current()
     run, ds, s = f.run, f.train_ds, f.s
-    k = int_field(request, "step", 0, len(run.trace.w))
-    info = step_info(f, k)
+    if "visit" in request:
+        known = visits_of(f)
+        if known is None:
+            raise SettingsError("Every visited example can be shown for the online updates under a constant "
+                                "order (the order is not recorded when it is shuffled).", field="visit")
+        info = visit_info(f, int_field(request, "visit", 0, known[1] - 1))
+        info["visits"] = known[1]
+        k = info["step"]
+    else:
+        k = int_field(request, "step", 0, len(run.trace.w))
+        info = step_info(f, k)
     p = figures.plots()
     if f.animator is None:
         f.animator = p.BoundaryAnimator(

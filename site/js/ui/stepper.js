@@ -8,7 +8,7 @@
 // Auto-play (watch.js) drives the same machinery with its own speed, a start and an end;
 // every frame drawn is handed to opts.onFrame so the page's main plots can follow.
 import { byId, el, clear, fmt, show } from "./dom.js";
-import { describeStep, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
+import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
 
 const MISTAKES_MS = 700;
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
@@ -17,7 +17,9 @@ const DEFAULT_SPEED = 5;
 let call = null;        // (request) => Promise<bridge response>
 let res = null;         // the train result being stepped through
 let names = [];         // component names of w (result.w_names)
-let total = 0;          // number of recorded updates: steps run 0..total
+let total = 0;          // the last position: steps run 0..total (updates), or visits 0..total
+let updates = 0;        // number of recorded updates
+let byVisit = false;    // step through every example visited, not only the updates
 let gen = 0;            // bumps on every new result: late answers of an old run are dropped
 let want = 0;           // the step the user (or play) wants to see
 let shown = -1;         // the step on screen
@@ -43,6 +45,7 @@ export function initStepper(opts) {
   byId("step-fwd").addEventListener("click", () => go(current() + 1));
   const range = byId("step-range");
   range.addEventListener("input", () => go(Number(range.value)));
+  byId("step-visits").addEventListener("change", (e) => setMode(e.target.checked));
   speed.addEventListener("change", () => {
     auto = null;
     if (playing) { playFrom = current(); playT0 = performance.now(); }
@@ -59,19 +62,18 @@ export function stepperResult(result) {
   pause(false);
   res = result;
   const tr = result?.trace;
-  total = tr && Array.isArray(tr.w) ? tr.w.length : 0;
+  updates = tr && Array.isArray(tr.w) ? tr.w.length : 0;
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
-  const range = byId("step-range");
-  range.max = String(total);
-  range.value = "0";
-  want = 0;
-  shown = -1;
-  shownProof = false;
   inflight = false;
   const panel = byId("stepper");
-  panel.dataset.total = String(total);
   panel.dataset.algorithm = result?.settings?.algorithm || "";
-  byId("step-note").textContent = stepNote(result);
+  const visits = visitCount(result);
+  byId("step-visits").disabled = !visits;
+  if (!visits) byId("step-visits").checked = false;
+  byVisit = !!visits && byId("step-visits").checked;
+  resetRange();
+  byId("step-note").textContent = [stepNote(result), visits ? "" : "Every visited example can be shown under a constant order (online updates)."]
+    .filter(Boolean).join(" ");
   clear(byId("step-math"));
   byId("step-error").textContent = "";
   show(byId("step-error"), false);
@@ -79,6 +81,34 @@ export function stepperResult(result) {
   updateButtons();
   if (total > 0) { announceNext = false; pump(); }
   else byId("step-text").textContent = NO_UPDATE_TEXT;
+}
+
+function resetRange() {
+  total = byVisit ? visitCount(res) - 1 : updates;
+  const range = byId("step-range");
+  range.max = String(total);
+  range.value = "0";
+  want = 0;
+  shown = -1;
+  shownProof = false;
+  const panel = byId("stepper");
+  panel.dataset.total = String(total);
+  panel.dataset.mode = byVisit ? "visits" : "updates";
+}
+
+/** Step through every visited example (on) or only the updates (off), from the start. */
+function setMode(on) {
+  if (!res || on === byVisit) return;
+  gen++; // an answer in flight belongs to the other mode
+  inflight = false;
+  user = true;
+  auto = null;
+  pause(false);
+  byVisit = on && !!visitCount(res);
+  resetRange();
+  updateButtons();
+  announceNext = true;
+  pump();
 }
 
 /** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
@@ -98,7 +128,7 @@ export function isPlaying() {
 /** Play from step `from` to `end` at `speed` updates/s by itself; onEnd() at the end returns
  * the step to go on from (a cycle shown again) or null to stop there. */
 export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
-  if (!res || !total) return false;
+  if (!res || !total || byVisit) return false;
   auto = { speed, end: Math.min(end, total), onEnd };
   byId("step-range").value = String(Math.max(0, Math.min(total, from)));
   play();
@@ -126,7 +156,9 @@ export function stepBy(d) {
 
 /** Tell the page the view changed (address-bar.js keeps step=k in the address bar). */
 function viewChanged() {
-  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: current() } }));
+  // A link keeps the update (step=k); by visit, the update count of the visit shown.
+  const step = byVisit ? Number(byId("stepper").dataset.step || 0) : current();
+  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step } }));
 }
 
 /** Enable or disable every control (no result, training runs, Python restarting);
@@ -176,7 +208,7 @@ function updateButtons() {
     (other.disabled ? byId("step-play") : other).focus();
   }
   byId("step-play").textContent = playing ? "Pause" : "Play";
-  byId("step-pos").textContent = `${k} / ${total}`;
+  byId("step-pos").textContent = byVisit ? `visit ${k + 1} / ${total + 1}` : `${k} / ${total}`;
 }
 
 // ------------------------------------------------------------------ play
@@ -254,7 +286,8 @@ async function pump() {
   // A fresh figure costs several frames: at most every MISTAKES_MS, and always at the end.
   const withMistakes = wasAuto && epochs !== mistakesEpoch && (k >= total || performance.now() - mistakesAt >= MISTAKES_MS);
   if (withMistakes) { mistakesEpoch = epochs; mistakesAt = performance.now(); }
-  const r = await call({ cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
+  const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
+    : { cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
   if (g !== gen) return; // a new run replaced this one (its pump started afresh)
   inflight = false;
   byId("stepper").dataset.busy = "false";
@@ -281,7 +314,7 @@ async function pump() {
 }
 
 function render(r, withProof) {
-  shown = r.step;
+  shown = byVisit ? r.visit : r.step;
   shownProof = withProof || !res.plots?.proof;
   const img = byId("step-image");
   img.src = r.image;
@@ -299,7 +332,10 @@ function render(r, withProof) {
   panel.dataset.index = r.index === null || r.index === undefined ? "" : String(r.index);
   panel.dataset.w = JSON.stringify(r.w);
   panel.dataset.nWrong = String(r.n_wrong ?? "");
-  const { text, math } = describeStep(r, { names, total });
+  panel.dataset.visit = byVisit ? String(r.visit) : "";
+  panel.dataset.update = byVisit ? String(!!r.update) : "";
+  const { text, math } = byVisit ? describeVisit(r, { names, total: updates, visits: total + 1 })
+    : describeStep(r, { names, total });
   byId("step-text").textContent = text;
   const box = clear(byId("step-math"));
   const view = mathView(math);
