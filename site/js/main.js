@@ -16,6 +16,9 @@ import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 import { initWatch, watchResult, liveMode } from "./ui/watch.js";
 import { initPresenter, plotRequestSize } from "./ui/presenter.js";
+import { initExercise, exerciseLinkView } from "./ui/exercise.js";
+import { initHandWeights } from "./ui/hand-weights.js";
+import { initScriptDownload, scriptRun } from "./ui/script-download.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -58,6 +61,9 @@ initLastRun({ call: (request) => py.call(request), train: () => train({ auto: tr
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch(values);
 initPresenter({ values, train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
+initExercise({ request: compareRequest, call: callPy });
+initHandWeights({ request: compareRequest, call: callPy });
+initScriptDownload({ call: callPy });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -215,6 +221,8 @@ async function train(opts = {}) {
     lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
     if (!values.step) watchResult(res); // a link's step wins over the show
+    scriptRun(d.data, settings);
+    exerciseLinkView(); // a result link of the exercise: replay its answers
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

@@ -153,5 +153,6 @@ test("a visit without an update says y·a > 0: no update, with w unchanged", asy
   assert.match(text, /y·a = 1\. y·a > 0: no update, w stays \(0, 0, −1\)/);
   assert.deepEqual(math.rows[1], ["w (unchanged)", [0, 0, -1]]);
   assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "fixed", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), 36);
-  assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "shuffle-each", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), null);
+  assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "fixed", algorithm: "batch" }, epochs: 9, dataset: { n_train: 4 } }), null);
+  assert.equal(visitCount({ trace: { subsampled: true }, settings: { order: "fixed", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), null);
 });

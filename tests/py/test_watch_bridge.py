@@ -47,8 +47,24 @@ def test_every_visit_is_the_literal_loop(name, data):
             assert f["y_activation"] > 0 and np.isclose(f["y_activation"], ya)
 
 
-def test_visits_need_a_constant_order():
-    train("and", order="shuffle-each")
+def test_shuffled_visits_are_the_runs_own_path():
+    """Under shuffle-each the visits replay the run's permutations: the updates among them are
+    exactly the trace's (epoch, example, w), and every other visit is a correct prediction."""
+    r = train("clouds", data={"n": 20, "margin": 0.05}, order="shuffle-each", seed=3)
+    tr = r["trace"]
+    n = r["dataset"]["n_train"]
+    total = handle({"cmd": "frame", "visit": 0})["visits"]
+    assert total == r["epochs"] * n
+    seen = []
+    for v in range(total):
+        f = handle({"cmd": "frame", "visit": v})
+        assert f["epoch"] == v // n + 1
+        if f["update"]:
+            seen.append((f["epoch"], f["index"], f["w"]))
+        else:
+            assert f["y_activation"] > 0
+    assert seen == [(e, i, w) for e, i, w in zip(tr["epoch"], tr["index"], tr["w"])]
+    train("and", algorithm="batch")
     f = handle({"cmd": "frame", "visit": 0})
     assert not f["ok"] and f["error"]["field"] == "visit"
 

@@ -7,6 +7,7 @@ import numpy as np
 from .. import settings
 from ..errors import SettingsError
 from ..features import feature_names, prepare
+from ..prep import for_plot
 
 PLOT_KINDS = settings.options("plot_kinds")
 
@@ -62,10 +63,11 @@ def figure(kind, f, *, upto=None):
                     memo.clear()
                     memo[key] = run.decision_function(prepare(Xraw, **f.prep))
                 return memo[key]
+        w_plot, plot_prep = for_plot(run.w, f.prep)  # standardized: the same boundary in raw units
         fig = p.boundary_figure(
-            ds.X, ds.y, w=run.w, plot_features=plot_features(ds, s), decision=decision,
+            ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **f.prep, **size)
+            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **plot_prep, **size)
         return fig, fig.alt_text
     if kind == "mistakes":
         return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, **size),
@@ -86,7 +88,8 @@ def figure(kind, f, *, upto=None):
                                      bound=th.bound, upto=upto)
     if kind == "cycle":
         # Only a cycled run of a linear model on an exact trace has a cycle to draw.
-        if run.cycle is None or run.trace.subsampled or s["feature_map"] != "none" or not len(run.trace.w):
+        if (run.cycle is None or run.trace.subsampled or s["feature_map"] != "none" or s["standardize"]
+                or not len(run.trace.w)):
             return None, None
         fig = p.cycle_figure(ds.X, ds.y, run.trace.w, run.trace.epoch, run.cycle,
                              fit_intercept=s["bias"], normalize=s["normalize"], plot_features=plot_features(ds, s),

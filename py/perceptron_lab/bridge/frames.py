@@ -3,6 +3,7 @@
 import numpy as np
 
 from .. import texts
+from ..prep import for_plot
 from ..errors import SettingsError
 from ..export import floats
 from . import figures, session
@@ -33,7 +34,7 @@ def step_info(f, k):
     w_after = tr.w[k - 1]
     i = int(tr.index[k - 1])
     if i >= 0:  # one example's update: undo it exactly, even when the trace skips steps
-        w_before = w_after - run.eta * y[i] * Z[i]
+        w_before = run.eta * (tr.w_units[k - 1] - y[i] * Z[i])  # in units of η: no rounding of η·w
     else:
         w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
     info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": floats(w_after),
@@ -49,25 +50,33 @@ def step_info(f, k):
 
 
 def visits_of(f):
-    """Visit number (0-based, epoch by epoch in the fixed order) of every recorded update, and
-    the number of visits; None where visits cannot be told from the trace (shuffled orders,
-    batch, a subsampled trace)."""
+    """(visit number of every recorded update, the examples in visiting order) of the run's
+    online path, replayed in core.train's order (visits.visit_order: fixed or shuffled);
+    None for batch or a subsampled trace."""
+    from ..visits import visit_order
+
     run, n = f.run, len(f.Z)
     tr = run.trace
-    if run.order != "fixed" or run.algorithm == "batch" or tr.subsampled:
+    if run.algorithm == "batch" or tr.subsampled:
         return None
-    return (tr.epoch.astype(np.int64) - 1) * n + tr.index.astype(np.int64), run.n_epochs * n
+    perms = list(visit_order(n, run.order, run.seed, run.n_epochs))
+    seq = np.concatenate(perms) if perms else np.zeros(0, dtype=np.int64)
+    where = [np.argsort(p) for p in perms]  # position of each example within its epoch
+    vis = np.array([(e - 1) * n + int(where[e - 1][i]) for e, i in zip(tr.epoch.tolist(), tr.index.tolist())],
+                   dtype=np.int64)
+    return vis, seq
 
 
-def visit_info(f, v):
+def visit_info(f, v, known):
     """Visit v (0-based): an update (step_info of it) or a correct prediction, y·a > 0, that
     leaves w as it is (seed 000: no update on a correct prediction)."""
-    vis, _ = visits_of(f)
+    vis, seq = known
     n = len(f.Z)
     k = int(np.searchsorted(vis, v))  # updates made before visit v
     if k < len(vis) and vis[k] == v:
         return {**step_info(f, k + 1), "visit": v, "update": True}
-    i, y = v % n, int(f.train_ds.y[v % n])
+    i = int(seq[v])
+    y = int(f.train_ds.y[i])
     w = f.run.trace.w[k - 1] if k else np.zeros(f.Z.shape[1])
     a = float(w @ f.Z[i])
     return {"visit": v, "update": False, "step": k, "t": int(f.run.trace.step[k - 1]) if k else 0,
@@ -83,10 +92,10 @@ def frame_request(request):
     if "visit" in request:
         known = visits_of(f)
         if known is None:
-            raise SettingsError("Every visited example can be shown for the online updates under a constant "
-                                "order (the order is not recorded when it is shuffled).", field="visit")
-        info = visit_info(f, int_field(request, "visit", 0, known[1] - 1))
-        info["visits"] = known[1]
+            raise SettingsError("Every visited example can be shown for the per-example updates of a run whose "
+                                "every update is recorded (not batch, not a subsampled trace).", field="visit")
+        info = visit_info(f, int_field(request, "visit", 0, len(known[1]) - 1), known)
+        info["visits"] = len(known[1])
         k = info["step"]
     else:
         k = int_field(request, "step", 0, len(run.trace.w))
@@ -96,8 +105,8 @@ def frame_request(request):
         f.animator = p.BoundaryAnimator(
             ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
             label_names=ds.label_names, title=f"{ds.name}: step through", grid=60,
-            **figures.figure_size(s), **f.prep)
-    w = np.asarray(info["w"], dtype=np.float64)
+            **figures.figure_size(s), **for_plot(None, f.prep)[1])
+    w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
     png = f.animator.frame(w, highlight=info["index"])
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
            "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}

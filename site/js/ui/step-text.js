@@ -117,11 +117,11 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   return { text, math };
 }
 
-/** How many examples a run visited, where the visits can be stepped through (a constant order,
- * online updates, an exact trace), else null. */
+/** How many examples a run visited, where the visits can be stepped through (per-example
+ * updates, every update recorded), else null. */
 export function visitCount(r) {
   const tr = r?.trace;
-  if (!tr || tr.subsampled || r.settings?.order !== "fixed" || r.settings?.algorithm === "batch") return null;
+  if (!tr || tr.subsampled || r.settings?.algorithm === "batch") return null;
   return (r.epochs || 0) * (r.dataset?.n_train || 0) || null;
 }
 

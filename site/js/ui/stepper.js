@@ -72,7 +72,7 @@ export function stepperResult(result) {
   if (!visits) byId("step-visits").checked = false;
   byVisit = !!visits && byId("step-visits").checked;
   resetRange();
-  byId("step-note").textContent = [stepNote(result), visits ? "" : "Every visited example can be shown under a constant order (online updates)."]
+  byId("step-note").textContent = [stepNote(result), visits ? "" : "Every visited example can be shown when each update is one example’s and all are recorded."]
     .filter(Boolean).join(" ");
   clear(byId("step-math"));
   byId("step-error").textContent = "";
