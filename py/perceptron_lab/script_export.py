@@ -108,13 +108,12 @@ def _point_labels(spec):
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
     from .bridge import load_data, read_settings  # the bridge's readers validate every value
-    from .bridge.session import MAX_VOTES, prep_options
+    from .bridge.session import MAX_VOTES
 
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     ds = load_data(data)
     s = read_settings(settings)
-    prep_options(s)  # settings the bridge cannot run (e.g. standardize) are refused as it refuses them
     stem = _stem(ds.name)
     imports, data_code, beside = _data_code(data, ds, stem, fmt)
     cls = ESTIMATORS[s["algorithm"]]
@@ -125,7 +124,7 @@ def build(data, settings, fmt="py"):
                  "  # the page's held-out part")
     params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
               f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
-              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}")
+              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
     note = ""
     if s["algorithm"] == "voted":
         note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"

@@ -14,6 +14,8 @@ import { initSharePanel } from "./ui/share-panel.js";
 import { initFrameResize } from "./ui/embed.js";
 import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
+import { initWatch, watchResult, liveMode } from "./ui/watch.js";
+import { initPresenter, plotRequestSize } from "./ui/presenter.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -30,20 +32,35 @@ let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
 
+// Watch it learn: a changed setting of a preset retrains by itself (debounced), as the
+// Playground does; CSV data keeps the explicit Train, placed points retrain on each click.
+const RETRAIN_MS = 600;
+let retrainTimer = null;
+
 function onValue(name, value) {
   values[name] = value;
   markStale();
+  if (name === "source") return;
+  clearTimeout(retrainTimer);
+  if (!hasResult || values.source !== "preset" || !liveMode()) return;
+  retrainTimer = setTimeout(() => {
+    retrainTimer = null;
+    if (running) trainSoon(); // after the run going now
+    else train({ auto: true, live: true });
+  }, RETRAIN_MS);
 }
 
 initDataPanel({ values, onValue, inspect, onChange: markStale });
 initSettings(values, onValue);
-initRunPanel({ onTrain: train, onCancel: cancel });
+initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
 initAddressBar(values);
 initSharePanel(values);
 initOpenLink({ values, trainSoon });
 initFrameResize();
 initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
+initWatch(values);
+initPresenter({ values, train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });
 initHandWeights({ request: compareRequest, call: callPy });
 initScriptDownload({ call: callPy });
@@ -163,6 +180,7 @@ async function train(opts = {}) {
   // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
   Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   const token = ++runToken;
+  const size = plotRequestSize(); // presenting: bigger text and markers
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
   running = true;
@@ -172,7 +190,7 @@ async function train(opts = {}) {
   try {
     // The boundary comes with the run and the other plots in a second call, so the picture
     // a student waits for appears first.
-    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, plot_kinds: ["boundary"] } });
+    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] } });
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
@@ -201,8 +219,10 @@ async function train(opts = {}) {
   if (res && res.ok) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
+    document.body.dataset.hasResult = "1"; // phones: the plot comes first from now on (css/present.css)
     lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
+    if (!values.step) watchResult(res); // a link's step wins over the show
     scriptRun(d.data, settings);
     exerciseLinkView(); // a result link of the exercise: replay its answers
     return;
