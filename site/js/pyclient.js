@@ -15,7 +15,8 @@
 // Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
 // that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
 // type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
-// "error"); a call with no progress/result for callTimeoutMs (60 s) terminates the worker.
+// "error"); a call with no progress, heartbeat ("alive") or result for callTimeoutMs (60 s)
+// terminates the worker.
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
 // Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
@@ -215,6 +216,9 @@ export function createPyClient({
           armCallTimer();
           safe(onProgress, msg.id, msg.epoch, msg.mistakes);
         }
+        break;
+      case "alive": // a slow epoch or scoring still under way: not a hang
+        if (pending.has(msg.id)) armCallTimer();
         break;
       case "result": {
         const p = pending.get(msg.id);

@@ -10,6 +10,7 @@
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
+//                   {type: "alive", id}                       (Python's heartbeat, ≤ 1/s, mid-epoch)
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
@@ -295,7 +296,10 @@ async function handleCall(id, request) {
   };
   let result;
   try {
-    result = JSON.parse(handleJson(JSON.stringify(request), progress));
+    // alive: Python's heartbeat (at most once a second) inside slow epochs and scoring, so
+    // the page's watchdog tells an honest long run from a hang.
+    const alive = () => post({ type: "alive", id });
+    result = JSON.parse(handleJson(JSON.stringify(request), progress, alive));
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
