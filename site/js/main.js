@@ -14,6 +14,8 @@ import { initSharePanel } from "./ui/share-panel.js";
 import { initFrameResize } from "./ui/embed.js";
 import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
+import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
+import { csvInfo } from "./ui/csv-upload.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -26,13 +28,21 @@ let runToken = 0;
 let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
+let changedInRun = false; // a value changed while a run went: its result is stale on arrival
 
 function onValue(name, value) {
   values[name] = value;
+  if (running) changedInRun = true;
   markStale();
 }
 
-initDataPanel({ values, onValue, inspect, onChange: markStale });
+function onDataChange() {
+  if (running) changedInRun = true;
+  markStale();
+}
+
+initDataPanel({ values, onValue, inspect, onChange: onDataChange,
+  running: () => running, stopRun: () => cancel() });
 initSettings(values, onValue);
 initRunPanel({ onTrain: train, onCancel: cancel });
 initAddressBar(values);
@@ -154,10 +164,19 @@ async function train(opts = {}) {
 
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
+  dismissAsk();
+  const est = estimate(d.data, settings, csvInfo());
+  if (opts.auto && overBudget(est)) {
+    // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
+    ask(est, () => train());
+    setRunState("asking");
+    return;
+  }
   const token = ++runToken;
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
   running = true;
+  changedInRun = false;
   setRunState("running");
   startProgress(settings.epochs);
   let res;
@@ -168,6 +187,7 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
