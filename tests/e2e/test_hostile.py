@@ -176,3 +176,36 @@ def test_the_watchdog_counts_heartbeats_and_fires_only_on_silence(browser, base_
         out = page.evaluate(ALIVE_CLIENT, {"script": SILENT_CALL, "callTimeoutMs": 800})
         assert out["result"]["error"]["message"].startswith("Python stopped answering"), out
         assert out["events"] == ["crash"]
+
+
+LINK_CSV = ("a,b,c,label\n0.5,1.25,3,yes\n-1,0.5,2.5,no\n1.5,-0.25,1,yes\n-0.75,-1,0.125,no\n"
+            "2,1,-1,yes\n-2,-1.5,0.5,no\n")
+
+
+def open_hash(page, hash_: str) -> None:
+    seq = page.evaluate("Number(document.body.dataset.linkSeq || 0)")
+    page.evaluate("h => { location.hash = h; }", hash_)
+    page.wait_for_function("s => Number(document.body.dataset.linkSeq || 0) > s", arg=seq, timeout=RUN_TIMEOUT_MS)
+
+
+def test_link_notices_name_the_real_cause(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        z = page.evaluate("""async (t) => encodeURIComponent(
+            await (await import(new URL("js/share.js", document.baseURI).href)).deflate(t))""", LINK_CSV)
+        notice = lambda: page.inner_text("#link-notice")  # noqa: E731
+        # Plot features beyond the file's three: said, and features 1 and 2 plotted.
+        open_hash(page, f"#v=1&source=csv&csv={z}&csvname=s.csv&plot=4,6&eta=0.5")
+        assert "features to plot (5 and 7) are not two different features of the file's 3" in notice()
+        assert page.input_value("#plot-x") == "0" and page.input_value("#plot-y") == "1"
+        # A label column the file does not have: Python's reason, not "cut short".
+        open_hash(page, f"#v=1&source=csv&csv={z}&csvname=s.csv&label=9&eta=0.25")
+        text = notice()
+        assert "was not accepted" in text and "cut short" not in text, text
+        assert page.input_value("#eta") == "0.25"  # the settings stay
+        # Data left out of the link, in a view without the data panel: no "upload it again".
+        open_hash(page, "#v=1&source=csv&csvbig=1&csvname=big.csv&embed=1&hide=data")
+        text = notice()
+        assert "no file upload" in text and "upload it again" not in text, text
+        settled(page)

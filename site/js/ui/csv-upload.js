@@ -15,6 +15,7 @@ let running = () => false; // a training run is going (Python answers the file a
 let stopRun = () => {};    // cancel that run
 const csv = { name: null, text: null, info: null, label: null }; // the last good CSV
 let inspectToken = 0;
+let lastError = null; // the message of the last file Python refused (for a link's notice)
 
 export function initCsvUpload(opts) {
   ({ onValue, inspect: inspectFn, onLoaded } = opts);
@@ -107,6 +108,7 @@ async function inspectCsv(name, text, label, plotPair = null) {
     const err = res?.error || { message: "The file could not be read." };
     if (err.kind === "cancelled") return false;
     const where = locate(err);
+    lastError = `${err.message}${where}`.replace(/\.$/, "");
     const field = label !== null ? "label" : "csv-file";
     setFieldError(field, `${err.message}${where}`);
     setInfo(hadCsv ? describe(csv) : "");
@@ -206,6 +208,11 @@ function renderPreview() {
 /** Use CSV text from a link as if the file was chosen; -> true once Python could read it. */
 export function loadCsvText(name, text, label = null, plot = null) {
   return inspectCsv(name, text, label, plot);
+}
+
+/** Why Python refused the last file it was given (or null). */
+export function lastCsvError() {
+  return lastError;
 }
 
 /** Python's account of the current CSV file (rows n, feature_names, ...) or null. */
