@@ -103,7 +103,8 @@ function prefetch(url, sha256) {
 }
 
 self.fetch = async (input, init) => {
-  const href = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+  // Relative to this file: in the CSP bootstrap (pyclient.js) self.location is a blob: URL.
+  const href = input instanceof Request ? input.url : new URL(String(input), import.meta.url).href;
   const p = prefetched.get(href);
   if (p && (!init || !init.method || init.method === "GET")) {
     prefetched.delete(href);
@@ -114,7 +115,7 @@ self.fetch = async (input, init) => {
       /* fall through to the network, with the caller's own integrity check */
     }
   }
-  return counted(await realFetch(input, init), href);
+  return counted(await realFetch(input instanceof Request ? input : href, init), href);
 };
 
 async function fetchOk(url, init) {

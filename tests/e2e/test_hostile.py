@@ -4,6 +4,7 @@ checked for console errors, dialogs (alert from an injected handler) and foreign
 
 from __future__ import annotations
 
+import json
 import time
 
 import numpy as np
@@ -209,3 +210,59 @@ def test_link_notices_name_the_real_cause(browser, base_url):
         text = notice()
         assert "no file upload" in text and "upload it again" not in text, text
         settled(page)
+
+
+# What a worker may do, reported by a module the test serves itself (same origin).
+CSP_PROBE = """
+let evalAllowed = true; try { (0, eval)("1"); } catch { evalAllowed = false; }
+let foreign = "allowed";
+try { await fetch(%s, {cache: "no-store"}); } catch { foreign = "blocked"; }
+let wasm = true; try { await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); } catch { wasm = false; }
+postMessage({evalAllowed, foreign, wasm});
+"""
+
+RUN_PROBE = """
+async ({url, direct}) => {
+  const { spawnWorker } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const w = direct ? new Worker(url, {type: "module"}) : spawnWorker(url);
+  const out = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.onerror = (e) => resolve({error: String(e.message)}); });
+  w.terminate();
+  return out;
+}
+"""
+
+
+def test_the_worker_runs_under_the_pages_policy_without_any_csp_header(browser, base_url):
+    """GitHub Pages sends no CSP header: here none is sent either (stripped), so only the
+    page's <meta> policy exists. The app's workers (pyclient.spawnWorker, which also starts
+    Python) inherit it: no eval, no connection to another origin, WebAssembly allowed."""
+    other_origin = base_url.replace("127.0.0.1", "localhost")  # the same server, another origin
+    with extra_page(browser, base_url, goto=False) as page:
+        def strip_csp(route):
+            resp = route.fetch()
+            headers = {k: v for k, v in resp.headers.items() if k.lower() != "content-security-policy"}
+            route.fulfill(response=resp, headers=headers)
+
+        def probe_module(route):
+            route.fulfill(status=200, content_type="text/javascript",
+                          body=CSP_PROBE % json.dumps(other_origin + "index.html"))
+
+        page.route("**/js/csp-probe.js", probe_module)
+        page.route("**/*", strip_csp)
+        page.route("**/js/csp-probe.js", probe_module)  # the last route added is tried first
+        page.goto(base_url)
+        assert page.evaluate("""async () => (await fetch(document.baseURI)).headers.get("content-security-policy")""") is None
+        wait_ready_of(page)  # Python boots under the inherited policy: it needs no eval
+        assert settled(page) == "done"
+        probe_url = base_url + "js/csp-probe.js"
+        inherited = page.evaluate(RUN_PROBE, {"url": probe_url, "direct": False})
+        assert inherited == {"evalAllowed": False, "foreign": "blocked", "wasm": True}, inherited
+        # Why the bootstrap: a worker started from its URL has no policy at all here.
+        direct = page.evaluate(RUN_PROBE, {"url": probe_url, "direct": True})
+        assert direct == {"evalAllowed": True, "foreign": "allowed", "wasm": True}, direct
+        # The refusals the probe provoked on purpose are logged as console errors: only those go.
+        page.lab_log.errors[:] = [e for e in page.lab_log.errors
+                                  if "Content Security Policy" not in e and "localhost" not in e]
+        # The page itself: its <meta> policy forbids eval too.
+        assert page.evaluate("""() => { try { (0, eval)("1"); return "allowed"; } catch { return "blocked"; } }""") == "blocked"
+        assert train_and_quickly(page) < 5
