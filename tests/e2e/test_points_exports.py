@@ -218,8 +218,16 @@ def test_points_pasted_as_text_fill_the_table(ready):
 
 
 TABLE_FIT = """() => {
-    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
-      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+    // Lines of visible text (the text of a visually hidden label is left out).
+    const lines = (el) => {
+      const tops = new Set();
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+        if (!t.textContent.trim() || t.parentElement.closest('.visually-hidden')) continue;
+        const r = document.createRange(); r.selectNodeContents(t);
+        for (const q of r.getClientRects()) if (q.width > 0) tops.add(Math.round(q.top));
+      }
+      return tops.size; };
     const wrap = document.querySelector('.points-table-wrap');
     const rows = [...document.querySelectorAll('#points-rows tr')];
     const head = document.querySelector('#points-table thead tr');
@@ -280,7 +288,7 @@ def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
 
 
 def test_downloads(ready, tmp_path):
@@ -315,7 +323,8 @@ def test_downloads(ready, tmp_path):
 
     name, data = download(page, "#export-predictions", tmp_path)
     rows = csv_rows(data)
-    assert rows[0] == ["x1", "x2", "label", "predicted"]
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM
+    assert rows[0] == ["x1", "x2", "label", "predicted", "score w·x̃", "split"]
     assert len(rows) - 1 == 4
     assert [r[2] for r in rows[1:]] == [r[3] for r in rows[1:]] == ["0", "0", "0", "1"]
     assert "Downloaded" in page.text_content("#export-status")
@@ -330,7 +339,7 @@ def test_formula_cells_are_neutralised(ready, tmp_path):
     assert click_train(page) == "done"
     _, data = download(page, "#export-predictions", tmp_path)
     rows = csv_rows(data)
-    assert rows[0] == ["x1", "'@x2", "label", "predicted"]
+    assert rows[0] == ["x1", "'@x2", "label", "predicted", "score w·x̃", "split"]
     assert len(rows) - 1 == 5
     assert [r[2] for r in rows[1:]] == ["'=cmd", "'=cmd", "ok", "ok", "ok"]
     for r in rows:
