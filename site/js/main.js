@@ -16,6 +16,8 @@ import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 import { initWatch, watchResult, liveMode } from "./ui/watch.js";
 import { initPresenter, plotRequestSize } from "./ui/presenter.js";
+import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
+import { csvInfo } from "./ui/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -31,6 +33,7 @@ let runToken = 0;
 let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
+let changedInRun = false; // a value changed while a run went: its result is stale on arrival
 
 // Watch it learn: a changed setting of a preset retrains by itself (debounced), as the
 // Playground does; CSV data keeps the explicit Train, placed points retrain on each click.
@@ -39,6 +42,7 @@ let retrainTimer = null;
 
 function onValue(name, value) {
   values[name] = value;
+  if (running) changedInRun = true;
   markStale();
   if (name === "source") return;
   clearTimeout(retrainTimer);
@@ -50,7 +54,13 @@ function onValue(name, value) {
   }, RETRAIN_MS);
 }
 
-initDataPanel({ values, onValue, inspect, onChange: markStale });
+function onDataChange() {
+  if (running) changedInRun = true;
+  markStale();
+}
+
+initDataPanel({ values, onValue, inspect, onChange: onDataChange,
+  running: () => running, stopRun: () => cancel() });
 initSettings(values, onValue);
 initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
 initAddressBar(values);
@@ -179,11 +189,20 @@ async function train(opts = {}) {
   settings.plot_features = plotFeatures();
   // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
   Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
+  dismissAsk();
+  const est = estimate(d.data, settings, csvInfo());
+  if (opts.auto && overBudget(est)) {
+    // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
+    ask(est, () => train());
+    setRunState("asking");
+    return;
+  }
   const token = ++runToken;
   const size = plotRequestSize(); // presenting: bigger text and markers
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
   running = true;
+  changedInRun = false;
   setRunState("running");
   startProgress(settings.epochs);
   let res;
@@ -194,6 +213,7 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);

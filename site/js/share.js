@@ -30,6 +30,11 @@ export const NOTICE = {
   pointsTooMany: "This link's points were too many to put in a link: place them again.",
   pointsMissing: "This link is set to placed points but doesn't contain them: place them again.",
   csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
+  csvRefused: (why) => `The CSV data in this link was not accepted (${why}), so the default data is used.`,
+  plotOutOfRange: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of the file's ${count}, so features 1 and 2 are plotted.`,
+  // With the data panel hidden (an embedded lab, hide=data) there is nothing to upload with.
+  uploadElsewhere: "This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there.",
+  placeElsewhere: "This link's points are not in the link; this view has no point editor: open the full lab (link below the plot) and place them there.",
   pointsBroken: "The points in this link could not be read, so the default data is used.",
   tooLong: "This link is too long to read, so the default settings are used.",
   garbled: "Part of this link could not be read and was ignored.",

@@ -4,17 +4,22 @@ import { byId, el, clear, show } from "./dom.js";
 import { param, LIMITS } from "../state.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
 import { setFeatureNames } from "./plot-features.js";
+import { fillChooser } from "./column-chooser.js";
 
 export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
 
 let onValue;         // (name, value) => void
 let inspectFn;       // (DATA) => Promise<bridge response>
 let onLoaded;        // () => void: a file was read (the data panel switches to it)
+let running = () => false; // a training run is going (Python answers the file after it)
+let stopRun = () => {};    // cancel that run
 const csv = { name: null, text: null, info: null, label: null }; // the last good CSV
 let inspectToken = 0;
+let lastError = null; // the message of the last file Python refused (for a link's notice)
 
 export function initCsvUpload(opts) {
   ({ onValue, inspect: inspectFn, onLoaded } = opts);
+  if (opts.running) ({ running, stopRun } = opts);
   registerSlot("csv-file", byId("csv-file"), byId("csv-file-error"), byId("csv-file-hint"));
   const input = byId("csv-file");
   const zone = byId("dropzone");
@@ -79,17 +84,31 @@ function setInfo(text) {
   show(info, !!text);
 }
 
+/** Python reads the file only after the run in progress: say so, and offer to stop that run. */
+function offerStop(name, again) {
+  const info = byId("csv-info");
+  info.replaceChildren(
+    `“${name}” will be checked when the training run in progress ends. `,
+    el("button", { type: "button", class: "secondary small", id: "csv-stop-run", text: "Stop the run",
+      // Stopping ends the worker, and with it this file's queued check: ask again.
+      on: { click: () => { stopRun(); setTimeout(again); } } }),
+  );
+  show(info, true);
+}
+
 /** Ask Python to read the CSV; on success it becomes the current CSV, on failure nothing is lost. */
 async function inspectCsv(name, text, label, plotPair = null) {
   const token = ++inspectToken;
   const hadCsv = !!csv.info;
-  if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
+  if (running()) offerStop(name, () => inspectCsv(name, text, label, plotPair));
+  else if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
   const res = await inspectFn({ kind: "csv", text, label });
   if (token !== inspectToken) return false;
   if (!res || !res.ok) {
     const err = res?.error || { message: "The file could not be read." };
     if (err.kind === "cancelled") return false;
     const where = locate(err);
+    lastError = `${err.message}${where}`.replace(/\.$/, "");
     const field = label !== null ? "label" : "csv-file";
     setFieldError(field, `${err.message}${where}`);
     setInfo(hadCsv ? describe(csv) : "");
@@ -156,18 +175,28 @@ function renderLabelChooser() {
       inspectCsv(csv.name, csv.text, Number(select.value));
     });
   }
-  clear(select);
-  csv.info.columns.forEach((c, i) => select.append(el("option", { value: String(i), text: String(c), selected: i === csv.label })));
+  fillChooser(select, csv.info.columns, csv.label);
+}
+
+/** The columns the preview shows: the first preview_columns_max, and the label column. */
+function previewColumns(count) {
+  const cols = [];
+  for (let i = 0; i < Math.min(count, LIMITS.preview_columns_max); i++) cols.push(i);
+  if (csv.label >= cols.length && csv.label < count) cols.push(csv.label);
+  return cols;
 }
 
 function renderPreview() {
   const wrap = byId("csv-preview");
   const { columns, preview } = csv.info;
-  const head = el("tr", {}, columns.map((c, i) => el("th", { scope: "col", class: i === csv.label ? "is-label" : null, text: String(c) })));
-  const body = (preview || []).map((row) =>
-    el("tr", {}, row.map((v, i) => el("td", { class: i === csv.label ? "is-label" : null, text: String(v) }))));
+  const cols = previewColumns(columns.length);
+  const cell = (tag, text, i) => el(tag, { scope: tag === "th" ? "col" : null, class: i === csv.label ? "is-label" : null, text: String(text) });
+  const head = el("tr", {}, cols.map((i) => cell("th", columns[i], i)));
+  const body = (preview || []).map((row) => el("tr", {}, cols.map((i) => cell("td", row[i] ?? "", i))));
+  const shown = cols.length < columns.length
+    ? `; ${cols.length} of ${columns.length.toLocaleString("en-US")} columns` : "";
   const table = el("table", { class: "preview" },
-    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows (label column highlighted)` }),
+    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows${shown} (label column highlighted)` }),
     el("thead", {}, head), el("tbody", {}, body));
   clear(wrap).append(table);
   wrap.setAttribute("tabindex", "0");
@@ -179,6 +208,16 @@ function renderPreview() {
 /** Use CSV text from a link as if the file was chosen; -> true once Python could read it. */
 export function loadCsvText(name, text, label = null, plot = null) {
   return inspectCsv(name, text, label, plot);
+}
+
+/** Why Python refused the last file it was given (or null). */
+export function lastCsvError() {
+  return lastError;
+}
+
+/** Python's account of the current CSV file (rows n, feature_names, ...) or null. */
+export function csvInfo() {
+  return csv.info;
 }
 
 /** The name of the current CSV file (or null). */

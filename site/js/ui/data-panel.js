@@ -27,7 +27,7 @@ export function initDataPanel(opts) {
   }
   registerSlot("data", byId("data-panel"), byId("data-error")); // an error of no single control
 
-  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded });
+  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded, running: opts.running, stopRun: opts.stopRun });
   initPoints(() => opts.onChange?.());
   initPlotFeatures({ values, onValue });
   refresh();

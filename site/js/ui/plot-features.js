@@ -1,7 +1,8 @@
 // "Features to plot": with more than two features (a CSV file), the two drawn on the
 // decision-boundary plot. Training always uses all of them.
-import { byId, el, clear } from "./dom.js";
+import { byId } from "./dom.js";
 import { setFieldError, clearFieldError, registerSlot } from "./fields.js";
+import { fillChooser } from "./column-chooser.js";
 
 let values;     // shared app values (by param name)
 let onValue;    // (name, value) => void
@@ -19,11 +20,7 @@ export function setFeatureNames(names, pair = null) {
   count = names.length;
   let [a, b] = pair || [0, 1];
   if (!(a < count && b < count && a !== b)) [a, b] = [0, 1];
-  for (const [id, sel] of [["plot-x", a], ["plot-y", b]]) {
-    const s = byId(id);
-    clear(s);
-    names.forEach((n, i) => s.append(el("option", { value: String(i), text: String(n), selected: i === sel })));
-  }
+  for (const [id, sel] of [["plot-x", a], ["plot-y", b]]) fillChooser(byId(id), names, sel);
   onValue("plot_features", [a, b]);
 }
 
