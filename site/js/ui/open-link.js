@@ -5,7 +5,7 @@ import { PARAMS } from "../state.js";
 import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js";
 import { writeField } from "./fields.js";
 import { syncDataPanel } from "./data-panel.js";
-import { loadCsvText } from "./csv-upload.js";
+import { loadCsvBytes } from "./csv-upload.js";
 import { setPoints } from "./points.js";
 import { showNotices } from "./link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
@@ -77,8 +77,8 @@ async function applyData(link, atStart) {
     else fallBack(link, NOTICE.pointsBroken);
   } else if (d && d.kind === "csv" && !d.missing) {
     late = true;
-    const text = await readCsv(d.z);
-    const ok = text !== null && await loadCsvText(d.name, text, link.values.label, link.values.plot_features);
+    const bytes = await readCsv(d.z);
+    const ok = bytes !== null && await loadCsvBytes(d.name, bytes, link.values.label, link.values.plot_features);
     if (!ok) fallBack(link, NOTICE.csvBroken);
   }
   const missing = !!(d && d.missing);
