@@ -160,3 +160,20 @@ function writeValue(p, control, value) {
   else if (control.matches("fieldset")) control.querySelectorAll("input").forEach((i) => { i.checked = i.value === value; });
   else control.value = String(value);
 }
+
+/**
+ * A note about the last run under a field (e.g. the standardize notice about constant
+ * columns); "" removes it. Each successful run replaces it.
+ */
+export function setFieldNote(name, text) {
+  const slot = slots.get(name);
+  if (!slot) return;
+  const field = slot.control.closest(".field");
+  let note = field?.querySelector(".field-note");
+  if (!text) { note?.remove(); return; }
+  if (!note) {
+    note = el("p", { class: "hint field-note", id: `${slot.control.id}-note`, attrs: { role: "status" } });
+    field.append(note);
+  }
+  note.textContent = text;
+}
