@@ -81,6 +81,14 @@ export function validate(name, raw) {
       if (typeof raw === "string" && /^\d+$/.test(raw)) return { value: Number(raw) };
       return { error: `${p.label} must be a column of the file.` };
     }
+    case "names": { // `count` different names (e.g. the classes of a real data set); null = the default
+      if (raw === null || raw === undefined || raw === "") return { value: null };
+      const v = (Array.isArray(raw) ? raw : String(raw).split(",")).map((x) => String(x).trim());
+      if (v.length !== p.count || v.some((x) => !x || x.length > 100) || new Set(v).size !== v.length) {
+        return { error: `Choose ${p.count} different ${p.label.toLowerCase()}.` };
+      }
+      return { value: v };
+    }
     case "pair": {
       const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",");
       const v = arr.map((x) => Number(x));
@@ -122,6 +130,9 @@ export function presetRequest(values) {
   for (const name of ["n", "margin", "spread", "data_seed"]) {
     if (isActive(name, values)) out[param(name).key] = values[name];
   }
+  // A real data set: its two classes (default: the first two) and, if chosen, only the plotted features.
+  if (isActive("classes", values) && values.classes) out.classes = [...values.classes];
+  if (isActive("feature_set", values) && values.feature_set === "plotted") out.features = [...values.plot_features];
   return out;
 }
 

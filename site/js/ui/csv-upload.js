@@ -245,6 +245,11 @@ export async function loadCsvBytes(name, bytes, label = null, plot = null) {
   return inspectCsv(name, b64, label, plot, {});
 }
 
+/** The feature names of the current CSV file (or null before any). */
+export function csvFeatureNames() {
+  return csv.info ? csv.info.feature_names : null;
+}
+
 /** The name of the current CSV file (or null). */
 export function csvName() {
   return csv.name;
