@@ -288,18 +288,19 @@ function fromB64url(s) {
   return out;
 }
 
-/** Standard base64 -> bytes (the browser decodes it: a data: URL fetch). */
-async function b64Bytes(b64) {
-  const r = await fetch(`data:application/octet-stream;base64,${b64}`);
-  return new Uint8Array(await r.arrayBuffer());
+/** Standard base64 -> bytes (only for files small enough for a link: at most ~2 MB). */
+function b64Bytes(b64) {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }
 
 /** text (as UTF-8) or bytes -> base64url(deflate-raw(...)), or null where CompressionStream is missing. */
 export async function deflate(textOrBytes) {
   if (typeof CompressionStream !== "function") return null;
   try {
-    const raw = await textOrBytes;
-    const bytes = typeof raw === "string" ? new TextEncoder().encode(raw) : raw;
+    const bytes = typeof textOrBytes === "string" ? new TextEncoder().encode(textOrBytes) : textOrBytes;
     const stream = new Blob([bytes]).stream()
       .pipeThrough(new CompressionStream("deflate-raw"));
     return toB64url(new Uint8Array(await new Response(stream).arrayBuffer()));

@@ -94,7 +94,8 @@ function setInfo(text) {
 }
 
 /** Ask Python to read the CSV; on success it becomes the current CSV, on failure nothing is lost. */
-async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs) {
+// cause: the control whose change asked for this reading (its error slot gets a refusal).
+async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs, cause = "csv-file") {
   const token = ++inspectToken;
   const hadCsv = !!csv.info;
   if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
@@ -104,8 +105,8 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
     const err = res?.error || { message: "The file could not be read." };
     if (err.kind === "cancelled") return false;
     const where = locate(err);
-    const field = label !== null ? "label" : READ_AS.some((r) => r.key === err.field) ? `csv-${err.field}` : "csv-file";
-    setFieldError(slots.has(field) ? field : "csv-file", `${err.message}${where}`);
+    const field = READ_AS.some((r) => r.key === err.field) ? `csv-${err.field}` : cause;
+    setFieldError(field, `${err.message}${where}`);
     setInfo(hadCsv ? describe(csv) : "");
     if (hadCsv) { renderLabelChooser(); renderReadAs(); } // the controls show the CSV still in use
     return false;
@@ -164,8 +165,6 @@ function describe(c) {
   return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
 }
 
-const slots = new Set(["csv-file", "label"]);
-
 /** "read as: semicolon-separated, decimal comma, Windows-1252" and a select per guess to override it. */
 function renderReadAs() {
   let box = byId("csv-read-as");
@@ -179,10 +178,9 @@ function renderReadAs() {
       const error = el("p", { class: "field-error", id: `${id}-error`, hidden: true, attrs: { "data-for": id } });
       box.append(el("div", { class: "field" }, el("label", { attrs: { for: id }, text: r.label }), select, error));
       registerSlot(id, select, error);
-      slots.add(id);
       select.addEventListener("change", () => {
         clearFieldError(id);
-        inspectCsv(csv.name, csv.b64, csv.label, null, { ...csv.readAs, [r.key]: select.value });
+        inspectCsv(csv.name, csv.b64, csv.label, null, { ...csv.readAs, [r.key]: select.value }, id);
       });
     }
     byId("label-slot").before(box);
@@ -211,7 +209,8 @@ function renderLabelChooser() {
     registerSlot("label", select, error, hint);
     select.addEventListener("change", () => {
       clearFieldError("label");
-      inspectCsv(csv.name, csv.b64, Number(select.value)); // the same bytes: the file is not read again
+      // The same bytes: the file is not read again.
+      inspectCsv(csv.name, csv.b64, Number(select.value), null, csv.readAs, "label");
     });
   }
   clear(select);
