@@ -47,6 +47,23 @@ function checkRange(p, v) {
   return { value: v };
 }
 
+// Decimal notation only (never 0x10, 0b1, 1_000, Infinity): what a person types, with a
+// decimal point or a decimal comma ("0,1" is 0.1, as in most of Europe).
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
+
+/** Text -> {value} | {error}. "1,000" is refused: a thousands separator or a decimal comma? */
+export function decimalNumber(s, label) {
+  if (s === "") return { error: `Enter a number for ${label}.` };
+  if (!DECIMAL.test(s)) return { error: `${label} must be a number written with digits, e.g. 0.5 or 0,5.` };
+  if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
+    const [a, b] = s.replace(/^[+-]/, "").split(",");
+    return { error: `“${s}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b} for ${label}.` };
+  }
+  const v = Number(s.replace(",", "."));
+  if (!Number.isFinite(v)) return { error: `${label} must be a number.` };
+  return { value: v };
+}
+
 /** Check one raw value (string from an input, boolean, number, ...) -> {value} | {error}. */
 export function validate(name, raw) {
   const p = BY_NAME[name];
@@ -59,11 +76,9 @@ export function validate(name, raw) {
       return checkRange(p, Number(s));
     }
     case "float": {
-      const s = typeof raw === "number" ? String(raw) : String(raw ?? "").trim();
-      if (s === "") return { error: `Enter a number for ${p.label}.` };
-      const v = Number(s);
-      if (!Number.isFinite(v)) return { error: `${p.label} must be a number.` };
-      return checkRange(p, v);
+      if (typeof raw === "number") return Number.isFinite(raw) ? checkRange(p, raw) : { error: `${p.label} must be a number.` };
+      const r = decimalNumber(String(raw ?? "").trim(), p.label);
+      return "error" in r ? r : checkRange(p, r.value);
     }
     case "bool": {
       if (raw === true || raw === "true" || raw === "1" || raw === 1) return { value: true };

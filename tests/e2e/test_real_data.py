@@ -94,8 +94,8 @@ def test_standardized_breast_cancer_reaches_97_percent(ready_page):
     page = ready_page
     page.check("#source-preset")
     page.select_option("#preset", "breast-cancer")
-    expect(page.locator("#classes-a")).to_have_value("malignant", timeout=RUN_TIMEOUT_MS)
-    expect(page.locator("#classes-b")).to_have_value("benign")
+    expect(page.locator("#classes-a")).to_have_value("benign", timeout=RUN_TIMEOUT_MS)
+    expect(page.locator("#classes-b")).to_have_value("malignant")
     page.select_option("#algorithm", "averaged")
     page.fill("#epochs", "100")
     page.dispatch_event("#epochs", "change")
@@ -147,3 +147,18 @@ def test_a_preset_link_with_classes_and_features_reproduces_the_run(ready_page, 
         assert fresh.input_value("#feature-set") == "plotted"
         assert [fresh.input_value("#plot-x"), fresh.input_value("#plot-y")] == ["2", "3"]
     assert shown["status"]
+
+
+def test_a_decimal_comma_in_eta_is_read_as_the_number_meant(ready_page):
+    page = ready_page
+    page.check("#source-preset")
+    page.select_option("#preset", "and")
+    page.fill("#eta", "0,1")
+    page.dispatch_event("#eta", "change")
+    train(page)
+    ref = datakit.engine(datakit.preset_data("and"), eta=0.1, algorithm="pocket", epochs=100, order="shuffle-each")
+    assert shown_weights(page) == (ref["weights"], ref["bias"])
+    page.fill("#eta", "1,000")
+    page.dispatch_event("#eta", "change")
+    err = page.locator('.field-error[data-for="eta"]')
+    expect(err).to_contain_text("could mean 1000 or 1.000")
