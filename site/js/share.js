@@ -351,6 +351,12 @@ export function valuesFromRequest(data, settings, view = {}) {
     if (src && p.key in src && src[p.key] !== undefined) out[p.name] = src[p.key];
   }
   if (data && data.kind) out.source = data.kind;
+  // A real preset trained on the two plotted features only: the request holds them as
+  // `features` (and plots its columns 0 and 1).
+  if (data && Array.isArray(data.features) && data.features.length === 2) {
+    out.feature_set = "plotted";
+    out.plot_features = [...data.features];
+  }
   return out;
 }
 
