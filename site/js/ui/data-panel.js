@@ -33,7 +33,7 @@ export function initDataPanel(opts) {
   initPoints(() => opts.onChange?.());
   initPlotFeatures({ values, onValue });
   initRealPreset({ values, onValue, inspect: opts.inspect, onFeatures: realFeatures, onChange: refresh });
-  featuresOfSource();
+  setTimeout(featuresOfSource); // after main.js has started Python (inspect waits for it)
   refresh();
 }
 

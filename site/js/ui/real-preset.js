@@ -51,7 +51,12 @@ export async function showRealPreset() {
   let d = described.get(name);
   if (!d) {
     const t = ++token;
-    const res = await inspectFn({ kind: "preset", name });
+    let res;
+    try {
+      res = await inspectFn({ kind: "preset", name });
+    } catch {
+      res = null;
+    }
     if (t !== token || values.preset !== name) return;
     if (!res?.ok || !res.choices) { setFieldError("classes", res?.error?.message || `The classes of ${name} could not be listed.`); return; }
     d = res.choices;
