@@ -27,7 +27,9 @@ export function setFeatureNames(names, pair = null) {
     clear(s);
     names.forEach((n, i) => s.append(el("option", { value: String(i), text: String(n), selected: i === sel })));
   }
-  onValue("plot_features", [a, b]);
+  // Only a change marks the result stale (the choosers are filled after a link's run, too).
+  const now = values.plot_features;
+  if (!now || now[0] !== a || now[1] !== b) onValue("plot_features", [a, b]);
 }
 
 /** How many features the CSV file has (0 before any file). */
