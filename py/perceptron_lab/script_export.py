@@ -58,11 +58,19 @@ def _data_code(spec, ds, stem, fmt):
         for key in ("n", "margin", "spread", "seed"):
             if key in spec:
                 args.append(f"{key}={_number(spec[key], key)}")
+        for key in ("classes", "features"):  # real presets; already validated by loading them
+            if spec.get(key) is not None:
+                args.append(f"{key}={[v if isinstance(v, int) else _plain(v) for v in spec[key]]!r}")
         return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)})", None
     if kind == "csv":
-        text, label = spec["text"], spec.get("label")
+        from . import csvio, csvtext
+
+        source, kw = csvio.spec_args(spec)  # the page sends the file's bytes (base64)
+        text, _ = csvtext.decode(source, 10**9, kw.get("encoding"))  # the script holds text
+        label = spec.get("label")
         name = str(spec.get("name", "CSV data"))[:200]
-        call = f"parse_csv(CSV, label={label!r}, name={name!r})"
+        read_as = "".join(f", {k}={kw[k]!r}" for k in ("delimiter", "decimal") if kw.get(k))
+        call = f"parse_csv(CSV, label={label!r}, name={name!r}{read_as})"
         imports = ["from perceptron_lab.csvio import parse_csv"]
         if len(text) <= INLINE_CSV_CHARS:
             return imports, f"CSV = {_string_lines(text)}\nds = {call}", None

@@ -7,7 +7,7 @@ import { renderResult, markStale } from "./ui/results.js";
 import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
-import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
+import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./ui/fields.js";
 import { readStartLink, initOpenLink } from "./ui/open-link.js";
 import { initAddressBar, saveLink, applyLinkView } from "./ui/address-bar.js";
 import { initSharePanel } from "./ui/share-panel.js";
@@ -214,6 +214,7 @@ async function train(opts = {}) {
       hasResult = true;
       renderResult(res, settings);
       if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
+      setFieldNote("standardize", standardizeNote(res));
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
@@ -255,6 +256,13 @@ async function train(opts = {}) {
   }
   showError(err);
   setRunState("error");
+}
+
+/** What standardizing did in this run: Python's notice (constant columns), or the plain fact. */
+function standardizeNote(res) {
+  const st = res.standardization;
+  if (!st) return "";
+  return st.notice || `This run standardized all ${st.mean.length} features with the training split's mean and standard deviation.`;
 }
 
 function showError(err) {

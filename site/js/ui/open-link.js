@@ -5,7 +5,7 @@ import { PARAMS } from "../state.js";
 import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js";
 import { writeField } from "./fields.js";
 import { syncDataPanel } from "./data-panel.js";
-import { loadCsvText, csvInfo, lastCsvError } from "./csv-upload.js";
+import { loadCsvBytes, csvInfo, lastCsvError } from "./csv-upload.js";
 import { setPoints } from "./points.js";
 import { showNotices } from "./link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
@@ -77,10 +77,10 @@ async function applyData(link, atStart) {
     else fallBack(link, NOTICE.pointsBroken);
   } else if (d && d.kind === "csv" && !d.missing) {
     late = true;
-    const text = await readCsv(d.z);
-    const ok = text !== null && await loadCsvText(d.name, text, link.values.label, link.values.plot_features);
+    const bytes = await readCsv(d.z);
+    const ok = bytes !== null && await loadCsvBytes(d.name, bytes, link.values.label, link.values.plot_features);
     // Name the real cause: a link cut short, or data Python refused (too many rows, a bad label column).
-    if (!ok) fallBack(link, text === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || "see the data panel"));
+    if (!ok) fallBack(link, bytes === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || "see the data panel"));
     else {
       const pair = link.values.plot_features, count = csvInfo().feature_names.length;
       const asked = Array.isArray(pair) && (pair[0] !== 0 || pair[1] !== 1);
