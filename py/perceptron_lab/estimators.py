@@ -46,7 +46,29 @@ def _param_error(err, value):
     return SettingsError(f"{err.message} (parameter {param}={value!r})", field=err.field)
 
 
-class _BasePerceptron:
+class _InputChecks:
+    """The input checks every estimator shares: X finite 2-D, y as long as X."""
+
+    def _check_X(self, X, *, reset):
+        """X as a finite 2-D float64 array (n, m); reset: remember m, else require it."""
+        X = _as_matrix(X)
+        if reset:
+            self.n_features_in_ = X.shape[1]
+        elif X.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
+                            f"with {self.n_features_in_} features.")
+        return X
+
+    def _check_X_y(self, X, y, *, reset):
+        X = self._check_X(X, reset=reset)
+        y = _as_labels(y)
+        if len(y) != len(X):
+            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
+                            "they must have the same length.")
+        return X, y
+
+
+class _BasePerceptron(_InputChecks):
     """w ← w + eta·y·x̃ on every mistake y·(w·x̃) <= 0; the variant is the class's `_algorithm`."""
 
     _algorithm = "online"
@@ -111,23 +133,6 @@ class _BasePerceptron:
             raise NotFittedError(f"This {type(self).__name__} is not fitted yet: call fit or "
                                  "partial_fit before using it.")
 
-    def _check_X(self, X, *, reset):
-        """X as a finite 2-D float64 array (n, m); reset: remember m, else require it."""
-        X = _as_matrix(X)
-        if reset:
-            self.n_features_in_ = X.shape[1]
-        elif X.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
-                            f"with {self.n_features_in_} features.")
-        return X
-
-    def _check_X_y(self, X, y, *, reset):
-        X = self._check_X(X, reset=reset)
-        y = _as_labels(y)
-        if len(y) != len(X):
-            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
-                            "they must have the same length.")
-        return X, y
 
     def _check_classes(self, y):
         """The two classes of y, sorted."""

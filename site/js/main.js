@@ -4,7 +4,7 @@ import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
-import { renderPlots, PLOTS } from "./ui/plots.js";
+import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
@@ -15,7 +15,7 @@ import { initFrameResize } from "./ui/embed.js";
 import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
 import { initWatch, watchResult, liveMode } from "./ui/watch.js";
-import { initPresenter, plotRequestSize } from "./ui/presenter.js";
+import { initPresenter } from "./ui/presenter.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -177,8 +177,9 @@ async function train(opts = {}) {
 
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
+  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
+  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   const token = ++runToken;
-  const size = plotRequestSize(); // crisp at the device pixel ratio; larger when presenting
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
   running = true;
@@ -188,11 +189,11 @@ async function train(opts = {}) {
   try {
     // The boundary comes with the run and the other plots in a second call, so the picture
     // a student waits for appears first.
-    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] } });
+    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, plot_kinds: ["boundary"] } });
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
-      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS });
+      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
@@ -284,6 +285,8 @@ function compareRequest() {
   if ("error" in d) { setFieldError(d.error.name, d.error.message); focusField(d.error.name); return null; }
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
+  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
+  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   return { data: d.data, settings };
 }
 

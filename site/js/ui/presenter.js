@@ -1,7 +1,7 @@
 // Presenter mode (button, link key present=1): the boundary plot large beside the key
 // numbers, big text, the data and settings panels tucked away (css/present.css), and keys:
-// space play/pause, ←/→ step, T train, Esc leave. Plots are asked for larger and scaled up
-// (plotRequestSize) so they stay crisp on a projector.
+// space play/pause, ←/→ step, T train, Esc leave. The page asks for plots at the size of their
+// box and the root font size (plots.js), so presenting (a larger box, bigger text) retrains.
 import { byId } from "./dom.js";
 import { togglePlay, stepBy } from "./stepper.js";
 
@@ -19,15 +19,6 @@ export function initPresenter(opts) {
 /** Presenter mode is on. */
 export function presenting() {
   return !!values?.present;
-}
-
-/** {plot_px, plot_dpr, plot_scale} for a train request: crisp at the device pixel ratio, and
- * larger with bigger text and markers when presenting. */
-export function plotRequestSize() {
-  const dpr = Math.min(3, Math.max(1, Math.round((window.devicePixelRatio || 1) * 4) / 4));
-  return presenting()
-    ? { plot_px: [800, 600], plot_dpr: dpr, plot_scale: 1.5 }
-    : { plot_px: [480, 360], plot_dpr: dpr, plot_scale: 1 };
 }
 
 function setPresent(on) {
