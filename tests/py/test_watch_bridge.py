@@ -1,6 +1,6 @@
 """The bridge's frames for watching a run: every visited example (a literal perceptron loop
 written here decides update or not, and w, at every visit), the cycle and trajectory plot
-kinds, the mistakes plot of the finished epochs, and plot_dpr (PNG width = CSS px × dpr)."""
+kinds, the mistakes plot of the finished epochs, and dpr (PNG width = CSS px × dpr)."""
 import base64
 import struct
 
@@ -94,7 +94,7 @@ def png_width(url):
     return struct.unpack(">II", b[16:24])[0]
 
 
-def test_plot_dpr_reaches_plots_and_frames():
+def test_dpr_reaches_plots_and_frames():
     r = handle({"cmd": "train", "data": {"kind": "preset", "name": "and"},
                 "settings": {"plot_px": [400, 300], "dpr": 2, "plot_kinds": ["boundary"]}})
     assert png_width(r["plots"]["boundary"]) == 800
