@@ -20,8 +20,8 @@ const link = (...parts) => `#v=1&${parts.join("&")}`;
 
 test("the default run's link, written out by hand", async () => {
   const { hash, omitted } = await buildHash(defaults(), { kind: "preset", name: "and" });
-  assert.equal(hash, "v=1&source=preset&preset=and&algorithm=online&epochs=100&early=0&eta=1&bias=1&normalize=0"
-    + "&order=fixed&seed=0&fmap=none&test=0");
+  assert.equal(hash, "v=1&source=preset&preset=and&plot=0,1&algorithm=online&epochs=100&early=0&eta=1&bias=1"
+    + "&normalize=0&std=0&order=fixed&seed=0&fmap=none&test=0");
   assert.equal(omitted, null);
 });
 
@@ -34,9 +34,10 @@ test("generator parameters are written only for generated presets, view values o
   assert.equal(q.hide, "data,proof");
   assert.equal(q.step, "3");
   assert.ok(!("view" in q), "view=main is the default and is left out");
-  // AND has no generator: its link has no n / margin / spread / dseed, and no label / plot (CSV only).
+  // AND has no generator: its link has no n / margin / spread / dseed, no label (CSV only) and
+  // no classes / feature set (real data sets only).
   const and = await buildHash({ ...v, preset: "and" });
-  for (const k of ["n", "margin", "spread", "dseed", "label", "plot"]) assert.ok(!keys(and.hash).includes(k), k);
+  for (const k of ["n", "margin", "spread", "dseed", "label", "cls", "feats"]) assert.ok(!keys(and.hash).includes(k), k);
 });
 
 // ------------------------------------------------------------------ round trips, every type
@@ -51,6 +52,7 @@ function samples(p) {
     case "flags": return [[], [p.options[0].value], p.options.map((o) => o.value)];
     case "pair": return [[2, 0], [0, 5]];
     case "column": return [0, 7];
+    case "names": return [["versicolor", "virginica"], ["setosa", "virginica"]];
     default: throw new Error(`no samples for type ${p.type}`);
   }
 }
@@ -67,7 +69,7 @@ function activeFor(p) {
 // The data each source's link carries (a link to CSV or points without it asks for it).
 const DATA = {
   preset: null,
-  csv: { kind: "csv", text: "a,b,c,y\n1,2,3,0\n3,4,5,1\n", label: null },
+  csv: { kind: "csv", base64: btoa("a,b,c,y\n1,2,3,0\n3,4,5,1\n"), label: null },
   points: { kind: "points", points: [[0, 0, 1], [1, 1, -1]] },
 };
 
@@ -134,12 +136,12 @@ test("too many points to compress into a link: ptsbig, and the link says so when
 test("a small CSV file travels compressed with its name; label and plot features come back", async () => {
   const text = "x1,x2,x3,y\n1,2,3,a\n4,5,6,b\n";
   const v = { ...defaults(), source: "csv", label: 3, plot_features: [2, 0] };
-  const { hash, omitted } = await buildHash(v, { kind: "csv", text, label: 3 }, "wk3 data.csv");
+  const { hash, omitted } = await buildHash(v, { kind: "csv", base64: btoa(text), label: 3 }, "wk3 data.csv");
   assert.equal(omitted, null);
   const back = parseHash(hash);
   assert.equal(back.data.kind, "csv");
   assert.equal(back.data.name, "wk3 data.csv");
-  assert.equal(await readCsv(back.data.z), text);
+  assert.equal(new TextDecoder().decode(await readCsv(back.data.z)), text); // the file's bytes
   assert.equal(back.values.label, 3);
   assert.deepEqual(back.values.plot_features, [2, 0]);
 });
@@ -148,7 +150,7 @@ test("a CSV file too large for a link: csvbig, the settings stay, the link asks 
   let seed = 7;
   const rows = Array.from({ length: 3000 }, () => `${(seed = (seed * 16807) % 2147483647)},${seed % 1000},${seed % 2}`);
   const text = `a,b,y\n${rows.join("\n")}\n`;
-  const { hash, omitted } = await buildHash({ ...defaults(), source: "csv", eta: 0.5 }, { kind: "csv", text, label: null }, "big.csv");
+  const { hash, omitted } = await buildHash({ ...defaults(), source: "csv", eta: 0.5 }, { kind: "csv", base64: btoa(text), label: null }, "big.csv");
   assert.equal(omitted, "csv");
   const back = parseHash(hash);
   assert.deepEqual(back.data, { kind: "csv", missing: true });

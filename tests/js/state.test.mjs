@@ -73,7 +73,8 @@ test("numbers: decimals and exponents; not NaN, not infinite, not words", () => 
   assert.equal(ok("eta", "5e-1"), 0.5);
   assert.equal(ok("eta", ".25"), 0.25);
   assert.equal(ok("eta", 0.1), 0.1);
-  for (const raw of ["NaN", "Infinity", "-Infinity", "1e999", "abc", "", "1,5", null, NaN, Infinity]) bad("eta", raw);
+  assert.equal(ok("eta", "1,5"), 1.5); // a decimal comma is read as one
+  for (const raw of ["NaN", "Infinity", "-Infinity", "1e999", "abc", "", "0x10", "1_0", "1,000", null, NaN, Infinity]) bad("eta", raw);
 });
 
 test("ranges: both ends of every number parameter, and one step beyond", () => {
