@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from tools.appwheel import build_app_wheel
-from tools.common import CACHE, DIST, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes
+from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.mpl_trim import trim_matplotlib
 from tools.node_check import check_runtime_and_make_extras, first_picture

@@ -4,8 +4,8 @@ request (more plots of that run)."""
 from .. import __version__, settings
 from ..export import floats
 from ..features import feature_names
-from . import figures, session
-from .inputs import load_data, read_settings
+from . import beyond, figures, session
+from .inputs import read_settings
 
 
 def dataset_json(ds, f):
@@ -16,8 +16,10 @@ def dataset_json(ds, f):
 def train_request(request, progress=None):
     from .. import theory
 
-    ds = load_data(request.get("data"))
     s = read_settings(request.get("settings"))
+    if s["algorithm"] in beyond.BEYOND:
+        return beyond.train_request(request, progress)
+    ds = beyond.binary_or_pointer(request.get("data"))
     f = session.fit(ds, s, progress)
     run, th = f.run, f.theory
     coef, bias = f.weights()
@@ -77,4 +79,7 @@ def plots_request(request):
     """More plots of the last run (the page asks for the boundary with the run, the rest after)."""
     f = session.current()
     kinds = settings.check("plot_kinds", request.get("kinds"))
+    if isinstance(f, beyond.BeyondFit):
+        from . import beyond_figures
+        return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
     return {"ok": True, **figures.render(kinds, f)}
