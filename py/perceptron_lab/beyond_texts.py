@@ -16,8 +16,11 @@ def _plural(n, word):
 def _status(summ, dataset_name, what):
     e, m = summ["epochs"], summ["mistakes"]
     if summ["status"] == "converged":
-        return (f"{dataset_name}: the {what} converged: epoch {e} had no mistake "
-                f"({_plural(m, 'mistake')} in all).")
+        first = summ.get("converged_epoch") or e
+        more = "" if first == e else (f"; the averaged answer kept moving, so all {e} epochs ran "
+                                      "(Early stop ends it at the clean epoch)")
+        return (f"{dataset_name}: the {what} converged: epoch {first} had no mistake "
+                f"({_plural(m, 'mistake')} in all){more}.")
     if summ["status"] == "cycled":
         c = summ["cycle"]
         return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was "
@@ -68,3 +71,17 @@ def multiclass_texts(summ, *, n_train, dataset_name):
     return {"status_text": status, "separable_text": "", "bound_text": "", "classifier_text": classifier,
             "split_text": "", "proof_text": "The convergence proof is about the binary perceptron; the multiclass "
             "run shows its mistakes per epoch and the confusion matrix instead."}
+
+
+def kernel_step_text(i, y, score, alpha_after):
+    return (f"Example {i + 1} (y = {y:+d}) scored f(x) = {_g(score)}, so y·f(x) = {_g(y * score)} ≤ 0: a mistake. "
+            f"Its count grows: α{_sub(i + 1)} = {alpha_after - 1} → {alpha_after}.")
+
+
+def multiclass_step_text(i, true_class, rival_class, score_true, score_rival):
+    return (f"Example {i + 1} is class {true_class}, but class {rival_class} scored {_g(score_rival)} ≥ "
+            f"{_g(score_true)} (its own class's score): W[{true_class}] += η·x̃ and W[{rival_class}] −= η·x̃.")
+
+
+def _sub(n):
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))

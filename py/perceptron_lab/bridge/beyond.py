@@ -150,3 +150,39 @@ def train_request(request, progress=None):
         session.replace(previous)
         raise
     return result
+
+
+def step_info(f: BeyondFit, k):
+    """What update k did: kernel, which αᵢ grew and the score f(xᵢ) that was a mistake; multiclass,
+    the two rows of W that moved (true class +η·x̃, rival −η·x̃) and both scores before."""
+    tr = f.summary["trace"]
+    if k == 0:
+        return {"step": 0, "t": 0, "index": None, "algorithm": f.algorithm}
+    i = int(tr["index"][k - 1])
+    info = {"step": k, "t": k, "epoch": int(tr["epoch"][k - 1]), "index": i, "exact": True, "algorithm": f.algorithm,
+            "x": floats(f.train_ds.X[i])}
+    if f.algorithm == "kernel":
+        y = int(f.train_ds.y[i])
+        score = float(tr["score"][k - 1])
+        info.update(y=y, score=score, y_score=y * score, alpha_after=int(tr["alpha"][k - 1]),
+                    step_text=beyond_texts.kernel_step_text(i, y, score, int(tr["alpha"][k - 1])))
+    else:
+        classes = f.train_ds.classes
+        a, b = int(tr["true"][k - 1]), int(tr["rival"][k - 1])
+        st, sr = float(tr["score_true"][k - 1]), float(tr["score_rival"][k - 1])
+        info.update(true=a, rival=b, true_class=classes[a], rival_class=classes[b], score_true=st, score_rival=sr,
+                    step_text=beyond_texts.multiclass_step_text(i, classes[a], classes[b], st, sr))
+    return info
+
+
+def frame_request(request, k):
+    """The picture after update k (the example of that update ringed)."""
+    from . import beyond_figures
+
+    f = session.current()
+    info = step_info(f, k)
+    p = beyond_figures.plots()
+    width, height = f.s["plot_px"]
+    fig = beyond_figures.boundary(f, step=k, highlight=info["index"], size=dict(width_px=width, height_px=height))
+    return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
+            "n_wrong": fig.n_wrong, "total": len(f.summary["trace"]["index"])}

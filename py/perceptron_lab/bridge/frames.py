@@ -5,7 +5,7 @@ import numpy as np
 from .. import texts
 from ..errors import SettingsError
 from ..export import floats
-from . import figures, session
+from . import beyond, figures, session
 
 
 def int_field(request, name, lo, hi):
@@ -51,6 +51,8 @@ def step_info(f, k):
 def frame_request(request):
     """The boundary after update `step`, the example of that update ringed (+ the proof plot up to it)."""
     f = session.current()
+    if isinstance(f, beyond.BeyondFit):
+        return beyond.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
     k = int_field(request, "step", 0, len(run.trace.w))
     info = step_info(f, k)

@@ -16,10 +16,11 @@ def dataset_json(ds, f):
 def train_request(request, progress=None):
     from .. import theory
 
-    s = read_settings(request.get("settings"))
-    if s["algorithm"] in beyond.BEYOND:
+    raw = request.get("settings")
+    if isinstance(raw, dict) and raw.get("algorithm") in beyond.BEYOND:
         return beyond.train_request(request, progress)
     ds = beyond.binary_or_pointer(request.get("data"))
+    s = read_settings(raw)
     f = session.fit(ds, s, progress)
     run, th = f.run, f.theory
     coef, bias = f.weights()
