@@ -49,7 +49,8 @@ export function stepperResult(result) {
   pause(false);
   res = result;
   const tr = result?.trace;
-  total = tr && Array.isArray(tr.w) ? tr.w.length : 0;
+  // Kernel and multiclass traces record the example of each update, not w.
+  total = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
   const range = byId("step-range");
   range.max = String(total);
