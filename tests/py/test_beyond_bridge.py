@@ -242,3 +242,18 @@ def test_cli_multiclass_json_has_classes_and_weight_rows():
 def test_cli_bad_kernel_setting_exits_2_naming_the_option():
     p = cli("train", "--preset", "xor", "--algorithm", "kernel", "--gamma", "0")
     assert p.returncode == 2 and "(option --gamma)" in p.stderr and p.stdout == ""
+
+
+def test_compare_can_include_the_kernel_run():
+    spec = {"kind": "preset", "name": "circles", "n": 40, "seed": 5}
+    s = {"kernel": "poly", "degree": 2, "plots": False}
+    r = handle({"cmd": "compare", "data": spec, "settings": s, "with_kernel": True})
+    assert r["ok"], r
+    assert r["algorithms"][-1] == "kernel" and len(r["variants"]) == 6
+    k = r["variants"][-1]
+    alone = handle({"cmd": "train", "data": spec, "settings": {**s, "algorithm": "kernel"}})
+    assert (k["status"], k["mistakes"], k["support_count"]) == (alone["status"], alone["mistakes"],
+                                                                  len(alone["support"]))
+    assert k["status"] == "converged" and r["variants"][0]["status"] != "converged"  # circles: a curve is needed
+    plain = handle({"cmd": "compare", "data": spec, "settings": s})
+    assert plain["algorithms"] == ["online", "averaged", "voted", "pocket", "batch"]
