@@ -55,10 +55,12 @@ def model_json(run, ds, s, theory):
         "w": floats(w), "w_names": _w_names(ds, s),
         "feature_names": list(ds.feature_names), "labels": ds.label_mapping_json(),
         "prediction": "sign(w · x̃) with 0 -> +1; x̃ = feature map, then bias 1, then unit length if normalize",
-        "status": run.status, "epochs": run.n_epochs, "mistakes": run.mistakes,
+        "status": run.status, "epochs": run.n_epochs, "mistakes": run.mistakes, "converged_epoch": run.converged_epoch,
         "R": theory["R"], "gamma": theory["gamma"], "bound": theory["bound"], "separable": theory["separable"],
+        "separable_reason": theory.get("reason"), "pocket_rule": run.pocket_rule,
     }
     if run.votes is not None:
+        # c_k: the examples after which w_k was the current w (README, conventions).
         out["votes"] = {"w": [floats(r) for r in run.votes[0]], "c": [int(c) for c in run.votes[1]]}
     return json.dumps(out, indent=2, allow_nan=False)
 

@@ -19,6 +19,7 @@ class Trace:
     subsampled: bool
     x: np.ndarray = None
     y: np.ndarray = None
+    w_units: np.ndarray = None  # w after each update in units of η (w = η·w_units), exact on whole numbers
 
 
 class TraceBuffer:
@@ -67,7 +68,7 @@ class TraceBuffer:
         k = self.k
         trace = Trace(step=self.step[:k].copy(), epoch=self.epoch[:k].copy(), index=self.index[:k].copy(),
                       activation=scale * self.act[:k], w=scale * self.w[:k], total=self.total,
-                      subsampled=self.stride > 1)
+                      subsampled=self.stride > 1, w_units=self.w[:k].copy())
         online = trace.index >= 0
         trace.x = np.full((k, Z.shape[1]), np.nan)
         trace.x[online] = Z[trace.index[online]]

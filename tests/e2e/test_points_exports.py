@@ -218,8 +218,16 @@ def test_points_pasted_as_text_fill_the_table(ready):
 
 
 TABLE_FIT = """() => {
-    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
-      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+    // Lines of visible text (the text of a visually hidden label is left out).
+    const lines = (el) => {
+      const tops = new Set();
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+        if (!t.textContent.trim() || t.parentElement.closest('.visually-hidden')) continue;
+        const r = document.createRange(); r.selectNodeContents(t);
+        for (const q of r.getClientRects()) if (q.width > 0) tops.add(Math.round(q.top));
+      }
+      return tops.size; };
     const wrap = document.querySelector('.points-table-wrap');
     const rows = [...document.querySelectorAll('#points-rows tr')];
     const head = document.querySelector('#points-table thead tr');

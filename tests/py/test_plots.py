@@ -939,3 +939,20 @@ def test_legends_stay_inside_the_figure():
                 if leg is not None:
                     box = leg.get_window_extent(r)
                     assert box.x0 >= -1 and box.x1 <= fig.bbox.width + 1, (name, size, box)
+
+
+def test_alt_texts_work_without_matplotlib():
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(PY)!r})
+        sys.modules["matplotlib"] = None          # importing matplotlib now fails
+        from perceptron_lab import plots
+        print(plots.describe_mistakes([3, 1, 0], 12.5))
+        print(plots.describe_boundary([20.0, 20.0, -30.0], ["x1", "x2"], True, "none", 0, 4))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    first, second = out.stdout.splitlines()
+    assert first.startswith("Mistakes per epoch over 3 epochs: 3, 1, 0; 4 mistakes in total")
+    assert "within it" in first                 # 4 ≤ 12.5
+    assert second == "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."

@@ -168,12 +168,20 @@ def test_the_cli_options_come_from_the_table():
     assert tuple(by_dest["preset"].choices) == settings.options("preset")
 
 
-def test_params_json_ships_in_the_app_wheel(tmp_path):
+def test_the_build_writes_the_page_copy_and_ships_params_json_in_the_app_wheel(tmp_path):
     sys.path.insert(0, str(ROOT))
     try:
         import build
     finally:
         sys.path.pop(0)
+    # The page's copy: what the build writes is what site/ holds (and the build can write it).
+    (tmp_path / "js").mkdir()
+    real_site, build.SITE = build.SITE, tmp_path
+    try:
+        build.write_params_module()
+    finally:
+        build.SITE = real_site
+    assert (tmp_path / "js" / "params.js").read_bytes() == (ROOT / "site" / "js" / "params.js").read_bytes()
     wheel = build.build_app_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as z:
         assert z.read("perceptron_lab/params.json") == PACKAGE_JSON.read_bytes()

@@ -33,7 +33,7 @@ def step_info(f, k):
     w_after = tr.w[k - 1]
     i = int(tr.index[k - 1])
     if i >= 0:  # one example's update: undo it exactly, even when the trace skips steps
-        w_before = w_after - run.eta * y[i] * Z[i]
+        w_before = run.eta * (tr.w_units[k - 1] - y[i] * Z[i])  # in units of η: no rounding of η·w
     else:
         w_before = tr.w[k - 2] if k >= 2 else np.zeros(d)
     info = {"step": k, "t": int(tr.step[k - 1]), "epoch": int(tr.epoch[k - 1]), "w": floats(w_after),

@@ -56,5 +56,16 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+# With matplotlib installed, load everything now (the worker imports this package at boot so
+# that the first plot does not pay for the imports); without it, the texts still work.
+try:
+    import matplotlib  # noqa: F401
+except ImportError:
+    pass
+else:
+    for _name in _WHERE:
+        __getattr__(_name)
+
+
 def __dir__():
     return sorted(set(globals()) | set(_WHERE))

@@ -14,7 +14,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
-from .figure import layout, legend_above, legend_fitting, prepare_figure
+from .figure import layout, readable_ticks, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_halfplane, clip_line, view_of
 from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import class_label, describe_boundary, label_text, plain
@@ -135,6 +135,7 @@ class _BoundaryScene:
             ax.set_ylim(y0, y1)
             ax.set_autoscale_on(False)
             self.px_per_unit = (ax_w / (x1 - x0), ax_h / (y1 - y0))
+            readable_ticks(ax, ax_w, ax_h)
             ax.set_xlabel(plain(self.names[self.f0]), fontsize=fs(fig, FS_LABEL))
             if self.f1 is not None:
                 ax.set_ylabel(plain(self.names[self.f1]), fontsize=fs(fig, FS_LABEL))

@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from .boundary import check_xy
-from .figure import layout, shrink_to_fit, legend_above, legend_fitting, prepare_figure
+from .figure import layout, readable_ticks, shrink_to_fit, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_line, view_of
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import angle_deg, class_label, describe_cycle, describe_trajectory, format_number, plain
@@ -90,6 +90,7 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
         ax.set_autoscale_on(False)
+        readable_ticks(ax, ax_w, ax_h)
         pos = y > 0
         s = MARKER_S * 1.25 * k * k
         ax.scatter(P[pos, 0], P[pos, 1], s=s, marker=POS_MARKER, c=PALETTE["pos"], edgecolors="white",

@@ -184,6 +184,14 @@ def layout(fig, title, legend_rows, *, rect=None):
     return ax, (x1 - x0) * W - left - right, H - bottom - top
 
 
+def readable_ticks(ax, ax_w, ax_h):
+    """At most one tick label per ~90 CSS px across and ~50 px up: big labels never touch."""
+    from matplotlib.ticker import MaxNLocator
+    fig = ax.figure
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=max(2, int(ax_w / px(fig, 90))), steps=[1, 2, 2.5, 5, 10]))
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=max(2, int(ax_h / px(fig, 50))), steps=[1, 2, 2.5, 5, 10]))
+
+
 def fit_width(text, max_px):
     """Keep a text inside max_px (titles of small plots, long names): shrink it to at most
     70 % of its size, then cut it short with an ellipsis."""
