@@ -18,6 +18,13 @@ export function renderBeyond(res) {
   const on = isBeyond(res);
   show(box, on);
   show(byId("weights").closest("section"), !on); // their weights are α (kernel) or one row per class: below
+  // Novikoff's bound is about two classes: the multiclass run has none to show.
+  show(byId("proof-h").closest("section"), res?.algorithm !== "multiclass");
+  const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
+  cap.dataset.binary ??= cap.textContent;
+  cap.textContent = !on ? cap.dataset.binary : res.algorithm === "kernel"
+    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) (+1 blue, −1 orange); support vectors ringed in green"
+    : "Decision regions: where each class scores highest";
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
   const body = clear(byId("beyond-body"));
