@@ -34,6 +34,7 @@ def _parser():
     t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot of the printed model "
                    "(the training split) to OUT.png or OUT.svg")
     t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
+    t.add_argument("--script", metavar="OUT", help="write this run as a Python script (OUT.py) or notebook (OUT.ipynb)")
     return p
 
 
@@ -75,14 +76,11 @@ def _request(args):
             raw = path.read_bytes()
         except OSError as e:
             raise SystemExit(_fail(f"cannot read {args.file}: {e.strerror}"))
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise SystemExit(_fail(f"{args.file} is not UTF-8 text: save it as CSV (UTF-8)"))
         label = args.label
         if label is not None and label.lstrip("-").isdigit():
             label = int(label)
-        data = {"kind": "csv", "text": text, "label": label, "name": path.name}
+        # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
+        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
     settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
     settings_["plots"] = False
     if args.plot:
@@ -121,6 +119,8 @@ def main(argv=None):
     args = _parser().parse_args(argv)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return _fail("--plot must name a .png or .svg file")
+    if args.script and not args.script.lower().endswith((".py", ".ipynb")):
+        return _fail("--script must name a .py or .ipynb file")
     request = _request(args)
     r = handle(request)
     if not r["ok"]:
@@ -130,6 +130,10 @@ def main(argv=None):
         return _fail(f"{e['message']}{where}")
     if args.plot:
         err = _write_plot(args)
+        if err:
+            return err
+    if args.script:
+        err = _write_script(args, request)
         if err:
             return err
     if args.json and r["settings"]["algorithm"] in BEYOND_JSON:
@@ -145,6 +149,23 @@ def main(argv=None):
         print("\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t))
     else:
         print(_summary(r))
+    return 0
+
+
+def _write_script(args, request):
+    from .script_export import script_files
+
+    fmt = "ipynb" if args.script.lower().endswith(".ipynb") else "py"
+    files = script_files(request["data"], request["settings"], fmt)
+    out = Path(args.script)
+    # The script names a CSV beside it (when the data is too large to inline) by its own name.
+    targets = [out] + [out.parent / f["name"] for f in files[1:]]
+    try:
+        for target, f in zip(targets, files):
+            with open(target, "w", encoding="utf-8", newline="") as fh:
+                fh.write(f["text"])
+    except OSError as e:
+        return _fail(f"cannot write {e.filename}: {e.strerror}")
     return 0
 
 

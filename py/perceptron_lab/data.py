@@ -11,23 +11,27 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from . import settings
 from .errors import DataError, SettingsError
+from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
 
 __all__ = [
     "Dataset",
+    "MulticlassDataset",
     "encode_labels",
+    "encode_classes",
     "preset",
     "make_clouds",
     "PRESETS",
+    "REAL_PRESETS",
     "PRESET_INFO",
     "PRESET_PARAMS",
     "train_test_split",
+    "test_mask",
     "points_dataset",
     "MAX_POINTS",
     "MAX_ABS",
@@ -80,107 +84,45 @@ class Dataset:
 
     def label_mapping_json(self) -> dict:
         """{"-1": str, "+1": str}: the original label behind each internal label."""
-        return {"-1": _label_str(self.label_names[-1]), "+1": _label_str(self.label_names[1])}
+        return {"-1": label_str(self.label_names[-1]), "+1": label_str(self.label_names[1])}
 
 
-def _label_str(value) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+@dataclass
+class MulticlassDataset:
+    """Data with any number of classes: y holds class indices into `classes` (for the
+    multiclass perceptron; the binary algorithms take a Dataset)."""
 
+    X: np.ndarray  # (n, m) float64 features
+    y: np.ndarray  # (n,) int64 class indices 0..k-1
+    feature_names: list
+    classes: list  # original label of each class index, sorted as encode_labels sorts
+    name: str
 
-# --------------------------------------------------------------------------- labels
+    def __post_init__(self):
+        self.X = np.array(self.X, dtype=np.float64, copy=True).reshape(len(self.y), -1)
+        self.y = np.array(self.y, dtype=np.int64, copy=True).reshape(-1)
+        if len(self.classes) < 2 or self.y.min() < 0 or self.y.max() >= len(self.classes):
+            raise ValueError("MulticlassDataset: y must index into at least two classes")
+        self.feature_names = [str(f) for f in self.feature_names]
+        if len(self.feature_names) != self.X.shape[1]:
+            raise ValueError("MulticlassDataset: one feature name per column of X is needed")
 
-_NUMBER_RE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
 
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
 
-def _as_number(value):
-    """The value as a finite float if it is a number (or a string holding one), else None."""
-    if isinstance(value, (bool, np.bool_)):
-        return float(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
-    if isinstance(value, str) and _NUMBER_RE.fullmatch(value.strip()):
-        return float(value)
-    return None
-
-
-def _quote_list(values, limit=5) -> str:
-    shown = ", ".join(f"'{_label_str(v)}'" for v in values[:limit])
-    if len(values) > limit:
-        shown += f" and {len(values) - limit} more"
-    return shown
-
-
-def encode_labels(values, *, rows=None, column=None):
-    """Map two distinct labels to -1/+1. Returns (y int8 array, {-1: original, +1: original}).
-
-    The label that sorts first is -1: numerically if every label is a number (so "1" and
-    "1.0" are one class, "9" < "10"), else as strings. `rows` (optional, one 1-based row
-    number per value) and `column` only make the DataError messages point at the file.
-    """
-    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
-    where = f" in column '{column}'" if column is not None else ""
-    if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
-
-    cleaned = []
-    for i, v in enumerate(values):
-        if isinstance(v, np.generic):
-            v = v.item()
-        if isinstance(v, str):
-            v = v.strip()
-        row = rows[i] if rows is not None else None
-        if v is None or (isinstance(v, str) and v == ""):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
-        if isinstance(v, float) and not math.isfinite(v):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
-                            row=row, column=column)
-        if not isinstance(v, (str, numbers.Real)):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
-                            row=row, column=column)
-        cleaned.append(v)
-
-    nums = [_as_number(v) for v in cleaned]
-    numeric = all(x is not None for x in nums)
-    keys = nums if numeric else [str(v) for v in cleaned]
-
-    first_seen = {}  # key -> (original value, index of first occurrence)
-    third_index = None
-    for i, (k, v) in enumerate(zip(keys, cleaned)):
-        if k not in first_seen:
-            first_seen[k] = (v, i)
-            if len(first_seen) == 3:  # remember where a third class first appears
-                third_index = i
-    classes = sorted(first_seen)
-    originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
-    if len(classes) == 1:
-        raise DataError(
-            f"All labels{where} are '{_label_str(originals[0])}': there is only one class. "
-            "The perceptron needs examples of two classes.",
-            column=column,
-        )
-    if len(classes) > 2:
-        row = rows[third_index] if rows is not None else None
-        at = f" (the third one first appears in row {row})" if row is not None else ""
-        raise DataError(
-            f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
-            "The perceptron separates exactly two classes; keep two of them or choose another "
-            "label column.",
-            row=row,
-            column=column,
-        )
-    neg, pos = classes
-    y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
-    return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
+    def class_names_json(self) -> list:
+        return [label_str(c) for c in self.classes]
 
 
 # --------------------------------------------------------------------------- presets
 
-PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles")
+REAL_PRESETS = ("iris", "breast-cancer", "wine", "digits")  # files in datasets/, with sources
+PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles") + REAL_PRESETS
 
 PRESET_INFO = {
     "and": "AND of two bits (seed 001): +1 only for (1, 1); separable, e.g. a = 20x1 + 20x2 - 30.",
@@ -190,6 +132,10 @@ PRESET_INFO = {
     "clouds": "Two clouds on either side of a random line, at least 'margin' away from it: separable.",
     "overlap": "Two overlapping Gaussian clouds ('spread' = their std): usually not separable.",
     "circles": "An inner disc against an outer ring: not linearly separable, separable with poly2.",
+    "iris": "Fisher's iris (150 flowers, 4 features, 3 species): two species of your choice, any features.",
+    "breast-cancer": "Wisconsin diagnostic breast cancer (569 x 30, malignant/benign): standardize it.",
+    "wine": "Wine (178 x 13, 3 cultivars): two cultivars of your choice.",
+    "digits": "Handwritten 8x8 digits (1 797 x 64, digits 0-9): two digits, or all ten for the multiclass perceptron.",
 }
 
 # Which of n, margin, spread, seed each preset uses (the others are validated but ignored).
@@ -201,6 +147,7 @@ PRESET_PARAMS = {
     "clouds": ("n", "margin", "spread", "seed"),
     "overlap": ("n", "spread", "seed"),
     "circles": ("n", "spread", "seed"),
+    **{name: () for name in REAL_PRESETS},  # these take classes= and features= instead
 }
 
 _BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float64)
@@ -364,16 +311,37 @@ def _circles(n, spread, rng):
     return Dataset(X, y, ["x1", "x2"], {-1: "-1", 1: "+1"}, "circles")
 
 
-def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0) -> Dataset:
+def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, features=None,
+           multiclass=False):
     """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
-    1 -> +1) or a seeded generator "clouds", "overlap", "circles". Same parameters,
-    bit-identical data. Raises SettingsError(field=...) for a bad name or parameter."""
-    key = name.strip().lower() if isinstance(name, str) else name
+    1 -> +1), a seeded generator "clouds", "overlap", "circles" (same parameters,
+    bit-identical data), or a real dataset "iris", "breast-cancer", "wine", "digits"
+    (datasets/README.md): two of its classes (default the first two; -1 = the one that
+    sorts first) and the chosen features (names or indices; default all). multiclass=True
+    gives a MulticlassDataset (real datasets: all classes unless `classes` names some).
+    Raises SettingsError(field=...) for a bad name or parameter."""
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
     if key not in PRESETS:
         raise SettingsError(
             f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
         )
     n, margin, spread, seed = _check_params(n, margin, spread, seed)
+    if key in REAL_PRESETS:
+        from . import datasets
+
+        return datasets.load(key, classes=classes, features=features, multiclass=multiclass)
+    if classes is not None or features is not None:
+        field = "classes" if classes is not None else "features"
+        raise SettingsError(f"Choosing {field} applies to {', '.join(REAL_PRESETS)}, not to {key}.",
+                            field=field)
+    ds = _generated(key, n, margin, spread, seed)
+    if multiclass:
+        return MulticlassDataset(ds.X, (ds.y == 1).astype(np.int64), ds.feature_names,
+                                 [ds.label_names[-1], ds.label_names[1]], ds.name)
+    return ds
+
+
+def _generated(key, n, margin, spread, seed):
     if key in _BOOL_Y:
         y = np.where(np.array(_BOOL_Y[key]) == 1, 1, -1).astype(np.int8)
         return Dataset(_BOOL_X.copy(), y, ["x1", "x2"], {-1: "0", 1: "1"}, key.upper())
@@ -395,13 +363,26 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
     examples in the original order. The test part gets at least one example and the
     training part keeps both classes; when that is impossible, DataError.
     """
+    mask = test_mask(ds, test_fraction, seed)
+    if mask is None:
+        return ds, None
+
+    def part(sel, suffix):
+        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
+                       f"{ds.name} ({suffix})")
+
+    return part(~mask, "train"), part(mask, "test")
+
+
+def test_mask(ds: Dataset, test_fraction, seed=0):
+    """The rows train_test_split holds out (bool array), or None for test_fraction 0."""
     f = _check_float(test_fraction, "test_fraction", "The test fraction")
     if not 0.0 <= f <= 0.9:
         raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
                             field="test_fraction")
     seed = _check_seed(seed)
     if f == 0.0:
-        return ds, None
+        return None
     rng = np.random.default_rng(seed)
     counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
     if min(counts.values()) == 0 or ds.n < 3:
@@ -420,12 +401,10 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
         test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
     mask = np.zeros(ds.n, dtype=bool)
     mask[test_idx] = True
+    return mask
 
-    def part(sel, suffix):
-        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
-                       f"{ds.name} ({suffix})")
 
-    return part(~mask, "train"), part(mask, "test")
+test_mask.__test__ = False  # a library function, not a pytest test
 
 
 # --------------------------------------------------------------------------- points

@@ -8,6 +8,9 @@ random_state seeds the visiting order (None means 0: every run is reproducible);
 runs one epoch from where the last call stopped, drawing the next order from the same random
 stream, so k calls equal fit(max_epochs=k). early_stop=False (default): averaged and voted run
 all max_epochs, as Algorithm 2; True stops every variant at the first epoch without mistakes.
+standardize=True z-scores every feature with the mean and std of the X given to fit (the first
+partial_fit), kept as standardization_ and applied to every later X; coef_ is then in
+standardized units (standardization_.raw_weights gives the same boundary in the original ones).
 
 perceptron_lab.sklearn has the same classes passing scikit-learn's check_estimator.
 """
@@ -19,12 +22,13 @@ import numpy as np
 from . import core, features
 from .data import MAX_ABS, too_large
 from .errors import DataError, SettingsError
+from .prep import Standardization
 
 __all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron",
            "PocketPerceptron", "NotFittedError"]
 
 _PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
-           "early_stop")
+           "early_stop", "standardize")
 # core.check_settings names the web form's fields; say which estimator parameter that is.
 _FIELD_PARAM = {"epochs": "max_epochs", "eta": "eta", "seed": "random_state", "order": "order",
                 "feature_map": "feature_map", "early_stop": "early_stop"}
@@ -42,13 +46,35 @@ def _param_error(err, value):
     return SettingsError(f"{err.message} (parameter {param}={value!r})", field=err.field)
 
 
-class _BasePerceptron:
+class _InputChecks:
+    """The input checks every estimator shares: X finite 2-D, y as long as X."""
+
+    def _check_X(self, X, *, reset):
+        """X as a finite 2-D float64 array (n, m); reset: remember m, else require it."""
+        X = _as_matrix(X)
+        if reset:
+            self.n_features_in_ = X.shape[1]
+        elif X.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
+                            f"with {self.n_features_in_} features.")
+        return X
+
+    def _check_X_y(self, X, y, *, reset):
+        X = self._check_X(X, reset=reset)
+        y = _as_labels(y)
+        if len(y) != len(X):
+            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
+                            "they must have the same length.")
+        return X, y
+
+
+class _BasePerceptron(_InputChecks):
     """w ← w + eta·y·x̃ on every mistake y·(w·x̃) <= 0; the variant is the class's `_algorithm`."""
 
     _algorithm = "online"
 
     def __init__(self, *, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
-                 random_state=0, normalize=False, feature_map="none", early_stop=False):
+                 random_state=0, normalize=False, feature_map="none", early_stop=False, standardize=False):
         self.max_epochs = max_epochs
         self.eta = eta
         self.fit_intercept = fit_intercept
@@ -57,6 +83,7 @@ class _BasePerceptron:
         self.normalize = normalize
         self.feature_map = feature_map
         self.early_stop = early_stop
+        self.standardize = standardize
 
     # --- parameters ---------------------------------------------------------------------
 
@@ -93,7 +120,8 @@ class _BasePerceptron:
             features.check_feature_map(self.feature_map)
         except SettingsError as err:
             raise _param_error(err, values.get(err.field)) from None
-        for name, field in (("fit_intercept", "bias"), ("normalize", "normalize"), ("early_stop", "early_stop")):
+        for name, field in (("fit_intercept", "bias"), ("normalize", "normalize"), ("early_stop", "early_stop"),
+                            ("standardize", "standardize")):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
                 raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
                                     field=field)
@@ -105,23 +133,6 @@ class _BasePerceptron:
             raise NotFittedError(f"This {type(self).__name__} is not fitted yet: call fit or "
                                  "partial_fit before using it.")
 
-    def _check_X(self, X, *, reset):
-        """X as a finite 2-D float64 array (n, m); reset: remember m, else require it."""
-        X = _as_matrix(X)
-        if reset:
-            self.n_features_in_ = X.shape[1]
-        elif X.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
-                            f"with {self.n_features_in_} features.")
-        return X
-
-    def _check_X_y(self, X, y, *, reset):
-        X = self._check_X(X, reset=reset)
-        y = _as_labels(y)
-        if len(y) != len(X):
-            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
-                            "they must have the same length.")
-        return X, y
 
     def _check_classes(self, y):
         """The two classes of y, sorted."""
@@ -130,8 +141,12 @@ class _BasePerceptron:
     # --- training -------------------------------------------------------------------------------
 
     def _prepare(self, X):
+        # standardization_: the z-score statistics of the X given to fit (or the first partial_fit)
         return features.prepare(X, fit_intercept=bool(self.fit_intercept), normalize=bool(self.normalize),
-                                feature_map=self.feature_map)
+                                feature_map=self.feature_map, standardization=getattr(self, "standardization_", None))
+
+    def _fit_standardization(self, X):
+        self.standardization_ = Standardization.fit(X) if self.standardize else None
 
     def _signs(self, y):
         """-1 for classes_[0], +1 for classes_[1]."""
@@ -153,6 +168,7 @@ class _BasePerceptron:
         self._check_settings()
         X, y = self._check_X_y(X, y, reset=True)
         self.classes_ = self._check_classes(y)
+        self._fit_standardization(X)
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
                          early_stop=bool(self.early_stop))
@@ -173,6 +189,8 @@ class _BasePerceptron:
                 raise DataError(f"classes={classes.tolist()} differs from the classes of the earlier "
                                 f"calls, {self.classes_.tolist()}.")
             self.classes_ = classes
+        if first:
+            self._fit_standardization(X)
         unknown = ~np.isin(y, self.classes_)
         if unknown.any():
             raise DataError(f"y has the label {y[unknown][0]!r}, which is not one of the classes "

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import features, kernel as kernelmod, multiclass
 from .core import check_settings
-from .estimators import NotFittedError, _as_labels, _as_matrix, _same, _two_classes
+from .estimators import NotFittedError, _InputChecks, _same, _two_classes
 from .errors import DataError, SettingsError
 
 __all__ = ["KernelPerceptron", "MulticlassPerceptron"]
@@ -25,7 +25,7 @@ _COMMON = {"max_epochs": 100, "eta": 1.0, "fit_intercept": True, "order": "fixed
            "normalize": False}
 
 
-class _Estimator:
+class _Estimator(_InputChecks):
     """Parameters from the class's _DEFAULTS table; fit and the rest in the subclasses."""
 
     _DEFAULTS = dict(_COMMON)
@@ -70,21 +70,6 @@ class _Estimator:
         if not hasattr(self, "run_"):
             raise NotFittedError(f"This {type(self).__name__} is not fitted yet: call fit before using it.")
 
-    def _check_X(self, X, *, reset):
-        X = _as_matrix(X)
-        if reset:
-            self.n_features_in_ = X.shape[1]
-        elif X.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
-                            f"with {self.n_features_in_} features.")
-        return X
-
-    def _check_X_y(self, X, y, *, reset):
-        X = self._check_X(X, reset=reset)
-        y = _as_labels(y)
-        if len(y) != len(X):
-            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: they must have the same length.")
-        return X, y
 
     def score(self, X, y):
         """Accuracy: the fraction of rows of X whose predicted label is y."""

@@ -54,7 +54,9 @@ def model_json(run, ds, s, theory):
         "weights": floats(w[:-1] if s["bias"] else w), "bias": float(w[-1]) if s["bias"] else None,
         "w": floats(w), "w_names": _w_names(ds, s),
         "feature_names": list(ds.feature_names), "labels": ds.label_mapping_json(),
-        "prediction": "sign(w · x̃) with 0 -> +1; x̃ = feature map, then bias 1, then unit length if normalize",
+        "prediction": "sign(w · x̃) with 0 -> +1; x̃ = z-scores with 'standardization' (if not null), "
+                      "then feature map, then bias 1, then unit length if normalize",
+        "standardization": _standardization(ds, s),
         "status": run.status, "epochs": run.n_epochs, "mistakes": run.mistakes, "converged_epoch": run.converged_epoch,
         "R": theory["R"], "gamma": theory["gamma"], "bound": theory["bound"], "separable": theory["separable"],
         "separable_reason": theory.get("reason"), "pocket_rule": run.pocket_rule,
@@ -63,6 +65,14 @@ def model_json(run, ds, s, theory):
         # c_k: the examples after which w_k was the current w (README, conventions).
         out["votes"] = {"w": [floats(r) for r in run.votes[0]], "c": [int(c) for c in run.votes[1]]}
     return json.dumps(out, indent=2, allow_nan=False)
+
+
+def _standardization(ds, s):
+    """The z-score statistics of the run's training split (None without standardize)."""
+    from .prep import run_options
+
+    st = run_options(ds, s)[0]["standardization"]
+    return None if st is None else st.to_json()
 
 
 def trace_csv(run, ds, s):
@@ -80,9 +90,17 @@ def trace_csv(run, ds, s):
 
 
 def predictions_csv(run, ds, s):
-    """Every example of ds with its label and the run's prediction, in the original label names."""
-    pred = run.predict(prepare(ds.X, fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"]))
-    header = list(ds.feature_names) + ["label", "predicted"]
-    rows = [[float(v) for v in x] + [str(ds.label_names[int(y)]), str(ds.label_names[int(p)])]
-            for x, y, p in zip(ds.X, ds.y, pred)]
-    return _csv(header, rows)
+    """Every example of ds: its features, the true and the predicted label (original names),
+    the score the prediction is the sign of (w·x̃; voted: the vote Σ c·sign(w·x̃)), and whether
+    the run trained or tested on it. UTF-8 with a BOM, so spreadsheets show names like x₁·x₂."""
+    from .prep import run_options
+
+    prep, test = run_options(ds, s)
+    score = run.decision_function(prepare(ds.X, **prep))
+    pred = np.where(score >= 0, 1, -1)  # 0 -> +1, as run.predict
+    split = np.where(test, "test", "train") if test is not None else ["train"] * len(ds.y)
+    header = list(ds.feature_names) + ["label", "predicted",
+                                       "vote Σc·sign(w·x̃)" if run.votes is not None else "score w·x̃", "split"]
+    rows = [[float(v) for v in x] + [str(ds.label_names[int(y)]), str(ds.label_names[int(p)]), float(a), str(t)]
+            for x, y, p, a, t in zip(ds.X, ds.y, pred, score, split)]
+    return "\ufeff" + _csv(header, rows)

@@ -1,8 +1,10 @@
 """From raw inputs x to the vectors x̃ the perceptron is trained on.
 
-Order: feature map -> bias column -> unit length. Normalising last makes every
-trained vector unit length (the one-sided setting of seed 002), and since
-sign(w·x̃/‖x̃‖) = sign(w·x̃), it never changes a prediction, only the activation.
+Order: standardize -> feature map -> bias column -> unit length. Standardizing
+(prep.Standardization, the training split's mean and std) comes first so that every
+later step sees features on one scale; the bias column stays exactly 1. Normalising
+last makes every trained vector unit length (the one-sided setting of seed 002), and
+since sign(w·x̃/‖x̃‖) = sign(w·x̃), it never changes a prediction, only the activation.
 """
 
 import numpy as np
@@ -36,10 +38,13 @@ def check_feature_map(feature_map):
         )
 
 
-def prepare(X, *, fit_intercept=True, normalize=False, feature_map="none"):
-    """x̃ for every row of X: mapped, with a trailing 1 if fit_intercept, then unit length if normalize."""
+def prepare(X, *, fit_intercept=True, normalize=False, feature_map="none", standardization=None):
+    """x̃ for every row of X: standardized with the given statistics (prep.Standardization,
+    or None), mapped, with a trailing 1 if fit_intercept, then unit length if normalize."""
     check_feature_map(feature_map)
     Z = np.asarray(X, dtype=np.float64)
+    if standardization is not None:
+        Z = standardization.transform(Z)
     if feature_map == "poly2":
         Z = poly2(Z)
     if fit_intercept:  # one preallocated copy: column_stack costs as much as an epoch of training

@@ -14,6 +14,9 @@ import { initSharePanel } from "./ui/share-panel.js";
 import { initFrameResize } from "./ui/embed.js";
 import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
+import { initExercise, exerciseLinkView } from "./ui/exercise.js";
+import { initHandWeights } from "./ui/hand-weights.js";
+import { initScriptDownload, scriptRun } from "./ui/script-download.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -41,6 +44,9 @@ initOpenLink({ values, trainSoon });
 initFrameResize();
 initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
+initExercise({ request: compareRequest, call: callPy });
+initHandWeights({ request: compareRequest, call: callPy });
+initScriptDownload({ call: callPy });
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -195,6 +201,8 @@ async function train(opts = {}) {
     setRunState("done");
     lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
+    scriptRun(d.data, settings);
+    exerciseLinkView(); // a result link of the exercise: replay its answers
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

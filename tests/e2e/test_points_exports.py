@@ -288,7 +288,7 @@ def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
 
 
 def csv_rows(data: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
 
 
 def test_downloads(ready, tmp_path):
@@ -323,7 +323,8 @@ def test_downloads(ready, tmp_path):
 
     name, data = download(page, "#export-predictions", tmp_path)
     rows = csv_rows(data)
-    assert rows[0] == ["x1", "x2", "label", "predicted"]
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM
+    assert rows[0] == ["x1", "x2", "label", "predicted", "score w·x̃", "split"]
     assert len(rows) - 1 == 4
     assert [r[2] for r in rows[1:]] == [r[3] for r in rows[1:]] == ["0", "0", "0", "1"]
     assert "Downloaded" in page.text_content("#export-status")
@@ -338,7 +339,7 @@ def test_formula_cells_are_neutralised(ready, tmp_path):
     assert click_train(page) == "done"
     _, data = download(page, "#export-predictions", tmp_path)
     rows = csv_rows(data)
-    assert rows[0] == ["x1", "'@x2", "label", "predicted"]
+    assert rows[0] == ["x1", "'@x2", "label", "predicted", "score w·x̃", "split"]
     assert len(rows) - 1 == 5
     assert [r[2] for r in rows[1:]] == ["'=cmd", "'=cmd", "ok", "ok", "ok"]
     for r in rows:

@@ -257,3 +257,22 @@ def test_compare_can_include_the_kernel_run():
     assert k["status"] == "converged" and r["variants"][0]["status"] != "converged"  # circles: a curve is needed
     plain = handle({"cmd": "compare", "data": spec, "settings": s})
     assert plain["algorithms"] == ["online", "averaged", "voted", "pocket", "batch"]
+
+
+def test_more_than_two_labels_train_with_multiclass_and_point_there_otherwise():
+    text = "a,b,y\n1,2,x\n2,3,y\n3,1,z\n0,0,x\n4,4,z\n"
+    bad = handle({"cmd": "train", "data": {"kind": "csv", "text": text}, "settings": {"algorithm": "online"}})
+    assert bad["ok"] is False and "multiclass" in bad["error"]["message"].lower()
+    ok = handle({"cmd": "train", "data": {"kind": "csv", "text": text},
+                 "settings": {"algorithm": "multiclass", "plots": False}})
+    assert ok["ok"], ok
+    assert ok["classes"] == ["x", "y", "z"] and np.array(ok["confusion"]).sum() == 5
+
+
+def test_iris_preset_with_all_three_classes():
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "iris"},
+                "settings": {"algorithm": "multiclass", "epochs": 30, "plots": False}})
+    assert r["ok"], r
+    X, y = load_iris(return_X_y=True)
+    W = literal_multiclass(np.column_stack([X, np.ones(len(X))]), y, 3, 30)
+    assert np.array_equal(np.array(r["weights"]), W) and len(r["classes"]) == 3

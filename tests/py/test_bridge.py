@@ -110,7 +110,9 @@ def test_csv_and_points():
 def test_inspect_csv_previews_and_maps_labels():
     r = handle({"cmd": "inspect", "data": {"kind": "csv", "text": "a;b;c\n1;2;x\n3;4;y\n"}})
     assert r == {"ok": True, "n": 2, "feature_names": ["a", "b"], "labels": {"-1": "x", "+1": "y"},
-                 "columns": ["a", "b", "c"], "preview": [["1", "2", "x"], ["3", "4", "y"]], "label_column": "c"}
+                 "columns": ["a", "b", "c"], "preview": [["1", "2", "x"], ["3", "4", "y"]], "label_column": "c",
+                 "read_as": {"delimiter": ";", "decimal": ".", "encoding": None},
+                 "read_as_text": "read as: semicolon-separated, decimal point"}
 
 
 @pytest.mark.parametrize("settings,field", [
@@ -120,7 +122,7 @@ def test_inspect_csv_previews_and_maps_labels():
     ({"feature_map": "rbf"}, "feature_map"), ({"test_fraction": 0.95}, "test_fraction"),
     ({"plot_features": [0, 0]}, "plot_features"), ({"plot_features": [0, 7]}, "plot_features"),
     ({"plot_px": [10, 10]}, "plot_px"), ({"seed": 2**32}, "seed"), ({"eta": 1e6 * (1 + 2**-52)}, "eta"),
-    ({"early_stop": "yes"}, "early_stop"), ({"standardize": True}, "standardize"),
+    ({"early_stop": "yes"}, "early_stop"), ({"standardize": "yes"}, "standardize"),
     ({"plot_kinds": ["boundary", "boundary"]}, "plot_kinds"),
 ])
 def test_bad_settings_come_back_with_their_field(settings, field):
@@ -205,8 +207,10 @@ def test_exports_are_valid_files():
     assert model["settings"]["algorithm"] == "online" and model["versions"]["perceptron_lab"]
     trace = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "trace"})["text"])))
     assert trace[0][:5] == ["t", "epoch", "example", "label", "activation"] and len(trace) == r["updates"] + 1
-    pred = list(csv.reader(io.StringIO(handle({"cmd": "export", "what": "predictions"})["text"])))
-    assert pred[0] == ["a", "b", "label", "predicted"]
+    text = handle({"cmd": "export", "what": "predictions"})["text"]
+    assert text.startswith("\ufeff")  # UTF-8 with a BOM: spreadsheets read the names right
+    pred = list(csv.reader(io.StringIO(text[1:])))
+    assert pred[0] == ["a", "b", "label", "predicted", "score w·x̃", "split"]
     assert pred[1][2] == "'=cmd" and pred[2][2] == "'@x"  # formula cells neutralised
     assert pred[5][0] == "-1.0"  # numbers are not formulas
     png = handle({"cmd": "export", "what": "plot", "plot": "mistakes", "format": "png"})

@@ -150,6 +150,8 @@ def test_name_and_preview():
         "n": 3,
         "has_header": True,
         "delimiter": ",",
+        "read_as": {"delimiter": ",", "decimal": ".", "encoding": None},
+        "read_as_text": "read as: comma-separated, decimal point",
     }
 
 
@@ -252,10 +254,13 @@ def test_non_numeric_cell_counts_blank_lines_and_multiline_quotes():
     assert_where(e, 6, "b")
 
 
-def test_decimal_comma_hint():
-    e = err("a;b;c\n1;2,5;0\n2;3;1\n")
+def test_decimal_comma_hint_in_a_file_of_decimal_points():
+    e = err("a;b;c\n1.5;2,5;0\n2;3;1\n")
     assert_where(e, 2, "b")
-    assert "2.5" in e.message
+    assert "'2,5' is written with a decimal comma" in e.message and "'1.5' in row 2" in e.message
+    e = err("a,b,c\n1,\"2,5\",0\n2,3.5,1\n3.25,1,0\n")  # decimal points win 2 to 1
+    assert_where(e, 2, "b")
+    assert "decimal point" in e.message
 
 
 def test_missing_value():
@@ -332,14 +337,26 @@ def test_unknown_label_without_header_lists_default_names():
 
 def test_too_many_bytes():
     e = err(BASIC, max_bytes=10)
-    assert "too large" in e.message and "10 bytes" in e.message
+    assert e.message == f"The file is too large: {len(BASIC)} bytes; the limit is 10 bytes."
     assert_where(e, None, None)
     e = err(BASIC.encode(), max_bytes=10)
     assert "limit is 10 bytes" in e.message
     big = "x1,x2,label\n" + "1,2,0\n" * 5000
     e = err(big, max_bytes=20_000)
-    assert "limit is 20.0 kB" in e.message
+    assert e.message == "The file is too large: 30.0 kB; the limit is 20 kB."
     assert parse_csv(BASIC, max_bytes=len(BASIC)).n == 3  # exactly at the limit is fine
+
+
+@pytest.mark.parametrize("size,limit,message", [
+    # one byte over: the rounded figures would be equal, so both are given in bytes
+    (20_000_001, 20_000_000, "20,000,001 bytes; the limit is 20,000,000 bytes (20 MB)."),
+    (20 * 2**20 + 1, 20 * 2**20, "20,971,521 bytes; the limit is 20,971,520 bytes (20 MiB)."),
+    (21 * 2**20, 20 * 2**20, "21.0 MiB; the limit is 20 MiB."),
+    (20_100_000, 20_000_000, "20.1 MB; the limit is 20 MB."),
+])
+def test_size_message_is_true(size, limit, message):
+    e = err(b"a" * size, max_bytes=limit)
+    assert e.message == "The file is too large: " + message
 
 
 def test_too_many_rows():
@@ -353,17 +370,17 @@ def test_too_many_rows():
     assert "limit is 10" in e.message
 
 
-def test_not_utf8():
-    e = err(b"x1,x2,label\n1,2,0\n3,\xe9t\xe9,1\n")
-    assert "UTF-8" in e.message
+def test_not_utf8_when_utf8_is_chosen():
+    e = err(b"x1,x2,label\n1,2,0\n3,\xe9t\xe9,1\n", encoding="utf-8")
+    assert "not UTF-8" in e.message and "0xe9" in e.message
     assert_where(e, 3, None)
 
 
-def test_utf16_and_xlsx():
-    e = err("x1,x2,label\n1,2,0\n".encode("utf-16"))
-    assert "UTF-16" in e.message
+def test_xlsx_and_utf32():
     e = err(b"PK\x03\x04\x14\x00\x06\x00")
     assert "Excel" in e.message
+    e = err("x1,x2,label\n1,2,0\n".encode("utf-32"))
+    assert "UTF-32" in e.message
 
 
 def test_unterminated_quote():

@@ -49,11 +49,24 @@ def test_boolean_presets_equal_the_tables(name, table):
 
 
 def test_and_weights_of_the_lecture_classify_and():
+    """Seed 001's worked example on the preset as the package prepares it: x̃ = (x1, x2, 1)
+    (the slide writes (1, x1, x2), so w̃ = (b, w1, w2) = (-30, 20, 20) becomes (20, 20, -30)),
+    the activations the slide computes by hand, and sign(a) = the preset's label."""
+    from perceptron_lab.features import prepare
+
     ds = preset("and")
-    a = 20 * ds.X[:, 0] + 20 * ds.X[:, 1] - 30
-    assert np.array_equal(step(a), ds.y)
-    # the worked examples of the slide
-    assert 20 * 1 + 20 * 1 - 30 == 10 and 20 * 0 + 20 * 1 - 30 == -10
+    slide_a = {(1, 1): 10, (0, 1): -10, (0, 0): -30}  # the slide's three worked rows
+    slide_a[(1, 0)] = -10  # the fourth by symmetry of the weights
+    Z = prepare(ds.X)  # bias on, no map, no unit length: the defaults
+    assert Z.tolist() == [[x1, x2, 1.0] for x1, x2 in ds.X.tolist()]
+    a = Z @ np.array([20.0, 20.0, -30.0])
+    for (x1, x2), ai, yi in zip(ds.X.tolist(), a, ds.y):
+        assert ai == slide_a[(int(x1), int(x2))]
+        assert yi == (1 if ai > 0 else -1)
+    # unit length rescales each x̃, so the activations change but not one prediction
+    assert np.array_equal(step(prepare(ds.X, normalize=True) @ [20.0, 20.0, -30.0]), ds.y)
+    # without a bias no w classifies AND: (0, 0) has x̃ = 0, so a = 0 -> +1, but its label is -1
+    assert prepare(ds.X, fit_intercept=False)[0].tolist() == [0.0, 0.0] and ds.y[0] == -1
 
 
 def test_xor_is_not_separable_by_any_line_through_a_grid():
@@ -68,6 +81,7 @@ def test_xor_is_not_separable_by_any_line_through_a_grid():
 
 
 def test_preset_name_case_insensitive_and_info():
+    assert preset(" Breast_Cancer ").X.shape == (569, 30)
     assert preset("AND").name == "AND"
     assert set(PRESETS) == set(PRESET_INFO) == set(PRESET_PARAMS)
     assert all(isinstance(PRESET_INFO[p], str) and PRESET_INFO[p] for p in PRESETS)
@@ -296,3 +310,127 @@ def test_placed_points_too_large_are_refused():
     with pytest.raises(DataError) as e:
         points_dataset([[0, 0, 1], [1e300, 1, -1]])
     assert (e.value.row, e.value.column) == (2, "x1") and "too large" in e.value.message
+
+
+# --------------------------------------------------------------------------- real datasets
+
+from sklearn import datasets as skd  # noqa: E402
+
+from perceptron_lab.data import REAL_PRESETS, MulticlassDataset  # noqa: E402
+
+# name: (loader, n, m, class counts in sorted class order, label of the sorted classes)
+REAL = {
+    "iris": (skd.load_iris, 150, 4, {"setosa": 50, "versicolor": 50, "virginica": 50}),
+    "breast-cancer": (skd.load_breast_cancer, 569, 30, {"benign": 357, "malignant": 212}),
+    "wine": (skd.load_wine, 178, 13, {"class_0": 59, "class_1": 71, "class_2": 48}),
+    "digits": (skd.load_digits, 1797, 64, {str(d): c for d, c in
+                                           zip(range(10), [178, 182, 177, 183, 181, 182, 181, 179, 174, 180])}),
+}
+
+
+def sk_names(bunch):
+    """The class name of every row, as scikit-learn has it (digits: the digit)."""
+    names = [str(n) for n in bunch.target_names]
+    return [names[int(t)] for t in bunch.target]
+
+
+@pytest.mark.parametrize("name", REAL_PRESETS)
+def test_real_presets_equal_scikit_learns_bundled_copies(name):
+    loader, n, m, counts = REAL[name]
+    ref = loader()
+    ds = preset(name, multiclass=True)
+    assert isinstance(ds, MulticlassDataset)
+    assert ds.X.shape == (n, m) and ds.X.dtype == np.float64
+    assert np.array_equal(ds.X, ref.data)  # every value, bit for bit, in the same row order
+    assert ds.feature_names == list(ref.feature_names)
+    assert ds.class_names_json() == list(counts)  # sorted: numerically for digits, else as text
+    assert [ds.class_names_json()[c] for c in ds.y] == sk_names(ref)
+    assert {c: int(np.sum(ds.y == i)) for i, c in enumerate(ds.class_names_json())} == counts
+
+
+@pytest.mark.parametrize("name", REAL_PRESETS)
+def test_real_presets_binary_default_is_the_first_two_classes(name):
+    loader, n, m, counts = REAL[name]
+    ref = loader()
+    first, second = list(counts)[:2]
+    ds = preset(name)
+    keep = [c in (first, second) for c in sk_names(ref)]
+    assert np.array_equal(ds.X, ref.data[keep])
+    assert ds.label_mapping_json() == {"-1": first, "+1": second}
+    assert ds.y.tolist() == [1 if c == second else -1 for c, k in zip(sk_names(ref), keep) if k]
+    assert ds.feature_names == list(ref.feature_names)
+
+
+def test_iris_two_classes_of_choice_and_any_features():
+    ref = skd.load_iris()
+    ds = preset("iris", classes=["virginica", "versicolor"], features=["petal length (cm)", 3])
+    keep = ref.target > 0
+    assert np.array_equal(ds.X, ref.data[keep][:, [2, 3]])
+    assert ds.feature_names == ["petal length (cm)", "petal width (cm)"]
+    assert ds.label_mapping_json() == {"-1": "versicolor", "+1": "virginica"}  # sorted, whatever the order asked
+    assert ds.y.tolist() == [1 if t == 2 else -1 for t in ref.target[keep]]
+    assert ds.name == "iris (versicolor vs virginica)"
+    three = preset("iris", multiclass=True, features=[0, 1])
+    assert three.X.shape == (150, 2) and three.class_names_json() == ["setosa", "versicolor", "virginica"]
+    digits = preset("digits", classes=[3, 8])
+    assert digits.label_mapping_json() == {"-1": "3", "+1": "8"} and digits.n == 183 + 174
+
+
+@pytest.mark.parametrize("kwargs,field,words", [
+    ({"classes": ["setosa", "rose"]}, "classes", "no class 'rose'"),
+    ({"classes": ["setosa"]}, "classes", "two different classes"),
+    ({"classes": ["setosa", "setosa"]}, "classes", "two different classes"),
+    ({"classes": ["setosa", "versicolor", "virginica"]}, "classes", "two different classes"),
+    ({"features": ["petal colour"]}, "features", "no feature 'petal colour'"),
+    ({"features": [4]}, "features", "numbers 0 to 3"),
+    ({"features": []}, "features", "at least one feature"),
+])
+def test_real_preset_choices_are_checked(kwargs, field, words):
+    with pytest.raises(SettingsError) as e:
+        preset("iris", **kwargs)
+    assert e.value.field == field and words in e.value.message
+
+
+def test_choices_for_a_generated_preset_are_refused_and_multiclass_wraps_binary_presets():
+    with pytest.raises(SettingsError) as e:
+        preset("xor", classes=["0", "1"])
+    assert e.value.field == "classes" and "iris" in e.value.message
+    m = preset("xor", multiclass=True)
+    assert m.y.tolist() == [0, 1, 1, 0] and m.classes == ["0", "1"]
+
+
+def test_real_dataset_files_ship_in_both_wheels(tmp_path):
+    """build.py's app wheel takes every file under py/perceptron_lab; pyproject's package-data
+    must name them for pip's wheel."""
+    import fnmatch
+    import importlib.util
+    import tomllib
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted(p.relative_to(root / "py" / "perceptron_lab").as_posix()
+                   for p in (root / "py" / "perceptron_lab" / "datasets").iterdir()
+                   if p.is_file() and p.suffix != ".py")
+    assert {"datasets/iris.csv", "datasets/breast_cancer.csv", "datasets/wine.csv",
+            "datasets/digits.csv.gz", "datasets/README.md"} <= set(files)
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    for f in files:
+        assert any(fnmatch.fnmatch(f, g) for g in globs["perceptron_lab"]), f
+    spec = importlib.util.spec_from_file_location("build_under_test", root / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    wheel = build.build_app_wheel(tmp_path)
+    names = zipfile.ZipFile(wheel).namelist()
+    for f in files:
+        assert f"perceptron_lab/{f}" in names
+    assert "perceptron_lab/datasets/__init__.py" in names
+
+
+def test_describe_lists_the_choices_a_page_offers():
+    from perceptron_lab.datasets import describe
+
+    d = describe("iris")
+    assert d["classes"] == ["setosa", "versicolor", "virginica"] and d["n"] == 150
+    assert d["features"] == list(skd.load_iris().feature_names) and "Fisher" in d["info"]
+    assert describe("digits")["classes"] == [str(k) for k in range(10)]

@@ -119,7 +119,7 @@ def test_prediction_at_zero_is_the_second_class():
 
 def test_get_set_params_round_trip():
     params = dict(max_epochs=7, eta=0.5, fit_intercept=False, order="shuffle-once", random_state=11,
-                  normalize=True, feature_map="poly2", early_stop=True)
+                  normalize=True, feature_map="poly2", early_stop=True, standardize=True)
     est = AveragedPerceptron(**params)
     assert est.get_params() == params
     assert est.get_params(deep=False) == params
@@ -129,7 +129,7 @@ def test_get_set_params_round_trip():
     assert AveragedPerceptron(**other.get_params()).get_params() == params
     assert Perceptron().get_params() == dict(max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
                                              random_state=0, normalize=False, feature_map="none",
-                                             early_stop=False)
+                                             early_stop=False, standardize=False)
     with pytest.raises(SettingsError, match="Invalid parameter 'alpha'"):
         other.set_params(alpha=1)
     assert repr(Perceptron(eta=0.5)) == "Perceptron(eta=0.5)"

@@ -43,7 +43,8 @@ class BeyondFit:
 
     @property
     def prep(self):
-        return session.prep_options(self.s)
+        """prepare's arguments, with the training split's standardization statistics (multiclass)."""
+        return session.prep_options(self.s, self.train_ds.X)
 
     def predict_raw(self, X):
         """Predictions (±1 for kernel, class indices for multiclass) for raw inputs."""
@@ -56,7 +57,9 @@ def _check_kernel_settings(s):
     if s["feature_map"] != "none":
         raise SettingsError("The kernel perceptron takes x as it is (the kernel is its feature map): set "
                             "Feature map to None.", field="feature_map")
-    session.prep_options(s)  # standardize is refused the same way as for the other variants
+    if s["standardize"]:
+        raise SettingsError("The kernel perceptron takes x as it is: turn Standardize off (or rescale the "
+                            "kernel with γ).", field="standardize")
 
 
 def fit_kernel(ds, s, progress=None):
@@ -82,8 +85,8 @@ def fit_kernel(ds, s, progress=None):
 
 
 def fit_multiclass(cd: ClassData, s, progress=None):
-    prep = session.prep_options(s)
     train_cd, test_cd = split(cd, s["test_fraction"], s["seed"])
+    prep = session.prep_options(s, train_cd.X)
     Z = prepare(train_cd.X, **prep)
     k = len(cd.classes)
     run = multiclass.train_multiclass(Z, train_cd.y, k, average=s["average"], eta=s["eta"],

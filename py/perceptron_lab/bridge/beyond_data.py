@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DataError, SettingsError
-from .inputs import PRESET_FIELDS, csv_limits, csv_text, load_data
+from .inputs import PRESET_FIELDS, csv_limits, load_data
 
 
 @dataclass
@@ -54,17 +54,14 @@ def load_classes(spec):
 
     kind = spec.get("kind") if isinstance(spec, dict) else None
     if kind == "preset" and _takes_multiclass(data.preset):
-        args = {k: spec[k] for k in ("n", "margin", "spread", "seed") if k in spec}
+        args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
             return _from_multi(data.preset(spec.get("name"), multiclass=True, **args))
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
-    if kind == "csv" and _takes_multiclass(csvio.parse_csv) and isinstance(spec.get("text"), str):
-        label = spec.get("label")
-        if label is not None and not isinstance(label, (str, int)) or isinstance(label, bool):
-            raise SettingsError("Choose the label column by its name or number.", field="label")
-        return _from_multi(csvio.parse_csv(csv_text(spec), label=label, multiclass=True,
-                                           name=str(spec.get("name", "CSV data"))[:200], **csv_limits()))
+    if kind == "csv" and _takes_multiclass(csvio.parse_csv):
+        source, kw = csvio.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
+        return _from_multi(csvio.parse_csv(source, **kw, multiclass=True, **csv_limits()))
     return from_binary(load_data(spec))
 
 
@@ -78,6 +75,8 @@ def binary_or_pointer(spec):
             k = len(load_classes(spec).classes)
         except (DataError, SettingsError):
             raise e from None
+        if k > 2 and "multiclass" in e.message.lower():
+            raise  # the reader already points to the multiclass perceptron
         if k > 2:
             raise DataError(f"{e.message} This data has {k} classes: choose the Multiclass algorithm "
                             "to train on all of them.", row=e.row, column=e.column) from None

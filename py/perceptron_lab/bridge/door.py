@@ -37,6 +37,19 @@ COMMANDS = {
 }
 
 
+def _late(module, name):
+    """A command from its own module (one level up), imported on first use."""
+    def command(request, progress=None):
+        import importlib
+
+        return getattr(importlib.import_module(f"..{module}", __package__), name)(request)
+    return command
+
+
+COMMANDS.update(script=_late("script_command", "script_request"), visits=_late("visits", "visits_request"),
+                hand=_late("hand_weights", "hand_request"))
+
+
 def _error(kind, message, **where):
     return {"ok": False, "error": {"kind": kind, "message": message, "field": None, "row": None, "column": None,
                                    **where}}

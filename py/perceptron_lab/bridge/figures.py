@@ -7,6 +7,7 @@ import numpy as np
 from .. import settings
 from ..errors import SettingsError
 from ..features import prepare
+from ..prep import for_plot
 
 PLOT_KINDS = settings.options("plot_kinds")
 
@@ -56,10 +57,11 @@ def figure(kind, f, *, upto=None):
                     memo.clear()
                     memo[key] = run.decision_function(prepare(Xraw, **f.prep))
                 return memo[key]
+        w_plot, plot_prep = for_plot(run.w, f.prep)  # standardized: the same boundary in raw units
         fig = p.boundary_figure(
-            ds.X, ds.y, w=run.w, plot_features=plot_features(ds, s), decision=decision,
+            ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **f.prep, **size)
+            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **plot_prep, **size)
         return fig, fig.alt_text
     if kind == "mistakes":
         return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, **size),

@@ -3,6 +3,7 @@
 import numpy as np
 
 from .. import texts
+from ..prep import for_plot
 from ..errors import SettingsError
 from ..export import floats
 from . import beyond, figures, session
@@ -62,8 +63,8 @@ def frame_request(request):
         f.animator = p.BoundaryAnimator(
             ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
             label_names=ds.label_names, title=f"{ds.name}: step through", width_px=width, height_px=height,
-            grid=60, **f.prep)
-    w = np.asarray(info["w"], dtype=np.float64)
+            grid=60, **for_plot(None, f.prep)[1])
+    w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
     png = f.animator.frame(w, highlight=info["index"])
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
            "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}

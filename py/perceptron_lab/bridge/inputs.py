@@ -20,16 +20,14 @@ def load_data(spec):
         raise DataError("No data was given.")
     kind = spec.get("kind")
     if kind == "preset":
-        args = {k: spec[k] for k in ("n", "margin", "spread", "seed") if k in spec}
+        args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
             return data.preset(spec.get("name"), **args)
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
-        text, label = csv_text(spec), spec.get("label")
-        if label is not None and not isinstance(label, (str, int)) or isinstance(label, bool):
-            raise SettingsError("Choose the label column by its name or number.", field="label")
-        return csvio.parse_csv(text, label=label, name=str(spec.get("name", "CSV data"))[:200], **csv_limits())
+        source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
+        return csvio.parse_csv(source, **kw, **csv_limits())
     if kind == "points":
         return data.points_dataset(spec.get("points"))
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import functools
+
 import numpy as np
 
 from .. import settings, texts
@@ -76,9 +78,10 @@ class Fit:
     texts: dict = field(default_factory=dict)  # the run's sentences by their JSON keys (run_texts)
     animator: Any = None
 
-    @property
+    @functools.cached_property
     def prep(self):
-        return prep_options(self.s)
+        """prepare's arguments of this run, with the training split's standardization statistics."""
+        return prep_options(self.s, self.train_ds.X)
 
     def weights(self):
         """(coef, bias) of the answer w: the bias is the last component when it is on."""
@@ -86,11 +89,11 @@ class Fit:
         return (w[:-1], float(w[-1])) if self.s["bias"] else (w, None)
 
 
-def prep_options(s):
-    if s["standardize"]:
-        # The setting is in the shared schema; the feature preparation does not do it yet.
-        raise SettingsError("Standardize is not available in this version of Perceptron Lab.", field="standardize")
-    return dict(fit_intercept=s["bias"], normalize=s["normalize"], feature_map=s["feature_map"])
+def prep_options(s, train_X):
+    """standardize: z-scores with the training split's mean and std (prep.options)."""
+    from ..prep import options
+
+    return options(s, train_X)
 
 
 def max_margin(Z, y, margin_cache=None, key="m"):
@@ -148,7 +151,7 @@ def fit(ds, s, progress=None, margin_cache=None) -> Fit:
         train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     except DataError as e:
         raise SettingsError(e.message, field="test_fraction") from None
-    prep = prep_options(s)
+    prep = prep_options(s, train_ds.X)
     Z = prepare(train_ds.X, **prep)
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
                 order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
@@ -164,6 +167,7 @@ def fit(ds, s, progress=None, margin_cache=None) -> Fit:
     last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
     f = Fit(ds=ds, train_ds=train_ds, test_ds=test_ds, s=s, Z=Z, run=run, theory=th,
             train_accuracy=train_accuracy, test_accuracy=test_accuracy)
+    f.prep = prep  # the statistics once (cached_property's slot)
     f.texts = run_texts(f, split, last_accuracy)
     return f
 

@@ -13,6 +13,12 @@ def dataset_json(ds, f):
             "n_test": 0 if f.test_ds is None else int(len(f.test_ds.y))}
 
 
+def standardization_json(prep, ds):
+    """The statistics the page and links reproduce, and the notice about constant columns (or None)."""
+    st = prep["standardization"]
+    return None if st is None else {**st.to_json(), "notice": st.notice(ds.feature_names)}
+
+
 def train_request(request, progress=None):
     from .. import theory
 
@@ -52,6 +58,7 @@ def train_request(request, progress=None):
         "bound": th.bound,
         "u": None if th.u is None else floats(th.u),
         "theory_note": th.note,
+        "standardization": standardization_json(f.prep, ds),
         "margin_of_w": theory.margin_of(run.w, f.Z, f.train_ds.y) if run.votes is None else None,
         "trace": {
             "total": run.trace.total,

@@ -1,0 +1,175 @@
+// Predict-the-update exercise, the pure part (no DOM, so node can test it): reading the
+// student's typed numbers, checking an answer against one visit of the engine's trace
+// (bridge "visits"), the worked arithmetic, score and streak, and the answers in a link.
+//
+// A visit is {t, epoch, index, x (x̃), y, a, ya, mistake, w_before, w_after} from Python.
+// An answer is {mistake: true|false, w: [numbers] | null} (w only when the student said
+// "mistake"). The engine's trace is the truth: nothing is recomputed here to decide.
+
+/** Most answers a link carries (a link is input from a stranger: bounded). */
+export const MAX_ANSWERS = 200;
+const MAX_ANSWERS_CHARS = 8000;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A typed number -> {value} | {error}. Accepts a decimal comma (1,5), the minus sign −,
+ * spaces around; not thousands separators, fractions or expressions.
+ */
+export function parseNumber(text) {
+  const s = String(text ?? "").trim().replace(/\u2212/g, "-").replace(/\s+/g, "");
+  if (s === "") return { error: "Enter a number." };
+  const dot = (s.match(/,/g) || []).length === 1 && !s.includes(".") ? s.replace(",", ".") : s;
+  if (!NUMBER.test(dot)) return { error: `“${String(text).trim().slice(0, 20)}” is not a number (write e.g. −1 or 0,5).` };
+  const v = Number(dot);
+  if (!Number.isFinite(v)) return { error: "That number is too large." };
+  return { value: v };
+}
+
+/** Is the typed v the engine's value u? Exact, or up to the last digits a person would type. */
+export function sameNumber(v, u) {
+  return v === u || Math.abs(v - u) <= 1e-9 * Math.max(1, Math.abs(u));
+}
+
+/** Check one answer against its visit -> {right, mistakeRight, wRight (null if not asked)}. */
+export function checkAnswer(visit, answer) {
+  const mistakeRight = answer.mistake === visit.mistake;
+  let wRight = null;
+  if (visit.mistake && answer.mistake) {
+    const w = Array.isArray(answer.w) ? answer.w : [];
+    wRight = w.length === visit.w_after.length && w.every((v, i) => sameNumber(v, visit.w_after[i]));
+  }
+  return { right: mistakeRight && wRight !== false, mistakeRight, wRight };
+}
+
+/** Score, current streak and best streak of a list of results ({right}). */
+export function tally(results) {
+  let score = 0, streak = 0, best = 0;
+  for (const r of results) {
+    if (r.right) { score++; streak++; best = Math.max(best, streak); } else streak = 0;
+  }
+  return { score, answered: results.length, streak, best };
+}
+
+/** Replay answers against the visits (in order) -> results; answers beyond the visits are dropped. */
+export function replay(visits, answers) {
+  return answers.slice(0, visits.length).map((a, i) => checkAnswer(visits[i], a));
+}
+
+// ------------------------------------------------------------------ the arithmetic
+
+/** A number for the worked arithmetic: exact as JavaScript prints it, "−" for minus. */
+export function num(x) {
+  if (typeof x !== "number" || !Number.isFinite(x)) return "—";
+  const s = Object.is(x, -0) ? "0" : String(x);
+  return s.replace(/^-/, "−");
+}
+
+function paren(x) {
+  return x < 0 ? `(${num(x)})` : num(x);
+}
+
+export function vec(v) {
+  return `(${v.map(num).join(", ")})`;
+}
+
+/** The lines of arithmetic for one visit: a = w·x̃, y·a, and (mistake) the update. */
+export function worked(visit, eta) {
+  const { w_before: w, x, y } = visit;
+  const terms = w.map((wi, i) => `${paren(wi)}·${paren(x[i])}`).join(" + ");
+  const lines = [`a = w·x̃ = ${terms} = ${num(visit.a)}`];
+  const ya = `y·a = ${paren(y)}·${paren(visit.a)} = ${num(visit.ya)}`;
+  if (!visit.mistake) {
+    lines.push(`${ya} > 0: no mistake, so w stays ${vec(w)}.`);
+    return lines;
+  }
+  lines.push(`${ya} ≤ 0: a mistake, so w ← w + η·y·x̃.`);
+  const step = eta === 1 ? `${paren(y)}·${vec(x)}` : `${num(eta)}·${paren(y)}·${vec(x)}`;
+  lines.push(`w ← ${vec(w)} + ${step} = ${vec(visit.w_after)}`);
+  return lines;
+}
+
+// ------------------------------------------------------------------ answers in a link
+
+function numText(v) {
+  return String(v);
+}
+
+/** Answers -> "n_m0~0~-1_n" (n: no mistake; m: mistake, then the typed new w). */
+export function encodeAnswers(answers) {
+  return answers.map((a) => (a.mistake ? `m${(a.w || []).map(numText).join("~")}` : "n")).join("_");
+}
+
+/**
+ * "n_m0~0~-1" -> {answers} | {error}. Every answer is checked: its kind, each number finite,
+ * at most `width` numbers (the length of w), at most MAX_ANSWERS answers.
+ */
+export function decodeAnswers(text, width) {
+  const s = String(text ?? "");
+  if (s === "") return { answers: [] };
+  if (s.length > MAX_ANSWERS_CHARS) return { error: "too long" };
+  const parts = s.split("_");
+  if (parts.length > MAX_ANSWERS) return { error: "too many" };
+  const answers = [];
+  for (const p of parts) {
+    if (p === "n") { answers.push({ mistake: false, w: null }); continue; }
+    if (!p.startsWith("m")) return { error: "bad answer" };
+    const nums = p.slice(1) === "" ? [] : p.slice(1).split("~");
+    if (nums.length > width) return { error: "bad answer" };
+    const w = [];
+    for (const t of nums) {
+      if (!NUMBER.test(t)) return { error: "bad number" };
+      const v = Number(t);
+      if (!Number.isFinite(v)) return { error: "bad number" };
+      w.push(v);
+    }
+    answers.push({ mistake: true, w });
+  }
+  return { answers };
+}
+
+/**
+ * The exercise keys of a link's hash: view=exercise, exa (answers), exn (how many), exs (score).
+ * -> null when the link is not an exercise; else {answersText, count, score, notices}.
+ * Only our own validated numbers are ever echoed in a notice.
+ */
+export function readExerciseLink(hash) {
+  const h = String(hash ?? "").replace(/^#/, "");
+  const q = Object.create(null);
+  for (const part of h.split("&")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    let k, v;
+    try { k = decodeURIComponent(part.slice(0, i)); v = decodeURIComponent(part.slice(i + 1)); } catch { continue; }
+    if (!(k in q)) q[k] = v;
+  }
+  if (q.view !== "exercise") return null;
+  const out = { answersText: "", count: null, score: null, notices: [] };
+  const whole = (t) => (/^\d{1,4}$/.test(t ?? "") ? Number(t) : null);
+  if (typeof q.exa === "string") out.answersText = q.exa;
+  out.count = whole(q.exn);
+  out.score = whole(q.exs);
+  if ((q.exn !== undefined && out.count === null) || (q.exs !== undefined && out.score === null)) {
+    out.notices.push("The exercise result in this link is not valid: the answers are replayed to score them.");
+  }
+  return out;
+}
+
+/** The exercise keys to append to a run's link. */
+export function exerciseKeys(answers, score) {
+  const parts = [["view", "exercise"], ["exn", String(answers.length)], ["exs", String(score)]];
+  if (answers.length) parts.push(["exa", encodeAnswers(answers)]);
+  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%7E/gi, "~")}`).join("&");
+}
+
+/**
+ * What reopening a result link found: the replayed score against what the link claims.
+ * -> one sentence for people.
+ */
+export function verdict(link, results) {
+  const t = tally(results);
+  const claimed = link.count !== null && link.score !== null;
+  const base = `Replayed ${t.answered} answer${t.answered === 1 ? "" : "s"}: ${t.score} right.`;
+  if (!claimed) return base;
+  if (link.count === t.answered && link.score === t.score) return `${base} This matches the link (${link.score} of ${link.count}).`;
+  return `${base} The link claims ${link.score} right of ${link.count}, which does not match its answers.`;
+}

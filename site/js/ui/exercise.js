@@ -1,0 +1,272 @@
+// Predict the update: the lab shows w and the next example x̃, y; the student says whether it
+// is a mistake (y·a ≤ 0) and, if so, types the new w. Each answer is checked against the
+// engine's own visits (bridge "visits"), the arithmetic is shown when wrong, the boundary
+// moves on. A result link (view=exercise, exn, exs, exa) replays the answers when reopened.
+// Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
+import { byId, el, clear, show } from "./dom.js";
+import { createPlot, drawPlot } from "./boundary-svg.js";
+import {
+  parseNumber, checkAnswer, tally, replay, worked, vec, num, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+} from "../exercise-check.js";
+import { buildHash, valuesFromRequest } from "../share.js";
+
+const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
+const STRIP = new Set(["view", "step", "exa", "exn", "exs"]);
+
+let call = null;    // (request) => Promise<bridge response>
+let request = null; // () => {data, settings} | null (after marking what to fix)
+let ex = null;      // {data, settings, res (visits response), answers, results}
+let startLink = readExerciseLink(typeof location === "undefined" ? "" : location.hash);
+let plot = null;
+
+export function initExercise(opts) {
+  call = opts.call;
+  request = opts.request;
+  ensureCss();
+  const section = byId("exercise") || el("section", { id: "exercise", class: "panel exercise" });
+  if (!section.isConnected) (byId("compare") || byId("results")).after(section);
+  section.className = "panel exercise";
+  section.setAttribute("aria-labelledby", "exercise-h");
+  plot = createPlot("The data and the boundary of the current w");
+  clear(section).append(
+    el("h2", { id: "exercise-h", text: "Predict the update" }),
+    el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings above: "
+      + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃. "
+      + "The lab checks every answer against its own training run." }),
+    el("div", { class: "exercise-bar" },
+      el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } })),
+    el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
+    el("div", { id: "exercise-body", hidden: true },
+      el("p", { id: "exercise-on", class: "hint" }),
+      el("p", { id: "exercise-score", class: "exercise-score", attrs: { "aria-live": "polite" } }),
+      el("div", { class: "exercise-grid" },
+        el("div", {},
+          el("form", { id: "exercise-form", class: "exercise-form", attrs: { novalidate: true }, on: { submit: onSubmit, keydown: onKey } },
+            el("p", { id: "exercise-question", class: "exercise-question" }),
+            el("fieldset", { id: "exercise-mistake" },
+              el("legend", { text: "Is this example a mistake (y·a ≤ 0)?" }),
+              radio("yes", "Yes, a mistake"), radio("no", "No, w stays")),
+            el("fieldset", { id: "exercise-new-w", hidden: true },
+              el("legend", { text: "The new w (a decimal comma is fine)" }),
+              el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
+            el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
+            el("button", { type: "submit", id: "exercise-check", text: "Check" })),
+          el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
+        el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
+      el("div", { class: "exercise-link" },
+        el("label", { htmlFor: "exercise-link", text: "Result link (this data, your answers, your score)" }),
+        el("input", { id: "exercise-link", type: "text", readOnly: true }),
+        el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
+  );
+  for (const r of section.querySelectorAll("input[name=exercise-mistake]")) r.addEventListener("change", syncW);
+}
+
+function radio(value, label) {
+  const id = `exercise-mistake-${value}`;
+  return el("div", { class: "exercise-radio" },
+    el("input", { type: "radio", id, name: "exercise-mistake", value }), el("label", { htmlFor: id, text: label }));
+}
+
+function ensureCss() {
+  if (document.querySelector("link[href$='css/exercise.css']")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "css/exercise.css" }));
+}
+
+function say(text, kind = "info") {
+  const m = byId("exercise-message");
+  m.textContent = text;
+  m.dataset.kind = kind;
+  show(m, !!text);
+}
+
+/** After a run of a link is done: open the exercise the link asked for (once). */
+export function exerciseLinkView() {
+  if (!startLink) return;
+  const link = startLink;
+  startLink = null;
+  start(link);
+}
+
+/** Start (or restart) on the data and settings now in the controls; replay a link's answers. */
+export async function start(link = null) {
+  const req = request();
+  if (!req) { say("The exercise was not started: fix the value marked above.", "error"); return; }
+  say("Preparing the exercise…");
+  byId("exercise-start").disabled = true;
+  let res;
+  try {
+    res = await call({ cmd: "visits", data: req.data, settings: req.settings, limit: LIMIT });
+  } catch (e) {
+    res = { ok: false, error: { message: "Python could not prepare the exercise." } };
+  }
+  byId("exercise-start").disabled = false;
+  if (!res || !res.ok) { say(res?.error?.message || "The exercise could not be prepared.", "error"); return; }
+  ex = { data: req.data, settings: req.settings, res, answers: [], results: [] };
+  byId("exercise-on").textContent = context(res);
+  byId("exercise-start").textContent = "Restart the exercise";
+  clear(byId("exercise-feedback"));
+  say("");
+  if (link) {
+    const d = decodeAnswers(link.answersText, res.visits[0]?.w_before.length ?? 0);
+    if ("error" in d) {
+      say("The answers in this link could not be read, so the exercise starts from the beginning.", "error");
+    } else {
+      ex.answers = d.answers.slice(0, res.visits.length);
+      ex.results = replay(res.visits, ex.answers);
+      // An assignment link (no answers yet) needs no verdict.
+      const claims = ex.answers.length > 0 || (link.count ?? 0) > 0;
+      say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
+    }
+  }
+  show(byId("exercise-body"), true);
+  await render();
+  byId("exercise").scrollIntoView?.({ block: "start" });
+  if (!link) byId("exercise-mistake-yes")?.focus();
+}
+
+const ANSWER = {
+  averaged: "The averaged perceptron answers with the mean of these w; the updates are the same.",
+  voted: "The voted perceptron lets every one of these w vote; the updates are the same.",
+  pocket: "The pocket perceptron keeps the best of these w; the updates are the same.",
+};
+
+function context(res) {
+  const n = res.dataset.n_train;
+  return `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron, `
+    + `x̃ = (${res.w_names.join(", ")}), as the data and settings were when the exercise started. ${ANSWER[res.algorithm] || ""}`;
+}
+
+function visit() {
+  return ex.res.visits[ex.answers.length] || null;
+}
+
+function names() {
+  const n = ex.res.w_names || [];
+  return n.map((s) => (s === "bias" ? "b" : s));
+}
+
+async function render() {
+  const v = visit();
+  const t = tally(ex.results);
+  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`;
+  byId("exercise").dataset.score = String(t.score);
+  byId("exercise").dataset.answered = String(t.answered);
+  const form = byId("exercise-form");
+  for (const r of form.querySelectorAll("input[name=exercise-mistake]")) r.checked = false;
+  syncW();
+  const done = !v;
+  form.querySelector("#exercise-mistake").disabled = done;
+  byId("exercise-check").disabled = done;
+  if (done) {
+    byId("exercise-question").textContent = ex.res.run_ends
+      ? `The run ends here (${ex.res.status}): every example has been visited.`
+      : `That is every visit this exercise holds (${ex.res.visits.length}).`;
+  } else {
+    const w = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : v.w_before;
+    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+      + `w = ${vec(w)}, x̃ = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}.`;
+  }
+  drawCurrent(v);
+  await updateLink();
+}
+
+function drawCurrent(v) {
+  const pts = ex.res.points;
+  const caption = byId("exercise-caption");
+  show(plot, !!pts);
+  if (!pts) { caption.textContent = "The picture needs data with 2 features and no feature map; the numbers tell the whole story."; return; }
+  const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
+  const w = ex.res.bias ? last : [last[0], last[1], 0];
+  const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${num(w[0])}·x₁ + ${num(w[1])}·x₂ + ${num(w[2])} = 0`;
+  const { wrong } = drawPlot(plot, pts, { w, current: v ? v.index : null,
+    alt: `The ${pts.length} training points and ${line}; ${v ? `example ${v.index + 1} is ringed` : "no example is next"}.` });
+  caption.textContent = `Now: ${line}. ${wrong.length} of ${pts.length} points misclassified (ringed).`
+    + `${v ? ` The next example is circled.` : ""} Filled circles: +1, squares: −1.`;
+}
+
+function syncW() {
+  const yes = byId("exercise-mistake-yes")?.checked;
+  const box = byId("exercise-new-w");
+  show(box, !!yes);
+  const fields = byId("exercise-w-fields");
+  if (!ex || fields.childElementCount === names().length) return;
+  clear(fields).append(...names().map((n, i) => el("label", { class: "exercise-w" },
+    `new ${n} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
+}
+
+function onKey(e) {
+  // Enter on a radio checks too (forms submit on Enter only from text fields).
+  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-form").requestSubmit(); }
+}
+
+async function onSubmit(e) {
+  e.preventDefault();
+  const v = visit();
+  if (!v) return;
+  const err = byId("exercise-input-error");
+  const choice = byId("exercise-form").querySelector("input[name=exercise-mistake]:checked")?.value;
+  if (!choice) return inputError("Choose yes or no first.", "exercise-mistake-yes");
+  let w = null;
+  if (choice === "yes") {
+    w = [];
+    for (let i = 0; i < names().length; i++) {
+      const r = parseNumber(byId(`exercise-w-${i}`).value);
+      if ("error" in r) return inputError(`new ${names()[i]}: ${r.error}`, `exercise-w-${i}`);
+      w.push(r.value);
+    }
+  }
+  show(err, false);
+  const answer = { mistake: choice === "yes", w };
+  const result = checkAnswer(v, answer);
+  ex.answers.push(answer);
+  ex.results.push(result);
+  feedback(v, answer, result);
+  for (let i = 0; i < names().length; i++) { const f = byId(`exercise-w-${i}`); if (f) f.value = ""; }
+  await render();
+  byId(visit() ? "exercise-mistake-yes" : "exercise-copy").focus();
+}
+
+function inputError(text, focusId) {
+  const err = byId("exercise-input-error");
+  err.textContent = text;
+  show(err, true);
+  byId(focusId)?.focus();
+}
+
+function feedback(v, answer, result) {
+  const box = clear(byId("exercise-feedback"));
+  box.dataset.right = String(result.right);
+  let head;
+  if (result.right) head = v.mistake ? `Right: example ${v.t} is a mistake and the new w is ${vec(v.w_after)}.` : `Right: example ${v.t} is no mistake; w stays.`;
+  else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
+  else head = `Not quite: it is a mistake, but the new w is ${vec(v.w_after)}, not ${vec(answer.w)}.`;
+  box.append(el("p", { class: "exercise-verdict", text: head }));
+  if (!result.right) box.append(el("ul", { class: "exercise-worked", attrs: { "aria-label": "The arithmetic" } },
+    ...worked(v, ex.res.eta).map((line) => el("li", { text: line }))));
+}
+
+async function updateLink() {
+  const t = tally(ex.results);
+  let hash;
+  try {
+    ({ hash } = await buildHash(valuesFromRequest(ex.data, ex.settings), ex.data));
+  } catch {
+    return;
+  }
+  const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
+  const url = `${location.origin}${location.pathname}#${kept.join("&")}&${exerciseKeys(ex.answers, t.score)}`;
+  byId("exercise-link").value = url;
+}
+
+async function copyLink() {
+  const input = byId("exercise-link");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say("The result link is copied.");
+  } catch {
+    input.select();
+    say("Copy the selected link with Ctrl+C (⌘C).");
+  }
+}
+
+export { start as startExercise };

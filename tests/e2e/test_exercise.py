@@ -1,0 +1,235 @@
+"""Learn by doing, in Chromium: the predict-the-update exercise by keyboard and its result
+link, the weights by hand on AND, and the run downloaded as Python, run by CPython."""
+
+from __future__ import annotations
+
+import ast
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+from sklearn.datasets import load_iris
+
+from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
+from pagekit import click_train, shown_weights
+from test_a11y import axe_violations, report
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = {}  # the result link, from the keyboard test to the link test
+
+
+def literal_and_visits(count):
+    """AND (seed 001: x̃ = (x1, x2, 1), labels 0 -> -1), w = 0, η = 1, fixed order, one example at a time."""
+    X = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
+    y = np.array([-1, -1, -1, 1])
+    w, out = np.zeros(3), []
+    while len(out) < count:
+        for x, t in zip(X, y):
+            mistake = t * (w @ x) <= 0
+            if mistake:
+                w = w + t * x
+            out.append((bool(mistake), w.tolist()))
+    return out[:count]
+
+
+def answer(page, mistake: bool, w: list[str] | None = None) -> None:
+    """One answer with the keyboard only: the focus starts on "Yes" of the question."""
+    assert page.evaluate("document.activeElement.id") == "exercise-mistake-yes"
+    if mistake:
+        page.keyboard.press("Space")
+        for v in w:
+            page.keyboard.press("Tab")
+            page.keyboard.type(v)
+        page.keyboard.press("Enter")
+    else:
+        page.keyboard.press("ArrowDown")  # moves to "No" and selects it
+        page.keyboard.press("Enter")
+
+
+def answered(page, k: int) -> None:
+    page.wait_for_selector(f'#exercise[data-answered="{k}"]', state="attached")
+
+
+def test_exercise_on_and_by_keyboard(ready_page):
+    page = ready_page
+    truth = literal_and_visits(5)
+    assert [m for m, _ in truth] == [True, False, False, True, True]
+    plan = [
+        (True, ["0", "0", "-1"]),     # right
+        (True, ["0", "1", "0"]),      # wrong: example 2 is no mistake
+        (False, None),                # right
+        (True, ["1,0", "1", "0"]),    # right, with a decimal comma
+        (True, ["1", "1", "1"]),      # wrong: the new w is (1, 1, −1)
+    ]
+    expected = [m == tm and (not m or [float(v.replace(",", ".")) for v in w] == tw)
+                for (m, w), (tm, tw) in zip(plan, truth)]
+    assert expected == [True, False, True, True, False]
+
+    page.focus("#exercise-start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#exercise-question")).to_contain_text("Example 1 (epoch 1")
+    expect(page.locator("#exercise-mistake-yes")).to_be_focused()
+    for k, (m, w) in enumerate(plan, start=1):
+        answer(page, m, w)
+        answered(page, k)
+        fb = page.locator("#exercise-feedback")
+        assert fb.get_attribute("data-right") == str(expected[k - 1]).lower()
+        if not expected[k - 1]:
+            expect(fb.locator(".exercise-worked li").first).to_contain_text("a = w·x̃ = ")
+    assert page.get_attribute("#exercise", "data-score") == str(sum(expected))
+    expect(page.locator("#exercise-score")).to_have_text("Score 3 of 5 · streak 0 (best 2)")
+    worked = page.inner_text("#exercise-feedback")
+    assert "y·a = (−1)·0 = 0 ≤ 0: a mistake" in worked and "= (1, 1, −1)" in worked
+    # The fifth answer moved the boundary: the picture shows w after example 5.
+    assert "1·x₁ + 1·x₂ + −1 = 0" in page.inner_text("#exercise-caption")
+    # A typo is named next to the field, nothing is scored, the focus goes back to it.
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.type("one")
+    page.keyboard.press("Enter")
+    expect(page.locator("#exercise-input-error")).to_contain_text("is not a number")
+    expect(page.locator("#exercise-w-0")).to_be_focused()
+    assert page.get_attribute("#exercise", "data-answered") == "5"
+    assert "the online perceptron, x̃ = (x1, x2, bias)" in page.inner_text("#exercise-on")
+    bad = axe_violations(page, "#exercise")
+    assert not bad, report(bad)
+    link = page.input_value("#exercise-link")
+    assert "view=exercise" in link and "exn=5" in link and "exs=3" in link
+    SHARED["link"] = link
+
+
+def test_result_link_reopens_with_the_same_score(browser):
+    link = SHARED.get("link")
+    assert link, "the keyboard test makes the link"
+    base, _, hash_ = link.partition("#")
+    forged = link.replace("exs=3", "exs=5")
+    hostile = base + "#" + hash_.split("&exa=")[0] + "&exa=" + "m%3Cimg%20src%3Dx%3E~1_n"
+    pages = [new_page(browser, u) for u in (link, forged, hostile)]
+    try:
+        (_, a, _), (_, b, _), (_, c, _) = pages
+        for p in (a, b, c):
+            wait_ready_of(p)
+            p.wait_for_selector("#exercise-body:not([hidden])", state="attached", timeout=READY_TIMEOUT_MS)
+        answered(a, 5)
+        assert a.get_attribute("#exercise", "data-score") == "3"
+        expect(a.locator("#exercise-message")).to_have_text(
+            "Replayed 5 answers: 3 right. This matches the link (3 of 5).")
+        expect(a.locator("#exercise-question")).to_contain_text("Example 6 (epoch 2")
+        assert a.input_value("#exercise-link").endswith(link.split("#")[1].split("view=")[1])
+        answered(b, 5)
+        assert b.get_attribute("#exercise", "data-score") == "3"
+        expect(b.locator("#exercise-message")).to_contain_text("claims 5 right of 5, which does not match")
+        answered(c, 0)
+        expect(c.locator("#exercise-message")).to_contain_text("could not be read")
+        assert c.locator("#exercise img").count() == 0
+    finally:
+        problems = []
+        for context, _, log in pages:
+            problems += check_log(log)
+            context.close()
+    assert not problems, problems
+
+
+def test_hand_weights_of_the_notes_on_and(ready_page):
+    page = ready_page
+    page.click("#hand-notes")
+    expect(page.locator("#hand-check")).to_contain_text("separates, margin γ = ")
+    gamma = 10 / math.sqrt(20**2 + 20**2 + 30**2)  # min y·a = 10 (seed 001's numbers), ‖w‖ = √1700
+    assert f"separates, margin γ = {gamma:.4g} " in page.inner_text("#hand-check")
+    assert [page.input_value(f"#hand-{k}") for k in ("w1", "w2", "b")] == ["20", "20", "-30"]
+    # The keyboard moves b; the picture follows at once, Python confirms on release.
+    page.focus("#hand-b-range")
+    for _ in range(21):  # b = −30 + 21·0.5 = −19.5: (0, 1) and (1, 0) now score +0.5
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#hand-live")).to_have_text("w = (20, 20, −19.5): 2 of 4 points misclassified.")
+    expect(page.locator("#hand-check")).to_contain_text("does not separate: 2 points misclassified")
+    page.fill("#hand-b", "-30")
+    page.keyboard.press("Tab")
+    expect(page.locator("#hand-check")).to_contain_text("separates, margin")
+    page.click("#hand-compare")
+    expect(page.locator("#hand-perceptron")).to_contain_text("w = (3, 2, −4) separates")  # the README's AND run
+    assert page.locator("#hand svg line.bsvg-perceptron").count() == 2
+    bad = axe_violations(page, "#hand")
+    assert not bad, report(bad)
+
+
+def iris_csv() -> str:
+    d = load_iris()
+    rows = [f"{a!r},{b!r},{d.target_names[t]}" for (a, b), t in zip(d.data[:100, :2].tolist(), d.target[:100])]
+    return "sepal_length,sepal_width,species\n" + "\n".join(rows) + "\n"
+
+
+def download_script(page, tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    for attempt in range(2):
+        try:
+            with page.expect_download(timeout=45_000) as info:
+                page.click("#export-script-py")
+            break
+        except Exception:
+            # The page made the file; a headless Chromium can drop one of many downloads.
+            assert page.inner_text("#export-status").startswith("Downloaded "), page.inner_text("#export-status")
+            if attempt:
+                raise
+    d = info.value
+    target = folder / d.suggested_filename
+    d.save_as(target)
+    return target
+
+
+def run_in_cpython(scripts: dict[str, Path]) -> dict[str, tuple]:
+    runner = ("import os, runpy\n"
+              f"for name, path in {[(k, str(v)) for k, v in scripts.items()]!r}:\n"
+              "    os.chdir(os.path.dirname(path)); print('@@', name, flush=True)\n"
+              "    runpy.run_path(path, run_name='__main__')\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "MPLBACKEND": "Agg"}
+    out = subprocess.run([sys.executable, "-c", runner], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr
+    got, current = {}, None
+    for line in out.stdout.splitlines():
+        if line.startswith("@@ "):
+            current = line[3:]
+        elif line.startswith("weights: "):
+            got[current] = [ast.literal_eval(line[9:])]
+        elif line.startswith("bias: "):
+            got[current].append(None if line[6:].startswith("off") else float(line[6:]))
+    return {k: tuple(v) for k, v in got.items()}
+
+
+def test_downloaded_script_prints_the_page_weights(ready_page, tmp_path):
+    page = ready_page
+    scripts, shown = {}, {}
+    page.check("#source-preset")
+    page.select_option("#preset", "clouds")
+    for algorithm in ("online", "batch", "averaged", "voted", "pocket"):
+        page.select_option("#algorithm", algorithm)
+        assert click_train(page) == "done"
+        scripts[algorithm] = download_script(page, tmp_path, algorithm)
+        shown[algorithm] = shown_weights(page)
+    page.select_option("#algorithm", "averaged")
+    page.check("#source-points")
+    page.click("#points-text-details summary")
+    pts = [[0.1, 0.3, -1], [0.25, 0.5, -1], [1.1, 1.3, 1], [1.5, 0.8, 1], [0.9, 1.4, 1], [-1, 0.5, -1]]
+    page.fill("#points-text", "\n".join(f"{x}, {y}, {c}" for x, y, c in pts))
+    page.focus("#points-text")
+    page.keyboard.press("Tab")
+    assert click_train(page) == "done"
+    scripts["points"] = download_script(page, tmp_path, "points")
+    shown["points"] = shown_weights(page)
+    page.check("#source-csv")
+    page.set_input_files("#csv-file", files=[{"name": "iris.csv", "mimeType": "text/csv",
+                                              "buffer": iris_csv().encode("utf-8")}])
+    expect(page.locator("#csv-info")).to_contain_text("iris.csv: ", timeout=90_000)
+    page.select_option("#algorithm", "pocket")
+    assert click_train(page) == "done"
+    scripts["csv"] = download_script(page, tmp_path, "csv")
+    shown["csv"] = shown_weights(page)
+    printed = run_in_cpython(scripts)
+    for name, (w, b) in shown.items():
+        assert printed[name] == (w, b), name  # == on floats: every bit
