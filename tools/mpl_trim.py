@@ -5,10 +5,8 @@ the trimmed wheel that PNG and SVG still render, mathtext included, with no font
 from __future__ import annotations
 
 import fnmatch
-import io
-import zipfile
 
-from .common import BuildError
+from .wheel_trim import rezip_without
 
 FONTS = "matplotlib/mpl-data/fonts/"
 # Kept: what the plots draw with. DejaVu Sans (text; bold titles; oblique for math italic
@@ -41,24 +39,4 @@ def removed_reason(name: str) -> str | None:
 
 def trim_matplotlib(official: bytes) -> tuple[bytes, dict]:
     """(trimmed wheel bytes, {"files": n removed, "bytes": compressed bytes removed})."""
-    src = zipfile.ZipFile(io.BytesIO(official))
-    record_name = next((n for n in src.namelist() if n.endswith(".dist-info/RECORD")), None)
-    if record_name is None:
-        raise BuildError("the matplotlib wheel has no RECORD")
-    removed = [i for i in src.infolist() if removed_reason(i.filename)]
-    if not removed:
-        raise BuildError("trimming matplotlib removed nothing: the wheel's layout changed")
-    gone = {i.filename for i in removed}
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in src.infolist():
-            if info.filename in gone:
-                continue
-            data = src.read(info)
-            if info.filename == record_name:
-                rows = [r for r in data.decode().splitlines() if r.split(",", 1)[0] not in gone]
-                data = ("\n".join(rows) + "\n").encode()
-            copy = zipfile.ZipInfo(info.filename, info.date_time)
-            copy.external_attr = info.external_attr
-            out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return buf.getvalue(), {"files": len(removed), "bytes": sum(i.compress_size for i in removed)}
+    return rezip_without(official, removed_reason)

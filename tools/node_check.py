@@ -90,7 +90,8 @@ def first_picture(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_w
     (its text alternative and the run it shows)."""
     py_file = TOOLS / "first_picture_pyodide.py"
     wheel = app_wheel.read_bytes()
-    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), wheel)
+    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), wheel,
+               stdlib_zip.read_bytes())
     return run_in_node(pyodide_dir, stdlib_zip, py_file, {"wheel": "/tmp/" + app_wheel.name},
                        ["first-picture.png", "first-picture.json"], key,
                        "drawing the first picture (the default run, with the app's own code)",

@@ -51,7 +51,6 @@ def write_download_sizes(staging: Path, info: dict) -> None:
     """info["download"]: the files the worker downloads and counts, with size and wire size,
     for the page's "MB of MB" progress and its size notice."""
     pdir = info["pyodide_dir"]
-    paths = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"], info["stdlib"],
-             info["pycache"]] + [pdir + w["file_name"] for w in info["wheels"]]
+    paths = [f"{pdir}pyodide.asm.wasm", info["app_wheel"], info["fontlist"], info["stdlib"]] + [pdir + w["file_name"] for w in info["wheels"]]
     info["download"] = [{"path": p, "size": (staging / p).stat().st_size, "gzip": wire_size(staging / p)}
                         for p in paths]

@@ -1,6 +1,8 @@
-"""The official python_stdlib.zip with the modules imported at start compiled to .pyc."""
+"""The official python_stdlib.zip with the modules imported at start compiled to .pyc, minus
+modules a page never imports (REMOVED, each with its reason; docs/PYODIDE.md shows the table)."""
 from __future__ import annotations
 
+import fnmatch
 import io
 import zipfile
 
@@ -18,10 +20,17 @@ def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
     pycs = zipfile.ZipFile(io.BytesIO(pyc_zip))
     names = set(src.namelist())
     compiled = {n[:-1] for n in pycs.namelist()}  # NAME.py of each NAME.pyc
+    dropped = {n for n in names if removed_reason(n)}
+    imported = sorted(dropped & compiled)
+    if imported:  # the Node run imported it: it is needed after all
+        raise BuildError(f"stdlib trim would drop modules imported at start: {', '.join(imported)}")
+    missing = [p for p in REMOVED if not any(fnmatch.fnmatch(n, p) for n in names)]
+    if missing:
+        raise BuildError(f"stdlib trim: no entry matches {', '.join(missing)}: the zip's layout changed")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info in src.infolist():
-            if info.filename in compiled:
+            if info.filename in compiled or info.filename in dropped:
                 continue
             copy = zipfile.ZipInfo(info.filename, info.date_time)  # writestr changes its ZipInfo
             copy.external_attr = info.external_attr
@@ -38,9 +47,53 @@ def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
     data = buf.getvalue()
     check = zipfile.ZipFile(io.BytesIO(data))
     for info in src.infolist():
-        if info.filename not in compiled and check.read(info.filename) != src.read(info):
+        if info.filename not in compiled | dropped and check.read(info.filename) != src.read(info):
             raise BuildError(f"stdlib zip: {info.filename} differs from the official file")
     return data
 
 
 STDLIB_PYC_MAGIC = (3531).to_bytes(2, "little") + b"\r\n"  # Python 3.12's .pyc magic number
+
+
+# Never imported by Pyodide's start, numpy, matplotlib (PNG and SVG), micropip or the app (the
+# build checks that none of them was imported by the Node run, and draws the first picture
+# with the trimmed zip). Codecs: the app decodes UTF-8, UTF-16, Windows-1252 and Latin-1
+# (csvtext.ENCODINGS); ascii, charmap, utf-32, utf-7, idna, punycode, the *_escape and
+# *_codec codecs stay.
+_LEGACY_CODECS = ["cp037", "cp1006", "cp1026", "cp1125", "cp1140", "cp1250", "cp1251", "cp1253",
+                  "cp1254", "cp1255", "cp1256", "cp1257", "cp1258", "cp273", "cp424", "cp500",
+                  "cp720", "cp737", "cp775", "cp85*", "cp86*", "cp874", "cp875", "cp932", "cp949",
+                  "cp950", "big5*", "euc_*", "gb*", "hz", "iso2022_*", "iso8859_1?", "iso8859_[2-9]",
+                  "johab", "koi8_*", "kz1048", "mac_*", "mbcs", "oem", "palmos", "ptcp154",
+                  "shift_jis*", "tis_620", "hp_roman8"]
+REMOVED = {
+    **{f"encodings/{c}.py": "a legacy 8-bit or CJK codec: the app decodes only UTF-8, UTF-16, "
+                           "Windows-1252 and Latin-1 (csvtext.ENCODINGS)" for c in _LEGACY_CODECS},
+    "multiprocessing/*": "processes: a browser worker cannot fork",
+    "unittest/*": "test framework", "doctest.py": "test framework",
+    "pydoc.py": "interactive help", "pdb.py": "debugger", "bdb.py": "debugger base",
+    "trace.py": "profiling", "profile.py": "profiling", "cProfile.py": "profiling",
+    "pstats.py": "profiling", "timeit.py": "profiling",
+    "xmlrpc/*": "network servers and clients", "wsgiref/*": "network servers and clients",
+    "socketserver.py": "network servers and clients", "imaplib.py": "network servers and clients",
+    "smtplib.py": "network servers and clients", "nntplib.py": "network servers and clients",
+    "ftplib.py": "network servers and clients", "poplib.py": "network servers and clients",
+    "telnetlib.py": "network servers and clients", "cgi.py": "CGI scripts", "cgitb.py": "CGI scripts",
+    "mailbox.py": "mail files", "mailcap.py": "mail files",
+    "aifc.py": "audio files", "sunau.py": "audio files", "wave.py": "audio files",
+    "sndhdr.py": "audio files", "chunk.py": "audio files", "imghdr.py": "image-type sniffing (PIL does its own)",
+    "pty.py": "terminals", "tty.py": "terminals", "getpass.py": "terminals",
+    "crypt.py": "Unix passwords", "pipes.py": "shell pipelines", "uu.py": "uuencode",
+    "xdrlib.py": "XDR data", "webbrowser.py": "opening a browser",
+    "tabnanny.py": "source checkers", "pyclbr.py": "source checkers", "modulefinder.py": "source checkers",
+    "pickletools.py": "pickle disassembler", "zipapp.py": "making zip apps", "_pyio.py":
+    "the pure-Python io (the C io is used)", "this.py": "easter egg", "antigravity.py": "easter egg",
+    "__hello__.py": "freeze test module", "__phello__/*": "freeze test package",
+}
+
+
+def removed_reason(name: str) -> str | None:
+    for pattern, why in REMOVED.items():
+        if fnmatch.fnmatch(name, pattern):
+            return why
+    return None

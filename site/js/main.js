@@ -4,7 +4,7 @@ import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
 import { renderResult, markStale } from "./ui/results.js";
-import { renderPlots, PLOTS } from "./ui/plots.js";
+import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
@@ -160,6 +160,8 @@ async function train(opts = {}) {
 
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
+  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
+  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   const token = ++runToken;
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
@@ -174,7 +176,7 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
-      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS });
+      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
@@ -264,6 +266,8 @@ function compareRequest() {
   if ("error" in d) { setFieldError(d.error.name, d.error.message); focusField(d.error.name); return null; }
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
+  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
+  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   return { data: d.data, settings };
 }
 

@@ -73,7 +73,8 @@ def separates(w: list[float], points: list[list[float]]) -> bool:
 def ready(page, wait_ready):
     # Before Python is ready there is no result: every download is disabled.
     page.wait_for_selector("#export-model", state="attached")
-    assert page.locator(".export-btn").count() == 11
+    # 6 plots x PNG/SVG (projection and weights rows only shown for > 2 features) + 3 files
+    assert page.locator(".export-btn").count() == 15
     if page.evaluate("document.body.dataset.runState") != "done":
         for b in page.locator(".export-btn").all():
             assert b.is_disabled()
@@ -301,6 +302,7 @@ def test_downloads(ready, tmp_path):
     for kind in ("boundary", "mistakes", "accuracy", "proof"):
         name, data = download(page, f"#export-{kind}-png", tmp_path)
         assert name.endswith(f"{kind}.png") and data.startswith(PNG_SIGNATURE), (name, data[:8])
+        assert int.from_bytes(data[16:20], "big") >= 1600  # IHDR width: slide resolution
         name, data = download(page, f"#export-{kind}-svg", tmp_path)
         assert name.endswith(f"{kind}.svg")
         root = ET.fromstring(data)

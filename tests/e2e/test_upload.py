@@ -28,6 +28,14 @@ def engine(text: str, **settings) -> dict:
     return datakit.engine(csv_data(text), **settings)
 
 
+def drawn_as(geom: dict) -> dict:
+    """The plot settings the page drew with: its CSS box, pixel ratio and text scale (the view's
+    limits follow the shape of the axes)."""
+    k = geom["css_scale"]
+    return {"plot_px": [round(geom["image_width"] / k), round(geom["image_height"] / k)], "dpr": k,
+            "scale": geom["scale"]}
+
+
 def inspect(text: str) -> dict:
     res = handle({"cmd": "inspect", "data": {"kind": "csv", "text": text, "label": None}})
     assert res["ok"], res
@@ -270,7 +278,7 @@ def test_more_features_show_choosers_and_replot(good_loaded):
     assert json.loads(page.get_attribute("#weights", "data-names")) == names
     first_src = page.get_attribute("#plot-boundary", "src")
     geom = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
-    exp_plot = engine(WIDE, plots=True, plot_features=[0, 1])
+    exp_plot = engine(WIDE, plots=True, plot_features=[0, 1], **drawn_as(geom))
     assert geom["xlim"] == pytest.approx(exp_plot["boundary_geometry"]["xlim"], rel=1e-12)
 
     page.select_option("#plot-x", "3")  # d against b
@@ -282,7 +290,7 @@ def test_more_features_show_choosers_and_replot(good_loaded):
     assert src != first_src
     assert_png(plots_info(page)["boundary"])
     geom2 = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
-    exp_plot2 = engine(WIDE, plots=True, plot_features=[3, 1])
+    exp_plot2 = engine(WIDE, plots=True, plot_features=[3, 1], **drawn_as(geom2))
     assert geom2["xlim"] == pytest.approx(exp_plot2["boundary_geometry"]["xlim"], rel=1e-12)
     assert geom2["ylim"] == pytest.approx(exp_plot2["boundary_geometry"]["ylim"], rel=1e-12)
     assert geom2["xlim"] != pytest.approx(geom["xlim"], rel=1e-6)

@@ -22,7 +22,7 @@ def export_request(request):
         fig, _ = figures.figure(kind, f)
         if fig is None:
             raise SettingsError("This run has no such plot.", field="export")
-        data = figures.plots().render(fig, fmt)
+        data = figures.plots().render_for_slides(fig, fmt)  # PNG: at least slide width
         if fmt == "png":
             return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
                     "base64": base64.b64encode(data).decode("ascii")}

@@ -20,7 +20,7 @@ def plots():
 
 def plot_features(ds, s):
     m = ds.X.shape[1]
-    pf = tuple(s["plot_features"]) if m >= 2 else (0, None)
+    pf = tuple(s["plot_features"]) if m >= 2 else (0,)  # one feature: drawn along x
     if max(i for i in pf if i is not None) >= m:
         raise SettingsError(f"There are only {m} features to plot.", field="plot_features")
     return pf
@@ -37,12 +37,32 @@ def proof_series(f):
     return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step)
 
 
-def figure(kind, f, *, upto=None):
-    """(Figure, text alternative) of one plot of the Fit f; (None, None) where it has none."""
+def many_features(f):
+    """The projection and weights plots are drawn when the boundary plot is a slice: more than 2 features."""
+    return f.ds.X.shape[1] > 2
+
+
+def weights_height(f):
+    """One readable row per weight (bias excluded), within the plots' largest size."""
+    n = len(f.run.w) - (1 if f.s["bias"] else 0)
+    return int(min(settings.param("plot_px")["max"], max(360, 26 * n + 110)))
+
+
+def size(kind, f, px=None):
+    """The figure keywords of one plot: its CSS box (px, else plot_px; the weights chart grows
+    with the number of weights), the device pixel ratio and the presenter scale."""
+    width, height = px or f.s["plot_px"]
+    if kind == "weights":
+        height = weights_height(f)
+    return dict(width_px=width, height_px=height, dpr=f.s["dpr"], scale=f.s["scale"])
+
+
+def figure(kind, f, *, upto=None, px=None):
+    """(Figure, text alternative) of one plot of the Fit f; (None, None) where it has none.
+    px: (width, height) CSS pixels of the box it is shown in (default: the settings' plot_px)."""
     p = plots()
     ds, test_ds, run, s, th = f.train_ds, f.test_ds, f.run, f.s, f.theory
-    width, height = s["plot_px"]
-    size = dict(width_px=width, height_px=height)
+    size_kw = size(kind, f, px)
     if kind == "boundary":
         decision, grid = None, 200
         if run.votes is not None:
@@ -61,36 +81,62 @@ def figure(kind, f, *, upto=None):
         fig = p.boundary_figure(
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid, **plot_prep, **size)
+            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid,
+            model="voted" if run.votes is not None else None, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
-        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, **size),
-                p.describe_mistakes(run.epoch_mistakes, th.bound))
+        # The bound limits online updates; the batch rule's steps are a different process.
+        online = run.algorithm != "batch"
+        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, online_bound=online, **size_kw),
+                p.describe_mistakes(run.epoch_mistakes, th.bound, online_bound=online))
     if kind == "accuracy":
         acc = [np.nan if a is None else a for a in run.epoch_accuracy]
         test_acc = None
         if test_ds is not None:
             test_acc = [float(np.mean(run.predict(prepare(test_ds.X, **f.prep)) == test_ds.y))]
-        return p.accuracy_figure(acc, test_acc, **size), p.describe_accuracy(acc, test_acc)
+        return p.accuracy_figure(acc, test_acc, **size_kw), p.describe_accuracy(acc, test_acc)
     if kind == "proof":
         ps = proof_series(f)
         if ps is None:
             return None, None
         fig = p.proof_figure(ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"],
-                             bound=th.bound, upto=upto, **size)
+                             bound=th.bound, upto=upto, eta=run.eta, **size_kw)
         return fig, p.describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=th.R,
-                                     bound=th.bound, upto=upto)
+                                     bound=th.bound, upto=upto, eta=run.eta)
+    if kind == "projection":
+        if not many_features(f):
+            return None, None
+        voted = run.votes is not None
+        fig = p.projection_figure(run.decision_function(f.Z), ds.y, label_names=ds.label_names,
+                                  score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
+                                  title="Every training point's vote Σ c·sign(w·x̃)" if voted else
+                                  "Every training point's score w·x̃",
+                                  **size_kw)
+        return fig, fig.alt_text
+    if kind == "weights":
+        if not many_features(f):
+            return None, None
+        voted = run.votes is not None  # its w is the last voter's, not the classifier
+        title = None
+        if voted:
+            title = "The last w (one voter): " + (
+                "standardized, so size = importance" if s["standardize"] else "raw units, size ≠ importance")
+        fig = p.weights_figure(run.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
+                               standardized=s["standardize"], title=title, **size_kw)
+        return fig, ("The last w, one of the voters. " if voted else "") + fig.alt_text
     raise SettingsError(f"Unknown plot {kind!r}.", field="plot")
 
 
-def render(kinds, f):
-    """PNG data URLs and text alternatives of these plots of f (+ the boundary's geometry)."""
+def render(kinds, f, sizes=None):
+    """PNG data URLs and text alternatives of these plots of f (+ the boundary's geometry);
+    sizes: {kind: (width, height)} CSS boxes where they differ from plot_px."""
     p = plots()
     out = {"plots": {}, "plot_alt": {}}
     for kind in kinds:
-        fig, alt = figure(kind, f)
+        fig, alt = figure(kind, f, px=(sizes or {}).get(kind))
         out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
         out["plot_alt"][kind] = alt
         if kind == "boundary":
-            out["boundary_geometry"] = p.axes_geometry(fig, fig.data_ax)
+            # + the text scale it was drawn with (the view's limits depend on the axes' shape)
+            out["boundary_geometry"] = {**p.axes_geometry(fig, fig.data_ax), "scale": f.s["scale"]}
     return out

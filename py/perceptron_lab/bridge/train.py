@@ -2,6 +2,7 @@
 request (more plots of that run)."""
 
 from .. import __version__, settings
+from ..errors import SettingsError
 from ..export import floats
 from ..features import feature_names
 from . import beyond, figures, session
@@ -84,10 +85,15 @@ def train_request(request, progress=None):
 
 
 def plots_request(request):
-    """More plots of the last run (the page asks for the boundary with the run, the rest after)."""
+    """More plots of the last run (the page asks for the boundary with the run, the rest after);
+    sizes: {kind: [width, height]} the CSS boxes of those plots where they differ from plot_px."""
     f = session.current()
     kinds = settings.check("plot_kinds", request.get("kinds"))
-    if isinstance(f, beyond.BeyondFit):
+    sizes = request.get("sizes") or {}
+    if not isinstance(sizes, dict) or not set(sizes) <= set(kinds):
+        raise SettingsError("sizes must map plot kinds of this request to [width, height].", field="plot_px")
+    sizes = {k: settings.check("plot_px", v) for k, v in sizes.items()}
+    if isinstance(f, beyond.BeyondFit):  # kernel / multiclass plots keep the run's plot_px
         from . import beyond_figures
         return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
-    return {"ok": True, **figures.render(kinds, f)}
+    return {"ok": True, **figures.render(kinds, f, sizes)}

@@ -58,13 +58,23 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
         ax.set_yticklabels([plain(class_label(label_names, -1), 24), plain(class_label(label_names, 1), 24)])
         ax.axvspan(0, ax.get_xlim()[1], color=PALETTE["pos_fill"], zorder=0, lw=0)
         ax.axvspan(ax.get_xlim()[0], 0, color=PALETTE["neg_fill"], zorder=0, lw=0)
-        ax.set_xlabel(f"score {score_label}  (≥ 0 predicts {plain(class_label(label_names, 1), 24)})",
-                      fontsize=fs(fig, FS_LABEL))
+        xlabel = ax.set_xlabel("", fontsize=fs(fig, FS_LABEL))
         leg = legend_above(ax, handles, labels, ncol)
         _room_for_tick_labels(ax)
         anchor_legend_left(fig, leg, ax)
+        # Narrow plots (phones) keep the label's size and drop words instead: the shading and
+        # the legend's threshold say the rest.
+        cx = (ax.get_position().x0 + ax.get_position().x1) / 2 * fig.bbox.width
+        room = 2 * min(cx, fig.bbox.width - cx) - px(fig, 8)
+        renderer = fig.canvas.get_renderer()
+        for text in (f"score {score_label}  (≥ 0 predicts {plain(class_label(label_names, 1), 24)})",
+                     f"score {score_label}  (≥ 0 predicts +1)", f"score {score_label}"):
+            xlabel.set_text(text)
+            if xlabel.get_window_extent(renderer).width <= room:
+                break
+        fit_width(xlabel, room)
     fig.scores, fig.wrong = sc, wrong
-    fig.alt_text = describe_projection(sc, y, label_names=label_names)
+    fig.alt_text = describe_projection(sc, y, label_names=label_names, score_label=score_label)
     return fig
 
 

@@ -266,12 +266,12 @@ def describe_trajectory(t, angle_u, angle_final, *, separable_u=True):
     return s
 
 
-def describe_projection(scores, y, *, label_names=None):
-    """Text alternative of the w·x̃ projection figure."""
+def describe_projection(scores, y, *, label_names=None, score_label="w·x̃"):
+    """Text alternative of the w·x̃ projection figure (score_label: what the score is)."""
     scores, y = np.asarray(scores, dtype=float), np.asarray(y).reshape(-1)
     pred = np.where(scores >= 0, 1, -1)
     wrong = pred != y
-    out = [f"Scores w·x̃ of {len(y)} points, threshold 0 (score ≥ 0 predicts "
+    out = [f"Scores {score_label} of {len(y)} points, threshold 0 (score ≥ 0 predicts "
            f"{label_text(label_names, 1)})."]
     for sign in (1, -1):
         sel = y == sign

@@ -3,7 +3,10 @@
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "./dom.js";
 
-const PLOTS = [["boundary", "Decision boundary"], ["mistakes", "Mistakes"], ["accuracy", "Accuracy"], ["proof", "Proof"]];
+const PLOTS = [["boundary", "Decision boundary"], ["mistakes", "Mistakes"], ["accuracy", "Accuracy"], ["proof", "Proof"],
+  ["projection", "Scores w·x̃"], ["weights", "Weights"]];
+// Rows left out when the run has no such plot (only data with more than two features has them).
+const ONLY_SOME = new Set(["projection", "weights"]);
 
 let call = null;
 let res = null;
@@ -56,6 +59,7 @@ function refresh() {
     const req = JSON.parse(b.dataset.export);
     const missing = req.what === "plot" && !res?.plots?.[req.plot];
     b.disabled = !res || !enabled || busy || missing;
+    if (ONLY_SOME.has(req.plot)) b.closest("li").hidden = missing;
   }
 }
 

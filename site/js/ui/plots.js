@@ -1,14 +1,53 @@
-// The four plots: <img> elements with data: URLs from result.plots and alt text from result.plot_alt.
+// The plots: <img> elements with data: URLs from result.plots and alt text from result.plot_alt,
+// and the size each is drawn at (its CSS box × devicePixelRatio, so it stays crisp at any zoom).
 import { byId, show } from "./dom.js";
 
-export const PLOTS = ["boundary", "mistakes", "accuracy", "proof"];
+export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights"];
+// Drawn by Python only when the data has more than two features (the boundary is then a slice).
+const MANY = ["projection", "weights"];
 
 const FALLBACK_ALT = {
   boundary: "The training points (+1 blue, −1 orange) and the learned decision boundary.",
   mistakes: "Number of mistakes in each epoch.",
   accuracy: "Training accuracy after each epoch.",
   proof: "The two quantities of the convergence proof after each mistake.",
+  projection: "Every training point's score w·x̃ by class, with the threshold at 0.",
+  weights: "One bar per feature weight.",
 };
+
+const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+// The bridge's limits (params.json plot_px, dpr, scale).
+const PX = [160, 2000];
+
+/** Image pixels per CSS pixel and the text scale: the reader's font-size preference (16 px = 1). */
+export function plotView() {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return {
+    dpr: Math.round(clamp(window.devicePixelRatio || 1, 1, 4) * 100) / 100,
+    scale: Math.round(clamp(root / 16, 0.5, 3) * 100) / 100,
+  };
+}
+
+/** [width, height] in CSS px of the box plot `name` is shown in (its width attribute's aspect).
+ * Hidden figures (before the first result) are measured as they will be laid out: their
+ * hidden ancestors are shown for the measurement only, in the same task, so nothing paints. */
+export function plotBox(name) {
+  const img = byId(`plot-${name}`);
+  const unhidden = [];
+  for (let n = img; n && n !== document.body; n = n.parentElement) {
+    if (n.hidden) { n.hidden = false; unhidden.push(n); }
+  }
+  const width = img.getBoundingClientRect().width;
+  for (const n of unhidden) n.hidden = true;
+  const aspect = (Number(img.getAttribute("height")) || 3) / (Number(img.getAttribute("width")) || 4);
+  const w = Math.round(clamp(width || 480, ...PX));
+  return [w, Math.round(clamp(w * aspect, ...PX))];
+}
+
+/** {kind: [width, height]} for a plots request. */
+export function plotSizes(kinds) {
+  return Object.fromEntries(kinds.map((k) => [k, plotBox(k)]));
+}
 
 export function renderPlots(plots = {}, alts = {}) {
   for (const name of PLOTS) {
@@ -31,4 +70,5 @@ export function renderPlots(plots = {}, alts = {}) {
     show(fig, ok);
   }
   if (plots && "proof" in plots) show(byId("proof-missing"), !plots.proof);
+  if (plots && MANY.some((k) => k in plots)) show(byId("plots-many"), MANY.some((k) => plots[k]));
 }

@@ -1,0 +1,97 @@
+"""The plots in the page: drawn for the box they are shown in at the screen's pixel ratio
+(a DPR-2 screen gets images twice their CSS width), and, for data with more than two
+features, the projection w·x̃ and the weights chart beside the boundary slice.
+
+One browser context at device scale factor 2 (one Pyodide boot) for the whole module."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import PAGE, attach_log, check_log, wait_ready_of
+from datakit import make_csv
+from pagekit import RUN_TIMEOUT_MS, train
+
+WIDE = make_csv(40, ["sepal length", "sepal width", "petal length", "petal width"], ("setosa", "versicolor"),
+                seed=5)
+NARROW = make_csv(30, ["u", "v"], ("a", "b"), seed=6)
+FOUR = ["boundary", "mistakes", "accuracy", "proof"]
+
+
+@pytest.fixture(scope="module")
+def page2(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=2,
+                                  service_workers="block")
+    page = context.new_page()
+    log = attach_log(context, page)
+    page.goto(base_url + PAGE)
+    wait_ready_of(page)
+    yield page
+    problems = check_log(log)
+    context.close()
+    if problems:
+        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+
+
+def images(page, names) -> dict:
+    """Per plot: shown?, decoded pixel width and height, CSS box width and height, alt text."""
+    return page.evaluate(
+        """async (names) => {
+          const out = {};
+          for (const name of names) {
+            const img = document.getElementById(`plot-${name}`);
+            if (img.getAttribute("src")) { try { await img.decode(); } catch (e) { /* stays 0 */ } }
+            const r = img.getBoundingClientRect();
+            out[name] = { shown: img.closest("figure").offsetParent !== null && r.width > 0,
+                          natural: [img.naturalWidth, img.naturalHeight], css: [r.width, r.height], alt: img.alt };
+          }
+          return out;
+        }""", names)
+
+
+def assert_crisp(info, ratio=2.0):
+    assert info["shown"], info
+    (nw, nh), (cw, ch) = info["natural"], info["css"]
+    assert nw >= 1.8 * cw, info
+    # Sized to the box: the image is drawn for the width it is shown at, not scaled down.
+    assert nw == pytest.approx(ratio * cw, abs=ratio + 1), info
+    assert nh / nw == pytest.approx(ch / cw, abs=0.01), info  # shown undistorted
+
+
+def upload(page, name, text):
+    page.check("#source-csv")
+    page.set_input_files("#csv-file", files=[{"name": name, "mimeType": "text/csv", "buffer": text.encode()}])
+    expect(page.locator("#csv-info")).to_contain_text(f"{name}: ", timeout=RUN_TIMEOUT_MS)
+
+
+def test_dpr2_screen_gets_images_twice_their_css_width(page2):
+    assert page2.evaluate("devicePixelRatio") == 2
+    train(page2)
+    info = images(page2, FOUR)
+    for name in FOUR:
+        assert_crisp(info[name])
+    assert page2.is_hidden("#plots-many")  # the AND preset has two features
+
+
+def test_four_features_show_projection_and_weights(page2):
+    upload(page2, "iris4.csv", WIDE)
+    train(page2)
+    expect(page2.locator("#plots-many")).to_be_visible()
+    info = images(page2, ["boundary", "projection", "weights"])
+    for name in ("boundary", "projection", "weights"):
+        assert_crisp(info[name])
+    assert info["projection"]["alt"].startswith("Scores w·x̃ of 40 points")
+    assert info["weights"]["alt"].startswith("Weights of 4 features")
+    # The weights chart is as tall as its four rows need (the bridge's rule), at 2x.
+    assert info["weights"]["natural"][1] == 2 * 360
+    # Their downloads are offered only now.
+    expect(page2.locator("#export-projection-png")).to_be_visible()
+    expect(page2.locator("#export-weights-svg")).to_be_enabled()
+
+
+def test_two_features_hide_them_again(page2):
+    upload(page2, "two.csv", NARROW)
+    train(page2)
+    assert page2.is_hidden("#plots-many")
+    assert page2.is_hidden("#export-projection-png")
+    assert_crisp(images(page2, ["boundary"])["boundary"])

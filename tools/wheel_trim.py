@@ -1,0 +1,86 @@
+"""Smaller official wheels, derived at build time from the sha256-checked ones: the same
+entries, byte for byte once unzipped, minus files the page provably never reads (each
+pattern has its reason; docs/PYODIDE.md shows the tables). Deterministic: same input bytes,
+same output bytes. The Node check (tools/node_check_pyodide.py) and the first picture
+(tools/first_picture_pyodide.py, the app's own code) then run on the trimmed wheels."""
+from __future__ import annotations
+
+import fnmatch
+import io
+import zipfile
+from typing import Callable
+
+from .common import BuildError
+
+# numpy: Pyodide already moved numpy's tests/ into a separate package; what is left to cut is
+# what only a C compiler, a type checker, Fortran wrapping or a test suite reads. (numpy.typing
+# stays: contourpy imports it.)
+NUMPY_REMOVED = {
+    "numpy/f2py/*": "f2py, the Fortran wrapper generator: a build tool, never imported by numpy, matplotlib or the app",
+    "numpy/_pyinstaller/*": "PyInstaller hooks (freezing apps to executables)",
+    "numpy/doc/*": "documentation modules (numpy.doc), never imported",
+    "numpy/testing/*": "numpy.testing (assert helpers for test suites): imported lazily only on "
+                       "`np.testing` access, which neither matplotlib nor the app does",
+    "*.pyi": "type stubs: read by type checkers, never by Python at run time",
+    "*/py.typed": "marker for type checkers",
+    "*.h": "C headers (numpy/_core/include): for compiling C extensions against numpy",
+    "*.a": "static libraries (npymath, npyrandom): for linking C extensions",
+    "*.pxd": "Cython declarations: for compiling Cython extensions",
+    "*.pyx": "Cython sources: for compiling",
+    "*.c": "C sources (random's examples): for compiling",
+    "numpy/_core/lib/pkgconfig/*": "pkg-config file: for compiling against numpy",
+    "numpy/random/_examples/*": "examples of extending numpy.random with Cython/Numba/CFFI",
+}
+# pillow: matplotlib uses PIL only to write PNG (Image.save -> PngImagePlugin, via _imaging).
+# Pyodide loads every .so of a wheel when the package loads, so these also cost CPU.
+PILLOW_REMOVED = {
+    "PIL/_imagingft.*.so": "FreeType for PIL.ImageFont: matplotlib draws text with its own "
+                           "ft2font; nothing imports PIL.ImageFont",
+    "PIL/_webp.*.so": "WebP codec: the app writes PNG only (PIL's WebP plugin handles its "
+                      "absence: WebP simply reports as unsupported)",
+}
+
+
+def reason_from(table: dict[str, str]) -> Callable[[str], str | None]:
+    def reason(name: str) -> str | None:
+        for pattern, why in table.items():
+            if fnmatch.fnmatch(name, pattern):
+                return why
+        return None
+    return reason
+
+
+def rezip_without(official: bytes, removed_reason: Callable[[str], str | None]) -> tuple[bytes, dict]:
+    """(wheel bytes without the entries removed_reason names, {"files": n, "bytes": compressed
+    bytes removed}); the RECORD loses their rows; deflate level 9, entries in the same order."""
+    src = zipfile.ZipFile(io.BytesIO(official))
+    record_name = next((n for n in src.namelist() if n.endswith(".dist-info/RECORD")), None)
+    if record_name is None:
+        raise BuildError("a wheel to trim has no RECORD")
+    removed = [i for i in src.infolist() if removed_reason(i.filename)]
+    if not removed:
+        raise BuildError(f"trimming {record_name.split('-')[0]} removed nothing: the wheel's layout changed")
+    gone = {i.filename for i in removed}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in src.infolist():
+            if info.filename in gone:
+                continue
+            data = src.read(info)
+            if info.filename == record_name:
+                rows = [r for r in data.decode().splitlines() if r.split(",", 1)[0] not in gone]
+                data = ("\n".join(rows) + "\n").encode()
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.external_attr = info.external_attr
+            out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return buf.getvalue(), {"files": len(removed), "bytes": sum(i.compress_size for i in removed)}
+
+
+def trimmers() -> dict[str, Callable[[bytes], tuple[bytes, dict]]]:
+    """Package name -> function(official wheel bytes) -> (trimmed bytes, stats)."""
+    from .mpl_trim import trim_matplotlib
+    return {
+        "matplotlib": trim_matplotlib,
+        "numpy": lambda data: rezip_without(data, reason_from(NUMPY_REMOVED)),
+        "pillow": lambda data: rezip_without(data, reason_from(PILLOW_REMOVED)),
+    }
