@@ -1,9 +1,12 @@
-"""Step-through speed in the real page: frames per second while playing (target >= 20).
+"""Step-through and auto-play speed in the real page: frames per second (target >= 20).
 
 Builds dist/ (python build.py), serves it under /perceptron-lab/ with the page's CSP,
-opens it in Chromium (Playwright), trains AND and two clouds through the controls, then
-plays the step-through at the top speed (60 updates/s) again and again for a few seconds
-and counts the frames the page actually showed (load events of the step image).
+opens it in Chromium (Playwright), trains AND, two clouds and circles with poly2 through
+the controls, and measures
+- auto-play (watch it learn): the frames the main boundary plot showed between the start
+  and the end of the show after Train, and the proof plot's frames meanwhile;
+- play at the top speed (60 updates/s), again and again for a few seconds: the frames the
+  step-through showed (load events of the step image) and of its proof plot.
 
     python bench/step_through.py [--seconds 4] [--no-build]
 """
@@ -26,7 +29,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync"]
 TARGET_FPS = 20
 # The clouds preset with a thin margin, so that the run makes a few dozen updates.
-RUNS = [("AND", {"preset": "and"}), ("clouds n=200 margin=0.02", {"preset": "clouds", "n": "200", "margin": "0.02"})]
+RUNS = [("AND", {"preset": "and"}), ("clouds n=200 margin=0.02", {"preset": "clouds", "n": "200", "margin": "0.02"}),
+        ("circles + poly2", {"preset": "circles", "fmap": "poly2"})]
+
+# Counts the main plots' frames during the show that follows the next Train.
+AUTO_ARM_JS = """
+() => {
+  const b = document.getElementById("plot-boundary"), p = document.getElementById("plot-proof");
+  const fig = b.closest("figure");
+  const r = window.__auto = { frames: 0, proofs: 0, t0: 0, t1: 0 };
+  b.addEventListener("load", () => { if (fig.dataset.watch === "playing" && fig.dataset.step) { if (!r.t0) r.t0 = performance.now(); r.frames++; r.t1 = performance.now(); } });
+  p.addEventListener("load", () => { if (fig.dataset.watch === "playing") r.proofs++; });
+}
+"""
 
 # Resolves window.__runEnd with the state after the next "running" (done / error / cancelled).
 ARM_JS = """
@@ -53,13 +68,15 @@ async (seconds) => {
     const t = performance.now();
     while (!f()) { if (performance.now() - t > ms) throw new Error("timeout"); await sleep(5); }
   };
-  let frames = 0;
+  let frames = 0, proofs = 0;
   const onload = () => { frames++; };
+  const onproof = () => { proofs++; };
   img.addEventListener("load", onload);
+  $("step-proof").addEventListener("load", onproof);
   const speed = $("step-speed");
   speed.value = "60";
   speed.dispatchEvent(new Event("change", { bubbles: true }));
-  let playMs = 0, shown = 0, plays = 0;
+  let playMs = 0, shown = 0, plays = 0, proofShown = 0;
   const total = Number(panel.dataset.total);
   while (playMs < seconds * 1000) {
     range.value = "0";
@@ -67,15 +84,17 @@ async (seconds) => {
     // The step-0 frame with its proof plot has landed and nothing is in flight.
     await until(() => panel.dataset.step === "0" && $("step-proof").dataset.t === "0" && panel.dataset.busy === "false");
     await sleep(50);
-    const f0 = frames, t0 = performance.now();
+    const f0 = frames, p0 = proofs, t0 = performance.now();
     $("step-play").click();
     await until(() => panel.dataset.playing === "false");
     playMs += performance.now() - t0;
     shown += frames - f0;
+    proofShown += proofs - p0;
     plays += 1;
   }
   img.removeEventListener("load", onload);
-  return { frames: shown, ms: playMs, plays, total };
+  $("step-proof").removeEventListener("load", onproof);
+  return { frames: shown, proofs: proofShown, ms: playMs, plays, total };
 }
 """
 
@@ -84,6 +103,10 @@ def page_csp(dist: Path) -> str | None:
     m = re.search(r'<meta[^>]+http-equiv="Content-Security-Policy"[^>]+content="([^"]+)"',
                   (dist / "index.html").read_text(), re.I)
     return html.unescape(m.group(1)) if m else None
+
+
+def settle(page) -> None:
+    page.wait_for_selector('body:not([data-run-state="running"])', state="attached", timeout=120_000)
 
 
 def main() -> int:
@@ -116,18 +139,29 @@ def main() -> int:
                     if field in choice:
                         page.fill(f"#{field}", choice[field])
                 page.select_option("#algorithm", "online")
+                page.select_option("#feature_map", choice.get("fmap", "none"))
+                page.wait_for_timeout(800)  # a retrain the changes started by themselves
+                settle(page)
                 page.evaluate(ARM_JS)
+                page.evaluate(AUTO_ARM_JS)
                 page.click("#train")
                 state = page.evaluate("window.__runEnd")
                 if state != "done":
                     raise SystemExit(f"{label}: training ended in state {state!r}")
-                page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=60_000)
+                page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=120_000)
+                a = page.evaluate("window.__auto")
+                secs = max(a["t1"] - a["t0"], 1) / 1000
+                afps, pfps = (a["frames"] - 1) / secs, (a["proofs"] - 1) / secs
+                print(f"{label:26s} auto-play: {a['frames']:4d} boundary frames in {secs:5.2f} s = {afps:5.1f} frames/s, "
+                      f"proof {pfps:5.1f} frames/s (the show's pace: a preset run in about 4 s)")
+                page.wait_for_selector('#stepper[data-playing="false"]', state="attached", timeout=60_000)
                 r = page.evaluate(PLAY_JS, args.seconds)
                 fps = r["frames"] / (r["ms"] / 1000)
+                proof_fps = r["proofs"] / (r["ms"] / 1000)
                 per_play = r["ms"] / r["plays"]
-                print(f"{label:26s} {r['total']:4d} updates  played {r['plays']:3d}x in {r['ms'] / 1000:5.2f} s  "
-                      f"{r['frames']:4d} frames shown = {fps:5.1f} frames/s  ({per_play:6.0f} ms per play at 60 updates/s)")
-                worst = fps if worst is None else min(worst, fps)
+                print(f"{label:26s} play at 60/s: {r['total']:4d} updates, played {r['plays']:3d}x in {r['ms'] / 1000:5.2f} s, "
+                      f"{r['frames']:4d} frames = {fps:5.1f} frames/s, proof {proof_fps:5.1f} frames/s  ({per_play:6.0f} ms per play)")
+                worst = min(fps, proof_fps) if worst is None else min(worst, fps, proof_fps)
             browser.close()
             if errors:
                 print("console errors:", *errors[:5], sep="\n  ")

@@ -89,8 +89,21 @@ def _request(args):
 
 
 def _fail(message):
-    sys.stderr.write(f"perceptron-lab: {message}\n")
+    sys.stderr.write(f"perceptron-lab: {printable(message)}\n")
     return EXIT_USAGE
+
+
+# Text from a file (column names, labels, messages quoting them) reaches a terminal: control
+# characters (ESC sequences can recolour, retitle or rewrite the terminal), C1 controls and
+# bidirectional overrides are shown as \\xNN / \\uNNNN instead of being obeyed.
+_UNSAFE = {c for c in range(0x20) if c not in (0x09, 0x0A)} | set(range(0x7F, 0xA0)) \
+    | {0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+_ESCAPES = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+
+
+def printable(text):
+    """text with every terminal control character written as an escape (newlines and tabs kept)."""
+    return str(text).translate(_ESCAPES)
 
 
 def _summary(r):
@@ -148,7 +161,7 @@ def main(argv=None):
     elif r["settings"]["algorithm"] in BEYOND_JSON:
         print("\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t))
     else:
-        print(_summary(r))
+        print(printable(_summary(r)))
     return 0
 
 

@@ -35,6 +35,7 @@ import numpy as np
 
 from . import core, features, theory
 from .errors import DataError, SettingsError
+from .heartbeat import beat
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -197,6 +198,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
         order_list = range(n) if perm is None else perm.tolist()
         mistakes, p, start = 0, 0, 0
         while p < n:
+            beat()  # kernel epochs are slow (one kernel row per mistake): not a hang
             j = None
             if block <= _SCALAR_MAX:
                 # Mistakes come close together: plain element reads beat numpy's per-call cost,

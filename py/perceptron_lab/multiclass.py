@@ -26,6 +26,7 @@ import numpy as np
 
 from . import core
 from .errors import DataError, SettingsError
+from .heartbeat import beat
 
 MAX_CLASSES = 1000
 _SCALAR_MAX = 8
@@ -221,6 +222,8 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                     col.append(v)
             mistakes += 1
             p = j + 1
+            if not mistakes & 255:
+                beat()  # a slow epoch must not look like a hang to the page's watchdog
         t += n
         if not np.isfinite(W).all():
             raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")

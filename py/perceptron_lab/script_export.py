@@ -58,11 +58,19 @@ def _data_code(spec, ds, stem, fmt):
         for key in ("n", "margin", "spread", "seed"):
             if key in spec:
                 args.append(f"{key}={_number(spec[key], key)}")
+        for key in ("classes", "features"):  # real presets; already validated by loading them
+            if spec.get(key) is not None:
+                args.append(f"{key}={[v if isinstance(v, int) else _plain(v) for v in spec[key]]!r}")
         return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)})", None
     if kind == "csv":
-        text, label = spec["text"], spec.get("label")
+        from . import csvio, csvtext
+
+        source, kw = csvio.spec_args(spec)  # the page sends the file's bytes (base64)
+        text, _ = csvtext.decode(source, 10**9, kw.get("encoding"))  # the script holds text
+        label = spec.get("label")
         name = str(spec.get("name", "CSV data"))[:200]
-        call = f"parse_csv(CSV, label={label!r}, name={name!r})"
+        read_as = "".join(f", {k}={kw[k]!r}" for k in ("delimiter", "decimal") if kw.get(k))
+        call = f"parse_csv(CSV, label={label!r}, name={name!r}{read_as})"
         imports = ["from perceptron_lab.csvio import parse_csv"]
         if len(text) <= INLINE_CSV_CHARS:
             return imports, f"CSV = {_string_lines(text)}\nds = {call}", None
@@ -108,13 +116,12 @@ def _point_labels(spec):
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
     from .bridge import load_data, read_settings  # the bridge's readers validate every value
-    from .bridge.session import MAX_VOTES, prep_options
+    from .bridge.session import MAX_VOTES
 
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     ds = load_data(data)
     s = read_settings(settings)
-    prep_options(s)  # settings the bridge cannot run (e.g. standardize) are refused as it refuses them
     stem = _stem(ds.name)
     imports, data_code, beside = _data_code(data, ds, stem, fmt)
     cls = ESTIMATORS[s["algorithm"]]
@@ -125,7 +132,7 @@ def build(data, settings, fmt="py"):
                  "  # the page's held-out part")
     params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
               f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
-              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}")
+              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
     note = ""
     if s["algorithm"] == "voted":
         note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"

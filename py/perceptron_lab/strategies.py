@@ -17,6 +17,7 @@ The online family (online, averaged, voted, pocket) shares one exact sequential 
 import numpy as np
 
 from .scan import Scanner, predict_sign
+from .heartbeat import beat
 
 POCKET_EXHAUSTIVE_WORK = 50_000  # n·d up to which pocket weighs every w on the path
 VOTE_WORK_MAX = 5_000_000  # n·K above which per-epoch voted accuracy is skipped (memory)
@@ -36,6 +37,7 @@ def vote_scores(Z, W, c):
             cs = c[s:s + 2048]
             # Σ c·sign = 2·Σ c·[w·z >= 0] − Σ c (0 counts as +1), exact for whole-number counts.
             out[r:r + rows] += 2 * ((Z[r:r + rows] @ W[s:s + 2048].T >= 0) @ cs) - cs.sum()
+            beat()
     return out
 
 
@@ -50,6 +52,7 @@ class _Linear:
         out = np.zeros(len(W))
         for s in range(0, len(Z), 4096):
             out += (predict_sign(Z[s:s + 4096] @ W.T) == y[s:s + 4096, None]).sum(axis=0)
+            beat()
         return (out / len(Z)).tolist()
 
     def limit(self):
@@ -114,6 +117,8 @@ class _Sequential(_Linear):
                 update(w, w_new, t + j + 1)
             w, p = w_new, j + 1
             mistakes += 1
+            if not mistakes & 255:
+                beat()  # an epoch of many mistakes can outlast the page's watchdog
         self.t = t + n
         self.clean = mistakes == 0
         return w, mistakes

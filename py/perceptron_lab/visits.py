@@ -75,7 +75,7 @@ def visits_request(request):
     train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     from .bridge.session import prep_options
 
-    prep = prep_options(s)
+    prep = prep_options(s, train_ds.X)
     Z, y = prepare(train_ds.X, **prep), train_ds.y
     n = len(Z)
     # The first epochs of a run do not depend on how many follow: train only those the visits need,

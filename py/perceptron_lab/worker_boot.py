@@ -55,11 +55,14 @@ def import_app() -> dict:
     return {"import_matplotlib": (t1 - t0) * 1000, "import_app": (t2 - t1) * 1000}
 
 
-def handle_json(text: str, progress=None) -> str:
-    """The bridge's door, as the worker calls it."""
-    from perceptron_lab import bridge
+def handle_json(text: str, progress=None, alive=None) -> str:
+    """The bridge's door, as the worker calls it; alive() is the heartbeat's listener."""
+    from perceptron_lab import bridge, heartbeat
 
-    return bridge.handle_json(text, progress)
+    if alive is None:
+        return bridge.handle_json(text, progress)
+    with heartbeat.listening(alive):
+        return bridge.handle_json(text, progress)
 
 
 def install_report(dist_name: str = "perceptron-lab") -> str:

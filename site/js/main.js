@@ -7,13 +7,17 @@ import { renderResult, markStale } from "./ui/results.js";
 import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./ui/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
-import { setFieldError, clearAllErrors, focusField, validateFields } from "./ui/fields.js";
+import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./ui/fields.js";
 import { readStartLink, initOpenLink } from "./ui/open-link.js";
 import { initAddressBar, saveLink, applyLinkView } from "./ui/address-bar.js";
 import { initSharePanel } from "./ui/share-panel.js";
 import { initFrameResize } from "./ui/embed.js";
 import { initLastRun, lastRunResult } from "./ui/last-run.js";
 import { initCompare, compareProgress } from "./ui/compare.js";
+import { initWatch, watchResult, liveMode } from "./ui/watch.js";
+import { initPresenter, plotRequestSize } from "./ui/presenter.js";
+import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
+import { csvInfo } from "./ui/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -29,21 +33,44 @@ let runToken = 0;
 let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
+let changedInRun = false; // a value changed while a run went: its result is stale on arrival
+
+// Watch it learn: a changed setting of a preset retrains by itself (debounced), as the
+// Playground does; CSV data keeps the explicit Train, placed points retrain on each click.
+const RETRAIN_MS = 600;
+let retrainTimer = null;
 
 function onValue(name, value) {
   values[name] = value;
+  if (running) changedInRun = true;
+  markStale();
+  if (name === "source") return;
+  clearTimeout(retrainTimer);
+  if (!hasResult || values.source !== "preset" || !liveMode()) return;
+  retrainTimer = setTimeout(() => {
+    retrainTimer = null;
+    if (running) trainSoon(); // after the run going now
+    else train({ auto: true, live: true });
+  }, RETRAIN_MS);
+}
+
+function onDataChange() {
+  if (running) changedInRun = true;
   markStale();
 }
 
-initDataPanel({ values, onValue, inspect, onChange: markStale });
+initDataPanel({ values, onValue, inspect, onChange: onDataChange,
+  running: () => running, stopRun: () => cancel() });
 initSettings(values, onValue);
-initRunPanel({ onTrain: train, onCancel: cancel });
+initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
 initAddressBar(values);
 initSharePanel(values);
 initOpenLink({ values, trainSoon });
 initFrameResize();
 initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
+initWatch(values);
+initPresenter({ values, train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });
 initHandWeights({ request: compareRequest, call: callPy });
 initScriptDownload({ call: callPy });
@@ -162,20 +189,32 @@ async function train(opts = {}) {
   settings.plot_features = plotFeatures();
   // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
   Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
+  dismissAsk();
+  const est = estimate(d.data, settings, csvInfo());
+  if (opts.auto && overBudget(est)) {
+    // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
+    ask(est, () => train());
+    setRunState("asking");
+    return;
+  }
   const token = ++runToken;
+  const size = plotRequestSize(); // presenting: bigger text and markers
   // Train is disabled while the run goes, which drops the keyboard focus to <body>.
   const focusTrain = document.activeElement === byId("train");
   running = true;
+  changedInRun = false;
   setRunState("running");
   startProgress(settings.epochs);
   let res;
   try {
     // The boundary comes with the run and the other plots in a second call, so the picture
     // a student waits for appears first.
-    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, plot_kinds: ["boundary"] } });
+    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] } });
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
+      setFieldNote("standardize", standardizeNote(res));
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
@@ -201,8 +240,10 @@ async function train(opts = {}) {
   if (res && res.ok) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
+    document.body.dataset.hasResult = "1"; // phones: the plot comes first from now on (css/present.css)
     lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
+    if (!values.step) watchResult(res); // a link's step wins over the show
     scriptRun(d.data, settings);
     exerciseLinkView(); // a result link of the exercise: replay its answers
     return;
@@ -215,6 +256,13 @@ async function train(opts = {}) {
   }
   showError(err);
   setRunState("error");
+}
+
+/** What standardizing did in this run: Python's notice (constant columns), or the plain fact. */
+function standardizeNote(res) {
+  const st = res.standardization;
+  if (!st) return "";
+  return st.notice || `This run standardized all ${st.mean.length} features with the training split's mean and standard deviation.`;
 }
 
 function showError(err) {

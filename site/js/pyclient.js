@@ -15,7 +15,8 @@
 // Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
 // that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
 // type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
-// "error"); a call with no progress/result for callTimeoutMs (60 s) terminates the worker.
+// "error"); a call with no progress, heartbeat ("alive") or result for callTimeoutMs (60 s)
+// terminates the worker.
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
 // Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
@@ -35,12 +36,35 @@ const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0
 
 let early = null; // {url, worker, events: [[kind, event]]}: started by prestart(), not adopted yet
 
+/**
+ * A module worker for `url` that runs under the page's Content Security Policy. The policy is
+ * a <meta> tag (static hosting such as GitHub Pages sends no CSP header), and a worker gets
+ * its policy from its own response, so a worker started from worker.js's URL would run with
+ * none (eval allowed, connect-src not applied). A worker whose script is a blob: URL inherits
+ * the policy of the page that made it, meta tags included: the bootstrap is a one-line blob
+ * that imports worker.js (allowed by script-src 'self'; the page's worker-src allows blob:).
+ * A blob: URL given by a caller (the tests' stand-in workers) already inherits it.
+ */
+export function spawnWorker(url) {
+  const href = new URL(String(url), document.baseURI).href;
+  if (href.startsWith("blob:") || typeof Blob === "undefined" || !URL.createObjectURL) {
+    return new Worker(href, { type: "module" });
+  }
+  const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: "text/javascript" }));
+  try {
+    return new Worker(boot, { type: "module" });
+  } finally {
+    // The worker has fetched its script by the time it runs; revoking later frees the blob.
+    setTimeout(() => URL.revokeObjectURL(boot), 60_000);
+  }
+}
+
 /** Start the default worker now; the first createPyClient() takes it over. */
 export function prestart(workerUrl = DEFAULT_WORKER_URL) {
   if (early) return;
   let worker;
   try {
-    worker = new Worker(workerUrl, { type: "module" });
+    worker = spawnWorker(workerUrl);
   } catch {
     return; // createPyClient() tries again and reports it
   }
@@ -148,7 +172,7 @@ export function createPyClient({
       worker = adopted.worker;
     } else {
       try {
-        worker = new Worker(workerUrl, { type: "module" });
+        worker = spawnWorker(workerUrl);
       } catch (e) {
         worker = null;
         fail("This browser could not start Python (it needs module workers).", { restart: false });
@@ -215,6 +239,9 @@ export function createPyClient({
           armCallTimer();
           safe(onProgress, msg.id, msg.epoch, msg.mistakes);
         }
+        break;
+      case "alive": // a slow epoch or scoring still under way: not a hang
+        if (pending.has(msg.id)) armCallTimer();
         break;
       case "result": {
         const p = pending.get(msg.id);

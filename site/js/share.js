@@ -7,7 +7,7 @@
 // the parameters a link may carry the data itself (not parameters, so not in the table):
 //   pts=x1,x2,label;x1,x2,label;...        placed points (source=points)
 //   ptz=<base64url of deflate-raw>         the same text, compressed (many points)
-//   csv=<base64url of deflate-raw>         an uploaded CSV file, when small enough
+//   csv=<base64url of deflate-raw>         an uploaded CSV file's bytes (any encoding), when small enough
 //   csvname=<file name>                    shown as text only
 //   csvbig=1 / ptsbig=1                    the lab left the CSV / the points out: too large
 // A link is input from a stranger: nothing from it is executed, sent to Python as code,
@@ -30,6 +30,11 @@ export const NOTICE = {
   pointsTooMany: "This link's points were too many to put in a link: place them again.",
   pointsMissing: "This link is set to placed points but doesn't contain them: place them again.",
   csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
+  csvRefused: (why) => `The CSV data in this link was not accepted (${why}), so the default data is used.`,
+  plotOutOfRange: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of the file's ${count}, so features 1 and 2 are plotted.`,
+  // With the data panel hidden (an embedded lab, hide=data) there is nothing to upload with.
+  uploadElsewhere: "This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there.",
+  placeElsewhere: "This link's points are not in the link; this view has no point editor: open the full lab (link below the plot) and place them there.",
   pointsBroken: "The points in this link could not be read, so the default data is used.",
   tooLong: "This link is too long to read, so the default settings are used.",
   garbled: "Part of this link could not be read and was ignored.",
@@ -66,7 +71,7 @@ function enc(s) {
 /**
  * The hash (without "#") for these values and data.
  * values: by parameter name (the view parameters are written only when not default).
- * data: a bridge DATA object ({kind: "preset"} | {kind: "points", points} | {kind: "csv", text, label}).
+ * data: a bridge DATA object ({kind: "preset"} | {kind: "points", points} | {kind: "csv", base64, label}).
  * csvName: the CSV file's name. -> Promise<{hash, omitted: null | "csv" | "points"}>
  */
 export async function buildHash(values, data = null, csvName = null) {
@@ -90,8 +95,9 @@ export async function buildHash(values, data = null, csvName = null) {
       if (z !== null && z.length <= MAX_INLINE) parts.push(["ptz", z]);
       else { omitted = "points"; parts.push(["ptsbig", "1"]); }
     }
-  } else if (data && data.kind === "csv" && typeof data.text === "string") {
-    const z = data.text.length <= 2_000_000 ? await deflate(data.text) : null;
+  } else if (data && data.kind === "csv" && typeof data.base64 === "string") {
+    // base64 is 4/3 of the bytes: files up to 2 MB are tried.
+    const z = data.base64.length <= 2_700_000 ? await deflate(b64Bytes(data.base64)) : null;
     if (z !== null && z.length <= MAX_INLINE) parts.push(["csv", z]);
     else { omitted = "csv"; parts.push(["csvbig", "1"]); }
     if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
@@ -260,11 +266,11 @@ export async function readPoints(z) {
   }
 }
 
-/** Expand a link's CSV -> text, or null when it cannot be read (garbled, cut short, too big). */
+/** Expand a link's CSV -> its bytes (Python guesses their encoding), or null when it cannot be read (garbled, cut short, too big, empty). */
 export async function readCsv(z) {
   try {
-    const text = await inflate(z, MAX_CSV_BYTES);
-    return text.trim() ? text : null;
+    const bytes = await inflate(z, MAX_CSV_BYTES, true);
+    return bytes.length ? bytes : null;
   } catch {
     return null;
   }
@@ -287,11 +293,20 @@ function fromB64url(s) {
   return out;
 }
 
-/** text -> base64url(deflate-raw(UTF-8)), or null where CompressionStream is missing. */
-export async function deflate(text) {
+/** Standard base64 -> bytes (only for files small enough for a link: at most ~2 MB). */
+function b64Bytes(b64) {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** text (as UTF-8) or bytes -> base64url(deflate-raw(...)), or null where CompressionStream is missing. */
+export async function deflate(textOrBytes) {
   if (typeof CompressionStream !== "function") return null;
   try {
-    const stream = new Blob([new TextEncoder().encode(text)]).stream()
+    const bytes = typeof textOrBytes === "string" ? new TextEncoder().encode(textOrBytes) : textOrBytes;
+    const stream = new Blob([bytes]).stream()
       .pipeThrough(new CompressionStream("deflate-raw"));
     return toB64url(new Uint8Array(await new Response(stream).arrayBuffer()));
   } catch {
@@ -299,8 +314,8 @@ export async function deflate(text) {
   }
 }
 
-/** base64url(deflate-raw(UTF-8)) -> text; throws on garbled, truncated or oversized data. */
-export async function inflate(z, maxBytes) {
+/** base64url(deflate-raw(UTF-8)) -> text (or the bytes); throws on garbled, truncated or oversized data. */
+export async function inflate(z, maxBytes, asBytes = false) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const bytes = fromB64url(String(z));
   const ds = new DecompressionStream("deflate-raw");
@@ -323,6 +338,7 @@ export async function inflate(z, maxBytes) {
   const all = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) { all.set(c, at); at += c.length; }
+  if (asBytes) return all;
   return new TextDecoder("utf-8", { fatal: true }).decode(all);
 }
 
@@ -340,6 +356,12 @@ export function valuesFromRequest(data, settings, view = {}) {
     if (src && p.key in src && src[p.key] !== undefined) out[p.name] = src[p.key];
   }
   if (data && data.kind) out.source = data.kind;
+  // A real preset trained on the two plotted features only: the request holds them as
+  // `features` (and plots its columns 0 and 1).
+  if (data && Array.isArray(data.features) && data.features.length === 2) {
+    out.feature_set = "plotted";
+    out.plot_features = [...data.features];
+  }
   return out;
 }
 

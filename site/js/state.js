@@ -47,6 +47,23 @@ function checkRange(p, v) {
   return { value: v };
 }
 
+// Decimal notation only (never 0x10, 0b1, 1_000, Infinity): what a person types, with a
+// decimal point or a decimal comma ("0,1" is 0.1, as in most of Europe).
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
+
+/** Text -> {value} | {error}. "1,000" is refused: a thousands separator or a decimal comma? */
+export function decimalNumber(s, label) {
+  if (s === "") return { error: `Enter a number for ${label}.` };
+  if (!DECIMAL.test(s)) return { error: `${label} must be a number written with digits, e.g. 0.5 or 0,5.` };
+  if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
+    const [a, b] = s.replace(/^[+-]/, "").split(",");
+    return { error: `“${s}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b} for ${label}.` };
+  }
+  const v = Number(s.replace(",", "."));
+  if (!Number.isFinite(v)) return { error: `${label} must be a number.` };
+  return { value: v };
+}
+
 /** Check one raw value (string from an input, boolean, number, ...) -> {value} | {error}. */
 export function validate(name, raw) {
   const p = BY_NAME[name];
@@ -59,11 +76,9 @@ export function validate(name, raw) {
       return checkRange(p, Number(s));
     }
     case "float": {
-      const s = typeof raw === "number" ? String(raw) : String(raw ?? "").trim();
-      if (s === "") return { error: `Enter a number for ${p.label}.` };
-      const v = Number(s);
-      if (!Number.isFinite(v)) return { error: `${p.label} must be a number.` };
-      return checkRange(p, v);
+      if (typeof raw === "number") return Number.isFinite(raw) ? checkRange(p, raw) : { error: `${p.label} must be a number.` };
+      const r = decimalNumber(String(raw ?? "").trim(), p.label);
+      return "error" in r ? r : checkRange(p, r.value);
     }
     case "bool": {
       if (raw === true || raw === "true" || raw === "1" || raw === 1) return { value: true };
@@ -80,6 +95,14 @@ export function validate(name, raw) {
       if (typeof raw === "number" && Number.isInteger(raw) && raw >= 0) return { value: raw };
       if (typeof raw === "string" && /^\d+$/.test(raw)) return { value: Number(raw) };
       return { error: `${p.label} must be a column of the file.` };
+    }
+    case "names": { // `count` different names (e.g. the classes of a real data set); null = the default
+      if (raw === null || raw === undefined || raw === "") return { value: null };
+      const v = (Array.isArray(raw) ? raw : String(raw).split(",")).map((x) => String(x).trim());
+      if (v.length !== p.count || v.some((x) => !x || x.length > 100) || new Set(v).size !== v.length) {
+        return { error: `Choose ${p.count} different ${p.label.toLowerCase()}.` };
+      }
+      return { value: v };
     }
     case "pair": {
       const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",");
@@ -122,6 +145,9 @@ export function presetRequest(values) {
   for (const name of ["n", "margin", "spread", "data_seed"]) {
     if (isActive(name, values)) out[param(name).key] = values[name];
   }
+  // A real data set: its two classes (default: the first two) and, if chosen, only the plotted features.
+  if (isActive("classes", values) && values.classes) out.classes = [...values.classes];
+  if (isActive("feature_set", values) && values.feature_set === "plotted") out.features = [...values.plot_features];
   return out;
 }
 

@@ -10,6 +10,7 @@
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
+//                   {type: "alive", id}                       (Python's heartbeat, ≤ 1/s, mid-epoch)
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
@@ -102,7 +103,8 @@ function prefetch(url, sha256) {
 }
 
 self.fetch = async (input, init) => {
-  const href = input instanceof Request ? input.url : new URL(String(input), self.location.href).href;
+  // Relative to this file: in the CSP bootstrap (pyclient.js) self.location is a blob: URL.
+  const href = input instanceof Request ? input.url : new URL(String(input), import.meta.url).href;
   const p = prefetched.get(href);
   if (p && (!init || !init.method || init.method === "GET")) {
     prefetched.delete(href);
@@ -113,7 +115,7 @@ self.fetch = async (input, init) => {
       /* fall through to the network, with the caller's own integrity check */
     }
   }
-  return counted(await realFetch(input, init), href);
+  return counted(await realFetch(input instanceof Request ? input : href, init), href);
 };
 
 async function fetchOk(url, init) {
@@ -295,7 +297,10 @@ async function handleCall(id, request) {
   };
   let result;
   try {
-    result = JSON.parse(handleJson(JSON.stringify(request), progress));
+    // alive: Python's heartbeat (at most once a second) inside slow epochs and scoring, so
+    // the page's watchdog tells an honest long run from a hang.
+    const alive = () => post({ type: "alive", id });
+    result = JSON.parse(handleJson(JSON.stringify(request), progress, alive));
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.

@@ -157,7 +157,10 @@ def new_page(browser, base_url: str, service_workers: str = "block"):
     controlled by the site's service worker (js/offline.js registers it once Python is
     ready) sends its requests through it, past page.route() (e.g. test_a11y's axe.min.js).
     tests/e2e/test_delivery.py tests the service worker, and the page with it blocked."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers)
+    # Reduced motion: no auto-play and no retrain-on-change (js/ui/watch.js), so a test drives
+    # every run and step itself; tests/e2e/test_watch.py opts back in.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers,
+                                  reduced_motion="reduce")
     page = context.new_page()
     log = attach_log(context, page)
     page.goto(base_url + PAGE)

@@ -98,15 +98,16 @@ def shown_result(page) -> dict:
 
 
 @contextlib.contextmanager
-def extra_page(browser, url: str, *, viewport: dict | None = None, goto: bool = True):
+def extra_page(browser, url: str, *, viewport: dict | None = None, goto: bool = True, motion: str = "reduce"):
     """A page in a context of its own, checked like the module's page when the block ends:
     no console error or uncaught error (page and worker), no request off this machine, no
     dialog. Yields the page; page.lab_log is its log (conftest.PageLog)."""
     from conftest import attach_log, check_log
 
     # Service workers blocked, as in conftest.new_page (page.route() must see every request).
+    # Reduced motion by default, as in conftest.new_page (no auto-play); motion="no-preference" plays.
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
-                                  service_workers="block")
+                                  service_workers="block", reduced_motion=motion)
     page = context.new_page()
     log = attach_log(context, page)
     dialogs: list[str] = []

@@ -336,3 +336,40 @@ def test_subsampled_trace_says_so(and_page):
     x, before, step, after = rows
     for b, s, a in zip(before, step, after):
         assert abs(b + s - a) <= 2e-3 * max(1.0, abs(a), abs(b), abs(s)), (before, step, after)
+
+
+def test_every_visited_example(and_page):
+    """By visit: every example the run looked at, in order; a correct prediction says
+    "y·a > 0: no update" and keeps w; each visit's w and verdict = a literal loop's."""
+    page = and_page
+    choose(page, "and")
+    assert click_train(page) == "done"
+    wait_step(page, 0)
+    ds = preset("and")
+    Z = prepare(ds.X)
+    w, visits = np.zeros(3), []
+    for _ in range(100):
+        mistakes = 0
+        for z, t in zip(Z, ds.y):
+            ya = t * (w @ z)
+            if ya <= 0:
+                w, mistakes = w + t * z, mistakes + 1
+            visits.append((ya <= 0, w.copy()))
+        if not mistakes:
+            break
+    page.check("#step-visits")
+    page.wait_for_selector('#stepper[data-mode="visits"][data-visit="0"]', state="attached", timeout=STEP_TIMEOUT_MS)
+    assert int(page.get_attribute("#stepper", "data-total")) == len(visits) - 1
+    for v, (update, w_v) in enumerate(visits):
+        if v:
+            page.click("#step-fwd")
+        page.wait_for_selector(f'#stepper[data-visit="{v}"]', state="attached", timeout=STEP_TIMEOUT_MS)
+        p = panel(page)
+        assert page.get_attribute("#stepper", "data-update") == str(update).lower(), v
+        assert np.allclose(json.loads(p["w"]), w_v), (v, p["w"], w_v)
+        assert p["index"] == str(v % 4)
+        if not update:
+            assert "y·a > 0: no update" in p["text"], p["text"]
+        assert p["text"].startswith(f"Visit {v + 1} of {len(visits)}")
+    page.uncheck("#step-visits")
+    page.wait_for_selector('#stepper[data-mode="updates"][data-step="0"]', state="attached", timeout=STEP_TIMEOUT_MS)

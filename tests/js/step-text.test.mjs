@@ -144,3 +144,15 @@ test("numbers for people: significant digits, a real minus sign, exponents for t
   assert.equal(pct(2 / 3), "66.7 %");
   assert.equal(pct(undefined), "—");
 });
+
+test("a visit without an update says y·a > 0: no update, with w unchanged", async () => {
+  const { describeVisit, visitCount } = await import("../../site/js/ui/step-text.js");
+  const r = { visit: 1, update: false, step: 1, epoch: 1, index: 1, x: [0, 1, 1], y: -1, activation: -1, y_activation: 1, w: [0, 0, -1] };
+  const { text, math } = describeVisit(r, { names: ["x1", "x2", "bias"], total: 18, visits: 36 });
+  assert.match(text, /^Visit 2 of 36, epoch 1: example #2/);
+  assert.match(text, /y·a = 1\. y·a > 0: no update, w stays \(0, 0, −1\)/);
+  assert.deepEqual(math.rows[1], ["w (unchanged)", [0, 0, -1]]);
+  assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "fixed", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), 36);
+  assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "fixed", algorithm: "batch" }, epochs: 9, dataset: { n_train: 4 } }), null);
+  assert.equal(visitCount({ trace: { subsampled: true }, settings: { order: "fixed", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), null);
+});

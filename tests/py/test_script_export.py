@@ -94,7 +94,7 @@ CASES = {
     "iris-inline": ({"kind": "csv", "text": iris_csv(), "label": "species", "name": "iris.csv"},
                     {"test_fraction": 0.25, "seed": 3}),
     "cancer-beside": ({"kind": "csv", "text": cancer_csv(), "label": None, "name": "cancer.csv"},
-                      {"normalize": True, "epochs": 30, "order": "shuffle-once", "seed": 11}),
+                      {"normalize": True, "standardize": True, "epochs": 30, "order": "shuffle-once", "seed": 11}),
     "points-inline": ({"kind": "points", "points": points(25, 1)}, {"feature_map": "poly2"}),
     "points-beside": ({"kind": "points", "points": points(150, 2)}, {"bias": False, "epochs": 40}),
 }
@@ -158,7 +158,7 @@ def test_hostile_strings_stay_strings(tmp_path):
     ({"data": {"kind": "preset", "name": "and"}, "format": "exe"}, "format"),
     ({"data": {"kind": "preset", "name": "and"}, "settings": {"eta": -1}}, "eta"),
     ({"data": {"kind": "preset", "name": "and", "n": "__import__('os')"}}, "n"),
-    ({"data": {"kind": "preset", "name": "and"}, "settings": {"standardize": True}}, "standardize"),
+    ({"data": {"kind": "preset", "name": "and"}, "settings": {"standardize": "yes"}}, "standardize"),
 ])
 def test_bad_requests_are_refused_with_the_field(request_, field):
     from perceptron_lab.errors import SettingsError

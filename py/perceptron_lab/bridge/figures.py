@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import SettingsError
-from ..features import prepare
+from ..features import feature_names, prepare
 from ..prep import for_plot
 
 PLOT_KINDS = settings.options("plot_kinds")
@@ -124,6 +124,27 @@ def figure(kind, f, *, upto=None, px=None):
         fig = p.weights_figure(run.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
                                standardized=s["standardize"], title=title, **size_kw)
         return fig, ("The last w, one of the voters. " if voted else "") + fig.alt_text
+    if kind == "cycle":
+        # Only a cycled run of a linear model on an exact trace has a cycle to draw.
+        if (run.cycle is None or run.trace.subsampled or s["feature_map"] != "none" or s["standardize"]
+                or not len(run.trace.w)):
+            return None, None
+        fig = p.cycle_figure(ds.X, ds.y, run.trace.w, run.trace.epoch, run.cycle,
+                             fit_intercept=s["bias"], normalize=s["normalize"], plot_features=plot_features(ds, s),
+                             feature_names=ds.feature_names, label_names=ds.label_names,
+                             title=f"{ds.name}: the cycle", **size_kw)
+        return fig, fig.alt_text
+    if kind == "trajectory":
+        if run.algorithm == "batch" or len(run.trace.w) < 2:
+            return None, None
+        pf = plot_features(ds, s)
+        comps = (0, 1) if run.trace.w.shape[1] >= 2 else (0, 0)
+        if s["feature_map"] == "none" and pf[1] is not None:
+            comps = pf
+        names = feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"])
+        fig = p.trajectory_figure(run.trace.w, run.trace.step, u=th.u, components=comps, component_names=names,
+                                  **size_kw)
+        return fig, fig.alt_text
     raise SettingsError(f"Unknown plot {kind!r}.", field="plot")
 
 

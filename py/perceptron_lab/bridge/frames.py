@@ -49,27 +49,93 @@ def step_info(f, k):
     return info
 
 
+def visits_of(f):
+    """(visit number of every recorded update, the examples in visiting order) of the run's
+    online path, replayed in core.train's order (visits.visit_order: fixed or shuffled);
+    None for batch or a subsampled trace."""
+    from ..visits import visit_order
+
+    run, n = f.run, len(f.Z)
+    tr = run.trace
+    if run.algorithm == "batch" or tr.subsampled:
+        return None
+    perms = list(visit_order(n, run.order, run.seed, run.n_epochs))
+    seq = np.concatenate(perms) if perms else np.zeros(0, dtype=np.int64)
+    where = [np.argsort(p) for p in perms]  # position of each example within its epoch
+    vis = np.array([(e - 1) * n + int(where[e - 1][i]) for e, i in zip(tr.epoch.tolist(), tr.index.tolist())],
+                   dtype=np.int64)
+    return vis, seq
+
+
+def visit_info(f, v, known):
+    """Visit v (0-based): an update (step_info of it) or a correct prediction, y·a > 0, that
+    leaves w as it is (seed 000: no update on a correct prediction)."""
+    vis, seq = known
+    n = len(f.Z)
+    k = int(np.searchsorted(vis, v))  # updates made before visit v
+    if k < len(vis) and vis[k] == v:
+        return {**step_info(f, k + 1), "visit": v, "update": True}
+    i = int(seq[v])
+    y = int(f.train_ds.y[i])
+    w = f.run.trace.w[k - 1] if k else np.zeros(f.Z.shape[1])
+    a = float(w @ f.Z[i])
+    return {"visit": v, "update": False, "step": k, "t": int(f.run.trace.step[k - 1]) if k else 0,
+            "epoch": v // n + 1, "index": i, "x": floats(f.Z[i]), "y": y, "activation": a,
+            "y_activation": y * a, "w": floats(w), "eta": f.run.eta}
+
+
 def frame_request(request):
-    """The boundary after update `step`, the example of that update ringed (+ the proof plot up to it)."""
+    """The boundary after update `step` (or at visit `visit`: every example the run looked at),
+    the example of it ringed (+ the proof plot up to it)."""
     f = session.current()
     if isinstance(f, beyond.BeyondFit):
         return beyond.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
-    k = int_field(request, "step", 0, len(run.trace.w))
-    info = step_info(f, k)
+    if "visit" in request:
+        known = visits_of(f)
+        if known is None:
+            raise SettingsError("Every visited example can be shown for the per-example updates of a run whose "
+                                "every update is recorded (not batch, not a subsampled trace).", field="visit")
+        info = visit_info(f, int_field(request, "visit", 0, len(known[1]) - 1), known)
+        info["visits"] = len(known[1])
+        k = info["step"]
+    else:
+        k = int_field(request, "step", 0, len(run.trace.w))
+        info = step_info(f, k)
     p = figures.plots()
     if f.animator is None:
-        width, height = s["plot_px"]
         f.animator = p.BoundaryAnimator(
             ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-            label_names=ds.label_names, title=f"{ds.name}: step through", width_px=width, height_px=height,
-            grid=60, **for_plot(None, f.prep)[1])
+            label_names=ds.label_names, title=f"{ds.name}: step through", grid=60,
+            **figures.size("boundary", f), **for_plot(None, f.prep)[1])
     w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
     png = f.animator.frame(w, highlight=info["index"])
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
            "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}
     if request.get("proof") is True:
-        fig, alt = figures.figure("proof", f, upto=max(info["t"], 1))
-        out["proof"] = None if fig is None else p.to_data_url(p.render(fig))
-        out["proof_alt"] = alt
+        pa = proof_animator(f)
+        upto = max(info["t"], 1)
+        out["proof"] = None if pa is None else p.to_data_url(pa.frame(upto))
+        out["proof_alt"] = None if pa is None else pa.alt_text(upto)
+    if request.get("mistakes") is True:
+        # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
+        # the last step, whose run may end with a clean epoch): auto-play grows it.
+        done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
+        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.size("boundary", f))
+        out["mistakes"] = p.to_data_url(p.render(fig))
+        out["mistakes_alt"] = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
+                               else "Epoch 1 is under way: no epoch has finished yet.")
+        out["mistakes_epochs"] = done
     return out
+
+
+def proof_animator(f):
+    """The run's ProofAnimator (made once: each frame then redraws only the two series), or None."""
+    if f.proof_animator is None:
+        ps = figures.proof_series(f)
+        if ps is None:
+            return None
+        f.proof_animator = figures.plots().ProofAnimator(
+            ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
+            **figures.size("boundary", f))
+    return f.proof_animator

@@ -14,5 +14,10 @@ def inspect_request(request):
                 "labels": ds.label_mapping_json(), "columns": p["columns"], "preview": p["rows"],
                 "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
     ds = load_data(spec)
-    return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names, "labels": ds.label_mapping_json(),
+    from .. import datasets
+
+    name = spec.get("name") if isinstance(spec, dict) else None
+    # A real preset: every class and feature it has, for the page's choosers.
+    choices = datasets.describe(name) if spec.get("kind") == "preset" and name in datasets.REAL else None
+    return {"ok": True, "choices": choices, "n": ds.X.shape[0], "feature_names": ds.feature_names, "labels": ds.label_mapping_json(),
             "columns": ds.feature_names + ["label"], "preview": None, "label_column": "label"}

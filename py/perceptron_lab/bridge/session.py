@@ -64,7 +64,7 @@ class Theory:
 @dataclass
 class Fit:
     """One run: the data, its split, the settings (the request's checked dict), the run and
-    what is known about it. `animator` is made on the first step-through frame."""
+    what is known about it. `animator` and `proof_animator` are made on the first step-through frame."""
 
     ds: Dataset
     train_ds: Dataset
@@ -77,6 +77,7 @@ class Fit:
     test_accuracy: float | None
     texts: dict = field(default_factory=dict)  # the run's sentences by their JSON keys (run_texts)
     animator: Any = None
+    proof_animator: Any = None
 
     @functools.cached_property
     def prep(self):

@@ -1,12 +1,14 @@
 // The data panel: the source switch (preset | CSV file | place points), the preset and its
 // generator parameters, and the bridge DATA object of what the panel shows. The CSV upload
-// is csv-upload.js, the placed points points.js, the features to plot plot-features.js.
+// is csv-upload.js, the placed points points.js, a real data set's classes real-preset.js,
+// the features to plot plot-features.js.
 import { byId, show } from "./dom.js";
 import { param, isActive, presetRequest } from "../state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError, clearAllErrors } from "./fields.js";
 import { initPoints, pointsRequest } from "./points.js";
-import { initCsvUpload, csvRequest, locate } from "./csv-upload.js";
-import { initPlotFeatures, featureCount } from "./plot-features.js";
+import { initCsvUpload, csvRequest, csvFeatureNames, locate } from "./csv-upload.js";
+import { initPlotFeatures, featureCount, setFeatureNames } from "./plot-features.js";
+import { initRealPreset, showRealPreset, showRealFields } from "./real-preset.js";
 
 const GENERATOR = ["n", "margin", "spread", "data_seed"];
 
@@ -27,14 +29,30 @@ export function initDataPanel(opts) {
   }
   registerSlot("data", byId("data-panel"), byId("data-error")); // an error of no single control
 
-  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded });
+  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded, running: opts.running, stopRun: opts.stopRun });
   initPoints(() => opts.onChange?.());
   initPlotFeatures({ values, onValue });
+  initRealPreset({ values, onValue, inspect: opts.inspect, onFeatures: realFeatures, onChange: refresh });
+  setTimeout(featuresOfSource); // after main.js has started Python (inspect waits for it)
   refresh();
 }
 
 function changed(name, value) {
   onValue(name, value);
+  if (name === "source" || name === "preset") featuresOfSource();
+  refresh();
+}
+
+/** The features to plot follow the data source: the CSV file's, or the real data set's. */
+function featuresOfSource() {
+  const names = values.source === "csv" ? csvFeatureNames() : null;
+  if (names) setFeatureNames(names, values.plot_features);
+  else if (values.source !== "csv") setFeatureNames([], null);
+  if (values.source === "preset") showRealPreset().then(refresh);
+}
+
+function realFeatures(names) {
+  if (values.source === "preset" && isActive("classes", values)) setFeatureNames(names, values.plot_features);
   refresh();
 }
 
@@ -50,12 +68,18 @@ function refresh() {
   for (const name of GENERATOR) {
     show(byId(param(name).id).closest(".field"), isActive(name, values));
   }
-  show(byId("plot-features-box"), values.source === "csv" && featureCount() > 2);
+  const real = values.source === "preset" && isActive("classes", values);
+  show(byId("plot-features-box"), (values.source === "csv" || real) && featureCount() > 2);
+  byId("plot-x-hint").textContent = real && values.feature_set === "plotted"
+    ? "The two features drawn on the decision-boundary plot; training uses only these two."
+    : "The two features drawn on the decision-boundary plot; training uses all of them.";
+  showRealFields(real);
   clearFieldError("data");
 }
 
 /** Show the controls for the current values again (after values were set from a link). */
 export function syncDataPanel() {
+  featuresOfSource();
   refresh();
 }
 
@@ -79,5 +103,5 @@ export function showDataError(err) {
 }
 
 export function clearDataErrors() {
-  clearAllErrors((n) => ["data", "csv-file", "label", "points", "plot_features", "preset", ...GENERATOR].includes(n));
+  clearAllErrors((n) => ["data", "csv-file", "label", "points", "plot_features", "preset", "classes", "feature_set", ...GENERATOR].includes(n));
 }

@@ -9,6 +9,8 @@ export function applyView(vals) {
   const b = document.body;
   if (vals.embed) b.dataset.embed = "1";
   else delete b.dataset.embed;
+  if (vals.present) b.dataset.present = "1";
+  else delete b.dataset.present;
   const hide = Array.isArray(vals.hide) ? vals.hide : [];
   if (hide.length) b.dataset.hide = hide.join(" ");
   else delete b.dataset.hide;

@@ -114,8 +114,10 @@ export function renderField(p, value, onValue) {
     root = el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), control, hint, error);
   } else {
     const isInt = p.type === "int";
+    // Decimals in a text box: a number box would hand "0,1" over as "" (or not at all), so a
+    // decimal comma could not be read or refused with its own message (state.js validate).
     control = el("input", {
-      type: "number", id: p.id, name: p.name, value: String(value),
+      type: isInt ? "number" : "text", id: p.id, name: p.name, value: String(value),
       attrs: { step: isInt ? "1" : "any", min: p.min, max: p.page_max ?? p.max, inputmode: isInt ? "numeric" : "decimal", autocomplete: "off" },
     });
     control.addEventListener("change", commit);
@@ -159,4 +161,21 @@ function writeValue(p, control, value) {
   if (p.type === "bool") control.checked = !!value;
   else if (control.matches("fieldset")) control.querySelectorAll("input").forEach((i) => { i.checked = i.value === value; });
   else control.value = String(value);
+}
+
+/**
+ * A note about the last run under a field (e.g. the standardize notice about constant
+ * columns); "" removes it. Each successful run replaces it.
+ */
+export function setFieldNote(name, text) {
+  const slot = slots.get(name);
+  if (!slot) return;
+  const field = slot.control.closest(".field");
+  let note = field?.querySelector(".field-note");
+  if (!text) { note?.remove(); return; }
+  if (!note) {
+    note = el("p", { class: "hint field-note", id: `${slot.control.id}-note`, attrs: { role: "status" } });
+    field.append(note);
+  }
+  note.textContent = text;
 }

@@ -7,6 +7,7 @@
 import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
 import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
+import { watchFrame } from "./watch.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -22,7 +23,7 @@ export function initLastRun({ call, train: trainFn, values }) {
       return { ok: false, error: { kind: "internal", message: "Python is not available." } };
     }
   };
-  initStepper({ call: safeCall });
+  initStepper({ call: safeCall, onFrame: watchFrame });
   initDownloads({ call: safeCall });
   initPlotPoints({ values, retrain });
   new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-py-state", "data-run-state"] });

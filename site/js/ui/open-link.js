@@ -6,7 +6,7 @@ import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js"
 import { writeField } from "./fields.js";
 import { syncDataPanel } from "./data-panel.js";
 import { syncSettingsPanel } from "./settings-panel.js";
-import { loadCsvText } from "./csv-upload.js";
+import { loadCsvBytes, csvInfo, lastCsvError } from "./csv-upload.js";
 import { setPoints } from "./points.js";
 import { showNotices } from "./link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
@@ -79,9 +79,17 @@ async function applyData(link, atStart) {
     else fallBack(link, NOTICE.pointsBroken);
   } else if (d && d.kind === "csv" && !d.missing) {
     late = true;
-    const text = await readCsv(d.z);
-    const ok = text !== null && await loadCsvText(d.name, text, link.values.label, link.values.plot_features);
-    if (!ok) fallBack(link, NOTICE.csvBroken);
+    const bytes = await readCsv(d.z);
+    const ok = bytes !== null && await loadCsvBytes(d.name, bytes, link.values.label, link.values.plot_features);
+    // Name the real cause: a link cut short, or data Python refused (too many rows, a bad label column).
+    if (!ok) fallBack(link, bytes === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || "see the data panel"));
+    else {
+      const pair = link.values.plot_features, count = csvInfo().feature_names.length;
+      const asked = Array.isArray(pair) && (pair[0] !== 0 || pair[1] !== 1);
+      if (asked && count > 2 && !(pair[0] < count && pair[1] < count && pair[0] !== pair[1])) {
+        link.notices.push(NOTICE.plotOutOfRange(pair, count));
+      }
+    }
   }
   const missing = !!(d && d.missing);
   if (!missing && (late || !atStart)) trainSoon();
@@ -96,6 +104,9 @@ function fallBack(link, notice) {
 }
 
 function finish(link) {
-  showNotices(link.notices);
+  const noData = Array.isArray(values.hide) && values.hide.includes("data");
+  const elsewhere = { [NOTICE.csvTooBig]: NOTICE.uploadElsewhere, [NOTICE.csvMissing]: NOTICE.uploadElsewhere,
+    [NOTICE.pointsTooMany]: NOTICE.placeElsewhere, [NOTICE.pointsMissing]: NOTICE.placeElsewhere };
+  showNotices(noData ? link.notices.map((n) => elsewhere[n] || n) : link.notices);
   document.body.dataset.linkSeq = String(++seq);
 }

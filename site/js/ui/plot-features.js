@@ -1,7 +1,10 @@
-// "Features to plot": with more than two features (a CSV file), the two drawn on the
-// decision-boundary plot. Training always uses all of them.
-import { byId, el, clear } from "./dom.js";
+// "Features to plot": with more than two features (a CSV file or a real data set), the two
+// drawn on the decision-boundary plot. Training uses all of them, unless a real data set is
+// trained on only the two plotted (feature_set "plotted": the request then holds just those).
+import { byId } from "./dom.js";
+import { isActive } from "../state.js";
 import { setFieldError, clearFieldError, registerSlot } from "./fields.js";
+import { fillChooser } from "./column-chooser.js";
 
 let values;     // shared app values (by param name)
 let onValue;    // (name, value) => void
@@ -14,17 +17,16 @@ export function initPlotFeatures(opts) {
   byId("plot-y").addEventListener("change", changed);
 }
 
-/** The features of a newly read CSV file; `pair` (e.g. from a link) is kept when it fits. */
+/** The features of the data source (a CSV file, a real data set; [] for none); `pair` (e.g. from a link) is kept when it fits. */
 export function setFeatureNames(names, pair = null) {
   count = names.length;
+  if (!count) return;
   let [a, b] = pair || [0, 1];
   if (!(a < count && b < count && a !== b)) [a, b] = [0, 1];
-  for (const [id, sel] of [["plot-x", a], ["plot-y", b]]) {
-    const s = byId(id);
-    clear(s);
-    names.forEach((n, i) => s.append(el("option", { value: String(i), text: String(n), selected: i === sel })));
-  }
-  onValue("plot_features", [a, b]);
+  for (const [id, sel] of [["plot-x", a], ["plot-y", b]]) fillChooser(byId(id), names, sel);
+  // Only a change marks the result stale (the choosers are filled after a link's run, too).
+  const now = values.plot_features;
+  if (!now || now[0] !== a || now[1] !== b) onValue("plot_features", [a, b]);
 }
 
 /** How many features the CSV file has (0 before any file). */
@@ -32,9 +34,14 @@ export function featureCount() {
   return count;
 }
 
-/** The features to plot: only meaningful for a CSV file with more than two features. */
+/** The features to plot, as indices into the data sent: only a choice with more than two features. */
 export function plotFeatures() {
-  return values.source === "csv" && count > 2 ? values.plot_features : [0, 1];
+  if (values.source === "csv") return count > 2 ? values.plot_features : [0, 1];
+  if (values.source === "preset" && isActive("classes", values)) {
+    // Trained on the plotted two only: the data sent holds just them, in this order.
+    return values.feature_set === "plotted" ? [0, 1] : values.plot_features;
+  }
+  return [0, 1];
 }
 
 function changed() {

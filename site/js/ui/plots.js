@@ -2,7 +2,7 @@
 // and the size each is drawn at (its CSS box × devicePixelRatio, so it stays crisp at any zoom).
 import { byId, show } from "./dom.js";
 
-export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights"];
+export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"];
 // Drawn by Python only when the data has more than two features (the boundary is then a slice).
 const MANY = ["projection", "weights"];
 
@@ -13,6 +13,8 @@ const FALLBACK_ALT = {
   proof: "The two quantities of the convergence proof after each mistake.",
   projection: "Every training point's score w·x̃ by class, with the threshold at 0.",
   weights: "One bar per feature weight.",
+  cycle: "The weight vectors of one cycle and their boundaries.",
+  trajectory: "The direction of w over the updates.",
 };
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
@@ -53,6 +55,7 @@ export function renderPlots(plots = {}, alts = {}) {
   for (const name of PLOTS) {
     const img = byId(`plot-${name}`);
     const fig = img.closest("figure");
+    if (name === "cycle") byId("cycle-caption").textContent = plots?.cycle ? alts?.cycle || "" : "";
     // Not in this answer yet (it follows in a second call): keep the old picture, dimmed.
     const pending = !plots || !(name in plots);
     fig.classList.toggle("pending", pending);

@@ -130,3 +130,32 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   };
   return { text, math };
 }
+
+/** How many examples a run visited, where the visits can be stepped through (per-example
+ * updates, every update recorded), else null. */
+export function visitCount(r) {
+  const tr = r?.trace;
+  if (!tr || tr.subsampled || r.settings?.algorithm === "batch") return null;
+  return (r.epochs || 0) * (r.dataset?.n_train || 0) || null;
+}
+
+/** One visit of the step-through by example: an update (describeStep's words after
+ * "Visit v of V") or a correct prediction, which leaves w as it is. */
+export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
+  const where = `Visit ${r.visit + 1} of ${visits}`;
+  if (r.update) {
+    const d = describeStep(r, { names, total });
+    return { ...d, text: `${where}: ${d.text}` };
+  }
+  const w = r.w || [];
+  const cols = Array.from({ length: w.length }, (_, i) => names[i] ?? `w${i + 1}`);
+  const a = r.activation, ya = r.y_activation ?? r.y * a;
+  const text = `${where}, epoch ${r.epoch}: example #${r.index + 1}, x̃ = ${vec(r.x || [])}, y = ${sgn(r.y)}. ` +
+    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)}. y·a > 0: no update, w stays ${vec(w)} ` +
+    `(${r.step} update${r.step === 1 ? "" : "s"} so far).`;
+  return {
+    text,
+    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > 0: no update`],
+      cols, rows: [["x̃ (example)", r.x || []], ["w (unchanged)", w]], angle: null },
+  };
+}

@@ -3,41 +3,51 @@
 // (a = w·x̃, y·a, w ← w + η·y·x̃, the angle between w and x̃; the words are in step-text.js).
 //
 // Smoothness: at most one frame request is in flight; while it runs, later requests only
-// move the wanted step, so intermediate frames are dropped rather than queued. During play
-// the proof plot (a fresh figure: it costs as much as several frames) is asked for only
-// every PROOF_EVERY frames and at most once per PROOF_MS, so play stays above 20 frames/s.
+// move the wanted step, so intermediate frames are dropped rather than queued (a long run
+// plays subsampled). The proof plot comes with every frame (the bridge blits it).
+// Auto-play (watch.js) drives the same machinery with its own speed, a start and an end;
+// every frame drawn is handed to opts.onFrame so the page's main plots can follow.
 import { byId, el, clear, fmt, show } from "./dom.js";
-import { describeStep, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
+import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
 
-const PROOF_EVERY = 12;
-const PROOF_MS = 1000;
+const MISTAKES_MS = 700;
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
 const DEFAULT_SPEED = 5;
 
 let call = null;        // (request) => Promise<bridge response>
 let res = null;         // the train result being stepped through
 let names = [];         // component names of w (result.w_names)
-let total = 0;          // number of recorded updates: steps run 0..total
+let total = 0;          // the last position: steps run 0..total (updates), or visits 0..total
+let updates = 0;        // number of recorded updates
+let byVisit = false;    // step through every example visited, not only the updates
 let gen = 0;            // bumps on every new result: late answers of an old run are dropped
 let want = 0;           // the step the user (or play) wants to see
 let shown = -1;         // the step on screen
 let shownProof = false; // the shown step came with its proof plot
 let inflight = false;
 let playing = false;
-let playFrom = 0, playT0 = 0, framesSinceProof = 0, lastProofAt = 0;
+let playFrom = 0, playT0 = 0;
 let timer = null;
 let announceNext = false;
+let onFrame = null;     // (frame, {auto, user}) => void: every frame drawn (watch.js)
+let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
+let user = false;       // the reader moved the step-through since this result
+let mistakesEpoch = -1; // the epoch count of the mistakes plot last asked for (auto-play)
+let mistakesAt = 0;
 
 export function initStepper(opts) {
   call = opts.call;
+  onFrame = opts.onFrame || null;
   const speed = byId("step-speed");
   for (const s of SPEEDS) speed.append(el("option", { value: String(s), text: String(s), selected: s === DEFAULT_SPEED }));
-  byId("step-play").addEventListener("click", () => (playing ? pause() : play()));
+  byId("step-play").addEventListener("click", () => { user = true; auto = null; if (playing) pause(); else play(); });
   byId("step-back").addEventListener("click", () => go(current() - 1));
   byId("step-fwd").addEventListener("click", () => go(current() + 1));
   const range = byId("step-range");
   range.addEventListener("input", () => go(Number(range.value)));
+  byId("step-visits").addEventListener("change", (e) => setMode(e.target.checked));
   speed.addEventListener("change", () => {
+    auto = null;
     if (playing) { playFrom = current(); playT0 = performance.now(); }
   });
   setEnabled(false);
@@ -46,23 +56,25 @@ export function initStepper(opts) {
 /** A new train result: start at step 0 (w = 0). */
 export function stepperResult(result) {
   gen++;
+  auto = null;
+  user = false;
+  mistakesEpoch = -1;
   pause(false);
   res = result;
   const tr = result?.trace;
   // Kernel and multiclass traces record the example of each update, not w.
-  total = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
+  updates = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
-  const range = byId("step-range");
-  range.max = String(total);
-  range.value = "0";
-  want = 0;
-  shown = -1;
-  shownProof = false;
   inflight = false;
   const panel = byId("stepper");
-  panel.dataset.total = String(total);
   panel.dataset.algorithm = result?.settings?.algorithm || "";
-  byId("step-note").textContent = stepNote(result);
+  const visits = visitCount(result);
+  byId("step-visits").disabled = !visits;
+  if (!visits) byId("step-visits").checked = false;
+  byVisit = !!visits && byId("step-visits").checked;
+  resetRange();
+  byId("step-note").textContent = [stepNote(result), visits ? "" : "Every visited example can be shown when each update is one example’s and all are recorded."]
+    .filter(Boolean).join(" ");
   clear(byId("step-math"));
   byId("step-error").textContent = "";
   show(byId("step-error"), false);
@@ -72,14 +84,82 @@ export function stepperResult(result) {
   else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
 
+function resetRange() {
+  total = byVisit ? visitCount(res) - 1 : updates;
+  const range = byId("step-range");
+  range.max = String(total);
+  range.value = "0";
+  want = 0;
+  shown = -1;
+  shownProof = false;
+  const panel = byId("stepper");
+  panel.dataset.total = String(total);
+  panel.dataset.mode = byVisit ? "visits" : "updates";
+}
+
+/** Step through every visited example (on) or only the updates (off), from the start. */
+function setMode(on) {
+  if (!res || on === byVisit) return;
+  gen++; // an answer in flight belongs to the other mode
+  inflight = false;
+  user = true;
+  auto = null;
+  pause(false);
+  byVisit = on && !!visitCount(res);
+  resetRange();
+  updateButtons();
+  announceNext = true;
+  pump();
+}
+
 /** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
 export function stepTo(k) {
   go(k);
 }
 
+/** The recorded updates of the result being stepped through. */
+export function stepTotal() {
+  return total;
+}
+
+export function isPlaying() {
+  return playing;
+}
+
+/** Play from step `from` to `end` at `speed` updates/s by itself; onEnd() at the end returns
+ * the step to go on from (a cycle shown again) or null to stop there. */
+export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
+  if (!res || !total || byVisit) return false;
+  auto = { speed, end: Math.min(end, total), onEnd };
+  byId("step-range").value = String(Math.max(0, Math.min(total, from)));
+  play();
+  return true;
+}
+
+/** Stop auto-play (any control); the step-through stays where it was. */
+export function stopAuto() {
+  if (!auto) return;
+  auto = null;
+  if (playing) pause(false);
+  byId("stepper").dataset.auto = "false";
+}
+
+/** Play/pause, step back/forward by one: the presenter's keys. */
+export function togglePlay() {
+  user = true;
+  auto = null;
+  if (playing) pause(); else play();
+}
+
+export function stepBy(d) {
+  go(current() + d);
+}
+
 /** Tell the page the view changed (address-bar.js keeps step=k in the address bar). */
 function viewChanged() {
-  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: current() } }));
+  // A link keeps the update (step=k); by visit, the update count of the visit shown.
+  const step = byVisit ? Number(byId("stepper").dataset.step || 0) : current();
+  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step } }));
 }
 
 /** Enable or disable every control (no result, training runs, Python restarting);
@@ -104,6 +184,8 @@ function current() {
 
 function go(k) {
   if (!res || !total) return;
+  user = true;
+  auto = null;
   pause(false);
   k = Math.max(0, Math.min(total, k));
   byId("step-range").value = String(k);
@@ -127,7 +209,7 @@ function updateButtons() {
     (other.disabled ? byId("step-play") : other).focus();
   }
   byId("step-play").textContent = playing ? "Pause" : "Play";
-  byId("step-pos").textContent = `${k} / ${total}`;
+  byId("step-pos").textContent = byVisit ? `visit ${k + 1} / ${total + 1}` : `${k} / ${total}`;
 }
 
 // ------------------------------------------------------------------ play
@@ -138,9 +220,8 @@ function play() {
   playing = true;
   playFrom = current();
   playT0 = performance.now();
-  framesSinceProof = 0;
-  lastProofAt = performance.now();
   byId("stepper").dataset.playing = "true";
+  byId("stepper").dataset.auto = String(!!auto);
   updateButtons();
   tick();
 }
@@ -151,6 +232,7 @@ function pause(announce = true) {
   clearTimeout(timer);
   timer = null;
   byId("stepper").dataset.playing = "false";
+  byId("stepper").dataset.auto = "false";
   updateButtons();
   if (was && announce) {
     // Paused (or at the end): the proof plot catches up, and the step is announced.
@@ -163,30 +245,50 @@ function pause(announce = true) {
 
 function tick() {
   if (!playing) return;
-  const speed = Number(byId("step-speed").value) || DEFAULT_SPEED;
-  const k = Math.min(total, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
+  const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
+  const end = auto ? auto.end : total;
+  const k = Math.min(end, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
   if (k !== current()) {
     byId("step-range").value = String(k);
     updateButtons();
   }
   want = k;
   pump();
-  if (k >= total && shown === total && !inflight) { pause(true); return; }
+  if (k >= end && shown === end && !inflight) {
+    const next = auto ? auto.onEnd() : null;
+    if (next === null || next === undefined) { finishPlay(); return; }
+    byId("step-range").value = String(next);
+    playFrom = next;
+    playT0 = performance.now();
+  }
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
+}
+
+function finishPlay() {
+  const wasAuto = !!auto;
+  auto = null;
+  pause(!wasAuto); // the end of auto-play is announced by watch.js (the final state), not here
+  if (wasAuto) byId("stepper").dispatchEvent(new CustomEvent("autoplayend", { bubbles: true }));
 }
 
 // ------------------------------------------------------------------ frames
 
 async function pump() {
   if (inflight || !call || !res) return;
-  const needProof = !playing || (framesSinceProof >= PROOF_EVERY && performance.now() - lastProofAt >= PROOF_MS);
-  if (want === shown && (shownProof || !needProof)) return;
+  if (want === shown && shownProof) return;
   const k = want;
   const g = gen;
+  const wasAuto = !!auto;
   inflight = true;
   byId("stepper").dataset.busy = "true";
-  const withProof = !!res.plots?.proof && needProof;
-  const r = await call({ cmd: "frame", step: k, proof: withProof });
+  const withProof = !!res.plots?.proof;
+  // Auto-play grows the mistakes plot: ask for it when the finished epochs change.
+  const epochs = k >= total ? -2 : k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1);
+  // A fresh figure costs several frames: at most every MISTAKES_MS, and always at the end.
+  const withMistakes = wasAuto && epochs !== mistakesEpoch && (k >= total || performance.now() - mistakesAt >= MISTAKES_MS);
+  if (withMistakes) { mistakesEpoch = epochs; mistakesAt = performance.now(); }
+  const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
+    : { cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
   if (g !== gen) return; // a new run replaced this one (its pump started afresh)
   inflight = false;
   byId("stepper").dataset.busy = "false";
@@ -201,11 +303,10 @@ async function pump() {
     return;
   }
   show(byId("step-error"), false);
-  framesSinceProof = withProof ? 0 : framesSinceProof + 1;
-  if (withProof) lastProofAt = performance.now();
   render(r, withProof);
+  if (onFrame) onFrame(r, { auto: wasAuto, user });
   if (playing) {
-    if (k >= total && want >= total) { pause(true); return; }
+    if (!auto && k >= total && want >= total) { pause(true); return; }
   } else if (announceNext && want === k) {
     announceNext = false;
     announce_(byId("step-text").textContent);
@@ -214,7 +315,7 @@ async function pump() {
 }
 
 function render(r, withProof) {
-  shown = r.step;
+  shown = byVisit ? r.visit : r.step;
   shownProof = withProof || !res.plots?.proof;
   const img = byId("step-image");
   img.src = r.image;
@@ -232,7 +333,10 @@ function render(r, withProof) {
   panel.dataset.index = r.index === null || r.index === undefined ? "" : String(r.index);
   panel.dataset.w = JSON.stringify(r.w);
   panel.dataset.nWrong = String(r.n_wrong ?? "");
-  const { text, math } = describeStep(r, { names, total });
+  panel.dataset.visit = byVisit ? String(r.visit) : "";
+  panel.dataset.update = byVisit ? String(!!r.update) : "";
+  const { text, math } = byVisit ? describeVisit(r, { names, total: updates, visits: total + 1 })
+    : describeStep(r, { names, total });
   byId("step-text").textContent = text;
   const box = clear(byId("step-math"));
   const view = mathView(math);

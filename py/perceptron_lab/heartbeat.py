@@ -1,0 +1,38 @@
+"""A sign of life from long computations, for the web worker's watchdog.
+
+The page restarts a worker that says nothing for a minute (a real hang). An honest run can
+spend longer than that inside one epoch (pocket or voted on 200 000 noisy rows) or in the
+scoring after it, so the loops call beat() and the worker passes it on to the page, which
+counts it as progress. beat() costs one clock read unless a listener is set, and tells the
+listener at most once per INTERVAL seconds.
+"""
+import time
+from contextlib import contextmanager
+
+INTERVAL = 1.0  # seconds between two signs of life at most; the page's watchdog waits 60 s
+
+_listener = None
+_next = 0.0
+
+
+def beat():
+    """Tell the listener (if any) that work goes on; cheap enough for inner loops."""
+    global _next
+    if _listener is None:
+        return
+    now = time.monotonic()
+    if now >= _next:
+        _next = now + INTERVAL
+        _listener()
+
+
+@contextmanager
+def listening(fn):
+    """Within the block, beat() calls fn() (no arguments) at most once per INTERVAL."""
+    global _listener, _next
+    before = _listener
+    _listener, _next = fn, time.monotonic() + INTERVAL
+    try:
+        yield
+    finally:
+        _listener = before

@@ -1,0 +1,65 @@
+// The run budget: a run that starts without a click (a shared link, a restored run) never
+// costs more than params.json's limits.auto_run_seconds_max without asking first. The
+// estimate is an upper bound (a separable run stops at its first clean epoch).
+import { byId, el, clear, show } from "./dom.js";
+import { LIMITS } from "../state.js";
+
+const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
+const UNKNOWN_PRESET = [1797, 64];                    // the largest shipped data set (digits)
+
+/** [rows, features] of the data about to be trained on, from the request and what is known. */
+export function shapeOf(data, csvInfo) {
+  if (data.kind === "csv" && csvInfo) return [csvInfo.n, csvInfo.feature_names.length];
+  if (data.kind === "points") return [data.points.length, 2];
+  if (data.kind === "preset") {
+    if (data.name in BOOLEAN) return [BOOLEAN[data.name], 2];
+    if (Number.isFinite(data.n)) return [data.n, 2];
+  }
+  return UNKNOWN_PRESET;
+}
+
+/** -> {rows, features, epochs, seconds}: the longest the run could take in this tab. */
+export function estimate(data, settings, csvInfo) {
+  const [rows, d0] = shapeOf(data, csvInfo);
+  const features = settings.feature_map === "poly2" ? (d0 * (d0 + 3)) / 2 : d0;
+  const epochs = Number(settings.epochs) || 1;
+  const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
+  const us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
+  return { rows, features: d0, epochs, seconds: us / 1e6 };
+}
+
+export function overBudget(est) {
+  return est.seconds > LIMITS.auto_run_seconds_max;
+}
+
+const num = (v) => Math.round(v).toLocaleString("en-US");
+
+function secondsText(s) {
+  if (s < 120) return `${Math.ceil(s)} s`;
+  if (s < 7200) return `${Math.ceil(s / 60)} min`;
+  return `${Math.ceil(s / 3600)} h`;
+}
+
+export function askText(est) {
+  return `This link asks for ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs ` +
+    `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
+}
+
+/** Show the question; onRun() starts the run. Any later run or link removes it. */
+export function ask(est, onRun) {
+  const box = byId("budget-prompt");
+  clear(box);
+  const close = () => { clear(box); show(box, false); };
+  box.append(
+    el("p", { text: askText(est) }),
+    el("button", { type: "button", class: "small", id: "budget-run", text: "Run", on: { click: () => { close(); onRun(); } } }),
+    " ",
+    el("button", { type: "button", class: "secondary small", text: "Not now", on: { click: close } }),
+  );
+  show(box, true);
+}
+
+export function dismissAsk() {
+  const box = byId("budget-prompt");
+  if (box && !box.hidden) { clear(box); show(box, false); }
+}

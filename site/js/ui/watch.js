@@ -1,0 +1,141 @@
+// Watch it learn: after a run the page plays its updates by itself in the main plots (the
+// boundary, the proof plot and the mistakes per epoch grow with it), then settles on the
+// final result. A cycled run (XOR under a fixed order) shows its cycle a few times over.
+// Off with the `autoplay` setting (link key play=0) or when the system asks for reduced
+// motion; any control stops it, and the step-through takes over from where it stopped.
+import { byId, fmt } from "./dom.js";
+import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
+
+const SECONDS = 4;     // a typical preset run plays in about this long
+const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
+const CYCLES_SHOWN = 3;
+const PRESENT_KEYS = [" ", "ArrowLeft", "ArrowRight", "t", "T", "Escape"];
+
+let values = null;
+let res = null;        // the result on screen
+let mirroring = false; // the main plots show a step-through frame, not the final result
+let laps = 0;
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+
+/** Auto-play is on: the setting, and no reduced motion. Also governs retrain-on-change. */
+export function liveMode() {
+  return !!values?.autoplay && !reducedMotion();
+}
+
+export function initWatch(vals) {
+  values = vals;
+  const box = byId("autoplay");
+  box.checked = !!values.autoplay;
+  box.addEventListener("change", () => {
+    values.autoplay = box.checked;
+    if (!box.checked) stop();
+    byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: values.step } }));
+  });
+  byId("stepper").addEventListener("autoplayend", () => settle("end"));
+  // Any control stops the show; the step-through's own controls carry on from that step.
+  const interrupt = (e) => {
+    if (byId("stepper").dataset.auto !== "true") return;
+    if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) return;
+    // The presenter's keys drive the step-through themselves (space pauses the show).
+    if (e.type === "keydown" && document.body.dataset.present && PRESENT_KEYS.includes(e.key)) return;
+    const inStepper = e.target instanceof Element && !!e.target.closest("#stepper");
+    stopAuto();
+    if (!inStepper) settle("stopped");
+  };
+  document.addEventListener("pointerdown", interrupt, true);
+  document.addEventListener("keydown", interrupt, true);
+}
+
+/** A new result is on screen (its plots too): play it, where wanted. */
+export function watchResult(result) {
+  res = result;
+  mirroring = false;
+  laps = 0;
+  setCaption("");
+  const total = stepTotal();
+  if (!liveMode() || values.source === "points" || !total) return;
+  const cycle = cycleStart(result);
+  const frames = total + (cycle === null ? 0 : (CYCLES_SHOWN - 1) * (total - cycle));
+  const speed = Math.max(MIN_SPEED, frames / SECONDS);
+  byId("plot-boundary").closest("figure").dataset.watch = "playing";
+  autoPlay({
+    from: 0, end: total, speed,
+    onEnd: () => {
+      if (cycle === null || ++laps >= CYCLES_SHOWN) return null;
+      return cycle; // the cycle's updates again: the run repeats them forever
+    },
+  });
+}
+
+/** The first step of the last cycle (its updates repeat forever), or null. */
+function cycleStart(r) {
+  const c = r?.cycle, tr = r?.trace;
+  if (!c || !tr || tr.subsampled || !Array.isArray(tr.epoch)) return null;
+  const first = tr.epoch.findIndex((e) => e > c.epoch - c.period && e <= c.epoch);
+  return first < 0 ? null : first; // step `first` shows w just before the cycle's first update
+}
+
+/** Every frame the step-through draws: the main plots follow during auto-play and after the
+ * reader has moved the step-through (so presenter keys move the big plot). */
+export function watchFrame(r, { auto, user }) {
+  if (!res || (!auto && !user)) return;
+  mirroring = true;
+  const img = byId("plot-boundary");
+  img.src = r.image;
+  img.alt = r.alt || "";
+  const fig = img.closest("figure");
+  fig.dataset.step = String(r.step);
+  fig.dataset.w = JSON.stringify(r.w);
+  if (auto) fig.dataset.watch = "playing";
+  if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
+  if (r.mistakes) {
+    const m = byId("plot-mistakes");
+    m.src = r.mistakes;
+    m.alt = r.mistakes_alt || "";
+    m.closest("figure").dataset.epochs = String(r.mistakes_epochs);
+  }
+  setCaption(frameCaption(r));
+}
+
+function frameCaption(r) {
+  const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
+  const total = stepTotal();
+  const lap = laps > 0 ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
+  const what = ["averaged", "voted", "pocket"].includes(res.settings?.algorithm)
+    ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
+  if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
+  return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${lap}`;
+}
+
+function setCaption(text) {
+  const c = byId("watch-caption");
+  c.textContent = text;
+  c.hidden = !text;
+}
+
+function stop() {
+  stopAuto();
+  settle("stopped");
+}
+
+/** Back to the final result in the main plots. */
+function settle(why) {
+  const fig = byId("plot-boundary").closest("figure");
+  fig.dataset.watch = why;
+  if (!res || !mirroring) return;
+  mirroring = false;
+  const put = (kind) => {
+    const img = byId(`plot-${kind}`);
+    const src = res.plots?.[kind];
+    if (typeof src === "string" && src.startsWith("data:image/")) { img.src = src; img.alt = res.plot_alt?.[kind] || img.alt; }
+  };
+  for (const k of ["boundary", "proof", "mistakes"]) put(k);
+  delete fig.dataset.step;
+  fig.dataset.w = JSON.stringify(res.w ?? null);
+  delete byId("plot-mistakes").closest("figure").dataset.epochs;
+  const start = cycleStart(res);
+  const n = start === null ? 0 : stepTotal() - start;
+  const cycle = n ? ` The weights cycle: the same ${n} update${n === 1 ? "" : "s"} would repeat forever, so the run stopped.` : "";
+  setCaption(why === "end" ? `The final result.${cycle}` : "");
+}

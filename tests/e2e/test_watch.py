@@ -1,0 +1,207 @@
+"""Watch it learn, in the page (js/ui/watch.js, presenter.js): after Train the main boundary
+plot plays exactly the updates of a literal perceptron written here (AND, fixed order), the
+mistakes plot grows and the proof plot follows every frame, then the plots settle; XOR under
+a fixed order shows its cycle three times with the repeating w named; a changed preset
+setting retrains without Train; reduced motion and play=0 turn the show off; present=1 opens
+presenter mode and its keys step and train; on a phone the plot comes first and the Train
+bar is at most 60 px high."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from conftest import wait_ready_of
+from pagekit import arm_run_end, click_train, extra_page, settled
+
+SHOW_TIMEOUT_MS = 90_000
+AND = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, -1, -1, 1]))
+XOR = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, 1, 1, -1]))
+
+# Every change of the main plots' pictures, with the step and w the boundary figure says.
+RECORD_JS = """() => {
+  window.__frames = []; window.__mistakes = []; window.__proofs = 0;
+  const b = document.getElementById("plot-boundary"), m = document.getElementById("plot-mistakes");
+  new MutationObserver(() => {
+    const f = b.closest("figure");
+    window.__frames.push({ step: f.dataset.step ?? null, w: f.dataset.w ?? null, watch: f.dataset.watch ?? null });
+  }).observe(b, { attributes: true, attributeFilter: ["src"] });
+  new MutationObserver(() => { window.__mistakes.push(m.closest("figure").dataset.epochs ?? null); })
+    .observe(m, { attributes: true, attributeFilter: ["src"] });
+  new MutationObserver(() => { window.__proofs++; })
+    .observe(document.getElementById("plot-proof"), { attributes: true, attributeFilter: ["src"] });
+}"""
+
+
+def literal_updates(X, y, epochs=100):
+    """The online perceptron from its definition (x̃ = (x, 1), w = 0, fixed order, update on
+    y·(w·x̃) ≤ 0): w after each update, and whether it stopped on a repeated w (a cycle)."""
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    w, out, seen = np.zeros(3), [], {np.zeros(3).tobytes()}
+    for _ in range(epochs):
+        mistakes = 0
+        for z, t in zip(Z, y):
+            if t * (w @ z) <= 0:
+                w = w + t * z
+                out.append(w.copy())
+                mistakes += 1
+        if mistakes == 0:
+            return out, False
+        if w.tobytes() in seen:
+            return out, True
+        seen.add(w.tobytes())
+    return out, False
+
+
+def show_and_wait(page, preset: str):
+    """Choose the preset (fixed order, online), record, train and wait for the show to end."""
+    page.check("#source-preset")
+    page.select_option("#preset", preset)
+    page.select_option("#algorithm", "online")
+    page.select_option("#order", "fixed")
+    page.evaluate(RECORD_JS)
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    return page.evaluate("() => ({ frames: window.__frames, mistakes: window.__mistakes, proofs: window.__proofs })")
+
+
+def played(frames):
+    """(step, w) of the frames the show drew (the settle at the end has no step)."""
+    return [(int(f["step"]), json.loads(f["w"])) for f in frames if f["step"] is not None]
+
+
+@pytest.fixture(scope="module")
+def moving(browser, base_url):
+    """A page that plays (no reduced-motion preference), once its first run's show is over."""
+    with extra_page(browser, base_url, motion="no-preference") as page:
+        wait_ready_of(page)
+        page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        page.set_default_timeout(90_000)
+        yield page
+
+
+def test_auto_play_draws_the_literal_updates_then_settles(moving):
+    page = moving
+    rec = show_and_wait(page, "and")
+    expected, cycled = literal_updates(*AND)
+    assert not cycled
+    frames = played(rec["frames"])
+    assert len(frames) >= 4, frames  # an animation, not a jump to the end
+    steps = [k for k, _ in frames]
+    assert steps == sorted(steps) and len(set(steps)) == len(steps), steps
+    assert steps[-1] == len(expected)
+    for k, w in frames:
+        want = np.zeros(3) if k == 0 else expected[k - 1]
+        assert np.allclose(w, want), (k, w, want)
+    # Settled: the last picture is the result's, with the final w, and the caption says so.
+    last = rec["frames"][-1]
+    assert last["step"] is None and np.allclose(json.loads(last["w"]), expected[-1])
+    assert page.text_content("#watch-caption").startswith("The final result.")
+    # The proof plot came with the frames, and the mistakes plot grew epoch by epoch.
+    assert rec["proofs"] >= len(frames)
+    grown = [int(e) for e in rec["mistakes"] if e is not None]
+    assert len(grown) >= 2 and grown == sorted(grown) and grown[-1] == 9, rec["mistakes"]
+
+
+def test_xor_shows_its_cycle_three_times(moving):
+    page = moving
+    rec = show_and_wait(page, "xor")
+    expected, cycled = literal_updates(*XOR)
+    assert cycled and len(expected) == 4 and np.allclose(expected[-1], 0)
+    frames = played(rec["frames"])
+    steps = [k for k, _ in frames]
+    # The cycle starts again twice: the step goes back (to w before the cycle) two times.
+    assert sum(1 for a, b in zip(steps, steps[1:]) if b < a) == 2, steps
+    assert steps[-1] == 4
+    for k, w in frames:
+        assert np.allclose(w, np.zeros(3) if k == 0 else expected[k - 1]), (k, w)
+    cap = page.locator("#cycle-caption")
+    expect(page.locator("#fig-cycle")).to_be_visible()
+    assert "w = 0" in cap.text_content()  # the repeating w, named
+    for w in expected:  # every weight vector of the cycle is listed
+        assert "(" + ", ".join(f"{v:.1f}".replace("-", "\u2212") for v in w) + ")" in cap.text_content()
+    assert "repeat" in page.text_content("#watch-caption")
+
+
+def test_a_changed_preset_setting_retrains_by_itself(moving):
+    page = moving
+    arm_run_end(page, require_start=True)
+    page.select_option("#preset", "or")  # no Train click
+    assert page.evaluate("window.__runEnd") == "done"
+    expected, _ = literal_updates(AND[0], np.array([-1, 1, 1, 1]))  # OR
+    weights = json.loads(page.get_attribute("#weights", "data-values"))
+    bias = json.loads(page.get_attribute("#weights", "data-bias"))
+    assert np.allclose(weights + [bias], expected[-1])
+    settled(page)
+
+
+def test_any_control_stops_the_show(moving):
+    page = moving
+    page.select_option("#preset", "clouds")
+    page.fill("#margin", "0.02")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="playing"]', state="attached")
+    page.click("#status")  # a click anywhere outside the step-through
+    page.wait_for_selector('figure.fig-boundary[data-watch="stopped"]', state="attached", timeout=10_000)
+    assert page.get_attribute("#stepper", "data-playing") == "false"
+
+
+def test_reduced_motion_turns_it_off(ready_page):
+    page = ready_page  # conftest's page asks for reduced motion
+    page.evaluate(RECORD_JS)
+    assert click_train(page) == "done"
+    page.wait_for_timeout(1500)
+    frames = page.evaluate("window.__frames")
+    assert all(f["step"] is None for f in frames), frames
+    assert page.get_attribute("#stepper", "data-playing") == "false"
+    assert page.get_attribute("#stepper", "data-step") == "0"
+
+
+def test_play0_link_turns_it_off(browser, base_url):
+    with extra_page(browser, base_url + "#v=1&play=0", motion="no-preference") as page:
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        page.wait_for_timeout(1500)
+        assert not page.is_checked("#autoplay")
+        assert page.get_attribute("figure.fig-boundary", "data-watch") is None
+        assert page.get_attribute("#stepper", "data-step") == "0"
+
+
+def test_present_link_opens_presenter_mode_and_its_keys_work(browser, base_url):
+    with extra_page(browser, base_url + "#v=1&present=1", viewport={"width": 1920, "height": 1080}) as page:
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        assert page.get_attribute("body", "data-present") == "1"
+        assert page.get_attribute("#present", "aria-pressed") == "true"
+        expect(page.locator("#settings-panel")).to_be_hidden()
+        expect(page.locator("#data-panel")).to_be_hidden()
+        expect(page.locator("#train")).to_be_visible()
+        box = page.locator("#plot-boundary").bounding_box()
+        assert box["width"] >= 800, box  # the boundary plot large
+        natural = page.evaluate("document.getElementById('plot-boundary').naturalWidth")
+        assert natural >= 800, natural  # drawn large, not an upscaled small picture
+        page.locator("body").press("ArrowRight")
+        page.wait_for_selector('figure.fig-boundary[data-step="1"]', state="attached", timeout=30_000)
+        page.locator("body").press("ArrowRight")
+        page.wait_for_selector('figure.fig-boundary[data-step="2"]', state="attached", timeout=30_000)
+        page.locator("body").press("ArrowLeft")
+        page.wait_for_selector('figure.fig-boundary[data-step="1"]', state="attached", timeout=30_000)
+        arm_run_end(page)
+        page.locator("body").press("t")
+        assert page.evaluate("window.__runEnd") == "done"
+        page.locator("body").press("Escape")
+        expect(page.locator("#settings-panel")).to_be_visible()
+
+
+def test_phone_plot_first_and_a_low_train_bar(browser, base_url):
+    with extra_page(browser, base_url, viewport={"width": 390, "height": 844}) as page:
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        results = page.locator("#results").bounding_box()
+        controls = page.locator("#lab").bounding_box()
+        assert results["y"] < controls["y"]
+        bar = page.locator("#runbar").bounding_box()
+        assert bar["height"] <= 60, bar
+        assert abs(bar["y"] + bar["height"] - 844) <= 1  # in reach at the bottom of the screen
