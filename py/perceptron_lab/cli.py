@@ -53,6 +53,15 @@ def _add_option(parser, q):
         parser.add_argument(q["cli"], dest=q["key"], type=kind, default=q["default"], help=help_text)
 
 
+_RUN_KEYS = ["status", "status_text", "cycle", "mistakes", "epochs", "updates", "epoch_mistakes", "train_accuracy",
+             "test_accuracy", "classifier_text", "feature_names", "settings"]
+# What --json prints for the kernel and multiclass perceptrons (their cores' summaries).
+BEYOND_JSON = {
+    "kernel": ["alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
+               "separable_text", "bound_text", *_RUN_KEYS],
+    "multiclass": ["classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion", *_RUN_KEYS],
+}
+
 CLI_FLAGS = {q["key"]: q["cli"] for q in settings.group("settings") if "cli" in q}
 # The error fields the bridge names -> the option that set them (--seed seeds the preset too).
 FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label"}
@@ -140,13 +149,17 @@ def main(argv=None):
         err = _write_script(args, request)
         if err:
             return err
-    if args.json:
+    if args.json and r["settings"]["algorithm"] in BEYOND_JSON:
+        print(json.dumps({k: r.get(k) for k in BEYOND_JSON[r["settings"]["algorithm"]]}))
+    elif args.json:
         keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
                 "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
                 "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
                 "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
                 "settings"]
         print(json.dumps({k: r[k] for k in keys}))
+    elif r["settings"]["algorithm"] in BEYOND_JSON:
+        print("\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t))
     else:
         print(printable(_summary(r)))
     return 0

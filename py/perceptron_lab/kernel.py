@@ -62,7 +62,8 @@ class DualTrace:
         """α after the first t updates (t <= len(step))."""
         if not 0 <= t <= len(self.index):
             raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
-        return np.bincount(self.index[:t], minlength=n).astype(np.int64)
+        # intp: bincount refuses int64 where intp is 32 bits (Pyodide is wasm32).
+        return np.bincount(self.index[:t].astype(np.intp), minlength=n).astype(np.int64)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lab import cli, core, data, features, settings, texts
+from perceptron_lab import cli, core, data, features, kernels, settings, texts
 from perceptron_lab.bridge import handle, read_settings
 from perceptron_lab.errors import DataError, SettingsError
 
@@ -111,11 +111,12 @@ def test_defaults_agree(js):
 
 
 def test_options_are_what_python_implements():
-    assert settings.options("algorithm") == tuple(core.ALGORITHMS)
+    assert settings.options("algorithm") == tuple(core.ALGORITHMS) + ("kernel", "multiclass")  # + the dual and multiclass loops
+    assert settings.options("kernel") == kernels.KERNELS
     assert settings.options("order") == tuple(core.ORDERS)
     assert settings.options("feature_map") == tuple(features.FEATURE_MAPS)
     assert set(settings.options("preset")) == set(data.PRESETS)
-    for name in ("algorithm", "order", "feature_map"):
+    for name in ("algorithm", "order", "feature_map", "kernel"):
         for v in settings.options(name):
             assert read_settings({name: v})[name] == v
         with pytest.raises(SettingsError):
@@ -195,3 +196,19 @@ def test_the_readme_lists_every_cli_option():
     for p in settings.group("settings"):  # the Options paragraph (--preset is in the usage lines)
         if "cli" in p:
             assert f"`{p['cli']}" in readme, p["cli"]
+
+
+def test_kernel_settings_are_the_kernel_table():
+    """params.json's kernel ranges are kernels.py's checks: the ends pass both, one past fails both."""
+    cases = {"degree": [1, 10, 0, 11], "coef0": [0.0, 1e6, -1e-9, 1.000001e6], "gamma": [1e-9, 1e6, 0.0, 1.000001e6]}
+    for name, (lo, hi, below, above) in cases.items():
+        default, ok, _ = kernels.KERNEL_PARAMS[name]
+        assert settings.default(name) == default
+        for v, want in ((lo, True), (hi, True), (below, False), (above, False)):
+            assert ok(v) is want, (name, v)
+            try:
+                settings.check(name, v)
+                assert want, (name, v)
+            except SettingsError:
+                assert not want, (name, v)
+    assert settings.default("kernel") == kernels.KERNEL_PARAMS["kernel"][0]

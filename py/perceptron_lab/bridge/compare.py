@@ -58,13 +58,17 @@ def compare_request(request, progress=None):
             "plot": plot,
             "plot_alt": alt,
         })
+    algorithms = list(COMPARE_ALGORITHMS)
+    if request.get("with_kernel") is True:  # the kernel perceptron of the run on screen, on the same data
+        variants.append(kernel_variant(ds, s, progress, len(COMPARE_ALGORITHMS) * s["epochs"]))
+        algorithms.append("kernel")
     th = f.theory  # the split and the solver's theory are the same for every variant (any fit will do)
     # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
     proved = [t for t in theories if t.separable is not None] or [th]
     return {
         "ok": True,
         "version": __version__,
-        "algorithms": list(COMPARE_ALGORITHMS),
+        "algorithms": algorithms,
         "variants": variants,
         "settings": {k: v for k, v in s.items() if k != "algorithm"},
         "feature_names": list(ds.feature_names),
@@ -77,3 +81,22 @@ def compare_request(request, progress=None):
         "gamma": th.gamma,
         "bound": th.bound,
     }
+
+
+def kernel_variant(ds, s, progress, offset):
+    """The kernel perceptron's card: its numbers and its regions with the support vectors ringed."""
+    from . import beyond, beyond_figures
+
+    step = None if progress is None else (lambda epoch, mistakes: progress(offset + epoch, mistakes))
+    f = beyond.fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
+    plot, alt = None, None
+    if s["plots"]:
+        fig, alt = beyond_figures.figure("boundary", f)
+        plot = figures.plots().to_data_url(figures.plots().render(fig))
+    summ = f.summary
+    return {"algorithm": "kernel", "weights": [], "bias": summ["bias"], "w": None, "status": summ["status"],
+            **f.texts, "converged_epoch": f.run.converged_epoch, "separable": summ["theory"]["separable"],
+            "cycle": summ["cycle"], "mistakes": summ["mistakes"], "updates": summ["updates"],
+            "epochs": summ["epochs"], "epoch_mistakes": summ["epoch_mistakes"], "support_count": len(summ["support"]),
+            "kernel": summ["kernel"], "train_accuracy": f.train_accuracy, "test_accuracy": f.test_accuracy,
+            "plot": plot, "plot_alt": alt}

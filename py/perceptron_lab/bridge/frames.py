@@ -6,7 +6,7 @@ from .. import texts
 from ..prep import for_plot
 from ..errors import SettingsError
 from ..export import floats
-from . import figures, session
+from . import beyond, figures, session
 
 
 def int_field(request, name, lo, hi):
@@ -88,6 +88,8 @@ def frame_request(request):
     """The boundary after update `step` (or at visit `visit`: every example the run looked at),
     the example of it ringed (+ the proof plot up to it)."""
     f = session.current()
+    if isinstance(f, beyond.BeyondFit):
+        return beyond.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
     if "visit" in request:
         known = visits_of(f)

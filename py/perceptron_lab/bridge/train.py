@@ -5,8 +5,8 @@ from .. import __version__, settings
 from ..errors import SettingsError
 from ..export import floats
 from ..features import feature_names
-from . import figures, session
-from .inputs import load_data, read_settings
+from . import beyond, figures, session
+from .inputs import read_settings
 
 
 def dataset_json(ds, f):
@@ -23,8 +23,11 @@ def standardization_json(prep, ds):
 def train_request(request, progress=None):
     from .. import theory
 
-    ds = load_data(request.get("data"))
-    s = read_settings(request.get("settings"))
+    raw = request.get("settings")
+    if isinstance(raw, dict) and raw.get("algorithm") in beyond.BEYOND:
+        return beyond.train_request(request, progress)
+    ds = beyond.binary_or_pointer(request.get("data"))
+    s = read_settings(raw)
     f = session.fit(ds, s, progress)
     run, th = f.run, f.theory
     coef, bias = f.weights()
@@ -90,4 +93,7 @@ def plots_request(request):
     if not isinstance(sizes, dict) or not set(sizes) <= set(kinds):
         raise SettingsError("sizes must map plot kinds of this request to [width, height].", field="plot_px")
     sizes = {k: settings.check("plot_px", v) for k, v in sizes.items()}
+    if isinstance(f, beyond.BeyondFit):  # kernel / multiclass plots keep the run's plot_px
+        from . import beyond_figures
+        return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
     return {"ok": True, **figures.render(kinds, f, sizes)}

@@ -19,7 +19,9 @@ literally (``text.plain``): a '$' never starts math text.
 
 Modules: style (colours, sizes), figure (set-up, layout, output), text (alt texts, no
 matplotlib), geometry (clipping), boundary + animator, curves (mistakes, accuracy), proof,
-dynamics (the cycle and the w trajectory), many (w·x̃ projection, weights chart).
+dynamics (the cycle and the w trajectory), many (w·x̃ projection, weights chart), kernel (the
+kernel perceptron's regions and support vectors), multiclass (class regions, confusion matrix,
+weights as images, a gallery of mistakes).
 
 Artists that tests and the web page may want to find carry a gid (``find_artist``); the gid
 is also the element id in SVG output.
@@ -40,7 +42,8 @@ _WHERE = {
     "describe_accuracy": "text", "describe_boundary": "text", "describe_cycle": "text",
     "describe_mistakes": "text", "describe_projection": "text", "describe_proof": "text",
     "describe_trajectory": "text", "describe_weights": "text", "format_number": "text",
-    "plain": "text",
+    "plain": "text", "kernel_figure": "kernel", "regions_figure": "multiclass",
+    "confusion_figure": "multiclass", "weight_images_figure": "multiclass", "mistakes_gallery_figure": "multiclass",
 }
 __all__ = sorted(_WHERE)
 

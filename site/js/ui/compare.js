@@ -10,6 +10,7 @@ const NAMES = {
   voted: "Voted",
   pocket: "Pocket",
   batch: "Batch",
+  kernel: "Kernel (dual form)",
 };
 const WHAT = {
   online: "The last w of the online updates.",
@@ -17,6 +18,7 @@ const WHAT = {
   voted: "Every w_k votes with c_k, the number of examples after which it was the current w.",
   pocket: "The most accurate w met on the way, kept in the pocket.",
   batch: "One summed update per epoch.",
+  kernel: "f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) with the kernel of the run on screen; no w, so no weights.",
 };
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -24,6 +26,7 @@ let opts = null; // {request, call, cancel}
 let busy = false;
 let token = 0;
 let total = 0;
+let order = ["online", "averaged", "voted", "pocket", "batch"]; // the variants of the comparison running
 
 /**
  * request() -> {data, settings} | null (null: the page has shown what to fix);
@@ -61,11 +64,11 @@ export function compareProgress(epoch, mistakes) {
   if (!busy || !total) return;
   const bar = byId("compare-progress");
   bar.value = Math.min(epoch, bar.max);
-  const per = total / 5;
-  const i = Math.min(4, Math.floor((epoch - 1) / per));
-  const name = NAMES[["online", "averaged", "voted", "pocket", "batch"][i]];
+  const per = total / order.length;
+  const i = Math.min(order.length - 1, Math.floor((epoch - 1) / per));
+  const name = NAMES[order[i]];
   byId("compare-progress-text").textContent =
-    `${name} (${i + 1} of 5): epoch ${epoch - i * per} / ${per} · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
+    `${name} (${i + 1} of ${order.length}): epoch ${epoch - i * per} / ${per} · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
 }
 
 function setBusy(on) {
@@ -97,23 +100,26 @@ async function run() {
     return;
   }
   const settings = { ...req.settings };
-  delete settings.algorithm; // every variant runs
+  // Every variant runs; a kernel run on screen joins them with its kernel settings.
+  const withKernel = settings.algorithm === "kernel";
+  order = ["online", "averaged", "voted", "pocket", "batch", ...(withKernel ? ["kernel"] : [])];
+  delete settings.algorithm;
   delete settings.plot_px;   // small plots (the bridge's default for compare)
   const mine = ++token;
-  total = 5 * (settings.epochs || 100);
+  total = order.length * (settings.epochs || 100);
   const bar = byId("compare-progress");
   bar.max = total;
   bar.value = 0;
   setBusy(true);
-  byId("compare-progress-text").textContent = "Training the five variants…";
-  const res = await opts.call({ cmd: "compare", data: req.data, settings });
+  byId("compare-progress-text").textContent = `Training the ${order.length === 5 ? "five" : "six"} variants…`;
+  const res = await opts.call({ cmd: "compare", data: req.data, settings, with_kernel: withKernel });
   if (mine !== token) return;
   setBusy(false);
   if (res && res.ok) {
     render(res);
     byId("compare").dataset.state = "done";
     // Said once by screen readers (the progress line is a polite live region).
-    byId("compare-progress-text").textContent = "Done: the five variants are compared below.";
+    byId("compare-progress-text").textContent = `Done: the ${order.length === 5 ? "five" : "six"} variants are compared below.`;
     viewChanged();
     return;
   }

@@ -5,6 +5,7 @@ import { PARAMS } from "../state.js";
 import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js";
 import { writeField } from "./fields.js";
 import { syncDataPanel } from "./data-panel.js";
+import { syncSettingsPanel } from "./settings-panel.js";
 import { loadCsvBytes, csvInfo, lastCsvError } from "./csv-upload.js";
 import { setPoints } from "./points.js";
 import { showNotices } from "./link-notice.js";
@@ -58,6 +59,7 @@ async function openLink(hash, link) {
   expectLink(hash, link.values);
   for (const p of PARAMS) if (p.group !== "view") writeField(p.name, values[p.name]);
   syncDataPanel();
+  syncSettingsPanel();
   applyView(values);
   await applyData(link, false);
   finish(link);

@@ -41,6 +41,14 @@ export function stepNote(r) {
   } else if (["averaged", "voted", "pocket"].includes(r.settings?.algorithm)) {
     parts.push(`The steps follow the online updates behind the ${r.settings.algorithm} perceptron; its answer is built from them.`);
   }
+  if (r.settings?.algorithm === "kernel") {
+    parts.push("Kernel run: each step is one mistake; the example's count αᵢ grows by 1 (its ring on the plot grows with αᵢ).");
+  } else if (r.settings?.algorithm === "multiclass") {
+    parts.push("Multiclass run: each step is one mistake; the true class's row of W gains η·x̃ and the winning rival's loses it.");
+  }
+  if (tr.truncated) {
+    parts.push(`The run made ${tr.total} updates; the first ${tr.index.length} are recorded.`);
+  }
   if (tr.subsampled) {
     parts.push(`The run made ${tr.total} updates; ${tr.w.length} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
   }
@@ -62,6 +70,12 @@ export function proofAlt(r) {
  * -> {text, math: null | {eq: [strings], cols, rows: [[label, numbers]], angle: {before, after, text}}}
  */
 export function describeStep(r, { names = [], total = 0 } = {}) {
+  if (r.algorithm === "kernel" || r.algorithm === "multiclass") {
+    // The bridge says the step in words (beyond_texts.py): which αᵢ grew, or which two rows of W moved.
+    const zero = r.algorithm === "kernel" ? "every αᵢ is 0, so f(x) = 0" : "every row of W is 0";
+    const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
+    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: null };
+  }
   const wAfter = r.w || [];
   const n = wAfter.length;
   const cols = Array.from({ length: n }, (_, i) => names[i] ?? `w${i + 1}`);

@@ -62,7 +62,8 @@ export function stepperResult(result) {
   pause(false);
   res = result;
   const tr = result?.trace;
-  updates = tr && Array.isArray(tr.w) ? tr.w.length : 0;
+  // Kernel and multiclass traces record the example of each update, not w.
+  updates = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
   inflight = false;
   const panel = byId("stepper");

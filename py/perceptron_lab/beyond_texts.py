@@ -1,0 +1,87 @@
+"""The sentences of a kernel or multiclass run, from its summary's numbers (no I/O, no DOM).
+
+Each says only what the numbers of that run show; the keys are the ones texts.run_texts uses,
+so the page's result panel shows them in the same places.
+"""
+
+
+def _g(v):
+    return f"{v:.4g}"
+
+
+def _plural(n, word):
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def _status(summ, dataset_name, what):
+    e, m = summ["epochs"], summ["mistakes"]
+    if summ["status"] == "converged":
+        first = summ.get("converged_epoch") or e
+        more = "" if first == e else (f"; the averaged answer kept moving, so all {e} epochs ran "
+                                      "(Early stop ends it at the clean epoch)")
+        return (f"{dataset_name}: the {what} converged: epoch {first} had no mistake "
+                f"({_plural(m, 'mistake')} in all){more}.")
+    if summ["status"] == "cycled":
+        c = summ["cycle"]
+        return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was "
+                f"{_plural(c['period'], 'epoch')} earlier, so more epochs cannot help "
+                f"({_plural(m, 'mistake')} so far).")
+    return f"{dataset_name}: the {what} stopped at the epoch limit ({e}) with {_plural(m, 'mistake')}."
+
+
+def kernel_texts(summ, *, n_train, dataset_name):
+    k = summ["kernel"]
+    name = {"linear": "linear kernel", "poly": f"polynomial kernel (degree {k['degree']}, coef0 {_g(k['coef0'])})",
+            "rbf": f"RBF kernel (γ = {_g(k['gamma'])})"}[k["kernel"]]
+    th = summ["theory"]
+    n_sv = len(summ["support"])
+    status = _status(summ, dataset_name, f"kernel perceptron with the {name}")
+    if th["separable"] is True:
+        sep = "The training data is separable in the kernel's feature space."
+    elif th["separable"] is False:
+        sep = "The training data is not separable in the kernel's feature space."
+    else:
+        sep = "Whether the training data is separable in the kernel's feature space is undecided."
+    if th["note"]:
+        sep += " " + th["note"]
+    if th["bound"] is not None:
+        holds = "within" if summ["mistakes"] <= th["bound"] else "beyond"
+        bound = (f"In feature space R = {_g(th['R'])} (R² = max k̃(x, x)) and γ = {_g(th['gamma'])}, so Novikoff's "
+                 f"theorem allows at most (R/γ)² = {_g(th['bound'])} mistakes; this run made {summ['mistakes']}, "
+                 f"{holds} the bound.")
+    else:
+        bound = "No mistake bound: the margin in feature space is not known for this run."
+    classifier = (f"f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) over {_plural(n_sv, 'support vector')} (αᵢ > 0) of the "
+                  f"{n_train:,} training examples ({_plural(summ['updates'], 'update')}); training accuracy "
+                  f"{100 * summ['train_accuracy']:.1f} %.")
+    return {"status_text": status, "separable_text": sep, "bound_text": bound, "classifier_text": classifier,
+            "split_text": "", "proof_text": "The proof plot follows w in the primal space; the kernel perceptron "
+            "never builds w, so its bound is stated in numbers above."}
+
+
+def multiclass_texts(summ, *, n_train, dataset_name):
+    k = len(summ["classes"])
+    avg = "averaged " if summ["average"] else ""
+    status = _status(summ, dataset_name, f"{avg}multiclass perceptron ({k} classes)")
+    worst = [(a, c) for a, c in zip(summ["per_class_accuracy"], summ["classes"]) if a is not None]
+    a_min, c_min = min(worst)
+    classifier = (f"Prediction: the class k with the highest score W_k·x̃ (ties go to the class listed first); "
+                  f"training accuracy {100 * summ['train_accuracy']:.1f} % on {n_train:,} examples, lowest for "
+                  f"class {c_min} ({100 * a_min:.1f} %).")
+    return {"status_text": status, "separable_text": "", "bound_text": "", "classifier_text": classifier,
+            "split_text": "", "proof_text": "The convergence proof is about the binary perceptron; the multiclass "
+            "run shows its mistakes per epoch and the confusion matrix instead."}
+
+
+def kernel_step_text(i, y, score, alpha_after):
+    return (f"Example {i + 1} (y = {y:+d}) scored f(x) = {_g(score)}, so y·f(x) = {_g(y * score)} ≤ 0: a mistake. "
+            f"Its count grows: α{_sub(i + 1)} = {alpha_after - 1} → {alpha_after}.")
+
+
+def multiclass_step_text(i, true_class, rival_class, score_true, score_rival):
+    return (f"Example {i + 1} is class {true_class}, but class {rival_class} scored {_g(score_rival)} ≥ "
+            f"{_g(score_true)} (its own class's score): W[{true_class}] += η·x̃ and W[{rival_class}] −= η·x̃.")
+
+
+def _sub(n):
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
