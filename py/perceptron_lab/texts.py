@@ -142,8 +142,8 @@ def classifier_text(run, *, train_accuracy, last_accuracy):
                 "still hold votes.")
     if a == "averaged":
         return ("The weights, accuracies and plot are the averaged perceptron's: the mean of w after "
-                "every example seen (Algorithm 2's μ divided by the number of examples), not the last w "
-                f"({last_accuracy:.1%} right on the training data).")
+                f"every example seen (Algorithm 2's μ divided by the number of examples): {train_accuracy:.1%} "
+                f"right on the training data. The last w alone gets {last_accuracy:.1%} right.")
     if a == "pocket":
         if run.pocket_rule == "every":
             rule = ("every w on the path was weighed on the whole training set and the most accurate "
