@@ -50,3 +50,13 @@ def perceptron_run(Z, y, eta=1.0, max_epochs=100_000):
         if len(W) == before:
             return len(W), np.array(W).reshape(len(W), Z.shape[1])
     raise AssertionError("perceptron did not converge")
+
+
+def orders_of(order, n, seed, epochs):
+    """The visiting orders the trainers draw for this seed (their documented permutation stream)."""
+    g = np.random.default_rng(seed)
+    if order == "fixed":
+        return [np.arange(n)] * epochs
+    if order == "shuffle-once":
+        return [g.permutation(n)] * epochs
+    return [g.permutation(n) for _ in range(epochs)]

@@ -6,21 +6,9 @@ import pytest
 
 from perceptron_lab.csvio import parse_csv, preview
 from perceptron_lab.errors import DataError
+from test_csv import assert_where, err
 
 
-def err(source, **kw):
-    with pytest.raises(DataError) as e:
-        parse_csv(source, **kw)
-    return e.value
-
-
-def assert_where(e, row, column):
-    assert e.row == row, e.message
-    assert e.column == column, e.message
-    if row is not None:
-        assert f"Row {row}" in e.message or f"row {row}" in e.message
-    if column is not None:
-        assert f"'{column}'" in e.message
 
 
 # --------------------------------------------------------------------------- as people have it

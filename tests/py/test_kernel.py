@@ -11,20 +11,12 @@ from perceptron_lab import kernel as km
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
+from reference import orders_of
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 XOR_Y = np.array([-1, 1, 1, -1])
 ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
 
-
-def orders_of(order, n, seed, epochs):
-    """The visiting orders core.train draws for this seed (its documented permutation stream)."""
-    g = np.random.default_rng(seed)
-    if order == "fixed":
-        return [np.arange(n)] * epochs
-    if order == "shuffle-once":
-        return [g.permutation(n)] * epochs
-    return [g.permutation(n) for _ in range(epochs)]
 
 
 def k_literal(a, b, kind, degree=2, coef0=1.0, gamma=1.0, bias=True):

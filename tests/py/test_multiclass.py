@@ -8,17 +8,10 @@ from perceptron_lab import DataError, MulticlassPerceptron, SettingsError
 from perceptron_lab.core import train
 from perceptron_lab.features import prepare
 from perceptron_lab.multiclass import confusion_matrix, per_class_accuracy, train_multiclass
+from reference import orders_of
 
 ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
 
-
-def orders_of(order, n, seed, epochs):
-    g = np.random.default_rng(seed)
-    if order == "fixed":
-        return [np.arange(n)] * epochs
-    if order == "shuffle-once":
-        return [g.permutation(n)] * epochs
-    return [g.permutation(n) for _ in range(epochs)]
 
 
 def literal(Z, y, K, perms, eta=1.0, stop_when_clean=True):
