@@ -86,7 +86,7 @@ export function watchFrame(r, { auto, user }) {
   img.alt = r.alt || "";
   const fig = img.closest("figure");
   fig.dataset.step = String(r.step);
-  fig.dataset.w = JSON.stringify(r.w);
+  fig.dataset.w = JSON.stringify(r.w ?? null);
   if (auto) fig.dataset.watch = "playing";
   if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
   if (r.mistakes) {
@@ -99,6 +99,8 @@ export function watchFrame(r, { auto, user }) {
 }
 
 function frameCaption(r) {
+  // Kernel and multiclass frames carry their own words (no single w to show).
+  if (!Array.isArray(r.w)) return r.step_text || "";
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
   const total = stepTotal();
   const lap = laps > 0 ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
