@@ -130,6 +130,10 @@ def test_a_preset_link_with_classes_and_features_reproduces_the_run(ready_page, 
     page.select_option("#feature-set", "plotted")
     page.uncheck("#standardize")
     page.select_option("#algorithm", "pocket")
+    # This test's own settings (not whatever an earlier test left in the page).
+    page.fill("#epochs", "100")
+    page.dispatch_event("#epochs", "change")
+    page.select_option("#order", "shuffle-each")
     shown = train(page)
     link = page.evaluate("location.href")
     assert "cls=versicolor%2Cvirginica" in link or "cls=versicolor,virginica" in link

@@ -27,3 +27,14 @@ test("a CSV file counts its rows and features; poly2 widens x̃", () => {
   assert.equal(est.rows, 200000);
   assert.ok(overBudget(est));
 });
+
+test("real data sets are sized as shipped: iris with two plotted features runs by itself", () => {
+  // iris: 150 rows; the request holds 2 features: 150 × 100 × (12 + 3·0.3) µs × 6 (pocket) = 1.161 s.
+  const est = estimate({ kind: "preset", name: "iris", classes: ["versicolor", "virginica"], features: [2, 3] },
+    { algorithm: "pocket", epochs: 100 }, null);
+  assert.deepEqual([est.rows, est.features], [150, 2]);
+  assert.ok(Math.abs(est.seconds - 1.161) < 1e-9, est.seconds);
+  assert.ok(!overBudget(est));
+  // digits with all 64 features, pocket, 1000 epochs: 1797 × 1000 × (12 + 65·0.3) × 6 µs ≈ 340 s: asked first.
+  assert.ok(overBudget(estimate({ kind: "preset", name: "digits" }, { algorithm: "pocket", epochs: 1000 }, null)));
+});

@@ -5,6 +5,9 @@ import { byId, el, clear, show } from "./dom.js";
 import { LIMITS } from "../state.js";
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
+// [rows, features] of the real data sets shipped in py/perceptron_lab/datasets/ (all classes:
+// an upper bound when two are chosen).
+const REAL = { iris: [150, 4], "breast-cancer": [569, 30], wine: [178, 13], digits: [1797, 64] };
 const UNKNOWN_PRESET = [1797, 64];                    // the largest shipped data set (digits)
 
 /** [rows, features] of the data about to be trained on, from the request and what is known. */
@@ -14,6 +17,10 @@ export function shapeOf(data, csvInfo) {
   if (data.kind === "preset") {
     if (data.name in BOOLEAN) return [BOOLEAN[data.name], 2];
     if (Number.isFinite(data.n)) return [data.n, 2];
+    if (data.name in REAL) {
+      const [rows, features] = REAL[data.name];
+      return [rows, Array.isArray(data.features) ? data.features.length : features];
+    }
   }
   return UNKNOWN_PRESET;
 }
