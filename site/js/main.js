@@ -119,11 +119,15 @@ function onProgress(_id, epoch, mistakes) {
   else compareProgress(epoch, mistakes);
 }
 
-function onRestart() {
+function onRestart(_reason, text) {
   // The worker was terminated (cancel, watchdog or a crash) and a fresh one is loading.
-  // A call that was pending gets its own message (cancelled / internal error).
+  // A call that was pending gets its own message (cancelled / internal error); a worker that
+  // died while idle (the client's idle heartbeat, or an error event) is said here.
   setPyState("loading");
-  if (!running) setReady(false, "Python is restarting…");
+  if (!running) {
+    setReady(false, "Python is restarting…");
+    if (text) message(clean(text), "error");
+  }
 }
 
 /** A worker/bridge message for people: one line, never a traceback. */

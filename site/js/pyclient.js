@@ -4,7 +4,8 @@
 //     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
 //     onBytes: (received, total) => ...,  // the boot's downloads, estimated bytes on the wire
 //     onProgress: (id, epoch, mistakes) => ...,
-//     onRestart: (reason) => ...,        // a fresh worker is booting (after cancel/crash/stall)
+//     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
+//                                        // text: why, for people (crash/stall only)
 //   });
 //   const response = await client.call({cmd: "train", data, settings});  // never rejects
 //   client.cancel();   // stop a running call: terminate + fresh worker
@@ -17,16 +18,28 @@
 // type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
 // "error"); a call with no progress, heartbeat ("alive") or result for callTimeoutMs (60 s)
 // terminates the worker.
+// Idle heartbeat: while no call is pending, a "ping" every idleProbeMs (4 s) is answered by
+// the worker's message loop (not by Python); no message at all within idleTimeoutMs (8 s)
+// means the worker died without an error event (killed, or its loop wedged): it is replaced
+// and onRestart("stall", text) says so. A call in flight is watched by callTimeoutMs instead,
+// because Python runs synchronously in the worker and its loop cannot answer a ping then.
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
 // Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
 // or {bootTimeoutMs}, set by the e2e fixtures before the page's scripts run): the last client created is
 // globalThis.__pyclient, with kill() (terminate, no restart) and probe() (how the worker
-// installed the app package, see worker.js).
+// installed the app package, see worker.js) and vanish() (terminate the worker behind the
+// client's back: a worker that dies without an error event).
 //
 // Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
 // starts the worker before the UI modules have loaded; the first createPyClient() with
 // the same worker URL adopts it, with the messages it sent so far.
+// Spare worker: a cancel must end the worker (Python runs synchronously in it; Pyodide's
+// interrupt buffer needs a SharedArrayBuffer, i.e. cross-origin isolation, which static
+// hosting cannot give), and booting a new one takes seconds (bench/restart.py). So once a call
+// has run for spareAfterMs (3 s: a long run, the kind people cancel), a second worker boots
+// alongside; cancel(), the watchdog and a crash restart adopt it (ready, or at least ahead).
+// It is ended when the call finishes by itself, so a second Python lives only during long runs.
 
 const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
 const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
@@ -59,23 +72,27 @@ export function spawnWorker(url) {
   }
 }
 
-/** Start the default worker now; the first createPyClient() takes it over. */
-export function prestart(workerUrl = DEFAULT_WORKER_URL) {
-  if (early) return;
+/** A worker booting before any client listens: {url, worker, events} (what it said so far). */
+function bootAhead(workerUrl) {
   let worker;
   try {
     worker = spawnWorker(workerUrl);
   } catch {
-    return; // createPyClient() tries again and reports it
+    return null; // createPyClient() tries again and reports it
   }
   const events = [];
-  early = { url: String(workerUrl), worker, events };
   if (TEST_HOOKS) worker.postMessage({ type: "test-hooks" });
   worker.onmessage = (ev) => events.push(["message", ev]);
   worker.onerror = worker.onmessageerror = (ev) => {
     if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
     events.push(["error", ev]);
   };
+  return { url: String(workerUrl), worker, events };
+}
+
+/** Start the default worker now; the first createPyClient() takes it over. */
+export function prestart(workerUrl = DEFAULT_WORKER_URL) {
+  if (!early) early = bootAhead(workerUrl);
 }
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
@@ -90,6 +107,9 @@ export function createPyClient({
   bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
   callTimeoutMs = 60_000,
+  idleProbeMs = 4_000,
+  idleTimeoutMs = 8_000,
+  spareAfterMs = 3_000,
 } = {}) {
   let worker = null;
   let generation = 0; // messages from terminated workers are ignored
@@ -102,6 +122,10 @@ export function createPyClient({
   let nextId = 1;
   let bootTimer = null;
   let callTimer = null;
+  let idleTimer = null; // the next ping, or the deadline of the ping sent
+  let pingSeq = 0;
+  let spareTimer = null;
+  let spare = null; // the spare worker this client started (held in `early` until adopted)
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
 
@@ -143,9 +167,24 @@ export function createPyClient({
     }, bootTimeoutMs);
   }
 
+  function armIdleTimer() {
+    clearTimeout(idleTimer);
+    idleTimer = null;
+    if (state !== "ready" || pending.size || queue.length) return;
+    idleTimer = setTimeout(() => {
+      const seq = ++pingSeq;
+      worker.postMessage({ type: "ping", seq });
+      idleTimer = setTimeout(() => {
+        fail("Python stopped answering; it was restarted. Your data and settings are kept.", { restart: true, why: "stall" });
+      }, idleTimeoutMs);
+    }, idleProbeMs);
+  }
+
+  // One watchdog at a time: the call timer while a call is pending, else the idle heartbeat.
   function armCallTimer() {
     clearTimeout(callTimer);
     callTimer = null;
+    armIdleTimer();
     if (state === "ready" && pending.size) {
       callTimer = setTimeout(() => {
         fail(`Python stopped answering (nothing for ${Math.round(callTimeoutMs / 1000)} s) ` +
@@ -157,6 +196,26 @@ export function createPyClient({
   function send(item) {
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
+    armSpare();
+  }
+
+  function armSpare() {
+    if (spareTimer || spare || !(spareAfterMs > 0)) return;
+    spareTimer = setTimeout(() => {
+      spareTimer = null;
+      if (state === "ready" && pending.size && !early) spare = early = bootAhead(workerUrl);
+    }, spareAfterMs);
+  }
+
+  // The calls ended by themselves: no spare is needed (it would hold a second Python's memory).
+  function dropSpare() {
+    clearTimeout(spareTimer);
+    spareTimer = null;
+    if (spare && early === spare) {
+      spare.worker.terminate();
+      early = null;
+    }
+    spare = null;
   }
 
   function start() {
@@ -169,6 +228,7 @@ export function createPyClient({
     const adopted = early && early.url === String(workerUrl) ? early : null;
     if (adopted) {
       early = null;
+      if (adopted === spare) spare = null;
       worker = adopted.worker;
     } else {
       try {
@@ -180,7 +240,13 @@ export function createPyClient({
       }
     }
     if (TEST_HOOKS && !adopted) worker.postMessage({ type: "test-hooks" });
-    worker.onmessage = (ev) => { if (gen === generation) onMessage(ev.data || {}); };
+    worker.onmessage = (ev) => {
+      if (gen !== generation) return;
+      const msg = ev.data || {};
+      onMessage(msg);
+      // Any word from an idle worker proves its loop runs (a ping's answer included).
+      if (gen === generation && idleTimer && !pending.size) armIdleTimer();
+    };
     worker.onerror = worker.onmessageerror = (ev) => {
       if (gen !== generation) return;
       if (ev && ev.preventDefault) ev.preventDefault();
@@ -201,10 +267,10 @@ export function createPyClient({
     }
   }
 
-  function launch(reason) {
+  function launch(reason, text) {
     if (state === "booting") return;
     if (reason !== "retry") retriesLeft = bootRetries;
-    safe(onRestart, reason);
+    safe(onRestart, reason, text);
     start();
   }
 
@@ -247,6 +313,7 @@ export function createPyClient({
         const p = pending.get(msg.id);
         if (p) {
           pending.delete(msg.id);
+          if (!pending.size) dropSpare();
           armCallTimer();
           p.resolve(msg.result);
         }
@@ -282,21 +349,23 @@ export function createPyClient({
   function stop() {
     clearTimeout(bootTimer);
     clearTimeout(callTimer);
-    bootTimer = callTimer = null;
+    clearTimeout(idleTimer);
+    clearTimeout(spareTimer); // a spare already booting is kept for the restart
+    bootTimer = callTimer = idleTimer = spareTimer = null;
     generation += 1;
     if (worker) worker.terminate();
     worker = null;
   }
 
   // The worker is gone or useless: end it, answer every waiting call, maybe start anew.
-  function fail(message, { restart }) {
+  function fail(message, { restart, why = "crash" }) {
     stop();
     settleAll(internal(message));
     if (!readySettled) rejectReady(new Error(message));
     freshReady();
     if (restart) {
       state = "stopped";
-      launch("crash");
+      launch(why, message);
     } else {
       state = "failed";
       safe(onStage, "error", message);
@@ -349,6 +418,7 @@ export function createPyClient({
     /** Test hook: terminate without restarting; the next call() starts a new worker. */
     client.kill = () => {
       stop();
+      dropSpare();
       settleAll(internal("Python was stopped."));
       state = "stopped";
       if (readySettled) freshReady();
@@ -362,6 +432,10 @@ export function createPyClient({
         probes.set(id, resolve);
         worker.postMessage({ type: "probe", id });
       });
+    };
+    /** Test hook: the worker dies without an error event (the client is not told). */
+    client.vanish = () => {
+      if (worker) worker.terminate();
     };
     globalThis.__pyclient = client;
   }

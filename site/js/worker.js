@@ -7,6 +7,7 @@
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
 //                   {type: "test-hooks"}                      (the page's test switch is on)
+//                   {type: "ping", seq}                       (idle heartbeat: no call pending)
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
@@ -14,6 +15,7 @@
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
+//                   {type: "pong", seq}                       (answered by this loop, not by Python)
 // Test hook (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result}.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 
@@ -328,7 +330,11 @@ async function handleProbe(id) {
 let chain = Promise.resolve();
 self.onmessage = (ev) => {
   const msg = ev.data || {};
-  if (msg.type === "call") {
+  if (msg.type === "ping") {
+    // At once, outside the call chain: the page asks whether this loop still runs. (During a
+    // call Python holds the loop; the page does not ping then, progress and "alive" count.)
+    post({ type: "pong", seq: msg.seq });
+  } else if (msg.type === "call") {
     chain = chain.then(() => handleCall(msg.id, msg.request));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
