@@ -433,6 +433,8 @@ export function createPyClient({
         worker.postMessage({ type: "probe", id });
       });
     };
+    /** Test hook: calls sent or queued and not answered yet. */
+    Object.defineProperty(client, "busy", { get: () => pending.size + queue.length });
     /** Test hook: the worker dies without an error event (the client is not told). */
     client.vanish = () => {
       if (worker) worker.terminate();

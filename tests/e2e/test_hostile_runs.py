@@ -1,0 +1,243 @@
+"""Issue 14 end to end, the worker side: watchdogs that tell an honest long run from a dead
+worker, a worker that dies silently, and what happens to a long run when the data or the
+settings change under it. Pages are extra_pages: console errors, dialogs and foreign requests
+fail the test."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from conftest import wait_ready_of
+from datakit import csv_data, engine, make_csv
+from hostilekit import AFTER_RESTART_S, QUICK_S, train_and_quickly
+from pagekit import RUN_TIMEOUT_MS, arm_run_end, click_train, extra_page, settled, shown_weights
+
+# A client of the page's pyclient.js on a stand-in worker (a blob: script of the test's own);
+# the page's own client stays window.__pyclient.
+STAND_IN = """
+async ({script, options, call, watchMs, cancelAfterMs, restartAt}) => {
+  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const hook = window.__pyclient;
+  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
+  const t0 = performance.now();
+  const at = () => Math.round(performance.now() - t0);
+  const restarts = [], readies = [];
+  const c = createPyClient({ workerUrl: url, ...options,
+    onRestart: (why, text) => restarts.push({why, text: text ?? null, at: at()}),
+    onStage: (stage, detail) => { if (stage === "ready") readies.push({born: Number(detail) - performance.timeOrigin - t0, at: at()}); } });
+  window.__pyclient = hook;
+  await c.ready;
+  let result = null, cancelledAt = null, restartedAt = null;
+  if (call) {
+    const p = c.call(call);
+    if (cancelAfterMs) {
+      await new Promise((r) => setTimeout(r, cancelAfterMs));
+      cancelledAt = at();
+      c.cancel();
+    }
+    result = await p;
+  }
+  if (restartAt) { restartedAt = at(); c.restart(); }
+  await new Promise((r) => setTimeout(r, watchMs));
+  c.kill();
+  return {restarts, readies, result, cancelledAt, restartedAt};
+}
+"""
+
+# Ready at once (its detail: when it was born, in ms of the epoch, for the spare tests); a ping
+# is answered until SILENT_AFTER ms after birth; a call busy-waits request.ms (its loop is held,
+# as Python holds the real worker's) and answers, or never answers when ms is null.
+WORKER = """
+const born = performance.timeOrigin + performance.now();
+postMessage({type: "stage", stage: "ready", detail: String(born)});
+onmessage = (ev) => {
+  const m = ev.data;
+  if (m.type === "ping" && performance.timeOrigin + performance.now() - born < SILENT_AFTER) postMessage({type: "pong", seq: m.seq});
+  if (m.type === "call" && m.request.ms !== null) {
+    const end = Date.now() + m.request.ms;
+    while (Date.now() < end) { /* Python at work: no ping can be answered */ }
+    postMessage({type: "result", id: m.id, result: {ok: true}});
+  }
+};
+"""
+IDLE = {"idleProbeMs": 200, "idleTimeoutMs": 400, "spareAfterMs": 0, "callTimeoutMs": 60_000}
+STALL = "Python stopped answering; it was restarted. Your data and settings are kept."
+
+
+def stand_in(page, silent_after_ms, **kw):
+    kw.setdefault("call", None)
+    kw.setdefault("cancelAfterMs", 0)
+    kw.setdefault("restartAt", False)
+    kw.setdefault("options", IDLE)
+    return page.evaluate(STAND_IN, {"script": WORKER.replace("SILENT_AFTER", str(silent_after_ms)), **kw})
+
+
+def test_the_idle_heartbeat_restarts_a_silent_worker_and_spares_a_busy_one(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        # Answers every ping; one call holds its loop for 1.5 s (longer than a ping's 0.4 s bound):
+        # a call in flight is not pinged, so nothing is restarted.
+        out = stand_in(page, 10**9, call={"ms": 1500}, watchMs=1500)
+        assert out["result"] == {"ok": True} and out["restarts"] == [], out
+        # Stops answering 1 s after birth, without an error event: noticed within a ping's
+        # period + bound (0.2 + 0.4 s; scheduling slack on a shared machine), said in those words.
+        out = stand_in(page, 1000, watchMs=1500)
+        first = out["restarts"][0]
+        assert first["why"] == "stall" and first["text"] == STALL, out
+        assert 1000 <= first["at"] - out["readies"][0]["born"] <= 1000 + 600 + 1500, out
+
+
+def test_a_long_calls_cancel_adopts_the_spare_that_booted_alongside(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        spare = {**IDLE, "spareAfterMs": 300}
+        # A call that never ends, cancelled after 1 s: the worker that takes over was born
+        # before the cancel (the spare, started 0.3 s into the call), not after it.
+        out = stand_in(page, 10**9, options=spare, call={"ms": None}, cancelAfterMs=1000, watchMs=300)
+        assert out["result"]["error"]["kind"] == "cancelled", out
+        assert [r["why"] for r in out["restarts"]] == ["cancel"], out
+        assert len(out["readies"]) == 2 and out["readies"][1]["born"] < out["cancelledAt"], out
+        # A call that ends by itself (0.8 s, past spareAfterMs) drops its spare: a later restart
+        # boots a new worker.
+        out = stand_in(page, 10**9, options=spare, call={"ms": 800}, restartAt=True, watchMs=500)
+        assert out["result"] == {"ok": True}, out
+        assert len(out["readies"]) == 2 and out["readies"][1]["born"] >= out["restartedAt"], out
+
+
+def test_a_worker_that_dies_silently_is_noticed_replaced_and_trains(browser, base_url):
+    """The page's own worker is terminated behind the client's back (no error event, no
+    pending call): the idle heartbeat (a ping every 4 s, 8 s to answer) notices it."""
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        page.select_option("#algorithm", "averaged")
+        page.fill("#eta", "0.25")
+        # Idle: no call pending (the page asks for more after a run, e.g. the step-through's
+        # frame; a call in flight is the call watchdog's, tested below) for half a second.
+        page.evaluate("""async () => {
+            for (let quiet = 0; quiet < 5; quiet = window.__pyclient.busy ? 0 : quiet + 1) {
+              await new Promise((r) => setTimeout(r, 100));
+            }
+            window.__pyclient.vanish();
+        }""")
+        died = time.monotonic()
+        expect(page.locator("#message")).to_contain_text("stopped answering", timeout=30_000)
+        noticed = time.monotonic() - died
+        assert noticed <= 4 + 8 + 3, noticed  # ping period + bound, and slack for a loaded machine
+        assert page.text_content("#message") == STALL
+        assert page.get_attribute("#message", "data-kind") == "error"
+        wait_ready_of(page)
+        # Settings kept (AND is then trained with them, CPython's numbers).
+        assert page.input_value("#algorithm") == "averaged" and page.input_value("#eta") == "0.25"
+        assert train_and_quickly(page, died + noticed) < AFTER_RESTART_S
+
+
+# A run long enough to act during it: voted on 20 000 noisy rows (never separable).
+BIG = make_csv(20000, ["a", "b"], ("no", "yes"), seed=14)
+SMALL = make_csv(40, ["p", "q", "r"], ("cat", "dog"), seed=3, label_name="kind")
+
+
+def upload(page, name: str, text: str) -> None:
+    page.set_input_files("#csv-file", files=[{"name": name, "mimeType": "text/csv", "buffer": text.encode()}])
+
+
+def start_long_run(page, epochs: int) -> None:
+    upload(page, "big.csv", BIG)
+    expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features", timeout=RUN_TIMEOUT_MS)
+    page.select_option("#algorithm", "voted")
+    page.fill("#epochs", str(epochs))
+    arm_run_end(page)
+    page.click("#train")
+    page.wait_for_selector('body[data-run-state="running"]', state="attached")
+    expect(page.locator("#cancel")).to_be_visible()
+
+
+def test_switching_the_algorithm_during_a_long_run_marks_its_result_stale(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)  # AND's result is on screen
+        start_long_run(page, 12)
+        page.select_option("#algorithm", "online")
+        assert page.get_attribute("body", "data-run-state") == "running"  # switched mid-run
+        assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
+        ended = time.monotonic()
+        # The voted run's own result, marked as not matching the settings now shown.
+        assert page.get_attribute("#results", "data-algorithm") == "voted"
+        exp = engine(csv_data(BIG), algorithm="voted", epochs=12)
+        assert shown_weights(page) == (exp["weights"], exp["bias"])
+        expect(page.locator("#stale-note")).to_be_visible()
+        assert page.input_value("#algorithm") == "online"
+        assert train_and_quickly(page, ended) < QUICK_S
+
+
+def test_a_csv_chosen_during_a_long_run_offers_to_stop_it_and_then_reads_it(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        start_long_run(page, 5000)
+        upload(page, "next.csv", SMALL)
+        info = page.locator("#csv-info")
+        expect(info).to_contain_text("“next.csv” will be checked when the training run in progress ends.")
+        page.click("#csv-stop-run")
+        stopped = time.monotonic()
+        assert page.evaluate("window.__runEnd") == "cancelled"
+        # Read after the restart, and trained on: CPython's numbers for that file.
+        expect(info).to_contain_text("next.csv: 40 rows, 3 features", timeout=RUN_TIMEOUT_MS)
+        page.select_option("#algorithm", "online")
+        page.fill("#epochs", "100")
+        assert click_train(page) == "done", page.text_content("#message")
+        exp = engine(csv_data(SMALL), algorithm="online", epochs=100)
+        assert shown_weights(page) == (exp["weights"], exp["bias"])
+        assert train_and_quickly(page, stopped) < AFTER_RESTART_S
+
+
+# The client's watchdog against a stand-in worker that beats ("alive") during one long call.
+ALIVE_CLIENT = """
+async ({script, callTimeoutMs}) => {
+  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const hook = window.__pyclient;
+  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
+  const events = [];
+  const c = createPyClient({ workerUrl: url, callTimeoutMs, onRestart: (why) => events.push(why) });
+  window.__pyclient = hook;
+  await c.ready;
+  const t0 = performance.now();
+  const result = await c.call({cmd: "train"});
+  const ms = performance.now() - t0;
+  c.kill();
+  return {events, result, ms};
+}
+"""
+
+BEATS = """
+postMessage({type: "stage", stage: "ready", detail: ""});
+onmessage = (ev) => {
+  if (ev.data.type !== "call") return;
+  let n = 0;
+  const t = setInterval(() => {
+    n += 1;
+    if (n < 10) { postMessage({type: "alive", id: ev.data.id}); return; }
+    clearInterval(t);
+    postMessage({type: "result", id: ev.data.id, result: {ok: true, slow: true}});
+  }, 300);
+};
+"""
+
+SILENT_CALL = """
+postMessage({type: "stage", stage: "ready", detail: ""});
+onmessage = () => {};
+"""
+
+
+def test_the_watchdog_counts_heartbeats_and_fires_only_on_silence(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        # 3 s of work, a heartbeat every 300 ms: an 800 ms watchdog must not fire.
+        out = page.evaluate(ALIVE_CLIENT, {"script": BEATS, "callTimeoutMs": 800})
+        assert out["result"] == {"ok": True, "slow": True} and out["events"] == [], out
+        assert out["ms"] > 2500
+        out = page.evaluate(ALIVE_CLIENT, {"script": SILENT_CALL, "callTimeoutMs": 800})
+        assert out["result"]["error"]["message"].startswith("Python stopped answering"), out
+        assert out["events"] == ["crash"]
