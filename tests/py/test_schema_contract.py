@@ -150,6 +150,25 @@ def test_a_link_with_points_at_the_limit_reads_back_and_python_takes_them(js):
         data.points_dataset([[math.nextafter(big, math.inf), 0, 1], [0, 0, -1]])
 
 
+def test_the_real_data_sets_are_sized_as_shipped():
+    """params.json's datasets table (the page's run budget sizes a run with it) is the shape of
+    each file in perceptron_lab/datasets/, read by the package's own CSV reader."""
+    from perceptron_lab import datasets
+
+    shipped = {name: [datasets.describe(name)["n"], len(datasets.describe(name)["features"])]
+               for name in datasets.REAL}
+    assert settings.SCHEMA["datasets"] == shipped
+    # The files are scikit-learn's data sets (an independent count of rows and features).
+    from sklearn import datasets as sk
+
+    loaders = {"iris": sk.load_iris, "breast-cancer": sk.load_breast_cancer, "wine": sk.load_wine,
+               "digits": sk.load_digits}
+    assert shipped == {name: list(load().data.shape) for name, load in loaders.items()}
+    # Every one of them is a preset the page offers.
+    preset = next(p for p in settings.SCHEMA["params"] if p["name"] == "preset")
+    assert set(shipped) <= {o["value"] for o in preset["options"]}
+
+
 def test_the_cli_options_come_from_the_table():
     parser = cli._parser()
     train = parser._subparsers._group_actions[0].choices["train"]

@@ -3,12 +3,14 @@
 // estimate is an upper bound (a separable run stops at its first clean epoch).
 import { byId, el, clear, show } from "./dom.js";
 import { LIMITS } from "../state.js";
+import SCHEMA from "../params.js";
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
 // [rows, features] of the real data sets shipped in py/perceptron_lab/datasets/ (all classes:
-// an upper bound when two are chosen).
-const REAL = { iris: [150, 4], "breast-cancer": [569, 30], wine: [178, 13], digits: [1797, 64] };
-const UNKNOWN_PRESET = [1797, 64];                    // the largest shipped data set (digits)
+// an upper bound when two are chosen): params.json's "datasets", checked against the files.
+const REAL = Object.freeze({ ...SCHEMA.datasets });
+// A preset the table does not know is sized as the largest one (rows × features).
+const UNKNOWN_PRESET = Object.values(REAL).reduce((a, b) => (b[0] * b[1] > a[0] * a[1] ? b : a));
 
 /** [rows, features] of the data about to be trained on, from the request and what is known. */
 export function shapeOf(data, csvInfo) {
