@@ -38,3 +38,33 @@ test("real data sets are sized as shipped: iris with two plotted features runs b
   // digits with all 64 features, pocket, 1000 epochs: 1797 × 1000 × (12 + 65·0.3) × 6 µs ≈ 340 s: asked first.
   assert.ok(overBudget(estimate({ kind: "preset", name: "digits" }, { algorithm: "pocket", epochs: 1000 }, null)));
 });
+
+test("plot pixels are in the budget: a cheap run drawn at an absurd size is asked for, and the question says why", () => {
+  const and = { kind: "preset", name: "and" };
+  const run = { algorithm: "online", epochs: 100 };
+  const trainS = 4 * 100 * (12 + 3 * 0.3) / 1e6;
+  // A laptop: 480 × 360 CSS px at pixel ratio 2, 8 plots: 8 × 480·360·4 px × 0.3 µs = 1.65888 s.
+  const laptop = estimate(and, { ...run, plot_px: [480, 360], dpr: 2 }, null);
+  near(laptop.seconds, trainS + 1.65888);
+  assert.deepEqual([laptop.plots.count, laptop.plots.width, laptop.plots.height, laptop.plots.dpr], [8, 480, 360, 2]);
+  assert.ok(!overBudget(laptop));
+  // The largest box the bridge takes (2000 × 1500) at pixel ratio 4: 8 × 48 Mpx × 0.3 µs = 115.2 s.
+  const huge = estimate(and, { ...run, plot_px: [2000, 1500], dpr: 4 }, null);
+  near(huge.seconds, trainS + 115.2);
+  assert.ok(overBudget(huge));
+  assert.equal(askText(huge), "This link asks for 4 rows × 2 features × 100 epochs, drawn as up to 8 plots of " +
+    "2,000 × 1,500 px at pixel ratio 4 (this screen's) (up to about 116 s in this tab), so it was not started by itself.");
+  // Without plots (the request says so) the pixels cost nothing; a small plot is not worth a clause.
+  near(estimate(and, { ...run, plot_px: [2000, 1500], dpr: 4, plots: false }, null).seconds, trainS);
+  assert.doesNotMatch(askText(estimate(and, { ...run, plot_px: [320, 240], dpr: 1 }, null)), /plots/);
+});
+
+test("the real data sets are sized from params.json's datasets table", async () => {
+  const { shapeOf } = await import("../../site/js/ui/budget.js");
+  const { default: schema } = await import("../../site/js/params.js");
+  assert.deepEqual(schema.datasets, { iris: [150, 4], "breast-cancer": [569, 30], wine: [178, 13], digits: [1797, 64] });
+  assert.deepEqual(shapeOf({ kind: "preset", name: "wine" }, null), [178, 13]);
+  assert.deepEqual(shapeOf({ kind: "preset", name: "breast-cancer", features: [0, 1] }, null), [569, 2]);
+  // A preset nobody listed is sized as the largest data set (digits: 1797 × 64 values).
+  assert.deepEqual(shapeOf({ kind: "preset", name: "mystery" }, null), [1797, 64]);
+});

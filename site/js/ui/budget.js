@@ -4,6 +4,7 @@
 import { byId, el, clear, show } from "./dom.js";
 import { LIMITS } from "../state.js";
 import SCHEMA from "../params.js";
+import { PLOTS } from "./plots.js";
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
 // [rows, features] of the real data sets shipped in py/perceptron_lab/datasets/ (all classes:
@@ -27,14 +28,26 @@ export function shapeOf(data, csvInfo) {
   return UNKNOWN_PRESET;
 }
 
-/** -> {rows, features, epochs, seconds}: the longest the run could take in this tab. */
+/** The plots' share: every plot the page may ask for (PLOTS, an upper bound: some apply only
+ * to some data), each plot_px × dpr² image pixels. The size is this screen's (box × pixel
+ * ratio), so a link's run is asked for on a screen where drawing it would be absurd. */
+export function plotCost(settings) {
+  if (settings.plots === false || !Array.isArray(settings.plot_px)) return null;
+  const [width, height] = settings.plot_px.map(Number);
+  const dpr = Number(settings.dpr) || 1;
+  const pixels = width * height * dpr * dpr;
+  return { count: PLOTS.length, width, height, dpr, seconds: (PLOTS.length * pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
+}
+
+/** -> {rows, features, epochs, plots, seconds}: the longest the run could take in this tab. */
 export function estimate(data, settings, csvInfo) {
   const [rows, d0] = shapeOf(data, csvInfo);
   const features = settings.feature_map === "poly2" ? (d0 * (d0 + 3)) / 2 : d0;
   const epochs = Number(settings.epochs) || 1;
   const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
   const us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
-  return { rows, features: d0, epochs, seconds: us / 1e6 };
+  const plots = plotCost(settings);
+  return { rows, features: d0, epochs, plots, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
 
 export function overBudget(est) {
@@ -49,8 +62,15 @@ function secondsText(s) {
   return `${Math.ceil(s / 3600)} h`;
 }
 
+// Plots that cost less than this are not worth a clause of the question.
+const PLOTS_SAID_S = 1;
+
 export function askText(est) {
-  return `This link asks for ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs ` +
+  const p = est.plots;
+  const plots = p && p.seconds >= PLOTS_SAID_S
+    ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px at pixel ratio ${p.dpr} (this screen's)`
+    : "";
+  return `This link asks for ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${plots} ` +
     `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
 }
 
