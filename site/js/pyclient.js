@@ -41,59 +41,12 @@
 // alongside; cancel(), the watchdog and a crash restart adopt it (ready, or at least ahead).
 // It is ended when the call finishes by itself, so a second Python lives only during long runs.
 
-const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
+import { DEFAULT_WORKER_URL, TEST_HOOKS, spawnWorker, bootSpare, takeEarly, dropEarly } from "./worker-start.js";
+
+export { spawnWorker, prestart } from "./worker-start.js";
 const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
-const TEST_HOOKS = TEST_SWITCH === true || (typeof TEST_SWITCH === "object" && TEST_SWITCH !== null);
 // Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
-
-let early = null; // {url, worker, events: [[kind, event]]}: started by prestart(), not adopted yet
-
-/**
- * A module worker for `url` that runs under the page's Content Security Policy. The policy is
- * a <meta> tag (static hosting such as GitHub Pages sends no CSP header), and a worker gets
- * its policy from its own response, so a worker started from worker.js's URL would run with
- * none (eval allowed, connect-src not applied). A worker whose script is a blob: URL inherits
- * the policy of the page that made it, meta tags included: the bootstrap is a one-line blob
- * that imports worker.js (allowed by script-src 'self'; the page's worker-src allows blob:).
- * A blob: URL given by a caller (the tests' stand-in workers) already inherits it.
- */
-export function spawnWorker(url) {
-  const href = new URL(String(url), document.baseURI).href;
-  if (href.startsWith("blob:") || typeof Blob === "undefined" || !URL.createObjectURL) {
-    return new Worker(href, { type: "module" });
-  }
-  const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: "text/javascript" }));
-  try {
-    return new Worker(boot, { type: "module" });
-  } finally {
-    // The worker has fetched its script by the time it runs; revoking later frees the blob.
-    setTimeout(() => URL.revokeObjectURL(boot), 60_000);
-  }
-}
-
-/** A worker booting before any client listens: {url, worker, events} (what it said so far). */
-function bootAhead(workerUrl) {
-  let worker;
-  try {
-    worker = spawnWorker(workerUrl);
-  } catch {
-    return null; // createPyClient() tries again and reports it
-  }
-  const events = [];
-  if (TEST_HOOKS) worker.postMessage({ type: "test-hooks" });
-  worker.onmessage = (ev) => events.push(["message", ev]);
-  worker.onerror = worker.onmessageerror = (ev) => {
-    if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
-    events.push(["error", ev]);
-  };
-  return { url: String(workerUrl), worker, events };
-}
-
-/** Start the default worker now; the first createPyClient() takes it over. */
-export function prestart(workerUrl = DEFAULT_WORKER_URL) {
-  if (!early) early = bootAhead(workerUrl);
-}
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
@@ -125,7 +78,7 @@ export function createPyClient({
   let idleTimer = null; // the next ping, or the deadline of the ping sent
   let pingSeq = 0;
   let spareTimer = null;
-  let spare = null; // the spare worker this client started (held in `early` until adopted)
+  let spare = null; // the spare worker this client started (waiting in worker-start.js's slot)
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
 
@@ -203,7 +156,7 @@ export function createPyClient({
     if (spareTimer || spare || !(spareAfterMs > 0)) return;
     spareTimer = setTimeout(() => {
       spareTimer = null;
-      if (state === "ready" && pending.size && !early) spare = early = bootAhead(workerUrl);
+      if (state === "ready" && pending.size) spare = bootSpare(workerUrl);
     }, spareAfterMs);
   }
 
@@ -211,10 +164,7 @@ export function createPyClient({
   function dropSpare() {
     clearTimeout(spareTimer);
     spareTimer = null;
-    if (spare && early === spare) {
-      spare.worker.terminate();
-      early = null;
-    }
+    dropEarly(spare);
     spare = null;
   }
 
@@ -225,9 +175,8 @@ export function createPyClient({
     stageName = null;
     bytesSeen = -1;
     if (readySettled) freshReady();
-    const adopted = early && early.url === String(workerUrl) ? early : null;
+    const adopted = takeEarly(workerUrl);
     if (adopted) {
-      early = null;
       if (adopted === spare) spare = null;
       worker = adopted.worker;
     } else {

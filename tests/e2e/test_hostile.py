@@ -5,6 +5,7 @@ checked for console errors, dialogs (alert from an injected handler) and foreign
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import numpy as np
@@ -204,3 +205,34 @@ def test_the_worker_runs_under_the_pages_policy_without_any_csp_header(browser, 
         assert "script-src 'self' 'wasm-unsafe-eval'" in meta and "'unsafe-eval'" not in meta, meta
         assert "connect-src 'self'" in meta and "worker-src 'self' blob:" in meta, meta
         assert train_and_quickly(page, time.monotonic()) < QUICK_S
+
+
+def test_a_cheap_link_on_a_screen_where_its_plots_would_be_huge_asks_first(browser, base_url):
+    """AND trains in milliseconds, but its plots are drawn for the box they are shown in times
+    the pixel ratio: a wide window at pixel ratio 4 makes each plot tens of millions of
+    pixels, so the link's run is asked for, and the question says the plots are why."""
+    from conftest import attach_log, check_log
+
+    context = browser.new_context(viewport={"width": 2400, "height": 1000}, device_scale_factor=4,
+                                  service_workers="block", reduced_motion="reduce")
+    page = context.new_page()
+    log = attach_log(context, page)
+    try:
+        page.goto(base_url + "#v=1&source=preset&preset=and&epochs=100")
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="asking"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        text = page.inner_text("#budget-prompt")
+        assert re.search(r"4 rows × 2 features × 100 epochs, drawn as up to 6 plots of [\d,]+ × [\d,]+ px "
+                         r"at pixel ratio 4 \(this screen's\)", text), text
+        box = [int(v.replace(",", "")) for v in re.search(r"plots of ([\d,]+) × ([\d,]+) px", text).groups()]
+        assert box == page.evaluate("""async () => (await import(new URL("js/ui/plots.js", document.baseURI).href))
+                                       .plotBox("boundary")""")
+        assert page.locator("#results-body").is_hidden()
+        arm_run_end(page)
+        page.click("#budget-run")
+        assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
+        assert train_and_quickly(page, time.monotonic()) < AFTER_RESTART_S  # big plots take a while
+    finally:
+        problems = check_log(log)
+        context.close()
+    assert not problems, problems

@@ -43,17 +43,20 @@ test("plot pixels are in the budget: a cheap run drawn at an absurd size is aske
   const and = { kind: "preset", name: "and" };
   const run = { algorithm: "online", epochs: 100 };
   const trainS = 4 * 100 * (12 + 3 * 0.3) / 1e6;
-  // A laptop: 480 × 360 CSS px at pixel ratio 2, 8 plots: 8 × 480·360·4 px × 0.3 µs = 1.65888 s.
+  // A laptop: 480 × 360 CSS px at pixel ratio 2; 2 features: 6 plots (no projection, no weights
+  // chart): 6 × 480·360·4 px × 0.3 µs = 1.24416 s.
   const laptop = estimate(and, { ...run, plot_px: [480, 360], dpr: 2 }, null);
-  near(laptop.seconds, trainS + 1.65888);
-  assert.deepEqual([laptop.plots.count, laptop.plots.width, laptop.plots.height, laptop.plots.dpr], [8, 480, 360, 2]);
+  near(laptop.seconds, trainS + 1.24416);
+  assert.deepEqual([laptop.plots.count, laptop.plots.width, laptop.plots.height, laptop.plots.dpr], [6, 480, 360, 2]);
   assert.ok(!overBudget(laptop));
-  // The largest box the bridge takes (2000 × 1500) at pixel ratio 4: 8 × 48 Mpx × 0.3 µs = 115.2 s.
+  // Wine's 13 features add the projection and the weights chart: 8 plots.
+  assert.equal(estimate({ kind: "preset", name: "wine" }, { ...run, plot_px: [480, 360], dpr: 2 }, null).plots.count, 8);
+  // The largest box the bridge takes (2000 × 1500) at pixel ratio 4: 6 × 48 Mpx × 0.3 µs = 86.4 s.
   const huge = estimate(and, { ...run, plot_px: [2000, 1500], dpr: 4 }, null);
-  near(huge.seconds, trainS + 115.2);
+  near(huge.seconds, trainS + 86.4);
   assert.ok(overBudget(huge));
-  assert.equal(askText(huge), "This link asks for 4 rows × 2 features × 100 epochs, drawn as up to 8 plots of " +
-    "2,000 × 1,500 px at pixel ratio 4 (this screen's) (up to about 116 s in this tab), so it was not started by itself.");
+  assert.equal(askText(huge), "This link asks for 4 rows × 2 features × 100 epochs, drawn as up to 6 plots of " +
+    "2,000 × 1,500 px at pixel ratio 4 (this screen's) (up to about 87 s in this tab), so it was not started by itself.");
   // Without plots (the request says so) the pixels cost nothing; a small plot is not worth a clause.
   near(estimate(and, { ...run, plot_px: [2000, 1500], dpr: 4, plots: false }, null).seconds, trainS);
   assert.doesNotMatch(askText(estimate(and, { ...run, plot_px: [320, 240], dpr: 1 }, null)), /plots/);

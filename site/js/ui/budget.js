@@ -6,6 +6,8 @@ import { LIMITS } from "../state.js";
 import SCHEMA from "../params.js";
 import { PLOTS } from "./plots.js";
 
+const MANY_FEATURES_ONLY = ["projection", "weights"]; // drawn only for more than two features
+
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
 // [rows, features] of the real data sets shipped in py/perceptron_lab/datasets/ (all classes:
 // an upper bound when two are chosen): params.json's "datasets", checked against the files.
@@ -28,15 +30,17 @@ export function shapeOf(data, csvInfo) {
   return UNKNOWN_PRESET;
 }
 
-/** The plots' share: every plot the page may ask for (PLOTS, an upper bound: some apply only
- * to some data), each plot_px × dpr² image pixels. The size is this screen's (box × pixel
- * ratio), so a link's run is asked for on a screen where drawing it would be absurd. */
-export function plotCost(settings) {
+/** The plots' share: every plot the page may ask for (PLOTS; the projection and the weights
+ * chart only with more than two features: an upper bound, as cycle and trajectory plots are
+ * drawn only for some runs), each plot_px × dpr² image pixels. The size is this screen's (box
+ * × pixel ratio), so a link's run is asked for where drawing it would take long. */
+export function plotCost(settings, features) {
   if (settings.plots === false || !Array.isArray(settings.plot_px)) return null;
   const [width, height] = settings.plot_px.map(Number);
   const dpr = Number(settings.dpr) || 1;
+  const count = PLOTS.filter((k) => features > 2 || !MANY_FEATURES_ONLY.includes(k)).length;
   const pixels = width * height * dpr * dpr;
-  return { count: PLOTS.length, width, height, dpr, seconds: (PLOTS.length * pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
+  return { count, width, height, dpr, seconds: (count * pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
 }
 
 /** -> {rows, features, epochs, plots, seconds}: the longest the run could take in this tab. */
@@ -46,7 +50,7 @@ export function estimate(data, settings, csvInfo) {
   const epochs = Number(settings.epochs) || 1;
   const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
   const us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
-  const plots = plotCost(settings);
+  const plots = plotCost(settings, features);
   return { rows, features: d0, epochs, plots, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
 

@@ -1,0 +1,79 @@
+// Starting the Python worker (pyclient.js runs it): under the page's Content Security Policy
+// (spawnWorker), and ahead of the client that will use it (prestart at page load, a spare
+// during a long run). The one worker started ahead waits in a slot, recording what it says,
+// until a client with the same worker URL adopts it (or drops it).
+
+export const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
+const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
+export const TEST_HOOKS = TEST_SWITCH === true || (typeof TEST_SWITCH === "object" && TEST_SWITCH !== null);
+
+let early = null; // {url, worker, events: [[kind, event]]}: started ahead, not adopted yet
+
+/**
+ * A module worker for `url` that runs under the page's Content Security Policy. The policy is
+ * a <meta> tag (static hosting such as GitHub Pages sends no CSP header), and a worker gets
+ * its policy from its own response, so a worker started from worker.js's URL would run with
+ * none (eval allowed, connect-src not applied). A worker whose script is a blob: URL inherits
+ * the policy of the page that made it, meta tags included: the bootstrap is a one-line blob
+ * that imports worker.js (allowed by script-src 'self'; the page's worker-src allows blob:).
+ * A blob: URL given by a caller (the tests' stand-in workers) already inherits it.
+ */
+export function spawnWorker(url) {
+  const href = new URL(String(url), document.baseURI).href;
+  if (href.startsWith("blob:") || typeof Blob === "undefined" || !URL.createObjectURL) {
+    return new Worker(href, { type: "module" });
+  }
+  const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: "text/javascript" }));
+  try {
+    return new Worker(boot, { type: "module" });
+  } finally {
+    // The worker has fetched its script by the time it runs; revoking later frees the blob.
+    setTimeout(() => URL.revokeObjectURL(boot), 60_000);
+  }
+}
+
+/** A worker booting before any client listens: {url, worker, events} (what it said so far). */
+function bootAhead(workerUrl) {
+  let worker;
+  try {
+    worker = spawnWorker(workerUrl);
+  } catch {
+    return null; // createPyClient() tries again and reports it
+  }
+  const events = [];
+  if (TEST_HOOKS) worker.postMessage({ type: "test-hooks" });
+  worker.onmessage = (ev) => events.push(["message", ev]);
+  worker.onerror = worker.onmessageerror = (ev) => {
+    if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
+    events.push(["error", ev]);
+  };
+  return { url: String(workerUrl), worker, events };
+}
+
+/** Start the default worker now; the first createPyClient() takes it over. */
+export function prestart(workerUrl = DEFAULT_WORKER_URL) {
+  if (!early) early = bootAhead(workerUrl);
+}
+
+/** A spare for `workerUrl` if the slot is free: -> the entry (adopt with takeEarly), or null. */
+export function bootSpare(workerUrl) {
+  if (early) return null;
+  early = bootAhead(workerUrl);
+  return early;
+}
+
+/** The worker waiting for `workerUrl` (the slot is emptied), or null. */
+export function takeEarly(workerUrl) {
+  if (!early || early.url !== String(workerUrl)) return null;
+  const e = early;
+  early = null;
+  return e;
+}
+
+/** End `entry` if it still waits in the slot (a spare no longer needed). */
+export function dropEarly(entry) {
+  if (entry && early === entry) {
+    early = null;
+    entry.worker.terminate();
+  }
+}
