@@ -161,6 +161,9 @@ def test_multiclass_class_choosers_say_every_class_and_can_pick_two(ready, digit
     page = ready
     chosen = lambda: page.evaluate("""() => ["classes-a", "classes-b"].map((id) => {
         const s = document.getElementById(id); return s.options[s.selectedIndex].text; })""")
+    # Digits picked in the page opens on two pixels that vary (its first two are always blank).
+    assert [page.evaluate(f"() => document.getElementById('{i}').selectedOptions[0].text") for i in ("plot-x", "plot-y")] \
+        == ["pixel_5_2", "pixel_5_3"]
     # Trained on all ten: the choosers and the labels line say so, not "0 vs 1".
     assert chosen() == ["every class (10)", "every class (10)"]
     assert "trains on every class (10)" in page.text_content("#classes-hint")

@@ -9,7 +9,8 @@ let values;      // shared app values (by param name)
 let onValue;     // (name, value) => void
 let inspectFn;   // (DATA) => Promise<bridge response>
 let onFeatures;  // (feature names) => void: the features to plot follow the data set
-const described = new Map(); // preset name -> {classes, features, n, info}
+const described = new Map(); // preset name -> {classes, features, n, info, plot}
+let picked = false;          // the reader chose this preset (a link's plot features are kept)
 let token = 0;
 let roots = [];
 
@@ -49,6 +50,8 @@ export function initRealPreset(opts) {
   document.addEventListener("change", (e) => {
     if (e.target instanceof Element && e.target.id === "algorithm" && isActive("classes", values)) showRealPreset();
   });
+  // Capture: before the data panel shows the new preset's features.
+  byId("preset").addEventListener("change", () => { picked = true; }, true);
 }
 
 const ALL = "";  // the choosers' "every class" option (multiclass)
@@ -97,5 +100,8 @@ export async function showRealPreset() {
   byId("classes-hint").textContent = every
     ? `The multiclass perceptron trains on every class (${d.classes.length}) unless you choose two here`
     : param("classes").hint;
-  onFeatures(d.features);
+  // A preset the reader picks opens on the features worth plotting (digits' first two pixels
+  // are always blank); a link keeps its own.
+  onFeatures(d.features, picked ? d.plot : null);
+  picked = false;
 }
