@@ -1,7 +1,7 @@
 """Runs inside Pyodide in Node (tools/node_check.mjs): proves that the shipped runtime and
 wheels (matplotlib trimmed to the fonts the plots use) render PNG and SVG, mathtext included,
 with no font missing; and produces what the page loads: fontlist.json and the .pyc bundles.
-Input: check_args = {"app_imports": [...]}."""
+Input: check_args = {"app_imports": [...], "rc": the app's plots/style.py RC}."""
 import io, json, logging, os, sys
 app_imports = check_args["app_imports"]
 os.environ["MPLBACKEND"] = "Agg"
@@ -31,7 +31,10 @@ with zipfile.ZipFile(_w, "w") as z:
 await micropip.install("emfs:" + _w, deps=False)
 assert importlib.metadata.distribution("pl-build-probe").read_text("INSTALLER") == "micropip"
 import pl_build_probe
-# A representative workload: what the app's plots use (contours, scatter, lines, text).
+# A representative workload: what the app's plots use (contours, scatter, lines, text), with
+# the app's rcParams (its math-text font set decides which fonts must ship).
+_rc = matplotlib.rc_context(check_args["rc"])
+_rc.__enter__()
 fig = Figure(figsize=(3, 2), layout="constrained")
 ax, ax2 = fig.subplots(1, 2)
 xx, yy = np.meshgrid(np.linspace(-1, 1, 20), np.linspace(-1, 1, 20))
@@ -58,7 +61,11 @@ _warnings += [str(w.message) for w in _caught]
 # What a page load imports (the .pyc bundles below cover these; SVG is only for exports).
 at_start = {name: mod for name, mod in sys.modules.items()}
 import matplotlib.backends.backend_svg
-svg = io.StringIO(); fig.savefig(svg, format="svg")
+with warnings.catch_warnings(record=True) as _caught:
+    warnings.simplefilter("always")
+    svg = io.StringIO(); fig.savefig(svg, format="svg")
+_warnings += [str(w.message) for w in _caught]
+_rc.__exit__(None, None, None)
 assert png.getvalue().startswith(b"\x89PNG") and "<svg" in svg.getvalue()
 _font_problems = [w for w in _warnings if "font" in w.lower() or "glyph" in w.lower()]
 assert not _font_problems, _font_problems

@@ -51,6 +51,19 @@ RC = {
     "svg.hashsalt": "perceptron-lab",   # deterministic SVG ids
     "svg.fonttype": "path",
     "path.simplify": True,
+    # Math text (only "w$_t$" and the like) in the DejaVu Sans faces the text uses, as the
+    # default "dejavusans" set draws it, but with no fallback fonts: that set loads STIX and
+    # Computer Modern whenever math is drawn, so the browser build would have to ship ~1 MB
+    # of fonts no glyph of ours comes from (docs/PYODIDE.md, "Math-text fonts").
+    "mathtext.fontset": "custom",
+    "mathtext.rm": "DejaVu Sans",
+    "mathtext.sf": "DejaVu Sans",
+    "mathtext.tt": "DejaVu Sans",
+    "mathtext.cal": "DejaVu Sans",
+    "mathtext.it": "DejaVu Sans:italic",
+    "mathtext.bf": "DejaVu Sans:bold",
+    "mathtext.bfit": "DejaVu Sans:bold",  # no Bold Oblique shipped; never drawn
+    "mathtext.fallback": None,
 }
 
 
