@@ -25,6 +25,26 @@ REMOVED = {
     FONTS + "pdfcorefonts/*": "PDF core font metrics: read only by the PDF backend",
     "matplotlib/mpl-data/sample_data/*": "example data for matplotlib's gallery "
                                          "(cbook.get_sample_data); the app has its own data",
+    "matplotlib/mpl-data/images/*": "toolbar icons of the interactive (GUI) backends",
+    "*.pyi": "type stubs: read by type checkers, never by Python at run time",
+    "*/py.typed": "marker for type checkers",
+    **{f"matplotlib/backends/{b}": "a GUI, notebook, PDF, PS or PGF backend: the app renders "
+                                   "PNG (Agg) and SVG only, in a worker with no GUI"
+       for b in ["backend_cairo.py", "backend_gtk*.py", "backend_macosx.py", "backend_nbagg.py",
+                 "backend_pdf.py", "backend_pgf.py", "backend_ps.py", "backend_qt*.py",
+                 "backend_template.py", "backend_tk*.py", "backend_webagg*.py", "backend_wx*.py",
+                 "_backend_gtk.py", "_backend_tk.py", "_backend_pdf_ps.py", "qt_compat.py",
+                 "_tkagg.*.so"]},
+    "matplotlib/_ttconv.*.so": "TrueType to Type 3/42 conversion: imported only by the PS backend",
+    "matplotlib/_qhull.*.so": "Delaunay triangulation (matplotlib.tri imports it only when a "
+                              "triangulation is made): no plot of the app triangulates",
+    "matplotlib/_tri.*.so": "triangular grids (tricontour, triplot; imported only when drawn): "
+                            "no plot of the app draws one",
+    "mpl_toolkits/axes_grid1/*": "toolkit never imported (mplot3d stays: matplotlib.projections "
+                                 "imports it at start)",
+    "mpl_toolkits/axisartist/*": "toolkit never imported",
+    "matplotlib/sphinxext/*": "Sphinx extensions for building documentation",
+    "matplotlib/testing/*": "matplotlib's test helpers",
 }
 
 

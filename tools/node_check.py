@@ -79,7 +79,7 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_
     the shipped set is enough). Keep the by-products:
     - fontlist.json as matplotlib writes it (the one in the 0.27.7 wheel has _version
       390, matplotlib 3.8.4 expects 330, so it would rebuild it on every page load);
-    - site-pycache.zip: unchecked-hash .pyc files of the site-packages modules imported
+    - site-pycache.zip: unchecked-hash, docstring-free (tools/docstrip.py) .pyc files of the site-packages modules imported
       by that run;
     - stdlib-pyc.zip: the same for the standard-library modules (merged into the stdlib
       zip by tools/stdlib.py).
@@ -87,8 +87,10 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_
     py_file = TOOLS / "node_check_pyodide.py"
     imports = app_imports()
     rc = plot_rc()
-    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), imports, rc)
-    return run_in_node(pyodide_dir, stdlib_zip, py_file, {"app_imports": imports, "rc": rc},
+    docstrip = (TOOLS / "docstrip.py").read_text()
+    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), imports, rc,
+               docstrip)
+    return run_in_node(pyodide_dir, stdlib_zip, py_file, {"app_imports": imports, "rc": rc, "docstrip": docstrip},
                        ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip"], key,
                        "checking the shipped runtime (PNG + SVG + mathtext; fontlist.json, .pyc bundles)")
 

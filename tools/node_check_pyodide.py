@@ -1,7 +1,8 @@
 """Runs inside Pyodide in Node (tools/node_check.mjs): proves that the shipped runtime and
 wheels (matplotlib trimmed to the fonts the plots use) render PNG and SVG, mathtext included,
 with no font missing; and produces what the page loads: fontlist.json and the .pyc bundles.
-Input: check_args = {"app_imports": [...], "rc": the app's plots/style.py RC}."""
+Input: check_args = {"app_imports": [...], "rc": the app's plots/style.py RC,
+"docstrip": the source of tools/docstrip.py}."""
 import io, json, logging, os, sys
 app_imports = check_args["app_imports"]
 os.environ["MPLBACKEND"] = "Agg"
@@ -78,7 +79,12 @@ assert data["_version"] == fm.FontManager.__version__, (data["_version"], fm.Fon
 # Pyodide's wheels ship .py sources only, so every page load compiles them again
 # (~2 s for numpy + matplotlib). Precompile what was imported above into
 # unchecked-hash .pyc files (valid without looking at the source mtime).
-import importlib.util, py_compile, zipfile
+# Docstrings removed (tools/docstrip.py, passed in as source): -~1 MB on the wire.
+import importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+_docstrip = {}
+exec(check_args["docstrip"], _docstrip)
+compile_without_docstrings = _docstrip["compile_without_docstrings"]
 sp = os.path.dirname(os.path.dirname(np.__file__)) + "/"
 buf = io.BytesIO()
 n = 0
@@ -88,17 +94,16 @@ with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         if not (f.startswith(sp) and f.endswith(".py")) or name.split(".")[0] == "pl_build_probe":
             continue
         c = importlib.util.cache_from_source(f)
-        py_compile.compile(f, cfile=c, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        src = open(f, "rb").read()
+        code = compile_without_docstrings(src, f, f[len(sp):])
         info = zipfile.ZipInfo(c[len(sp):], date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
-        z.writestr(info, open(c, "rb").read())
+        z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
         n += 1
 # The standard library: Pyodide's python_stdlib.zip has .py files only, so Python
 # compiles every module it imports at start (~1 s of CPU). zipimport prefers NAME.pyc
 # next to NAME.py in the zip: compile the modules imported so far (by Pyodide's own
 # start, numpy, matplotlib and the app) with the file name zipimport would give them.
-from importlib._bootstrap_external import _code_to_hash_pyc
 stdzip = next(p for p in sys.path if p.endswith(".zip")) + "/"
 std = zipfile.ZipFile(stdzip[:-1])
 sbuf = io.BytesIO()
@@ -113,7 +118,7 @@ with zipfile.ZipFile(sbuf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
             continue
         seen.add(f)
         src = std.read(f[len(stdzip):])
-        code = compile(src, f, "exec", dont_inherit=True)
+        code = compile_without_docstrings(src, f, f[len(stdzip):])
         info = zipfile.ZipInfo(f[len(stdzip):-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))

@@ -30,6 +30,12 @@ NUMPY_REMOVED = {
     "*.c": "C sources (random's examples): for compiling",
     "numpy/_core/lib/pkgconfig/*": "pkg-config file: for compiling against numpy",
     "numpy/random/_examples/*": "examples of extending numpy.random with Cython/Numba/CFFI",
+    # (_multiarray_tests stays: numpy/_core/_add_newdocs.py imports it at start.)
+    "numpy/_core/_rational_tests.*.so": "C extension used only by numpy's test suite",
+    "numpy/_core/_umath_tests.*.so": "C extension used only by numpy's test suite",
+    "numpy/_core/_operand_flag_tests.*.so": "C extension used only by numpy's test suite",
+    "numpy/_core/_struct_ufunc_tests.*.so": "C extension used only by numpy's test suite",
+    "numpy/_core/_simd.*.so": "SIMD dispatch tester, used only by numpy's test suite",
 }
 # pillow: matplotlib uses PIL only to write PNG (Image.save -> PngImagePlugin, via _imaging).
 # Pyodide loads every .so of a wheel when the package loads, so these also cost CPU.
@@ -38,6 +44,14 @@ PILLOW_REMOVED = {
                            "ft2font; nothing imports PIL.ImageFont",
     "PIL/_webp.*.so": "WebP codec: the app writes PNG only (PIL's WebP plugin handles its "
                       "absence: WebP simply reports as unsupported)",
+    "PIL/_imagingtk.*.so": "Tk support (PIL.ImageTk): no Tk in a browser",
+}
+# python-dateutil: matplotlib.dates imports dateutil's rrule, relativedelta and tz; the app
+# draws no dates.
+DATEUTIL_REMOVED = {
+    "dateutil/zoneinfo/dateutil-zoneinfo.tar.gz": "dateutil's own copy of the time-zone database, "
+        "read only by tz.gettz(<zone name>) when the system has no zone files; the app names no "
+        "time zone (matplotlib's default 'UTC' is its own object)",
 }
 
 
@@ -83,4 +97,5 @@ def trimmers() -> dict[str, Callable[[bytes], tuple[bytes, dict]]]:
         "matplotlib": trim_matplotlib,
         "numpy": lambda data: rezip_without(data, reason_from(NUMPY_REMOVED)),
         "pillow": lambda data: rezip_without(data, reason_from(PILLOW_REMOVED)),
+        "python-dateutil": lambda data: rezip_without(data, reason_from(DATEUTIL_REMOVED)),
     }
