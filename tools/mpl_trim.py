@@ -9,17 +9,16 @@ import fnmatch
 from .wheel_trim import rezip_without
 
 FONTS = "matplotlib/mpl-data/fonts/"
-# Kept: what the plots draw with. DejaVu Sans (text), its bold (titles, the weight arrow's
-# label, math \mathbf) and oblique (math italic, as in "w$_t$"), and cmex10, which
-# matplotlib's custom math font set (plots/style.py RC) looks up for big delimiters when it
-# starts. STIX, Computer Modern's other faces, DejaVu Sans Display and Mono were the default
-# "dejavusans" set's fallbacks; with style.RC's "mathtext.fallback": None no plot asks for them.
-KEEP_FONTS = ["ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf", "ttf/DejaVuSans-Oblique.ttf",
-              "ttf/cmex10.ttf", "ttf/LICENSE_DEJAVU"]
+# Kept: what the plots draw with (math text included: plots/style.py RC). DejaVu Sans (text,
+# math) and its bold (titles, the weight arrow's label), and cmex10, which matplotlib's
+# custom math font set looks up for big delimiters when it starts. STIX, Computer Modern's
+# other faces, DejaVu Sans Oblique, Display and Mono were the default "dejavusans" set's
+# italic and fallbacks; with style.RC no plot asks for them.
+KEEP_FONTS = ["ttf/DejaVuSans.ttf", "ttf/DejaVuSans-Bold.ttf", "ttf/cmex10.ttf", "ttf/LICENSE_DEJAVU"]
 # Removed, with the reason (docs/PYODIDE.md shows this table).
 REMOVED = {
-    FONTS + "ttf/*": "other TrueType fonts (DejaVu Serif, DejaVu Sans Mono, DejaVu Sans Bold "
-                     "Oblique and Display, STIX, Computer Modern but cmex10, Humor Sans): no "
+    FONTS + "ttf/*": "other TrueType fonts (DejaVu Serif, DejaVu Sans Mono, DejaVu Sans "
+                     "Oblique, Bold Oblique and Display, STIX, Computer Modern but cmex10, Humor Sans): no "
                      "plot of the app asks for them (math text: plots/style.py RC)",
     FONTS + "afm/*": "Adobe font metrics: read only by the PostScript/PDF backends",
     FONTS + "pdfcorefonts/*": "PDF core font metrics: read only by the PDF backend",

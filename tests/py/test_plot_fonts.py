@@ -36,8 +36,7 @@ def only_shipped_fonts(monkeypatch):
     """matplotlib's font list cut to the shipped files (a copy: the real one is restored)."""
     fm = font_manager.fontManager
     kept = [e for e in fm.ttflist if shipped(e)]
-    assert {Path(e.fname).name for e in kept} == {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
-                                                 "DejaVuSans-Oblique.ttf", "cmex10.ttf"}
+    assert {Path(e.fname).name for e in kept} == {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "cmex10.ttf"}
     monkeypatch.setattr(fm, "ttflist", kept)
     monkeypatch.setattr(fm, "afmlist", [])
     clear_font_caches()
@@ -96,9 +95,6 @@ def test_math_text_uses_dejavu_sans_with_no_fallback():
     from perceptron_lab.plots.style import RC
     assert RC["mathtext.fontset"] == "custom" and RC["mathtext.fallback"] is None
     with matplotlib.rc_context(RC):
-        for key in ["rm", "it", "bf"]:
-            path = font_manager.findfont(font_manager.FontProperties(
-                **dict(zip(["family", "style", "weight"], ["DejaVu Sans", *{
-                    "rm": ["normal", "normal"], "it": ["italic", "normal"],
-                    "bf": ["normal", "bold"]}[key]]))))
+        for key in ["rm", "it", "bf", "sf", "tt", "cal", "bfit"]:
+            path = font_manager.findfont(matplotlib.rcParams["mathtext." + key])
             assert shipped(font_manager.FontEntry(fname=path)), (key, path)
