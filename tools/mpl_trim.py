@@ -44,6 +44,11 @@ REMOVED = {
     "mpl_toolkits/axisartist/*": "toolkit never imported",
     "matplotlib/sphinxext/*": "Sphinx extensions for building documentation",
     "matplotlib/testing/*": "matplotlib's test helpers",
+    "matplotlib/pyplot.py": "the pyplot state machine: the app uses Figure + Agg, never pyplot",
+    "matplotlib/pylab.py": "pylab (pyplot + numpy in one namespace)", "pylab.py": "pylab",
+    "matplotlib/animation.py": "animation writers (the app animates with its own PNG frames)",
+    "matplotlib/_animation_data.py": "HTML/JS of animation.HTMLWriter",
+    "matplotlib/sankey.py": "Sankey diagrams", "matplotlib/_type1font.py": "Type 1 fonts for the PDF/PS backends",
 }
 
 

@@ -82,7 +82,9 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_
     - site-pycache.zip: unchecked-hash, docstring-free (tools/docstrip.py) .pyc files of the site-packages modules imported
       by that run;
     - stdlib-pyc.zip: the same for the standard-library modules (merged into the stdlib
-      zip by tools/stdlib.py).
+      zip by tools/stdlib.py);
+    - stdlib-frozen.txt: the zip paths of the modules frozen into the interpreter (their
+      sources are dropped from the stdlib zip).
     Cached by the shipped lock, the two scripts and the app's import names."""
     py_file = TOOLS / "node_check_pyodide.py"
     imports = app_imports()
@@ -91,7 +93,7 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_
     key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), imports, rc,
                docstrip)
     return run_in_node(pyodide_dir, stdlib_zip, py_file, {"app_imports": imports, "rc": rc, "docstrip": docstrip},
-                       ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip"], key,
+                       ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip", "stdlib-frozen.txt"], key,
                        "checking the shipped runtime (PNG + SVG + mathtext; fontlist.json, .pyc bundles)")
 
 

@@ -123,13 +123,25 @@ with zipfile.ZipFile(sbuf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
         ns += 1
+# Modules frozen into the interpreter (os, codecs, importlib, site, ...) run from the
+# binary: their sources in the zip are read only to show a traceback's line text.
+import _imp
+frozen = []
+for name in sorted(_imp._frozen_module_names()):
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin != "frozen":
+        continue
+    rel = name.replace(".", "/") + ("/__init__.py" if spec.submodule_search_locations is not None else ".py")
+    if rel in std.namelist():
+        frozen.append(rel)
 import base64
 json.dumps({
     "files": {"fontlist.json": base64.b64encode(text.encode()).decode(),
               "site-pycache.zip": base64.b64encode(buf.getvalue()).decode(),
               "site.txt": base64.b64encode(sp.encode()).decode(),
-              "stdlib-pyc.zip": base64.b64encode(sbuf.getvalue()).decode()},
+              "stdlib-pyc.zip": base64.b64encode(sbuf.getvalue()).decode(),
+              "stdlib-frozen.txt": base64.b64encode("\n".join(frozen).encode()).decode()},
     "summary": f"matplotlib {matplotlib.__version__} backend {matplotlib.get_backend()} "
                f"FontManager {fm.FontManager.__version__} fonts {len(data['ttflist'])} "
-               f"pyc {n} stdlib pyc {ns}",
+               f"pyc {n} stdlib pyc {ns} frozen {len(frozen)}",
 })
