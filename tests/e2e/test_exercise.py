@@ -194,6 +194,7 @@ def test_kernel_counts_by_keyboard(ready_page):
     expect(page.locator("#exercise-question")).to_have_text(
         "Example 1 (epoch 1, training example 1): x₁ = (0, 0), y = −1, η = 1; α = (0, 0, 0, 0).")
     expect(page.locator("#exercise-mistake-legend")).to_have_text("Is this example a mistake (y·f(x) ≤ 0)?")
+    expect(page.locator("label[for=exercise-mistake-no]")).to_have_text("No, the counts stay")
     fb = page.locator("#exercise-feedback")
     for k, (m, w) in enumerate(plan, start=1):
         answer(page, m, w)

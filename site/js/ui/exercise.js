@@ -158,6 +158,7 @@ export async function start(link = null) {
   byId("exercise-mistake-legend").textContent = `Is this example a mistake (${kernel ? "y·f(x)" : "y·a"} ≤ 0)?`;
   byId("exercise-new-w-legend").textContent = kernel ? "The new count αᵢ of this example (a whole number)"
     : "The new w (a decimal comma is fine)";
+  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = kernel ? "No, the counts stay" : "No, w stays";
   clear(byId("exercise-feedback"));
   say("");
   viewChanged();
