@@ -22,6 +22,7 @@ let request = null; // () => {data, settings} | null (after marking what to fix)
 let ex = null;      // {data, settings, res (visits response), answers, results}
 let startLink = readExerciseLink(typeof location === "undefined" ? "" : location.hash);
 let starting = false; // start() is waiting for Python
+let generation = 0;   // closing drops the answer of a start still on its way
 let plot = null;
 
 export function initExercise(opts) {
@@ -122,6 +123,8 @@ export function exerciseLinkView() {
 /** Close the exercise: its answers are dropped, the address bar drops view=exercise. */
 export function closeExercise(announce = true) {
   ex = null;
+  starting = false;
+  generation++;
   show(byId("exercise-body"), false);
   show(byId("exercise-close"), false);
   byId("exercise-start").textContent = "Start the exercise";
@@ -137,14 +140,16 @@ export async function start(link = null) {
   say("Preparing the exercise…");
   byId("exercise-start").disabled = true;
   starting = true;
+  const mine = ++generation;
   let res;
   try {
     res = await call({ cmd: "visits", data: req.data, settings: req.settings, limit: LIMIT });
   } catch (e) {
     res = { ok: false, error: { message: "Python could not prepare the exercise." } };
   }
-  starting = false;
   byId("exercise-start").disabled = false;
+  if (mine !== generation) return; // closed (or started again) meanwhile
+  starting = false;
   if (!res || !res.ok) {
     say(res?.error?.message || "The exercise could not be prepared.", "error");
     viewChanged();
