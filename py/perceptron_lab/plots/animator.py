@@ -9,9 +9,11 @@ from .text import describe_boundary
 
 
 class BoundaryAnimator:
-    """For a linear model the static part (axes, ticks, labels, legend) is drawn once and each
-    frame restores it and draws only the changing artists (Agg blitting), then encodes PNG.
-    dpr and scale as in boundary_figure: frames are width_px·dpr pixels wide."""
+    """The static part (axes, ticks, labels, legend) is drawn once and each frame restores it
+    and draws only the changing artists (Agg blitting), then encodes PNG: for a linear model
+    the half-planes, line and arrow; for a non-linear one (poly2) the region image and the
+    0-contour; the points and marks above them in both. dpr and scale as in boundary_figure:
+    frames are width_px·dpr pixels wide."""
 
     def __init__(self, X, y, *, fit_intercept=True, normalize=False, feature_map="none",
                  plot_features=(0, 1), feature_names=None, label_names=None, title=None,
@@ -39,15 +41,13 @@ class BoundaryAnimator:
         with rc():
             wrong = scene.update(w, None, highlight)
             self.n_wrong = int(wrong.sum())
-            if scene.nonlinear:
-                canvas.draw()       # the contour is a new artist each frame: a full draw is simplest
-            else:
-                if self._background is None:
-                    self._capture_background()
-                canvas.restore_region(self._background)
-                for a in sorted(scene.animated_artists(), key=lambda a: a.get_zorder()):
-                    if a.get_visible():
-                        scene.ax.draw_artist(a)
+            if self._background is None:
+                self._capture_background()
+            canvas.restore_region(self._background)
+            # the order of a full draw: by zorder, ties in the order the axes holds them
+            for a in sorted(scene.animated_artists(), key=lambda a: a.get_zorder()):
+                if a.get_visible():
+                    scene.ax.draw_artist(a)
             return encode_rgba(self.fig, self.compress_level)
 
     def alt_text(self, w):

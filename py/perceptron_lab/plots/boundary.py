@@ -245,8 +245,9 @@ class _BoundaryScene:
     def _update_regions(self, w, decision):
         S = scores(self.grid_raw, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
                    feature_map=self.feature_map, decision=decision).reshape(self.grid, self.grid)
-        pos = np.array(matplotlib.colors.to_rgba(PALETTE["pos_fill"]))
-        neg = np.array(matplotlib.colors.to_rgba(PALETTE["neg_fill"]))
+        # 8-bit RGBA: matplotlib draws it without normalising floats, about 4x faster per frame
+        pos, neg = (np.round(255 * np.array(matplotlib.colors.to_rgba(PALETTE[c]))).astype(np.uint8)
+                    for c in ("pos_fill", "neg_fill"))
         self.image.set_data(np.where((S >= 0)[..., None], pos, neg))
         if self.contour is not None:
             self.contour.remove()
@@ -330,7 +331,10 @@ class _BoundaryScene:
 
     def animated_artists(self):
         arts = [self.reg_pos, self.reg_neg] if not self.nonlinear else [self.image]
-        arts += list(self.points) + [self.wrong, self.hl, self.line, self.arrow, self.arrow_label, self.note]
+        arts += list(self.points) + [self.wrong, self.hl, self.line]
+        if self.contour is not None:
+            arts.append(self.contour)
+        arts += [self.arrow, self.arrow_label, self.note]
         if self.subnote is not None:
             arts.append(self.subnote)
         return arts + list(self.ax.spines.values())
