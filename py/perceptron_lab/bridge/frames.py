@@ -121,10 +121,7 @@ def frame_request(request):
         # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
         # the last step, whose run may end with a clean epoch): auto-play grows it.
         done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
-        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.size("boundary", f))
-        out["mistakes"] = p.to_data_url(p.render(fig))
-        out["mistakes_alt"] = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
-                               else "Epoch 1 is under way: no epoch has finished yet.")
+        out["mistakes"], out["mistakes_alt"] = mistakes_frame(f, done)
         out["mistakes_epochs"] = done
     return out
 
@@ -139,3 +136,16 @@ def proof_animator(f):
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
             **figures.size("boundary", f))
     return f.proof_animator
+
+
+def mistakes_frame(f, done):
+    """(data URL, alt) of the mistakes-per-epoch plot of the first `done` epochs. A whole
+    figure costs several boundary frames and changes only when an epoch finishes, so each
+    is drawn once per run (auto-play, the cycle's laps and replays ask again and again)."""
+    if done not in f.mistakes_frames:
+        p, run = figures.plots(), f.run
+        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.size("boundary", f))
+        alt = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
+               else "Epoch 1 is under way: no epoch has finished yet.")
+        f.mistakes_frames[done] = (p.to_data_url(p.render(fig)), alt)
+    return f.mistakes_frames[done]
