@@ -10,7 +10,9 @@ import math
 
 import matplotlib
 import numpy as np
+from matplotlib.collections import PathCollection
 from matplotlib.lines import Line2D
+from matplotlib.path import Path
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
@@ -253,9 +255,16 @@ class _BoundaryScene:
             self.contour.remove()
             self.contour = None
         if np.nanmin(S) < 0 < np.nanmax(S):
-            self.contour = self.ax.contour(self.gx, self.gy, S, levels=[0.0], colors=[PALETTE["boundary"]],
-                                           linewidths=fs(self.fig, LINE_W), zorder=5)
-            self.contour.set_gid("contour")
+            # The 0-level lines from contourpy (what ax.contour runs, with its default
+            # algorithm) in one plain collection: a ContourSet costs more than the rest of an
+            # animation frame, and frames make a new one every step.
+            import contourpy
+            gen = contourpy.contour_generator(self.gx, self.gy, S, name="mpl2014", line_type="SeparateCode")
+            verts, codes = gen.lines(0.0)
+            self.contour = PathCollection([Path(v, c) for v, c in zip(verts, codes)], facecolors="none",
+                                          edgecolors=[PALETTE["boundary"]], linewidths=fs(self.fig, LINE_W),
+                                          zorder=5, gid="contour")
+            self.ax.add_collection(self.contour, autolim=False)
             return ""
         side = plain(label_text(self.label_names, 1 if np.nanmin(S) >= 0 else -1), 40)
         return f"no boundary in this view: every point here is predicted {side}"

@@ -125,7 +125,7 @@ def encode_rgba(fig, compress_level=1):
     rows[:, 1:] = rgba.reshape(h, 4 * w)
     header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)   # 8-bit RGBA, no interlace
     return (_PNG_SIGNATURE + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), compress_level)) + _png_chunk(b"IEND", b""))
+            + _png_chunk(b"IDAT", zlib.compress(rows, compress_level)) + _png_chunk(b"IEND", b""))
 
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -48,6 +48,7 @@ export function initStepper(opts) {
   byId("step-visits").addEventListener("change", (e) => setMode(e.target.checked));
   speed.addEventListener("change", () => {
     auto = null;
+    byId("stepper").dataset.pace = speed.value;
     if (playing) { playFrom = current(); playT0 = performance.now(); }
   });
   setEnabled(false);
@@ -222,6 +223,8 @@ function play() {
   playT0 = performance.now();
   byId("stepper").dataset.playing = "true";
   byId("stepper").dataset.auto = String(!!auto);
+  // The pace asked for, in steps per second (bench/step_through.py compares frames shown with it).
+  byId("stepper").dataset.pace = String(auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED);
   updateButtons();
   tick();
 }
