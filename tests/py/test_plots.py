@@ -593,6 +593,31 @@ def test_animator_poly2_frame_matches_a_full_draw():
     np.testing.assert_allclose(np.vstack(got_paths), np.vstack(ref_paths))
 
 
+@pytest.mark.parametrize("em", [[3, 2, 0, 1, 0], [1] * 60 + [0] * 70])
+def test_mistakes_animator_grows_the_bars_on_the_whole_runs_axes(em):
+    """Frame `done` shows the first `done` epochs' bars and cumulative line on the whole run's
+    axes (blitted: the same pixels as drawing it all); the last frame is the final figure."""
+    kw = dict(bound=40.0, width_px=420, height_px=300, dpr=1.5)
+    anim = plots.MistakesAnimator(em, **kw)
+    final = pixels(plots.render(plots.mistakes_figure(em, **kw))).astype(int)
+    assert np.array_equal(pixels(anim.frame(len(em))).astype(int), final)
+    done = 3
+    anim.frame(1)
+    blitted = pixels(anim.frame(done)).astype(int)
+    assert not np.array_equal(blitted, final)
+    np.testing.assert_array_equal(anim.cum.get_ydata(), np.cumsum(em[:done]))
+    if anim.bars:
+        assert [b.get_visible() for b in anim.bars] == [i < done for i in range(len(em))]
+    else:
+        np.testing.assert_array_equal(anim.stairs.get_data().values, em[:done] + [0] * (len(em) - done))
+    for a in anim.moving:
+        a.set_animated(False)
+    full = pixels(plots.render(anim.fig)).astype(int)
+    assert np.array_equal(blitted, full), int(np.abs(blitted - full).max())
+    assert anim.alt_text(0).startswith("Epoch 1 is under way")
+    assert anim.alt_text(done) == plots.describe_mistakes(em[:done], 40.0)
+
+
 def test_a_single_epoch_gets_whole_number_ticks():
     for fig in (plots.mistakes_figure([4]), plots.accuracy_figure([0.5])):
         fig.canvas.draw()

@@ -139,13 +139,13 @@ def proof_animator(f):
 
 
 def mistakes_frame(f, done):
-    """(data URL, alt) of the mistakes-per-epoch plot of the first `done` epochs. A whole
-    figure costs several boundary frames and changes only when an epoch finishes, so each
-    is drawn once per run (auto-play, the cycle's laps and replays ask again and again)."""
+    """(data URL, alt) of the mistakes-per-epoch plot with the first `done` epochs finished:
+    the run's MistakesAnimator (made once: the whole run's axes, the bars blitted), each
+    count kept, as auto-play's laps and replays ask for them again."""
     if done not in f.mistakes_frames:
-        p, run = figures.plots(), f.run
-        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.size("boundary", f))
-        alt = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
-               else "Epoch 1 is under way: no epoch has finished yet.")
-        f.mistakes_frames[done] = (p.to_data_url(p.render(fig)), alt)
+        if f.mistakes_animator is None:
+            f.mistakes_animator = figures.plots().MistakesAnimator(
+                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("boundary", f))
+        ma = f.mistakes_animator
+        f.mistakes_frames[done] = (figures.plots().to_data_url(ma.frame(done)), ma.alt_text(done))
     return f.mistakes_frames[done]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 from matplotlib.path import Path
 
 from .boundary import _BoundaryScene, is_nonlinear
-from .figure import encode_rgba, new_figure
+from .curves import mistakes_figure
+from .figure import encode_rgba, find_artist, new_figure
 from .style import rc
-from .text import describe_boundary
+from .text import describe_boundary, describe_mistakes
 
 
 class BoundaryAnimator:
@@ -57,6 +59,52 @@ class BoundaryAnimator:
     def alt_text(self, w):
         return describe_boundary(w, self.scene.names, self.scene.fit_intercept, self.scene.feature_map,
                                  self.n_wrong, self.scene.n, label_names=self.scene.label_names)
+
+
+class MistakesAnimator:
+    """The mistakes-per-epoch plot while a run plays: the whole run's figure (its axes, bound
+    and legend) drawn once without the bars and the cumulative line; a frame draws those of
+    the epochs finished so far (Agg blitting), so the axes stay put as the bars grow and the
+    last frame is the final figure. Arguments as mistakes_figure."""
+
+    def __init__(self, epoch_mistakes, *, bound=None, compress_level=1, **figure_kw):
+        self.epoch_mistakes = list(epoch_mistakes)
+        self.m = np.asarray(self.epoch_mistakes, dtype=float)
+        self.bound, self.compress_level = bound, compress_level
+        self.fig = mistakes_figure(self.epoch_mistakes, bound=bound, **figure_kw)
+        ax = self.ax = self.fig.axes[0]
+        self.bars = [b for c in ax.containers for b in c.patches]      # up to 100 epochs
+        self.stairs = find_artist(self.fig, "bars")                     # more: one step patch
+        self.cum = find_artist(self.fig, "cumulative")
+        # The bound and the spines are drawn above the bars (by zorder), so they move with them.
+        self.moving = self.bars + [a for a in (self.stairs, self.cum, find_artist(self.fig, "bound")) if a is not None]
+        self.moving += list(ax.spines.values())
+        for a in self.moving:
+            a.set_animated(True)
+        with rc():
+            self.fig.canvas.draw()
+        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+
+    def frame(self, done):
+        """PNG bytes of the plot with the first `done` epochs finished."""
+        done = max(0, min(int(done), len(self.m)))
+        for i, b in enumerate(self.bars):
+            b.set_visible(i < done)
+        if self.stairs is not None:
+            self.stairs.set_data(np.where(np.arange(len(self.m)) < done, self.m, 0.0))
+        if self.cum is not None:
+            self.cum.set_data(np.arange(1, done + 1), np.cumsum(self.m[:done]))
+        with rc():
+            self.fig.canvas.restore_region(self._background)
+            for a in sorted(self.moving, key=lambda a: a.get_zorder()):
+                if a.get_visible():
+                    self.ax.draw_artist(a)
+            return encode_rgba(self.fig, self.compress_level)
+
+    def alt_text(self, done):
+        if not done:
+            return "Epoch 1 is under way: no epoch has finished yet."
+        return describe_mistakes(self.epoch_mistakes[:done], self.bound)
 
 
 class _ExtentsKept(Path):
