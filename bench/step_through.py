@@ -195,7 +195,8 @@ def main() -> int:
                 per_play = r["ms"] / r["plays"]
                 ok = min(fps, proof_fps) >= TARGET_FPS
                 verdicts.append((label, "play at 60/s", ok))
-                print(f"{label:27s} play at 60/s: {r['total']:4d} updates, played {r['plays']:3d}x in {r['ms'] / 1000:5.2f} s, "
+                print(f"{label:27s} play at 60/s: {r['total']:4d} updates, "
+                      f"played {r['plays']:3d}x in {r['ms'] / 1000:5.2f} s, "
                       f"{r['frames']:4d} frames = {fps:5.1f} frames/s, proof {proof_fps:5.1f} frames/s "
                       f"({per_play:5.0f} ms per play)  {'OK' if ok else 'TOO SLOW'}")
                 ms = page.evaluate(PYTHON_JS, {"total": r["total"], "n": 40})

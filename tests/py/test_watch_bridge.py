@@ -99,7 +99,8 @@ def test_mistakes_figure_is_drawn_once_per_finished_epoch(monkeypatch):
     real_init, real_frame = animator.MistakesAnimator.__init__, animator.MistakesAnimator.frame
     monkeypatch.setattr(animator.MistakesAnimator, "__init__",
                         lambda self, em, **kw: made.append(list(em)) or real_init(self, em, **kw))
-    monkeypatch.setattr(animator.MistakesAnimator, "frame", lambda self, done: drawn.append(done) or real_frame(self, done))
+    monkeypatch.setattr(animator.MistakesAnimator, "frame",
+                        lambda self, done: drawn.append(done) or real_frame(self, done))
     r = train("clouds", data={"n": 200, "margin": 0.01})
     em, total, epochs = r["epoch_mistakes"], len(r["trace"]["w"]), r["trace"]["epoch"]
     assert len(em) >= 3                                     # several epochs finish during the run
