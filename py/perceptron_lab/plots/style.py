@@ -53,6 +53,20 @@ RC = {
     "svg.hashsalt": "perceptron-lab",   # deterministic SVG ids
     "svg.fonttype": "path",
     "path.simplify": True,
+    # Math text (only the subscript of "w$_t$") in the upright DejaVu Sans faces the text
+    # uses, with no fallback fonts: the default "dejavusans" set loads STIX and Computer
+    # Modern whenever math is drawn, and its italic needs DejaVu Sans Oblique, ~1.3 MB of
+    # fonts the browser build would ship for one letter (docs/PYODIDE.md, "Math-text fonts").
+    # The t is upright like the w it belongs to.
+    "mathtext.fontset": "custom",
+    "mathtext.rm": "DejaVu Sans",
+    "mathtext.sf": "DejaVu Sans",
+    "mathtext.tt": "DejaVu Sans",
+    "mathtext.cal": "DejaVu Sans",
+    "mathtext.it": "DejaVu Sans",
+    "mathtext.bf": "DejaVu Sans:bold",
+    "mathtext.bfit": "DejaVu Sans:bold",  # no Bold Oblique shipped; never drawn
+    "mathtext.fallback": None,
 }
 
 
