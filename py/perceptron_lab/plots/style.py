@@ -6,6 +6,8 @@ Sizes are in points, and a figure is made at dpi = 100 × device pixel ratio, so
 `scale` (presenter mode) multiplies every font, marker, line and margin.
 """
 
+import contextlib
+
 # Okabe–Ito (colour-blind safe); the two classes differ by marker shape too.
 PALETTE = {
     "pos": "#0072B2",        # +1 class: blue, "o"
@@ -68,9 +70,20 @@ RC = {
 }
 
 
+@contextlib.contextmanager
 def rc():
+    """The plots' rcParams (RC) inside the block, the caller's again after it. Only RC's keys
+    are saved and put back (nothing in the package sets other rcParams): matplotlib's
+    rc_context copies and re-validates all ~300 params on the way in and out, which costs more
+    in Pyodide than blitting a frame, and every step-through frame enters this."""
     import matplotlib
-    return matplotlib.rc_context(RC)
+    params = matplotlib.rcParams
+    old = {k: params[k] for k in RC}
+    try:
+        params.update(RC)
+        yield
+    finally:
+        params.update(old)
 
 
 def scale_of(fig):
