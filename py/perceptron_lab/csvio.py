@@ -163,7 +163,7 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
         raise DataError("The file has no data: every cell is empty.")
 
     guessed, examples = guess_decimal(records) if decimal is None else (decimal, {})
-    reader = Reader(guessed, delimiter, examples)
+    reader = Reader(guessed, delimiter, examples, chosen=decimal is not None)
     for _, cells in records[:2000]:  # so that the preview can say "thousands separators" too
         for c in cells:
             reader.convert(c)

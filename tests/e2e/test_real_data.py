@@ -77,14 +77,14 @@ def test_excel_csv_trains_on_the_numbers_in_the_file(excel_loaded):
 
 def test_an_override_that_does_not_fit_is_refused_next_to_it_and_the_file_stays(excel_loaded):
     page, raw, X, names = excel_loaded
-    page.select_option("#csv-decimal", ".")
-    err = page.locator('.field-error[data-for="csv-decimal"]')
+    page.select_option("#csv-decimal", "point")
+    err = page.locator('.field-error[data-for="csv_decimal"]')
     expect(err).to_be_visible(timeout=RUN_TIMEOUT_MS)
     assert err.inner_text().strip()
     assert "iris-de.csv: 100 rows" in page.inner_text("#csv-info")
-    assert page.input_value("#csv-decimal") == ""  # the select shows the reading still in use
+    assert page.input_value("#csv-decimal") == "auto"  # the select shows the reading still in use
     # The label column can still be changed: the same bytes are sent again, no new file read.
-    page.select_option("#csv-delimiter", ";")
+    page.select_option("#csv-delimiter", "semicolon")
     expect(err).to_be_hidden(timeout=RUN_TIMEOUT_MS)
     expect(page.locator("#csv-read-as-text")).to_have_text(
         "Read as: semicolon-separated, decimal comma, Windows-1252.")

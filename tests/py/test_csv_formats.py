@@ -231,3 +231,14 @@ def test_bridge_inspect_says_how_the_file_was_read_and_takes_overrides():
     assert not r["ok"] and r["error"]["row"] == 2 and "decimal comma" in r["error"]["message"]
     r = handle({"cmd": "inspect", "data": {**data, "delimiter": "|"}})
     assert not r["ok"] and r["error"]["field"] == "delimiter"
+
+
+def test_a_chosen_decimal_separator_is_named_as_chosen_not_as_the_files_style():
+    """With the decimal point chosen, a file of decimal commas has no "other numbers" in a
+    decimal point: the message says what was chosen instead."""
+    e = err("a;b;y\n1,5;2,5;x\n2,5;1,5;z\n", decimal="point")
+    assert e.message == ("Row 2, column 'a': '1,5' is written with a decimal comma, but a decimal point was "
+                         "chosen for this file. Choose the other decimal separator, or let the lab guess.")
+    # Guessed (5.1 and 2.5 say point), the file's own example is cited.
+    e = err("a;b;y\n5.1;2.5;x\n2,5;1.5;z\n")
+    assert "but the other numbers in this file use a decimal point (e.g. '5.1' in row 2)" in e.message

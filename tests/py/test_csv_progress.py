@@ -83,3 +83,26 @@ def test_inspect_parses_the_file_once_and_a_label_change_once_more(monkeypatch, 
     r = handle({"cmd": "inspect", "data": {**data, "label": 0}})
     assert r["ok"] and r["label_column"] == "g" and r["labels"] == {"-1": "10", "+1": "20"} and r["feature_names"] == ["x1", "x2", "y"]
     assert len(parses) == 2
+
+
+def test_the_read_as_options_of_the_table_are_what_the_reader_takes():
+    """params.json's csv_delimiter / csv_decimal / csv_encoding (the page's selects and the
+    link keys delim, decimal, enc): every option is a choice the reader makes, and back."""
+    from perceptron_lab import csvtext, settings
+    from perceptron_lab.csvlayout import DELIMITERS, check_delimiter
+    from perceptron_lab.csvnumbers import check_decimal
+
+    for name, check, made in (("csv_delimiter", check_delimiter, set(DELIMITERS)),
+                              ("csv_decimal", check_decimal, {".", ","}),
+                              ("csv_encoding", csvtext.check_encoding, set(csvtext.ENCODINGS))):
+        p = settings.param(name)
+        assert p["default"] == "auto" and p["group"] == "data" and p["when"] == {"name": "source", "in": ["csv"]}
+        assert check("auto") is None
+        assert {check(v) for v in settings.options(name) if v != "auto"} == made
+    data = {"kind": "csv", "text": "a;b;y\n1,250;2,500;x\n3,750;1,125;z\n"}
+    refused = handle({"cmd": "inspect", "data": data})
+    assert not refused["ok"] and "Choose the decimal separator" in refused["error"]["message"]
+    as_comma = handle({"cmd": "inspect", "data": {**data, "decimal": "comma", "delimiter": "semicolon"}})
+    as_point = handle({"cmd": "inspect", "data": {**data, "decimal": "point"}})
+    assert as_comma["read_as"] == {"delimiter": ";", "decimal": ",", "encoding": None}
+    assert as_point["read_as_text"] == "read as: semicolon-separated, decimal point, thousands separators"
