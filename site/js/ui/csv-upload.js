@@ -119,7 +119,8 @@ const count = (n) => Number(n).toLocaleString("en-US");
  * lines); "columns": Python converts the feature columns to numbers (lines: the file's lines).
  */
 export function readingText(name, bytes, phase, done, total, lines = null) {
-  const head = `Reading “${name}” (${sizeText(bytes)})`;
+  const size = bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+  const head = `Reading “${name}” (${size})`;
   const pct = total > 0 ? Math.min(100, Math.floor((100 * done) / total)) : 100;
   if (phase === "disk") return `${head} from the disk: ${pct} %.`;
   if (phase === "rows") return `${head}: ${pct} % of its lines (${count(done)} of ${count(total)}).`;
