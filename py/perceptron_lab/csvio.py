@@ -279,9 +279,12 @@ def _labels(t):
 def _dataset(t, name, multiclass):
     feats = t.feature_indices
     if not feats:
+        # Without a header the one column's name is the lab's own ('label'): not worth quoting.
+        named = f" ('{t.label_name}')" if t.has_header else ""
         raise DataError(
-            f"The file has only one column ('{t.label_name}'). It needs at least one numeric "
-            "feature column besides the label column.")
+            f"The file has only one column{named} when read as {DELIMITER_NAMES[t.delimiter]}-separated. "
+            "It needs at least one numeric feature column besides the label column; if the file "
+            "uses another delimiter, choose it.")
     # no feature column holds any number at all: probably the wrong file or label column
     if not any(is_numberlike(cells[j]) for _, cells in t.records for j in feats):
         raise DataError(

@@ -242,3 +242,26 @@ def test_a_chosen_decimal_separator_is_named_as_chosen_not_as_the_files_style():
     # Guessed (5.1 and 2.5 say point), the file's own example is cited.
     e = err("a;b;y\n5.1;2.5;x\n2,5;1.5;z\n")
     assert "but the other numbers in this file use a decimal point (e.g. '5.1' in row 2)" in e.message
+
+
+def test_read_as_choices_that_do_not_fit_say_so_truly():
+    """Wrong read-as choices on real files (the upload preview's review): each message names
+    what was chosen, never a false fact about the file."""
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    keep = iris.target > 0
+    rows = "".join(",".join(f"{v:.1f}" for v in r) + ("," + ("versicolore" if t == 1 else "virginique")) + "\n"
+                   for r, t in zip(iris.data[keep], iris.target[keep]))
+    latin1 = ("longueur sépale,largeur sépale,longueur pétale,largeur pétale,espèce\n" + rows).encode("latin-1")
+    assert err(latin1, delimiter="semicolon").message == (
+        "The file has only one column when read as semicolon-separated. It needs at least one numeric "
+        "feature column besides the label column; if the file uses another delimiter, choose it.")
+    # Windows-1252 bytes read as UTF-16 would be one line of other characters ("no data rows").
+    for key, name in (("utf-16-le", "UTF-16 LE"), ("utf-16-be", "UTF-16 BE")):
+        e = err(latin1, encoding=key)
+        assert e.message.startswith(f"The file is not {name} text: UTF-16 writes every comma") and e.row == 1
+    assert "not UTF-8 text (the byte 0xe9" in err(latin1, encoding="utf-8").message
+    # Real UTF-16 without a BOM still reads when chosen.
+    ds = parse_csv(latin1.decode("latin-1").encode("utf-16-le"), encoding="utf-16-le")
+    assert ds.n == 100 and ds.feature_names[0] == "longueur sépale"
