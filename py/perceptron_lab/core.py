@@ -22,6 +22,7 @@ import numpy as np
 from . import settings
 from .errors import DataError, SettingsError
 from .scan import predict_sign
+from .stopping import EpochEnds
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
@@ -143,13 +144,11 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
 def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
     """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
     or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
-    run_on = algorithm in RUN_ON and not early_stop
-    # Block & Levin: under a fixed cyclic order a repeated w at an epoch boundary repeats forever.
-    detect_cycles = not strategy.sequential or order != "shuffle-each"
-    seen_w = {w.tobytes(): 0}
+    # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
+    ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
+                     run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
     record = TraceBuffer(Z.shape[1], trace_cap)
-    status, cycle, limit, converged = "max_epochs", None, None, None
-    epoch_mistakes, epoch_w_norm, snapshots = [], [], []
+    epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
     for epoch in range(1, max_epochs + 1):
         w, mistakes = strategy.epoch(w, epoch, record)
         if not np.isfinite(w).all():
@@ -160,21 +159,12 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
         epoch_w_norm.append(float(np.linalg.norm(w)))
         if progress is not None:
             progress(epoch, mistakes)
-        if mistakes == 0:
-            converged = converged or epoch
-            if not run_on:
-                break
-        elif detect_cycles and cycle is None:
-            key = w.tobytes()
-            if key in seen_w:
-                cycle = {"epoch": epoch, "period": epoch - seen_w[key]}
-                if not run_on:
-                    break
-            seen_w[key] = epoch
+        if ends.stop_after(epoch, mistakes, w):
+            break
         limit = strategy.limit()
         if limit is not None:
             break
-    status = "converged" if converged else "cycled" if cycle else "max_epochs"
+    status, cycle, converged = ends.status, ends.cycle, ends.converged
     answer = strategy.answer(w)
     votes = None
     if isinstance(strategy, Voted):

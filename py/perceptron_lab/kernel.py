@@ -27,7 +27,6 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-import hashlib
 from array import array
 from dataclasses import dataclass, field
 
@@ -36,6 +35,8 @@ import numpy as np
 from . import core, features, theory
 from .errors import DataError, SettingsError
 from .heartbeat import beat
+from .export import run_json
+from .stopping import EpochEnds
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -171,24 +172,17 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
-def _digest(s):
-    # A digest per epoch instead of the scores themselves: n floats per epoch would add up.
-    return hashlib.blake2b(s.tobytes(), digest_size=16).digest()
-
-
 def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
     yf = y.astype(np.float64)
     positive = (y > 0).tolist()
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n) if order == "shuffle-once" else None
-    detect_cycles = order != "shuffle-each"
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
-    seen = {_digest(s): 0}
+    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
     rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
     total = 0
-    status, cycle = "max_epochs", None
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
@@ -243,22 +237,15 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
         epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
         if progress is not None:
             progress(epoch, mistakes)
-        if mistakes == 0:
-            status = "converged"
+        if ends.stop_after(epoch, mistakes, s):
             break
-        if detect_cycles:
-            key = _digest(s)
-            if key in seen:
-                status, cycle = "cycled", {"epoch": epoch, "period": epoch - seen[key]}
-                break
-            seen[key] = epoch
     if not np.isfinite(eta * s).all():
         raise SettingsError("η times the scores is beyond floating point: lower η.", field="eta")
     kept = len(rows[0])
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
-    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=status, cycle=cycle,
+    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
                      n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                      epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
                      scores=eta * s, trace=trace, X=X, y=y, K=K)
@@ -354,14 +341,7 @@ def summary(run, trace_cap=5000):
         "support": run.support.tolist(),
         "dual_coef": run.dual_coef.tolist(),
         "bias": run.bias,
-        "status": run.status,
-        "cycle": run.cycle,
-        "epochs": run.n_epochs,
-        "mistakes": run.mistakes,
-        "updates": run.n_updates,
-        "epoch_mistakes": list(run.epoch_mistakes),
-        "epoch_accuracy": list(run.epoch_accuracy),
-        "epoch_w_norm": list(run.epoch_w_norm),
+        **run_json(run),
         "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
         "theory": bound_in_feature_space(run),
         "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),

@@ -18,7 +18,6 @@ Conventions (the binary ones of core.train carried over):
 - Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
-import hashlib
 from array import array
 from dataclasses import dataclass
 
@@ -27,6 +26,8 @@ import numpy as np
 from . import core
 from .errors import DataError, SettingsError
 from .heartbeat import beat
+from .export import run_json
+from .stopping import EpochEnds
 
 MAX_CLASSES = 1000
 _SCALAR_MAX = 8
@@ -186,14 +187,12 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     n, d = Z.shape
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n) if order == "shuffle-once" else None
-    detect_cycles = order != "shuffle-each"
     run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
-    seen = {hashlib.blake2b(W.tobytes(), digest_size=16).digest(): 0}
+    ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
     rows = (array("q"), array("q"), array("q"), array("q"), array("d"), array("d"))  # 8 bytes per entry
     total, t = 0, 0
-    cycle, converged = None, None
     epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
@@ -233,17 +232,8 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
         epoch_w_norm.append(eta * float(np.linalg.norm(W)))
         if progress is not None:
             progress(epoch, mistakes)
-        if mistakes == 0:
-            converged = converged or epoch
-            if not run_on:
-                break
-        elif detect_cycles and cycle is None:
-            key = hashlib.blake2b(W.tobytes(), digest_size=16).digest()
-            if key in seen:
-                cycle = {"epoch": epoch, "period": epoch - seen[key]}
-                if not run_on:
-                    break
-            seen[key] = epoch
+        if ends.stop_after(epoch, mistakes, W):
+            break
     kept = len(rows[0])
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
     trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
@@ -252,9 +242,8 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     answer = eta * (((t + 1) * W - U) / t if average else W)
     if not np.isfinite(answer).all():
         raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
-    status = "converged" if converged else "cycled" if cycle else "max_epochs"
     return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
-                         status=status, cycle=cycle, converged_epoch=converged, early_stop=early_stop,
+                         status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
                          trace=trace)
@@ -273,15 +262,7 @@ def summary(run, Z, y, classes, trace_cap=5000):
         "average": run.average,
         "classes": list(classes),
         "weights": run.W.tolist(),
-        "status": run.status,
-        "cycle": run.cycle,
-        "converged_epoch": run.converged_epoch,
-        "epochs": run.n_epochs,
-        "mistakes": run.mistakes,
-        "updates": run.n_updates,
-        "epoch_mistakes": list(run.epoch_mistakes),
-        "epoch_accuracy": list(run.epoch_accuracy),
-        "epoch_w_norm": list(run.epoch_w_norm),
+        **run_json(run),
         "train_accuracy": float(np.trace(C) / len(y)),
         "confusion": C.tolist(),
         "per_class_accuracy": per_class_accuracy(C),

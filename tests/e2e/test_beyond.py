@@ -155,3 +155,32 @@ def test_digits_link_reproduces_the_run(browser, digits_run):
         again = beyond(fresh)
     for k in ("confusion", "perClass", "classes", "status", "mistakes"):
         assert again[k] == shown[k], k
+
+
+def test_multiclass_class_choosers_say_every_class_and_can_pick_two(ready, digits_run):
+    page = ready
+    chosen = lambda: page.evaluate("""() => ["classes-a", "classes-b"].map((id) => {
+        const s = document.getElementById(id); return s.options[s.selectedIndex].text; })""")
+    # Digits picked in the page opens on two pixels that vary (its first two are always blank).
+    assert [page.evaluate(f"() => document.getElementById('{i}').selectedOptions[0].text") for i in ("plot-x", "plot-y")] \
+        == ["pixel_5_2", "pixel_5_3"]
+    # Trained on all ten: the choosers and the labels line say so, not "0 vs 1".
+    assert chosen() == ["every class (10)", "every class (10)"]
+    assert "trains on every class (10)" in page.text_content("#classes-hint")
+    assert page.text_content("#labels").startswith("10 classes (0, 1, 2")
+    # Two classes chosen: the run takes only those (as the core does with classes=).
+    page.select_option("#classes-a", "3")
+    assert chosen() == ["3", "every class (10)"]  # waits for the second class
+    page.select_option("#classes-b", "5")
+    train(page)
+    two = beyond(page)
+    md = data.preset("digits", multiclass=True, classes=["3", "5"])
+    ref = multiclass.train_multiclass(prepare(md.X), md.y, 2, max_epochs=5, order="shuffle-each", seed=3)
+    assert json.loads(two["classes"]) == ["3", "5"] and json.loads(two["mistakes"]) == ref.mistakes
+    assert page.text_content("#labels").startswith("2 classes (3, 5)")
+    # Back to every class; a binary algorithm shows the first two classes again.
+    page.select_option("#classes-b", "")
+    assert chosen() == ["every class (10)", "every class (10)"]
+    page.select_option("#algorithm", "online")
+    page.wait_for_function("() => document.getElementById('classes-a').value === '0'")
+    assert chosen() == ["0", "1"] and "every class" not in page.text_content("#classes-hint")

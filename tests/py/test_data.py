@@ -434,3 +434,15 @@ def test_describe_lists_the_choices_a_page_offers():
     assert d["classes"] == ["setosa", "versicolor", "virginica"] and d["n"] == 150
     assert d["features"] == list(skd.load_iris().feature_names) and "Fisher" in d["info"]
     assert describe("digits")["classes"] == [str(k) for k in range(10)]
+
+
+def test_the_suggested_plot_features_skip_blank_pixels_only():
+    from perceptron_lab import datasets
+
+    # Digits: pixel_0_0 and pixel_0_1 are blank in every image; the two pixels whose ink varies
+    # most (by hand: variances 42.7 and 41.5) are row 5, columns 2 and 3.
+    d = datasets.describe("digits")
+    assert d["features"][0] == "pixel_0_0" and d["plot"] == [5 * 8 + 2, 5 * 8 + 3]
+    assert [d["features"][i] for i in d["plot"]] == ["pixel_5_2", "pixel_5_3"]
+    for name in ("iris", "wine", "breast-cancer"):  # their first two features vary: kept
+        assert datasets.describe(name)["plot"] is None

@@ -145,13 +145,7 @@ def train_request(request, progress=None):
     s = read_settings(request.get("settings"))
     f = fit(request.get("data"), s, progress)
     result = result_json(f)
-    previous = session.replace(f)
-    try:
-        if s["plots"]:
-            result.update(beyond_figures.render(s["plot_kinds"], f))
-    except BaseException:
-        session.replace(previous)
-        raise
+    result.update(session.install(f, lambda: beyond_figures.render(s["plot_kinds"], f) if s["plots"] else {}))
     return result
 
 

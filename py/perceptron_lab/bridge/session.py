@@ -191,6 +191,17 @@ def current() -> Fit:
     return _current
 
 
+def install(f, plots):
+    """Make f the session and return plots() (a dict of its figures); if drawing fails, the
+    previous run stays the session: the page keeps showing it, so step-through and exports must too."""
+    previous = replace(f)
+    try:
+        return plots()
+    except BaseException:
+        replace(previous)
+        raise
+
+
 def replace(f: Fit | None) -> Fit | None:
     """Make f the session; returns the one it replaces (to put back if f's plots fail)."""
     global _current

@@ -3,7 +3,7 @@ request (more plots of that run)."""
 
 from .. import __version__, settings
 from ..errors import SettingsError
-from ..export import floats
+from ..export import floats, run_json
 from ..features import feature_names
 from . import beyond, figures, session
 from .inputs import read_settings
@@ -42,16 +42,9 @@ def train_request(request, progress=None):
         "labels": ds.label_mapping_json(),
         "dataset": dataset_json(ds, f),
         "settings": s,
-        "status": run.status,
+        **run_json(run),
         **f.texts,
         **session.run_fields(f),
-        "cycle": run.cycle,
-        "epochs": run.n_epochs,
-        "mistakes": run.mistakes,
-        "updates": run.n_updates,
-        "epoch_mistakes": list(run.epoch_mistakes),
-        "epoch_accuracy": [None if a is None else float(a) for a in run.epoch_accuracy],
-        "epoch_w_norm": floats(run.epoch_w_norm),
         "train_accuracy": f.train_accuracy,
         "test_accuracy": f.test_accuracy,
         "R": th.R,
@@ -73,14 +66,7 @@ def train_request(request, progress=None):
         "plots": None,
         "plot_alt": None,
     }
-    previous = session.replace(f)
-    try:
-        if s["plots"]:
-            result.update(figures.render(s["plot_kinds"], f))
-    except BaseException:
-        # The page keeps showing the previous result, so step-through and exports must too.
-        session.replace(previous)
-        raise
+    result.update(session.install(f, lambda: figures.render(s["plot_kinds"], f) if s["plots"] else {}))
     return result
 
 

@@ -51,7 +51,17 @@ def describe(name) -> dict:
     """What the page needs to offer choices: class names, feature names, size, a sentence."""
     t = _table(name)
     return {"classes": t.class_names_json(), "features": list(t.feature_names), "n": t.n,
-            "info": REAL[name][2]}
+            "info": REAL[name][2], "plot": suggested_plot(t.X)}
+
+
+def suggested_plot(X):
+    """The two features to plot when the first two show nothing: if either is constant (digits'
+    corner pixels are always blank), the two that vary most; else None (keep the first two)."""
+    v = X.var(axis=0)
+    if X.shape[1] < 3 or (v[0] > 0 and v[1] > 0):
+        return None
+    order = np.argsort(-v, kind="stable")  # ties: the earlier feature first
+    return [int(order[0]), int(order[1])]
 
 
 def _pick_features(t, features):

@@ -7,6 +7,7 @@ step-through animator (animator.py) can blit frames."""
 from __future__ import annotations
 
 import math
+import textwrap
 
 import matplotlib
 import numpy as np
@@ -238,9 +239,15 @@ class _BoundaryScene:
             note = self._update_linear(np.asarray(w, dtype=float))
         if w_zero:
             note = f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
-        self.note.set_text(note)
+        self.note.set_text(self._fit_note(note))
         self.note.set_visible(bool(note))
         return wrong
+
+    def _fit_note(self, note):
+        """The note in lines that fit the plot's width (a small frame clipped it at both ends)."""
+        width_pt = self.ax.get_position().width * self.fig.get_figwidth() * 72
+        chars = max(16, int(width_pt / (0.6 * self.note.get_fontsize())) - 2)  # DejaVu Sans: ~0.6 em per character
+        return textwrap.fill(note, chars) if note else note
 
     def _update_regions(self, w, decision):
         S = scores(self.grid_raw, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,

@@ -52,8 +52,8 @@ function featuresOfSource() {
   if (values.source === "preset") showRealPreset().then(refresh);
 }
 
-function realFeatures(names) {
-  if (values.source === "preset" && isActive("classes", values)) setFeatureNames(names, values.plot_features);
+function realFeatures(names, suggested = null) {
+  if (values.source === "preset" && isActive("classes", values)) setFeatureNames(names, suggested || values.plot_features);
   refresh();
 }
 

@@ -9,7 +9,8 @@ let values;      // shared app values (by param name)
 let onValue;     // (name, value) => void
 let inspectFn;   // (DATA) => Promise<bridge response>
 let onFeatures;  // (feature names) => void: the features to plot follow the data set
-const described = new Map(); // preset name -> {classes, features, n, info}
+const described = new Map(); // preset name -> {classes, features, n, info, plot}
+let picked = false;          // the reader chose this preset (a link's plot features are kept)
 let token = 0;
 let roots = [];
 
@@ -25,7 +26,15 @@ export function initRealPreset(opts) {
     el("label", { attrs: { for: "classes-a" }, text: p.label }),
     el("div", { class: "pair" }, a, el("span", { text: " vs " }), b), hint, error);
   registerSlot("classes", a, error, hint);
-  const changed = () => {
+  const changed = (e) => {
+    // "Every class" (multiclass only): no two classes chosen. A class picked beside "every
+    // class" waits for the second one; "every class" picked resets both.
+    if (a.value === ALL || b.value === ALL) {
+      clearFieldError("classes");
+      if (values.classes !== null) onValue("classes", null);
+      if (e.target.value === ALL) showRealPreset();
+      return;
+    }
     const r = validate("classes", [a.value, b.value]);
     if ("error" in r) { setFieldError("classes", r.error); return; }
     clearFieldError("classes");
@@ -36,7 +45,16 @@ export function initRealPreset(opts) {
   const set = renderField(param("feature_set"), values.feature_set, (name, v) => { onValue(name, v); opts.onChange?.(); });
   byId("preset-fields").append(info, field, set.root);
   roots = [info, field, set.root];
+  // The multiclass perceptron takes every class unless two are chosen: the choosers say which.
+  // (The settings form is built after this panel: listen on the document.)
+  document.addEventListener("change", (e) => {
+    if (e.target instanceof Element && e.target.id === "algorithm" && isActive("classes", values)) showRealPreset();
+  });
+  // Capture: before the data panel shows the new preset's features.
+  byId("preset").addEventListener("change", () => { picked = true; }, true);
 }
+
+const ALL = "";  // the choosers' "every class" option (multiclass)
 
 export function showRealFields(visible) {
   for (const r of roots) show(r, visible);
@@ -65,16 +83,25 @@ export async function showRealPreset() {
   if (values.preset !== name || !isActive("classes", values)) return;
   byId("real-preset-info").textContent = d.info;
   let pick = values.classes;
+  const every = values.algorithm === "multiclass";
   if (pick && !pick.every((c) => d.classes.includes(c))) {
-    setFieldError("classes", `${pick.join(" and ")} are not both classes of this data set (${d.classes.join(", ")}), so the first two are used.`);
+    setFieldError("classes", `${pick.join(" and ")} are not both classes of this data set (${d.classes.join(", ")}), ` +
+      `so ${every ? "every class is" : "the first two are"} used.`);
     pick = null;
     onValue("classes", null);
   }
-  pick = pick || d.classes.slice(0, 2);
-  for (const [id, sel] of [["classes-a", pick[0]], ["classes-b", pick[1]]]) {
+  const shown = pick || (every ? [ALL, ALL] : d.classes.slice(0, 2));
+  for (const [id, sel] of [["classes-a", shown[0]], ["classes-b", shown[1]]]) {
     const s = byId(id);
     clear(s);
+    if (every) s.append(el("option", { value: ALL, text: `every class (${d.classes.length})`, selected: sel === ALL }));
     d.classes.forEach((c) => s.append(el("option", { value: c, text: c, selected: c === sel })));
   }
-  onFeatures(d.features);
+  byId("classes-hint").textContent = every
+    ? `The multiclass perceptron trains on every class (${d.classes.length}) unless you choose two here`
+    : param("classes").hint;
+  // A preset the reader picks opens on the features worth plotting (digits' first two pixels
+  // are always blank); a link keeps its own.
+  onFeatures(d.features, picked ? d.plot : null);
+  picked = false;
 }

@@ -17,7 +17,12 @@ function num(id, value, text) {
   return node;
 }
 
-export function labelMapping(labels) {
+export function labelMapping(labels, classes = null) {
+  // The multiclass perceptron has no −1/+1: one weight vector per class.
+  if (!labels && Array.isArray(classes)) {
+    const list = classes.length > 12 ? `${classes.slice(0, 12).join(", ")}, …` : classes.join(", ");
+    return `${classes.length} classes (${list}), one weight vector each`;
+  }
   if (!labels) return "—";
   return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
 }
@@ -78,7 +83,7 @@ export function renderResult(res, settings = {}) {
 
   // Labels and accuracy.
   const labels = byId("labels");
-  labels.textContent = labelMapping(res.labels);
+  labels.textContent = labelMapping(res.labels, res.classes);
   labels.dataset.value = JSON.stringify(res.labels ?? null);
   num("train-accuracy", res.train_accuracy ?? null, pct(res.train_accuracy));
   num("test-accuracy", res.test_accuracy ?? null,
