@@ -178,8 +178,19 @@ def ambiguous_csv() -> tuple[bytes, str]:
     return de.encode("cp1252"), plain
 
 
+def default_run_settings(page) -> None:
+    """The page's default training settings (the tests above leave others, and an invalid η)."""
+    page.select_option("#algorithm", "online")
+    page.select_option("#order", "fixed")
+    page.uncheck("#standardize")
+    for field, value in (("#epochs", "100"), ("#eta", "1")):
+        page.fill(field, value)
+        page.dispatch_event(field, "change")
+
+
 def test_a_link_keeps_the_read_as_choices_and_refuses_hostile_ones(ready_page, browser):
     page = ready_page
+    default_run_settings(page)
     raw, plain = ambiguous_csv()
     page.check("#source-csv")  # where a file is chosen (a refused one does not switch the source)
     upload(page, "mehrdeutig.csv", raw)
@@ -218,6 +229,7 @@ def test_a_link_keeps_the_read_as_choices_and_refuses_hostile_ones(ready_page, b
 
 def test_a_link_whose_reading_does_not_fit_its_file_reads_it_as_guessed(excel_loaded, browser):
     page, raw, X, names = excel_loaded
+    default_run_settings(page)
     upload(page, "iris-de.csv", raw)
     expect(page.locator("#csv-info")).to_contain_text("iris-de.csv: 100 rows", timeout=RUN_TIMEOUT_MS)
     page.check("#source-csv")
