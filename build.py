@@ -132,7 +132,8 @@ def _build(dist: Path) -> dict:
     if unplaced:
         raise BuildError(f".pyc without its source in a shipped wheel: {', '.join(unplaced[:5])}")
     (pdir / "pyodide-lock.json").write_text(json.dumps(small_lock, indent=1, sort_keys=True) + "\n")
-    stdlib = stdlib_with_pyc(official_stdlib.read_bytes(), extras["stdlib-pyc.zip"])
+    stdlib = stdlib_with_pyc(official_stdlib.read_bytes(), extras["stdlib-pyc.zip"],
+                             extras["stdlib-frozen.txt"].decode().split())
     std_dir = hashed_dir(pyd, stdlib)
     (std_dir / "python_stdlib.zip").write_bytes(stdlib)
     app_wheel = build_app_wheel(pyd)

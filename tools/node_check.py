@@ -30,6 +30,14 @@ def app_imports() -> list[str]:
     return sorted(names)
 
 
+def plot_rc() -> dict:
+    """The app's matplotlib settings (plots/style.py RC, math-text fonts included): the Node
+    check renders with them, so it proves the fonts the trimmed wheel keeps are the ones the
+    app's plots ask for. style.py is plain data at import (no numpy, no matplotlib)."""
+    import runpy
+    return runpy.run_path(str(PY_SRC / "plots" / "style.py"))["RC"]
+
+
 def run_in_node(pyodide_dir: Path, stdlib_zip: Path, py_file: Path, args: dict, names: list[str],
                 cache_key: str, what: str, wheels: list[tuple[Path, str]] = ()) -> dict[str, bytes]:
     """Run py_file inside the shipped Pyodide in Node (tools/node_check.mjs); return the files
@@ -71,16 +79,21 @@ def check_runtime_and_make_extras(pyodide_dir: Path, shipped_lock: dict, stdlib_
     the shipped set is enough). Keep the by-products:
     - fontlist.json as matplotlib writes it (the one in the 0.27.7 wheel has _version
       390, matplotlib 3.8.4 expects 330, so it would rebuild it on every page load);
-    - site-pycache.zip: unchecked-hash .pyc files of the site-packages modules imported
+    - site-pycache.zip: unchecked-hash, docstring-free (tools/docstrip.py) .pyc files of the site-packages modules imported
       by that run;
     - stdlib-pyc.zip: the same for the standard-library modules (merged into the stdlib
-      zip by tools/stdlib.py).
+      zip by tools/stdlib.py);
+    - stdlib-frozen.txt: the zip paths of the modules frozen into the interpreter (their
+      sources are dropped from the stdlib zip).
     Cached by the shipped lock, the two scripts and the app's import names."""
     py_file = TOOLS / "node_check_pyodide.py"
     imports = app_imports()
-    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), imports)
-    return run_in_node(pyodide_dir, stdlib_zip, py_file, {"app_imports": imports},
-                       ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip"], key,
+    rc = plot_rc()
+    docstrip = (TOOLS / "docstrip.py").read_text()
+    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), imports, rc,
+               docstrip)
+    return run_in_node(pyodide_dir, stdlib_zip, py_file, {"app_imports": imports, "rc": rc, "docstrip": docstrip},
+                       ["fontlist.json", "site-pycache.zip", "site.txt", "stdlib-pyc.zip", "stdlib-frozen.txt"], key,
                        "checking the shipped runtime (PNG + SVG + mathtext; fontlist.json, .pyc bundles)")
 
 

@@ -1,7 +1,8 @@
 """Runs inside Pyodide in Node (tools/node_check.mjs): proves that the shipped runtime and
 wheels (matplotlib trimmed to the fonts the plots use) render PNG and SVG, mathtext included,
 with no font missing; and produces what the page loads: fontlist.json and the .pyc bundles.
-Input: check_args = {"app_imports": [...]}."""
+Input: check_args = {"app_imports": [...], "rc": the app's plots/style.py RC,
+"docstrip": the source of tools/docstrip.py}."""
 import io, json, logging, os, sys
 app_imports = check_args["app_imports"]
 os.environ["MPLBACKEND"] = "Agg"
@@ -31,7 +32,10 @@ with zipfile.ZipFile(_w, "w") as z:
 await micropip.install("emfs:" + _w, deps=False)
 assert importlib.metadata.distribution("pl-build-probe").read_text("INSTALLER") == "micropip"
 import pl_build_probe
-# A representative workload: what the app's plots use (contours, scatter, lines, text).
+# A representative workload: what the app's plots use (contours, scatter, lines, text), with
+# the app's rcParams (its math-text font set decides which fonts must ship).
+_rc = matplotlib.rc_context(check_args["rc"])
+_rc.__enter__()
 fig = Figure(figsize=(3, 2), layout="constrained")
 ax, ax2 = fig.subplots(1, 2)
 xx, yy = np.meshgrid(np.linspace(-1, 1, 20), np.linspace(-1, 1, 20))
@@ -58,7 +62,11 @@ _warnings += [str(w.message) for w in _caught]
 # What a page load imports (the .pyc bundles below cover these; SVG is only for exports).
 at_start = {name: mod for name, mod in sys.modules.items()}
 import matplotlib.backends.backend_svg
-svg = io.StringIO(); fig.savefig(svg, format="svg")
+with warnings.catch_warnings(record=True) as _caught:
+    warnings.simplefilter("always")
+    svg = io.StringIO(); fig.savefig(svg, format="svg")
+_warnings += [str(w.message) for w in _caught]
+_rc.__exit__(None, None, None)
 assert png.getvalue().startswith(b"\x89PNG") and "<svg" in svg.getvalue()
 _font_problems = [w for w in _warnings if "font" in w.lower() or "glyph" in w.lower()]
 assert not _font_problems, _font_problems
@@ -71,7 +79,12 @@ assert data["_version"] == fm.FontManager.__version__, (data["_version"], fm.Fon
 # Pyodide's wheels ship .py sources only, so every page load compiles them again
 # (~2 s for numpy + matplotlib). Precompile what was imported above into
 # unchecked-hash .pyc files (valid without looking at the source mtime).
-import importlib.util, py_compile, zipfile
+# Docstrings removed (tools/docstrip.py, passed in as source): -~1 MB on the wire.
+import importlib.util, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+_docstrip = {}
+exec(check_args["docstrip"], _docstrip)
+compile_without_docstrings = _docstrip["compile_without_docstrings"]
 sp = os.path.dirname(os.path.dirname(np.__file__)) + "/"
 buf = io.BytesIO()
 n = 0
@@ -81,17 +94,16 @@ with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         if not (f.startswith(sp) and f.endswith(".py")) or name.split(".")[0] == "pl_build_probe":
             continue
         c = importlib.util.cache_from_source(f)
-        py_compile.compile(f, cfile=c, doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        src = open(f, "rb").read()
+        code = compile_without_docstrings(src, f, f[len(sp):])
         info = zipfile.ZipInfo(c[len(sp):], date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
-        z.writestr(info, open(c, "rb").read())
+        z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
         n += 1
 # The standard library: Pyodide's python_stdlib.zip has .py files only, so Python
 # compiles every module it imports at start (~1 s of CPU). zipimport prefers NAME.pyc
 # next to NAME.py in the zip: compile the modules imported so far (by Pyodide's own
 # start, numpy, matplotlib and the app) with the file name zipimport would give them.
-from importlib._bootstrap_external import _code_to_hash_pyc
 stdzip = next(p for p in sys.path if p.endswith(".zip")) + "/"
 std = zipfile.ZipFile(stdzip[:-1])
 sbuf = io.BytesIO()
@@ -106,18 +118,30 @@ with zipfile.ZipFile(sbuf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
             continue
         seen.add(f)
         src = std.read(f[len(stdzip):])
-        code = compile(src, f, "exec", dont_inherit=True)
+        code = compile_without_docstrings(src, f, f[len(stdzip):])
         info = zipfile.ZipInfo(f[len(stdzip):-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(src), checked=False)))
         ns += 1
+# Modules frozen into the interpreter (os, codecs, importlib, site, ...) run from the
+# binary: their sources in the zip are read only to show a traceback's line text.
+import _imp
+frozen = []
+for name in sorted(_imp._frozen_module_names()):
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin != "frozen":
+        continue
+    rel = name.replace(".", "/") + ("/__init__.py" if spec.submodule_search_locations is not None else ".py")
+    if rel in std.namelist():
+        frozen.append(rel)
 import base64
 json.dumps({
     "files": {"fontlist.json": base64.b64encode(text.encode()).decode(),
               "site-pycache.zip": base64.b64encode(buf.getvalue()).decode(),
               "site.txt": base64.b64encode(sp.encode()).decode(),
-              "stdlib-pyc.zip": base64.b64encode(sbuf.getvalue()).decode()},
+              "stdlib-pyc.zip": base64.b64encode(sbuf.getvalue()).decode(),
+              "stdlib-frozen.txt": base64.b64encode("\n".join(frozen).encode()).decode()},
     "summary": f"matplotlib {matplotlib.__version__} backend {matplotlib.get_backend()} "
                f"FontManager {fm.FontManager.__version__} fonts {len(data['ttflist'])} "
-               f"pyc {n} stdlib pyc {ns}",
+               f"pyc {n} stdlib pyc {ns} frozen {len(frozen)}",
 })

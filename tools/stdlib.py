@@ -9,20 +9,25 @@ import zipfile
 from .common import BuildError
 
 
-def stdlib_with_pyc(official: bytes, pyc_zip: bytes) -> bytes:
+def stdlib_with_pyc(official: bytes, pyc_zip: bytes, frozen: list[str] = ()) -> bytes:
     """The official python_stdlib.zip where the modules imported at start are compiled:
     NAME.py replaced by NAME.pyc (unchecked-hash, compiled by Pyodide's own Python from
     that very NAME.py), as in CPython's embeddable distribution and `pyodide py-compile`;
     every other entry copied byte for byte (checked). Sources of the compiled modules are
     dropped to stay within the download budget: a traceback through them shows file and
-    line, not the line's text."""
+    line, not the line's text. The sources of modules frozen into the interpreter (frozen:
+    zip paths, found by the Node run) are dropped too: Python runs the frozen copy, so
+    they too are read only for a traceback's line text."""
     src = zipfile.ZipFile(io.BytesIO(official))
     pycs = zipfile.ZipFile(io.BytesIO(pyc_zip))
     names = set(src.namelist())
     compiled = {n[:-1] for n in pycs.namelist()}  # NAME.py of each NAME.pyc
-    dropped = {n for n in names if removed_reason(n)}
+    missing_frozen = sorted(set(frozen) - names)
+    if missing_frozen:
+        raise BuildError(f"frozen modules not in python_stdlib.zip: {', '.join(missing_frozen)}")
+    dropped = {n for n in names if removed_reason(n)} | set(frozen)
     imported = sorted(dropped & compiled)
-    if imported:  # the Node run imported it: it is needed after all
+    if imported:  # the Node run imported it from the zip: it is needed after all
         raise BuildError(f"stdlib trim would drop modules imported at start: {', '.join(imported)}")
     missing = [p for p in REMOVED if not any(fnmatch.fnmatch(n, p) for n in names)]
     if missing:
@@ -89,6 +94,20 @@ REMOVED = {
     "pickletools.py": "pickle disassembler", "zipapp.py": "making zip apps", "_pyio.py":
     "the pure-Python io (the C io is used)", "this.py": "easter egg", "antigravity.py": "easter egg",
     "__hello__.py": "freeze test module", "__phello__/*": "freeze test package",
+    "http/server.py": "HTTP servers: a browser worker cannot listen on a socket",
+    "http/client.py": "HTTP over sockets (Pyodide fetches through the browser)",
+    "http/cookiejar.py": "cookies for urllib's socket clients", "http/cookies.py": "cookies for HTTP servers",
+    "urllib/request.py": "URL opener over sockets (Pyodide fetches through the browser; micropip "
+                         "imports it only outside Pyodide)",
+    "optparse.py": "command-line parsing (the worker has no command line)",
+    "logging/handlers.py": "log handlers for files, sockets and syslog",
+    "logging/config.py": "logging configured from files",
+    "asyncio/windows_*.py": "Windows only", "asyncio/proactor_events.py": "Windows only",
+    "concurrent/futures/process.py": "processes: a browser worker cannot fork",
+    "_pydatetime.py": "the pure-Python datetime (the C _datetime is used)",
+    "xml/dom/*": "XML DOM (matplotlib's SVG writer writes its own XML)",
+    "plistlib.py": "Apple property lists", "zoneinfo/*": "time zones (no plot shows dates)",
+    "tomllib/*": "TOML files", "pyodide/console.py": "Pyodide's interactive console (the page has no REPL)",
 }
 
 

@@ -5,7 +5,8 @@ perceptron got right, so this replays the visiting order of core.train (fixed, o
 permutation, or one per epoch from the same seeded generator) and lays the engine's own
 updates over it: where the engine updated, the activation and the new w are the engine's;
 elsewhere a = w·x̃ is computed and w stays. The per-example variants (online, averaged,
-voted, pocket) all walk this same path; only their final answer differs.
+voted, pocket) all walk this same path; only their final answer differs. The kernel
+perceptron's visits (counts α_i instead of w) are in kernel_visits.py.
 
 Bridge request: {cmd: "visits", data, settings, limit}.
 """
@@ -65,13 +66,18 @@ def visits_request(request):
 
     ds = load_data(request.get("data"))
     s = read_settings(request.get("settings"))
-    if s["algorithm"] not in PER_EXAMPLE:
-        raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted or "
-                            "pocket (batch updates once per epoch, from all the mistakes together).",
-                            field="algorithm")
+    if s["algorithm"] not in PER_EXAMPLE + ("kernel",):
+        raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
+                            "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
+                            "multiclass moves two weight vectors at once).", field="algorithm")
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
+    if s["algorithm"] == "kernel":
+        from .bridge.beyond_data import binary_or_pointer
+        from .kernel_visits import kernel_visits_request
+
+        return kernel_visits_request(binary_or_pointer(request.get("data")), s, limit)
     train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     from .bridge.session import prep_options
 

@@ -2,9 +2,11 @@
 // student's typed numbers, checking an answer against one visit of the engine's trace
 // (bridge "visits"), the worked arithmetic, score and streak, and the answers in a link.
 //
-// A visit is {t, epoch, index, x (x̃), y, a, ya, mistake, w_before, w_after} from Python.
-// An answer is {mistake: true|false, w: [numbers] | null} (w only when the student said
-// "mistake"). The engine's trace is the truth: nothing is recomputed here to decide.
+// A visit is {t, epoch, index, x (x̃), y, a, ya, mistake, w_before, w_after} from Python; the
+// kernel perceptron's visits carry counts instead of w: {…, a = f(x), alpha_before, alpha_after,
+// terms: [[j, α_j, y_j, k̃(x_j, x)], …], terms_more}. An answer is {mistake: true|false,
+// w: [numbers] | null} (w only when the student said "mistake": the new w, or for the kernel
+// perceptron [the new α_i]). The engine's trace is the truth: nothing is recomputed here to decide.
 
 /** Most answers a link carries (a link is input from a stranger: bounded). */
 export const MAX_ANSWERS = 200;
@@ -30,13 +32,30 @@ export function sameNumber(v, u) {
   return v === u || Math.abs(v - u) <= 1e-9 * Math.max(1, Math.abs(u));
 }
 
+/** Is this a visit of the kernel perceptron (counts α instead of w)? */
+export function isKernel(visit) {
+  return typeof visit?.alpha_after === "number";
+}
+
+/** What a mistake's answer must type: the new w, or (kernel) [the new α_i]. */
+export function expected(visit) {
+  return isKernel(visit) ? [visit.alpha_after] : visit.w_after;
+}
+
+/** How many numbers an answer holds: the length of w, 1 for the kernel perceptron. */
+export function answerWidth(res) {
+  if (res?.algorithm === "kernel") return 1;
+  return res?.visits?.[0]?.w_before?.length ?? 0;
+}
+
 /** Check one answer against its visit -> {right, mistakeRight, wRight (null if not asked)}. */
 export function checkAnswer(visit, answer) {
   const mistakeRight = answer.mistake === visit.mistake;
   let wRight = null;
   if (visit.mistake && answer.mistake) {
     const w = Array.isArray(answer.w) ? answer.w : [];
-    wRight = w.length === visit.w_after.length && w.every((v, i) => sameNumber(v, visit.w_after[i]));
+    const want = expected(visit);
+    wRight = w.length === want.length && w.every((v, i) => sameNumber(v, want[i]));
   }
   return { right: mistakeRight && wRight !== false, mistakeRight, wRight };
 }
@@ -72,8 +91,38 @@ export function vec(v) {
   return `(${v.map(num).join(", ")})`;
 }
 
+/** 1 -> "₁" (the example numbers of the kernel sums). */
+export function sub(n) {
+  return String(n).replace(/\d/g, (d) => "₀₁₂₃₄₅₆₇₈₉"[d]);
+}
+
+/**
+ * The kernel perceptron's arithmetic: f(x_i) = η·Σ α_j y_j k̃(x_j, x_i) with the numbers of
+ * every example j with α_j > 0 (those beyond the visit's terms are counted, not shown), y·f,
+ * and (mistake) the count α_i + 1.
+ */
+function workedKernel(visit, eta, kernelText) {
+  const i = sub(visit.index + 1);
+  const lines = [];
+  if (kernelText) lines.push(`k̃(x, x′) = ${kernelText}; f(x${i}) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x${i}) over the examples j with αⱼ > 0.`);
+  if (!visit.terms.length) {
+    lines.push(`Every α is still 0, so f(x${i}) = 0.`);
+  } else {
+    const parts = visit.terms.map(([, a, y, k]) => `${num(a)}·${paren(y)}·${paren(k)}`);
+    if (visit.terms_more > 0) parts.push(`… (${visit.terms_more} more term${visit.terms_more === 1 ? "" : "s"})`);
+    const js = visit.terms.map(([j]) => j + 1).join(", ");
+    const sum = eta === 1 ? parts.join(" + ") : `${num(eta)}·[${parts.join(" + ")}]`;
+    lines.push(`f(x${i}) = ${sum} = ${num(visit.a)} (j = ${js}${visit.terms_more > 0 ? ", …" : ""})`);
+  }
+  const yf = `y·f(x${i}) = ${paren(visit.y)}·${paren(visit.a)} = ${num(visit.ya)}`;
+  if (!visit.mistake) lines.push(`${yf} > 0: no mistake, so α${i} stays ${num(visit.alpha_before)}.`);
+  else lines.push(`${yf} ≤ 0: a mistake, so α${i} ← α${i} + 1 = ${num(visit.alpha_before)} + 1 = ${num(visit.alpha_after)}.`);
+  return lines;
+}
+
 /** The lines of arithmetic for one visit: a = w·x̃, y·a, and (mistake) the update. */
-export function worked(visit, eta) {
+export function worked(visit, eta, kernelText = "") {
+  if (isKernel(visit)) return workedKernel(visit, eta, kernelText);
   const { w_before: w, x, y } = visit;
   const terms = w.map((wi, i) => `${paren(wi)}·${paren(x[i])}`).join(" + ");
   const lines = [`a = w·x̃ = ${terms} = ${num(visit.a)}`];

@@ -245,3 +245,19 @@ def test_a_crash_during_a_call_is_reported_as_one_and_restarts(page, wait_ready)
     assert out["result"] == {"ok": False, "error": {"kind": "internal",
                                                      "message": "Python crashed and was restarted. Try again."}}
     assert ["restart", "crash"] in out["events"]
+
+
+def test_a_cold_load_is_at_most_12_mb_on_the_wire(dist_dir):
+    """Issue 9's budget: every file a first visit requests (test_every_dist_file_is_used holds
+    that this is every file of dist/ but .nojekyll), as GitHub Pages sends it (gzip for text
+    and wasm; wheels and zips as they are), at most 12 MB. bench/bytes.py shows where they go."""
+    import gzip
+    from tools.devserver import COMPRESSIBLE
+
+    def wire(p):
+        data = p.read_bytes()
+        return len(gzip.compress(data, compresslevel=6, mtime=0)) if p.suffix in COMPRESSIBLE else len(data)
+
+    files = [p for p in dist_dir.rglob("*") if p.is_file() and p.name != ".nojekyll"]
+    total = sum(wire(p) for p in files)
+    assert 3_000_000 < total <= 12_000_000, f"{total / 1e6:.2f} MB"

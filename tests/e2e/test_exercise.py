@@ -1,5 +1,6 @@
 """Learn by doing, in Chromium: the predict-the-update exercise by keyboard and its result
-link, the weights by hand on AND, and the run downloaded as Python, run by CPython."""
+link (online on AND, kernel counts on XOR), links pasted into an open lab, the address bar's
+view and the hide flags; the weights by hand on AND, and the run downloaded as Python, run by CPython."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 from sklearn.datasets import load_iris
+from sklearn.metrics.pairwise import polynomial_kernel
 
-from conftest import READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
-from pagekit import click_train, shown_weights
+from conftest import PAGE, READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, settled, shown_weights
 from test_a11y import axe_violations, report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,6 +158,116 @@ def test_hand_weights_of_the_notes_on_and(ready_page):
     assert page.locator("#hand svg line.bsvg-perceptron").count() == 2
     bad = axe_violations(page, "#hand")
     assert not bad, report(bad)
+
+
+def literal_xor_kernel_visits(count):
+    """XOR (x1, x2 in {0, 1}, label 1 when they differ -> +1), the kernel perceptron from its definition:
+    k̃ = (x·x′ + 1)² + 1 (scikit-learn's polynomial kernel, plus 1 for the bias), α = 0, η = 1, fixed order."""
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
+    y = np.array([-1, 1, 1, -1])
+    K = polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0) + 1.0
+    alpha, out = np.zeros(4, dtype=int), []
+    while len(out) < count:
+        for i in range(4):
+            f = float(np.sum(alpha * y * K[:, i]))
+            mistake = y[i] * f <= 0
+            alpha[i] += mistake
+            wrong = int(np.sum(y * (K @ (alpha * y)) <= 0))
+            out.append((bool(mistake), int(alpha[i]), f, wrong))
+    return out[:count]
+
+
+def test_kernel_counts_by_keyboard(ready_page):
+    page = ready_page
+    truth = literal_xor_kernel_visits(4)
+    assert [(m, a, f) for m, a, f, _ in truth] == [(True, 1, 0), (True, 1, -2), (True, 1, 0), (True, 1, 8)]
+    plan = [(True, ["1"]), (False, None), (True, ["2"]), (True, ["1"])]
+    expected = [m == tm and (not m or int(w[0]) == ta) for (m, w), (tm, ta, _, _) in zip(plan, truth)]
+    assert expected == [True, False, False, True]
+    page.check("#source-preset")
+    page.select_option("#preset", "xor")
+    page.select_option("#algorithm", "kernel")
+    page.select_option("#kernel", "poly")
+    page.focus("#exercise-start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#exercise-on")).to_contain_text("the kernel perceptron with k̃(x, x′) = (x·x′ + 1)^2 + 1")
+    expect(page.locator("#exercise-question")).to_have_text(
+        "Example 1 (epoch 1, training example 1): x₁ = (0, 0), y = −1, η = 1; α = (0, 0, 0, 0).")
+    expect(page.locator("#exercise-mistake-legend")).to_have_text("Is this example a mistake (y·f(x) ≤ 0)?")
+    expect(page.locator("label[for=exercise-mistake-no]")).to_have_text("No, the counts stay")
+    fb = page.locator("#exercise-feedback")
+    for k, (m, w) in enumerate(plan, start=1):
+        answer(page, m, w)
+        answered(page, k)
+        assert fb.get_attribute("data-right") == str(expected[k - 1]).lower()
+        if k == 2:  # the kernel sum with its numbers: α₁·y₁·k̃(x₁, x₂) = 1·(−1)·2
+            expect(fb).to_contain_text("Not quite: example 2 is a mistake.")
+            expect(fb.locator(".exercise-worked")).to_contain_text("f(x₂) = 1·(−1)·2 = " + f"{truth[1][2]:g} (j = 1)".replace("-", "−"))
+            expect(fb.locator(".exercise-worked")).to_contain_text("α₂ ← α₂ + 1 = 0 + 1 = 1.")
+        if k == 3:
+            expect(fb).to_contain_text("Not quite: it is a mistake, but the new α₃ is 1, not 2.")
+    expect(fb.locator(".exercise-verdict")).to_have_text("Right: example 4 is a mistake and α₄ is now 1.")
+    expect(page.locator("#exercise-score")).to_have_text("Score 2 of 4 · streak 1 (best 1)")
+    expect(page.locator("#exercise-question")).to_contain_text("Example 5 (epoch 2, training example 1)")
+    expect(page.locator("#exercise-question")).to_contain_text("α = (1, 1, 1, 1).")
+    # The points that y·f(x) ≤ 0 gets wrong after the fourth update, as the literal loop counts them.
+    expect(page.locator("#exercise-caption")).to_contain_text(f"Now: {truth[3][3]} of 4 points have y·f(x) ≤ 0")
+    assert page.locator("#exercise svg circle.bsvg-wrong").count() == truth[3][3]
+    bad = axe_violations(page, "#exercise")
+    assert not bad, report(bad)
+    link = page.input_value("#exercise-link")
+    assert "algorithm=kernel" in link and link.endswith("view=exercise&exn=4&exs=2&exa=m1_n_m2_m1")
+    SHARED["kernel_link"] = link
+
+
+def wait_view(page, present: bool) -> None:
+    page.wait_for_function("p => location.hash.includes('view=exercise') === p", arg=present, timeout=RUN_TIMEOUT_MS)
+
+
+def paste(page, hash_: str) -> None:
+    """Type a link into the address bar of the open lab (a hashchange), and wait for its run."""
+    seq = page.evaluate("Number(document.body.dataset.linkSeq || 0)")
+    page.evaluate("h => { location.hash = h; }", hash_)
+    page.wait_for_function("s => Number(document.body.dataset.linkSeq || 0) > s", arg=seq, timeout=RUN_TIMEOUT_MS)
+    settled(page)
+
+
+def test_pasted_links_address_bar_and_hide_flags(browser, base_url):
+    link = SHARED.get("kernel_link")
+    assert link, "the kernel test makes the link"
+    with extra_page(browser, base_url + PAGE) as page:
+        wait_ready_of(page)
+        settled(page)
+        # The address bar keeps view=exercise while the exercise is open, and drops it when closed.
+        page.click("#exercise-start")
+        expect(page.locator("#exercise-body")).to_be_visible()
+        wait_view(page, True)
+        page.click("#exercise-close")
+        expect(page.locator("#exercise-body")).to_be_hidden()
+        expect(page.locator("#exercise-start")).to_be_focused()
+        wait_view(page, False)
+        # A result link pasted into the address bar reopens the exercise and replays its answers.
+        paste(page, "#" + link.split("#", 1)[1])
+        expect(page.locator("#exercise-message")).to_have_text(
+            "Replayed 4 answers: 2 right. This matches the link (2 of 4).", timeout=RUN_TIMEOUT_MS)
+        assert page.get_attribute("#exercise", "data-score") == "2"
+        expect(page.locator("#exercise-on")).to_contain_text("kernel perceptron")
+        wait_view(page, True)
+        assert "algorithm=kernel" in page.evaluate("location.hash") and "exa=" not in page.evaluate("location.hash")
+        # A link without the exercise closes it; the address bar follows that link's view.
+        plain = "&".join(kv for kv in page.evaluate("location.hash").lstrip("#").split("&")
+                         if not kv.startswith("view=")).replace("algorithm=kernel", "algorithm=online")
+        paste(page, "#" + plain)
+        expect(page.locator("#exercise-body")).to_be_hidden()
+        wait_view(page, False)
+        # Hide flags: the exercise and hand-weights panels leave the page, and view=exercise opens nothing.
+        assert page.locator("#embed-hide-exercise").count() == 1 and page.locator("#embed-hide-hand").count() == 1
+        paste(page, "#" + plain + "&hide=exercise,hand&view=exercise")
+        assert not page.is_visible("#exercise") and not page.is_visible("#hand")
+        assert page.is_visible("#plot-boundary")
+        expect(page.locator("#exercise-body")).to_be_hidden()
+        wait_view(page, False)
+        assert "hide=exercise,hand" in page.evaluate("location.hash")
 
 
 def iris_csv() -> str:

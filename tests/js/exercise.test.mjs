@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   parseNumber, checkAnswer, tally, replay, worked, encodeAnswers, decodeAnswers, readExerciseLink,
-  exerciseKeys, verdict, MAX_ANSWERS,
+  exerciseKeys, verdict, MAX_ANSWERS, answerWidth, isKernel,
 } from "../../site/js/exercise-check.js";
 import { clipLine, wrongPoints, dataBox } from "../../site/js/ui/boundary-svg.js";
 
@@ -86,6 +86,46 @@ test("a result link reads back; its claim is checked against the replay", () => 
   assert.equal(junk.count, null);
   assert.equal(junk.notices.length, 1);
   assert.ok(!junk.notices[0].includes("<b>"));
+});
+
+// XOR, kernel perceptron, k̃(x, x′) = (x·x′ + 1)² + 1, α = 0, η = 1: worked by hand.
+// k̃((0,0), ·) = 2; k̃((0,1), (1,0)) = 2; k̃((0,1), (1,1)) = k̃((1,0), (1,1)) = 5.
+const XOR_POLY = [
+  { t: 1, epoch: 1, index: 0, x: [0, 0], y: -1, a: 0, ya: 0, mistake: true, alpha_before: 0, alpha_after: 1, terms: [], terms_more: 0 },
+  { t: 2, epoch: 1, index: 1, x: [0, 1], y: 1, a: -2, ya: -2, mistake: true, alpha_before: 0, alpha_after: 1,
+    terms: [[0, 1, -1, 2]], terms_more: 0 },
+  { t: 4, epoch: 1, index: 3, x: [1, 1], y: -1, a: 8, ya: -8, mistake: true, alpha_before: 0, alpha_after: 1,
+    terms: [[0, 1, -1, 2], [1, 1, 1, 5], [2, 1, 1, 5]], terms_more: 0 },
+];
+
+test("kernel counts: the answer is the new αᵢ, one number", () => {
+  assert.ok(isKernel(XOR_POLY[0]) && !isKernel(AND[0]));
+  assert.equal(answerWidth({ algorithm: "kernel", visits: XOR_POLY }), 1);
+  assert.equal(answerWidth({ algorithm: "online", visits: AND }), 3);
+  assert.deepEqual(checkAnswer(XOR_POLY[2], { mistake: true, w: [1] }), { right: true, mistakeRight: true, wRight: true });
+  assert.equal(checkAnswer(XOR_POLY[2], { mistake: true, w: [2] }).right, false);
+  assert.equal(checkAnswer(XOR_POLY[2], { mistake: true, w: [1, 0] }).right, false);
+  assert.equal(checkAnswer(XOR_POLY[2], { mistake: false, w: null }).mistakeRight, false);
+  const right = { ...XOR_POLY[1], a: 2, ya: 2, mistake: false, alpha_after: 0 };
+  assert.deepEqual(checkAnswer(right, { mistake: false, w: null }), { right: true, mistakeRight: true, wRight: null });
+  assert.equal(decodeAnswers("m1_n_m3", answerWidth({ algorithm: "kernel" })).answers.length, 3);
+  assert.ok("error" in decodeAnswers("m1~1", 1));
+});
+
+test("kernel counts: the worked arithmetic shows the kernel sum with numbers", () => {
+  assert.deepEqual(worked(XOR_POLY[2], 1, "(x·x′ + 1)^2 + 1"), [
+    "k̃(x, x′) = (x·x′ + 1)^2 + 1; f(x₄) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x₄) over the examples j with αⱼ > 0.",
+    "f(x₄) = 1·(−1)·2 + 1·1·5 + 1·1·5 = 8 (j = 1, 2, 3)",
+    "y·f(x₄) = (−1)·8 = −8 ≤ 0: a mistake, so α₄ ← α₄ + 1 = 0 + 1 = 1.",
+  ]);
+  assert.deepEqual(worked(XOR_POLY[0], 1), [
+    "Every α is still 0, so f(x₁) = 0.",
+    "y·f(x₁) = (−1)·0 = 0 ≤ 0: a mistake, so α₁ ← α₁ + 1 = 0 + 1 = 1.",
+  ]);
+  const half = { ...XOR_POLY[1], a: -1, ya: -1, terms_more: 3 };
+  assert.equal(worked(half, 0.5)[0], "f(x₂) = 0.5·[1·(−1)·2 + … (3 more terms)] = −1 (j = 1, …)");
+  const right = { ...XOR_POLY[1], a: 3, ya: 3, mistake: false, alpha_before: 2, alpha_after: 2 };
+  assert.equal(worked(right, 1)[1], "y·f(x₂) = 1·3 = 3 > 0: no mistake, so α₂ stays 2.");
 });
 
 test("the line w1·x + w2·y + b = 0 clipped to the box", () => {

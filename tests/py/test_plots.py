@@ -319,8 +319,10 @@ def test_poly2_draws_regions_and_the_zero_contour():
     assert len(colours) == 2                                 # both regions are there
     # the centre of the grid is inside the circle (+1, blue fill), a corner outside
     import matplotlib.colors as mc
-    assert np.allclose(rgba[100, 100], mc.to_rgba(plots.PALETTE["pos_fill"]))
-    assert np.allclose(rgba[0, 0], mc.to_rgba(plots.PALETTE["neg_fill"]))
+    # 8-bit RGBA (drawn without float normalisation): each fill colour to the nearest level
+    assert rgba.dtype == np.uint8
+    assert np.abs(rgba[100, 100] / 255 - mc.to_rgba(plots.PALETTE["pos_fill"])).max() <= 0.5 / 255
+    assert np.abs(rgba[0, 0] / 255 - mc.to_rgba(plots.PALETTE["neg_fill"])).max() <= 0.5 / 255
     cs = plots.find_artist(fig, "contour")
     assert cs is not None
     verts = np.vstack([p.vertices for p in cs.get_paths() if len(p.vertices)])
@@ -566,6 +568,54 @@ def test_animator_poly2_frames():
     assert not np.array_equal(pixels(a), pixels(b))
     expected = plots.misclassified(X, y, w=CIRCLE_W * [1, 1, 1, 1, 1, 0.3], feature_map="poly2")
     assert expected.sum() > 0 and anim.n_wrong == int(expected.sum())
+
+
+def test_animator_poly2_frame_matches_a_full_draw():
+    """The poly2 frame is blitted too (region image, contour, points over the background drawn
+    once): the very pixels of drawing the whole scene, and the regions and contour of a
+    boundary_figure of the same w (its own grid)."""
+    X, y = circles(60)
+    w = CIRCLE_W * [1, 1, 1, 1, 1, 0.6]
+    anim = plots.BoundaryAnimator(X, y, feature_map="poly2", grid=60, width_px=420, height_px=320, dpr=1.5)
+    anim.frame(CIRCLE_W * [1, 1, 1, 1, 1, 0.3], highlight=4)
+    anim.frame(np.zeros(6))                                  # no contour, a note: nothing left over
+    blitted = pixels(anim.frame(w, highlight=2)).astype(int)
+    assert anim.scene.contour is not None
+    for a in anim.scene.animated_artists():
+        a.set_animated(False)
+    full = pixels(plots.render(anim.fig)).astype(int)
+    assert blitted.shape == full.shape == (480, 630, 4)
+    assert np.array_equal(blitted, full), int(np.abs(blitted - full).max())
+    ref = plots.boundary_figure(X, y, w=w, feature_map="poly2", grid=60, width_px=420, height_px=320, dpr=1.5)
+    np.testing.assert_array_equal(plots.find_artist(ref, "regions").get_array(), anim.scene.image.get_array())
+    ref_paths = [p.vertices for p in plots.find_artist(ref, "contour").get_paths() if len(p.vertices)]
+    got_paths = [p.vertices for p in anim.scene.contour.get_paths() if len(p.vertices)]
+    np.testing.assert_allclose(np.vstack(got_paths), np.vstack(ref_paths))
+
+
+@pytest.mark.parametrize("em", [[3, 2, 0, 1, 0], [1] * 60 + [0] * 70])
+def test_mistakes_animator_grows_the_bars_on_the_whole_runs_axes(em):
+    """Frame `done` shows the first `done` epochs' bars and cumulative line on the whole run's
+    axes (blitted: the same pixels as drawing it all); the last frame is the final figure."""
+    kw = dict(bound=40.0, width_px=420, height_px=300, dpr=1.5)
+    anim = plots.MistakesAnimator(em, **kw)
+    final = pixels(plots.render(plots.mistakes_figure(em, **kw))).astype(int)
+    assert np.array_equal(pixels(anim.frame(len(em))).astype(int), final)
+    done = 3
+    anim.frame(1)
+    blitted = pixels(anim.frame(done)).astype(int)
+    assert not np.array_equal(blitted, final)
+    np.testing.assert_array_equal(anim.cum.get_ydata(), np.cumsum(em[:done]))
+    if anim.bars:
+        assert [b.get_visible() for b in anim.bars] == [i < done for i in range(len(em))]
+    else:
+        np.testing.assert_array_equal(anim.stairs.get_data().values, em[:done] + [0] * (len(em) - done))
+    for a in anim.moving:
+        a.set_animated(False)
+    full = pixels(plots.render(anim.fig)).astype(int)
+    assert np.array_equal(blitted, full), int(np.abs(blitted - full).max())
+    assert anim.alt_text(0).startswith("Epoch 1 is under way")
+    assert anim.alt_text(done) == plots.describe_mistakes(em[:done], 40.0)
 
 
 def test_a_single_epoch_gets_whole_number_ticks():

@@ -89,6 +89,36 @@ def test_mistakes_frame_shows_the_finished_epochs():
             assert ", ".join(str(m) for m in em[:done]) in f["mistakes_alt"]
 
 
+def test_mistakes_figure_is_drawn_once_per_finished_epoch(monkeypatch):
+    """Auto-play asks for the mistakes plot with many frames (and again on every lap or
+    replay); the plot changes only when an epoch finishes, so one figure is made per run and
+    one frame drawn for each count of finished epochs; a frame asked again gets the very
+    image drawn first."""
+    from perceptron_lab.plots import animator
+    made, drawn = [], []
+    real_init, real_frame = animator.MistakesAnimator.__init__, animator.MistakesAnimator.frame
+    monkeypatch.setattr(animator.MistakesAnimator, "__init__",
+                        lambda self, em, **kw: made.append(list(em)) or real_init(self, em, **kw))
+    monkeypatch.setattr(animator.MistakesAnimator, "frame",
+                        lambda self, done: drawn.append(done) or real_frame(self, done))
+    r = train("clouds", data={"n": 200, "margin": 0.01})
+    em, total, epochs = r["epoch_mistakes"], len(r["trace"]["w"]), r["trace"]["epoch"]
+    assert len(em) >= 3                                     # several epochs finish during the run
+    first = {}
+    for lap in range(2):
+        for k in range(total + 1):
+            f = handle({"cmd": "frame", "step": k, "proof": True, "mistakes": True})
+            done = f["mistakes_epochs"]
+            assert done == (len(em) if k == total else 0 if k == 0 else epochs[k - 1] - 1)
+            assert first.setdefault(done, f["mistakes"]) == f["mistakes"]
+    assert made == [em]
+    assert sorted(drawn) == sorted(first) and len(first) >= 3
+    handle({"cmd": "train", "data": {"kind": "preset", "name": "clouds", "n": 200, "margin": 0.01},
+            "settings": {"plots": False}})
+    handle({"cmd": "frame", "step": total, "mistakes": True})
+    assert made == [em, em] and len(drawn) == len(first) + 1   # a new run draws its own
+
+
 def png_width(url):
     b = base64.b64decode(url.split(",", 1)[1])
     return struct.unpack(">II", b[16:24])[0]

@@ -121,10 +121,7 @@ def frame_request(request):
         # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
         # the last step, whose run may end with a clean epoch): auto-play grows it.
         done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
-        fig = p.mistakes_figure(run.epoch_mistakes[:done], bound=f.theory.bound, **figures.size("boundary", f))
-        out["mistakes"] = p.to_data_url(p.render(fig))
-        out["mistakes_alt"] = (p.describe_mistakes(run.epoch_mistakes[:done], f.theory.bound) if done
-                               else "Epoch 1 is under way: no epoch has finished yet.")
+        out["mistakes"], out["mistakes_alt"] = mistakes_frame(f, done)
         out["mistakes_epochs"] = done
     return out
 
@@ -139,3 +136,16 @@ def proof_animator(f):
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
             **figures.size("boundary", f))
     return f.proof_animator
+
+
+def mistakes_frame(f, done):
+    """(data URL, alt) of the mistakes-per-epoch plot with the first `done` epochs finished:
+    the run's MistakesAnimator (made once: the whole run's axes, the bars blitted), each
+    count kept, as auto-play's laps and replays ask for them again."""
+    if done not in f.mistakes_frames:
+        if f.mistakes_animator is None:
+            f.mistakes_animator = figures.plots().MistakesAnimator(
+                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("boundary", f))
+        ma = f.mistakes_animator
+        f.mistakes_frames[done] = (figures.plots().to_data_url(ma.frame(done)), ma.alt_text(done))
+    return f.mistakes_frames[done]

@@ -64,7 +64,8 @@ class Theory:
 @dataclass
 class Fit:
     """One run: the data, its split, the settings (the request's checked dict), the run and
-    what is known about it. `animator` and `proof_animator` are made on the first step-through frame."""
+    what is known about it. `animator`, `proof_animator` and `mistakes_animator` are made on
+    the first step-through frame that needs them; `mistakes_frames` fill as auto-play asks."""
 
     ds: Dataset
     train_ds: Dataset
@@ -78,6 +79,8 @@ class Fit:
     texts: dict = field(default_factory=dict)  # the run's sentences by their JSON keys (run_texts)
     animator: Any = None
     proof_animator: Any = None
+    mistakes_animator: Any = None
+    mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
 
     @functools.cached_property
     def prep(self):

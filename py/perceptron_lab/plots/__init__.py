@@ -32,7 +32,8 @@ import importlib
 # Names load their module on first use, so `plots.text` (the alt texts) and `plots.describe_*`
 # work without importing matplotlib.
 _WHERE = {
-    "BoundaryAnimator": "animator", "boundary_figure": "boundary", "misclassified": "boundary",
+    "BoundaryAnimator": "animator", "MistakesAnimator": "animator",
+    "boundary_figure": "boundary", "misclassified": "boundary",
     "accuracy_figure": "curves", "mistakes_figure": "curves", "proof_figure": "proof", "ProofAnimator": "proof",
     "cycle_figure": "dynamics", "cycle_vectors": "dynamics", "trajectory_figure": "dynamics",
     "projection_figure": "many", "weights_figure": "many",

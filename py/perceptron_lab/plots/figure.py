@@ -11,6 +11,10 @@ from __future__ import annotations
 import base64
 import io
 import math
+import struct
+import zlib
+
+import numpy as np
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -108,13 +112,27 @@ def render(fig, fmt="png", dpi=None, *, min_width=None):
 
 
 def encode_rgba(fig, compress_level=1):
-    """PNG bytes of what the Agg canvas of fig holds now (animators: no redraw, fast zlib level)."""
-    from PIL import Image
-    size = (int(fig.bbox.width), int(fig.bbox.height))
-    img = Image.frombuffer("RGBA", size, bytes(fig.canvas.buffer_rgba()), "raw", "RGBA", 0, 1)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=compress_level)
-    return buf.getvalue()
+    """PNG bytes of what the Agg canvas of fig holds now (animators: no redraw).
+
+    Written here rather than by Pillow: Pillow tries PNG's row filters on every row, which
+    costs about three times the zlib pass itself on a plot (bench/step_through.py's frames
+    encode two of these each). Filter type 0 (none) on every row and a fast zlib level give
+    a file of about the same size, with exactly the canvas's pixels (RGBA, 8 bits)."""
+    rgba = np.asarray(fig.canvas.buffer_rgba())
+    h, w = rgba.shape[:2]
+    rows = np.empty((h, 1 + 4 * w), dtype=np.uint8)
+    rows[:, 0] = 0                                   # each row's filter type: none
+    rows[:, 1:] = rgba.reshape(h, 4 * w)
+    header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)   # 8-bit RGBA, no interlace
+    return (_PNG_SIGNATURE + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", zlib.compress(rows, compress_level)) + _png_chunk(b"IEND", b""))
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_chunk(tag, data):
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
 
 def render_for_slides(fig, fmt="png"):

@@ -6,6 +6,8 @@ Sizes are in points, and a figure is made at dpi = 100 × device pixel ratio, so
 `scale` (presenter mode) multiplies every font, marker, line and margin.
 """
 
+import contextlib
+
 # Okabe–Ito (colour-blind safe); the two classes differ by marker shape too.
 PALETTE = {
     "pos": "#0072B2",        # +1 class: blue, "o"
@@ -51,12 +53,37 @@ RC = {
     "svg.hashsalt": "perceptron-lab",   # deterministic SVG ids
     "svg.fonttype": "path",
     "path.simplify": True,
+    # Math text (only the subscript of "w$_t$") in the upright DejaVu Sans faces the text
+    # uses, with no fallback fonts: the default "dejavusans" set loads STIX and Computer
+    # Modern whenever math is drawn, and its italic needs DejaVu Sans Oblique, ~1.3 MB of
+    # fonts the browser build would ship for one letter (docs/PYODIDE.md, "Math-text fonts").
+    # The t is upright like the w it belongs to.
+    "mathtext.fontset": "custom",
+    "mathtext.rm": "DejaVu Sans",
+    "mathtext.sf": "DejaVu Sans",
+    "mathtext.tt": "DejaVu Sans",
+    "mathtext.cal": "DejaVu Sans",
+    "mathtext.it": "DejaVu Sans",
+    "mathtext.bf": "DejaVu Sans:bold",
+    "mathtext.bfit": "DejaVu Sans:bold",  # no Bold Oblique shipped; never drawn
+    "mathtext.fallback": None,
 }
 
 
+@contextlib.contextmanager
 def rc():
+    """The plots' rcParams (RC) inside the block, the caller's again after it. Only RC's keys
+    are saved and put back (nothing in the package sets other rcParams): matplotlib's
+    rc_context copies and re-validates all ~300 params on the way in and out, which costs more
+    in Pyodide than blitting a frame, and every step-through frame enters this."""
     import matplotlib
-    return matplotlib.rc_context(RC)
+    params = matplotlib.rcParams
+    old = {k: params[k] for k in RC}
+    try:
+        params.update(RC)
+        yield
+    finally:
+        params.update(old)
 
 
 def scale_of(fig):

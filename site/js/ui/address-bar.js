@@ -1,6 +1,7 @@
 // The address bar holds the link of the run on screen: written after every successful run
-// and whenever the step-through moves or the comparison is shown. The view a shared link
-// asked for (its step, view=compare) is checked against its run here and then applied.
+// and whenever the step-through moves, the comparison is shown or the exercise opens or
+// closes. The view a shared link asked for (its step, view=compare) is checked against its
+// run here and then applied (view=exercise: ./exercise.js opens it after the run).
 // The link format itself is in ../share.js.
 import { byId } from "./dom.js";
 import { buildHash, valuesFromRequest, VIEW } from "../share.js";
@@ -9,6 +10,7 @@ import { addNotice } from "./link-notice.js";
 import { stepTo } from "./stepper.js";
 import { runCompare, compareShown } from "./compare.js";
 import { setFullLabHash } from "./embed.js";
+import { exerciseShown } from "./exercise.js";
 
 let values = null;      // the app's values (by parameter name), shared with main.js
 let lastHash = null;    // the hash of the last run (or of the link being opened)
@@ -57,11 +59,15 @@ function hidden(panel) {
   return Array.isArray(values?.hide) && values.hide.includes(panel);
 }
 
-/** The view parameters now: embed, hide, the step on screen, whether the comparison is shown. */
+/**
+ * The view parameters now: embed, hide, the step on screen, and the view: exercise while the
+ * exercise is open (one view per link: it wins over the comparison), else whether the
+ * comparison is shown.
+ */
 export function currentView(extra = {}) {
   const out = {};
   for (const name of VIEW) out[name] = values[name];
-  out.view = wantCompare || compareShown() ? "compare" : "main";
+  out.view = exerciseShown() ? "exercise" : wantCompare || compareShown() ? "compare" : "main";
   return { ...out, ...extra };
 }
 

@@ -52,9 +52,10 @@ export function createPlot(label) {
 /**
  * Redraw: points, the line of (w1, w2, b) and the direction of (w1, w2), rings on the
  * misclassified points, a thicker outline on `current` (an index). lines: extra lines
- * [{w: [w1, w2, b], cls}] (e.g. the perceptron's beside the hand-made one).
+ * [{w: [w1, w2, b], cls}] (e.g. the perceptron's beside the hand-made one). wrong: the indices
+ * to ring when no line decides them (the kernel perceptron's curved boundary).
  */
-export function drawPlot(svg, points, { w = null, current = null, lines = [], alt = "" } = {}) {
+export function drawPlot(svg, points, { w = null, current = null, lines = [], alt = "", wrong: given = null } = {}) {
   const box = dataBox(points);
   const sx = (x) => PAD + ((x - box.x0) / (box.x1 - box.x0)) * (SIZE - 2 * PAD);
   const sy = (y) => SIZE - PAD - ((y - box.y0) / (box.y1 - box.y0)) * (SIZE - 2 * PAD);
@@ -71,7 +72,7 @@ export function drawPlot(svg, points, { w = null, current = null, lines = [], al
     const scale = 0.12 * Math.min(box.x1 - box.x0, box.y1 - box.y0) / len;
     svg.append(node("line", { x1: sx(mx), y1: sy(my), x2: sx(mx + w1 * scale), y2: sy(my + w2 * scale), class: `${cls} bsvg-arrow` }));
   }
-  const wrong = new Set(w ? wrongPoints(points, w[0], w[1], w[2]) : []);
+  const wrong = new Set(given ?? (w ? wrongPoints(points, w[0], w[1], w[2]) : []));
   points.forEach(([x, y, label], i) => {
     const cx = sx(x), cy = sy(y);
     const shape = label > 0 ? node("circle", { cx, cy, r: 5, class: "bsvg-pos" })

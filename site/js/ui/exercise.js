@@ -1,12 +1,16 @@
 // Predict the update: the lab shows w and the next example x̃, y; the student says whether it
-// is a mistake (y·a ≤ 0) and, if so, types the new w. Each answer is checked against the
+// is a mistake (y·a ≤ 0) and, if so, types the new w (the kernel perceptron: the new count α_i
+// of the example, its score f(x) = η·Σ α_j y_j k̃(x_j, x)). Each answer is checked against the
 // engine's own visits (bridge "visits"), the arithmetic is shown when wrong, the boundary
-// moves on. A result link (view=exercise, exn, exs, exa) replays the answers when reopened.
+// moves on. A result link (view=exercise, exn, exs, exa) replays the answers when reopened,
+// at the start or pasted into the address bar later; while the exercise is open the address
+// bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
 import { byId, el, clear, show } from "./dom.js";
 import { createPlot, drawPlot } from "./boundary-svg.js";
 import {
-  parseNumber, checkAnswer, tally, replay, worked, vec, num, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+  parseNumber, checkAnswer, tally, replay, worked, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+  answerWidth,
 } from "../exercise-check.js";
 import { buildHash, valuesFromRequest } from "../share.js";
 
@@ -17,6 +21,8 @@ let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
 let ex = null;      // {data, settings, res (visits response), answers, results}
 let startLink = readExerciseLink(typeof location === "undefined" ? "" : location.hash);
+let starting = false; // start() is waiting for Python
+let generation = 0;   // closing drops the answer of a start still on its way
 let plot = null;
 
 export function initExercise(opts) {
@@ -31,10 +37,13 @@ export function initExercise(opts) {
   clear(section).append(
     el("h2", { id: "exercise-h", text: "Predict the update" }),
     el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings above: "
-      + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃. "
+      + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃ "
+      + "(the kernel perceptron: the example's new count αᵢ). "
       + "The lab checks every answer against its own training run." }),
     el("div", { class: "exercise-bar" },
-      el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } })),
+      el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } }),
+      el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
+        on: { click: () => closeExercise() } })),
     el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "exercise-body", hidden: true },
       el("p", { id: "exercise-on", class: "hint" }),
@@ -44,10 +53,10 @@ export function initExercise(opts) {
           el("form", { id: "exercise-form", class: "exercise-form", attrs: { novalidate: true }, on: { submit: onSubmit, keydown: onKey } },
             el("p", { id: "exercise-question", class: "exercise-question" }),
             el("fieldset", { id: "exercise-mistake" },
-              el("legend", { text: "Is this example a mistake (y·a ≤ 0)?" }),
+              el("legend", { id: "exercise-mistake-legend", text: "Is this example a mistake (y·a ≤ 0)?" }),
               radio("yes", "Yes, a mistake"), radio("no", "No, w stays")),
             el("fieldset", { id: "exercise-new-w", hidden: true },
-              el("legend", { text: "The new w (a decimal comma is fine)" }),
+              el("legend", { id: "exercise-new-w-legend", text: "The new w (a decimal comma is fine)" }),
               el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
             el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
             el("button", { type: "submit", id: "exercise-check", text: "Check" })),
@@ -79,12 +88,49 @@ function say(text, kind = "info") {
   show(m, !!text);
 }
 
+function hiddenByLink() {
+  return (document.body.dataset.hide || "").split(" ").includes("exercise");
+}
+
+/** Is the exercise open (or about to open for a link)? The address bar then keeps view=exercise. */
+export function exerciseShown() {
+  return !hiddenByLink() && (!!startLink || starting || !!ex);
+}
+
+function viewChanged() {
+  byId("exercise").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { exercise: exerciseShown() } }));
+}
+
+/**
+ * A link pasted into the address bar of an open lab (its hash): an exercise link opens the
+ * exercise once its run is done (exerciseLinkView); any other link closes an open exercise
+ * (its view is the run only).
+ */
+export function expectExerciseLink(hash) {
+  startLink = readExerciseLink(hash);
+  if (!startLink && ex) closeExercise(false);
+}
+
 /** After a run of a link is done: open the exercise the link asked for (once). */
 export function exerciseLinkView() {
   if (!startLink) return;
   const link = startLink;
   startLink = null;
+  if (hiddenByLink()) return; // hide=exercise: the panel is not on the page
   start(link);
+}
+
+/** Close the exercise: its answers are dropped, the address bar drops view=exercise. */
+export function closeExercise(announce = true) {
+  ex = null;
+  starting = false;
+  generation++;
+  show(byId("exercise-body"), false);
+  show(byId("exercise-close"), false);
+  byId("exercise-start").textContent = "Start the exercise";
+  say(announce ? "The exercise is closed." : "");
+  viewChanged();
+  if (announce) byId("exercise-start").focus();
 }
 
 /** Start (or restart) on the data and settings now in the controls; replay a link's answers. */
@@ -93,6 +139,8 @@ export async function start(link = null) {
   if (!req) { say("The exercise was not started: fix the value marked above.", "error"); return; }
   say("Preparing the exercise…");
   byId("exercise-start").disabled = true;
+  starting = true;
+  const mine = ++generation;
   let res;
   try {
     res = await call({ cmd: "visits", data: req.data, settings: req.settings, limit: LIMIT });
@@ -100,14 +148,27 @@ export async function start(link = null) {
     res = { ok: false, error: { message: "Python could not prepare the exercise." } };
   }
   byId("exercise-start").disabled = false;
-  if (!res || !res.ok) { say(res?.error?.message || "The exercise could not be prepared.", "error"); return; }
+  if (mine !== generation) return; // closed (or started again) meanwhile
+  starting = false;
+  if (!res || !res.ok) {
+    say(res?.error?.message || "The exercise could not be prepared.", "error");
+    viewChanged();
+    return;
+  }
   ex = { data: req.data, settings: req.settings, res, answers: [], results: [] };
   byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
+  show(byId("exercise-close"), true);
+  const kernel = res.algorithm === "kernel";
+  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${kernel ? "y·f(x)" : "y·a"} ≤ 0)?`;
+  byId("exercise-new-w-legend").textContent = kernel ? "The new count αᵢ of this example (a whole number)"
+    : "The new w (a decimal comma is fine)";
+  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = kernel ? "No, the counts stay" : "No, w stays";
   clear(byId("exercise-feedback"));
   say("");
+  viewChanged();
   if (link) {
-    const d = decodeAnswers(link.answersText, res.visits[0]?.w_before.length ?? 0);
+    const d = decodeAnswers(link.answersText, answerWidth(res));
     if ("error" in d) {
       say("The answers in this link could not be read, so the exercise starts from the beginning.", "error");
     } else {
@@ -132,8 +193,13 @@ const ANSWER = {
 
 function context(res) {
   const n = res.dataset.n_train;
-  return `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron, `
-    + `x̃ = (${res.w_names.join(", ")}), as the data and settings were when the exercise started. ${ANSWER[res.algorithm] || ""}`;
+  const on = `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron`;
+  const when = "as the data and settings were when the exercise started.";
+  if (res.algorithm === "kernel") {
+    return `${on} with k̃(x, x′) = ${res.kernel.text}, ${when} Each example i keeps a count αᵢ of its mistakes `
+      + "(all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.";
+  }
+  return `${on}, x̃ = (${res.w_names.join(", ")}), ${when} ${ANSWER[res.algorithm] || ""}`;
 }
 
 function visit() {
@@ -141,8 +207,26 @@ function visit() {
 }
 
 function names() {
+  if (ex.res.algorithm === "kernel") {
+    const v = visit();
+    return [`α${v ? sub(v.index + 1) : ""}`];
+  }
   const n = ex.res.w_names || [];
   return n.map((s) => (s === "bias" ? "b" : s));
+}
+
+/** The counts after the visits answered so far (kernel): α in training order. */
+function counts() {
+  const alpha = new Array(ex.res.dataset.n_train).fill(0);
+  for (const v of ex.res.visits.slice(0, ex.answers.length)) alpha[v.index] = v.alpha_after;
+  return alpha;
+}
+
+function countsText(alpha) {
+  if (alpha.length <= 12) return `α = ${vec(alpha)}`;
+  const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
+  if (!on.length) return "every α is 0";
+  return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
 }
 
 async function render() {
@@ -161,6 +245,10 @@ async function render() {
     byId("exercise-question").textContent = ex.res.run_ends
       ? `The run ends here (${ex.res.status}): every example has been visited.`
       : `That is every visit this exercise holds (${ex.res.visits.length}).`;
+  } else if (ex.res.algorithm === "kernel") {
+    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+      + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
+      + `${countsText(counts())}.`;
   } else {
     const w = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : v.w_before;
     byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
@@ -174,7 +262,13 @@ function drawCurrent(v) {
   const pts = ex.res.points;
   const caption = byId("exercise-caption");
   show(plot, !!pts);
-  if (!pts) { caption.textContent = "The picture needs data with 2 features and no feature map; the numbers tell the whole story."; return; }
+  if (!pts) {
+    caption.textContent = ex.res.algorithm === "kernel"
+      ? "The picture needs data with 2 features and at most 500 training examples; the numbers tell the whole story."
+      : "The picture needs data with 2 features and no feature map; the numbers tell the whole story.";
+    return;
+  }
+  if (ex.res.algorithm === "kernel") { drawKernel(pts, v, caption); return; }
   const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
   const w = ex.res.bias ? last : [last[0], last[1], 0];
   const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${num(w[0])}·x₁ + ${num(w[1])}·x₂ + ${num(w[2])} = 0`;
@@ -184,12 +278,28 @@ function drawCurrent(v) {
     + `${v ? ` The next example is circled.` : ""} Filled circles: +1, squares: −1.`;
 }
 
+/** The kernel boundary f(x) = 0 curves: the points, the ones y·f(x) ≤ 0 gets wrong (Python's), the next one. */
+function drawKernel(pts, v, caption) {
+  const k = ex.answers.length;
+  // α = 0 scores every point f(x) = 0: every one is a mistake until the first update.
+  const wrongIdx = k ? ex.res.visits[k - 1].wrong_after : pts.map((_, i) => i);
+  const { wrong } = drawPlot(plot, pts, { current: v ? v.index : null, wrong: wrongIdx,
+    alt: `The ${pts.length} training points; ${wrongIdx.length} have y·f(x) ≤ 0 with the counts so far; `
+      + `${v ? `example ${v.index + 1} is circled` : "no example is next"}.` });
+  caption.textContent = `Now: ${wrong.length} of ${pts.length} points have y·f(x) ≤ 0 with the counts so far (ringed).`
+    + `${v ? " The next example is circled." : ""} The kernel boundary f(x) = 0 curves, so it is not drawn here. `
+    + "Filled circles: +1, squares: −1.";
+}
+
 function syncW() {
   const yes = byId("exercise-mistake-yes")?.checked;
   const box = byId("exercise-new-w");
   show(box, !!yes);
   const fields = byId("exercise-w-fields");
-  if (!ex || fields.childElementCount === names().length) return;
+  if (!ex) return;
+  const want = names().map((n) => `new ${n} `).join("|");
+  if (fields.dataset.names === want) return;
+  fields.dataset.names = want;
   clear(fields).append(...names().map((n, i) => el("label", { class: "exercise-w" },
     `new ${n} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
 }
@@ -236,13 +346,18 @@ function inputError(text, focusId) {
 function feedback(v, answer, result) {
   const box = clear(byId("exercise-feedback"));
   box.dataset.right = String(result.right);
+  const kernel = ex.res.algorithm === "kernel";
+  const a = `α${sub(v.index + 1)}`;
   let head;
-  if (result.right) head = v.mistake ? `Right: example ${v.t} is a mistake and the new w is ${vec(v.w_after)}.` : `Right: example ${v.t} is no mistake; w stays.`;
-  else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
+  if (result.right) {
+    head = !v.mistake ? `Right: example ${v.t} is no mistake; ${kernel ? `${a} stays ${num(v.alpha_before)}` : "w stays"}.`
+      : `Right: example ${v.t} is a mistake and ${kernel ? `${a} is now ${num(v.alpha_after)}` : `the new w is ${vec(v.w_after)}`}.`;
+  } else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
+  else if (kernel) head = `Not quite: it is a mistake, but the new ${a} is ${num(v.alpha_after)}, not ${num(answer.w[0])}.`;
   else head = `Not quite: it is a mistake, but the new w is ${vec(v.w_after)}, not ${vec(answer.w)}.`;
   box.append(el("p", { class: "exercise-verdict", text: head }));
   if (!result.right) box.append(el("ul", { class: "exercise-worked", attrs: { "aria-label": "The arithmetic" } },
-    ...worked(v, ex.res.eta).map((line) => el("li", { text: line }))));
+    ...worked(v, ex.res.eta, kernel ? ex.res.kernel.text : "").map((line) => el("li", { text: line }))));
 }
 
 async function updateLink() {

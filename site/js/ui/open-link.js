@@ -11,6 +11,7 @@ import { setPoints } from "./points.js";
 import { showNotices } from "./link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
 import { applyView } from "./embed.js";
+import { expectExerciseLink } from "./exercise.js";
 
 let values;             // the app's values (by parameter name), shared with main.js
 let trainSoon;          // () => void: train once Python is ready and no run is going
@@ -57,6 +58,7 @@ function onHashChange() {
 async function openLink(hash, link) {
   Object.assign(values, link.values);
   expectLink(hash, link.values);
+  expectExerciseLink(hash); // view=exercise: the exercise opens (and replays) once the run is done
   for (const p of PARAMS) if (p.group !== "view") writeField(p.name, values[p.name]);
   syncDataPanel();
   syncSettingsPanel();

@@ -10,7 +10,6 @@
 import { byId, el, clear, fmt, show } from "./dom.js";
 import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
 
-const MISTAKES_MS = 700;
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
 const DEFAULT_SPEED = 5;
 
@@ -33,7 +32,6 @@ let onFrame = null;     // (frame, {auto, user}) => void: every frame drawn (wat
 let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
 let user = false;       // the reader moved the step-through since this result
 let mistakesEpoch = -1; // the epoch count of the mistakes plot last asked for (auto-play)
-let mistakesAt = 0;
 
 export function initStepper(opts) {
   call = opts.call;
@@ -48,6 +46,7 @@ export function initStepper(opts) {
   byId("step-visits").addEventListener("change", (e) => setMode(e.target.checked));
   speed.addEventListener("change", () => {
     auto = null;
+    byId("stepper").dataset.pace = speed.value;
     if (playing) { playFrom = current(); playT0 = performance.now(); }
   });
   setEnabled(false);
@@ -132,6 +131,7 @@ export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
   if (!res || !total || byVisit) return false;
   auto = { speed, end: Math.min(end, total), onEnd };
   byId("step-range").value = String(Math.max(0, Math.min(total, from)));
+  shown = -1; // the step-through may show `from` already: the main plots need it too
   play();
   return true;
 }
@@ -222,6 +222,8 @@ function play() {
   playT0 = performance.now();
   byId("stepper").dataset.playing = "true";
   byId("stepper").dataset.auto = String(!!auto);
+  // The pace asked for, in steps per second (bench/step_through.py compares frames shown with it).
+  byId("stepper").dataset.pace = String(auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED);
   updateButtons();
   tick();
 }
@@ -282,11 +284,11 @@ async function pump() {
   inflight = true;
   byId("stepper").dataset.busy = "true";
   const withProof = !!res.plots?.proof;
-  // Auto-play grows the mistakes plot: ask for it when the finished epochs change.
+  // Auto-play grows the mistakes plot: ask for it when the finished epochs change (the bridge
+  // blits it and keeps each count's image, so it costs about one boundary frame, once).
   const epochs = k >= total ? -2 : k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1);
-  // A fresh figure costs several frames: at most every MISTAKES_MS, and always at the end.
-  const withMistakes = wasAuto && epochs !== mistakesEpoch && (k >= total || performance.now() - mistakesAt >= MISTAKES_MS);
-  if (withMistakes) { mistakesEpoch = epochs; mistakesAt = performance.now(); }
+  const withMistakes = wasAuto && epochs !== mistakesEpoch;
+  if (withMistakes) mistakesEpoch = epochs;
   const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
     : { cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
   if (g !== gen) return; // a new run replaced this one (its pump started afresh)
@@ -305,6 +307,7 @@ async function pump() {
   show(byId("step-error"), false);
   render(r, withProof);
   if (onFrame) onFrame(r, { auto: wasAuto, user });
+  if (auto && !wasAuto) shown = -1; // auto-play began meanwhile: ask this step again, for the main plots
   if (playing) {
     if (!auto && k >= total && want >= total) { pause(true); return; }
   } else if (announceNext && want === k) {
