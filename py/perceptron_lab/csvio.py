@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 
 import numpy as np
 
@@ -49,6 +50,7 @@ class _Table:
         self.names = names  # final column names
         self.records = records  # [(line, [cells])], data rows only, cells stripped
         self.label_index = label_index
+        self.progress = _Progress(None)
 
     def read_as(self) -> dict:
         """What was guessed (or chosen): the delimiter, the decimal separator, the encoding."""
@@ -72,10 +74,31 @@ class _Table:
         return [j for j in range(len(self.names)) if j != self.label_index]
 
 
-def _read_records(text, delimiter, max_rows, progress=None):
-    """[(line, stripped cells)] of the non-blank rows; progress(lines read, lines in the file)
-    is called every 10 000 rows (a 20 MB file takes seconds in the page)."""
-    total = text.count("\n") + 1 if progress is not None else 0
+class _Progress:
+    """progress(done, total, phase) for the caller, at most every INTERVAL seconds (and at each
+    phase's end): phase "rows" counts the file's lines read, "columns" the feature columns
+    converted to numbers. A 20 MB file takes seconds in the page, which shows these."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.next = 0.0
+
+    def __call__(self, done, total, phase, last=False):
+        if self.fn is None:
+            return
+        now = time.monotonic()
+        if last or now >= self.next:
+            self.next = now + self.INTERVAL
+            self.fn(done, total, phase)
+
+
+def _read_records(text, delimiter, max_rows, progress, width):
+    """[(line, stripped cells)] of the non-blank rows; progress in lines read (checked every
+    ~100 000 cells, so a wide file reports as often as a long one)."""
+    total = text.count("\n") + (not text.endswith("\n")) if progress.fn is not None else 0
+    every = max(1, 100_000 // max(1, width))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=True, strict=True)
     records = []
@@ -94,10 +117,11 @@ def _read_records(text, delimiter, max_rows, progress=None):
         if not any(cells):
             continue  # blank line (or only delimiters): skipped
         records.append((start, cells))
-        if progress is not None and len(records) % 10_000 == 0:
-            progress(reader.line_num, total)
+        if len(records) % every == 0:
+            progress(reader.line_num, total, "rows")
         if len(records) > max_rows + 1:  # + 1 for a possible header
             raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
+    progress(total, total, "rows", last=True)
     return records
 
 
@@ -116,10 +140,12 @@ def _check_shape(text, delimiter):
     if lines * width > MAX_CELLS:
         raise DataError(f"The file has {lines:,} lines of {width:,} columns (up to {lines * width:,} values); "
                         f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
+    return width
 
 
 def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, encoding=None,
           progress=None) -> _Table:
+    progress = progress if isinstance(progress, _Progress) else _Progress(progress)
     delimiter, decimal = check_delimiter(delimiter), check_decimal(decimal)
     text, encoding = csvtext.decode(source, max_bytes, encoding)
     if not re.search(r'[^\s,;"]', text):
@@ -131,13 +157,13 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
         raise DataError(f"Row {line}: the file contains binary data, not CSV text.", row=line)
     if delimiter is None:
         delimiter = choose_delimiter(text)
-    _check_shape(text, delimiter)
-    records = _read_records(text, delimiter, max_rows, progress)
+    width = _check_shape(text, delimiter)
+    records = _read_records(text, delimiter, max_rows, progress, width)
     if not records:
         raise DataError("The file has no data: every cell is empty.")
 
     guessed, examples = guess_decimal(records) if decimal is None else (decimal, {})
-    reader = Reader(guessed, delimiter, examples)
+    reader = Reader(guessed, delimiter, examples, chosen=decimal is not None)
     for _, cells in records[:2000]:  # so that the preview can say "thousands separators" too
         for c in cells:
             reader.convert(c)
@@ -180,7 +206,9 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
     else:
         label_index = resolve_label(label, default_names(width, width - 1), width)
         names = default_names(width, label_index)
-    return _Table(delimiter, has_header, header_line, names, records, label_index, encoding, reader)
+    t = _Table(delimiter, has_header, header_line, names, records, label_index, encoding, reader)
+    t.progress = progress  # the columns' conversion (_features) reports through it too
+    return t
 
 
 # --------------------------------------------------------------------------- public
@@ -202,6 +230,7 @@ def _features(t, feats):
                 texts.append(v)
             col = np.array(texts, dtype=np.float64)
         X[:, k] = col
+        t.progress(k + 1, len(feats), "columns", last=k + 1 == len(feats))
     bad = np.argwhere(~np.isfinite(X))
     if len(bad):
         i, k = (int(v) for v in bad[0])
@@ -250,9 +279,12 @@ def _labels(t):
 def _dataset(t, name, multiclass):
     feats = t.feature_indices
     if not feats:
+        # Without a header the one column's name is the lab's own ('label'): not worth quoting.
+        named = f" ('{t.label_name}')" if t.has_header else ""
         raise DataError(
-            f"The file has only one column ('{t.label_name}'). It needs at least one numeric "
-            "feature column besides the label column.")
+            f"The file has only one column{named} when read as {DELIMITER_NAMES[t.delimiter]}-separated. "
+            "It needs at least one numeric feature column besides the label column; if the file "
+            "uses another delimiter, choose it.")
     # no feature column holds any number at all: probably the wrong file or label column
     if not any(is_numberlike(cells[j]) for _, cells in t.records for j in feats):
         raise DataError(
@@ -276,8 +308,9 @@ def parse_csv(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, nam
     label: the label column, by name, or by 0-based index (int or digit string; negative
     counts from the end); default the last column. All other columns are the features
     and must be numeric. delimiter (",", ";", "\\t"), decimal ("." or ",") and encoding
-    (csvtext.ENCODINGS) are guessed unless given; progress(lines read, lines) is called while
-    reading a large file. Any problem raises DataError with row
+    (csvtext.ENCODINGS) are guessed unless given; progress(done, total, phase) is called while
+    reading: phase "rows" (lines read of the file's lines), then "columns" (feature columns
+    converted to numbers), at most every 0.1 s and at the end of each. Any problem raises DataError with row
     (line in the file) and column (name); a bad override raises SettingsError.
     """
     t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)

@@ -95,8 +95,9 @@ class Reader:
     saying what is wrong in one sentence part.
     """
 
-    def __init__(self, decimal, delimiter, examples=None):
+    def __init__(self, decimal, delimiter, examples=None, chosen=False):
         self.decimal = decimal
+        self.chosen = chosen  # the caller chose the decimal separator (no guess to cite)
         self.delimiter = delimiter
         self.examples = examples or {}
         self.thousands_used = False
@@ -152,6 +153,9 @@ class Reader:
             return (f"'{cell}' could be {a} (decimal comma) or {b} (thousands separator), and no other "
                     "number in the file says which. Choose the decimal separator.")
         other = {".": ",", ",": "."}.get(d)
+        if other is not None and _style(cell) == other and self.chosen:
+            return (f"'{cell}' is written with a {DECIMAL_NAMES[other]}, but a {DECIMAL_NAMES[d]} was chosen "
+                    "for this file. Choose the other decimal separator, or let the lab guess.")
         if other is not None and _style(cell) == other:
             seen = self.examples.get(d)
             where = f" (e.g. '{seen[1]}' in row {seen[0]})" if seen else ""

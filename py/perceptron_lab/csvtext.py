@@ -123,6 +123,12 @@ def decode(source, max_bytes: int, encoding=None):
                             row=1)
         if key.startswith("utf-16"):
             body = raw[2:] if bom else raw
+            if b"\x00" not in body:
+                # Every delimiter and line end of UTF-16 text holds a zero byte: read as UTF-16,
+                # these bytes would be one line of unrelated characters.
+                raise DataError(f"The file is not {ENCODING_NAMES[key]} text: UTF-16 writes every comma, "
+                                "semicolon and line end with a zero byte, and this file has none. "
+                                "Choose another encoding, or let it be guessed.", row=1)
             if len(body) % 2:
                 raise DataError(f"The file ends in the middle of a {ENCODING_NAMES[key]} character "
                                 "(an odd number of bytes): it is cut short or not UTF-16.")

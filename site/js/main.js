@@ -17,7 +17,7 @@ import { initCompare, compareProgress } from "./ui/compare.js";
 import { initWatch, watchResult, liveMode } from "./ui/watch.js";
 import { initPresenter, plotRequestSize } from "./ui/presenter.js";
 import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
-import { csvInfo } from "./ui/csv-upload.js";
+import { csvInfo, showReading } from "./ui/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -60,7 +60,7 @@ function onDataChange() {
 }
 
 initDataPanel({ values, onValue, inspect, onChange: onDataChange,
-  running: () => running, stopRun: () => cancel() });
+  running: () => running, stopRun: () => cancel(), cancelRead: () => py?.cancel() });
 initSettings(values, onValue);
 initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
 initAddressBar(values);
@@ -85,7 +85,8 @@ async function startPython() {
   let mod;
   try {
     mod = await import("./pyclient.js");
-    py = mod.createPyClient({ onStage, onProgress, onRestart, onBytes: setBytes });
+    py = mod.createPyClient({ onStage, onProgress, onRestart, onBytes: setBytes,
+      onReading: (_id, phase, done, total) => showReading(phase, done, total) });
   } catch {
     failed("The Python worker could not be started. Reload the page to try again.");
     return;

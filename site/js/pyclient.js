@@ -4,6 +4,7 @@
 //     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
 //     onBytes: (received, total) => ...,  // the boot's downloads, estimated bytes on the wire
 //     onProgress: (id, epoch, mistakes) => ...,
+//     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
 //     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
 //                                        // text: why, for people (crash/stall only)
 //   });
@@ -54,6 +55,7 @@ const internal = (message) => ({ ok: false, error: { kind: "internal", message }
 export function createPyClient({
   onStage = () => {},
   onProgress = () => {},
+  onReading = () => {},
   onRestart = () => {},
   onBytes = () => {},
   workerUrl = DEFAULT_WORKER_URL,
@@ -253,6 +255,12 @@ export function createPyClient({
         if (pending.has(msg.id)) {
           armCallTimer();
           safe(onProgress, msg.id, msg.epoch, msg.mistakes);
+        }
+        break;
+      case "reading":
+        if (pending.has(msg.id)) {
+          armCallTimer();
+          safe(onReading, msg.id, msg.phase, msg.done, msg.total);
         }
         break;
       case "alive": // a slow epoch or scoring still under way: not a hang

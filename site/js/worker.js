@@ -11,6 +11,8 @@
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
+//                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
+//                                                              "columns" = columns converted; ≤ 10/s)
 //                   {type: "alive", id}                       (Python's heartbeat, ≤ 1/s, mid-epoch)
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
@@ -291,7 +293,12 @@ const booted = start().then(
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
   let last = 0;
-  const progress = (epoch, mistakes) => {
+  const progress = (epoch, mistakes, phase) => {
+    if (phase !== undefined) {
+      // The CSV reader (throttled in Python): done of total in a reading phase.
+      post({ type: "reading", id, phase: String(phase), done: Number(epoch), total: Number(mistakes) });
+      return;
+    }
     const now = performance.now();
     if (now - last < PROGRESS_MS && epoch !== 1) return;
     last = now;

@@ -77,14 +77,14 @@ def test_excel_csv_trains_on_the_numbers_in_the_file(excel_loaded):
 
 def test_an_override_that_does_not_fit_is_refused_next_to_it_and_the_file_stays(excel_loaded):
     page, raw, X, names = excel_loaded
-    page.select_option("#csv-decimal", ".")
-    err = page.locator('.field-error[data-for="csv-decimal"]')
+    page.select_option("#csv-decimal", "point")
+    err = page.locator('.field-error[data-for="csv_decimal"]')
     expect(err).to_be_visible(timeout=RUN_TIMEOUT_MS)
     assert err.inner_text().strip()
     assert "iris-de.csv: 100 rows" in page.inner_text("#csv-info")
-    assert page.input_value("#csv-decimal") == ""  # the select shows the reading still in use
+    assert page.input_value("#csv-decimal") == "auto"  # the select shows the reading still in use
     # The label column can still be changed: the same bytes are sent again, no new file read.
-    page.select_option("#csv-delimiter", ";")
+    page.select_option("#csv-delimiter", "semicolon")
     expect(err).to_be_hidden(timeout=RUN_TIMEOUT_MS)
     expect(page.locator("#csv-read-as-text")).to_have_text(
         "Read as: semicolon-separated, decimal comma, Windows-1252.")
@@ -166,3 +166,82 @@ def test_a_decimal_comma_in_eta_is_read_as_the_number_meant(ready_page):
     page.dispatch_event("#eta", "change")
     err = page.locator('.field-error[data-for="eta"]')
     expect(err).to_contain_text("could mean 1000 or 1.000")
+
+
+def ambiguous_csv() -> tuple[bytes, str]:
+    """Semicolons and numbers like 1,250 only: 1.250 or 1250? Nothing in the file says, so
+    the guess refuses it and asks for the decimal separator. The same table with points."""
+    rows = [(1 + i % 9, (i * 37) % 1000, 2 + i % 7, (i * 91) % 1000, "ja" if (i * 5) % 3 else "nein")
+            for i in range(30)]
+    de = "a;b;y\r\n" + "".join(f"{a},{f:03d};{c},{g:03d};{y}\r\n" for a, f, c, g, y in rows)
+    plain = "a,b,y\n" + "".join(f"{a}.{f:03d},{c}.{g:03d},{y}\n" for a, f, c, g, y in rows)
+    return de.encode("cp1252"), plain
+
+
+def default_run_settings(page) -> None:
+    """The page's default training settings (the tests above leave others, and an invalid η)."""
+    page.select_option("#algorithm", "online")
+    page.select_option("#order", "fixed")
+    page.uncheck("#standardize")
+    for field, value in (("#epochs", "100"), ("#eta", "1")):
+        page.fill(field, value)
+        page.dispatch_event(field, "change")
+
+
+def test_a_link_keeps_the_read_as_choices_and_refuses_hostile_ones(ready_page, browser):
+    page = ready_page
+    default_run_settings(page)
+    raw, plain = ambiguous_csv()
+    page.check("#source-csv")  # where a file is chosen (a refused one does not switch the source)
+    upload(page, "mehrdeutig.csv", raw)
+    err = page.locator('.field-error[data-for="csv-file"]')
+    expect(err).to_contain_text("Choose the decimal separator", timeout=RUN_TIMEOUT_MS)
+    # The message asks for a choice: the selects are there for the refused file.
+    expect(page.locator("#csv-read-as-text")).to_have_text(
+        "“mehrdeutig.csv” was not read (see the message above): choose how to read it.")
+    page.select_option("#csv-decimal", "comma")
+    expect(page.locator("#csv-info")).to_contain_text("mehrdeutig.csv: 30 rows, 2 features", timeout=RUN_TIMEOUT_MS)
+    expect(err).to_be_hidden()
+    expect(page.locator("#csv-read-as-text")).to_have_text("Read as: semicolon-separated, decimal comma, UTF-8.")
+    train(page)
+    w, b = shown_weights(page)
+    # Independent of the override: the same table written with decimal points, read by CPython.
+    ref = datakit.engine({"kind": "csv", "text": plain, "label": None})
+    assert (w, b) == (ref["weights"], ref["bias"])
+    link = page.evaluate("location.href")
+    assert "decimal=comma" in link and "delim=auto" in link and "enc=auto" in link
+    with extra_page(browser, link) as fresh:
+        wait_ready_of(fresh)
+        assert settled(fresh) == "done"
+        assert shown_weights(fresh) == (w, b)
+        assert fresh.input_value("#csv-decimal") == "comma"
+        assert fresh.locator("#link-notice").is_hidden()
+    # A hostile value: its default ("as guessed") is used and said; the guess then refuses
+    # this file, which is said too, and the default data is used.
+    with extra_page(browser, link.replace("decimal=comma", "decimal=%3Cscript%3E")) as fresh:
+        wait_ready_of(fresh)
+        notice = fresh.locator("#link-notice")
+        expect(notice).to_contain_text("not valid, so their defaults are used: Decimal separator",
+                                       timeout=RUN_TIMEOUT_MS)
+        expect(notice).to_contain_text("Choose the decimal separator", timeout=RUN_TIMEOUT_MS)
+        assert "<script>" not in notice.inner_text()
+
+
+def test_a_link_whose_reading_does_not_fit_its_file_reads_it_as_guessed(excel_loaded, browser):
+    page, raw, X, names = excel_loaded
+    default_run_settings(page)
+    upload(page, "iris-de.csv", raw)
+    expect(page.locator("#csv-info")).to_contain_text("iris-de.csv: 100 rows", timeout=RUN_TIMEOUT_MS)
+    page.check("#source-csv")
+    train(page)
+    w, b = shown_weights(page)
+    link = page.evaluate("location.href")
+    assert "decimal=auto" in link
+    with extra_page(browser, link.replace("decimal=auto", "decimal=point")) as fresh:
+        wait_ready_of(fresh)
+        assert settled(fresh) == "done"
+        expect(fresh.locator("#link-notice")).to_contain_text(
+            "This link's way of reading its CSV data did not work (", timeout=RUN_TIMEOUT_MS)
+        assert "so the file is read as guessed" in fresh.inner_text("#link-notice")
+        assert shown_weights(fresh) == (w, b)
+        assert fresh.input_value("#csv-decimal") == "auto"

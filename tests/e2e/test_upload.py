@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 import datakit
 from datakit import csv_data, make_csv
 from perceptron_lab.bridge import handle
+from conftest import wait_ready_of
 from pagekit import RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights
 
 CSV_ERROR = '.field-error[data-for="csv-file"]'
@@ -128,13 +129,82 @@ def test_label_column_chooser_retrains_on_another_column(good_loaded):
     opts, selected = label_options(page)
     assert opts == ["first", "second", "third"] and selected == "third"
     expect(page.locator("#csv-info")).to_contain_text("labels −1 = 0, +1 = 1")
+    watch_reading(page)
     page.select_option("#label-column", "1")
     expect(page.locator("#csv-info")).to_contain_text("labels −1 = 2, +1 = 5")
+    # One request to Python for the change, and one reading of the file in it (each reading
+    # ends by reporting all of the file's lines read).
+    log = page.evaluate("window.__reading")
+    assert log["calls"] == ["inspect"]
+    assert [t for t in log["texts"] if "100 % of its lines" in t] == [
+        "Reading “three.csv” (1 kB): 100 % of its lines (6 of 6)."]
     assert page.eval_on_selector_all("#csv-preview th.is-label", "e => e.map(x => x.textContent)") == ["second"]
     assert click_train(page) == "done"
     res = datakit.engine(csv_data(text, 1))
     assert shown_weights(page) == (res["weights"], res["bias"])
     assert json.loads(page.get_attribute("#weights", "data-names")) == ["first", "third"]
+    # Back to the earlier file for the tests below.
+    upload(page, "flowers.csv", GOOD)
+    wait_loaded(page, "flowers.csv")
+    assert_trains_to(page, GOOD)
+
+
+def watch_reading(page) -> None:
+    """window.__reading: the requests the page sends to Python, and every text the reading
+    progress shows (polled each animation frame and on each change)."""
+    page.evaluate(
+        """() => {
+          const log = window.__reading = { calls: [], texts: [] };
+          const c = window.__pyclient;
+          if (!c.__plainCall) c.__plainCall = c.call;
+          c.call = function (req) { log.calls.push(req.cmd); return c.__plainCall.call(this, req); };
+          const note = () => {
+            const t = document.getElementById("csv-reading-text")?.textContent;
+            if (t && t !== log.texts[log.texts.length - 1]) log.texts.push(t);
+          };
+          new MutationObserver(note).observe(document.getElementById("csv-info"),
+            { subtree: true, childList: true, characterData: true });
+        }"""
+    )
+
+
+def big_csv(rows: int) -> bytes:
+    """A file near the 20 MB limit: 11 features of 8 characters, labels a / b."""
+    lines = ["," .join(f"x{j}" for j in range(11)) + ",y"]
+    for i in range(rows):
+        lines.append(",".join(f"{(i * (j + 3)) % 9973 / 97:08.4f}" for j in range(11)) + f",{'ab'[i % 2]}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_a_large_file_shows_its_reading_and_can_be_cancelled(good_loaded):
+    page, exp = good_loaded
+    raw = big_csv(190_000)
+    assert 19_000_000 < len(raw) <= 20_000_000
+    watch_reading(page)
+    upload(page, "big.csv", raw)
+    text = page.locator("#csv-reading-text")
+    expect(text).to_contain_text("% of its lines", timeout=RUN_TIMEOUT_MS)
+    # Cancel while Python reads: the earlier file stays the data, Python restarts, Train works.
+    page.click("#csv-cancel-read")
+    expect(page.locator("#csv-info")).to_have_text(
+        "Reading “big.csv” was cancelled. “flowers.csv” is still the data.")
+    wait_ready_of(page)
+    assert_trains_to(page, GOOD)
+    # Read to the end: the progress goes through every line, then every feature column.
+    watch_reading(page)
+    upload(page, "big.csv", raw)
+    expect(page.locator("#csv-info")).to_contain_text("big.csv: 190000 rows, 11 features", timeout=RUN_TIMEOUT_MS)
+    log = page.evaluate("window.__reading")
+    assert log["calls"] == ["inspect"]
+    head = f"Reading “big.csv” ({len(raw) / 1e6:.1f} MB)"
+    rows = [t for t in log["texts"] if "of its lines" in t]
+    cols = [t for t in log["texts"] if "converted to numbers" in t]
+    assert rows and cols and log["texts"].index(cols[0]) > log["texts"].index(rows[-1])
+    assert all(t.startswith(head) for t in rows + cols), (head, rows[:2])
+    pcts = [int(t.split(": ")[1].split(" %")[0]) for t in rows]
+    assert pcts == sorted(pcts) and pcts[-1] == 100 and any(0 < p < 100 for p in pcts), pcts
+    assert rows[-1].endswith("100 % of its lines (190,001 of 190,001).")
+    assert cols[-1] == f"{head}: all 190,001 lines read; 11 of 11 columns converted to numbers."
     # Back to the earlier file for the tests below.
     upload(page, "flowers.csv", GOOD)
     wait_loaded(page, "flowers.csv")

@@ -169,7 +169,7 @@ def test_absurd_shapes_are_refused_with_the_reason():
                          f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
     from perceptron_lab.csvio import _check_shape
 
-    assert _check_shape(("1," * 99 + "1\n") * (lines - 1), ",") is None  # exactly at the limit is fine
+    assert _check_shape(("1," * 99 + "1\n") * (lines - 1), ",") == 100  # exactly at the limit is fine: its width
 
 
 def test_more_than_two_classes_points_at_the_multiclass_perceptron_or_loads_as_multiclass():
@@ -213,14 +213,6 @@ def test_bridge_spec_with_base64_bytes_and_overrides():
         assert s.value.field == field
 
 
-def test_progress_is_reported_while_reading_a_large_file():
-    calls = []
-    text = "a,b,y\n" + "".join(f"{i},{i % 7},{i % 2}\n" for i in range(25_000))
-    ds = parse_csv(text, progress=lambda done, total: calls.append((done, total)))
-    assert ds.n == 25_000
-    assert calls == [(10_000, 25_002), (20_000, 25_002)]  # line 10 000 holds the 9 999th data row
-
-
 def test_bridge_inspect_says_how_the_file_was_read_and_takes_overrides():
     import base64
 
@@ -239,3 +231,37 @@ def test_bridge_inspect_says_how_the_file_was_read_and_takes_overrides():
     assert not r["ok"] and r["error"]["row"] == 2 and "decimal comma" in r["error"]["message"]
     r = handle({"cmd": "inspect", "data": {**data, "delimiter": "|"}})
     assert not r["ok"] and r["error"]["field"] == "delimiter"
+
+
+def test_a_chosen_decimal_separator_is_named_as_chosen_not_as_the_files_style():
+    """With the decimal point chosen, a file of decimal commas has no "other numbers" in a
+    decimal point: the message says what was chosen instead."""
+    e = err("a;b;y\n1,5;2,5;x\n2,5;1,5;z\n", decimal="point")
+    assert e.message == ("Row 2, column 'a': '1,5' is written with a decimal comma, but a decimal point was "
+                         "chosen for this file. Choose the other decimal separator, or let the lab guess.")
+    # Guessed (5.1 and 2.5 say point), the file's own example is cited.
+    e = err("a;b;y\n5.1;2.5;x\n2,5;1.5;z\n")
+    assert "but the other numbers in this file use a decimal point (e.g. '5.1' in row 2)" in e.message
+
+
+def test_read_as_choices_that_do_not_fit_say_so_truly():
+    """Wrong read-as choices on real files (the upload preview's review): each message names
+    what was chosen, never a false fact about the file."""
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    keep = iris.target > 0
+    rows = "".join(",".join(f"{v:.1f}" for v in r) + ("," + ("versicolore" if t == 1 else "virginique")) + "\n"
+                   for r, t in zip(iris.data[keep], iris.target[keep]))
+    latin1 = ("longueur sépale,largeur sépale,longueur pétale,largeur pétale,espèce\n" + rows).encode("latin-1")
+    assert err(latin1, delimiter="semicolon").message == (
+        "The file has only one column when read as semicolon-separated. It needs at least one numeric "
+        "feature column besides the label column; if the file uses another delimiter, choose it.")
+    # Windows-1252 bytes read as UTF-16 would be one line of other characters ("no data rows").
+    for key, name in (("utf-16-le", "UTF-16 LE"), ("utf-16-be", "UTF-16 BE")):
+        e = err(latin1, encoding=key)
+        assert e.message.startswith(f"The file is not {name} text: UTF-16 writes every comma") and e.row == 1
+    assert "not UTF-8 text (the byte 0xe9" in err(latin1, encoding="utf-8").message
+    # Real UTF-16 without a BOM still reads when chosen.
+    ds = parse_csv(latin1.decode("latin-1").encode("utf-16-le"), encoding="utf-16-le")
+    assert ds.n == 100 and ds.feature_names[0] == "longueur sépale"

@@ -30,7 +30,7 @@ MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 COMMANDS = {
     "train": train_request,
     "compare": compare_request,
-    "inspect": lambda request, progress=None: inspect_request(request),
+    "inspect": inspect_request,  # its progress: the CSV reader's (done, total, phase)
     "frame": lambda request, progress=None: frame_request(request),
     "export": lambda request, progress=None: export_request(request),
     "plots": lambda request, progress=None: plots_request(request),

@@ -3,13 +3,15 @@
 from .inputs import csv_limits, load_data
 
 
-def inspect_request(request):
+def inspect_request(request, progress=None):
+    """progress(done, total, phase): the CSV reader's ("rows", then "columns"; see csvio)."""
     from .. import csvio
 
     spec = request.get("data")
     if isinstance(spec, dict) and spec.get("kind") == "csv":
         source, kw = csvio.spec_args(spec)
-        p, ds = csvio.inspect_csv(source, **kw, **csv_limits())  # one reading of the file for both
+        # one reading of the file for both the preview and the dataset
+        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), progress=progress)
         return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
                 "labels": ds.label_mapping_json(), "columns": p["columns"], "preview": p["rows"],
                 "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}

@@ -15,20 +15,26 @@ let inspectFn;       // (DATA) => Promise<bridge response>
 let onLoaded;        // () => void: a file was read (the data panel switches to it)
 let running = () => false; // a training run is going (Python answers the file after it)
 let stopRun = () => {};    // cancel that run
+let cancelRead = () => {}; // stop Python's reading of a file (the worker restarts)
+// The file Python is reading now: {token, name, bytes, lines} (the reading messages update it).
+let reading = null;
 // The last good CSV: its bytes as base64 (read once; a label or read-as change re-sends them).
 const csv = { name: null, b64: null, info: null, label: null, readAs: {} };
-// The read-as overrides: "" = Python's guess. Values are the bridge's keys.
-const READ_AS = [
-  { key: "delimiter", label: "Delimiter", options: [[",", "comma"], [";", "semicolon"], ["\t", "tab"]] },
-  { key: "decimal", label: "Decimal separator", options: [[".", "point (5.1)"], [",", "comma (5,1)"]] },
-  { key: "encoding", label: "Encoding", options: [["utf-8", "UTF-8"], ["windows-1252", "Windows-1252"], ["latin-1", "Latin-1"], ["utf-16-le", "UTF-16 LE"], ["utf-16-be", "UTF-16 BE"]] },
-];
+// A newer file Python refused ({name, b64, readAs}): the read-as choices apply to it until it is
+// read (its message may ask to choose the decimal separator), while `csv` stays the data.
+let refused = null;
+// The read-as overrides (params.json: csv_delimiter, csv_decimal, csv_encoding; kept in links):
+// "auto" = Python's guess; the other option values are what the bridge takes.
+const READ_AS = ["csv_delimiter", "csv_decimal", "csv_encoding"].map(param);
+// How Python reports what it used (read_as: ";" or "," ...) -> the option that names it.
+const USED = { csv_delimiter: { ",": "comma", ";": "semicolon", "\t": "tab" }, csv_decimal: { ".": "point", ",": "comma" } };
 let inspectToken = 0;
 let lastError = null; // the message of the last file Python refused (for a link's notice)
 
 export function initCsvUpload(opts) {
   ({ onValue, inspect: inspectFn, onLoaded } = opts);
   if (opts.running) ({ running, stopRun } = opts);
+  if (opts.cancelRead) cancelRead = opts.cancelRead;
   registerSlot("csv-file", byId("csv-file"), byId("csv-file-error"), byId("csv-file-hint"));
   const input = byId("csv-file");
   const zone = byId("dropzone");
@@ -71,18 +77,20 @@ async function readFile(file) {
   }
   let b64;
   try {
-    b64 = await base64Of(file);
+    b64 = await base64Of(file, (done) => setInfo(readingText(file.name, file.size, "disk", done, file.size)));
   } catch {
     setFieldError("csv-file", `Could not read “${file.name}”.`);
+    setInfo(csv.info ? describe(csv) : "");
     return;
   }
   await inspectCsv(file.name, b64, null, null, {});
 }
 
 /** A Blob's bytes as base64, read by the browser off the main thread (no loop over the bytes in JS). */
-function base64Of(blob) {
+function base64Of(blob, onProgress = null) {
   return new Promise((resolve, reject) => {
     const r = new FileReader();
+    if (onProgress) r.onprogress = (e) => onProgress(e.loaded);
     r.onload = () => {
       const url = String(r.result);
       resolve(url.slice(url.indexOf(",") + 1)); // "data:...;base64,<bytes>"
@@ -96,6 +104,48 @@ function setInfo(text) {
   const info = byId("csv-info");
   info.textContent = text;
   show(info, !!text);
+}
+
+/** Bytes of the file a base64 text holds. */
+function b64Bytes(b64) {
+  return Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
+}
+
+const count = (n) => Number(n).toLocaleString("en-US");
+
+/**
+ * What reading a file has done so far (pure: tested in Node). phase "disk": the browser reads
+ * the file's bytes (done of total bytes); "rows": Python splits its lines (done of total
+ * lines); "columns": Python converts the feature columns to numbers (lines: the file's lines).
+ */
+export function readingText(name, bytes, phase, done, total, lines = null) {
+  const size = bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+  const head = `Reading “${name}” (${size})`;
+  const pct = total > 0 ? Math.min(100, Math.floor((100 * done) / total)) : 100;
+  if (phase === "disk") return `${head} from the disk: ${pct} %.`;
+  if (phase === "rows") return `${head}: ${pct} % of its lines (${count(done)} of ${count(total)}).`;
+  const read = lines === null ? "every line read" : `all ${count(lines)} lines read`;
+  return `${head}: ${read}; ${count(done)} of ${count(total)} column${total === 1 ? "" : "s"} converted to numbers.`;
+}
+
+/** Python reports how far it has read the current file: show it, with Cancel. */
+export function showReading(phase, done, total) {
+  if (!reading) return;
+  if (phase === "rows") reading.lines = total;
+  const text = readingText(reading.name, reading.bytes, phase, done, total, reading.lines);
+  let bar = byId("csv-reading");
+  if (!bar) {
+    bar = el("progress", { id: "csv-reading", attrs: { "aria-label": "Reading the CSV file" } });
+    const stop = el("button", { type: "button", class: "secondary small", id: "csv-cancel-read", text: "Cancel",
+      on: { click: () => { if (reading) reading.cancelled = true; cancelRead(); } } });
+    byId("csv-info").replaceChildren(el("span", { id: "csv-reading-text" }), " ", stop, bar);
+    show(byId("csv-info"), true);
+  }
+  // Rows are most of the work (about 60 %), the columns the rest: one bar for both.
+  const share = total > 0 ? done / total : 1;
+  bar.max = 100;
+  bar.value = Math.round(phase === "rows" ? 60 * share : 60 + 40 * share);
+  byId("csv-reading-text").textContent = text;
 }
 
 /** Python reads the file only after the run in progress: say so, and offer to stop that run. */
@@ -117,24 +167,37 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
   const hadCsv = !!csv.info;
   if (running()) offerStop(name, () => inspectCsv(name, b64, label, plotPair, readAs, cause));
   else if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
+  reading = { token, name, bytes: b64Bytes(b64), lines: null, cancelled: false };
+  const mine = reading;
   const res = await inspectFn(request(b64, label, readAs));
+  if (reading === mine) reading = null;
   if (token !== inspectToken) return false;
   if (!res || !res.ok) {
     const err = res?.error || { message: "The file could not be read." };
-    if (err.kind === "cancelled") return false;
+    if (err.kind === "cancelled") {
+      // Cancel here, or a training run's Cancel that also ended this queued reading.
+      const kept = hadCsv ? ` “${csv.name}” is still the data.` : "";
+      setInfo(mine.cancelled ? `Reading “${name}” was cancelled.${kept}` : (hadCsv ? describe(csv) : ""));
+      if (hadCsv) { renderLabelChooser(); renderReadAs(); }
+      return false;
+    }
     const where = locate(err);
     lastError = `${err.message}${where}`.replace(/\.$/, "");
-    const field = READ_AS.some((r) => r.key === err.field) ? `csv-${err.field}` : cause;
+    const field = READ_AS.find((p) => p.key === err.field)?.name ?? cause;
     setFieldError(field, `${err.message}${where}`);
     setInfo(hadCsv ? describe(csv) : "");
-    if (hadCsv) { renderLabelChooser(); renderReadAs(); } // the controls show the CSV still in use
+    if (b64 !== csv.b64) refused = { name, b64, readAs: { ...readAs } };
+    if (hadCsv) renderLabelChooser(); // the label chooser shows the CSV still in use
+    renderReadAs();
     return false;
   }
   clearFieldError("csv-file");
   clearFieldError("label");
-  for (const r of READ_AS) clearFieldError(`csv-${r.key}`);
+  for (const p of READ_AS) clearFieldError(p.name);
   Object.assign(csv, { name, b64, info: res, label: labelIndex(res), readAs: { ...readAs } });
+  refused = null;
   onValue("label", csv.label);
+  for (const p of READ_AS) onValue(p.name, csv.readAs[p.name] || p.default);
   setInfo(describe(csv));
   renderReadAs();
   renderLabelChooser();
@@ -147,7 +210,10 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
 /** The bridge DATA object of a CSV: its bytes, the label column and the overrides chosen. */
 function request(b64, label, readAs) {
   const out = { kind: "csv", base64: b64, label };
-  for (const [k, v] of Object.entries(readAs)) if (v) out[k] = v;
+  for (const p of READ_AS) {
+    const v = readAs[p.name];
+    if (v && v !== p.default) out[p.key] = v;
+  }
   return out;
 }
 
@@ -184,35 +250,40 @@ function describe(c) {
   return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
 }
 
-/** "read as: semicolon-separated, decimal comma, Windows-1252" and a select per guess to override it. */
+/**
+ * "read as: semicolon-separated, decimal comma, Windows-1252" and a select per guess to override
+ * it; for a file Python refused, the same selects to choose how to read it.
+ */
 function renderReadAs() {
   let box = byId("csv-read-as");
   if (!box) {
     box = el("div", { id: "csv-read-as", class: "fields read-as" });
     box.append(el("p", { id: "csv-read-as-text", class: "read-as-text" }));
-    for (const r of READ_AS) {
-      const id = `csv-${r.key}`;
-      const select = el("select", { id }, el("option", { value: "", text: "as guessed" }),
-        r.options.map(([v, t]) => el("option", { value: v, text: t })));
-      const error = el("p", { class: "field-error", id: `${id}-error`, hidden: true, attrs: { "data-for": id } });
-      box.append(el("div", { class: "field" }, el("label", { attrs: { for: id }, text: r.label }), select, error));
-      registerSlot(id, select, error);
+    for (const p of READ_AS) {
+      const select = el("select", { id: p.id }, p.options.map((o) => el("option", { value: o.value, text: o.label })));
+      const error = el("p", { class: "field-error", id: `${p.id}-error`, hidden: true, attrs: { "data-for": p.name } });
+      box.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), select, error));
+      registerSlot(p.name, select, error);
       select.addEventListener("change", () => {
-        clearFieldError(id);
-        inspectCsv(csv.name, csv.b64, csv.label, null, { ...csv.readAs, [r.key]: select.value }, id);
+        clearFieldError(p.name);
+        const f = refused || csv;
+        inspectCsv(f.name, f.b64, f === csv ? csv.label : null, null, { ...f.readAs, [p.name]: select.value }, p.name);
       });
     }
     byId("label-slot").before(box);
   }
-  const used = csv.info.read_as || {};
-  byId("csv-read-as-text").textContent = csv.info.read_as_text
-    ? `${csv.info.read_as_text.replace(/^read as/, "Read as")}.` : "";
-  for (const r of READ_AS) {
-    const select = byId(`csv-${r.key}`);
-    select.value = csv.readAs[r.key] || "";
+  const f = refused || csv;
+  const used = refused ? {} : (csv.info?.read_as || {});
+  const said = refused ? `“${refused.name}” was not read (see the message above): choose how to read it.`
+    : csv.info?.read_as_text ? `${csv.info.read_as_text.replace(/^read as/, "Read as")}.` : "";
+  byId("csv-read-as-text").textContent = said;
+  for (const p of READ_AS) {
+    const select = byId(p.id);
+    select.value = f.readAs[p.name] || p.default;
     // "as guessed" names the guess, so the select alone says how the file was read.
-    const guess = r.options.find(([v]) => v === used[r.key]);
-    select.options[0].textContent = guess ? `as guessed: ${guess[1]}` : "as guessed";
+    const v = used[p.key];
+    const guess = p.options.find((o) => o.value !== p.default && o.value === (USED[p.name]?.[v] ?? v));
+    select.options[0].textContent = guess ? `as guessed: ${guess.label}` : p.options[0].label;
   }
 }
 
@@ -262,15 +333,20 @@ function renderPreview() {
   show(wrap, true);
 }
 
-/** Use CSV bytes from a link as if the file was chosen; -> true once Python could read it. */
-export async function loadCsvBytes(name, bytes, label = null, plot = null) {
+/**
+ * Use CSV bytes from a link as if the file was chosen, read as the link says (readAs: the
+ * csv_* values, "auto" = guess); -> true once Python could read it.
+ */
+export async function loadCsvBytes(name, bytes, label = null, plot = null, readAs = {}) {
   let b64;
   try {
     b64 = await base64Of(new Blob([bytes]));
   } catch {
     return false;
   }
-  return inspectCsv(name, b64, label, plot, {});
+  const chosen = {};
+  for (const p of READ_AS) if (readAs[p.name] && readAs[p.name] !== p.default) chosen[p.name] = readAs[p.name];
+  return inspectCsv(name, b64, label, plot, chosen);
 }
 
 /** The feature names of the current CSV file (or null before any). */

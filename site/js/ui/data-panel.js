@@ -29,7 +29,8 @@ export function initDataPanel(opts) {
   }
   registerSlot("data", byId("data-panel"), byId("data-error")); // an error of no single control
 
-  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded, running: opts.running, stopRun: opts.stopRun });
+  initCsvUpload({ onValue, inspect: opts.inspect, onLoaded: csvLoaded, running: opts.running, stopRun: opts.stopRun,
+    cancelRead: opts.cancelRead });
   initPoints(() => opts.onChange?.());
   initPlotFeatures({ values, onValue });
   initRealPreset({ values, onValue, inspect: opts.inspect, onFeatures: realFeatures, onChange: refresh });

@@ -82,7 +82,15 @@ async function applyData(link, atStart) {
   } else if (d && d.kind === "csv" && !d.missing) {
     late = true;
     const bytes = await readCsv(d.z);
-    const ok = bytes !== null && await loadCsvBytes(d.name, bytes, link.values.label, link.values.plot_features);
+    const v = link.values;
+    const readAs = { csv_delimiter: v.csv_delimiter, csv_decimal: v.csv_decimal, csv_encoding: v.csv_encoding };
+    let ok = bytes !== null && await loadCsvBytes(d.name, bytes, v.label, v.plot_features, readAs);
+    if (!ok && bytes !== null && Object.values(readAs).some((x) => x !== "auto")) {
+      // The link's way of reading does not fit its bytes (a hand-edited link): read as guessed.
+      const why = lastCsvError();
+      ok = await loadCsvBytes(d.name, bytes, v.label, v.plot_features);
+      if (ok) link.notices.push(`This link's way of reading its CSV data did not work (${why || "see the data panel"}), so the file is read as guessed.`);
+    }
     // Name the real cause: a link cut short, or data Python refused (too many rows, a bad label column).
     if (!ok) fallBack(link, bytes === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || "see the data panel"));
     else {
