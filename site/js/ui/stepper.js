@@ -250,6 +250,9 @@ function tick() {
   if (!playing) return;
   const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
   const end = auto ? auto.end : total;
+  // The clock starts with the first frame on screen: Python may still be drawing the run's
+  // other plots when the show begins, and the show must not skip its first steps for that.
+  if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
   const k = Math.min(end, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
   if (k !== current()) {
     byId("step-range").value = String(k);
