@@ -23,7 +23,8 @@ let gen = 0;            // bumps on every new result: late answers of an old run
 let want = 0;           // the step the user (or play) wants to see
 let shown = -1;         // the step on screen
 let shownProof = false; // the shown step came with its proof plot
-let inflight = false;
+let inflight = 0;        // frame requests on their way (two while playing behind the pace)
+let requested = -1;      // the step of the newest request
 let playing = false;
 let playFrom = 0, playT0 = 0;
 let timer = null;
@@ -64,7 +65,7 @@ export function stepperResult(result) {
   // Kernel and multiclass traces record the example of each update, not w.
   updates = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
-  inflight = false;
+  inflight = 0;
   const panel = byId("stepper");
   panel.dataset.algorithm = result?.settings?.algorithm || "";
   const visits = visitCount(result);
@@ -100,7 +101,7 @@ function resetRange() {
 function setMode(on) {
   if (!res || on === byVisit) return;
   gen++; // an answer in flight belongs to the other mode
-  inflight = false;
+  inflight = 0;
   user = true;
   auto = null;
   pause(false);
@@ -249,6 +250,9 @@ function tick() {
   if (!playing) return;
   const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
   const end = auto ? auto.end : total;
+  // The clock starts with the first frame on screen: Python may still be drawing the run's
+  // other plots when the show begins, and the show must not skip its first steps for that.
+  if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
   const k = Math.min(end, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
   if (k !== current()) {
     byId("step-range").value = String(k);
@@ -276,12 +280,17 @@ function finishPlay() {
 // ------------------------------------------------------------------ frames
 
 async function pump() {
-  if (inflight || !call || !res) return;
-  if (want === shown && shownProof) return;
+  if (!call || !res) return;
+  if (inflight) {
+    // Playing behind the pace: ask for the newest step while the last one is drawn, so that
+    // Python works while the page decodes and paints (never ahead of the pace).
+    if (!playing || inflight >= 2 || want <= requested) return;
+  } else if (want === shown && shownProof) return;
   const k = want;
   const g = gen;
   const wasAuto = !!auto;
-  inflight = true;
+  inflight++;
+  requested = k;
   byId("stepper").dataset.busy = "true";
   const withProof = !!res.plots?.proof;
   // Auto-play grows the mistakes plot: ask for it when the finished epochs change (the bridge
@@ -292,8 +301,8 @@ async function pump() {
   const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
     : { cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
   if (g !== gen) return; // a new run replaced this one (its pump started afresh)
-  inflight = false;
-  byId("stepper").dataset.busy = "false";
+  inflight--;
+  if (!inflight) byId("stepper").dataset.busy = "false";
   if (!r || !r.ok) {
     const msg = r?.error?.kind === "no_session"
       ? "Python was restarted since this result: press Train to step through it again."
