@@ -40,7 +40,10 @@
 // hosting cannot give), and booting a new one takes seconds (bench/restart.py). So once a call
 // has run for spareAfterMs (3 s: a long run, the kind people cancel), a second worker boots
 // alongside; cancel(), the watchdog and a crash restart adopt it (ready, or at least ahead).
-// It is ended when the call finishes by itself, so a second Python lives only during long runs.
+// It is ended when the call finishes by itself, so a second Python lives only during long runs,
+// and only on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB; a
+// phone, or a browser that does not say, restarts from scratch rather than risk the tab).
+const ROOMY = (globalThis.navigator?.deviceMemory ?? 0) >= 4;
 
 import { DEFAULT_WORKER_URL, TEST_HOOKS, spawnWorker, bootSpare, takeEarly, dropEarly } from "./worker-start.js";
 
@@ -64,7 +67,7 @@ export function createPyClient({
   callTimeoutMs = 60_000,
   idleProbeMs = 4_000,
   idleTimeoutMs = 8_000,
-  spareAfterMs = 3_000,
+  spareAfterMs = ROOMY ? 3_000 : 0,
 } = {}) {
   let worker = null;
   let generation = 0; // messages from terminated workers are ignored
