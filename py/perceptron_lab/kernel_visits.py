@@ -19,7 +19,7 @@ import numpy as np
 
 from . import kernel as kernelmod
 from .export import floats
-from .visits import visit_order
+from .visits import visit_order, visits_answer
 
 MAX_TERMS = 12
 MAX_DRAW_POINTS = 500  # each visit lists the points its α gets wrong: n numbers per visit at most
@@ -93,19 +93,6 @@ def kernel_visits_request(ds, s, limit):
     stopped = run.n_epochs < epochs or run.status in ("converged", "cycled")
     finished = epochs == s["epochs"] or stopped
     k = run.kernel
-    return {
-        "ok": True,
-        "algorithm": "kernel",
-        "eta": s["eta"],
-        "bias": s["bias"],
-        "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma,
-                   "normalize": k.normalize, "text": kernel_text(k)},
-        "w_names": [],
-        "feature_names": list(ds.feature_names),
-        "labels": ds.label_mapping_json(),
-        "dataset": {"name": ds.name, "n_train": n},
-        "visits": vs,
-        "run_ends": bool(finished and len(vs) == run.n_epochs * n),
-        "status": run.status if finished else None,
-        "points": [[float(a), float(b), int(c)] for (a, b), c in zip(X.tolist(), y)] if drawable else None,
-    }
+    return visits_answer(s, ds, vs, run, finished, X, y, drawable, algorithm="kernel", w_names=[],
+                         kernel={"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma,
+                                 "normalize": k.normalize, "text": kernel_text(k)})

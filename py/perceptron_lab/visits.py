@@ -97,18 +97,20 @@ def visits_request(request):
     runs_on = s["algorithm"] in RUN_ON and not s["early_stop"]
     stopped = run.n_epochs < epochs or (not runs_on and run.status in ("converged", "cycled"))
     finished = epochs == s["epochs"] or stopped
+    return visits_answer(s, ds, vs, run, finished, train_ds.X, y, drawable, algorithm=s["algorithm"],
+                         w_names=feature_names(ds.feature_names, fit_intercept=s["bias"],
+                                               feature_map=s["feature_map"]))
+
+
+def visits_answer(s, ds, vs, run, finished, X, y, drawable, **fields):
+    """The visits request's answer (online variants and kernel alike); `fields` adds or replaces."""
+    n = len(y)
     return {
-        "ok": True,
-        "algorithm": s["algorithm"],
-        "eta": s["eta"],
-        "bias": s["bias"],
-        "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
-        "feature_names": list(ds.feature_names),
-        "labels": ds.label_mapping_json(),
-        "dataset": {"name": ds.name, "n_train": n},
-        "visits": vs,
+        "ok": True, "eta": s["eta"], "bias": s["bias"], "feature_names": list(ds.feature_names),
+        "labels": ds.label_mapping_json(), "dataset": {"name": ds.name, "n_train": n}, "visits": vs,
         # The run ends within these visits: no later example will be visited.
         "run_ends": bool(finished and len(vs) == run.n_epochs * n),
         "status": run.status if finished else None,
-        "points": [[float(a), float(b), int(c)] for (a, b), c in zip(train_ds.X.tolist(), y)] if drawable else None,
+        "points": [[float(a), float(b), int(c)] for (a, b), c in zip(np.asarray(X).tolist(), y)] if drawable else None,
+        **fields,
     }
