@@ -62,10 +62,12 @@ def visits(Z, y, run, *, order, seed, limit):
 
 def visits_request(request):
     from . import data as datamod
-    from .bridge import load_data, read_settings
+    from .bridge import read_settings
 
-    ds = load_data(request.get("data"))
+    from .bridge.beyond_data import binary_or_pointer
+
     s = read_settings(request.get("settings"))
+    ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
     if s["algorithm"] not in PER_EXAMPLE + ("kernel",):
         raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
                             "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
@@ -74,10 +76,9 @@ def visits_request(request):
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
     if s["algorithm"] == "kernel":
-        from .bridge.beyond_data import binary_or_pointer
         from .kernel_visits import kernel_visits_request
 
-        return kernel_visits_request(binary_or_pointer(request.get("data")), s, limit)
+        return kernel_visits_request(ds, s, limit)
     train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     from .bridge.session import prep_options
 

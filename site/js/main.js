@@ -120,14 +120,15 @@ function onProgress(_id, epoch, mistakes) {
   else compareProgress(epoch, mistakes);
 }
 
-function onRestart(_reason, text) {
+function onRestart(reason, text) {
   // The worker was terminated (cancel, watchdog or a crash) and a fresh one is loading.
   // A call that was pending gets its own message (cancelled / internal error); a worker that
   // died while idle (the client's idle heartbeat, or an error event) is said here.
   setPyState("loading");
   if (!running) {
     setReady(false, "Python is restarting…");
-    if (text) message(clean(text), "error");
+    // A pending call says its own (cancelled / internal error): only the idle stall is said here.
+    if (text && reason === "stall") message(clean(text), "error");
   }
 }
 

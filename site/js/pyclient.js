@@ -154,14 +154,15 @@ export function createPyClient({
   function send(item) {
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
-    armSpare();
+    // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
+    if (item.request?.cmd !== "frame") armSpare();
   }
 
   function armSpare() {
     if (spareTimer || spare || !(spareAfterMs > 0)) return;
     spareTimer = setTimeout(() => {
       spareTimer = null;
-      if (state === "ready" && pending.size) spare = bootSpare(workerUrl);
+      if (state === "ready" && [...pending.values()].some((p) => p.request?.cmd !== "frame")) spare = bootSpare(workerUrl);
     }, spareAfterMs);
   }
 

@@ -104,6 +104,11 @@ def test_a_long_calls_cancel_adopts_the_spare_that_booted_alongside(browser, bas
         out = stand_in(page, 10**9, options=spare, call={"ms": 800}, restartAt=True, watchMs=500)
         assert out["result"] == {"ok": True}, out
         assert len(out["readies"]) == 2 and out["readies"][1]["born"] >= out["restartedAt"], out
+        # Step-through frames (two in flight while playing keep a call pending for seconds) never
+        # boot a spare: the worker after a cancel is born after it.
+        out = stand_in(page, 10**9, options=spare, call={"cmd": "frame", "ms": None}, cancelAfterMs=1000, watchMs=300)
+        assert out["result"]["error"]["kind"] == "cancelled", out
+        assert len(out["readies"]) == 2 and out["readies"][1]["born"] >= out["cancelledAt"], out
 
 
 def test_a_worker_that_dies_silently_is_noticed_replaced_and_trains(browser, base_url):

@@ -138,6 +138,9 @@ def proof_animator(f):
     return f.proof_animator
 
 
+MISTAKES_KEPT = 16  # the counts kept per run: a show's laps ask for the last few again
+
+
 def mistakes_frame(f, done):
     """(data URL, alt) of the mistakes-per-epoch plot with the first `done` epochs finished:
     the run's MistakesAnimator (made once: the whole run's axes, the bars blitted), each
@@ -147,5 +150,7 @@ def mistakes_frame(f, done):
             f.mistakes_animator = figures.plots().MistakesAnimator(
                 f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("boundary", f))
         ma = f.mistakes_animator
+        if len(f.mistakes_frames) >= MISTAKES_KEPT:  # a 1000-epoch run must not keep 1000 images
+            f.mistakes_frames.pop(next(iter(f.mistakes_frames)))
         f.mistakes_frames[done] = (figures.plots().to_data_url(ma.frame(done)), ma.alt_text(done))
     return f.mistakes_frames[done]

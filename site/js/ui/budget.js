@@ -50,7 +50,7 @@ export function estimate(data, settings, csvInfo) {
   const epochs = Number(settings.epochs) || 1;
   const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
   const us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
-  const plots = plotCost(settings, features);
+  const plots = plotCost(settings, d0); // the projection and weights plots follow the raw features
   return { rows, features: d0, epochs, plots, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
 

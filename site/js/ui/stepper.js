@@ -67,6 +67,7 @@ export function stepperResult(result) {
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
   inflight = 0;
   const panel = byId("stepper");
+  panel.dataset.busy = "false"; // the old run's answers in flight are dropped
   panel.dataset.algorithm = result?.settings?.algorithm || "";
   const visits = visitCount(result);
   byId("step-visits").disabled = !visits;
@@ -102,6 +103,7 @@ function setMode(on) {
   if (!res || on === byVisit) return;
   gen++; // an answer in flight belongs to the other mode
   inflight = 0;
+  byId("stepper").dataset.busy = "false";
   user = true;
   auto = null;
   pause(false);
@@ -304,6 +306,9 @@ async function pump() {
   inflight--;
   if (!inflight) byId("stepper").dataset.busy = "false";
   if (!r || !r.ok) {
+    gen++; // the other request in flight (pipelined) must not hide this error with its frame
+    inflight = 0;
+    byId("stepper").dataset.busy = "false";
     const msg = r?.error?.kind === "no_session"
       ? "Python was restarted since this result: press Train to step through it again."
       : (r?.error?.message || "This step could not be drawn.");
