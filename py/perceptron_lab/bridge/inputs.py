@@ -1,5 +1,7 @@
 """A request's settings and data, checked: every value comes from a stranger (a page, a link)."""
 
+import dataclasses
+
 from .. import settings
 from ..errors import DataError, SettingsError
 
@@ -27,10 +29,30 @@ def load_data(spec):
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
         source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
-        return csvio.parse_csv(source, **kw, **csv_limits())
+        return csv_dataset(source, kw)
     if kind == "points":
         return data.points_dataset(spec.get("points"))
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
+
+
+# The last CSV file read (its bytes or text, the reading options, the Dataset): a 20 MB file
+# takes seconds to read in the page, and train after inspect, every retrain and compare send
+# the same file again.
+_last_csv = None
+
+
+def csv_dataset(source, kw):
+    """parse_csv(source, **kw) with the page's limits, read once per file and options (a copy)."""
+    from .. import csvio
+
+    if _last_csv is None or _last_csv[1] != kw or _last_csv[0] != source:
+        remember_csv(source, kw, csvio.parse_csv(source, **kw, **csv_limits()))
+    return dataclasses.replace(_last_csv[2])  # Dataset copies its arrays: the cached one stays as read
+
+
+def remember_csv(source, kw, ds):
+    global _last_csv
+    _last_csv = (source, dict(kw), ds)
 
 
 def csv_text(spec):

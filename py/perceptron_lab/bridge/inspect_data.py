@@ -1,6 +1,6 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
-from .inputs import csv_limits, load_data
+from .inputs import csv_limits, load_data, remember_csv
 
 
 def inspect_request(request, progress=None):
@@ -12,6 +12,7 @@ def inspect_request(request, progress=None):
         source, kw = csvio.spec_args(spec)
         # one reading of the file for both the preview and the dataset
         p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), progress=progress)
+        remember_csv(source, kw, ds)  # the Train that follows reads it from here
         return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
                 "labels": ds.label_mapping_json(), "columns": p["columns"], "preview": p["rows"],
                 "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
