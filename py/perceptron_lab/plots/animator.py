@@ -7,7 +7,7 @@ from matplotlib.path import Path
 
 from .boundary import _BoundaryScene, is_nonlinear
 from .curves import mistakes_figure
-from .figure import encode_rgba, find_artist, new_figure
+from .figure import blit_png, capture_background, find_artist, new_figure
 from .style import rc
 from .text import describe_boundary, describe_mistakes
 
@@ -35,26 +35,15 @@ class BoundaryAnimator:
         self._background = None
         self.n_wrong = 0
 
-    def _capture_background(self):
-        for a in self.scene.animated_artists():
-            a.set_animated(True)
-        self.fig.canvas.draw()
-        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
-
     def frame(self, w, highlight=None):
         """PNG bytes of the plot for weights w (and example `highlight` ringed)."""
-        scene, canvas = self.scene, self.fig.canvas
+        scene = self.scene
         with rc():
             wrong = scene._update(w, None, highlight)   # update() without a second rc() (~1 ms)
             self.n_wrong = int(wrong.sum())
             if self._background is None:
-                self._capture_background()
-            canvas.restore_region(self._background)
-            # the order of a full draw: by zorder, ties in the order the axes holds them
-            for a in sorted(scene.animated_artists(), key=lambda a: a.get_zorder()):
-                if a.get_visible():
-                    scene.ax.draw_artist(a)
-            return encode_rgba(self.fig, self.compress_level)
+                self._background = capture_background(self.fig, scene.animated_artists())
+            return blit_png(self.fig, scene.ax, self._background, scene.animated_artists(), self.compress_level)
 
     def alt_text(self, w):
         return describe_boundary(w, self.scene.names, self.scene.fit_intercept, self.scene.feature_map,
@@ -79,11 +68,8 @@ class MistakesAnimator:
         # The bound and the spines are drawn above the bars (by zorder), so they move with them.
         self.moving = self.bars + [a for a in (self.stairs, self.cum, find_artist(self.fig, "bound")) if a is not None]
         self.moving += list(ax.spines.values())
-        for a in self.moving:
-            a.set_animated(True)
         with rc():
-            self.fig.canvas.draw()
-        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+            self._background = capture_background(self.fig, self.moving)
 
     def frame(self, done):
         """PNG bytes of the plot with the first `done` epochs finished."""
@@ -95,11 +81,7 @@ class MistakesAnimator:
         if self.cum is not None:
             self.cum.set_data(np.arange(1, done + 1), np.cumsum(self.m[:done]))
         with rc():
-            self.fig.canvas.restore_region(self._background)
-            for a in sorted(self.moving, key=lambda a: a.get_zorder()):
-                if a.get_visible():
-                    self.ax.draw_artist(a)
-            return encode_rgba(self.fig, self.compress_level)
+            return blit_png(self.fig, self.ax, self._background, self.moving, self.compress_level)
 
     def alt_text(self, done):
         if not done:

@@ -111,6 +111,24 @@ def render(fig, fmt="png", dpi=None, *, min_width=None):
     raise ValueError(f"fmt must be 'png' or 'svg', got {fmt!r}")
 
 
+def capture_background(fig, moving):
+    """Agg blitting, once: the figure drawn without the `moving` artists (marked animated), kept."""
+    for a in moving:
+        a.set_animated(True)
+    fig.canvas.draw()
+    return fig.canvas.copy_from_bbox(fig.bbox)
+
+
+def blit_png(fig, ax, background, moving, compress_level=1):
+    """Agg blitting, per frame: the kept background, the moving artists drawn over it in the
+    order of a full draw (by zorder, ties in the order given), as PNG bytes."""
+    fig.canvas.restore_region(background)
+    for a in sorted(moving, key=lambda a: a.get_zorder()):
+        if a.get_visible():
+            ax.draw_artist(a)
+    return encode_rgba(fig, compress_level)
+
+
 def encode_rgba(fig, compress_level=1):
     """PNG bytes of what the Agg canvas of fig holds now (animators: no redraw).
 

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
-from .figure import encode_rgba, find_artist, layout, legend_above, legend_fitting, prepare_figure
+from .figure import blit_png, capture_background, find_artist, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
 from .text import describe_proof, format_number, plain
 
@@ -118,11 +118,8 @@ class ProofAnimator:
                                 **figure_kw)
         self.moving = [a for a in (find_artist(self.fig, "u-dot-w"), find_artist(self.fig, "w-norm"),
                                    find_artist(self.fig, "upto")) if a is not None]
-        for a in self.moving:
-            a.set_animated(True)
         with rc():
-            self.fig.canvas.draw()
-        self._background = self.fig.canvas.copy_from_bbox(self.fig.bbox)
+            self._background = capture_background(self.fig, self.moving)
 
     def frame(self, upto):
         """PNG bytes of the proof plot cut at update t = upto."""
@@ -132,13 +129,8 @@ class ProofAnimator:
             uw_line.set_data(self.t[keep], self.uw[keep])
         wn_line.set_data(self.t[keep], self.wn[keep])
         up_line.set_xdata([upto, upto])
-        canvas = self.fig.canvas
         with rc():
-            canvas.restore_region(self._background)
-            ax = wn_line.axes
-            for a in sorted(self.moving, key=lambda a: a.get_zorder()):
-                ax.draw_artist(a)
-        return encode_rgba(self.fig, self.compress_level)
+            return blit_png(self.fig, wn_line.axes, self._background, self.moving, self.compress_level)
 
     def alt_text(self, upto):
         return describe_proof(self.t, self.uw, self.wn, gamma=self.fig.proof_gamma, R=self.fig.proof_R,
