@@ -2,7 +2,7 @@
 // split, order and seed (bridge command "compare"), shown as cards side by side: the
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
-import { byId, el, clear, fmt, pct, show } from "./dom.js";
+import { byId, el, clear, fmt, pct, show, say as sayIn } from "./dom.js";
 
 const NAMES = {
   online: "Online (Rosenblatt)",
@@ -83,10 +83,7 @@ function setBusy(on) {
 }
 
 function say(text, kind = "info") {
-  const m = byId("compare-message");
-  m.textContent = text || "";
-  m.dataset.kind = kind;
-  show(m, !!text);
+  sayIn(byId("compare-message"), text, kind);
 }
 
 async function run() {

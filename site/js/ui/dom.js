@@ -33,3 +33,10 @@ export function clear(node) {
 export function show(node, visible) {
   if (node) node.hidden = !visible;
 }
+
+/** A message line: its text, its kind ("info" | "error", for the style) and shown only when there is text. */
+export function say(node, text, kind = "info") {
+  node.textContent = text || "";
+  node.dataset.kind = kind;
+  show(node, !!text);
+}

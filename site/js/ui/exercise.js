@@ -6,7 +6,7 @@
 // at the start or pasted into the address bar later; while the exercise is open the address
 // bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
-import { byId, el, clear, show } from "./dom.js";
+import { byId, el, clear, show, say as sayIn } from "./dom.js";
 import { createPlot, drawPlot } from "./boundary-svg.js";
 import {
   parseNumber, checkAnswer, tally, replay, worked, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
@@ -82,10 +82,7 @@ function ensureCss() {
 }
 
 function say(text, kind = "info") {
-  const m = byId("exercise-message");
-  m.textContent = text;
-  m.dataset.kind = kind;
-  show(m, !!text);
+  sayIn(byId("exercise-message"), text, kind);
 }
 
 function hiddenByLink() {

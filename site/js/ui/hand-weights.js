@@ -2,7 +2,7 @@
 // w and the misclassified points are redrawn in the page while a slider moves (no Python per
 // drag); on release Python confirms (bridge "hand"): whether w separates and its margins.
 // "Compare with the perceptron" trains from w = 0 on the same points and draws both lines.
-import { byId, el, clear, show, fmt } from "./dom.js";
+import { byId, el, clear, show, fmt, say as sayIn } from "./dom.js";
 import { createPlot, drawPlot, wrongPoints } from "./boundary-svg.js";
 import { parseNumber, vec } from "../exercise-check.js";
 
@@ -49,10 +49,7 @@ export function initHandWeights(opts) {
 }
 
 function say(text, kind = "info") {
-  const m = byId("hand-message");
-  m.textContent = text;
-  m.dataset.kind = kind;
-  show(m, !!text);
+  sayIn(byId("hand-message"), text, kind);
 }
 
 function openCurrent() {

@@ -2,7 +2,7 @@
 // download's progress (MB of MB), the run state, and the one general message line.
 // Tests wait on body[data-py-state] / [data-run-state]; body[data-py-retries] counts the
 // client's automatic retries of a stalled load.
-import { byId, show } from "./dom.js";
+import { byId, show, say } from "./dom.js";
 
 const ORDER = ["runtime", "packages", "app", "ready"];
 const DETAIL = {
@@ -65,8 +65,5 @@ export function setRunState(state) {
 
 /** The general message under the results heading; kind: "info" | "error". */
 export function message(text, kind = "info") {
-  const m = byId("message");
-  m.textContent = text || "";
-  m.dataset.kind = kind;
-  show(m, !!text);
+  say(byId("message"), text, kind);
 }
