@@ -130,3 +130,22 @@ def test_dpr_reaches_plots_and_frames():
     assert png_width(r["plots"]["boundary"]) == 800
     f = handle({"cmd": "frame", "step": 1, "proof": True})
     assert png_width(f["image"]) == 800 and png_width(f["proof"]) == 800
+
+
+def png_size(url):
+    raw = base64.b64decode(url.split(",", 1)[1])
+    return struct.unpack(">II", raw[16:24])
+
+
+def test_frames_of_the_proof_and_mistakes_plots_fit_their_own_boxes():
+    # The page shows auto-play's proof and mistakes frames in those plots' boxes: a frame drawn
+    # at the boundary's size was stretched there (a DPR-2 test caught it mid-show).
+    handle({"cmd": "train", "data": {"kind": "preset", "name": "and"},
+            "settings": {"plot_px": [400, 300], "dpr": 2, "plot_kinds": ["boundary"]}})
+    f = handle({"cmd": "frame", "step": 1, "proof": True, "mistakes": True})
+    assert png_size(f["proof"]) == (800, 600) and png_size(f["mistakes"]) == (800, 600)
+    p = handle({"cmd": "plots", "kinds": ["proof", "mistakes"], "sizes": {"proof": [500, 250], "mistakes": [360, 270]}})
+    assert png_size(p["plots"]["proof"]) == (1000, 500)
+    f = handle({"cmd": "frame", "step": 2, "proof": True, "mistakes": True})
+    assert png_width(f["image"]) == 800  # the boundary keeps plot_px
+    assert png_size(f["proof"]) == (1000, 500) and png_size(f["mistakes"]) == (720, 540)

@@ -134,7 +134,7 @@ def proof_animator(f):
             return None
         f.proof_animator = figures.plots().ProofAnimator(
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
-            **figures.size("boundary", f))
+            **figures.size("proof", f, f.boxes.get("proof")))
     return f.proof_animator
 
 
@@ -148,7 +148,7 @@ def mistakes_frame(f, done):
     if done not in f.mistakes_frames:
         if f.mistakes_animator is None:
             f.mistakes_animator = figures.plots().MistakesAnimator(
-                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("boundary", f))
+                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("mistakes", f, f.boxes.get("mistakes")))
         ma = f.mistakes_animator
         if len(f.mistakes_frames) >= MISTAKES_KEPT:  # a 1000-epoch run must not keep 1000 images
             f.mistakes_frames.pop(next(iter(f.mistakes_frames)))

@@ -81,6 +81,7 @@ class Fit:
     proof_animator: Any = None
     mistakes_animator: Any = None
     mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
+    boxes: dict = field(default_factory=dict)  # kind -> [w, h]: the page's CSS boxes (plots request), for frames
 
     @functools.cached_property
     def prep(self):

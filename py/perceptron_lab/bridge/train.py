@@ -82,4 +82,9 @@ def plots_request(request):
     if isinstance(f, beyond.BeyondFit):  # kernel / multiclass plots keep the run's plot_px
         from . import beyond_figures
         return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
+    if any(f.boxes.get(k) != v for k, v in sizes.items()):
+        # Auto-play draws its proof and mistakes frames into these boxes: at their size, not plot_px.
+        f.boxes.update(sizes)
+        f.proof_animator = f.mistakes_animator = None
+        f.mistakes_frames = {}
     return {"ok": True, **figures.render(kinds, f, sizes)}
