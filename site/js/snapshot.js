@@ -224,17 +224,27 @@ export async function storeSnapshot(root, build, { heap, fs, meta }) {
   await cache.put(keyOf(root, build, "meta"), new Response(JSON.stringify(meta))); // last: complete
 }
 
-/** This build's snapshot, or null (none, another build's, or unreadable). */
+/** This build's snapshot, or null (none, another build's, or unreadable): {meta, heap, fs},
+ * heap and fs as promises of Uint8Arrays (rejected if incomplete), so that reading ~80 MB
+ * overlaps with the runtime's own start. */
 export async function loadSnapshot(root, build) {
-  if (typeof caches === "undefined") return null;
+  if (typeof caches === "undefined" || !(await caches.has(CACHE))) return null; // open() would make it
   const cache = await caches.open(CACHE);
   const metaR = await cache.match(keyOf(root, build, "meta"));
   if (!metaR) return null;
-  const [meta, heapR, fsR] = await Promise.all([metaR.json(), cache.match(keyOf(root, build, "heap")), cache.match(keyOf(root, build, "fs"))]);
-  if (meta.format !== FORMAT || !heapR || !fsR) return null;
-  const [heap, fs] = await Promise.all([heapR.arrayBuffer(), fsR.arrayBuffer()]);
-  if (heap.byteLength !== meta.heapBytes || fs.byteLength !== meta.fsBytes) return null;
-  return { heap: new Uint8Array(heap), fs: new Uint8Array(fs), meta };
+  const meta = await metaR.json();
+  if (meta.format !== FORMAT) return null;
+  const part = async (name, bytes) => {
+    const r = await cache.match(keyOf(root, build, name));
+    const buf = r && (await r.arrayBuffer());
+    if (!buf || buf.byteLength !== bytes) throw new Error(`the snapshot's ${name} is incomplete`);
+    return new Uint8Array(buf);
+  };
+  const heap = part("heap", meta.heapBytes);
+  const fs = part("fs", meta.fsBytes);
+  heap.catch(() => {});
+  fs.catch(() => {});
+  return { meta, heap, fs };
 }
 
 export async function dropSnapshots() {
@@ -248,10 +258,13 @@ export function jsByName(into) {
 
 /** A _createPyodideModule that, before Pyodide restores the memory, puts back the files and
  * the side modules the snapshot expects (see the top of this file); into.Module = the Module. */
-export function restoringCreate(create, { heap, fs, meta }, into) {
+export function restoringCreate(create, snap, into) {
   return async (config) => {
+    const [heap, fs] = await Promise.all([snap.heap, snap.fs]);
+    const meta = snap.meta;
     const Module = await create(config);
     into.Module = Module;
+    const t0 = performance.now();
     const FS = Module.FS;
     for (const d of meta.dirs) {
       if (!FS.analyzePath(d).exists) FS.mkdir(d);
@@ -271,6 +284,7 @@ export function restoringCreate(create, { heap, fs, meta }, into) {
       const base = lib.name.slice(lib.name.lastIndexOf("/") + 1);
       if (!byName[base]) byName[base] = byName[lib.name]; // as Pyodide's loadDynlib does
     }
+    into.libsMs = performance.now() - t0;
     const T = Module.wasmTable;
     meta.tail.forEach((entry, k) => {
       const i = meta.libEnd + k;

@@ -191,7 +191,7 @@ async function start() {
     stderr: (s) => console.warn(s),
   };
   const { loadPyodide } = await modP;
-  if (!MAKER && (await fromSnapshot(info, loadPyodide, options))) {
+  if (!MAKER && (await fromSnapshot(info, loadPyodide, options, times, t0))) {
     times.ready = performance.now() - t0;
     times.restored = true;
     ready(times);
@@ -303,13 +303,15 @@ async function withCreate(wrap, make) {
 }
 
 // This build's snapshot, if this browser has one: -> true once Python is ready from it.
-async function fromSnapshot(info, loadPyodide, options) {
+async function fromSnapshot(info, loadPyodide, options, times, t0) {
   try {
     const snap = await loadSnapshot(ROOT, info.build);
     if (!snap) return false;
     const into = {};
     pyodide = await withCreate((create) => restoringCreate(create, snap, into),
       () => loadPyodide({ ...options, _loadSnapshot: snap.heap, _snapshotDeserializer: jsByName(into) }));
+    times.runtime = performance.now() - t0;
+    times.files_and_libraries = into.libsMs; // part of runtime: snapshot.js's work before the memory
     Object.assign(pyodide.loadedPackages, snap.meta.packages);
     boot = pyodide.pyimport("perceptron_lab.worker_boot");
     const check = boot.self_check();
