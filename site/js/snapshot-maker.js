@@ -9,7 +9,8 @@
 // seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
-// "ready" (made: the next visit uses it), "failed", or "skipped" (not made here).
+// "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
+// browser), or "skipped" (not made here).
 import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS } from "./worker-start.js";
 
 const body = document.body;
@@ -48,7 +49,23 @@ function whenPrecached(fn) {
   obs.observe(body, { attributes: true, attributeFilter: ["data-offline"] });
 }
 
+// A maker that failed for this build is not tried again on every visit (localStorage may be
+// unavailable, e.g. in a sandboxed frame: then it is).
+const FAILED_KEY = "perceptron-lab:snapshot-failed-for";
+const store = (fn) => {
+  try {
+    return fn(globalThis.localStorage);
+  } catch {
+    return null;
+  }
+};
+
 function make() {
+  const build = body.dataset.offlineBuild || "";
+  if (build && store((ls) => ls.getItem(FAILED_KEY)) === build) {
+    body.dataset.snapshot = "skipped";
+    return;
+  }
   body.dataset.snapshot = "making";
   let worker;
   try {
@@ -61,6 +78,7 @@ function make() {
     clearTimeout(timer);
     worker.terminate();
     body.dataset.snapshot = state;
+    if (state === "failed" && build) store((ls) => ls.setItem(FAILED_KEY, build));
     console.info(`Perceptron Lab: ${note}`);
   };
   const timer = setTimeout(() => end("failed", "no memory snapshot (its maker took too long)."), GIVE_UP_MS);
