@@ -118,7 +118,7 @@ function jsNamer(API) {
   }
   return (value) => {
     const name = names.get(value) || spent(value);
-    if (!name) throw new Error(`Python holds a JavaScript object this snapshot cannot name (${typeof value} ${value && value.name} ${String(value).slice(0, 60)})`);
+    if (!name) throw new Error(`Python holds a JavaScript object this snapshot cannot name (${typeof value} ${String(value).slice(0, 60)})`);
     return name;
   };
 }
@@ -192,10 +192,11 @@ export function takeSnapshot(pyodide, Module, libs, check) {
   });
   const handles = Object.entries(Module.LDSO.loadedLibsByHandle).map(([h, dso]) => [Number(h), dso.name]);
   const { dirs, files, blob } = walkFiles(Module.FS);
-  // Pyodide checks its own hiwire table against fresh values; the loaded-packages object is
-  // one of them and must look new. It is filled again after the restore (meta.packages).
+  // Pyodide checks the first entries of its hiwire table (JS objects Python holds) against
+  // fresh values; the last of them, the loaded-packages object, must look new ({}). It is
+  // filled again after the restore (meta.packages).
   const packages = { ...pyodide.loadedPackages };
-  const lp = Module.__hiwire_get(6);
+  const lp = Module.__hiwire_get(Module.API.getExpectedKeys().length - 1);
   const lpSaved = lp === pyodide.loadedPackages ? null : { ...lp };
   for (const k of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[k];
   if (lpSaved) for (const k of Object.keys(lp)) delete lp[k];
