@@ -1,10 +1,11 @@
 // The memory snapshot's maker, page side (worker side: js/snapshot.js, js/worker.js).
 // After a first visit has settled, a second worker boots in the background
 // (worker.js?snapshot=make), draws the default run once, stores a snapshot of itself in the
-// Cache API and is terminated; the next visit's worker starts from that snapshot.
+// origin private file system and is terminated; the next visit's worker starts from that snapshot.
 // When: the page's own worker is ready and did not start from a snapshot, and the service
 // worker has precached this build (body[data-offline] = "ready": the maker's files then come
-// from the cache, and nothing competes with the first load). Where: browsers with the Cache API
+// from the cache, and nothing competes with the first load). Where: browsers with an origin
+// private file system,
 // on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB: for a few
 // seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
@@ -30,7 +31,7 @@ export function workerReady(times) {
     body.dataset.snapshot = "restored";
     return;
   }
-  if (!ALLOWED || !ROOMY || typeof caches === "undefined") {
+  if (!ALLOWED || !ROOMY || !globalThis.navigator?.storage?.getDirectory) {
     body.dataset.snapshot = "skipped";
     return;
   }

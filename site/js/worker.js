@@ -322,7 +322,7 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
     pyodide = boot = handleJson = null;
-    await dropSnapshots().catch(() => {});
+    await dropSnapshots(ROOT).catch(() => {});
     return false;
   }
 }
@@ -330,7 +330,7 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
 // A bug inside Python in a worker started from a snapshot may be the snapshot's doing: the
 // next start is the normal one (a restart would otherwise meet the same state again).
 function suspectSnapshot() {
-  if (restored) dropSnapshots().catch(() => {});
+  if (restored) dropSnapshots(ROOT).catch(() => {});
 }
 
 // The snapshot maker, once ready: the default run drawn once (so that matplotlib's one-time

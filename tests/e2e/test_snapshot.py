@@ -14,7 +14,16 @@ import pytest
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_ready_of
 
 SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
-CACHE = "snapshot-of-perceptron-lab"
+# The snapshot's folder in the origin private file system (js/snapshot.js), from the page.
+OPFS_FILES = """async () => {
+  const top = await navigator.storage.getDirectory();
+  for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) {
+    const out = {};
+    for await (const [f, fh] of h.entries()) out[f] = (await fh.getFile()).size;
+    return out;
+  }
+  return null;
+}"""
 
 LATIN1_CSV = "température;pression;classe\n1,5;2,0;oui\n2,5;0,5;non\n0,5;1,0;oui\n3,0;0,2;non\n".encode("latin-1")
 ALL = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"]
@@ -75,6 +84,8 @@ def made(browser, base_url):
     assert wait_attr(page, "offline", "caching") == "ready"
     state = wait_attr(page, "snapshot", "making")
     assert state == "ready", state
+    files = page.evaluate(OPFS_FILES)
+    assert set(files) == {"meta.json", "heap", "fs"} and files["heap"] > 20e6, files
     assert not page.evaluate("window.__pyclient.bootTimes.restored")
     cold = answers(page)
     page.close()
@@ -115,19 +126,24 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_the_page_starts_normally(ma
     notes = []
     page.on("console", lambda m: notes.append(m.text))
     # Damage this build's snapshot in place (same keys), as a stale or broken copy would be.
-    page.evaluate("""async ([name, damage]) => {
-      const cache = await caches.open(name);
-      const keys = (await cache.keys()).map((r) => r.url);
-      const meta = keys.find((u) => u.endsWith("/meta")), heap = keys.find((u) => u.endsWith("/heap"));
+    page.evaluate("""async (damage) => {
+      const top = await navigator.storage.getDirectory();
+      let dir = null;
+      for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) dir = h;
+      const put = async (name, data) => {
+        const w = await (await dir.getFileHandle(name)).createWritable();
+        await w.write(data);
+        await w.close();
+      };
       if (damage === "fingerprint") {
-        const m = await (await cache.match(meta)).json();
+        const m = JSON.parse(await (await (await dir.getFileHandle("meta.json")).getFile()).text());
         m.check = "0000000000000000";
-        await cache.put(meta, new Response(JSON.stringify(m)));
+        await put("meta.json", JSON.stringify(m));
       } else {
-        const h = new Uint8Array(await (await cache.match(heap)).arrayBuffer());
-        await cache.put(heap, new Response(h.subarray(0, h.length >> 1)));
+        const h = new Uint8Array(await (await (await dir.getFileHandle("heap")).getFile()).arrayBuffer());
+        await put("heap", h.subarray(0, h.length >> 1));
       }
-    }""", [CACHE, damage])
+    }""", damage)
     page.reload()
     first_run(page)
     times = page.evaluate("window.__pyclient.bootTimes")
@@ -156,10 +172,10 @@ def test_tests_and_small_devices_make_no_snapshot_unless_asked(browser, base_url
         first_run(page)
         assert wait_attr(page, "offline", "caching") == "ready"
         state = page.evaluate("document.body.dataset.snapshot")
-        stored = page.evaluate(f"caches.has({json.dumps(CACHE)})")
+        stored = page.evaluate(OPFS_FILES)
         problems = check_log(log)
     finally:
         context.close()
     assert state == "skipped", state
-    assert not stored
+    assert stored is None, stored
     assert not problems, problems
