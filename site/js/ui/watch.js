@@ -5,6 +5,7 @@
 // motion; any control stops it, and the step-through takes over from where it stopped.
 import { byId, fmt } from "./dom.js";
 import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
+import { cycleInfo, endCaption } from "./cycle-text.js";
 
 const SECONDS = 4;     // a typical preset run plays in about this long
 const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
@@ -68,12 +69,10 @@ export function watchResult(result) {
   });
 }
 
-/** The first step of the last cycle (its updates repeat forever), or null. */
+/** The first step of the last cycle, when the run stopped on it (the show repeats it), or null. */
 function cycleStart(r) {
-  const c = r?.cycle, tr = r?.trace;
-  if (!c || !tr || tr.subsampled || !Array.isArray(tr.epoch)) return null;
-  const first = tr.epoch.findIndex((e) => e > c.epoch - c.period && e <= c.epoch);
-  return first < 0 ? null : first; // step `first` shows w just before the cycle's first update
+  const info = cycleInfo(r);
+  return info && info.stopped ? info.start : null;
 }
 
 /** Every frame the step-through draws: the main plots follow during auto-play and after the
@@ -136,8 +135,6 @@ function settle(why) {
   delete fig.dataset.step;
   fig.dataset.w = JSON.stringify(res.w ?? null);
   delete byId("plot-mistakes").closest("figure").dataset.epochs;
-  const start = cycleStart(res);
-  const n = start === null ? 0 : stepTotal() - start;
-  const cycle = n ? ` The weights cycle: the same ${n} update${n === 1 ? "" : "s"} would repeat forever, so the run stopped.` : "";
+  const cycle = endCaption(res);
   setCaption(why === "end" ? `The final result.${cycle}` : "");
 }
