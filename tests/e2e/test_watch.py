@@ -125,6 +125,58 @@ def test_xor_shows_its_cycle_three_times(moving):
     assert "repeat" in page.text_content("#watch-caption")
 
 
+# Before every paint during the show: what each step-through widget says the step is.
+SAMPLE_JS = """() => {
+  window.__views = [];
+  let began = false;
+  const grab = () => {
+    const watch = document.querySelector("figure.fig-boundary").dataset.watch;
+    began = began || watch === "playing";
+    const st = document.getElementById("stepper");
+    if (st.dataset.auto === "true") window.__views.push({
+      caption: document.getElementById("watch-caption").textContent,
+      text: document.getElementById("step-text").textContent,
+      pos: document.getElementById("step-pos").textContent,
+      range: document.getElementById("step-range").value,
+      panel: st.dataset.step ?? null,
+      fig: document.querySelector("figure.fig-boundary").dataset.step ?? null,
+    });
+    if (!began || watch !== "end") requestAnimationFrame(grab);
+  };
+  requestAnimationFrame(grab);
+}"""
+
+
+def test_averaged_xor_widgets_agree_and_the_end_caption_is_true(moving):
+    page = moving
+    page.check("#source-preset")
+    page.select_option("#preset", "xor")
+    page.select_option("#algorithm", "averaged")
+    page.select_option("#order", "fixed")
+    settled(page)
+    page.evaluate(SAMPLE_JS)
+    assert click_train(page) == "done"
+    page.wait_for_function("() => window.__views.length > 0", timeout=SHOW_TIMEOUT_MS)
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    views = page.evaluate("window.__views")
+    total = 400  # 100 epochs of 4 updates: averaged trains on after the cycle (Algorithm 2)
+    drawn = [v for v in views if v["fig"] is not None and v["panel"] is not None]
+    assert len(drawn) >= 5, views[:5]
+    for v in drawn:
+        k = int(v["panel"])
+        assert v["fig"] == str(k) and v["range"] == str(k) and v["pos"] == f"{k} / {total}", v
+        if k == 0:
+            assert v["caption"].startswith("Before the first update"), v
+        else:
+            assert v["caption"].startswith(f"Update {k} of {total},"), v
+            assert f"update {k} of {total}" in v["text"], v
+    end = page.text_content("#watch-caption")
+    assert "the same 4 updates repeat" in end and "trained on for all 100 epochs" in end, end
+    assert "stopped" not in end and "400" not in end, end
+    page.select_option("#algorithm", "online")
+    settled(page)
+
+
 def test_a_changed_preset_setting_retrains_by_itself(moving):
     page = moving
     arm_run_end(page, require_start=True)

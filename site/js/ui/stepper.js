@@ -20,7 +20,8 @@ let total = 0;          // the last position: steps run 0..total (updates), or v
 let updates = 0;        // number of recorded updates
 let byVisit = false;    // step through every example visited, not only the updates
 let gen = 0;            // bumps on every new result: late answers of an old run are dropped
-let want = 0;           // the step the user (or play) wants to see
+let pos = 0;            // the step the user (or play) is at: the one source of the position
+let want = 0;           // the step asked of the bridge next
 let shown = -1;         // the step on screen
 let shownProof = false; // the shown step came with its proof plot
 let inflight = 0;        // frame requests on their way (two while playing behind the pace)
@@ -90,6 +91,7 @@ function resetRange() {
   const range = byId("step-range");
   range.max = String(total);
   range.value = "0";
+  pos = 0;
   want = 0;
   shown = -1;
   shownProof = false;
@@ -133,7 +135,7 @@ export function isPlaying() {
 export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
   if (!res || !total || byVisit) return false;
   auto = { speed, end: Math.min(end, total), onEnd };
-  byId("step-range").value = String(Math.max(0, Math.min(total, from)));
+  pos = Math.max(0, Math.min(total, from));
   shown = -1; // the step-through may show `from` already: the main plots need it too
   play();
   return true;
@@ -182,7 +184,7 @@ function setEnabled(on) {
 }
 
 function current() {
-  return Number(byId("step-range").value);
+  return pos;
 }
 
 function go(k) {
@@ -191,7 +193,7 @@ function go(k) {
   auto = null;
   pause(false);
   k = Math.max(0, Math.min(total, k));
-  byId("step-range").value = String(k);
+  pos = k;
   announceNext = true;
   want = k;
   updateButtons();
@@ -212,6 +214,15 @@ function updateButtons() {
     (other.disabled ? byId("step-play") : other).focus();
   }
   byId("step-play").textContent = playing ? "Pause" : "Play";
+  showPosition();
+}
+
+/** The slider and "k / total" describe the frame on screen while playing (the pace runs ahead
+ * of the frames drawn, and the caption and the numbers are the frame's), else the step the
+ * reader chose (its frame follows). */
+function showPosition() {
+  const k = playing && shown >= 0 ? shown : pos;
+  byId("step-range").value = String(k);
   byId("step-pos").textContent = byVisit ? `visit ${k + 1} / ${total + 1}` : `${k} / ${total}`;
 }
 
@@ -219,7 +230,7 @@ function updateButtons() {
 
 function play() {
   if (!res || !total) return;
-  if (current() >= total) byId("step-range").value = "0"; // at the end: play from the start
+  if (current() >= total) pos = 0; // at the end: play from the start
   playing = true;
   playFrom = current();
   playT0 = performance.now();
@@ -256,16 +267,13 @@ function tick() {
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
   const k = Math.min(end, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
-  if (k !== current()) {
-    byId("step-range").value = String(k);
-    updateButtons();
-  }
+  pos = k;
   want = k;
   pump();
   if (k >= end && shown === end && !inflight) {
     const next = auto ? auto.onEnd() : null;
     if (next === null || next === undefined) { finishPlay(); return; }
-    byId("step-range").value = String(next);
+    pos = next;
     playFrom = next;
     playT0 = performance.now();
   }
@@ -352,6 +360,7 @@ function render(r, withProof) {
   panel.dataset.nWrong = String(r.n_wrong ?? "");
   panel.dataset.visit = byVisit ? String(r.visit) : "";
   panel.dataset.update = byVisit ? String(!!r.update) : "";
+  if (playing) updateButtons();
   const { text, math } = byVisit ? describeVisit(r, { names, total: updates, visits: total + 1 })
     : describeStep(r, { names, total });
   byId("step-text").textContent = text;
