@@ -119,11 +119,14 @@ def test_second_visit_works_offline_and_trains_and(browser, base_url):
         page.goto(base_url)
         wait_first_run(page)  # the page trains AND by itself
         status = status_text(page)
+        # While loading, it said that nothing would be downloaded (not "Python download: 0.0 of 11 MB").
+        loading_text = page.text_content("#load-bytes-text")
         times = page.evaluate("window.__pyclient.bootTimes")
         problems = check_log(log)
     finally:
         context.close()
     assert "converged" in status.lower(), status
+    assert "nothing to download" in loading_text and "MB" not in loading_text, loading_text
     assert not problems, problems
 
 
