@@ -52,6 +52,14 @@ const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 // Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
 
+// A pending call's watchdog. The worker says "alive" at least once a second while any Python
+// bytecode runs (worker.js, the interrupt buffer), so only one C call that runs long (numpy on
+// the largest data allowed, one Agg draw or PNG of the largest plot allowed, the kernel grid)
+// or a dead worker is silent; bench/silence.py measures the longest silence of such calls in
+// the page (under 2 s here, see docs/ARCHITECTURE.md): 10 s leaves a factor of five for a
+// slower device or a loaded machine, and tells a dead worker in seconds, not a minute.
+export const CALL_TIMEOUT_MS = 10_000;
+
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
 
@@ -64,7 +72,7 @@ export function createPyClient({
   workerUrl = DEFAULT_WORKER_URL,
   bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
-  callTimeoutMs = 60_000,
+  callTimeoutMs = CALL_TIMEOUT_MS,
   idleProbeMs = 4_000,
   idleTimeoutMs = 8_000,
   spareAfterMs = ROOMY ? 3_000 : 0,
@@ -86,6 +94,8 @@ export function createPyClient({
   let spare = null; // the spare worker this client started (waiting in worker-start.js's slot)
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
+  let heardAt = 0; // when the worker last said anything while a call was pending
+  let longestSilence = 0; // test hook: the longest such gap, in ms
 
   // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
   let readyPromise, resolveReady, rejectReady, readySettled;
@@ -145,13 +155,14 @@ export function createPyClient({
     armIdleTimer();
     if (state === "ready" && pending.size) {
       callTimer = setTimeout(() => {
-        fail(`Python stopped answering (nothing for ${Math.round(callTimeoutMs / 1000)} s) ` +
-          "and was restarted. Try again, perhaps with fewer epochs.", { restart: true });
+        fail(`Python stopped answering (nothing heard from it for ${Math.round(callTimeoutMs / 1000)} s) ` +
+          "and was restarted. Your data and settings are kept.", { restart: true, why: "stall" });
       }, callTimeoutMs);
     }
   }
 
   function send(item) {
+    if (!pending.size) heardAt = performance.now();
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
     // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
@@ -198,6 +209,11 @@ export function createPyClient({
     worker.onmessage = (ev) => {
       if (gen !== generation) return;
       const msg = ev.data || {};
+      if (pending.size) {
+        const now = performance.now();
+        longestSilence = Math.max(longestSilence, now - heardAt);
+        heardAt = now;
+      }
       onMessage(msg);
       // Any word from an idle worker proves its loop runs (a ping's answer included).
       if (gen === generation && idleTimer && !pending.size) armIdleTimer();
@@ -396,6 +412,18 @@ export function createPyClient({
     };
     /** Test hook: calls sent or queued and not answered yet. */
     Object.defineProperty(client, "busy", { get: () => pending.size + queue.length });
+    /** Test hook: the longest time (ms) a pending call went without any word from the worker,
+     * since the last call of this with reset = true. */
+    client.silence = (reset = false) => {
+      const ms = longestSilence;
+      if (reset) longestSilence = 0;
+      return ms;
+    };
+    /** Test hook: silence the worker's signs of life during calls: python (progress, reading,
+     * heartbeat.beat()) and/or buffer (the interrupt buffer's "alive"), for this worker. */
+    client.mute = ({ python = false, buffer = false } = {}) => {
+      if (worker) worker.postMessage({ type: "mute", python, buffer });
+    };
     /** Test hook: the worker dies without an error event (the client is not told). */
     client.vanish = () => {
       if (worker) worker.terminate();

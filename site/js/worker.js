@@ -13,12 +13,13 @@
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
 //                                                              "columns" = columns converted; ≤ 10/s)
-//                   {type: "alive", id}                       (Python's heartbeat, ≤ 1/s, mid-epoch)
+//                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode)
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
-// Test hook (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result}.
+// Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
+//   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 
 const PYODIDE_VERSION = "0.27.7";
@@ -290,10 +291,43 @@ const booted = start().then(
 );
 
 // ---------------------------------------------------------------- calls
+// Alive from ANY Python bytecode, not only where the code calls heartbeat.beat(): Pyodide's
+// setInterruptBuffer(buf) turns on CPython's periodic signal check, which reads buf[0] from
+// JS (_Py_CheckEmscriptenSignals_Helper, every ~50 eval-breaker checks: loops and calls).
+// buf need not be a SharedArrayBuffer view: a getter that returns 0 (no signal) is enough,
+// and it posts "alive" at most once per ALIVE_MS. So the page hears from every Python phase
+// (theory, plots, the CSV reader), and silence means a dead worker or one C call that runs
+// long (bench/silence.py measures the longest silence). Installed only during a call.
+const ALIVE_MS = 1000;
+
+function aliveSignal(tell) {
+  let next = performance.now() + ALIVE_MS;
+  const alive = () => {
+    const now = performance.now();
+    if (now < next) return;
+    next = now + ALIVE_MS;
+    tell();
+  };
+  const buffer = Object.freeze({
+    get 0() {
+      if (!muted.buffer) alive();
+      return 0; // no signal: Python goes on
+    },
+    set 0(_) {}, // CPython clears the slot after reading it
+  });
+  return { alive, buffer };
+}
+
+// Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
+// heartbeat) and/or the interrupt buffer's, to prove which one keeps a long call alive.
+const muted = { python: false, buffer: false };
+
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
   let last = 0;
+  const { alive, buffer } = aliveSignal(() => post({ type: "alive", id }));
   const progress = (epoch, mistakes, phase) => {
+    if (muted.python) return;
     if (phase !== undefined) {
       // The CSV reader (throttled in Python): done of total in a reading phase.
       post({ type: "reading", id, phase: String(phase), done: Number(epoch), total: Number(mistakes) });
@@ -305,11 +339,10 @@ async function handleCall(id, request) {
     post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
   };
   let result;
+  pyodide.setInterruptBuffer(buffer);
   try {
-    // alive: Python's heartbeat (at most once a second) inside slow epochs and scoring, so
-    // the page's watchdog tells an honest long run from a hang.
-    const alive = () => post({ type: "alive", id });
-    result = JSON.parse(handleJson(JSON.stringify(request), progress, alive));
+    // Python's own heartbeat (heartbeat.beat() in slow epochs and scoring) shares the throttle.
+    result = JSON.parse(handleJson(JSON.stringify(request), progress, () => muted.python || alive()));
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
@@ -317,6 +350,8 @@ async function handleCall(id, request) {
       return;
     }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
+  } finally {
+    if (pyodide) pyodide.setInterruptBuffer(undefined); // between calls no check runs at all
   }
   post({ type: "result", id, result });
 }
@@ -345,6 +380,9 @@ self.onmessage = (ev) => {
     chain = chain.then(() => handleCall(msg.id, msg.request));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
+  } else if (msg.type === "mute" && testHooks) {
+    muted.python = !!msg.python;
+    muted.buffer = !!msg.buffer;
   } else if (msg.type === "probe" && testHooks) {
     chain = chain.then(() => handleProbe(msg.id));
   }
