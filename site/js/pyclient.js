@@ -51,6 +51,8 @@ export { spawnWorker, prestart } from "./worker-start.js";
 const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 // Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
+// ... and the pending-call watchdog ({callTimeoutMs}), to prove what keeps a long call alive.
+const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0 ? Number(TEST_SWITCH.callTimeoutMs) : null;
 
 // A pending call's watchdog. The worker says "alive" at least once a second while any Python
 // bytecode runs (worker.js, the interrupt buffer), so only one C call that runs long (numpy on
@@ -72,7 +74,7 @@ export function createPyClient({
   workerUrl = DEFAULT_WORKER_URL,
   bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
-  callTimeoutMs = CALL_TIMEOUT_MS,
+  callTimeoutMs = TEST_CALL_TIMEOUT_MS ?? CALL_TIMEOUT_MS,
   idleProbeMs = 4_000,
   idleTimeoutMs = 8_000,
   spareAfterMs = ROOMY ? 3_000 : 0,
