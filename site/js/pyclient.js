@@ -17,20 +17,26 @@
 // Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
 // that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
 // type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
-// "error"); a call with no progress, heartbeat ("alive") or result for callTimeoutMs (60 s)
-// terminates the worker.
+// "error"); a call with no word from the worker (progress, reading, "alive", result) for
+// callTimeoutMs (10 s) ends the worker: "Python stopped answering (nothing heard from it for
+// 10 s) …", onRestart("stall", text). The worker says "alive" at least once a second while ANY
+// Python bytecode runs (worker.js installs an interrupt buffer that CPython's eval loop reads),
+// so an honest long run, theory or plot phase never goes silent; only a dead or wedged worker,
+// or one C call longer than that, does (bench/silence.py: the longest at the bridge's limits).
 // Idle heartbeat: while no call is pending, a "ping" every idleProbeMs (4 s) is answered by
 // the worker's message loop (not by Python); no message at all within idleTimeoutMs (8 s)
 // means the worker died without an error event (killed, or its loop wedged): it is replaced
 // and onRestart("stall", text) says so. A call in flight is watched by callTimeoutMs instead,
 // because Python runs synchronously in the worker and its loop cannot answer a ping then.
+// Crash wording ("Python crashed …", onRestart("crash")) only for an error event or "crashed".
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
 // Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
-// or {bootTimeoutMs}, set by the e2e fixtures before the page's scripts run): the last client created is
-// globalThis.__pyclient, with kill() (terminate, no restart) and probe() (how the worker
-// installed the app package, see worker.js) and vanish() (terminate the worker behind the
-// client's back: a worker that dies without an error event).
+// or {bootTimeoutMs, callTimeoutMs}, set by the e2e fixtures before the page's scripts run): the
+// last client created is globalThis.__pyclient, with kill() (terminate, no restart), probe()
+// (how the worker installed the app package, see worker.js), vanish() (terminate the worker
+// behind the client's back: a worker that dies without an error event), silence() (the longest
+// gap without a word during a pending call) and mute() (silence the worker's signs of life).
 //
 // Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
 // starts the worker before the UI modules have loaded; the first createPyClient() with

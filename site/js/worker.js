@@ -8,12 +8,14 @@
 //   page -> worker  {type: "call", id, request}
 //                   {type: "test-hooks"}                      (the page's test switch is on)
 //                   {type: "ping", seq}                       (idle heartbeat: no call pending)
+//                   {type: "mute", python, buffer}            (test hook, see below)
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
 //                                                              "columns" = columns converted; ≤ 10/s)
-//                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode)
+//                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode,
+//                                                              via the interrupt buffer; see "calls")
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
