@@ -291,7 +291,7 @@ export function createPyClient({
           safe(onReading, msg.id, msg.phase, msg.done, msg.total);
         }
         break;
-      case "alive": // a slow epoch or scoring still under way: not a hang
+      case "alive": // Python runs (any bytecode, or a slow epoch's own heartbeat): not a hang
         if (pending.has(msg.id)) armCallTimer();
         break;
       case "result": {
