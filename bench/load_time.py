@@ -43,7 +43,8 @@ TARGETS = {"picture_ms": 1000, "warm_first_plot_ms": 1200, "bytes": 12e6}
 
 INIT = """
 (() => {
-  globalThis.__PERCEPTRON_LAB_TEST__ = true; // window.__pyclient.bootTimes
+  // window.__pyclient.bootTimes; a first visit makes the memory snapshot a second one starts from
+  globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};
   const T = window.__benchTimes = {py: {}, run: {}};
   const seen = () => {
     const b = document.body;
@@ -156,7 +157,8 @@ def one_load(page, url: str, timeout_ms: int, server) -> dict:
             "first_plot_ms": times.get("plot"), "bytes": server.stats.bytes,
             "retries": int(page.evaluate("document.body.dataset.pyRetries || 0")),
             "error": error or page.evaluate("document.body.dataset.runState") == "error",
-            "worker": page.evaluate("window.__pyclient && window.__pyclient.bootTimes")}
+            "worker": page.evaluate("window.__pyclient && window.__pyclient.bootTimes"),
+            "restored": bool(page.evaluate("document.body.dataset.snapshot === 'restored'"))}
 
 
 def preset_times(page) -> dict:
@@ -185,6 +187,9 @@ def run_profile(pw, name, url, server, timeout_ms, offline: bool) -> dict:
         page.wait_for_selector('body[data-offline]:not([data-offline="caching"])', state="attached",
                                timeout=timeout_ms * 2)
         out["sw"] = page.evaluate("document.body.dataset.offline")
+        page.wait_for_selector('body[data-snapshot]:not([data-snapshot="making"])', state="attached",
+                               timeout=timeout_ms * 2)
+        out["snapshot"] = page.evaluate("document.body.dataset.snapshot")
         out["warm"] = one_load(page, url, timeout_ms, server)
         if name == "localhost":
             out["presets"] = preset_times(page)

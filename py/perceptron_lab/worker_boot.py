@@ -65,6 +65,48 @@ def handle_json(text: str, progress=None, alive=None) -> str:
         return bridge.handle_json(text, progress)
 
 
+# The run the page makes by itself on a plain visit, with every default plot (the snapshot
+# maker draws it once so that the snapshot has matplotlib's one-time costs paid).
+WARM_UP_REQUEST = {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {}}
+
+
+def warm_up() -> None:
+    """Draw the default run once, then forget it: a memory snapshot taken next starts with
+    fonts, text layout and the mathtext parser ready, and with no session (a restored worker
+    must not answer step-through requests for a run its page never made)."""
+    import gc
+
+    from perceptron_lab import bridge
+    from perceptron_lab.bridge import inputs, session
+
+    answer = json.loads(bridge.handle_json(json.dumps(WARM_UP_REQUEST)))
+    if not answer.get("ok"):
+        raise RuntimeError(f"the warm-up run failed: {answer.get('error')}")
+    session.replace(None)
+    inputs.forget_csv()
+    gc.collect()
+
+
+def self_check() -> str:
+    """A fingerprint of a little arithmetic and a little text drawn with Agg: the snapshot
+    maker stores it, and a worker restored from the snapshot must give the same one (numpy's
+    and matplotlib's compiled modules, and the font files matplotlib holds open, back in place)."""
+    import hashlib
+
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(1.6, 0.6), dpi=50)
+    canvas = FigureCanvasAgg(fig)
+    fig.text(0.05, 0.25, "w·x ≥ γ é", fontsize=12, fontweight="bold")
+    fig.text(0.05, 0.65, "w_t 0.5", fontsize=10)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())
+    solved = np.linalg.solve(np.array([[3.0, 1.0], [1.0, 2.0]]), np.array([9.0, 8.0]))
+    return hashlib.sha256(pixels.tobytes() + solved.tobytes()).hexdigest()[:16]
+
+
 def install_report(dist_name: str = "perceptron-lab") -> str:
     """Test hook (e2e, behind the page's test switch): how the app package was installed,
     from importlib.metadata and micropip.list(), as JSON."""

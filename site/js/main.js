@@ -21,6 +21,7 @@ import { csvInfo, showReading } from "./ui/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
+import { workerReady } from "./snapshot-maker.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -107,6 +108,7 @@ function onStage(stage, detail) {
   if (pyState() === "ready" && stage === "ready") return;
   setPyState(stage, detail);
   if (stage !== "ready") { setReady(false); return; }
+  workerReady(py && py.bootTimes);
   if (!running) setReady(true);
   kick();
   if (!autoTrained && !hasResult && !running) {

@@ -20,9 +20,15 @@
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
+//                   {type: "snapshot", ok, detail, heapMB, filesMB, ms}  (a snapshot maker only)
 // Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
 //   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
+// Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
+// Cache API and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
+// if there is none, or it fails in any way, it drops it and starts the normal way. Started as
+// worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
+// run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
 const PYODIDE_VERSION = "0.27.7";
 const ROOT = new URL("../", import.meta.url); // the site root (dist/)
@@ -30,6 +36,8 @@ const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
 const PROGRESS_MS = 25;
 const BYTES_MS = 250;
 const MPLCONFIGDIR = "/home/pyodide/.config/matplotlib";
+
+const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
 
 const post = (msg) => self.postMessage(msg);
 const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
@@ -142,7 +150,10 @@ function lastLine(err) {
 }
 
 // ---------------------------------------------------------------- boot
+import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
+
 let pyodide = null;
+let restored = false; // started from a memory snapshot: an internal error then drops it
 let boot = null; // the Python module perceptron_lab.worker_boot
 let handleJson = null;
 let testHooks = false;
@@ -172,6 +183,23 @@ async function start() {
   const runtimeFiles = Promise.all([whenDownloaded(new URL("pyodide.asm.wasm", INDEX_URL).href),
     whenDownloaded(new URL(info.stdlib, ROOT).href)]);
   const appWheelURL = new URL(info.app_wheel, ROOT).href;
+  const options = {
+    indexURL: INDEX_URL.href,
+    // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for byte,
+    // plus unchecked-hash .pyc files of the modules imported at start.
+    stdLibURL: new URL(info.stdlib, ROOT).href,
+    lockFileURL: new URL(info.lock, ROOT).href, // the pruned lock (trimmed matplotlib), content-hashed
+    env: { MPLBACKEND: "Agg", MPLCONFIGDIR },
+    stdout: (s) => console.log(s),
+    stderr: (s) => console.warn(s),
+  };
+  const { loadPyodide } = await modP;
+  if (!MAKER && (await fromSnapshot(info, loadPyodide, options, times, t0))) {
+    times.ready = performance.now() - t0;
+    times.restored = true;
+    ready(times);
+    return;
+  }
   let prefetching = false;
   let pycP = Promise.resolve(null);
   const prefetchAll = () => {
@@ -188,18 +216,17 @@ async function start() {
   runtimeFiles.then(prefetchAll);
   const fontlistP = fetchOk(new URL(info.fontlist, ROOT)).then((r) => r.text());
   fontlistP.catch(() => {});
-  const { loadPyodide } = await modP;
+  let maker = null; // the snapshot maker's Module and its record of the side modules loaded
   try {
-    pyodide = await loadPyodide({
-      indexURL: INDEX_URL.href,
-      // build.py's stdlib zip: every entry of the official python_stdlib.zip, byte for byte,
-      // plus unchecked-hash .pyc files of the modules imported at start.
-      stdLibURL: new URL(info.stdlib, ROOT).href,
-      lockFileURL: new URL(info.lock, ROOT).href, // the pruned lock (trimmed matplotlib), content-hashed
-      env: { MPLBACKEND: "Agg", MPLCONFIGDIR },
-      stdout: (s) => console.log(s),
-      stderr: (s) => console.warn(s),
-    });
+    if (MAKER) {
+      pyodide = await withCreate((create) => async (config) => {
+        const Module = await create(config);
+        maker = { Module, libs: recordLibraries(Module) };
+        return Module;
+      }, () => loadPyodide({ ...options, _makeSnapshot: true }));
+    } else {
+      pyodide = await loadPyodide(options);
+    }
   } catch (e) {
     throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
   }
@@ -249,6 +276,11 @@ async function start() {
     throw new BootError("Perceptron Lab's Python code failed to load; this is a bug, please report it.", lastLine(e));
   }
   times.ready = performance.now() - t0;
+  ready(times);
+  if (maker) await makeSnapshot(info, maker);
+}
+
+function ready(times) {
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
   // Worker start in the page's clock: timeOrigin differs between page and worker.
   times.origin = performance.timeOrigin;
@@ -256,6 +288,68 @@ async function start() {
   postBytes(true);
   console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
   post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
+}
+
+// Run make() (which calls loadPyodide) with Pyodide's _createPyodideModule replaced by
+// wrap(original), so that snapshot.js can work on Emscripten's Module before Python starts.
+async function withCreate(wrap, make) {
+  if (typeof globalThis._createPyodideModule !== "function") {
+    await import(new URL("pyodide.asm.js", INDEX_URL).href); // what loadPyodide would load
+  }
+  const create = globalThis._createPyodideModule;
+  globalThis._createPyodideModule = wrap(create);
+  try {
+    return await make();
+  } finally {
+    globalThis._createPyodideModule = create;
+  }
+}
+
+// This build's snapshot, if this browser has one: -> true once Python is ready from it.
+async function fromSnapshot(info, loadPyodide, options, times, t0) {
+  try {
+    const snap = await loadSnapshot(ROOT, info.build);
+    if (!snap) return false;
+    const into = {};
+    pyodide = await withCreate((create) => restoringCreate(create, snap, into),
+      () => loadPyodide({ ...options, _loadSnapshot: snap.heap, _snapshotDeserializer: jsByName(into) }));
+    times.runtime = performance.now() - t0;
+    times.files_and_libraries = into.libsMs; // part of runtime: snapshot.js's work before the memory
+    Object.assign(pyodide.loadedPackages, snap.meta.packages);
+    boot = pyodide.pyimport("perceptron_lab.worker_boot");
+    const check = boot.self_check();
+    if (check !== snap.meta.check) throw new Error(`self-check gave ${check}, the snapshot's maker ${snap.meta.check}`);
+    handleJson = boot.handle_json;
+    restored = true;
+    return true;
+  } catch (e) {
+    console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
+    pyodide = boot = handleJson = null;
+    await dropSnapshots(ROOT).catch(() => {});
+    return false;
+  }
+}
+
+// A bug inside Python in a worker started from a snapshot may be the snapshot's doing: the
+// next start is the normal one (a restart would otherwise meet the same state again).
+function suspectSnapshot() {
+  if (restored) dropSnapshots(ROOT).catch(() => {});
+}
+
+// The snapshot maker, once ready: the default run drawn once (so that matplotlib's one-time
+// costs are paid in the snapshot), forgotten, then a snapshot of this worker, stored.
+async function makeSnapshot(info, maker) {
+  const t = performance.now();
+  try {
+    boot.warm_up();
+    const check = boot.self_check();
+    const snap = takeSnapshot(pyodide, maker.Module, maker.libs, check);
+    await storeSnapshot(ROOT, info.build, snap);
+    const mb = (n) => Math.round(n / 1e5) / 10;
+    post({ type: "snapshot", ok: true, heapMB: mb(snap.heap.length), filesMB: mb(snap.fs.length), ms: Math.round(performance.now() - t) });
+  } catch (e) {
+    post({ type: "snapshot", ok: false, detail: lastLine(e) });
+  }
 }
 
 async function installApp(url) {
@@ -348,6 +442,7 @@ async function handleCall(id, request) {
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
+      suspectSnapshot();
       post({ type: "crashed", id, detail: lastLine(e) });
       return;
     }
@@ -355,6 +450,7 @@ async function handleCall(id, request) {
   } finally {
     if (pyodide) pyodide.setInterruptBuffer(undefined); // between calls no check runs at all
   }
+  if (result && result.error && result.error.kind === "internal") suspectSnapshot();
   post({ type: "result", id, result });
 }
 

@@ -55,6 +55,11 @@ def remember_csv(source, kw, ds):
     _last_csv = (source, dict(kw), ds)
 
 
+def forget_csv():
+    global _last_csv
+    _last_csv = None
+
+
 def csv_text(spec):
     text = spec.get("text")
     if not isinstance(text, str):

@@ -1,0 +1,181 @@
+"""The memory snapshot (issue 9: a second visit's first plot in about a second): after a first
+visit a background worker stores a snapshot of a booted Python (js/snapshot-maker.js,
+js/snapshot.js); the next visit's worker starts from it. Its answers must be exactly those of
+a worker started the normal way (weights, texts, every PNG and SVG byte), including work that
+needs files and modules not touched before the snapshot (an SVG export, a Latin-1 CSV, the
+kernel and multiclass perceptrons, step-through frames); a snapshot that does not fit is
+dropped and the page starts the normal way, with nothing said but a console note."""
+import base64
+import json
+
+import numpy as np
+import pytest
+
+from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_ready_of
+
+SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
+# The snapshot's folder in the origin private file system (js/snapshot.js), from the page.
+OPFS_FILES = """async () => {
+  const top = await navigator.storage.getDirectory();
+  for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) {
+    const out = {};
+    for await (const [f, fh] of h.entries()) out[f] = (await fh.getFile()).size;
+    return out;
+  }
+  return null;
+}"""
+
+LATIN1_CSV = "température;pression;classe\n1,5;2,0;oui\n2,5;0,5;non\n0,5;1,0;oui\n3,0;0,2;non\n".encode("latin-1")
+ALL = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"]
+REQUESTS = [
+    {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {}},
+    {"cmd": "frame", "step": 2, "proof": True, "mistakes": True},
+    {"cmd": "export", "what": "plot", "plot": "boundary", "format": "svg"},
+    {"cmd": "train", "data": {"kind": "preset", "name": "xor"}, "settings": {"plot_kinds": ALL, "epochs": 12}},
+    {"cmd": "train", "data": {"kind": "preset", "name": "iris"}, "settings": {"plot_kinds": ALL, "eta": 0.5}},
+    {"cmd": "train", "data": {"kind": "preset", "name": "circles"}, "settings": {"algorithm": "kernel", "plot_kinds": ALL[:3]}},
+    {"cmd": "train", "data": {"kind": "preset", "name": "digits"}, "settings": {"algorithm": "multiclass", "plot_kinds": ALL[:3]}},
+    {"cmd": "train", "data": {"kind": "csv", "base64": base64.b64encode(LATIN1_CSV).decode(), "name": "fr.csv"},
+     "settings": {"plot_kinds": ["boundary"]}},
+]
+
+
+def literal_perceptron(X, y, epochs=100):
+    """Rosenblatt's rule as written in the notes: x̃ = (x, 1), w ← w + y x̃ on y w·x̃ ≤ 0, in order."""
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    w = np.zeros(Z.shape[1])
+    for _ in range(epochs):
+        mistakes = 0
+        for z, t in zip(Z, y):
+            if t * (w @ z) <= 0:
+                w, mistakes = w + t * z, mistakes + 1
+        if not mistakes:
+            break
+    return w
+
+
+def wait_attr(page, name, settled_not, timeout_ms=READY_TIMEOUT_MS * 2) -> str:
+    page.wait_for_selector(f'body[data-{name}]:not([data-{name}="{settled_not}"])', state="attached",
+                           timeout=timeout_ms)
+    return page.evaluate(f"document.body.dataset.{name}")
+
+
+def first_run(page):
+    wait_ready_of(page)
+    page.wait_for_selector('body[data-run-state="done"], body[data-run-state="error"]',
+                           state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.body.dataset.runState") == "done", page.inner_text("#message")
+
+
+def answers(page):
+    return [py_call_of(page, r) for r in REQUESTS]
+
+
+@pytest.fixture(scope="module")
+def made(browser, base_url):
+    """A context whose first visit made a snapshot, the answers of its (normally started)
+    worker, and the page log."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log = attach_log(context, page)
+    context.add_init_script(SNAPSHOT_SWITCH)
+    page.goto(base_url)
+    first_run(page)
+    assert wait_attr(page, "offline", "caching") == "ready"
+    state = wait_attr(page, "snapshot", "making")
+    assert state == "ready", state
+    files = page.evaluate(OPFS_FILES)
+    assert set(files) == {"meta.json", "heap", "fs"} and files["heap"] > 20e6, files
+    assert not page.evaluate("window.__pyclient.bootTimes.restored")
+    cold = answers(page)
+    page.close()
+    yield context, cold, log
+    context.close()
+
+
+def test_second_visit_starts_from_the_snapshot_and_answers_exactly_as_a_normal_start(made, base_url):
+    context, cold, log = made
+    page = context.new_page()
+    page.goto(base_url)
+    first_run(page)  # the page trains AND by itself
+    assert page.evaluate("document.body.dataset.snapshot") == "restored"
+    times = page.evaluate("window.__pyclient.bootTimes")
+    assert times.get("restored") and "packages" not in times, times
+    warm = answers(page)
+    status = page.inner_text("#status")
+    page.close()
+    assert "converged" in status.lower(), status
+    for request, a, b in zip(REQUESTS, cold, warm):
+        assert a.get("ok") and b.get("ok"), (request["cmd"], str(a)[:300], str(b)[:300])
+        assert a == b, f"{json.dumps(request)[:120]}: the restored worker answered differently"
+    # And the AND run is the perceptron's, not only the same as before: CPython's literal one.
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
+    y = np.array([-1, -1, -1, 1])
+    w = literal_perceptron(X, y)
+    assert np.allclose(warm[0]["weights"], w[:2]) and np.isclose(warm[0]["bias"], w[2]), (warm[0]["weights"], w)
+    assert "<svg" in warm[2]["text"]
+    assert not check_log(log), check_log(log)
+
+
+@pytest.mark.parametrize("damage", ["fingerprint", "truncated heap"])
+def test_a_snapshot_that_does_not_fit_is_dropped_and_the_page_starts_normally(made, base_url, damage):
+    context, cold, log = made
+    page = context.new_page()
+    page.goto(base_url)
+    first_run(page)
+    notes = []
+    page.on("console", lambda m: notes.append(m.text))
+    # Damage this build's snapshot in place (same keys), as a stale or broken copy would be.
+    page.evaluate("""async (damage) => {
+      const top = await navigator.storage.getDirectory();
+      let dir = null;
+      for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) dir = h;
+      const put = async (name, data) => {
+        const w = await (await dir.getFileHandle(name)).createWritable();
+        await w.write(data);
+        await w.close();
+      };
+      if (damage === "fingerprint") {
+        const m = JSON.parse(await (await (await dir.getFileHandle("meta.json")).getFile()).text());
+        m.check = "0000000000000000";
+        await put("meta.json", JSON.stringify(m));
+      } else {
+        const h = new Uint8Array(await (await (await dir.getFileHandle("heap")).getFile()).arrayBuffer());
+        await put("heap", h.subarray(0, h.length >> 1));
+      }
+    }""", damage)
+    page.reload()
+    first_run(page)
+    times = page.evaluate("window.__pyclient.bootTimes")
+    status = page.inner_text("#status")
+    message = page.inner_text("#message")
+    again = py_call_of(page, REQUESTS[0])
+    # The page makes a new one (the test switch allows it), so the next visit is fast again.
+    state = wait_attr(page, "snapshot", "making")
+    page.close()
+    assert not times.get("restored") and "packages" in times, times
+    assert "converged" in status.lower(), status
+    assert not message.strip(), message
+    assert again == cold[0]
+    assert state == "ready", state
+    if damage == "fingerprint":
+        assert any("memory snapshot could not be used" in n for n in notes), notes
+    assert not check_log(log), check_log(log)
+
+
+def test_tests_and_small_devices_make_no_snapshot_unless_asked(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log = attach_log(context, page)  # the plain test switch: no snapshot
+    try:
+        page.goto(base_url)
+        first_run(page)
+        assert wait_attr(page, "offline", "caching") == "ready"
+        state = page.evaluate("document.body.dataset.snapshot")
+        stored = page.evaluate(OPFS_FILES)
+        problems = check_log(log)
+    finally:
+        context.close()
+    assert state == "skipped", state
+    assert stored is None, stored
+    assert not problems, problems
