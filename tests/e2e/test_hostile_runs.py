@@ -319,3 +319,42 @@ def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browse
         assert page.text_content("#message") == silent_for(3)
         wait_ready_of(page)
         assert train_and_quickly(page) < AFTER_RESTART_S
+
+
+def test_a_worker_started_from_the_memory_snapshot_says_alive_from_any_bytecode_too(browser, base_url):
+    """The interrupt buffer is installed per call, on whatever Pyodide the worker has: one
+    restored from the memory snapshot (js/snapshot.js) keeps a Python-muted run of several
+    seconds alive under a 3 s watchdog, as one started the normal way does."""
+    from conftest import READY_TIMEOUT_MS, attach_log, check_log
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    log = attach_log(context, context.new_page())
+    context.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true, callTimeoutMs: 3000};")
+    try:
+        page = context.pages[0]
+        page.goto(base_url)
+        wait_ready_of(page)
+        for name, busy in (("offline", "caching"), ("snapshot", "making")):  # as test_snapshot.py waits
+            page.wait_for_selector(f'body[data-{name}]:not([data-{name}="{busy}"])', state="attached",
+                                   timeout=READY_TIMEOUT_MS * 2)
+        assert page.evaluate("document.body.dataset.snapshot") == "ready"
+        page.close()
+        page = context.new_page()
+        page.goto(base_url)
+        wait_ready_of(page)
+        settled(page)
+        assert page.evaluate("document.body.dataset.snapshot") == "restored"
+        out = page.evaluate("""async (request) => {
+          const c = window.__pyclient;
+          c.mute({python: true});
+          c.silence(true);
+          const t0 = performance.now();
+          const res = await c.call(request);
+          return {ok: res.ok, error: res.error || null, ms: performance.now() - t0, silence: c.silence()};
+        }""", {"cmd": "train", "data": csv_data(BIG), "settings": {"algorithm": "pocket", "epochs": 150, "plots": False}})
+        assert out["ok"], out
+        assert out["ms"] > 4000 and out["silence"] < 3000, out
+    finally:
+        problems = check_log(log)
+        context.close()
+    assert not problems, problems
