@@ -388,30 +388,47 @@ const booted = start().then(
 
 // ---------------------------------------------------------------- calls
 // Alive from ANY Python bytecode, not only where the code calls heartbeat.beat(): Pyodide's
-// setInterruptBuffer(buf) turns on CPython's periodic signal check, which reads buf[0] from
-// JS (_Py_CheckEmscriptenSignals_Helper, every ~50 eval-breaker checks: loops and calls).
-// buf need not be a SharedArrayBuffer view: a getter that returns 0 (no signal) is enough,
-// and it posts "alive" at most once per ALIVE_MS. So the page hears from every Python phase
-// (theory, plots, the CSV reader), and silence means a dead worker or one C call that runs
-// long (bench/silence.py measures the longest silence). Installed only during a call.
+// setInterruptBuffer(buf) turns on CPython's periodic signal check, which every ~50
+// eval-breaker checks (loops and calls) runs _Py_CheckEmscriptenSignals_Helper in JS: it reads
+// Module.Py_EmscriptenSignalBuffer three times (is there one? buf[0]; buf[0] = 0). A getter
+// there runs our code on every check; the buffer it returns is a plain Int32Array holding 0 (no
+// signal), so no SharedArrayBuffer is needed. (setInterruptBuffer of an object with an index-0
+// getter works too, but an accessor element is V8's slow path: ~160 ns a check against ~45.)
+// The page hears from every Python phase (theory, plots, the CSV reader); silence means a dead
+// worker or one C call that runs long (bench/silence.py). On only during a call; its cost is
+// within noise (bench/alive_cost.py).
 const ALIVE_MS = 1000;
+const NO_SIGNAL = new Int32Array(1);
+let onCheck = null; // during a call: run once per signal check
+let checksWatched = false;
 
-function aliveSignal(tell) {
+function watchChecks() {
+  const M = pyodide._module; // Emscripten's Module (Pyodide 0.27 exposes it)
+  if (checksWatched || !M) return checksWatched;
+  let reads = 0;
+  Object.defineProperty(M, "Py_EmscriptenSignalBuffer", {
+    configurable: true,
+    get() {
+      if (onCheck === null) return undefined; // no check runs between calls anyway
+      if (++reads === 3) {
+        reads = 0;
+        onCheck();
+      }
+      return NO_SIGNAL;
+    },
+    set(_) {}, // setInterruptBuffer assigns here: the getter decides
+  });
+  return (checksWatched = true);
+}
+
+function throttled(tell) {
   let next = performance.now() + ALIVE_MS;
-  const alive = () => {
+  return () => {
     const now = performance.now();
     if (now < next) return;
     next = now + ALIVE_MS;
     tell();
   };
-  const buffer = Object.freeze({
-    get 0() {
-      if (!muted.buffer) alive();
-      return 0; // no signal: Python goes on
-    },
-    set 0(_) {}, // CPython clears the slot after reading it
-  });
-  return { alive, buffer };
 }
 
 // Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
@@ -421,7 +438,7 @@ const muted = { python: false, buffer: false };
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
   let last = 0;
-  const { alive, buffer } = aliveSignal(() => post({ type: "alive", id }));
+  const alive = throttled(() => post({ type: "alive", id }));
   const progress = (epoch, mistakes, phase) => {
     if (muted.python) return;
     if (phase !== undefined) {
@@ -435,7 +452,8 @@ async function handleCall(id, request) {
     post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
   };
   let result;
-  pyodide.setInterruptBuffer(buffer);
+  onCheck = () => muted.buffer || alive();
+  if (watchChecks()) pyodide.setInterruptBuffer(NO_SIGNAL);
   try {
     // Python's own heartbeat (heartbeat.beat() in slow epochs and scoring) shares the throttle.
     result = JSON.parse(handleJson(JSON.stringify(request), progress, () => muted.python || alive()));
@@ -449,6 +467,7 @@ async function handleCall(id, request) {
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
   } finally {
     if (pyodide) pyodide.setInterruptBuffer(undefined); // between calls no check runs at all
+    onCheck = null;
   }
   if (result && result.error && result.error.kind === "internal") suspectSnapshot();
   post({ type: "result", id, result });
