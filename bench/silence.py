@@ -12,6 +12,7 @@ for the heaviest requests we know of, sent straight through the page's client (n
   plots        AND with every plot kind at the largest box (2000 × 1500 CSS px) and pixel ratio 4
   kernel-grid  the kernel perceptron (rbf) on 5 000 generated points (its most), the same plots
   kernel-wide  the kernel perceptron on a 5 000 × 400 CSV (14 MB) (the Gram matrix's products are widest)
+  kernel-2000  the kernel perceptron on a 2 000 × 2 000 CSV (16 MB: the widest file allowed)
   multiclass   all ten digits, largest plots
   csv-200k     a 200 000 × 10 CSV read and trained (voted, 1 epoch)
   theory       20 000 rows (theory_max_points) of a CSV: the max-margin solve
@@ -53,12 +54,12 @@ def loadavg() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def csv(rows: int, cols: int, seed: int) -> str:
+def csv(rows: int, cols: int, seed: int, digits: int = 4) -> str:
     rng = random.Random(seed)
     lines = [",".join([f"x{j}" for j in range(cols)] + ["y"])]
     for _ in range(rows):
         k = rng.random() < 0.5
-        lines.append(",".join([f"{rng.gauss(0.3 if k else -0.3, 1):.4f}" for _ in range(cols)] + ["ab"[k]]))
+        lines.append(",".join([f"{rng.gauss(0.3 if k else -0.3, 1):.{digits}f}" for _ in range(cols)] + ["ab"[k]]))
     return "\n".join(lines) + "\n"
 
 
@@ -70,6 +71,8 @@ def cases() -> dict[str, dict]:
                         "settings": {"algorithm": "kernel", "kernel": "rbf", "epochs": 3, **BIG_BEYOND}},
         "kernel-wide": {"cmd": "train", "data": {"kind": "csv", "text": csv(5000, 400, 1), "label": "y"},
                         "settings": {"algorithm": "kernel", "kernel": "rbf", "gamma": 0.001, "epochs": 2}},
+        "kernel-2000": {"cmd": "train", "data": {"kind": "csv", "text": csv(2000, 2000, 4, digits=1), "label": "y"},
+                        "settings": {"algorithm": "kernel", "kernel": "rbf", "gamma": 0.0005, "epochs": 2}},
         "multiclass": {"cmd": "train", "data": {"kind": "preset", "name": "digits"},
                        "settings": {"algorithm": "multiclass", "epochs": 20, **BIG_BEYOND}},
         "csv-200k": {"cmd": "train", "data": {"kind": "csv", "text": csv(200_000, 10, 2), "label": "y"},

@@ -64,7 +64,7 @@ const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0
 // bytecode runs (worker.js, the interrupt buffer), so only one C call that runs long (numpy on
 // the largest data allowed, one Agg draw or PNG of the largest plot allowed, the kernel grid)
 // or a dead worker is silent; bench/silence.py measures the longest silence of such calls in
-// the page (under 2 s here, see docs/ARCHITECTURE.md): 10 s leaves a factor of five for a
+// the page (under 3 s here, see docs/ARCHITECTURE.md): 10 s leaves more than a factor of three for a
 // slower device or a loaded machine, and tells a dead worker in seconds, not a minute.
 export const CALL_TIMEOUT_MS = 10_000;
 
