@@ -89,6 +89,12 @@ test("a kernel link counts its Gram matrix, every example a mistake, and its gri
   assert.ok(overBudget(big));
   assert.equal(askText(big), "This link asks for the kernel perceptron on 5,000 rows × 2 features × 100 epochs, " +
     "with a 5,000 × 5,000 kernel matrix (up to about 22 s in this tab), so it was not started by itself.");
+  // Beyond 5 000 rows Python refuses a kernel run at once: only the plots' pixels remain (8 plots
+  // for 3 features), and nothing is said of a kernel matrix. (A CSV of 20 000 rows × 3 features.)
+  const refused = estimate({ kind: "csv" }, run, { n: 20000, feature_names: ["a", "b", "c"] });
+  near(refused.seconds, 8 * 480 * 360 * 0.3 / 1e6);
+  assert.ok(!overBudget(refused));
+  assert.doesNotMatch(askText(refused), /kernel/);
   // Without plots the grid costs nothing: 2 075 000 + 11 000 000 µs.
   near(estimate(clouds(5000), { ...run, plots: false }, null).seconds, 13.075);
   // Wine's 13 features widen every kernel evaluation: 178² × (0.08 + 13 × 0.0015) = 3 152.558 µs; training

@@ -178,6 +178,10 @@ def test_the_budgets_kernel_grid_is_the_one_the_kernel_plot_draws():
 
     assert inspect.signature(kernel_figure).parameters["grid"].default == settings.LIMITS["kernel_plot_grid"]
     assert "grid" not in inspect.getsource(boundary)  # the bridge draws it at that default
+    # ... and knows the most rows a kernel run takes (beyond, it is refused at once: no cost).
+    from perceptron_lab import kernel
+
+    assert kernel.MAX_POINTS == settings.LIMITS["kernel_max_points"]
 
 
 def test_the_cli_options_come_from_the_table():

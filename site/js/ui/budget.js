@@ -79,8 +79,10 @@ export function estimate(data, settings, csvInfo) {
   const est = { rows, features: d0, epochs, plots, algorithm: settings.algorithm, classes: null };
   let us;
   if (settings.algorithm === "kernel") {
-    const k = kernelCost(rows, features, epochs, plots !== null);
-    us = k.gram + k.train + k.plot;
+    // Beyond kernel_max_points Python refuses the run at once (an n × n matrix), and says why.
+    const k = rows <= LIMITS.kernel_max_points ? kernelCost(rows, features, epochs, plots !== null) : null;
+    us = k ? k.gram + k.train + k.plot : 0;
+    if (!k) est.algorithm = "refused"; // no kernel matrix to speak of
   } else if (settings.algorithm === "multiclass") {
     // One weight vector per class: each example's scores are one numpy product of classes × x̃.
     est.classes = classesOf(data, csvInfo);
