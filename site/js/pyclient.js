@@ -2,7 +2,8 @@
 //
 //   const client = createPyClient({
 //     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
-//     onBytes: (received, total) => ...,  // the boot's downloads, estimated bytes on the wire
+//     onBytes: (received, total, cached) => ...,  // the boot's downloads, estimated bytes on the wire;
+//                                        // cached: this build is in the service worker's cache
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
 //     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
@@ -277,7 +278,7 @@ export function createPyClient({
           bytesSeen = msg.received;
           armBootTimer();
         }
-        safe(onBytes, msg.received, msg.total);
+        safe(onBytes, msg.received, msg.total, !!msg.cached);
         break;
       case "progress":
         if (pending.has(msg.id)) {

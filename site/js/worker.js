@@ -59,11 +59,13 @@ let wireTotal = 0;
 let wireReceived = 0;
 let lastBytesPost = 0;
 
+let cached = false; // the service worker has precached this build: nothing big is downloaded
+
 function postBytes(force = false) {
   const now = performance.now();
   if (!force && now - lastBytesPost < BYTES_MS) return;
   lastBytesPost = now;
-  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal });
+  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal, cached });
 }
 
 const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived
@@ -175,6 +177,8 @@ async function start() {
   const files = info.download || [];
   ratio = new Map(files.map((f) => [new URL(f.path, ROOT).href, f.size ? f.gzip / f.size : 0]));
   wireTotal = files.reduce((s, f) => s + f.gzip, 0);
+  // sw.js's cache of this build (js/offline.js): the page then says no download is coming.
+  cached = typeof caches !== "undefined" && (await caches.has(`perceptron-lab-${info.build}`).catch(() => false));
   postBytes(true);
 
   // The runtime's own files first: on a slow link the wheels would otherwise share the
