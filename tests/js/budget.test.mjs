@@ -115,6 +115,11 @@ test("a multiclass link counts one score per class (0.02 µs per class and value
   near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 2.62362);
   // Iris has 3 classes: 150 × 100 × (12 + 3 × 5 × 0.02) µs.
   near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.1845);
+  // A CSV read for the multiclass perceptron lists its classes: 5 here, 1000 rows × 3 features,
+  // 10 epochs: 1000 × 10 × (12 + 5 × 4 × 0.02) µs; read as two labels it has 2.
+  const info = { n: 1000, feature_names: ["a", "b", "c"], labels: { classes: ["p", "q", "r", "s", "t"] } };
+  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.124);
+  assert.equal(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, { ...info, labels: { "-1": "p", "+1": "q" } }).classes, 2);
   // With plots: 8 plots × 480 × 360 px × 0.3 µs = 414 720 µs, and its 3 own plots × 0.4 s.
   near(estimate(digits, { algorithm: "multiclass", epochs: 100, plot_px: [480, 360], dpr: 1 }, null).seconds,
     4.4925 + 0.41472 + 1.2);

@@ -33,12 +33,17 @@ export function shapeOf(data, csvInfo) {
 }
 
 /** How many classes the multiclass perceptron would train: two chosen, a real data set's all,
- * two for generated, placed and inspected CSV data (the page reads a CSV's two labels). */
+ * a CSV's classes as read for multiclass, two for generated and placed data. */
 export function classesOf(data, csvInfo) {
   if (data.kind === "preset" && data.name in REAL) {
     return Array.isArray(data.classes) && data.classes.length === 2 ? 2 : REAL[data.name][2];
   }
-  if (data.kind === "csv") return csvInfo ? Math.max(2, Object.keys(csvInfo.labels || {}).length) : MOST_CLASSES;
+  if (data.kind === "csv") {
+    if (!csvInfo) return MOST_CLASSES;
+    // Read for the multiclass perceptron: {classes: [...]}; else the two labels {"-1", "+1"}.
+    const classes = csvInfo.labels?.classes;
+    return Array.isArray(classes) ? Math.max(2, classes.length) : 2;
+  }
   if (data.kind === "points" || (data.kind === "preset" && (data.name in BOOLEAN || Number.isFinite(data.n)))) return 2;
   return MOST_CLASSES;
 }
