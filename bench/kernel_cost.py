@@ -179,8 +179,7 @@ def main() -> int:
                 ("kernel rbf, digits (64 features), 20 epochs", {"kind": "preset", "name": "digits", "classes": ["0", "1"]},
                  kernel(epochs=20, gamma=0.001)),
                 # averaged: every epoch runs (no early stop), the worst case of the estimate.
-                # The page knows a CSV's shape only from a successful inspect, which takes two
-                # classes: given here (2 000 × 64, 10 classes), to check the formula itself.
+                # The page knows a CSV's shape and classes from its inspect (read for multiclass).
                 ("multiclass averaged, random labels, 10 classes, 2000 × 64, 30 epochs",
                  {"kind": "csv", "text": noise_csv(2000, 64, 10, 5), "label": "y"}, mc),
                 ("multiclass averaged, digits (10 classes), 50 epochs", {"kind": "preset", "name": "digits"},
@@ -190,7 +189,7 @@ def main() -> int:
                 ("multiclass averaged, digits, 20 epochs, plots 480×360", {"kind": "preset", "name": "digits"},
                  {"algorithm": "multiclass", "average": True, "epochs": 20, "plots": True, "plot_px": [480, 360], "dpr": 1}),
             ]
-            shape = {"n": 2000, "feature_names": [f"x{j}" for j in range(64)], "labels": {f"c{k}": k for k in range(10)}}
+            shape = {"n": 2000, "feature_names": [f"x{j}" for j in range(64)], "labels": {"classes": [f"c{k}" for k in range(10)]}}
             for name, data, settings in checks:
                 measured = t(data, settings)["ms"] / 1e3
                 info = shape if data["kind"] == "csv" else None
