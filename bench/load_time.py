@@ -249,7 +249,7 @@ def main() -> int:
     print(f"build {info['build']}; counted download {sum(f['gzip'] for f in info['download']) / 1e6:.2f} MB "
           f"(gzip); runs: {args.runs}; load average {' -> '.join(loads)} (on {os.cpu_count()} CPUs)")
     print(f"{'profile':<10} {'load':<8} {'picture':>9} {'ready':>9} {'1st plot':>9} {'MB sent':>8} "
-          f"{'retries':>7} {'error':>5}")
+          f"{'retries':>7} {'error':>5} {'snapshot':>8}")
     for n in names:
         for kind in ("cold", "warm", "offline"):
             rows = [r[kind] for r in results[n] if kind in r]
@@ -258,7 +258,8 @@ def main() -> int:
             print(f"{n:<10} {kind:<8} {fmt_s(med([r['picture_ms'] for r in rows])):>9} "
                   f"{fmt_s(med([r['ready_ms'] for r in rows])):>9} {fmt_s(med([r['first_plot_ms'] for r in rows])):>9} "
                   f"{med([r['bytes'] for r in rows]) / 1e6:>8.2f} {sum(r['retries'] for r in rows):>7} "
-                  f"{sum(bool(r['error']) for r in rows):>5}")
+                  f"{sum(bool(r['error']) for r in rows):>5} "
+                  f"{sum(bool(r.get('restored')) for r in rows):>3} of {len(rows)}")
     print(f"targets: first picture <= {fmt_s(TARGETS['picture_ms'])} (cold), warm first plot <= "
           f"{fmt_s(TARGETS['warm_first_plot_ms'])} (localhost), cold bytes <= {TARGETS['bytes'] / 1e6:.0f} MB")
     if "localhost" in results:
@@ -268,6 +269,7 @@ def main() -> int:
             alls = [r["presets"][name + " (all plots)"] for r in results["localhost"]]
             print(f"  {name:<8} {fmt_s(med(vals)):>9} | {fmt_s(med(alls)):>9}")
         last = results["localhost"][-1]
+        print("snapshot after the first visit:", last.get("snapshot"), "(warm and offline visits start from it)")
         for kind in ("cold", "warm"):
             stages = {k: v for k, v in (last[kind]["worker"] or {}).items() if k != "origin"}
             print(f"localhost {kind} worker stages (ms since worker start):", json.dumps(stages))

@@ -93,6 +93,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cancel-after", default="1.5,6", help="seconds into the run, comma-separated")
+    ap.add_argument("--snapshot", action="store_true",
+                    help="let the page make its memory snapshot first: restarts then start from it")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--dist", type=Path, default=None)
     args = ap.parse_args()
@@ -114,10 +116,18 @@ def main() -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page()
-            page.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = true;")
+            page.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = "
+                                 + ("{snapshot: true};" if args.snapshot else "true;"))
             page.goto(url)
             page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=120_000)
             page.wait_for_selector(DONE, state="attached", timeout=120_000)
+            if args.snapshot:
+                page.wait_for_selector('body[data-snapshot]:not([data-snapshot="making"])', state="attached",
+                                       timeout=240_000)
+                made = page.evaluate("document.body.dataset.snapshot")
+                print(f"memory snapshot: {made}", file=sys.stderr, flush=True)
+                if made != "ready":
+                    raise SystemExit(f"no snapshot was made ({made})")
             for after in afters:
                 for i in range(args.runs):
                     rows[after].append(one_run(page, after))

@@ -66,7 +66,15 @@ async function put(cache, rel) {
 let running = null;
 
 async function precache() {
-  const info = await (await fetch(ROOT + "build-info.json", { cache: "no-cache" })).json();
+  let res;
+  try {
+    res = await fetch(ROOT + "build-info.json", { cache: "no-cache" });
+  } catch {
+    // Offline: the build this browser already holds (complete if every file below is there).
+    res = await caches.match(ROOT + "build-info.json");
+    if (!res) throw new Error("offline, and no build of this page is cached");
+  }
+  const info = await res.json();
   const name = PREFIX + info.build;
   const cache = await caches.open(name);
   const files = ["", "build-info.json", ...info.precache];

@@ -12,6 +12,7 @@ from .errors import SettingsError
 
 KERNELS = ("linear", "poly", "rbf")
 MAX_DEGREE = 10
+PRODUCT_MAX = 1 << 27  # multiply-adds per numpy product call: ~0.05 s in Pyodide
 
 
 def _number(v):
@@ -56,7 +57,13 @@ class Kernel:
 
     def _raw(self, A, B):
         # In place throughout: at 5 000 points every temporary n×n array is another 200 MB.
-        K = A @ B.T
+        # The product goes in blocks of rows: one numpy call on 5 000 × 2 000 features would run
+        # for half a minute in Pyodide without Python getting a word in, and the page's watchdog
+        # hears from the worker only while Python runs (site/js/worker.js, bench/silence.py).
+        K = np.empty((len(A), len(B)))
+        rows = max(1, PRODUCT_MAX // max(1, len(B) * A.shape[1]))
+        for r in range(0, len(A), rows):
+            np.matmul(A[r:r + rows], B.T, out=K[r:r + rows])
         if self.kernel == "poly":
             K += self.coef0
             np.power(K, self.degree, out=K)

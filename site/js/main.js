@@ -17,7 +17,7 @@ import { initCompare, compareProgress } from "./ui/compare.js";
 import { initWatch, watchResult, liveMode } from "./ui/watch.js";
 import { initPresenter, plotRequestSize } from "./ui/presenter.js";
 import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
-import { csvInfo, showReading } from "./ui/csv-upload.js";
+import { csvInfo, showReading, recheckCsv } from "./ui/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
@@ -42,7 +42,10 @@ const RETRAIN_MS = 600;
 let retrainTimer = null;
 
 function onValue(name, value) {
+  const wasMulticlass = values.algorithm === "multiclass";
   values[name] = value;
+  // A CSV file is read for the algorithm: every class for the multiclass perceptron, two otherwise.
+  if (name === "algorithm" && (value === "multiclass") !== wasMulticlass && values.source === "csv") recheckCsv();
   if (running) changedInRun = true;
   markStale();
   if (name === "source") return;
@@ -148,7 +151,7 @@ async function inspect(data) {
   if (!py) {
     return { ok: false, error: { kind: "internal", message: "Python is not available, so the file cannot be checked." } };
   }
-  return py.call({ cmd: "inspect", data });
+  return py.call({ cmd: "inspect", data, multiclass: data?.kind === "csv" && values.algorithm === "multiclass" });
 }
 
 // ------------------------------------------------------------------ train

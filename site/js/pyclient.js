@@ -2,7 +2,8 @@
 //
 //   const client = createPyClient({
 //     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
-//     onBytes: (received, total) => ...,  // the boot's downloads, estimated bytes on the wire
+//     onBytes: (received, total, cached) => ...,  // the boot's downloads, estimated bytes on the wire;
+//                                        // cached: this build is in the service worker's cache
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
 //     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
@@ -17,20 +18,26 @@
 // Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
 // that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
 // type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
-// "error"); a call with no progress, heartbeat ("alive") or result for callTimeoutMs (60 s)
-// terminates the worker.
+// "error"); a call with no word from the worker (progress, reading, "alive", result) for
+// callTimeoutMs (10 s) ends the worker: "Python stopped answering (nothing heard from it for
+// 10 s) …", onRestart("stall", text). The worker says "alive" at least once a second while ANY
+// Python bytecode runs (worker.js installs an interrupt buffer that CPython's eval loop reads),
+// so an honest long run, theory or plot phase never goes silent; only a dead or wedged worker,
+// or one C call longer than that, does (bench/silence.py: the longest at the bridge's limits).
 // Idle heartbeat: while no call is pending, a "ping" every idleProbeMs (4 s) is answered by
 // the worker's message loop (not by Python); no message at all within idleTimeoutMs (8 s)
 // means the worker died without an error event (killed, or its loop wedged): it is replaced
 // and onRestart("stall", text) says so. A call in flight is watched by callTimeoutMs instead,
 // because Python runs synchronously in the worker and its loop cannot answer a ping then.
+// Crash wording ("Python crashed …", onRestart("crash")) only for an error event or "crashed".
 // After a failed start the worker is not restarted by itself; the next call(), restart()
 // or cancel() starts one.
 // Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
-// or {bootTimeoutMs}, set by the e2e fixtures before the page's scripts run): the last client created is
-// globalThis.__pyclient, with kill() (terminate, no restart) and probe() (how the worker
-// installed the app package, see worker.js) and vanish() (terminate the worker behind the
-// client's back: a worker that dies without an error event).
+// or {bootTimeoutMs, callTimeoutMs}, set by the e2e fixtures before the page's scripts run): the
+// last client created is globalThis.__pyclient, with kill() (terminate, no restart), probe()
+// (how the worker installed the app package, see worker.js), vanish() (terminate the worker
+// behind the client's back: a worker that dies without an error event), silence() (the longest
+// gap without a word during a pending call) and mute() (silence the worker's signs of life).
 //
 // Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
 // starts the worker before the UI modules have loaded; the first createPyClient() with
@@ -51,6 +58,16 @@ export { spawnWorker, prestart } from "./worker-start.js";
 const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 // Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
+// ... and the pending-call watchdog ({callTimeoutMs}), to prove what keeps a long call alive.
+const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0 ? Number(TEST_SWITCH.callTimeoutMs) : null;
+
+// A pending call's watchdog. The worker says "alive" at least once a second while any Python
+// bytecode runs (worker.js, the interrupt buffer), so only one C call that runs long (numpy on
+// the largest data allowed, one Agg draw or PNG of the largest plot allowed, the kernel grid)
+// or a dead worker is silent; bench/silence.py measures the longest silence of such calls in
+// the page (under 3 s here, see docs/ARCHITECTURE.md): 10 s leaves more than a factor of three for a
+// slower device or a loaded machine, and tells a dead worker in seconds, not a minute.
+export const CALL_TIMEOUT_MS = 10_000;
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
@@ -64,7 +81,7 @@ export function createPyClient({
   workerUrl = DEFAULT_WORKER_URL,
   bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
-  callTimeoutMs = 60_000,
+  callTimeoutMs = TEST_CALL_TIMEOUT_MS ?? CALL_TIMEOUT_MS,
   idleProbeMs = 4_000,
   idleTimeoutMs = 8_000,
   spareAfterMs = ROOMY ? 3_000 : 0,
@@ -86,6 +103,8 @@ export function createPyClient({
   let spare = null; // the spare worker this client started (waiting in worker-start.js's slot)
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
+  let heardAt = 0; // when the worker last said anything while a call was pending
+  let longestSilence = 0; // test hook: the longest such gap, in ms
 
   // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
   let readyPromise, resolveReady, rejectReady, readySettled;
@@ -145,13 +164,14 @@ export function createPyClient({
     armIdleTimer();
     if (state === "ready" && pending.size) {
       callTimer = setTimeout(() => {
-        fail(`Python stopped answering (nothing for ${Math.round(callTimeoutMs / 1000)} s) ` +
-          "and was restarted. Try again, perhaps with fewer epochs.", { restart: true });
+        fail(`Python stopped answering (nothing heard from it for ${Math.round(callTimeoutMs / 1000)} s) ` +
+          "and was restarted. Your data and settings are kept.", { restart: true, why: "stall" });
       }, callTimeoutMs);
     }
   }
 
   function send(item) {
+    if (!pending.size) heardAt = performance.now();
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
     // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
@@ -198,6 +218,11 @@ export function createPyClient({
     worker.onmessage = (ev) => {
       if (gen !== generation) return;
       const msg = ev.data || {};
+      if (pending.size) {
+        const now = performance.now();
+        longestSilence = Math.max(longestSilence, now - heardAt);
+        heardAt = now;
+      }
       onMessage(msg);
       // Any word from an idle worker proves its loop runs (a ping's answer included).
       if (gen === generation && idleTimer && !pending.size) armIdleTimer();
@@ -253,7 +278,7 @@ export function createPyClient({
           bytesSeen = msg.received;
           armBootTimer();
         }
-        safe(onBytes, msg.received, msg.total);
+        safe(onBytes, msg.received, msg.total, !!msg.cached);
         break;
       case "progress":
         if (pending.has(msg.id)) {
@@ -267,7 +292,7 @@ export function createPyClient({
           safe(onReading, msg.id, msg.phase, msg.done, msg.total);
         }
         break;
-      case "alive": // a slow epoch or scoring still under way: not a hang
+      case "alive": // Python runs (any bytecode, or a slow epoch's own heartbeat): not a hang
         if (pending.has(msg.id)) armCallTimer();
         break;
       case "result": {
@@ -396,6 +421,18 @@ export function createPyClient({
     };
     /** Test hook: calls sent or queued and not answered yet. */
     Object.defineProperty(client, "busy", { get: () => pending.size + queue.length });
+    /** Test hook: the longest time (ms) a pending call went without any word from the worker,
+     * since the last call of this with reset = true. */
+    client.silence = (reset = false) => {
+      const ms = longestSilence;
+      if (reset) longestSilence = 0;
+      return ms;
+    };
+    /** Test hook: silence the worker's signs of life during calls: python (progress, reading,
+     * heartbeat.beat()) and/or buffer (the interrupt buffer's "alive"), for this worker. */
+    client.mute = ({ python = false, buffer = false } = {}) => {
+      if (worker) worker.postMessage({ type: "mute", python, buffer });
+    };
     /** Test hook: the worker dies without an error event (the client is not told). */
     client.vanish = () => {
       if (worker) worker.terminate();

@@ -8,18 +8,21 @@
 //   page -> worker  {type: "call", id, request}
 //                   {type: "test-hooks"}                      (the page's test switch is on)
 //                   {type: "ping", seq}                       (idle heartbeat: no call pending)
+//                   {type: "mute", python, buffer}            (test hook, see below)
 //   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
 //                                                              "columns" = columns converted; ≤ 10/s)
-//                   {type: "alive", id}                       (Python's heartbeat, ≤ 1/s, mid-epoch)
+//                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode,
+//                                                              via the interrupt buffer; see "calls")
 //                   {type: "result", id, result}
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
 //                   {type: "snapshot", ok, detail, heapMB, filesMB, ms}  (a snapshot maker only)
-// Test hook (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result}.
+// Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
+//   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 // Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
 // Cache API and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
@@ -56,11 +59,13 @@ let wireTotal = 0;
 let wireReceived = 0;
 let lastBytesPost = 0;
 
+let cached = false; // the service worker has precached this build: nothing big is downloaded
+
 function postBytes(force = false) {
   const now = performance.now();
   if (!force && now - lastBytesPost < BYTES_MS) return;
   lastBytesPost = now;
-  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal });
+  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal, cached });
 }
 
 const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived
@@ -172,6 +177,8 @@ async function start() {
   const files = info.download || [];
   ratio = new Map(files.map((f) => [new URL(f.path, ROOT).href, f.size ? f.gzip / f.size : 0]));
   wireTotal = files.reduce((s, f) => s + f.gzip, 0);
+  // sw.js's cache of this build (js/offline.js): the page then says no download is coming.
+  cached = typeof caches !== "undefined" && (await caches.has(`perceptron-lab-${info.build}`).catch(() => false));
   postBytes(true);
 
   // The runtime's own files first: on a slow link the wheels would otherwise share the
@@ -384,10 +391,60 @@ const booted = start().then(
 );
 
 // ---------------------------------------------------------------- calls
+// Alive from ANY Python bytecode, not only where the code calls heartbeat.beat(): Pyodide's
+// setInterruptBuffer(buf) turns on CPython's periodic signal check, which every ~50
+// eval-breaker checks (loops and calls) runs _Py_CheckEmscriptenSignals_Helper in JS: it reads
+// Module.Py_EmscriptenSignalBuffer three times (is there one? buf[0]; buf[0] = 0). A getter
+// there runs our code on every check; the buffer it returns is a plain Int32Array holding 0 (no
+// signal), so no SharedArrayBuffer is needed. (setInterruptBuffer of an object with an index-0
+// getter works too, but an accessor element is V8's slow path: ~160 ns a check against ~45.)
+// The page hears from every Python phase (theory, plots, the CSV reader); silence means a dead
+// worker or one C call that runs long (bench/silence.py). On only during a call; its cost is
+// within noise (bench/alive_cost.py).
+const ALIVE_MS = 1000;
+const NO_SIGNAL = new Int32Array(1);
+let onCheck = null; // during a call: run once per signal check
+let checksWatched = false;
+
+function watchChecks() {
+  const M = pyodide._module; // Emscripten's Module (Pyodide 0.27 exposes it)
+  if (checksWatched || !M) return checksWatched;
+  let reads = 0;
+  Object.defineProperty(M, "Py_EmscriptenSignalBuffer", {
+    configurable: true,
+    get() {
+      if (onCheck === null) return undefined; // no check runs between calls anyway
+      if (++reads === 3) {
+        reads = 0;
+        onCheck();
+      }
+      return NO_SIGNAL;
+    },
+    set(_) {}, // setInterruptBuffer assigns here: the getter decides
+  });
+  return (checksWatched = true);
+}
+
+function throttled(tell) {
+  let next = performance.now() + ALIVE_MS;
+  return () => {
+    const now = performance.now();
+    if (now < next) return;
+    next = now + ALIVE_MS;
+    tell();
+  };
+}
+
+// Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
+// heartbeat) and/or the interrupt buffer's, to prove which one keeps a long call alive.
+const muted = { python: false, buffer: false };
+
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
   let last = 0;
+  const alive = throttled(() => post({ type: "alive", id }));
   const progress = (epoch, mistakes, phase) => {
+    if (muted.python) return;
     if (phase !== undefined) {
       // The CSV reader (throttled in Python): done of total in a reading phase.
       post({ type: "reading", id, phase: String(phase), done: Number(epoch), total: Number(mistakes) });
@@ -399,11 +456,11 @@ async function handleCall(id, request) {
     post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
   };
   let result;
+  onCheck = () => muted.buffer || alive();
+  if (watchChecks()) pyodide.setInterruptBuffer(NO_SIGNAL);
   try {
-    // alive: Python's heartbeat (at most once a second) inside slow epochs and scoring, so
-    // the page's watchdog tells an honest long run from a hang.
-    const alive = () => post({ type: "alive", id });
-    result = JSON.parse(handleJson(JSON.stringify(request), progress, alive));
+    // Python's own heartbeat (heartbeat.beat() in slow epochs and scoring) shares the throttle.
+    result = JSON.parse(handleJson(JSON.stringify(request), progress, () => muted.python || alive()));
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
@@ -412,6 +469,9 @@ async function handleCall(id, request) {
       return;
     }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
+  } finally {
+    if (pyodide) pyodide.setInterruptBuffer(undefined); // between calls no check runs at all
+    onCheck = null;
   }
   if (result && result.error && result.error.kind === "internal") suspectSnapshot();
   post({ type: "result", id, result });
@@ -441,6 +501,9 @@ self.onmessage = (ev) => {
     chain = chain.then(() => handleCall(msg.id, msg.request));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
+  } else if (msg.type === "mute" && testHooks) {
+    muted.python = !!msg.python;
+    muted.buffer = !!msg.buffer;
   } else if (msg.type === "probe" && testHooks) {
     chain = chain.then(() => handleProbe(msg.id));
   }

@@ -112,18 +112,24 @@ def test_second_visit_works_offline_and_trains_and(browser, base_url):
     try:
         page.goto(base_url)
         wait_first_run(page)
-        wait_offline_ready(page)
+        first_build = wait_offline_ready(page)
         page.close()
         context.set_offline(True)
         page = context.new_page()
         page.goto(base_url)
         wait_first_run(page)  # the page trains AND by itself
+        # Offline, the service worker finds this build complete in its cache (not "failed").
+        offline_build = wait_offline_ready(page)
         status = status_text(page)
+        # While loading, it said that nothing would be downloaded (not "Python download: 0.0 of 11 MB").
+        loading_text = page.text_content("#load-bytes-text")
         times = page.evaluate("window.__pyclient.bootTimes")
         problems = check_log(log)
     finally:
         context.close()
     assert "converged" in status.lower(), status
+    assert offline_build == first_build
+    assert "nothing to download" in loading_text and "MB" not in loading_text, loading_text
     assert not problems, problems
 
 

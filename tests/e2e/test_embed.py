@@ -176,6 +176,8 @@ def test_plot_first_then_controls_and_a_link_to_the_full_lab(course, snippet):
     assert settled(frame, READY_TIMEOUT_MS) == "done"
     top = lambda sel: frame.evaluate(f"document.querySelector('{sel}').getBoundingClientRect().top")  # noqa: E731
     assert top("#plot-boundary") < top("#lab") and top("#plot-boundary") < top("#compare")
+    # The exercise and hand-weights panels come after the plot and the controls, not first.
+    assert top("#lab") < top("#exercise") and top("#lab") < top("#hand")
     assert frame.is_visible("#train")  # fixed at the bottom of the frame while the plot is on top
     link = frame.locator("#full-lab-link")
     assert link.is_visible() and link.get_attribute("target") == "_blank"

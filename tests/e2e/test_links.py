@@ -369,6 +369,9 @@ def test_links_hold_the_step_and_the_compare_view(browser, base_url):
         assert stepper_idle(a, 6)["w"] == run.trace.w[5].tolist()
         wait_hash(a, "step=6")
         assert "step=6" in copy_link(a) and "step=5" not in copy_link(a)
+        # Nothing changed since the run: the note must not say otherwise (the run's settings
+        # carry the plots' size, which no control holds).
+        assert "changed since" not in a.text_content("#share-note")
         # Other settings than the run on screen: the copied link is still the run on screen
         # (its step too), and the note says plainly that the changes are not in it.
         a.select_option("#algorithm", "batch")

@@ -371,3 +371,39 @@ def test_more_features_show_choosers_and_replot(good_loaded):
     page.select_option("#plot-y", "2")
     expect(err).to_be_hidden()
     assert_trains_to(page, WIDE, plot_features=[3, 2])
+
+
+# ------------------------------------------------------------------ three classes
+
+def iris_csv() -> str:
+    """scikit-learn's iris as a CSV file with named classes (data nobody here wrote)."""
+    from sklearn.datasets import load_iris
+
+    d = load_iris()
+    rows = [",".join(list(d.feature_names) + ["species"])]
+    rows += [",".join([*(f"{v:g}" for v in x), d.target_names[t]]) for x, t in zip(d.data, d.target)]
+    return "\n".join(rows) + "\n"
+
+
+def test_three_class_csv_is_refused_for_two_classes_and_read_for_the_multiclass_perceptron(browser, base_url):
+    from pagekit import extra_page
+
+    text = iris_csv()
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        page.check("#source-csv")
+        upload(page, "iris.csv", text)
+        error = page.locator(CSV_ERROR)
+        expect(error).to_contain_text("3 different classes", timeout=RUN_TIMEOUT_MS)
+        # Train with only the refused file: its reason stays (not "choose a CSV file first").
+        click_train(page)
+        expect(error).to_contain_text("“iris.csv” was not read")
+        expect(error).to_contain_text("3 different classes")
+        # The multiclass perceptron: the file is read again, with every class.
+        page.select_option("#algorithm", "multiclass")
+        wait_loaded(page, "iris.csv")
+        expect(page.locator("#csv-info")).to_contain_text("150 rows, 4 features; 3 classes: setosa, versicolor, virginica")
+        assert click_train(page) == "done", page.inner_text("#message")
+        exp = engine(text, algorithm="multiclass")
+        assert page.inner_text("#status") == exp["status_text"]
+        assert "3 classes" in exp["status_text"]

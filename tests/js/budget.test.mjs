@@ -65,9 +65,67 @@ test("plot pixels are in the budget: a cheap run drawn at an absurd size is aske
 test("the real data sets are sized from params.json's datasets table", async () => {
   const { shapeOf } = await import("../../site/js/ui/budget.js");
   const { default: schema } = await import("../../site/js/params.js");
-  assert.deepEqual(schema.datasets, { iris: [150, 4], "breast-cancer": [569, 30], wine: [178, 13], digits: [1797, 64] });
+  assert.deepEqual(schema.datasets, { iris: [150, 4, 3], "breast-cancer": [569, 30, 2], wine: [178, 13, 3], digits: [1797, 64, 10] });
   assert.deepEqual(shapeOf({ kind: "preset", name: "wine" }, null), [178, 13]);
   assert.deepEqual(shapeOf({ kind: "preset", name: "breast-cancer", features: [0, 1] }, null), [569, 2]);
   // A preset nobody listed is sized as the largest data set (digits: 1797 × 64 values).
   assert.deepEqual(shapeOf({ kind: "preset", name: "mystery" }, null), [1797, 64]);
+});
+
+// The kernel perceptron (limits: 0.08 µs per kernel pair + 0.0015 µs per pair and feature, 0.002 µs
+// per score a mistake updates, on top of 12 µs per example; its regions on a 120 × 120 grid).
+test("a kernel link counts its Gram matrix, every example a mistake, and its grid × support vectors", () => {
+  const clouds = (n) => ({ kind: "preset", name: "clouds", n });
+  const run = { algorithm: "kernel", kernel: "rbf", epochs: 100, plot_px: [480, 360], dpr: 1 };
+  // 2 000 points: Gram 2000² × 0.083 = 332 000 µs; training 2000 × 100 × (12 + 2000 × 0.002) =
+  // 3 200 000 µs; the regions (120² + 2000) × 2000 × 0.083 = 2 722 400 µs; 6 plots × 480 × 360 px
+  // × 0.3 µs = 311 040 µs: 6.56544 s, runs by itself.
+  const small = estimate(clouds(2000), run, null);
+  near(small.seconds, 6.56544);
+  assert.ok(!overBudget(small));
+  // 5 000 points: 2 075 000 + 11 000 000 + 8 051 000 + 311 040 µs = 21.43704 s: asked first.
+  const big = estimate(clouds(5000), run, null);
+  near(big.seconds, 21.43704);
+  assert.ok(overBudget(big));
+  assert.equal(askText(big), "This link asks for the kernel perceptron on 5,000 rows × 2 features × 100 epochs, " +
+    "with a 5,000 × 5,000 kernel matrix (up to about 22 s in this tab), so it was not started by itself.");
+  // Beyond 5 000 rows Python refuses a kernel run at once: only the plots' pixels remain (8 plots
+  // for 3 features), and nothing is said of a kernel matrix. (A CSV of 20 000 rows × 3 features.)
+  const refused = estimate({ kind: "csv" }, run, { n: 20000, feature_names: ["a", "b", "c"] });
+  near(refused.seconds, 8 * 480 * 360 * 0.3 / 1e6);
+  assert.ok(!overBudget(refused));
+  assert.doesNotMatch(askText(refused), /kernel/);
+  // Without plots the grid costs nothing: 2 075 000 + 11 000 000 µs.
+  near(estimate(clouds(5000), { ...run, plots: false }, null).seconds, 13.075);
+  // Wine's 13 features widen every kernel evaluation: 178² × (0.08 + 13 × 0.0015) = 3 152.558 µs; training
+  // 178 × 100 × (12 + 0.356) = 219 936.8 µs; no plots.
+  near(estimate({ kind: "preset", name: "wine" }, { algorithm: "kernel", epochs: 100 }, null).seconds, 0.223089358);
+  // The same as a primal run would have been estimated: no kernel terms (4 × 100 × (12 + 3 × 0.3) µs).
+  near(estimate({ kind: "preset", name: "and" }, { algorithm: "online", epochs: 100 }, null).seconds, 0.00516);
+});
+
+test("a multiclass link counts one score per class (0.02 µs per class and value of x̃) and its own plots", () => {
+  const digits = { kind: "preset", name: "digits" };
+  // All ten digits, 64 features: 1797 × 100 × (12 + 10 × 65 × 0.02) µs = 4.4925 s.
+  const est = estimate(digits, { algorithm: "multiclass", epochs: 100 }, null);
+  near(est.seconds, 4.4925);
+  assert.equal(est.classes, 10);
+  assert.ok(!overBudget(est));
+  // Two classes chosen: 1797 × 100 × (12 + 2 × 65 × 0.02) µs (all rows: an upper bound).
+  near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 2.62362);
+  // Iris has 3 classes: 150 × 100 × (12 + 3 × 5 × 0.02) µs.
+  near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.1845);
+  // A CSV read for the multiclass perceptron lists its classes: 5 here, 1000 rows × 3 features,
+  // 10 epochs: 1000 × 10 × (12 + 5 × 4 × 0.02) µs; read as two labels it has 2.
+  const info = { n: 1000, feature_names: ["a", "b", "c"], labels: { classes: ["p", "q", "r", "s", "t"] } };
+  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.124);
+  assert.equal(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, { ...info, labels: { "-1": "p", "+1": "q" } }).classes, 2);
+  // With plots: 8 plots × 480 × 360 px × 0.3 µs = 414 720 µs, and its 3 own plots × 0.4 s.
+  near(estimate(digits, { algorithm: "multiclass", epochs: 100, plot_px: [480, 360], dpr: 1 }, null).seconds,
+    4.4925 + 0.41472 + 1.2);
+  // A thousand epochs of all ten digits: 44.925 s, asked first, and the question says so.
+  const long = estimate(digits, { algorithm: "multiclass", epochs: 1000 }, null);
+  assert.ok(overBudget(long));
+  assert.equal(askText(long), "This link asks for the multiclass perceptron (10 classes) on 1,797 rows × 64 features × " +
+    "1,000 epochs (up to about 45 s in this tab), so it was not started by itself.");
 });

@@ -5,9 +5,11 @@ import math
 
 import numpy as np
 import pytest
+from sklearn.metrics import pairwise
 
 from perceptron_lab import DataError, KernelPerceptron, Perceptron, SettingsError, theory
 from perceptron_lab import kernel as km
+from perceptron_lab import kernels
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
@@ -270,3 +272,19 @@ def test_step_through_decision_and_summary():
     assert s["status"] == "converged" and s["train_accuracy"] == 1.0
     assert s["theory"]["separable"] is True and s["mistakes"] <= s["theory"]["bound"]
     assert len(s["trace"]["index"]) == s["updates"] == sum(s["alpha"])
+
+
+
+@pytest.mark.parametrize("kind, kw, ref", [
+    ("rbf", {"gamma": 0.7}, lambda A, B: pairwise.rbf_kernel(A, B, gamma=0.7)),
+    ("poly", {"degree": 3, "coef0": 2.0}, lambda A, B: pairwise.polynomial_kernel(A, B, degree=3, gamma=1, coef0=2.0)),
+])
+def test_kernel_matrix_in_row_blocks_is_scikit_learns(monkeypatch, kind, kw, ref):
+    # The product runs in blocks of rows so that Python gets a word in between (the page's
+    # watchdog hears from the worker only while Python runs): blocks of 1 row, then of 5.
+    rng = np.random.default_rng(5)
+    A, B = rng.normal(size=(23, 4)), rng.normal(size=(9, 4))
+    k = kernels.Kernel(kind, fit_intercept=False, **kw)
+    for block_rows in (1, 5):
+        monkeypatch.setattr(kernels, "PRODUCT_MAX", 9 * 4 * block_rows)
+        np.testing.assert_allclose(k(A, B), ref(A, B), rtol=1e-12, atol=1e-12)

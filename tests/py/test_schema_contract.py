@@ -151,22 +151,37 @@ def test_a_link_with_points_at_the_limit_reads_back_and_python_takes_them(js):
 
 
 def test_the_real_data_sets_are_sized_as_shipped():
-    """params.json's datasets table (the page's run budget sizes a run with it) is the shape of
-    each file in perceptron_lab/datasets/, read by the package's own CSV reader."""
+    """params.json's datasets table (the page's run budget sizes a run with it) is the shape and
+    the class count of each file in perceptron_lab/datasets/, read by the package's own CSV reader."""
     from perceptron_lab import datasets
 
-    shipped = {name: [datasets.describe(name)["n"], len(datasets.describe(name)["features"])]
-               for name in datasets.REAL}
+    shipped = {name: [datasets.describe(name)["n"], len(datasets.describe(name)["features"]),
+                      len(datasets.describe(name)["classes"])] for name in datasets.REAL}
     assert settings.SCHEMA["datasets"] == shipped
     # The files are scikit-learn's data sets (an independent count of rows and features).
     from sklearn import datasets as sk
 
     loaders = {"iris": sk.load_iris, "breast-cancer": sk.load_breast_cancer, "wine": sk.load_wine,
                "digits": sk.load_digits}
-    assert shipped == {name: list(load().data.shape) for name, load in loaders.items()}
+    assert shipped == {name: [*load().data.shape, len(load().target_names)] for name, load in loaders.items()}
     # Every one of them is a preset the page offers.
     preset = next(p for p in settings.SCHEMA["params"] if p["name"] == "preset")
     assert set(shipped) <= {o["value"] for o in preset["options"]}
+
+
+def test_the_budgets_kernel_grid_is_the_one_the_kernel_plot_draws():
+    """The run budget counts kernel_plot_grid² decision-function points for a kernel run's regions."""
+    import inspect
+
+    from perceptron_lab.bridge.beyond_figures import boundary
+    from perceptron_lab.plots.kernel import kernel_figure
+
+    assert inspect.signature(kernel_figure).parameters["grid"].default == settings.LIMITS["kernel_plot_grid"]
+    assert "grid" not in inspect.getsource(boundary)  # the bridge draws it at that default
+    # ... and knows the most rows a kernel run takes (beyond, it is refused at once: no cost).
+    from perceptron_lab import kernel
+
+    assert kernel.MAX_POINTS == settings.LIMITS["kernel_max_points"]
 
 
 def test_the_cli_options_come_from_the_table():

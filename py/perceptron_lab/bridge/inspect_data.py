@@ -1,5 +1,6 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
+from ..data import label_str
 from .inputs import csv_limits, load_data, remember_csv
 
 
@@ -10,11 +11,17 @@ def inspect_request(request, progress=None):
     spec = request.get("data")
     if isinstance(spec, dict) and spec.get("kind") == "csv":
         source, kw = csvio.spec_args(spec)
+        # For the multiclass perceptron every class is kept (a binary reading refuses a third).
+        multiclass = request.get("multiclass") is True
         # one reading of the file for both the preview and the dataset
-        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), progress=progress)
-        remember_csv(source, kw, ds)  # the Train that follows reads it from here
+        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress)
+        if multiclass:
+            labels = {"classes": [label_str(c) for c in ds.classes]}
+        else:
+            remember_csv(source, kw, ds)  # the (binary) Train that follows reads it from here
+            labels = ds.label_mapping_json()
         return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
-                "labels": ds.label_mapping_json(), "columns": p["columns"], "preview": p["rows"],
+                "labels": labels, "columns": p["columns"], "preview": p["rows"],
                 "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
     ds = load_data(spec)
     from .. import datasets

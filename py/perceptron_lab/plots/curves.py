@@ -7,11 +7,22 @@ import math
 import matplotlib
 import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from .figure import layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
 from .text import describe_accuracy, describe_mistakes, format_number, plain
+
+
+def compact_count(v, _pos=None) -> str:
+    """A tick label of at most four characters: 8000, 16k, 2.5M (the plots' left margin is
+    fixed; "40000" pushed the axis label out of a 366 px plot)."""
+    a = abs(v)
+    if a >= 1e6:
+        return f"{v / 1e6:.3g}M"
+    if a >= 1e4:
+        return f"{v / 1e3:.3g}k"
+    return f"{v:.10g}"
 
 
 def finish_epoch_axes(ax, ylabel, handles, labels, ncol):
@@ -70,6 +81,7 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
         ax.set_xlim(0.4, max(E, 1) + 0.6)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=6, min_n_ticks=1))
         finish_epoch_axes(ax, "mistakes", handles, labels, ncol)
+        ax.yaxis.set_major_formatter(FuncFormatter(compact_count))
     fig.alt_text = describe_mistakes(m, bound, online_bound=online_bound)
     return fig
 

@@ -7,13 +7,15 @@ import SCHEMA from "../params.js";
 import { PLOTS } from "./plots.js";
 
 const MANY_FEATURES_ONLY = ["projection", "weights"]; // drawn only for more than two features
+const MULTICLASS_EXTRA_PLOTS = 3; // confusion, class_weights, gallery (the last two on 8×8 images)
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
-// [rows, features] of the real data sets shipped in py/perceptron_lab/datasets/ (all classes:
-// an upper bound when two are chosen): params.json's "datasets", checked against the files.
+// [rows, features, classes] of the real data sets shipped in py/perceptron_lab/datasets/ (all
+// classes: an upper bound when two are chosen): params.json's "datasets", checked against the files.
 const REAL = Object.freeze({ ...SCHEMA.datasets });
-// A preset the table does not know is sized as the largest one (rows × features).
+// A preset the table does not know is sized as the largest one (rows × features), with the most classes.
 const UNKNOWN_PRESET = Object.values(REAL).reduce((a, b) => (b[0] * b[1] > a[0] * a[1] ? b : a));
+const MOST_CLASSES = Math.max(...Object.values(REAL).map((r) => r[2]));
 
 /** [rows, features] of the data about to be trained on, from the request and what is known. */
 export function shapeOf(data, csvInfo) {
@@ -27,7 +29,23 @@ export function shapeOf(data, csvInfo) {
       return [rows, Array.isArray(data.features) ? data.features.length : features];
     }
   }
-  return UNKNOWN_PRESET;
+  return UNKNOWN_PRESET.slice(0, 2);
+}
+
+/** How many classes the multiclass perceptron would train: two chosen, a real data set's all,
+ * a CSV's classes as read for multiclass, two for generated and placed data. */
+export function classesOf(data, csvInfo) {
+  if (data.kind === "preset" && data.name in REAL) {
+    return Array.isArray(data.classes) && data.classes.length === 2 ? 2 : REAL[data.name][2];
+  }
+  if (data.kind === "csv") {
+    if (!csvInfo) return MOST_CLASSES;
+    // Read for the multiclass perceptron: {classes: [...]}; else the two labels {"-1", "+1"}.
+    const classes = csvInfo.labels?.classes;
+    return Array.isArray(classes) ? Math.max(2, classes.length) : 2;
+  }
+  if (data.kind === "points" || (data.kind === "preset" && (data.name in BOOLEAN || Number.isFinite(data.n)))) return 2;
+  return MOST_CLASSES;
 }
 
 /** The plots' share: every plot the page may ask for (PLOTS; the projection and the weights
@@ -43,15 +61,45 @@ export function plotCost(settings, features) {
   return { count, width, height, dpr, seconds: (count * pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
 }
 
-/** -> {rows, features, epochs, plots, seconds}: the longest the run could take in this tab. */
+/** The kernel perceptron's own costs, in µs (py/perceptron_lab/kernel.py): its rows × rows Gram
+ * matrix; every example a mistake in every epoch (the upper bound), each adding a Gram row to
+ * all rows scores; with plots, f on the kernel_plot_grid² grid of its regions
+ * (plots/kernel.py) and on every training point, each a sum over at most every row. */
+export function kernelCost(rows, features, epochs, withPlots) {
+  const pair = LIMITS.cost_us_per_kernel_pair + features * LIMITS.cost_us_per_kernel_value;
+  const grid = LIMITS.kernel_plot_grid;
+  return {
+    gram: rows * rows * pair,
+    train: rows * epochs * (LIMITS.cost_us_per_example + rows * LIMITS.cost_us_per_kernel_update),
+    plot: withPlots ? (grid * grid + rows) * rows * pair : 0,
+  };
+}
+
+/** -> {rows, features, epochs, plots, algorithm, classes, seconds}: the longest the run could take in this tab. */
 export function estimate(data, settings, csvInfo) {
   const [rows, d0] = shapeOf(data, csvInfo);
   const features = settings.feature_map === "poly2" ? (d0 * (d0 + 3)) / 2 : d0;
   const epochs = Number(settings.epochs) || 1;
-  const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
-  const us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
   const plots = plotCost(settings, d0); // the projection and weights plots follow the raw features
-  return { rows, features: d0, epochs, plots, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
+  const est = { rows, features: d0, epochs, plots, algorithm: settings.algorithm, classes: null };
+  let us;
+  if (settings.algorithm === "kernel") {
+    // Beyond kernel_max_points Python refuses the run at once (an n × n matrix), and says why.
+    const k = rows <= LIMITS.kernel_max_points ? kernelCost(rows, features, epochs, plots !== null) : null;
+    us = k ? k.gram + k.train + k.plot : 0;
+    if (!k) est.algorithm = "refused"; // no kernel matrix to speak of
+  } else if (settings.algorithm === "multiclass") {
+    // One weight vector per class: each example's scores are one numpy product of classes × x̃.
+    est.classes = classesOf(data, csvInfo);
+    us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
+    // Its own plots besides (bridge/beyond_figures.py: the confusion matrix; on 8×8 images each
+    // class's weights and a gallery of mistakes): many small axes, whose cost is per figure.
+    if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot;
+  } else {
+    const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
+    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
+  }
+  return { ...est, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
 
 export function overBudget(est) {
@@ -74,7 +122,10 @@ export function askText(est) {
   const plots = p && p.seconds >= PLOTS_SAID_S
     ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px at pixel ratio ${p.dpr} (this screen's)`
     : "";
-  return `This link asks for ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${plots} ` +
+  const who = est.algorithm === "kernel" ? " the kernel perceptron on"
+    : est.classes ? ` the multiclass perceptron (${num(est.classes)} classes) on` : "";
+  const matrix = est.algorithm === "kernel" ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
+  return `This link asks for${who} ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${matrix}${plots} ` +
     `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
 }
 

@@ -5,7 +5,7 @@
 import { byId, el, clear, show } from "./dom.js";
 import { param, LIMITS } from "../state.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
-import { setFeatureNames } from "./plot-features.js";
+import { setFeatureNames, plotFeatures } from "./plot-features.js";
 import { fillChooser } from "./column-chooser.js";
 
 export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
@@ -242,12 +242,20 @@ function labelIndex(info) {
 
 function labelText(labels) {
   if (!labels) return "";
-  return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
+  if (Array.isArray(labels.classes)) return `${labels.classes.length} classes: ${labels.classes.join(", ")}`;
+  return `labels −1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
 }
 
 function describe(c) {
   const i = c.info;
-  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; labels ${labelText(i.labels || i.label_names)}.`;
+  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; ${labelText(i.labels || i.label_names)}.`;
+}
+
+/** The algorithm moved into or out of the multiclass perceptron: Python reads the file again
+ * (a binary reading refuses a third class, a multiclass one keeps every class). */
+export function recheckCsv() {
+  const f = refused || (csv.info ? csv : null);
+  if (f) inspectCsv(f.name, f.b64, f === csv ? csv.label : null, f === csv ? plotFeatures() : null, f.readAs);
 }
 
 /**
@@ -371,6 +379,10 @@ export function csvName() {
 
 /** -> {data} or {error: {name, message}} for the current CSV file. */
 export function csvRequest() {
-  if (!csv.b64) return { error: { name: "csv-file", message: "Choose a CSV file first (or drop one on the box)." } };
+  if (!csv.b64) {
+    // A file Python refused keeps its reason in view (not "choose a file", as if none were chosen).
+    const message = refused && lastError ? `“${refused.name}” was not read: ${lastError}.` : "Choose a CSV file first (or drop one on the box).";
+    return { error: { name: "csv-file", message } };
+  }
   return { data: request(csv.b64, csv.label, csv.readAs) };
 }

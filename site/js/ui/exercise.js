@@ -36,7 +36,7 @@ export function initExercise(opts) {
   plot = createPlot("The data and the boundary of the current w");
   clear(section).append(
     el("h2", { id: "exercise-h", text: "Predict the update" }),
-    el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings above: "
+    el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
       + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃ "
       + "(the kernel perceptron: the example's new count αᵢ). "
       + "The lab checks every answer against its own training run." }),

@@ -37,12 +37,18 @@ export function setPyState(stage, detail) {
   if (stage === "ready" || stage === "error") show(byId("load-bytes"), false);
 }
 
-/** The boot's download: received of total bytes (estimated on the wire, gzip included). */
-export function setBytes(received, total) {
+/** The boot's download: received of total bytes (estimated on the wire, gzip included);
+ * cached: the service worker holds this build (and controls this page): nothing to download. */
+export function setBytes(received, total, cached = false) {
   if (!total || pyState() === "ready") return;
   const bar = byId("load-progress");
   bar.max = total;
   bar.value = Math.min(received, total);
+  if (cached && globalThis.navigator?.serviceWorker?.controller) {
+    byId("load-bytes-text").textContent = "Python's files come from this browser's copy: nothing to download.";
+    show(byId("load-bytes"), true);
+    return;
+  }
   const mb = (n) => (n / MB).toFixed(1);
   let text = `Python download: ${mb(received)} of ${mb(total)} MB`;
   // Before the bytes flow, say what is coming and, if the browser knows the link's speed

@@ -55,7 +55,10 @@ function controlsRequest() {
 async function linkToCopy(extraView = {}) {
   const now = controlsRequest();
   const run = runOnScreen();
-  const changed = !!run && JSON.stringify([run.data, run.settings]) !== JSON.stringify([now.data, now.settings]);
+  // Compared as a link holds them: the run's settings also carry its plots' size (plot_px,
+  // dpr, scale: this screen's), which no control sets and no link holds.
+  const asLink = (r) => JSON.stringify([r.data, valuesFromRequest(r.data, r.settings)]);
+  const changed = !!run && asLink(run) !== asLink(now);
   const src = run || { ...now, csvName: now.data.kind === "csv" ? csvName() : null };
   // The step belongs to the run on screen: without one the link starts at step 0.
   const vals = valuesFromRequest(src.data, src.settings, currentView({ ...(run ? {} : { step: 0 }), ...extraView }));

@@ -1,0 +1,55 @@
+"""The run budget for kernel links (issue 14): a link to the kernel perceptron is sized by its
+n × n kernel matrix, its updates and its decision regions' grid × support vectors
+(site/js/ui/budget.js), so a large one asks before it runs and a small one runs by itself.
+Pages are extra_pages: console errors, dialogs and foreign requests fail the test."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import expect
+
+from conftest import wait_ready_of
+from datakit import engine, preset_data
+from hostilekit import QUICK_S, train_and_quickly
+from pagekit import RUN_TIMEOUT_MS, arm_run_end, extra_page, settled
+
+
+def kernel_link(n: int) -> str:
+    return f"#v=1&source=preset&preset=clouds&n={n}&algorithm=kernel&kernel=rbf&epochs=100"
+
+
+def shown_alpha(page) -> list[int]:
+    return json.loads(page.get_attribute("#beyond", "data-alpha"))
+
+
+def test_a_large_kernel_link_asks_first_and_runs_when_asked(browser, base_url):
+    # 5 000 points: a 5 000 × 5 000 kernel matrix, up to 5 000 × 100 mistakes each updating 5 000
+    # scores, and the regions on 120² points × up to 5 000 support vectors: over 20 s by the
+    # estimate (the node tests work it out), against 10 s for a run nobody clicked.
+    with extra_page(browser, base_url + kernel_link(5000)) as page:
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="asking"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        text = page.inner_text("#budget-prompt")
+        assert ("This link asks for the kernel perceptron on 5,000 rows × 2 features × 100 epochs, "
+                "with a 5,000 × 5,000 kernel matrix") in text, text
+        assert "so it was not started by itself." in text
+        assert page.locator("#results-body").is_hidden()  # nothing was started
+        assert page.input_value("#algorithm") == "kernel" and page.input_value("#n") == "5000"
+        arm_run_end(page)
+        page.click("#budget-run")
+        assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
+        assert page.get_attribute("#beyond", "data-algorithm") == "kernel"
+        exp = engine({**preset_data("clouds"), "n": 5000}, algorithm="kernel", kernel="rbf", epochs=100)
+        assert shown_alpha(page) == exp["alpha"]
+        assert train_and_quickly(page, time.monotonic()) < QUICK_S
+
+
+def test_a_small_kernel_link_runs_by_itself_with_cpythons_numbers(browser, base_url):
+    with extra_page(browser, base_url + kernel_link(300)) as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        expect(page.locator("#budget-prompt")).to_be_hidden()
+        exp = engine({**preset_data("clouds"), "n": 300}, algorithm="kernel", kernel="rbf", epochs=100)
+        assert shown_alpha(page) == exp["alpha"] and sum(exp["alpha"]) > 0

@@ -1,0 +1,105 @@
+// The pending-call watchdog of site/js/pyclient.js, on a fake Worker and mocked timers: silence
+// for CALL_TIMEOUT_MS (10 s) ends the worker with the stall wording; every word from the worker
+// about that call ("alive", progress, reading) restarts the count; an error event is a crash.
+import { test, mock } from "node:test";
+import assert from "node:assert/strict";
+
+const workers = [];
+class FakeWorker {
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.terminated = false;
+    workers.push(this);
+  }
+  postMessage(msg) { this.sent.push(msg); }
+  terminate() { this.terminated = true; }
+  say(data) { this.onmessage({ data }); }
+}
+globalThis.Worker = FakeWorker;
+globalThis.document = { baseURI: "http://localhost/" };
+const { createPyClient } = await import("../../site/js/pyclient.js");
+
+const STALL = "Python stopped answering (nothing heard from it for 10 s) and was restarted. Your data and settings are kept.";
+const flush = () => new Promise((r) => setImmediate(r));
+
+/** A client on a fresh fake worker that is ready; -> {client, worker, restarts}. */
+function readyClient() {
+  const restarts = [];
+  const client = createPyClient({ workerUrl: "blob:fake", spareAfterMs: 0, onRestart: (why, text) => restarts.push([why, text]) });
+  const worker = workers.at(-1);
+  worker.say({ type: "stage", stage: "ready" });
+  return { client, worker, restarts };
+}
+
+/** Start a call; -> {id, settled: () => result or undefined}. */
+function start(client, worker) {
+  let result;
+  client.call({ cmd: "train" }).then((r) => { result = r; });
+  const { id } = worker.sent.filter((m) => m.type === "call").at(-1);
+  return { id, settled: () => result };
+}
+
+test("a pending call that hears nothing for 10 s ends the worker with the stall wording", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { client, worker, restarts } = readyClient();
+    const call = start(client, worker);
+    mock.timers.tick(9_999);
+    await flush();
+    assert.equal(call.settled(), undefined);
+    assert.equal(worker.terminated, false);
+    mock.timers.tick(1);
+    await flush();
+    assert.deepEqual(call.settled(), { ok: false, error: { kind: "internal", message: STALL } });
+    assert.ok(worker.terminated);
+    assert.deepEqual(restarts, [["stall", STALL]]);  // not the crash wording
+    assert.notEqual(workers.at(-1), worker);  // a fresh worker boots
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("alive, progress and reading of the pending call each restart the 10 s; another call's do not", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { client, worker, restarts } = readyClient();
+    const call = start(client, worker);
+    // A minute of work, a word every 9 s: never 10 s of silence.
+    const words = [{ type: "alive" }, { type: "progress", epoch: 3, mistakes: 1 }, { type: "reading", phase: "rows", done: 1, total: 2 }];
+    for (let s = 0; s < 60; s += 9) {
+      mock.timers.tick(9_000);
+      worker.say({ ...words[(s / 9) % 3], id: call.id });
+    }
+    await flush();
+    assert.equal(call.settled(), undefined);
+    worker.say({ type: "result", id: call.id, result: { ok: true } });
+    await flush();
+    assert.deepEqual(call.settled(), { ok: true });
+    assert.deepEqual(restarts, []);
+    // A second call: words about an id that is not pending count for nothing.
+    const next = start(client, worker);
+    mock.timers.tick(6_000);
+    worker.say({ type: "alive", id: 9999 });
+    mock.timers.tick(4_000);
+    await flush();
+    assert.equal(next.settled()?.error?.message, STALL);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("an error event during a call is a crash, said as one", async () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { client, worker, restarts } = readyClient();
+    const call = start(client, worker);
+    mock.timers.tick(2_000);
+    worker.onerror({ preventDefault() {} });
+    await flush();
+    assert.equal(call.settled()?.error?.message, "Python crashed and was restarted. Try again.");
+    assert.deepEqual(restarts.map((r) => r[0]), ["crash"]);
+  } finally {
+    mock.timers.reset();
+  }
+});
