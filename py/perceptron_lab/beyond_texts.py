@@ -6,7 +6,13 @@ so the page's result panel shows them in the same places.
 
 
 def _g(v):
-    return f"{v:.4g}"
+    """4 significant digits with the typographic minus the page uses, never "-0"."""
+    s = f"{v:.4g}"
+    return "0" if s in ("-0", "0") else s.replace("-", "−")
+
+
+def _pm(y):
+    return "+1" if y > 0 else "−1"
 
 
 def _plural(n, word):
@@ -74,7 +80,7 @@ def multiclass_texts(summ, *, n_train, dataset_name):
 
 
 def kernel_step_text(i, y, score, alpha_after):
-    return (f"Example {i + 1} (y = {y:+d}) scored f(x) = {_g(score)}, so y·f(x) = {_g(y * score)} ≤ 0: a mistake. "
+    return (f"Example {i + 1} (y = {_pm(y)}) scored f(x) = {_g(score)}, so y·f(x) = {_g(y * score)} ≤ 0: a mistake. "
             f"Its count grows: α{_sub(i + 1)} = {alpha_after - 1} → {alpha_after}.")
 
 

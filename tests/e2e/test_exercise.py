@@ -153,6 +153,14 @@ def test_hand_weights_of_the_notes_on_and(ready_page):
     page.fill("#hand-b", "-30")
     page.keyboard.press("Tab")
     expect(page.locator("#hand-check")).to_contain_text("separates, margin")
+    # Not a number: said next to the fields, and the line is not described as if 0 were typed.
+    page.fill("#hand-w1", "abc")
+    expect(page.locator("#hand-live")).to_have_text(
+        "w₁: “abc” is not a number (write e.g. −1 or 0,5). The line shows the last weights entered, w = (20, 20, −30).")
+    assert page.get_attribute("#hand-w1", "aria-invalid") == "true"
+    page.fill("#hand-w1", "20")
+    expect(page.locator("#hand-live")).to_have_text("w = (20, 20, −30): 0 of 4 points misclassified.")
+    expect(page.locator("#hand-check")).to_contain_text("separates, margin")  # checked again at once
     page.click("#hand-compare")
     expect(page.locator("#hand-perceptron")).to_contain_text("w = (3, 2, −4) separates")  # the README's AND run
     assert page.locator("#hand svg line.bsvg-perceptron").count() == 2

@@ -34,7 +34,7 @@ test("update 1 of AND in words, as worked by hand", () => {
     "w ← w + η·y·x̃ = (0, 0, 0) + 1·(−1)·(0, 0, 1) = (0, 0, −1). " +
     "Angle between w and x̃: undefined (w = 0) before, 180° after " +
     "(w was 0 before the update, so the angle is defined only after it: 180.0°). " +
-    "1 of the points are misclassified now.");
+    "1 of the points is misclassified now.");
   assert.deepEqual(math.cols, NAMES);
   assert.deepEqual(math.rows, [
     ["x̃ (example)", [0, 0, 1]], ["w before", [0, 0, 0]], ["+ η·y·x̃", [-0, -0, -1]], ["= w after", [0, 0, -1]],
@@ -86,7 +86,7 @@ test("a batch step is one summed update per epoch, with no single example", () =
   const r = { step: 1, t: 1, epoch: 1, index: null, w_before: [0, 0, 0], w: [0, 0, -2], n_wrong: 1 };
   const { text, math } = describeStep(r, { names: NAMES, total: 7 });
   assert.equal(text, "Epoch 1, update 1 of 7: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: " +
-    "w ← (0, 0, 0) + (0, 0, −2) = (0, 0, −2). 1 of the points are misclassified after it.");
+    "w ← (0, 0, 0) + (0, 0, −2) = (0, 0, −2). 1 of the points is misclassified after it.");
   assert.deepEqual(math.rows, [["w before", [0, 0, 0]], ["+ η·Σ y·x̃", [0, 0, -2]], ["= w after", [0, 0, -2]]]);
   assert.equal(math.angle, null);
   assert.deepEqual(math.eq, []);

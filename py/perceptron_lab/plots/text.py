@@ -240,7 +240,7 @@ def describe_cycle(W_cycle, repeating_w, *, period, epoch, names=None, fit_inter
     rep = "w = 0" if not np.any(repeating_w) else \
         "w = (" + ", ".join(format_number(v) for v in repeating_w) + ")"
     s = (f"Cycling: after epoch {int(epoch)} the weights are back to {rep}, as {_count(int(period), 'epoch')} "
-         f"earlier, so the same {_count(k, 'update')} repeat forever under this fixed order.")
+         f"earlier, so the same {_count(k, 'update')} {'repeats' if k == 1 else 'repeat'} forever under this fixed order.")
     if k:
         shown = "; ".join("(" + ", ".join(format_number(v) for v in w) + ")" for w in W_cycle[:8])
         more = f"; … ({k - 8} more)" if k > 8 else ""

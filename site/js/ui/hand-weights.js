@@ -89,12 +89,25 @@ function fromField(k) {
   const i = FIELDS.findIndex(([n]) => n === k);
   const r = parseNumber(byId(`hand-${k}`).value);
   const field = byId(`hand-${k}`);
-  field.setAttribute("aria-invalid", String("error" in r));
-  if ("error" in r || Math.abs(r.value) > 1e12) return;
+  const wasBad = field.getAttribute("aria-invalid") === "true";
+  const bad = "error" in r ? r.error : Math.abs(r.value) > 1e12 ? "Use a number between −10¹² and 10¹²." : null;
+  field.setAttribute("aria-invalid", String(!!bad));
+  field.setAttribute("aria-describedby", "hand-live");
+  const live = byId("hand-live");
+  live.classList.toggle("is-error", !!bad);
+  if (bad) {
+    // Said next to the fields; the picture keeps the last weights that were numbers.
+    live.textContent = `${FIELDS[i][1]}: ${bad} The line shows the last weights entered, w = ${vec(hand.w)}.`;
+    stale();
+    return;
+  }
   hand.w[i] = r.value;
   byId(`hand-${k}-range`).value = String(Math.max(-SLIDER, Math.min(SLIDER, r.value)));
   stale();
   redraw();
+  // Back to a number after a typo: checked at once (the field's change event may never come,
+  // as its value can equal the one it had when focused).
+  if (wasBad) confirm();
 }
 
 function stale() {

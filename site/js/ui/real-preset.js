@@ -94,7 +94,9 @@ export async function showRealPreset() {
   for (const [id, sel] of [["classes-a", shown[0]], ["classes-b", shown[1]]]) {
     const s = byId(id);
     clear(s);
-    if (every) s.append(el("option", { value: ALL, text: `every class (${d.classes.length})`, selected: sel === ALL }));
+    // "every class (3) vs every class (3)" said it twice: the second chooser reads "—" then.
+    const allText = id === "classes-a" ? `every class (${d.classes.length})` : "—";
+    if (every) s.append(el("option", { value: ALL, text: allText, selected: sel === ALL }));
     d.classes.forEach((c) => s.append(el("option", { value: c, text: c, selected: c === sel })));
   }
   byId("classes-hint").textContent = every

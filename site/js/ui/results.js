@@ -24,7 +24,10 @@ export function labelMapping(labels, classes = null) {
     return `${classes.length} classes (${list}), one weight vector each`;
   }
   if (!labels) return "—";
-  return `−1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
+  const neg = String(labels["-1"]), pos = String(labels["+1"] ?? labels["1"]);
+  // Data labelled −1/+1 already: "−1 = -1, +1 = +1" said nothing.
+  if (/^[-−]1(\.0*)?$/.test(neg) && /^\+?1(\.0*)?$/.test(pos)) return "−1 and +1, as in the data";
+  return `−1 = ${neg}, +1 = ${pos}`;
 }
 
 export function renderResult(res, settings = {}) {

@@ -92,7 +92,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     const before = r.w_before || Array(n).fill(0);
     const delta = wAfter.map((v, i) => v - before[i]);
     const text = `${head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: ` +
-      `w ← ${vec(before)} + ${vec(delta)} = ${vec(wAfter)}. ${r.n_wrong} of the points are misclassified after it.`;
+      `w ← ${vec(before)} + ${vec(delta)} = ${vec(wAfter)}. ${wrongText(r.n_wrong)} after it.`;
     return { text, math: { eq: [], cols, rows: [["w before", before], ["+ η·Σ y·x̃", delta], ["= w after", wAfter]], angle: null } };
   }
   const x = r.x || [];
@@ -113,7 +113,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
     `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +
-    `${r.n_wrong} of the points are misclassified now.`;
+    `${wrongText(r.n_wrong)} now.`;
   const math = {
     eq: [
       `a = w·x̃ = ${fmt(a, 4)};`,
@@ -158,4 +158,9 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
     math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > 0: no update`],
       cols, rows: [["x̃ (example)", r.x || []], ["w (unchanged)", w]], angle: null },
   };
+}
+
+/** "1 of the points is misclassified", "3 of the points are misclassified". */
+function wrongText(n) {
+  return `${n} of the points ${n === 1 ? "is" : "are"} misclassified`;
 }
