@@ -18,3 +18,33 @@ def test_no_boundary_note_fits_the_figure(width_px):
     assert "no boundary in this view" in note.get_text().replace("\n", " ")
     box, frame = note.get_window_extent(), fig.bbox
     assert frame.x0 <= box.x0 and box.x1 <= frame.x1, (box, frame)
+
+
+@pytest.mark.parametrize("width_px", [300, 366, 620])
+def test_the_w_zero_note_never_hides_a_point(width_px):
+    """XOR at w = 0 (the online run's end): the note sits at an edge with two points, wrapped
+    in a small plot; every point's centre pixel shows the point's own colour, not the note."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.colors import to_rgb
+
+    from perceptron_lab.plots.style import PALETTE
+
+    ds = data.preset("xor")
+    fig = boundary_figure(ds.X, ds.y, w=np.zeros(3), label_names=ds.label_names,
+                          width_px=width_px, height_px=width_px)
+    FigureCanvasAgg(fig)
+    fig.canvas.draw()
+    note = next(t for t in fig.findobj() if getattr(t, "get_gid", lambda: None)() == "note")
+    assert note.get_visible() and note.get_text().startswith("w = 0")
+    rgba = np.asarray(fig.canvas.buffer_rgba())
+    ax = fig.axes[0]
+    h = rgba.shape[0]
+    box = note.get_bbox_patch().get_window_extent()
+    under = 0
+    for (x, y), label in zip(ds.X, ds.y):
+        px, py = ax.transData.transform((x, y))
+        colour = np.array(to_rgb(PALETTE["pos" if label > 0 else "neg"])) * 255
+        got = rgba[int(round(h - py)), int(round(px)), :3].astype(float)
+        assert np.abs(got - colour).max() < 40, (x, y, got, colour)
+        under += box.x0 <= px <= box.x1 and box.y0 <= py <= box.y1
+    assert under >= 1 or width_px == 620  # the small plots do put the note over points: drawn under them

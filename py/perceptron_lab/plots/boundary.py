@@ -179,11 +179,12 @@ class _BoundaryScene:
         self.arrow_label = ax.text(0, 0, "w", color=PALETTE["arrow"], fontsize=fs(fig, FS_LABEL),
                                    fontweight="bold", ha="center", va="center", zorder=6,
                                    gid="weight-arrow-label")
-        # the note goes to the top or the bottom edge, whichever has fewer points near it
+        # the note goes to the top or the bottom edge, whichever has fewer points near it, and
+        # under the points (zorder): XOR has two at each edge, and a note must not hide data
         frac = (self.P[:, 1] - y0) / (y1 - y0)
         at_top = np.sum(frac > 0.8) <= np.sum(frac < 0.2)
         self.note = ax.text(0.5, 0.97 if at_top else 0.03, "", transform=ax.transAxes, ha="center",
-                            va="top" if at_top else "bottom", fontsize=fs(fig, FS_NOTE), zorder=7, gid="note",
+                            va="top" if at_top else "bottom", fontsize=fs(fig, FS_NOTE), zorder=2.5, gid="note",
                             bbox=dict(boxstyle="round,pad=0.3", fc="white", ec="#999999", alpha=0.9))
         self.subnote = None
         if self.m > 2:
