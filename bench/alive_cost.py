@@ -16,7 +16,6 @@ the least disturbed by other work on a shared machine), and the load average.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -25,10 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.devserver import start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 TIME = """async (request) => {
   const t0 = performance.now();
@@ -50,10 +47,6 @@ FRAMES = """async ({train, frames}) => {
   }
   return (performance.now() - t0) / frames;
 }"""
-
-
-def loadavg() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def noisy_csv(rows: int, seed: int) -> str:

@@ -27,7 +27,6 @@ import argparse
 import contextlib
 import io
 import json
-import os
 import random
 import sys
 import tempfile
@@ -36,10 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.devserver import start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 LIMITS = json.loads((ROOT / "py/perceptron_lab/params.json").read_text())["limits"]
 GRID = LIMITS["kernel_plot_grid"]
 
@@ -59,10 +56,6 @@ ESTIMATE = """async ({data, settings, info}) => {
   const m = await import(new URL("js/ui/budget.js", document.baseURI).href);
   return m.estimate(data, settings, info).seconds;
 }"""
-
-
-def loadavg() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def csv(rows: int, cols: int, seed: int) -> str:

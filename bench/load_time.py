@@ -33,10 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.devserver import COMPRESSIBLE, start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 PROFILES = {"localhost": None, "20/40": (20, 40), "5/40": (5, 40), "2/100": (2, 100)}  # Mbit/s, ms
 TARGETS = {"picture_ms": 1000, "warm_first_plot_ms": 1200, "bytes": 12e6}
@@ -108,13 +106,6 @@ async (name) => {
   return {state, done_ms: tDone - t0, plot_ms: (tPlot ?? tDone) - t0};
 }
 """
-
-
-def loadavg() -> str:
-    try:
-        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    except OSError:
-        return "?"
 
 
 def warm_gzip(server, base: str, dist: Path) -> None:

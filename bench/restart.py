@@ -22,7 +22,6 @@ By default the site is built into a temporary directory (dist/ and .cache are sh
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -32,10 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.devserver import start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 DONE = 'body[data-run-state="done"], body[data-run-state="error"], body[data-run-state="cancelled"]'
 
 ARM = """() => { window.__end = new Promise((resolve) => {
@@ -45,10 +42,6 @@ ARM = """() => { window.__end = new Promise((resolve) => {
   });
   obs.observe(document.body, {attributes: true, attributeFilter: ["data-run-state"]});
 }); }"""
-
-
-def loadavg() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def train_and(page) -> tuple[float, str]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import os
 import random
 import sys
 import tempfile
@@ -33,10 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tools.devserver import start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 ALL_PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"]
 BIG = {"plot_px": [2000, 1500], "dpr": 4, "plot_kinds": ALL_PLOTS}
 BIG_BEYOND = {**BIG, "plot_kinds": ["boundary", "mistakes", "accuracy"]}  # kernel, multiclass (+ their extras)
@@ -48,10 +45,6 @@ CALL = """async (request) => {
   const res = await c.call(request);
   return {ok: res.ok, error: res.ok ? null : res.error, ms: performance.now() - t0, silence: c.silence(true)};
 }"""
-
-
-def loadavg() -> str:
-    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def csv(rows: int, cols: int, seed: int, digits: int = 4) -> str:

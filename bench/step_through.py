@@ -28,10 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from benchkit import ARGS as CHROMIUM_ARGS, CHROMIUM, loadavg  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 TARGET_FPS = 20
 # Short runs (a slow pace: every frame must show) and long ones whose pace asks for more than
 # 20 frames/s (about 160 updates in 4 s), linear and poly2.
@@ -207,7 +205,7 @@ def main() -> int:
                 print("console errors:", *errors[:5], sep="\n  ")
     finally:
         server.shutdown()
-    load = ", ".join(f"{v:.1f}" for v in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    load = loadavg()
     slow = [f"{label} ({what})" for label, what, ok in verdicts if not ok]
     print(f"verdict: {'OK' if not slow else 'TOO SLOW: ' + ', '.join(slow)} (target: >= {TARGET_FPS} frames/s "
           f"where the pace asks for {TARGET_FPS} or more, every frame at slower paces)"

@@ -1,0 +1,13 @@
+"""What every bench script that drives the page shares: Debian's Chromium and its switches
+(Playwright cannot download browsers here), and the load average to print beside a figure
+(the machine is shared and noisy)."""
+import os
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+def loadavg() -> str:
+    """The 1, 5 and 15 minute load averages, as printed next to every figure."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
