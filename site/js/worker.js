@@ -25,7 +25,7 @@
 //   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 // Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
-// Cache API and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
+// origin private file system and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
 // if there is none, or it fails in any way, it drops it and starts the normal way. Started as
 // worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
