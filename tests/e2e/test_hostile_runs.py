@@ -148,11 +148,16 @@ def upload(page, name: str, text: str) -> None:
     page.set_input_files("#csv-file", files=[{"name": name, "mimeType": "text/csv", "buffer": text.encode()}])
 
 
-def start_long_run(page, epochs: int, algorithm: str = "voted") -> None:
+def load_big(page, epochs: int, algorithm: str) -> None:
+    """BIG uploaded and read, with the algorithm and epochs of a long run set (not started)."""
     upload(page, "big.csv", BIG)
     expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features", timeout=RUN_TIMEOUT_MS)
     page.select_option("#algorithm", algorithm)
     page.fill("#epochs", str(epochs))
+
+
+def start_long_run(page, epochs: int, algorithm: str = "voted") -> None:
+    load_big(page, epochs, algorithm)
     arm_run_end(page)
     page.click("#train")
     page.wait_for_selector('body[data-run-state="running"]', state="attached")
@@ -290,10 +295,7 @@ def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browse
         wait_ready_of(page)
         settled(page)
         exp = engine(csv_data(BIG), algorithm="pocket", epochs=400)  # CPython's, before the clock runs
-        upload(page, "big.csv", BIG)
-        expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features", timeout=RUN_TIMEOUT_MS)
-        page.select_option("#algorithm", "pocket")
-        page.fill("#epochs", "400")
+        load_big(page, 400, "pocket")
         page.evaluate("window.__pyclient.mute({python: true}); window.__pyclient.silence(true)")
         t0 = time.monotonic()
         assert click_train(page) == "done", page.text_content("#message")
@@ -308,10 +310,7 @@ def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browse
         page.goto(base_url)
         wait_ready_of(page)
         settled(page)
-        upload(page, "big.csv", BIG)
-        expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features", timeout=RUN_TIMEOUT_MS)
-        page.select_option("#algorithm", "pocket")
-        page.fill("#epochs", "400")
+        load_big(page, 400, "pocket")
         page.evaluate("window.__pyclient.mute({python: true, buffer: true})")
         t0 = time.monotonic()
         assert click_train(page) == "error"
