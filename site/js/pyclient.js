@@ -50,12 +50,9 @@
 // It is ended when the call finishes by itself, so a second Python lives only during long runs,
 // and only on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB; a
 // phone, or a browser that does not say, restarts from scratch rather than risk the tab).
-const ROOMY = (globalThis.navigator?.deviceMemory ?? 0) >= 4;
-
-import { DEFAULT_WORKER_URL, TEST_HOOKS, spawnWorker, bootSpare, takeEarly, dropEarly } from "./worker-start.js";
+import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, bootSpare, takeEarly, dropEarly } from "./worker-start.js";
 
 export { spawnWorker, prestart } from "./worker-start.js";
-const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 // Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
 // ... and the pending-call watchdog ({callTimeoutMs}), to prove what keeps a long call alive.

@@ -12,11 +12,9 @@
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
 // "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
 // browser), or "skipped" (not made here).
-import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS } from "./worker-start.js";
+import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY } from "./worker-start.js";
 
 const body = document.body;
-const ROOMY = (globalThis.navigator?.deviceMemory ?? 0) >= 4;
-const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
 const MAKER_URL = new URL(DEFAULT_WORKER_URL.href + "?snapshot=make");
 const GIVE_UP_MS = 120_000;

@@ -4,7 +4,10 @@
 // until a client with the same worker URL adopts it (or drops it).
 
 export const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
-const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
+export const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
+// A second Python (a spare during a long run, the memory snapshot's maker) only on devices that
+// say they have memory to spare: a phone, or a browser that does not say, could lose the tab.
+export const ROOMY = (globalThis.navigator?.deviceMemory ?? 0) >= 4;
 export const TEST_HOOKS = TEST_SWITCH === true || (typeof TEST_SWITCH === "object" && TEST_SWITCH !== null);
 
 let early = null; // {url, worker, events: [[kind, event]]}: started ahead, not adopted yet
