@@ -150,6 +150,10 @@ def test_every_dist_file_is_used(browser, base_url, dist_dir):
         page.goto(base_url)
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+        # js/offline.js registers sw.js once Python is ready: wait until its precache has ended
+        # (networkidle alone can come first on a loaded machine, and sw.js looked unused).
+        page.wait_for_selector('body[data-offline]:not([data-offline="caching"])', state="attached",
+                               timeout=READY_TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         problems = check_log(log)
     finally:
