@@ -162,3 +162,15 @@ def assert_png(info: dict) -> None:
     assert info["width"] > 0 and info["height"] > 0, info
     assert info["visible"], info
     assert len(info["alt"].strip()) > 10, info["alt"]
+
+
+# What a plot image shows (a JS expression of `img`): the page draws the step-through and the
+# show itself over the <img> (js/ui/plot-motion.js), so when its view is up, its canvases are
+# the picture (as PNG data URLs); else the image's own src.
+PICTURE_OF_IMG_JS = """((img) => {
+  const v = img.nextElementSibling;
+  if (v && v.classList.contains("motion-view") && !v.hidden) {
+    return [...v.querySelectorAll("canvas")].map((c) => c.toDataURL()).join(" ");
+  }
+  return img.getAttribute("src") || "";
+})"""

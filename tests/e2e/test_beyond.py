@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from pagekit import extra_page, settled, train
+from pagekit import PICTURE_OF_IMG_JS, extra_page, settled, train
 from perceptron_lab import data, kernel, multiclass
 from perceptron_lab.features import prepare
 from conftest import wait_ready_of
@@ -47,7 +47,7 @@ def step_to(page, k: int) -> dict:
         total: document.getElementById("stepper").dataset.total,
         text: document.getElementById("step-text").textContent,
         error: document.getElementById("step-error").textContent,
-        image: document.getElementById("step-image").getAttribute("src") || "" })""")
+        image: (""" + PICTURE_OF_IMG_JS + """)(document.getElementById("step-image")) })""")
 
 
 @pytest.fixture(scope="module")

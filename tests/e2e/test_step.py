@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import click_train, settled
+from pagekit import PICTURE_OF_IMG_JS, click_train, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.features import prepare
@@ -34,13 +34,14 @@ def choose(page, name: str, algorithm: str = "online", epochs: int = 100, **gen)
 def panel(page) -> dict:
     return page.evaluate(
         """() => {
+          const picture = """ + PICTURE_OF_IMG_JS + """;
           const p = document.getElementById("stepper");
           const img = document.getElementById("step-image");
           const proof = document.getElementById("step-proof");
           return { step: p.dataset.step, t: p.dataset.t, index: p.dataset.index, w: p.dataset.w,
                    total: p.dataset.total, playing: p.dataset.playing,
                    range: document.getElementById("step-range").value,
-                   image: img.getAttribute("src") || "", alt: img.alt,
+                   image: picture(img), alt: img.alt, proofPicture: picture(proof),
                    proofT: proof.dataset.t || "", proofAlt: proof.alt,
                    text: document.getElementById("step-text").textContent,
                    math: document.getElementById("step-math").innerText,
@@ -289,15 +290,12 @@ def test_proof_follows_the_scrubber(and_page, and_run):
         t = int(and_run.trace.step[k - 1])
         assert f"t = {t} update" in p["proofAlt"], p["proofAlt"]
         assert p["step"] == str(k)
-        src = page.get_attribute("#step-proof", "src")
-        assert src.startswith("data:image/png;base64,")
+        assert p["proofPicture"].startswith("data:image/png;base64,")
     # Different steps draw different proof plots.
     scrub_to(page, 2)
-    wait_proof(page, 2)
-    two = page.get_attribute("#step-proof", "src")
+    two = wait_proof(page, 2)["proofPicture"]
     scrub_to(page, 11)
-    wait_proof(page, 11)
-    assert page.get_attribute("#step-proof", "src") != two
+    assert wait_proof(page, 11)["proofPicture"] != two
 
 
 def test_batch_steps_are_epochs(and_page):

@@ -24,14 +24,15 @@ XOR = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, 1, 1, -1
 RECORD_JS = """() => {
   window.__frames = []; window.__mistakes = []; window.__proofs = 0;
   const b = document.getElementById("plot-boundary"), m = document.getElementById("plot-mistakes");
+  // A frame is a new picture (src) or, when the page draws the show itself, a new step on the figure.
+  const f = b.closest("figure");
   new MutationObserver(() => {
-    const f = b.closest("figure");
     window.__frames.push({ step: f.dataset.step ?? null, w: f.dataset.w ?? null, watch: f.dataset.watch ?? null });
-  }).observe(b, { attributes: true, attributeFilter: ["src"] });
+  }).observe(f, { attributes: true, subtree: true, attributeFilter: ["src", "data-step"] });
   new MutationObserver(() => { window.__mistakes.push(m.closest("figure").dataset.epochs ?? null); })
     .observe(m, { attributes: true, attributeFilter: ["src"] });
   new MutationObserver(() => { window.__proofs++; })
-    .observe(document.getElementById("plot-proof"), { attributes: true, attributeFilter: ["src"] });
+    .observe(document.getElementById("plot-proof").closest("figure"), { attributes: true, subtree: true, attributeFilter: ["src", "data-t"] });
 }"""
 
 

@@ -13,6 +13,9 @@ def export_request(request):
     f = session.current()
     what = request.get("what")
     stem = "perceptron-" + "".join(c if c.isalnum() else "-" for c in f.ds.name.lower())[:40]
+    if what == "animation":
+        from .frame_batches import animation_export
+        return animation_export(f, stem)
     if isinstance(f, BeyondFit):
         return beyond_exports.export_request(request, f, stem)
     if what == "plot":

@@ -6,7 +6,7 @@ from .. import texts
 from ..prep import for_plot
 from ..errors import SettingsError
 from ..export import floats
-from . import beyond, figures, session
+from . import beyond, figures, frame_batches, session
 
 
 def int_field(request, name, lo, hi):
@@ -86,7 +86,14 @@ def visit_info(f, v, known):
 
 def frame_request(request):
     """The boundary after update `step` (or at visit `visit`: every example the run looked at),
-    the example of it ringed (+ the proof plot up to it)."""
+    the example of it ringed (+ the proof plot up to it). With "scene", "batch" or
+    "mistakes_epochs": the page's own drawing of the frames (frame_batches.py)."""
+    if request.get("scene") is True:
+        return frame_batches.scene_request(request)
+    if "batch" in request:
+        return frame_batches.batch_request(request)
+    if "mistakes_epochs" in request:
+        return frame_batches.mistakes_request(request)
     f = session.current()
     if isinstance(f, beyond.BeyondFit):
         return beyond.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))

@@ -17,7 +17,7 @@ from matplotlib.path import Path
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
-from .figure import layout, readable_ticks, legend_above, legend_fitting, prepare_figure
+from .figure import layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_halfplane, clip_line, view_of
 from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import class_label, describe_boundary, label_text, plain
@@ -65,7 +65,7 @@ class _BoundaryScene:
     last weight vector, drawn dashed and named so."""
 
     def __init__(self, fig, X, y, *, fit_intercept, normalize, feature_map, plot_features,
-                 nonlinear, feature_names, label_names, title, grid, legend_all, voted=False):
+                 nonlinear, feature_names, label_names, title, grid, legend_all, voted=False, note_band=False):
         X, y = check_xy(X, y)
         n, m = X.shape
         pf = tuple(int(i) for i in (plot_features if plot_features is not None else (0, 1)))
@@ -87,6 +87,7 @@ class _BoundaryScene:
         py_ = X[:, self.f1] if self.f1 is not None else np.zeros(n)
         self.P = np.column_stack([px_, py_])          # the points in the plotted plane
         self.title, self.legend_all = title, legend_all
+        self.note_band = note_band   # keep a strip at the top free of points for the note (w = 0)
 
     def raw_from_plane(self, P):
         R = np.tile(self.means, (len(P), 1))
@@ -120,6 +121,9 @@ class _BoundaryScene:
             hl.append(Line2D([], [], color=PALETTE["arrow"], lw=fs(fig, LINE_W), marker=">",
                              ms=fs(fig, 7), markevery=[1]))
             lab.append("last w" if self.voted else "w (weights)")
+        if self.m > 2:
+            hl.append(Line2D([], [], ls="", marker=""))
+            lab.append("other features at their means")
         return hl, lab
 
     def finish_build(self, has_wrong, has_line, has_arrow):
@@ -133,6 +137,8 @@ class _BoundaryScene:
             include_origin = not self.fit_intercept and not self.nonlinear and self.m <= 2
             self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
                                             one_d=self.f1 is None)
+            if self.note_band:
+                self.view = self._with_note_band(self.view, ax_w, ax_h)
             x0, x1, y0, y1 = self.view
             ax.set_xlim(x0, x1)
             ax.set_ylim(y0, y1)
@@ -142,11 +148,48 @@ class _BoundaryScene:
             ax.set_xlabel(plain(self.names[self.f0]), fontsize=fs(fig, FS_LABEL))
             if self.f1 is not None:
                 ax.set_ylabel(plain(self.names[self.f1]), fontsize=fs(fig, FS_LABEL))
+                x0_before = ax.get_position().x0
+                room_for_ylabel(ax)          # wide tick labels ("−0.5"): the label stays in the figure
+                if ax.get_position().x0 != x0_before:
+                    ax_w -= (ax.get_position().x0 - x0_before) * fig.bbox.width
+                    self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
+                                                    one_d=False)
+                    if self.note_band:
+                        self.view = self._with_note_band(self.view, ax_w, ax_h)
+                    x0, x1, y0, y1 = self.view
+                    ax.set_xlim(x0, x1)
+                    ax.set_ylim(y0, y1)
+                    self.px_per_unit = (ax_w / (x1 - x0), ax_h / (y1 - y0))
+                    readable_ticks(ax, ax_w, ax_h)
             else:
                 ax.set_yticks([])
             self.legend = legend_above(ax, handles, labels, ncol)
             self.legend.set_gid("legend")
+            for t in self.legend.get_texts():
+                if t.get_text() == "other features at their means":
+                    t.set_gid("subnote")
             self._build_artists(ax)
+
+    def zero_note(self):
+        return f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
+
+    def _with_note_band(self, view, ax_w, ax_h):
+        """The view grown upwards (and sideways as much, to keep equal units) so that the top
+        strip where the note goes holds no point: XOR has points at every corner."""
+        fig = self.fig
+        size = fs(fig, FS_NOTE)
+        width_pt = ax_w / fig.dpi * 72
+        chars = max(16, int(width_pt / (0.6 * size)) - 2)
+        lines = len(textwrap.wrap(self.zero_note(), chars))
+        band = (lines * 1.2 * size + 0.6 * size + 3) * fig.dpi / 72 + 0.03 * ax_h + px(fig, 4)
+        band = min(band, 0.45 * ax_h)
+        f = ax_h / (ax_h - band)
+        x0, x1, y0, y1 = view
+        y1 = y0 + (y1 - y0) * f
+        if self.equal:
+            cx, half = (x0 + x1) / 2, (x1 - x0) * f / 2
+            x0, x1 = cx - half, cx + half
+        return (x0, x1, y0, y1)
 
     def _build_artists(self, ax):
         fig = self.fig
@@ -182,15 +225,11 @@ class _BoundaryScene:
         # the note goes to the top or the bottom edge, whichever has fewer points near it, and
         # under the points (zorder): XOR has two at each edge, and a note must not hide data
         frac = (self.P[:, 1] - y0) / (y1 - y0)
-        at_top = np.sum(frac > 0.8) <= np.sum(frac < 0.2)
+        at_top = self.note_band or np.sum(frac > 0.8) <= np.sum(frac < 0.2)
         self.note = ax.text(0.5, 0.97 if at_top else 0.03, "", transform=ax.transAxes, ha="center",
                             va="top" if at_top else "bottom", fontsize=fs(fig, FS_NOTE), zorder=2.5, gid="note",
                             bbox=dict(boxstyle="round,pad=0.3", fc="white", ec="#999999", alpha=0.9))
-        self.subnote = None
-        if self.m > 2:
-            self.subnote = ax.text(0.99, 0.015, "other features at their means", transform=ax.transAxes,
-                                   ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
-                                   color=PALETTE["grey"], zorder=7, gid="subnote")
+        self.subnote = None    # "other features at their means" is a legend entry: no spot in the axes is always free
         self.reg_pos = Polygon(np.zeros((3, 2)), closed=True, fc=PALETTE["pos_fill"], ec="none",
                                zorder=0.5, gid="regions-pos")
         self.reg_neg = Polygon(np.zeros((3, 2)), closed=True, fc=PALETTE["neg_fill"], ec="none",
@@ -241,7 +280,7 @@ class _BoundaryScene:
         else:
             note = self._update_linear(np.asarray(w, dtype=float))
         if w_zero:
-            note = f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
+            note = self.zero_note()
         self.note.set_text(self._fit_note(note))
         self.note.set_visible(bool(note))
         return wrong
@@ -255,6 +294,7 @@ class _BoundaryScene:
     def _update_regions(self, w, decision):
         S = scores(self.grid_raw, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
                    feature_map=self.feature_map, decision=decision).reshape(self.grid, self.grid)
+        self.grid_scores = S   # the page draws the regions from these (plots/scene.py)
         # 8-bit RGBA: matplotlib draws it without normalising floats, about 4x faster per frame
         pos, neg = (np.round(255 * np.array(matplotlib.colors.to_rgba(PALETTE[c]))).astype(np.uint8)
                     for c in ("pos_fill", "neg_fill"))
@@ -330,13 +370,34 @@ class _BoundaryScene:
         tip = start + L * u
         self.arrow.set_positions(tuple(start), tuple(tip))
         self.arrow.set_visible(True)
-        lab = tip + (px(self.fig, 12) / disp) * u
-        mx, my = px(self.fig, 10) / sx, px(self.fig, 10) / sy     # keep the "w" inside the axes
-        lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
-        self.arrow_label.set_position(lab)
-        self.arrow_label.set_visible(True)
+        lab = self._label_spot(tip, u, disp)
+        if lab is not None:      # no clear spot (a dense cloud): the legend names the arrow
+            self.arrow_label.set_position(lab)
+            self.arrow_label.set_visible(True)
         self.arrow_geom = (tuple(map(float, start)), tuple(map(float, tip)))
         return note
+
+    def _label_spot(self, tip, u, disp):
+        """Where the "w" goes: beyond the arrow's tip, else beside it (either side), the first
+        spot clear of every point; inside the axes."""
+        x0, x1, y0, y1 = self.view
+        sx, sy = self.px_per_unit
+        mx, my = px(self.fig, 10) / sx, px(self.fig, 10) / sy
+        n = np.array([-u[1] * sy, u[0] * sx])
+        n = n / max(float(np.hypot(*n)), 1e-300)
+        d = px(self.fig, 12)
+        # offsets in display px: along w beyond the tip, then either side of the tip
+        along = np.array([u[0] * sx, u[1] * sy]) / disp
+        spots = [along * d, n * d, -n * d, along * d + n * d, along * d - n * d]
+        P = np.column_stack([(self.P[:, 0] - x0) * sx, (self.P[:, 1] - y0) * sy])
+        r = np.sqrt(self.marker_s) / 2 * self.fig.dpi / 72 + px(self.fig, 9)
+        for off in spots:
+            lab = (tip[0] + off[0] / sx, tip[1] + off[1] / sy)
+            lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
+            at = np.array([(lab[0] - x0) * sx, (lab[1] - y0) * sy])
+            if not len(P) or float(np.min(np.hypot(*(P - at).T))) > r:
+                return lab
+        return None
 
     @staticmethod
     def _set_poly(patch, pts):
@@ -386,7 +447,8 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     scene = _BoundaryScene(fig, X, y, fit_intercept=fit_intercept, normalize=normalize,
                            feature_map=feature_map, plot_features=plot_features, nonlinear=nonlinear,
                            feature_names=feature_names, label_names=label_names, title=title, grid=grid,
-                           legend_all=False, voted=voted)
+                           legend_all=False, voted=voted,
+                           note_band=decision is None and w is not None and not np.any(np.asarray(w, dtype=float)))
     wrong_pre = misclassified(scene.X, scene.y, w=w, fit_intercept=fit_intercept, normalize=normalize,
                               feature_map=feature_map, decision=decision)
     w_arr = None if w is None else np.asarray(w, dtype=float)

@@ -10,6 +10,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from .figure import layout, legend_above, legend_fitting, prepare_figure
+from .placement import place_clear
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
 from .text import describe_accuracy, describe_mistakes, format_number, plain
 
@@ -71,7 +72,7 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
                 top = max(top, bound)
             else:
                 # The legend gives its value; top left stays clear of the rising cumulative line.
-                ax.annotate("the bound is far above ↑", xy=(0.02, 0.97),
+                far = ax.annotate("the bound is far above ↑", xy=(0.02, 0.97),
                             xycoords="axes fraction", ha="left", va="top", fontsize=fs(fig, FS_NOTE),
                             color=PALETTE["arrow"], gid="bound")
         if not E:
@@ -82,6 +83,9 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=6, min_n_ticks=1))
         finish_epoch_axes(ax, "mistakes", handles, labels, ncol)
         ax.yaxis.set_major_formatter(FuncFormatter(compact_count))
+        if show_bound and bound > 5 * max(float(cum[-1]) if E else 1.0, 1.0):
+            place_clear(ax, far, ((0.02, 0.97, "left", "top"), (0.5, 0.97, "center", "top"),
+                                  (0.98, 0.97, "right", "top"), (0.98, 0.5, "right", "center")))
     fig.alt_text = describe_mistakes(m, bound, online_bound=online_bound)
     return fig
 

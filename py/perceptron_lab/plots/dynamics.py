@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from .boundary import check_xy
-from .figure import layout, readable_ticks, shrink_to_fit, legend_above, legend_fitting, prepare_figure
+from .figure import layout, readable_ticks, room_for_ylabel, shrink_to_fit, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_line, view_of
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import angle_deg, class_label, describe_cycle, describe_trajectory, format_number, plain
@@ -34,6 +34,28 @@ def _plane_line(w, m, f0, f1, others, means, fit_intercept):
     coef, b = w[:m], (w[m] if fit_intercept else 0.0)
     g = np.array([coef[f0], coef[f1] if f1 is not None else 0.0])
     return g, float(b + sum(coef[j] * means[j] for j in others))
+
+
+def _cycle_list(shown, segs, n_cycle, rep, cycle):
+    lines = [f"w{i} = {_vec(w)}" + ("" if seg is not None else "  (no line)")
+             for i, (w, seg) in enumerate(zip(shown, segs), start=1)]
+    if n_cycle > len(shown):
+        lines.append(f"… {n_cycle - len(shown)} more updates")
+    rep_txt = "w = 0 (no boundary)" if not np.any(rep) else f"w = {_vec(rep)}"
+    e0 = int(cycle["epoch"]) - int(cycle["period"])
+    return lines + ["", f"after epoch {int(cycle['epoch'])}:", rep_txt,
+                    "as at the start" if e0 == 0 else f"as after epoch {e0}", "so it repeats forever"]
+
+
+def _plot_fraction(fig, lines):
+    """The share of the width the plot gets: what the list of vectors leaves, or all of it."""
+    from matplotlib.text import Text
+    t = Text(0, 0, "\n".join(lines), fontsize=fs(fig, FS_NOTE))
+    t.set_figure(fig)
+    b = t.get_window_extent(fig.canvas.get_renderer())
+    W, H = fig.bbox.width, fig.bbox.height
+    frac = 1 - (b.width + px(fig, 16)) / W
+    return frac if frac >= 0.55 and b.height <= H - px(fig, 40) else 1.0
 
 
 def _vec(w):
@@ -67,11 +89,17 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
                    Line2D([], [], color=colours[0] if colours else "k", lw=LINE_W * k)]
         labels = [plain(class_label(label_names, 1), 30), plain(class_label(label_names, -1), 30),
                   "line of w after update k"]
-        rows, ncol = legend_fitting(fig, handles, labels, 0.62)
+        # The list of the cycle's vectors goes beside the plot at its full size when it fits
+        # there with the plot keeping at least 55 % of the width; else the plot takes it all
+        # (the page lists the vectors under the figure): no half-empty figure, no tiny text.
+        list_lines = _cycle_list(shown, [None if not np.any(w[[f0] + ([f1] if f1 is not None else [])]) else 1
+                                         for w in shown], len(W_cycle), rep, cycle)
+        frac = _plot_fraction(fig, list_lines)
+        rows, ncol = legend_fitting(fig, handles, labels, frac)
         p_ = int(cycle["period"])
         t = title if title is not None else \
             f"The weights cycle: w repeats every {p_} epoch{'' if p_ == 1 else 's'}"
-        ax, ax_w, ax_h = layout(fig, plain(t, 200), rows, rect=(0.0, 0.62))
+        ax, ax_w, ax_h = layout(fig, plain(t, 200), rows, rect=(0.0, frac))
         # the view shows the data and, when not too far, the nearest point of each line of the cycle
         others = [j for j in range(m) if j not in (f0, f1)]
         span = max(float(np.ptp(P, axis=0).max()) if n else 1.0, 1e-9)
@@ -118,22 +146,29 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
                         color=col, fontweight="bold", ha="center", va="center", zorder=5,
                         bbox=dict(boxstyle="circle,pad=0.15", fc="white", ec=col, lw=k))
         legend_above(ax, handles, labels, ncol)
+        room_for_ylabel(ax)
         # the list of vectors
         W, H = fig.bbox.width, fig.bbox.height
-        lines = [f"w{i} = {_vec(w)}" + ("" if seg is not None else "  (no line)")
-                 for i, (w, seg) in enumerate(zip(shown, fig.cycle_lines), start=1)]
-        if len(W_cycle) > len(shown):
-            lines.append(f"… {len(W_cycle) - len(shown)} more updates")
-        rep_txt = "w = 0 (no boundary)" if not np.any(rep) else f"w = {_vec(rep)}"
-        e0 = int(cycle["epoch"]) - int(cycle["period"])
-        lines += ["", f"after epoch {int(cycle['epoch'])}:", rep_txt,
-                  "as at the start" if e0 == 0 else f"as after epoch {e0}", "so it repeats forever"]
-        txt = fig.text(0.64, ax.get_position().y1 + (px(fig, 24) / H), "\n".join(lines), ha="left", va="top",
-                       fontsize=fs(fig, FS_NOTE), gid="cycle-list")
-        shrink_to_fit(txt, 0.36 * W - px(fig, 6))
+        if frac < 1:
+            lines = _cycle_list(shown, fig.cycle_lines, len(W_cycle), rep, cycle)
+            top = min(ax.get_position().y1 + px(fig, 24) / H, 1 - px(fig, 6) / H)
+            txt = fig.text(frac + px(fig, 6) / W, top, "\n".join(lines), ha="left", va="top",
+                           fontsize=fs(fig, FS_NOTE), gid="cycle-list")
+            shrink_to_fit(txt, (1 - frac) * W - px(fig, 10))
     fig.cycle_w, fig.repeating_w = W_cycle, rep
     fig.alt_text = describe_cycle(W_cycle, rep, period=cycle["period"], epoch=cycle["epoch"])
     return fig
+
+
+def _angle_ticks(ax, lo, hi, steps):
+    """Degree ticks as dense as the axes' height allows: labels ~1.9 lines apart (at 366 px
+    the two halves of the angle plot are ~80 px tall: 0°, 90°, 180° and −180°, 0°, 180°)."""
+    fig = ax.figure
+    need = 1.9 * fs(fig, FS_TICK) * fig.dpi / 72
+    height = ax.get_position().height * fig.bbox.height
+    step = next((s for s in steps if height / ((hi - lo) / s) >= need), steps[-1])
+    ticks = list(range(lo, hi + 1, step))
+    ax.set_yticks(ticks, [f"{t}°".replace("-", "−") for t in ticks])
 
 
 def _heading(W, comps):
@@ -191,7 +226,7 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax2.tick_params(labelsize=fs(fig, FS_TICK), width=k, length=4 * k)
             ax2.plot(t, head, color=PALETTE["green"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="heading")
             ax2.set_ylim(-180, 180)
-            ax2.set_yticks([-180, -90, 0, 90, 180], ["−180°", "−90°", "0°", "90°", "180°"])
+            _angle_ticks(ax2, -180, 180, (90, 180))
             ax2.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
             ax2.grid(color="#eeeeee", lw=0.8)
             ax.tick_params(labelbottom=False)
@@ -201,7 +236,7 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax.plot(t, ang_u, color=PALETTE["pos"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-u")
         ax.plot(t, ang_f, color=PALETTE["arrow"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-final")
         ax.set_ylim(0, 180)
-        ax.set_yticks([0, 45, 90, 135, 180], ["0°", "45°", "90°", "135°", "180°"])
+        _angle_ticks(ax, 0, 180, (45, 90, 180))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
         ax.set_xlim(0, max(float(t[-1]) if kk else 1.0, 1.0) * 1.02)
         ax.grid(color="#eeeeee", lw=0.8)

@@ -180,11 +180,16 @@ def to_data_url(data, mime=None):
 
 
 def find_artist(fig, gid):
-    """The first artist of fig with this gid, or None."""
+    """The first artist of fig with this gid (a legend's texts too), or None."""
+    from matplotlib.legend import Legend
     for ax in fig.axes:
         for a in ax.get_children():
             if a.get_gid() == gid:
                 return a
+            if isinstance(a, Legend):
+                for t in a.get_texts():
+                    if t.get_gid() == gid:
+                        return t
     for a in fig.get_children():
         if a.get_gid() == gid:
             return a
@@ -212,8 +217,13 @@ def layout(fig, title, legend_rows, *, rect=None):
     x0, x1 = (0.0, 1.0) if rect is None else rect
     ax = fig.add_axes([x0 + left / W, bottom / H, (x1 - x0) - (left + right) / W, 1 - (bottom + top) / H])
     if title:
-        fit_width(fig.text(left / W, 1 - px(fig, 6) / H, title, ha="left", va="top", fontsize=fs(fig, FS_TITLE),
-                           fontweight="bold", gid="title"), W - left - px(fig, 4))
+        t = fig.text(left / W, 1 - px(fig, 6) / H, title, ha="left", va="top", fontsize=fs(fig, FS_TITLE),
+                     fontweight="bold", gid="title")
+        if t.get_window_extent(fig.canvas.get_renderer()).width > W - left - px(fig, 4):
+            t.set_x(px(fig, 8) / W)      # a long title starts at the figure's edge rather than be cut
+            fit_width(t, W - px(fig, 12))
+        else:
+            fit_width(t, W - left - px(fig, 4))
     ax.tick_params(labelsize=fs(fig, FS_TICK), width=fs(fig, 1), length=fs(fig, 4))
     for s in ax.spines.values():
         s.set_linewidth(fs(fig, 1))
@@ -257,6 +267,13 @@ def shrink_to_fit(text, max_px, smallest=0.6):
 
 
 def legend_above(ax, handles, labels, ncol):
+    fig = ax.figure
+    legend = _legend_above(ax, handles, labels, ncol)
+    room_under_title(fig, ax, legend)
+    return legend
+
+
+def _legend_above(ax, handles, labels, ncol):
     fig = ax.figure
     return ax.legend(handles, labels, loc="lower left", bbox_to_anchor=(0.0, 1.0),
                      ncol=ncol, frameon=False, fontsize=fs(fig, FS_LEGEND) * getattr(fig, "pl_legend_shrink", 1.0),
@@ -315,3 +332,39 @@ def legend_fitting(fig, handles, labels, width_fraction=1.0):
 def tick_font_px(fig):
     """Tick label size in CSS pixels (the readability floor is 14)."""
     return fs(fig, FS_TICK) * DPI / 72
+
+
+def room_under_title(fig, ax, legend):
+    """Lower the axes top until the legend above it clears the title (a legend row of math
+    text, "w$_t$", is taller than the row the layout planned)."""
+    title = next((t for t in fig.texts if t.get_gid() == "title"), None)
+    if title is None or legend is None:
+        return
+    renderer = fig.canvas.get_renderer()
+    gap = title.get_window_extent(renderer).y0 - legend.get_window_extent(renderer).y1 - px(fig, 2)
+    if gap < 0:
+        pos = ax.get_position()
+        ax.set_position([pos.x0, pos.y0, pos.width, max(0.2, pos.height + gap / fig.bbox.height)])
+
+
+def room_for_ylabel(ax):
+    """Move the axes' left edge right until its y tick labels and the y label fit in the figure
+    (ticks like "−0.5" are wider than the fixed margin planned). Widths are the glyphs' own
+    outlines (in points), not the rendered pixels, so the layout is the same at every dpr."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    fig = ax.figure
+    ticks = ax.yaxis._update_ticks()      # the ticks a draw would draw, with their labels formatted
+    widths = [TextPath((0, 0), t.label1.get_text(), size=t.label1.get_fontsize(),
+                       prop=FontProperties(family="DejaVu Sans")).get_extents().width
+              for t in ticks if t.label1.get_text()]
+    label = ax.yaxis.label
+    need_pt = max(widths, default=0) + fs(fig, 3.5 + 4)
+    if label.get_text():
+        need_pt += 1.2 * label.get_fontsize() + fs(fig, 4)
+    need = need_pt * fig.dpi / 72 + px(fig, 4)
+    box = ax.get_position()
+    if box.x0 * fig.bbox.width < need:
+        left = need / fig.bbox.width
+        ax.set_position([left, box.y0, box.x1 - left, box.height])

@@ -141,8 +141,12 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         cx = (ax.get_position().x0 + ax.get_position().x1) / 2 * fig.bbox.width   # the label's centre
         fit_width(xlabel, 2 * min(cx, fig.bbox.width - cx) - px(fig, 8))
         if not standardized:
-            ax.text(0.99, 0.01, "standardize the features to compare sizes", transform=ax.transAxes,
-                    ha="right", va="bottom", fontsize=fs(fig, FS_NOTE), color=PALETTE["grey"], gid="caveat")
+            caveat = ax.text(0.99, 0.01, "standardize the features to compare sizes", transform=ax.transAxes,
+                             ha="right", va="bottom", fontsize=fs(fig, FS_NOTE), color=PALETTE["grey"], gid="caveat")
+            from .placement import place_clear
+            if not place_clear(ax, caveat, ((0.99, 0.01, "right", "bottom"), (0.99, 0.99, "right", "top"),
+                                            (0.01, 0.99, "left", "top"), (0.01, 0.01, "left", "bottom"))):
+                caveat.set_visible(False)     # no clear spot: the title says it (raw units)
     fig.bar_values, fig.bar_names, fig.bar_index = vals, [names[i] for i in idx], idx
     fig.alt_text = describe_weights(w, names, fit_intercept=fit_intercept, standardized=standardized)
     return fig

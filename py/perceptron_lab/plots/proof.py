@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
+from .placement import place_clear, try_spots
 from .figure import blit_png, capture_background, find_artist, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
 from .text import describe_proof, format_number, plain
@@ -46,6 +47,10 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         handles += [Line2D([], [], color=c_w, lw=LINE_W * k), Line2D([], [], color=c_w, lw=LINE_W * k, ls="--")]
         labels += [f"‖{wt}‖", "√t·R (upper bound)"]
         rows, ncol = legend_fitting(fig, handles, labels)
+        if rows > 2:
+            # a small plot: the short names in two rows (the caption and the title say which is a bound)
+            labels = [lab.split(" (")[0] for lab in labels]
+            rows, ncol = legend_fitting(fig, handles, labels)
         ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
         tmax = float(t.max()) if t.size else 1.0
         show_bound = bound is not None and math.isfinite(bound) and bound > 0
@@ -74,14 +79,15 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         ymax = max([1e-9] + [float(np.nanmax(a)) for a in series])
         if R is not None:
             ymax = max(ymax, math.sqrt(xmax) * R if not show_bound or xmax < bound else math.sqrt(bound) * R)
+        at_bound = None
         if show_bound and xmax >= bound:
             ax.axvline(bound, color="#333333", lw=1.4 * k, ls=":", zorder=2, gid="bound-t")
-            ax.annotate(f"bound\n(R/γ)² = {format_number(bound)}", xy=(bound, 0),
+            at_bound = ax.annotate(f"bound\n(R/γ)² = {format_number(bound)}", xy=(bound, 0),
                         xycoords=("data", "axes fraction"), xytext=(-4 * k, 6 * k),
                         textcoords="offset points", ha="right", va="bottom",
                         fontsize=fs(fig, FS_NOTE), color="#333333")
         elif show_bound:
-            ax.annotate(f"bound (R/γ)² = {format_number(bound)} is far to the right →", xy=(0.98, 0.03),
+            far = ax.annotate(f"bound (R/γ)² = {format_number(bound)} is far to the right →", xy=(0.98, 0.03),
                         xycoords="axes fraction", ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
                         color="#333333", gid="bound-t")
         if upto is not None:
@@ -97,6 +103,23 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         ax.set_ylabel("value" if float(eta) == 1.0 else "value (weights divided by η)", fontsize=fs(fig, FS_LABEL))
         ax.grid(color="#eeeeee", lw=0.8, zorder=0)
         legend_above(ax, handles, labels, ncol)
+        if at_bound is not None:
+            # beside the dotted line, left or right of it, at the bottom or the top: clear of the curves
+            def put(spot):
+                side, y = spot
+                at_bound.xy = (bound, y)
+                at_bound.set_position((side * 4 * k, 6 * k if y == 0 else -6 * k))
+                at_bound.set_ha("right" if side < 0 else "left")
+                at_bound.set_va("bottom" if y == 0 else "top")
+            try_spots(ax, at_bound, [(-1, 0), (1, 0), (-1, 1), (1, 1)], put)
+        if show_bound and xmax < bound:
+            # clear of the series (they start at the bottom left) and of the rising bounds
+            spots = ((0.98, 0.03, "right", "bottom"), (0.02, 0.97, "left", "top"),
+                     (0.98, 0.97, "right", "top"), (0.5, 0.97, "center", "top"))
+            if not place_clear(ax, far, spots):
+                far.set_text(f"(R/γ)² = {format_number(bound)} →")     # a small plot: the short form
+                if not place_clear(ax, far, spots):
+                    far.set_visible(False)     # the page states the bound beside the plot
     fig.alt_text = describe_proof(t, uw, wn, gamma=gamma, R=R, bound=bound, upto=upto, eta=eta)
     fig.proof_gamma, fig.proof_R = gamma, R
     return fig

@@ -1,5 +1,5 @@
-// The Downloads panel: files of the last run: each plot as PNG or SVG, the model (JSON), the update trace
-// and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
+// The Downloads panel: files of the last run: each plot as PNG or SVG, the run as an animated
+// GIF for slides, the model (JSON), the update trace and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "./dom.js";
 
@@ -24,6 +24,8 @@ export function initDownloads(opts) {
   }
   const files = byId("export-files");
   files.append(
+    button("export-animation", "Download animation (GIF)", "The run, update by update, as an animated GIF for slides",
+      { what: "animation" }),
     button("export-model", "Model (JSON)", "The trained model as JSON", { what: "model" }),
     button("export-trace", "Update trace (CSV)", "Every recorded update as CSV", { what: "trace" }),
     button("export-predictions", "Predictions (CSV)", "Each example with its label and prediction as CSV", { what: "predictions" }));
@@ -57,10 +59,18 @@ export function downloadsEnabled(on, why = "") {
 function refresh() {
   for (const b of document.querySelectorAll(".export-btn")) {
     const req = JSON.parse(b.dataset.export);
-    const missing = req.what === "plot" && !res?.plots?.[req.plot];
+    // The animation: the boundary of a run with updates, drawn in the plane (not multiclass).
+    const missing = req.what === "plot" ? !res?.plots?.[req.plot]
+      : req.what === "animation" ? !animatable(res) : false;
     b.disabled = !res || !enabled || busy || missing;
     if (ONLY_SOME.has(req.plot)) b.closest("li").hidden = missing;
   }
+}
+
+function animatable(r) {
+  const tr = r?.trace;
+  const steps = Array.isArray(tr?.w) ? tr.w.length : Array.isArray(tr?.index) ? tr.index.length : 0;
+  return !!r?.plots?.boundary && steps > 0 && r?.settings?.algorithm !== "multiclass";
 }
 
 function setStatus(text, kind = "info") {
@@ -73,7 +83,8 @@ async function download(request, btn) {
   if (!res || !call || busy) return;
   busy = true;
   refresh();
-  setStatus("Preparing the file…");
+  setStatus(request.what === "animation" ? "Drawing the animation, one picture per update (this takes a while)…"
+    : "Preparing the file…");
   let r;
   try {
     r = await call({ cmd: "export", ...request });

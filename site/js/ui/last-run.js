@@ -7,7 +7,7 @@
 import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
 import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
-import { watchFrame } from "./watch.js";
+import { watchFrame, watchPicture, watchMistakes } from "./watch.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -23,7 +23,7 @@ export function initLastRun({ call, train: trainFn, values }) {
       return { ok: false, error: { kind: "internal", message: "Python is not available." } };
     }
   };
-  initStepper({ call: safeCall, onFrame: watchFrame });
+  initStepper({ call: safeCall, onFrame: watchFrame, onPicture: watchPicture, onMistakes: watchMistakes });
   initDownloads({ call: safeCall });
   initPlotPoints({ values, retrain });
   new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-py-state", "data-run-state"] });

@@ -1,14 +1,16 @@
 // Step through the recorded updates of the last run: play / pause / step / scrubber, the
-// boundary of that moment (a "frame" from the bridge) and the numbers of the update
-// (a = w·x̃, y·a, w ← w + η·y·x̃, the angle between w and x̃; the words are in step-text.js).
-//
-// Smoothness: at most one frame request is in flight; while it runs, later requests only
-// move the wanted step, so intermediate frames are dropped rather than queued (a long run
-// plays subsampled). The proof plot comes with every frame (the bridge blits it).
-// Auto-play (watch.js) drives the same machinery with its own speed, a start and an end;
-// every frame drawn is handed to opts.onFrame so the page's main plots can follow.
-import { byId, el, clear, fmt, show } from "./dom.js";
+// boundary of that moment and the numbers of the update (a = w·x̃, y·a, w ← w + η·y·x̃, the
+// angle between w and x̃; the words are in step-text.js). The page draws the frames itself
+// from geometry Python sends ahead (step-motion.js): stepping is instant and play tweens at
+// the display's frame rate. Runs it cannot draw (multiclass, every visited example) ask
+// Python for a PNG per step: at most one or two requests in flight, later steps only move
+// the wanted one (dropped rather than queued). Auto-play (watch.js) drives the same
+// machinery with its own speed, start and end; opts.onFrame / onPicture let the main plots follow.
+import { byId, el, clear, show } from "./dom.js";
 import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
+import { mathView } from "./step-math.js";
+import { announce, setControls, showControls } from "./step-controls.js";
+import * as motion from "./step-motion.js";
 
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
 const DEFAULT_SPEED = 5;
@@ -30,7 +32,11 @@ let playing = false;
 let playFrom = 0, playT0 = 0;
 let timer = null;
 let announceNext = false;
-let onFrame = null;     // (frame, {auto, user}) => void: every frame drawn (watch.js)
+let onFrame = null;     // (frame, {auto, user}) => void: every step shown (watch.js)
+let onPicture = null;   // (step position, {auto, user}) => void: every animation frame drawn by the page
+let onMistakes = null;  // (answer) => void: the mistakes plot grown to the finished epochs (auto-play)
+let shownHooks = [];    // (frame) => void: every step shown, once (announcements, sonification)
+let raf = 0;            // the animation frame requested while the page draws the show itself
 let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
 let user = false;       // the reader moved the step-through since this result
 let mistakesEpoch = -1; // the epoch count of the mistakes plot last asked for (auto-play)
@@ -38,6 +44,10 @@ let mistakesEpoch = -1; // the epoch count of the mistakes plot last asked for (
 export function initStepper(opts) {
   call = opts.call;
   onFrame = opts.onFrame || null;
+  onPicture = opts.onPicture || null;
+  onMistakes = opts.onMistakes || null;
+  motion.initStepMotion(call, byId("step-image"), byId("step-proof"));
+  motion.onLoaded(() => { if (!playing) pump(); });
   const speed = byId("step-speed");
   for (const s of SPEEDS) speed.append(el("option", { value: String(s), text: String(s), selected: s === DEFAULT_SPEED }));
   byId("step-play").addEventListener("click", () => { user = true; auto = null; if (playing) pause(); else play(); });
@@ -84,6 +94,22 @@ export function stepperResult(result) {
   updateButtons();
   if (total > 0) { announceNext = false; pump(); }
   else byId("step-text").textContent = NO_UPDATE_TEXT;
+  // The page draws the frames itself once Python has sent the scene (not for multiclass).
+  const g = gen;
+  const drawable = !!tr && result?.settings?.algorithm !== "multiclass";
+  motion.loadRun(updates, drawable).then((ok) => {
+    if (!ok || g !== gen) return;
+    gen++; // a PNG frame still on its way is older than what the page now draws
+    inflight = 0;
+    byId("stepper").dataset.busy = "false";
+    if (!playing) { shown = -1; pump(); }
+  });
+}
+
+/** Call fn(frame) for every step shown (step-through, auto-play, a link): the one place a
+ * shown step can be announced or heard. */
+export function onStepShown(fn) {
+  shownHooks.push(fn);
 }
 
 function resetRange() {
@@ -179,7 +205,7 @@ export function stepperEnabled(on, why = "") {
 }
 
 function setEnabled(on) {
-  for (const id of ["step-play", "step-back", "step-fwd", "step-range", "step-speed"]) byId(id).disabled = !on;
+  setControls(on);
   if (on) updateButtons();
 }
 
@@ -201,29 +227,11 @@ function go(k) {
   viewChanged();
 }
 
-function updateButtons() {
-  const k = current();
-  const on = !byId("step-range").disabled;
-  const focused = document.activeElement;
-  byId("step-back").disabled = !on || k <= 0;
-  byId("step-fwd").disabled = !on || k >= total;
-  // A button that just became disabled drops the keyboard focus to <body>: at the last step
-  // Forward hands it to Back (and at step 0 Back to Forward), so the next key press still works.
-  if (on && focused?.disabled && (focused.id === "step-fwd" || focused.id === "step-back")) {
-    const other = byId(focused.id === "step-fwd" ? "step-back" : "step-fwd");
-    (other.disabled ? byId("step-play") : other).focus();
-  }
-  byId("step-play").textContent = playing ? "Pause" : "Play";
-  showPosition();
-}
-
 /** The slider and "k / total" describe the frame on screen while playing (the pace runs ahead
  * of the frames drawn, and the caption and the numbers are the frame's), else the step the
  * reader chose (its frame follows). */
-function showPosition() {
-  const k = playing && shown >= 0 ? shown : pos;
-  byId("step-range").value = String(k);
-  byId("step-pos").textContent = byVisit ? `visit ${k + 1} / ${total + 1}` : `${k} / ${total}`;
+function updateButtons() {
+  showControls({ k: current(), total, playing, at: playing && shown >= 0 ? shown : pos, visits: byVisit });
 }
 
 // ------------------------------------------------------------------ play
@@ -247,13 +255,15 @@ function pause(announce = true) {
   playing = false;
   clearTimeout(timer);
   timer = null;
+  cancelAnimationFrame(raf);
+  raf = 0;
   byId("stepper").dataset.playing = "false";
   byId("stepper").dataset.auto = "false";
   updateButtons();
   if (was && announce) {
     // Paused (or at the end): the proof plot catches up, and the step is announced.
     want = current();
-    if (want === shown && shownProof && !inflight) announce_(byId("step-text").textContent);
+    if (want === shown && shownProof && !inflight) announce(byId("step-text").textContent);
     else { announceNext = true; pump(); }
     viewChanged();
   }
@@ -263,6 +273,7 @@ function tick() {
   if (!playing) return;
   const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
   const end = auto ? auto.end : total;
+  if (motion.ready() && !byVisit) { tickDrawn(speed, end); return; }
   // The clock starts with the first frame on screen: Python may still be drawing the run's
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
@@ -280,6 +291,58 @@ function tick() {
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
 }
 
+let lastNow = 0;
+
+/** One animation frame of a show the page draws itself: the step position moves with the
+ * clock (fractional: the picture tweens between updates), waiting for frames still coming. */
+function tickDrawn(speed, end) {
+  const now = performance.now();
+  if (lastNow && !motion.has(Math.min(end, Math.floor(playFrom + ((now - playT0) / 1000) * speed) + 1))) {
+    playT0 += now - lastNow;
+  }
+  lastNow = now;
+  const x = Math.max(0, Math.min(end, playFrom + ((now - playT0) / 1000) * speed));
+  const k = Math.floor(x);
+  if (!motion.has(k)) { raf = requestAnimationFrame(tick); return; }
+  pos = k;
+  want = k;
+  if (k !== shown) showLocal(k);
+  motion.drawStep(x);
+  if (onPicture) onPicture(x, { auto: !!auto, user });
+  if (x >= end) {
+    const next = auto ? auto.onEnd() : null;
+    if (next === null || next === undefined) { lastNow = 0; finishPlay(); return; }
+    pos = next;
+    playFrom = next;
+    playT0 = now;
+  }
+  raf = requestAnimationFrame(tick);
+}
+
+/** Step k from the frames the page has (no Python): its numbers, words and picture. */
+function showLocal(k) {
+  const r = motion.frameAt(k);
+  const wasAuto = !!auto;
+  render(r, true);
+  if (onFrame) onFrame(r, { auto: wasAuto, user });
+  if (!playing && onPicture) onPicture(k, { auto: wasAuto, user });
+  if (wasAuto) growMistakes(k);
+  if (!playing && announceNext && want === k) {
+    announceNext = false;
+    announce(byId("step-text").textContent);
+  }
+}
+
+function growMistakes(k) {
+  const epochs = k >= total ? (res.epoch_mistakes?.length ?? 0) : finishedEpochs(k);
+  if (epochs === mistakesEpoch || res.settings?.algorithm === "kernel") return;
+  mistakesEpoch = epochs;
+  const g = gen;
+  call({ cmd: "frame", mistakes_epochs: epochs }).then((r) => { if (g === gen && r?.ok && onMistakes) onMistakes(r); });
+}
+
+const finishedEpochs = (k) => (k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1));
+
 function finishPlay() {
   const wasAuto = !!auto;
   auto = null;
@@ -291,6 +354,10 @@ function finishPlay() {
 
 async function pump() {
   if (!call || !res) return;
+  if (motion.ready() && !byVisit) {
+    if (motion.has(want) && want !== shown) showLocal(want);
+    return;
+  }
   if (inflight) {
     // Playing behind the pace: ask for the newest step while the last one is drawn, so that
     // Python works while the page decodes and paints (never ahead of the pace).
@@ -305,7 +372,7 @@ async function pump() {
   const withProof = !!res.plots?.proof;
   // Auto-play grows the mistakes plot: ask for it when the finished epochs change (the bridge
   // blits it and keeps each count's image, so it costs about one boundary frame, once).
-  const epochs = k >= total ? -2 : k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1);
+  const epochs = k >= total ? -2 : finishedEpochs(k);
   const withMistakes = wasAuto && epochs !== mistakesEpoch;
   if (withMistakes) mistakesEpoch = epochs;
   const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
@@ -334,7 +401,7 @@ async function pump() {
     if (!auto && k >= total && want >= total) { pause(true); return; }
   } else if (announceNext && want === k) {
     announceNext = false;
-    announce_(byId("step-text").textContent);
+    announce(byId("step-text").textContent);
   }
   pump();
 }
@@ -343,9 +410,14 @@ function render(r, withProof) {
   shown = byVisit ? r.visit : r.step;
   shownProof = withProof || !res.plots?.proof;
   const img = byId("step-image");
-  img.src = r.image;
+  if (r.image) img.src = r.image;
   img.alt = r.alt || "";
-  if (withProof && r.proof) {
+  if (!r.image && motion.ready()) {
+    if (!playing) motion.drawStep(r.step);
+    const p = byId("step-proof");
+    p.alt = proofAlt(r);
+    p.dataset.t = String(r.t);
+  } else if (withProof && r.proof) {
     const p = byId("step-proof");
     p.src = r.proof;
     p.alt = proofAlt(r);
@@ -367,32 +439,5 @@ function render(r, withProof) {
   const box = clear(byId("step-math"));
   const view = mathView(math);
   if (view) box.append(view);
-}
-
-// ------------------------------------------------------------------ the numbers
-
-/** The update as elements: the equation line, the table, the angle line (texts from step-text.js). */
-function mathView(m) {
-  if (!m) return null;
-  return el("div", {},
-    m.eq.length ? el("p", { class: "step-eq" }, m.eq.map((text) => el("span", { text }))) : null,
-    table(m.cols, m.rows),
-    m.angle ? el("p", { class: "step-angle", data: { before: String(m.angle.before ?? ""), after: String(m.angle.after ?? "") } },
-      m.angle.text) : null);
-}
-
-function table(cols, rows) {
-  return el("div", { class: "table-wrap step-table-wrap" },
-    el("table", { class: "step-table" },
-      el("caption", { class: "visually-hidden", text: "The update, component by component" }),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Vector" })), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
-      el("tbody", {}, rows.map(([label, v]) =>
-        el("tr", {}, el("th", { scope: "row", text: label }), v.map((x) => el("td", { class: "num", text: fmt(x, 4) })))))));
-}
-
-function announce_(text) {
-  // Polite, and only for deliberate moves (step, scrub, pause, end of play): never per play frame.
-  const live = byId("step-live");
-  live.textContent = "";
-  setTimeout(() => { live.textContent = text; }, 30);
+  for (const fn of shownHooks) fn(r);
 }

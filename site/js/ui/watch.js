@@ -6,6 +6,8 @@
 import { byId, fmt } from "./dom.js";
 import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
 import { cycleInfo, endCaption } from "./cycle-text.js";
+import { BoundaryView, ProofView } from "./plot-motion.js";
+import { storeOf, ready as drawnHere } from "./step-motion.js";
 
 const SECONDS = 4;     // a typical preset run plays in about this long
 const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
@@ -16,6 +18,8 @@ let values = null;
 let res = null;        // the result on screen
 let mirroring = false; // the main plots show a step-through frame, not the final result
 let laps = 0;
+let views = null;      // the main plots' views the page draws the show in (plot-motion.js)
+let viewScene = null;  // the scene they hold
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
@@ -53,6 +57,7 @@ export function watchResult(result) {
   res = result;
   mirroring = false;
   laps = 0;
+  hideViews();
   setCaption("");
   const total = stepTotal();
   if (!liveMode() || values.source === "points" || !total) return;
@@ -80,21 +85,57 @@ function cycleStart(r) {
 export function watchFrame(r, { auto, user }) {
   if (!res || (!auto && !user)) return;
   mirroring = true;
+  if (!auto) laps = 0; // the reader moved: no lap of the show is on screen
   const img = byId("plot-boundary");
-  img.src = r.image;
+  if (r.image) img.src = r.image;
   img.alt = r.alt || "";
   const fig = img.closest("figure");
   fig.dataset.step = String(r.step);
   fig.dataset.w = JSON.stringify(r.w ?? null);
   if (auto) fig.dataset.watch = "playing";
   if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
+  else if (r.proof_alt) byId("plot-proof").alt = r.proof_alt;
+  watchMistakes(r);
+  setCaption(frameCaption(r));
+}
+
+/** The mistakes plot grown to the epochs finished at the step shown (auto-play). */
+export function watchMistakes(r) {
   if (r.mistakes) {
     const m = byId("plot-mistakes");
     m.src = r.mistakes;
     m.alt = r.mistakes_alt || "";
     m.closest("figure").dataset.epochs = String(r.mistakes_epochs);
   }
-  setCaption(frameCaption(r));
+}
+
+/** One animation frame of the page's own drawing (step position x, fractional while playing):
+ * the main boundary and proof plots follow, as watchFrame describes. */
+export function watchPicture(x, { auto, user }) {
+  if (!res || (!auto && !user) || !drawnHere()) return;
+  const st = storeOf();
+  const pic = st.picture(x);
+  if (!pic) return;
+  if (!views) views = { b: new BoundaryView(byId("plot-boundary")), p: new ProofView(byId("plot-proof")) };
+  if (viewScene !== st.scene) {
+    viewScene = st.scene;
+    views.b.setScene(st.scene);
+    if (st.proofScene) views.p.setScene(st.proofScene);
+  }
+  mirroring = true;
+  views.b.show(true);
+  views.b.draw(pic);
+  if (st.proofScene && res.plots?.proof) {
+    views.p.show(true);
+    views.p.draw(st.tAt(x));
+  }
+  if (auto) byId("plot-boundary").closest("figure").dataset.watch = "playing";
+}
+
+function hideViews() {
+  if (!views) return;
+  views.b.show(false);
+  views.p.show(false);
 }
 
 function frameCaption(r) {
@@ -102,7 +143,7 @@ function frameCaption(r) {
   if (!Array.isArray(r.w)) return r.step_text || "";
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
   const total = stepTotal();
-  const lap = laps > 0 ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
+  const lap = laps > 0 && laps < CYCLES_SHOWN ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
   const what = ["averaged", "voted", "pocket"].includes(res.settings?.algorithm)
     ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
   if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
@@ -126,6 +167,7 @@ function settle(why) {
   fig.dataset.watch = why;
   if (!res || !mirroring) return;
   mirroring = false;
+  hideViews();
   const put = (kind) => {
     const img = byId(`plot-${kind}`);
     const src = res.plots?.[kind];

@@ -1,0 +1,105 @@
+// The frames of the run being shown, asked of Python ahead of the show: the static scenes
+// once, then every step's numbers and model geometry in batches (bridge/frame_batches.py),
+// so stepping and playing never wait for Python. picture(pos) tweens between two recorded
+// steps: the update moves w along a straight line, so the plane line's (g, c) and the grid
+// scores move linearly too. No DOM: node tests drive it with a fake bridge.
+import { decodeScores, lerpArray, tAt } from "./motion-geometry.js";
+
+const BATCH = { linear: 300, grid: 60 };
+
+export class FrameStore {
+  constructor(call, sizes = () => undefined) {
+    this.call = call;
+    this.sizes = sizes;       // () => {boundary: [w, h], proof: [w, h]}: the page's boxes
+    this.gen = 0;
+    this.reset();
+  }
+
+  reset() {
+    this.scene = null;
+    this.proofScene = null;
+    this.frames = [];
+    this.ts = [];           // t (the update number) of steps 1..
+    this.total = 0;
+    this.loaded = 0;        // steps 0..loaded-1 are here
+    this.failed = "";
+  }
+
+  /** A new run: ask for its scenes, then its frames (resolves when the scenes are known; false:
+   * Python draws this run's frames itself, one at a time). */
+  async load(total) {
+    const g = ++this.gen;
+    this.reset();
+    this.total = total;
+    const r = await this.call({ cmd: "frame", scene: true, sizes: this.sizes() });
+    if (g !== this.gen || !r?.ok || !r.scene) return false;
+    this.scene = r.scene;
+    this.proofScene = r.proof_scene || null;
+    this.fill(g);
+    return true;
+  }
+
+  /** Forget the run (a new result is coming). */
+  drop() {
+    this.gen++;
+    this.reset();
+  }
+
+  async fill(g) {
+    const size = this.scene.grid ? BATCH.grid : BATCH.linear;
+    while (g === this.gen && this.loaded <= this.total) {
+      const last = Math.min(this.total, this.loaded + size - 1);
+      const r = await this.call({ cmd: "frame", batch: [this.loaded, last] });
+      if (g !== this.gen) return;
+      if (!r?.ok) { this.failed = r?.error?.message || "The frames could not be drawn."; return; }
+      for (const f of r.frames) {
+        this.frames[f.step] = f;
+        if (f.step > 0) this.ts[f.step - 1] = f.t;
+      }
+      this.loaded = last + 1;
+      if (this.onLoaded) this.onLoaded(this.loaded);
+    }
+  }
+
+  ready() {
+    return !!this.scene;
+  }
+
+  has(k) {
+    return !!this.scene && k >= 0 && k < this.loaded;
+  }
+
+  frame(k) {
+    return this.has(k) ? this.frames[k] : null;
+  }
+
+  scoresOf(f) {
+    if (!f.S && f.scores) f.S = decodeScores(f.scores);
+    return f.S;
+  }
+
+  /** What the boundary plot shows at step position pos (k + fraction): the model of w on its
+   * way from step k to k + 1, the rings of step k, the example of update k + 1 ringed. */
+  picture(pos) {
+    const k = Math.floor(pos), f = pos - k;
+    const a = this.frame(k);
+    if (!a) return null;
+    const b = f > 0 ? this.frame(k + 1) : null;
+    const out = { step: b ? pos : k, wrong: a.wrong, support: a.support, highlight: b ? b.index : a.index,
+      note: b && b.note !== a.note ? "" : a.note };
+    if (a.plane) out.plane = b ? lerpArray(a.plane, b.plane, f) : a.plane;
+    else if (a.scores) out.scores = b ? lerpScores(this.scoresOf(a), this.scoresOf(b), f) : this.scoresOf(a);
+    return out;
+  }
+
+  /** The update number t at step position pos (the proof plot's marker). */
+  tAt(pos) {
+    return tAt(this.ts, Math.min(pos, this.loaded - 1));
+  }
+}
+
+function lerpScores(A, B, f) {
+  const out = new Float32Array(A.length);
+  for (let i = 0; i < A.length; i++) out[i] = A[i] + (B[i] - A[i]) * f;
+  return out;
+}

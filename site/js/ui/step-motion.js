@@ -1,0 +1,57 @@
+// The step-through's pictures when the page draws them itself (plot-motion.js): the run's
+// frames (frame-store.js), the step panel's boundary and proof views, and the main plots'
+// views that auto-play moves (watch.js). Runs Python cannot describe as geometry (multiclass,
+// one feature, very many points) keep the PNG frames: ready() is false for them.
+import { FrameStore } from "./frame-store.js";
+import { BoundaryView, ProofView } from "./plot-motion.js";
+import { plotSizes } from "./plots.js";
+
+let store = null;
+let views = null;       // {step, stepProof}: the step panel's
+let on = false;
+
+export function initStepMotion(call, stepImg, proofImg) {
+  store = new FrameStore(call, () => plotSizes(["boundary", "proof"]));
+  views = { step: new BoundaryView(stepImg), stepProof: new ProofView(proofImg) };
+}
+
+/** A new run: drop the last one's frames and views; resolves true when its scenes are here. */
+export async function loadRun(updates, drawable) {
+  on = false;
+  for (const v of Object.values(views)) v.show(false);
+  if (!drawable || !updates) { store.drop(); return false; }
+  const ok = await store.load(updates);
+  if (!ok) return false;
+  on = true;
+  views.step.setScene(store.scene);
+  views.step.show(true);
+  if (store.proofScene) { views.stepProof.setScene(store.proofScene); views.stepProof.show(true); }
+  return true;
+}
+
+export function forget() {
+  on = false;
+  store?.drop();
+  if (views) for (const v of Object.values(views)) v.show(false);
+}
+
+export const ready = () => on;
+export const has = (k) => on && store.has(k);
+export const frameAt = (k) => store.frame(k);
+export const storeOf = () => store;
+export const onLoaded = (fn) => { store.onLoaded = fn; };
+
+/** Draw the step panel at step position pos (fractional while playing); returns the picture. */
+export function drawStep(pos) {
+  const pic = store.picture(pos);
+  if (!pic) return null;
+  views.step.draw(pic);
+  if (store.proofScene) views.stepProof.draw(store.tAt(pos));
+  return pic;
+}
+
+/** The panel's pictures as data URLs (tests compare frames pixel for pixel). */
+export function pixels() {
+  const v = views.step;
+  return v.box.hidden ? "" : v.under.toDataURL() + v.over.toDataURL();
+}

@@ -1,0 +1,139 @@
+"""The step-through drawn by the page (js/ui/plot-motion.js, frame-store.js), as reviewed in
+issue 20: after a kernel or a multiclass run the step-through shows the new run, not the last
+one's picture and words; XOR's last step (w back to 0) shows its note clear of every point;
+after the show of XOR's cycle, stepping back never says "the cycle again (4 of 3)"; and
+the step panel's picture at a step is the one Python describes (the rings are the points the
+literal perceptron's w misclassifies)."""
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from conftest import TEST_SWITCH, wait_ready_of
+from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, settled
+
+SHOW_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="module")
+def moving(browser, base_url):
+    with extra_page(browser, base_url, motion="no-preference", goto=False) as page:
+        page.context.add_init_script(TEST_SWITCH)   # globalThis.__pyclient: the bridge's own answers
+        page.goto(base_url)
+        wait_ready_of(page)
+        page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        page.set_default_timeout(90_000)
+        yield page
+
+
+def choose(page, preset, algorithm="online"):
+    page.check("#source-preset")
+    page.select_option("#preset", preset)
+    page.select_option("#algorithm", algorithm)
+    page.select_option("#order", "fixed")
+    settled(page)
+
+
+def drawn_view(page, img_id):
+    """The page's own view over an image: shown?, its position, its note and note box."""
+    return page.evaluate("""(id) => { const v = document.getElementById(id).nextElementSibling;
+        return v && v.classList.contains("motion-view")
+          ? { hidden: v.hidden, pos: v.dataset.pos ?? null, note: v.dataset.note ?? "", box: v.dataset.noteBox ?? null }
+          : null; }""", img_id)
+
+
+def scrub(page, k):
+    page.evaluate("""(k) => { const r = document.getElementById("step-range"); r.value = String(k);
+        r.dispatchEvent(new Event("input", { bubbles: true })); }""", k)
+    page.wait_for_selector(f'#stepper[data-step="{k}"]', state="attached", timeout=30_000)
+
+
+def picture(page):
+    return page.evaluate("(" + PICTURE_OF_IMG_JS + ")(document.getElementById('step-image'))")
+
+
+def test_a_kernel_then_a_multiclass_run_replace_the_last_runs_step_through(moving):
+    page = moving
+    choose(page, "and")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    scrub(page, 5)
+    and_picture, and_text = picture(page), page.text_content("#step-text")
+    assert "w ←" in and_text or "w is updated" in and_text
+    choose(page, "xor", "kernel")
+    assert click_train(page) == "done"
+    page.wait_for_selector('#stepper[data-algorithm="kernel"]', state="attached")
+    total = int(page.get_attribute("#stepper", "data-total"))
+    assert total > 0
+    scrub(page, 2)
+    text = page.text_content("#step-text")
+    assert text != and_text and "α" in text, text           # the kernel's words: which αᵢ grew
+    assert page.text_content("#step-pos") == f"2 / {total}"
+    shown = picture(page)
+    assert shown and shown != and_picture
+    assert drawn_view(page, "step-image")["hidden"] is False    # drawn by the page, with the kernel's scene
+    # Multiclass: Python draws its frames; the page's view of the last run must not cover them.
+    choose(page, "iris", "multiclass")
+    assert click_train(page) == "done"
+    page.wait_for_selector('#stepper[data-algorithm="multiclass"]', state="attached")
+    total = int(page.get_attribute("#stepper", "data-total"))
+    scrub(page, 1)
+    assert drawn_view(page, "step-image")["hidden"] is True
+    src = page.get_attribute("#step-image", "src")
+    assert src.startswith("data:image/png;base64,") and src != shown
+    assert page.text_content("#step-pos") == f"1 / {total}"
+    assert page.text_content("#step-text") != text
+
+
+def test_xor_ends_with_its_note_clear_of_the_points(moving):
+    page = moving
+    choose(page, "xor")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    total = int(page.get_attribute("#stepper", "data-total"))
+    scrub(page, total)
+    assert json.loads(page.get_attribute("#stepper", "data-w")) == [0, 0, 0]    # the cycle is back at w = 0
+    page.wait_for_function("() => document.getElementById('step-image').nextElementSibling.dataset.note")
+    view = drawn_view(page, "step-image")
+    assert view["note"].startswith("w = 0")
+    x, y, w, h = json.loads(view["box"])
+    scene = page.evaluate("async () => (await globalThis.__pyclient.call({ cmd: 'frame', scene: true })).scene")
+    r = scene["wrong"]["r"]           # a point with its ring
+    for px, py in scene["points"]:
+        nx, ny = min(max(px, x), x + w), min(max(py, y), y + h)
+        assert math.hypot(nx - px, ny - py) > r, ((px, py), (x, y, w, h))
+
+
+def test_stepping_back_after_the_cycle_show_never_counts_a_fourth_lap(moving):
+    page = moving
+    choose(page, "xor")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    total = int(page.get_attribute("#stepper", "data-total"))
+    scrub(page, total)
+    for k in range(total - 1, total - 4, -1):
+        page.click("#step-back")
+        page.wait_for_selector(f'#stepper[data-step="{k}"]', state="attached")
+        cap = page.text_content("#watch-caption")
+        assert "of 3)" not in cap and "again" not in cap, cap
+        assert cap.startswith(f"Update {k} of {total}") or (k == 0 and cap.startswith("Before")), cap
+
+
+def test_the_step_panel_rings_what_the_literal_w_misclassifies(moving):
+    page = moving
+    choose(page, "and")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
+    y = np.array([-1, -1, -1, 1])
+    Z = np.hstack([X, np.ones((4, 1))])
+    for k in (0, 3, 9):
+        scrub(page, k)
+        w = np.array(json.loads(page.get_attribute("#stepper", "data-w")), float)
+        frame = page.evaluate("async (k) => (await globalThis.__pyclient.call({ cmd: 'frame', batch: [k, k] })).frames[0]", k)
+        predicted = np.where(Z @ w >= 0, 1, -1)
+        assert frame["wrong"] == np.flatnonzero(predicted != y).tolist()
+        assert int(page.get_attribute("#stepper", "data-n-wrong")) == len(frame["wrong"])

@@ -1,0 +1,109 @@
+"""The frames the page draws itself (bridge/frame_batches.py, plots/scene.py): the static
+scene and every step's model geometry, checked against a literal perceptron, the kernel
+perceptron's own decision function and the figure matplotlib draws for the export."""
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from perceptron_lab.bridge import handle
+from perceptron_lab.data import preset
+
+
+def train(data, **settings):
+    r = handle({"cmd": "train", "data": data, "settings": {"order": "fixed", **settings}})
+    assert r["ok"], r
+    return r
+
+
+def literal_online(X, y, epochs=100):
+    """w after each update of the online perceptron from its definition (x̃ = (x, 1), w = 0)."""
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    w, out = np.zeros(Z.shape[1]), []
+    for _ in range(epochs):
+        clean = True
+        for z, t in zip(Z, y):
+            if t * (w @ z) <= 0:
+                w = w + t * z
+                out.append(w.copy())
+                clean = False
+        if clean:
+            break
+    return Z, out
+
+
+def test_and_scene_and_every_frame_are_the_literal_updates():
+    train({"kind": "preset", "name": "and"})
+    sc = handle({"cmd": "frame", "scene": True, "sizes": {"boundary": [366, 366], "proof": [341, 213]}})
+    assert sc["ok"] and sc["total"] == 18
+    s = sc["scene"]
+    assert (s["width"], s["height"]) == (366, 366)
+    # The static scene holds the points (by id) and none of the model's artists.
+    assert 'id="points-pos"' in s["svg"] and 'id="points-neg"' in s["svg"]
+    assert 'id="boundary"' not in s["svg"] and 'id="weight-arrow"' not in s["svg"]
+    ds = preset("and")
+    Z, ws = literal_online(ds.X, ds.y)
+    b = handle({"cmd": "frame", "batch": [0, 18]})
+    assert [f["step"] for f in b["frames"]] == list(range(19))
+    for k, f in enumerate(b["frames"]):
+        w = np.zeros(3) if k == 0 else ws[k - 1]
+        assert np.allclose(f["plane"], w), (k, f["plane"], w)       # two features: the plane line is w
+        predicted = np.where(Z @ w >= 0, 1, -1)
+        assert f["wrong"] == np.flatnonzero(predicted != ds.y).tolist()
+    # The points in px are where matplotlib's transform puts the data.
+    ax0, (x0, x1), (y0, y1) = s["axes"], s["xlim"], s["ylim"]
+    for (x, y), (px, py) in zip(ds.X, s["points"]):
+        assert px == pytest.approx(ax0["left"] + (x - x0) / (x1 - x0) * ax0["width"], abs=0.02)
+        assert py == pytest.approx(ax0["top"] + ax0["height"] - (y - y0) / (y1 - y0) * ax0["height"], abs=0.02)
+    assert sc["proof_scene"]["width"] == 341 and len(sc["proof_scene"]["series"]) == 2
+
+
+def test_w_zero_note_sits_in_a_strip_free_of_points():
+    train({"kind": "preset", "name": "xor"})
+    s = handle({"cmd": "frame", "scene": True})["scene"]
+    f0 = handle({"cmd": "frame", "batch": [0, 0]})["frames"][0]
+    assert f0["note"].startswith("w = 0") and s["note"]["top"]
+    lines = f0["note"].count("\n") + 1
+    bottom = s["axes"]["top"] + 0.03 * s["axes"]["height"] + lines * 1.2 * s["note"]["font"] + 0.6 * s["note"]["font"]
+    assert min(py for _, py in s["points"]) - s["wrong"]["r"] > bottom
+
+
+def test_kernel_frames_are_its_decision_function_on_the_grid():
+    from perceptron_lab import kernel
+
+    train({"kind": "preset", "name": "circles"}, algorithm="kernel", kernel="rbf")
+    sc = handle({"cmd": "frame", "scene": True})
+    s, total = sc["scene"], sc["total"]
+    assert s["kernel"] and s["grid"] and sc["proof_scene"] is None
+    ds = preset("circles")
+    ref = kernel.train_kernel(ds.X, ds.y, kernel="rbf", order="fixed")
+    n = s["grid"]
+    (x0, x1), (y0, y1) = s["xlim"], s["ylim"]
+    GX, GY = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))
+    for k in (1, total // 2, total):
+        f = handle({"cmd": "frame", "batch": [k, k]})["frames"][0]
+        S = np.frombuffer(base64.b64decode(f["scores"]), dtype="<f4").reshape(n, n)
+        want = ref.decision_function(np.column_stack([GX.ravel(), GY.ravel()]), step=k).reshape(n, n)
+        np.testing.assert_allclose(S, want, rtol=1e-5, atol=1e-5)
+        assert f["index"] == int(ref.trace.index[k - 1])
+        alpha = ref.trace.alpha_at(k, len(ds.y))
+        assert [i for i, _ in f["support"]] == np.flatnonzero(alpha).tolist()
+
+
+def test_bad_batches_are_refused_with_the_field():
+    train({"kind": "preset", "name": "and"})
+    for bad in ([0], [5, 2], [0, 19], [True, 3], "0-3", [0, 10_000]):
+        r = handle({"cmd": "frame", "batch": bad})
+        assert not r["ok"] and r["error"]["field"] == "batch", (bad, r)
+    r = handle({"cmd": "frame", "scene": True, "sizes": {"boundary": [300.5, 2]}})
+    assert not r["ok"] and r["error"]["field"] == "sizes"
+
+
+def test_mistakes_alone_grow_with_the_epochs():
+    r = train({"kind": "preset", "name": "and"})
+    a = handle({"cmd": "frame", "mistakes_epochs": 3})
+    assert a["ok"] and a["mistakes_epochs"] == 3 and a["mistakes"].startswith("data:image/png;base64,")
+    bad = handle({"cmd": "frame", "mistakes_epochs": len(r["epoch_mistakes"]) + 1})
+    assert not bad["ok"] and bad["error"]["field"] == "mistakes_epochs"
