@@ -38,6 +38,7 @@ from ..theory import margin as theory
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
 from ..export.run_files import run_json
+from .order import VisitingOrder
 from .stopping import EpochEnds
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
@@ -90,8 +91,13 @@ class KernelRun:
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
+    visiting: VisitingOrder = field(default=None, repr=False)
 
     algorithm = "kernel"
+
+    def visit_orders(self, epochs=None):
+        """The example indices of each epoch (the first `epochs`; default all), as this run visited them."""
+        return self.visiting.replay(len(self.alpha), self.n_epochs if epochs is None else epochs)
 
     @property
     def n_updates(self):
@@ -178,8 +184,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
     yf = y.astype(np.float64)
     positive = (y > 0).tolist()
-    rng = np.random.default_rng(seed)
-    perm = rng.permutation(n) if order == "shuffle-once" else None
+    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
@@ -188,8 +193,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
-        if order == "shuffle-each":
-            perm = rng.permutation(n)
+        perm = visiting.next(n)
         yo = yf if perm is None else yf[perm]
         order_list = range(n) if perm is None else perm.tolist()
         mistakes, p, start = 0, 0, 0
@@ -250,7 +254,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
                      n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                      epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=eta * s, trace=trace, X=X, y=y, K=K)
+                     scores=eta * s, trace=trace, X=X, y=y, K=K, visiting=visiting)
 
 
 def feature_embedding(K, rtol=None):

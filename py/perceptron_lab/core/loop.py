@@ -22,12 +22,12 @@ import numpy as np
 from .. import settings
 from ..errors import DataError, SettingsError
 from .scan import predict_sign
+from .order import ORDERS
 from .stopping import EpochEnds
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
 ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
-ORDERS = ("fixed", "shuffle-once", "shuffle-each")
 MAX_EPOCHS = settings.param("epochs")["max"]
 RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
 
@@ -89,6 +89,11 @@ class Run:
         itself pays nothing for it.
         """
         return self._strategy.epoch_accuracies(self._snapshots, self._Z, self._y, self._w1)
+
+    def visit_orders(self, epochs=None):
+        """The example indices of each epoch (the first `epochs`; default all), as this run visited
+        them (the per-example variants; batch visits no example alone)."""
+        return self._strategy.visiting.replay(len(self._Z), self.n_epochs if epochs is None else epochs)
 
 
 def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):

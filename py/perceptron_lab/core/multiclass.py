@@ -27,6 +27,7 @@ from . import loop as core
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
 from ..export.run_files import run_json
+from .order import VisitingOrder
 from .stopping import EpochEnds
 
 MAX_CLASSES = 1000
@@ -185,8 +186,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
     # rescales the path, so every η makes the same mistakes.
     n, d = Z.shape
-    rng = np.random.default_rng(seed)
-    perm = rng.permutation(n) if order == "shuffle-once" else None
+    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
     run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
@@ -196,8 +196,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
-        if order == "shuffle-each":
-            perm = rng.permutation(n)
+        perm = visiting.next(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
         ylist = yo.tolist()
         mistakes, p = 0, 0

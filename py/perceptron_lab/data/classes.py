@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DataError, SettingsError
-from .inputs import PRESET_FIELDS, csv_limits, load_data
+from . import csv_read as csvio
+from .presets import preset
+from .request import PRESET_FIELDS, csv_limits, load_data
 
 
 @dataclass
@@ -50,14 +52,11 @@ def _takes_multiclass(fn):
 
 def load_classes(spec):
     """ClassData from a data spec (preset, CSV, points), every class kept where the reader can."""
-    from ..data import csv_read as csvio
-    from ..data import dataset as data
-
     kind = spec.get("kind") if isinstance(spec, dict) else None
-    if kind == "preset" and _takes_multiclass(data.preset):
+    if kind == "preset" and _takes_multiclass(preset):
         args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
-            return _from_multi(data.preset(spec.get("name"), multiclass=True, **args))
+            return _from_multi(preset(spec.get("name"), multiclass=True, **args))
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv" and _takes_multiclass(csvio.parse_csv):
