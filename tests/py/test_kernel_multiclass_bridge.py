@@ -277,3 +277,22 @@ def test_iris_preset_with_all_three_classes():
     X, y = load_iris(return_X_y=True)
     W = literal_multiclass(np.column_stack([X, np.ones(len(X))]), y, 3, 30)
     assert np.array_equal(np.array(r["weights"]), W) and len(r["classes"]) == 3
+
+
+def test_one_split_for_every_algorithm():
+    """Issue 19: 20 points with test fraction 0.01 hold the same one example out for every
+    algorithm (multiclass refused it before: its own split held none out)."""
+    import numpy as np
+
+    from perceptron_lab.data import preset, train_test_split
+    from perceptron_lab.data.classes import from_binary, split
+
+    ds = preset("clouds", n=20)
+    tr, te = train_test_split(ds, 0.01, seed=0)
+    ctr, cte = split(from_binary(ds), 0.01, 0)
+    assert te.n == 1 and len(cte.y) == 1
+    assert np.array_equal(te.X, cte.X) and np.array_equal(tr.X, ctr.X)
+    for algorithm in ("online", "batch", "kernel", "multiclass"):
+        r = handle({"cmd": "train", "data": {"kind": "preset", "name": "clouds", "n": 20},
+                    "settings": {"algorithm": algorithm, "test_fraction": 0.01, "plots": False}})
+        assert r["ok"] and r["dataset"]["n_test"] == 1 and r["dataset"]["n_train"] == 19, algorithm

@@ -35,11 +35,12 @@ import numpy as np
 from . import loop as core
 from . import features
 from ..theory import margin as theory
-from ..errors import DataError, SettingsError
+from ..errors import DataError
 from ..heartbeat import beat
 from ..export.run_files import run_json
 from .order import VisitingOrder
-from .stopping import EpochEnds
+from .loop import check_loop_settings
+from .stopping import EpochEnds, check_finite, check_scaled
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -161,8 +162,7 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
     progress(epoch, mistakes) is called after every epoch, as in core.train.
     """
-    # The online settings (η, epochs, order, seed) have the same ranges as core's.
-    core.check_settings("online", eta, max_epochs, order, seed)
+    check_loop_settings(eta, max_epochs, order, seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.asarray(y)
@@ -235,8 +235,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
                 rows[3].append(counts[i])
             mistakes += 1
             p = start = j + 1
-        if not np.isfinite(s).all():
-            raise SettingsError("The scores grew beyond floating point: rescale the data.", field="kernel")
+        check_finite(s, "scores", field="kernel")
         epoch_mistakes.append(mistakes)
         alpha = np.array(counts, dtype=np.int64)
         epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
@@ -245,8 +244,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             progress(epoch, mistakes)
         if ends.stop_after(epoch, mistakes, s):
             break
-    if not np.isfinite(eta * s).all():
-        raise SettingsError("η times the scores is beyond floating point: lower η.", field="eta")
+    check_scaled(eta * s, "scores")
     kept = len(rows[0])
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),

@@ -23,7 +23,7 @@ from .. import settings
 from ..errors import DataError, SettingsError
 from .scan import predict_sign
 from .order import ORDERS
-from .stopping import EpochEnds
+from .stopping import EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
@@ -101,6 +101,11 @@ def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
+    check_loop_settings(eta, max_epochs, order, seed, early_stop)
+
+
+def check_loop_settings(eta, max_epochs, order, seed, early_stop=False):
+    """The settings every epoch loop shares (primal, kernel, multiclass): η, epochs, order, seed."""
     if order not in ORDERS:
         raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
                             field="order")
@@ -156,9 +161,7 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
     for epoch in range(1, max_epochs + 1):
         w, mistakes = strategy.epoch(w, epoch, record)
-        if not np.isfinite(w).all():
-            # NaN activations would compare as "no mistake" and fake a convergence.
-            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
+        check_finite(w, "weights")
         snapshots.append(strategy.snapshot(w))
         epoch_mistakes.append(mistakes)
         epoch_w_norm.append(float(np.linalg.norm(w)))
@@ -175,9 +178,7 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     if isinstance(strategy, Voted):
         W, c = strategy.votes(w)
         votes = (eta * W, c)
-    run_w = eta * np.asarray(answer, dtype=np.float64)
-    if not np.isfinite(run_w).all():
-        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    run_w = check_scaled(eta * np.asarray(answer, dtype=np.float64), "weights")
     return Run(
         algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),

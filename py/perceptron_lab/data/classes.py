@@ -13,6 +13,7 @@ import numpy as np
 
 from ..errors import DataError, SettingsError
 from . import csv_read as csvio
+from .dataset import held_out
 from .presets import preset
 from .request import PRESET_FIELDS, csv_limits, load_data
 
@@ -84,19 +85,13 @@ def binary_or_pointer(spec):
 
 
 def split(cd, test_fraction, seed):
-    """(train, test or None): about test_fraction of each class held out (seeded), order kept.
-    Every class with two or more examples keeps one for training."""
-    if test_fraction == 0:
+    """(train, test or None): the one split of every algorithm (dataset.held_out), order kept."""
+    try:
+        mask = held_out(cd.y, range(len(cd.classes)), test_fraction, seed)
+    except DataError as e:
+        raise SettingsError(e.message, field="test_fraction") from None
+    if mask is None:
         return cd, None
-    rng = np.random.default_rng(seed)
-    mask = np.zeros(len(cd.y), dtype=bool)
-    for c in range(len(cd.classes)):
-        idx = np.flatnonzero(cd.y == c)
-        take = min(int(round(len(idx) * test_fraction)), len(idx) - 1)
-        mask[rng.permutation(idx)[:max(take, 0)]] = True
-    if not mask.any() or len(np.unique(cd.y[~mask])) < 2:
-        raise SettingsError("Too few examples to hold some out for testing: set the test fraction to 0 "
-                            "or add data.", field="test_fraction")
 
     def part(sel, suffix):
         return ClassData(cd.X[sel], cd.y[sel], cd.feature_names, cd.classes, f"{cd.name} ({suffix})")

@@ -165,6 +165,18 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
 
 def test_mask(ds: Dataset, test_fraction, seed=0):
     """The rows train_test_split holds out (bool array), or None for test_fraction 0."""
+    return held_out(ds.y, (-1, 1), test_fraction, seed)
+
+
+def held_out(y, classes, test_fraction, seed=0):
+    """The one train/test split of every algorithm: the rows held out for testing (bool array),
+    or None for test_fraction 0.
+
+    About test_fraction of each class (in the order of `classes`, one seeded permutation each)
+    is held out; every class keeps at least one example for training, and the test part gets
+    at least one (from the largest class, the last of equally large ones). DataError when that
+    is impossible.
+    """
     f = check_float(test_fraction, "test_fraction", "The test fraction")
     if not 0.0 <= f <= 0.9:
         raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
@@ -173,22 +185,22 @@ def test_mask(ds: Dataset, test_fraction, seed=0):
     if f == 0.0:
         return None
     rng = np.random.default_rng(seed)
-    counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
-    if min(counts.values()) == 0 or ds.n < 3:
+    counts = [int(np.sum(y == c)) for c in classes]
+    if min(counts) == 0 or len(y) < len(classes) + 1:
+        keep = "both classes" if len(classes) == 2 else "every class"
         raise DataError(
-            f"Too few examples to hold some out for testing: there are {ds.n}, and the training "
-            "part must keep both classes while the test part gets at least one. "
+            f"Too few examples to hold some out for testing: there are {len(y)}, and the training "
+            f"part must keep {keep} while the test part gets at least one. "
             "Set the test fraction to 0 or add data."
         )
-    take = {c: min(int(round(counts[c] * f)), counts[c] - 1) for c in (-1, 1)}
-    if take[-1] + take[1] == 0:
-        c = 1 if counts[1] >= counts[-1] else -1  # the larger class gives one example
-        take[c] = 1
+    take = [min(int(round(n * f)), n - 1) for n in counts]
+    if sum(take) == 0:
+        largest = max(range(len(counts)), key=lambda k: (counts[k], k))
+        take[largest] = 1
     test_idx = []
-    for c in (-1, 1):
-        idx = np.flatnonzero(ds.y == c)
-        test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
-    mask = np.zeros(ds.n, dtype=bool)
+    for c, k in zip(classes, take):
+        test_idx.extend(rng.permutation(np.flatnonzero(y == c))[:k].tolist())
+    mask = np.zeros(len(y), dtype=bool)
     mask[test_idx] = True
     return mask
 
