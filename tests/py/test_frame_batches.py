@@ -71,7 +71,7 @@ def test_w_zero_note_sits_in_a_strip_free_of_points():
 
 
 def test_kernel_frames_are_its_decision_function_on_the_grid():
-    from perceptron_lab import kernel
+    from perceptron_lab.core import kernel_perceptron as kernel
 
     train({"kind": "preset", "name": "circles"}, algorithm="kernel", kernel="rbf")
     sc = handle({"cmd": "frame", "scene": True})

@@ -3,10 +3,11 @@ predictions (csv)."""
 
 import base64
 
-from .. import export
+from ..export import run_files as export
 from ..errors import SettingsError
-from . import beyond_exports, figures, session
-from .beyond import BeyondFit
+from . import figures, session
+from . import kernel_multiclass_exports as km_exports
+from .kernel_multiclass_train import KernelOrMulticlassFit
 
 
 def export_request(request):
@@ -16,8 +17,8 @@ def export_request(request):
     if what == "animation":
         from .frame_batches import animation_export
         return animation_export(f, stem)
-    if isinstance(f, BeyondFit):
-        return beyond_exports.export_request(request, f, stem)
+    if isinstance(f, KernelOrMulticlassFit):
+        return km_exports.export_request(request, f, stem)
     if what == "plot":
         kind, fmt = request.get("plot"), request.get("format", "png")
         if kind not in figures.PLOT_KINDS or fmt not in ("png", "svg"):
