@@ -19,43 +19,12 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 from ..errors import SettingsError
 from .figure import layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_halfplane, clip_line, view_of
-from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
+from .placement import note_band_view, w_label_spot
+from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, rc
 from .text import class_label, describe_boundary, label_text, plain
 
 
-def prepared_scores(X, w, fit_intercept, normalize, feature_map):
-    from ..core.features import prepare
-    Z = prepare(X, fit_intercept=fit_intercept, normalize=normalize, feature_map=feature_map)
-    w = np.asarray(w, dtype=float)
-    if Z.shape[1] != w.shape[0]:
-        raise ValueError(f"w has {w.shape[0]} components but x̃ has {Z.shape[1]}")
-    return Z @ w
-
-
-def scores(X, *, w, fit_intercept, normalize, feature_map, decision):
-    if decision is not None:
-        return np.asarray(decision(np.asarray(X, dtype=float)), dtype=float).reshape(-1)
-    return prepared_scores(X, w, fit_intercept, normalize, feature_map)
-
-
-def misclassified(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
-                  decision=None):
-    """Boolean mask of the points whose prediction (score >= 0 -> +1, else -1) is not y."""
-    s = scores(X, w=w, fit_intercept=fit_intercept, normalize=normalize,
-               feature_map=feature_map, decision=decision)
-    return np.where(s >= 0, 1, -1) != np.asarray(y).reshape(-1)
-
-
-def check_xy(X, y):
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim == 1:
-        X = X[:, None]
-    y = np.asarray(y).reshape(-1)
-    if X.ndim != 2 or X.shape[0] != y.shape[0]:
-        raise ValueError("X must be (n, m) and y (n,)")
-    if X.shape[1] < 1:
-        raise ValueError("X needs at least one feature")
-    return X, y
+from .scores import check_xy, misclassified, scores  # noqa: F401 (plots.misclassified is found here)
 
 
 class _BoundaryScene:
@@ -138,7 +107,7 @@ class _BoundaryScene:
             self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
                                             one_d=self.f1 is None)
             if self.note_band:
-                self.view = self._with_note_band(self.view, ax_w, ax_h)
+                self.view = note_band_view(self, self.view, ax_w, ax_h)
             x0, x1, y0, y1 = self.view
             ax.set_xlim(x0, x1)
             ax.set_ylim(y0, y1)
@@ -155,7 +124,7 @@ class _BoundaryScene:
                     self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
                                                     one_d=False)
                     if self.note_band:
-                        self.view = self._with_note_band(self.view, ax_w, ax_h)
+                        self.view = note_band_view(self, self.view, ax_w, ax_h)
                     x0, x1, y0, y1 = self.view
                     ax.set_xlim(x0, x1)
                     ax.set_ylim(y0, y1)
@@ -172,24 +141,6 @@ class _BoundaryScene:
 
     def zero_note(self):
         return f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
-
-    def _with_note_band(self, view, ax_w, ax_h):
-        """The view grown upwards (and sideways as much, to keep equal units) so that the top
-        strip where the note goes holds no point: XOR has points at every corner."""
-        fig = self.fig
-        size = fs(fig, FS_NOTE)
-        width_pt = ax_w / fig.dpi * 72
-        chars = max(16, int(width_pt / (0.6 * size)) - 2)
-        lines = len(textwrap.wrap(self.zero_note(), chars))
-        band = (lines * 1.2 * size + 0.6 * size + 3) * fig.dpi / 72 + 0.03 * ax_h + px(fig, 4)
-        band = min(band, 0.45 * ax_h)
-        f = ax_h / (ax_h - band)
-        x0, x1, y0, y1 = view
-        y1 = y0 + (y1 - y0) * f
-        if self.equal:
-            cx, half = (x0 + x1) / 2, (x1 - x0) * f / 2
-            x0, x1 = cx - half, cx + half
-        return (x0, x1, y0, y1)
 
     def _build_artists(self, ax):
         fig = self.fig
@@ -370,34 +321,12 @@ class _BoundaryScene:
         tip = start + L * u
         self.arrow.set_positions(tuple(start), tuple(tip))
         self.arrow.set_visible(True)
-        lab = self._label_spot(tip, u, disp)
+        lab = w_label_spot(self, tip, u, disp)
         if lab is not None:      # no clear spot (a dense cloud): the legend names the arrow
             self.arrow_label.set_position(lab)
             self.arrow_label.set_visible(True)
         self.arrow_geom = (tuple(map(float, start)), tuple(map(float, tip)))
         return note
-
-    def _label_spot(self, tip, u, disp):
-        """Where the "w" goes: beyond the arrow's tip, else beside it (either side), the first
-        spot clear of every point; inside the axes."""
-        x0, x1, y0, y1 = self.view
-        sx, sy = self.px_per_unit
-        mx, my = px(self.fig, 10) / sx, px(self.fig, 10) / sy
-        n = np.array([-u[1] * sy, u[0] * sx])
-        n = n / max(float(np.hypot(*n)), 1e-300)
-        d = px(self.fig, 12)
-        # offsets in display px: along w beyond the tip, then either side of the tip
-        along = np.array([u[0] * sx, u[1] * sy]) / disp
-        spots = [along * d, n * d, -n * d, along * d + n * d, along * d - n * d]
-        P = np.column_stack([(self.P[:, 0] - x0) * sx, (self.P[:, 1] - y0) * sy])
-        r = np.sqrt(self.marker_s) / 2 * self.fig.dpi / 72 + px(self.fig, 9)
-        for off in spots:
-            lab = (tip[0] + off[0] / sx, tip[1] + off[1] / sy)
-            lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
-            at = np.array([(lab[0] - x0) * sx, (lab[1] - y0) * sy])
-            if not len(P) or float(np.min(np.hypot(*(P - at).T))) > r:
-                return lab
-        return None
 
     @staticmethod
     def _set_poly(patch, pts):

@@ -1,9 +1,14 @@
-"""Where a note inside the axes goes: the first spot where it covers no data line, point,
-bar or other text (tests/py/test_text_overlaps.py checks every figure kind for overlaps)."""
+"""Where text goes in a plot: a note at the first spot where it covers no data line, point,
+bar or other text; the boundary plot's strip kept free for its note, and its "w" beside the
+arrow clear of the points (tests/py/test_text_overlaps.py checks every figure kind)."""
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
+
+from .style import FS_NOTE, fs, px
 
 CORNERS = ((0.99, 0.015, "right", "bottom"), (0.01, 0.015, "left", "bottom"),
            (0.01, 0.985, "left", "top"), (0.99, 0.985, "right", "top"))
@@ -88,3 +93,45 @@ def segment_in_box(p, q, x0, x1, y0, y1):
             else:
                 t1 = min(t1, r)
     return t0 < t1
+
+
+def note_band_view(scene, view, ax_w, ax_h):
+    """The view grown upwards (and sideways as much, to keep equal units) so that the top
+    strip where the note goes holds no point: XOR has points at every corner."""
+    fig = scene.fig
+    size = fs(fig, FS_NOTE)
+    width_pt = ax_w / fig.dpi * 72
+    chars = max(16, int(width_pt / (0.6 * size)) - 2)
+    lines = len(textwrap.wrap(scene.zero_note(), chars))
+    band = (lines * 1.2 * size + 0.6 * size + 3) * fig.dpi / 72 + 0.03 * ax_h + px(fig, 4)
+    band = min(band, 0.45 * ax_h)
+    f = ax_h / (ax_h - band)
+    x0, x1, y0, y1 = view
+    y1 = y0 + (y1 - y0) * f
+    if scene.equal:
+        cx, half = (x0 + x1) / 2, (x1 - x0) * f / 2
+        x0, x1 = cx - half, cx + half
+    return (x0, x1, y0, y1)
+
+
+def w_label_spot(scene, tip, u, disp):
+    """Where the "w" goes: beyond the arrow's tip, else beside it (either side), the first
+    spot clear of every point; inside the axes."""
+    x0, x1, y0, y1 = scene.view
+    sx, sy = scene.px_per_unit
+    mx, my = px(scene.fig, 10) / sx, px(scene.fig, 10) / sy
+    n = np.array([-u[1] * sy, u[0] * sx])
+    n = n / max(float(np.hypot(*n)), 1e-300)
+    d = px(scene.fig, 12)
+    # offsets in display px: along w beyond the tip, then either side of the tip
+    along = np.array([u[0] * sx, u[1] * sy]) / disp
+    spots = [along * d, n * d, -n * d, along * d + n * d, along * d - n * d]
+    P = np.column_stack([(scene.P[:, 0] - x0) * sx, (scene.P[:, 1] - y0) * sy])
+    r = np.sqrt(scene.marker_s) / 2 * scene.fig.dpi / 72 + px(scene.fig, 9)
+    for off in spots:
+        lab = (tip[0] + off[0] / sx, tip[1] + off[1] / sy)
+        lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
+        at = np.array([(lab[0] - x0) * sx, (lab[1] - y0) * sy])
+        if not len(P) or float(np.min(np.hypot(*(P - at).T))) > r:
+            return lab
+    return None
