@@ -55,3 +55,15 @@ export function pixels() {
   const v = views.step;
   return v.box.hidden ? "" : v.under.toDataURL() + v.over.toDataURL();
 }
+
+let grown = -1;   // the finished epochs of the mistakes plot last asked for (auto-play grows it)
+
+/** The epochs finished at step k of 0..total when the mistakes plot should grow to them (all
+ * of them at the last step, whose run may end with a clean epoch), else null; (null) resets. */
+export function mistakesWanted(res, k, total) {
+  if (!res) { grown = -1; return null; }
+  const epochs = k >= total ? (res.epoch_mistakes?.length ?? 0) : k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1);
+  if (epochs === grown) return null;
+  grown = epochs;
+  return epochs;
+}

@@ -7,8 +7,8 @@
 // the wanted one (dropped rather than queued). Auto-play (watch.js) drives the same
 // machinery with its own speed, start and end; opts.onFrame / onPicture let the main plots follow.
 import { byId, el, clear, show } from "./dom.js";
-import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
-import { mathView } from "./step-math.js";
+import { visitCount, stepNote, NO_UPDATE_TEXT } from "./step-text.js";
+import { showStep } from "./step-math.js";
 import { announce, setControls, showControls } from "./step-controls.js";
 import * as motion from "./step-motion.js";
 
@@ -39,7 +39,6 @@ let shownHooks = [];    // (frame) => void: every step shown, once (announcement
 let raf = 0;            // the animation frame requested while the page draws the show itself
 let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
 let user = false;       // the reader moved the step-through since this result
-let mistakesEpoch = -1; // the epoch count of the mistakes plot last asked for (auto-play)
 
 export function initStepper(opts) {
   call = opts.call;
@@ -49,7 +48,7 @@ export function initStepper(opts) {
   motion.initStepMotion(call, byId("step-image"), byId("step-proof"));
   motion.onLoaded(() => { if (!playing) pump(); });
   const speed = byId("step-speed");
-  for (const s of SPEEDS) speed.append(el("option", { value: String(s), text: String(s), selected: s === DEFAULT_SPEED }));
+  for (const v of SPEEDS) speed.append(el("option", { value: String(v), text: String(v), selected: v === DEFAULT_SPEED }));
   byId("step-play").addEventListener("click", () => { user = true; auto = null; if (playing) pause(); else play(); });
   byId("step-back").addEventListener("click", () => go(current() - 1));
   byId("step-fwd").addEventListener("click", () => go(current() + 1));
@@ -69,7 +68,7 @@ export function stepperResult(result) {
   gen++;
   auto = null;
   user = false;
-  mistakesEpoch = -1;
+  motion.mistakesWanted(null);
   pause(false);
   res = result;
   const tr = result?.trace;
@@ -92,18 +91,18 @@ export function stepperResult(result) {
   show(byId("step-error"), false);
   setEnabled(total > 0);
   updateButtons();
-  if (total > 0) { announceNext = false; pump(); }
-  else byId("step-text").textContent = NO_UPDATE_TEXT;
-  // The page draws the frames itself once Python has sent the scene (not for multiclass).
+  // The last run's frames go at once (never shown for this run); the page draws this run's
+  // itself once Python has sent its scene (not multiclass); until then Python draws them.
   const g = gen;
-  const drawable = !!tr && result?.settings?.algorithm !== "multiclass";
-  motion.loadRun(updates, drawable).then((ok) => {
+  motion.loadRun(updates, !!tr && result?.settings?.algorithm !== "multiclass").then((ok) => {
     if (!ok || g !== gen) return;
     gen++; // a PNG frame still on its way is older than what the page now draws
     inflight = 0;
-    byId("stepper").dataset.busy = "false";
+    panel.dataset.busy = "false";
     if (!playing) { shown = -1; pump(); }
   });
+  if (total > 0) { announceNext = false; pump(); }
+  else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
 
 /** Call fn(frame) for every step shown (step-through, auto-play, a link): the one place a
@@ -143,18 +142,10 @@ function setMode(on) {
 }
 
 /** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
-export function stepTo(k) {
-  go(k);
-}
-
+export const stepTo = (k) => go(k);
 /** The recorded updates of the result being stepped through. */
-export function stepTotal() {
-  return total;
-}
-
-export function isPlaying() {
-  return playing;
-}
+export const stepTotal = () => total;
+export const isPlaying = () => playing;
 
 /** Play from step `from` to `end` at `speed` updates/s by itself; onEnd() at the end returns
  * the step to go on from (a cycle shown again) or null to stop there. */
@@ -241,7 +232,7 @@ function play() {
   if (current() >= total) pos = 0; // at the end: play from the start
   playing = true;
   playFrom = current();
-  playT0 = performance.now();
+  playT0 = performance.now(); lastNow = 0;
   byId("stepper").dataset.playing = "true";
   byId("stepper").dataset.auto = String(!!auto);
   // The pace asked for, in steps per second (bench/step_through.py compares frames shown with it).
@@ -291,8 +282,7 @@ function tick() {
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
 }
 
-let lastNow = 0;
-
+let lastNow = 0; // the clock of the last animation frame (a show waiting for frames stops its clock)
 /** One animation frame of a show the page draws itself: the step position moves with the
  * clock (fractional: the picture tweens between updates), waiting for frames still coming. */
 function tickDrawn(speed, end) {
@@ -334,14 +324,10 @@ function showLocal(k) {
 }
 
 function growMistakes(k) {
-  const epochs = k >= total ? (res.epoch_mistakes?.length ?? 0) : finishedEpochs(k);
-  if (epochs === mistakesEpoch || res.settings?.algorithm === "kernel") return;
-  mistakesEpoch = epochs;
+  const epochs = res.settings?.algorithm === "kernel" ? null : motion.mistakesWanted(res, k, total);
   const g = gen;
-  call({ cmd: "frame", mistakes_epochs: epochs }).then((r) => { if (g === gen && r?.ok && onMistakes) onMistakes(r); });
+  if (epochs !== null) call({ cmd: "frame", mistakes_epochs: epochs }).then((r) => { if (g === gen && r?.ok && onMistakes) onMistakes(r); });
 }
-
-const finishedEpochs = (k) => (k === 0 ? 0 : Math.max(0, (res.trace.epoch[k - 1] ?? 1) - 1));
 
 function finishPlay() {
   const wasAuto = !!auto;
@@ -372,9 +358,7 @@ async function pump() {
   const withProof = !!res.plots?.proof;
   // Auto-play grows the mistakes plot: ask for it when the finished epochs change (the bridge
   // blits it and keeps each count's image, so it costs about one boundary frame, once).
-  const epochs = k >= total ? -2 : finishedEpochs(k);
-  const withMistakes = wasAuto && epochs !== mistakesEpoch;
-  if (withMistakes) mistakesEpoch = epochs;
+  const withMistakes = wasAuto && motion.mistakesWanted(res, k, total) !== null;
   const r = await call(byVisit ? { cmd: "frame", visit: k, proof: withProof }
     : { cmd: "frame", step: k, proof: withProof, mistakes: withMistakes });
   if (g !== gen) return; // a new run replaced this one (its pump started afresh)
@@ -409,35 +393,8 @@ async function pump() {
 function render(r, withProof) {
   shown = byVisit ? r.visit : r.step;
   shownProof = withProof || !res.plots?.proof;
-  const img = byId("step-image");
-  if (r.image) img.src = r.image;
-  img.alt = r.alt || "";
-  if (!r.image && motion.ready()) {
-    if (!playing) motion.drawStep(r.step);
-    const p = byId("step-proof");
-    p.alt = proofAlt(r);
-    p.dataset.t = String(r.t);
-  } else if (withProof && r.proof) {
-    const p = byId("step-proof");
-    p.src = r.proof;
-    p.alt = proofAlt(r);
-    p.dataset.t = String(r.t);
-  }
-  show(byId("step-proof-fig"), !!res.plots?.proof);
-  const panel = byId("stepper");
-  panel.dataset.step = String(r.step);
-  panel.dataset.t = String(r.t);
-  panel.dataset.index = r.index === null || r.index === undefined ? "" : String(r.index);
-  panel.dataset.w = JSON.stringify(r.w);
-  panel.dataset.nWrong = String(r.n_wrong ?? "");
-  panel.dataset.visit = byVisit ? String(r.visit) : "";
-  panel.dataset.update = byVisit ? String(!!r.update) : "";
+  showStep(r, { withProof, drawn: !r.image && motion.ready(), playing, byVisit, names, updates, total,
+    hasProof: !!res.plots?.proof, draw: (k) => motion.drawStep(k) });
   if (playing) updateButtons();
-  const { text, math } = byVisit ? describeVisit(r, { names, total: updates, visits: total + 1 })
-    : describeStep(r, { names, total });
-  byId("step-text").textContent = text;
-  const box = clear(byId("step-math"));
-  const view = mathView(math);
-  if (view) box.append(view);
   for (const fn of shownHooks) fn(r);
 }
