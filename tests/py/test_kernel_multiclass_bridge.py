@@ -18,7 +18,7 @@ from perceptron_lab import data, plots
 from perceptron_lab.bridge import handle
 from perceptron_lab.bridge.kernel_fit import KernelFit
 from perceptron_lab.bridge.multiclass_fit import fit_multiclass
-from perceptron_lab.data.classes import ClassData
+from perceptron_lab.data import MulticlassDataset
 from perceptron_lab.data.request import read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,7 +144,7 @@ def test_binary_data_as_two_classes_matches_the_binary_perceptron():
 
 def iris_fit(**s):
     X, y = load_iris(return_X_y=True)
-    cd = ClassData(X, y, ["sl", "sw", "pl", "pw"], ["setosa", "versicolor", "virginica"], "iris")
+    cd = MulticlassDataset(X, y, ["sl", "sw", "pl", "pw"], ["setosa", "versicolor", "virginica"], "iris")
     settings = read_settings({"algorithm": "multiclass", "epochs": 30, **s})
     return cd, fit_multiclass(cd, settings)
 
@@ -192,7 +192,7 @@ def test_multiclass_predictions_export_is_argmax():
 
 def test_digits_plots_draw_each_class_and_the_mistakes():
     X, y = load_digits(return_X_y=True)
-    cd = ClassData(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
+    cd = MulticlassDataset(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
     s = read_settings({"algorithm": "multiclass", "epochs": 2, "plot_px": [480, 360]})
     f = fit_multiclass(cd, s)
     out = f.plots([], with_train=True)

@@ -1,4 +1,4 @@
-"""The multiclass perceptron's Fit: train on every class (ClassData), its answer (one weight row
+"""The multiclass perceptron's Fit: train on every class (a MulticlassDataset), its answer (one weight row
 per class, the confusion matrices), its class regions, its own plots and its files."""
 
 from __future__ import annotations

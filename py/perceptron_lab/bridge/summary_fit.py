@@ -20,7 +20,7 @@ from .frames import int_field
 
 @dataclass
 class SummaryFit:
-    """ds/train_ds/test_ds: the data and its split (a binary Dataset or ClassData); s: the read
+    """ds/train_ds/test_ds: the data and its split (a binary Dataset or a MulticlassDataset); s: the read
     settings; run: the core's run; summary: the core's JSON account of it."""
 
     ds: Any
