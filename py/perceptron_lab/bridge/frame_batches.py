@@ -9,10 +9,15 @@ import numpy as np
 from ..errors import SettingsError
 from ..data.prep import for_plot
 from . import figures, session
-from . import kernel_multiclass_train as km_train
 
 BATCH_MAX = 400          # steps per batch request: a batch of poly2 or kernel frames stays ~1 s
 POINTS_MAX = 3000        # the page rings points itself: past this the PNG frames stay
+
+
+def is_summary(f):
+    """A kernel or multiclass run (the core describes it by a summary; no w to draw)."""
+    from .summary_fit import SummaryFit    # here: summary_fit imports frames, which imports this module
+    return isinstance(f, SummaryFit)
 
 
 class _Motion:
@@ -23,7 +28,7 @@ class _Motion:
         from ..plots.scene import BoundaryMotion, ProofMotion
 
         self.f = f
-        self.kernel = isinstance(f, km_train.KernelOrMulticlassFit)
+        self.kernel = is_summary(f)
         ds, s = f.train_ds, f.s
         if self.kernel:
             w, h = sizes.get("boundary") or s["plot_px"]
@@ -54,7 +59,7 @@ class _Motion:
 
         f = self.f
         if self.kernel:
-            info = km_train.step_info(f, k)
+            info = f.step_info(k)
             run = f.run
             geo = self.boundary.frame(decision=lambda X: run.decision_function(X, step=k), highlight=info["index"],
                                       alpha=run.trace.alpha_at(k, len(run.alpha)))
@@ -76,7 +81,7 @@ _made = {"key": None, "motion": None}
 
 def drawable(f):
     """The page can draw this run's frames itself: 2-D plots of a linear, poly2 or kernel model."""
-    if isinstance(f, km_train.KernelOrMulticlassFit):
+    if is_summary(f):
         return f.algorithm == "kernel" and f.train_ds.X.shape[1] >= 2 and len(f.train_ds.y) <= POINTS_MAX
     return f.train_ds.X.shape[1] >= 2 and len(f.train_ds.y) <= POINTS_MAX
 
@@ -132,7 +137,7 @@ def mistakes_request(request):
     from . import frames
 
     f = session.current()
-    if isinstance(f, km_train.KernelOrMulticlassFit):
+    if is_summary(f):
         raise SettingsError("The mistakes plot grows with the linear runs' show only.", field="mistakes_epochs")
     done = frames.int_field(request, "mistakes_epochs", 0, len(f.run.epoch_mistakes))
     url, alt = frames.mistakes_frame(f, done)
@@ -152,7 +157,7 @@ def animation_export(f, stem):
                             f"{POINTS_MAX} training points, not multiclass).", field="export")
     ds, s = f.train_ds, f.s
     size = dict(width_px=SLIDE_PX[0], height_px=SLIDE_PX[1], dpr=1.0, scale=SLIDE_SCALE)
-    if isinstance(f, km_train.KernelOrMulticlassFit):
+    if is_summary(f):
         run = f.run
         total = len(f.summary["trace"]["index"])
         motion = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
@@ -160,7 +165,7 @@ def animation_export(f, stem):
                                 kernel=True, **size)
 
         def draw(k):
-            info = km_train.step_info(f, k)
+            info = f.step_info(k)
             motion.frame(decision=lambda X: run.decision_function(X, step=k), highlight=info["index"],
                          alpha=run.trace.alpha_at(k, len(run.alpha)))
     else:
