@@ -35,6 +35,12 @@ export function forget() {
   if (views) for (const v of Object.values(views)) v.show(false);
 }
 
+/** The step panel's views up (the page's own frames) or down (Python's PNG frames: every visited example). */
+export function showViews(up) {
+  views.step.show(up && on);
+  views.stepProof.show(up && on && !!store.proofScene);
+}
+
 export const ready = () => on;
 export const has = (k) => on && store.has(k);
 export const frameAt = (k) => store.frame(k);

@@ -97,7 +97,7 @@ export function stepperResult(result) {
   motion.loadRun(updates, !!tr && result?.settings?.algorithm !== "multiclass").then((ok) => {
     if (!ok || g !== gen) return;
     gen++; // a PNG frame still on its way is older than what the page now draws
-    inflight = 0;
+    inflight = 0; motion.showViews(!byVisit);
     panel.dataset.busy = "false";
     if (!playing) { shown = -1; pump(); }
   });
@@ -134,7 +134,7 @@ function setMode(on) {
   user = true;
   auto = null;
   pause(false);
-  byVisit = on && !!visitCount(res);
+  byVisit = on && !!visitCount(res); motion.showViews(!byVisit); // every visit: Python's PNG frames
   resetRange();
   updateButtons();
   announceNext = true;
