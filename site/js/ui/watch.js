@@ -87,7 +87,7 @@ export function watchFrame(r, { auto, user }) {
   mirroring = true;
   if (!auto) laps = 0; // the reader moved: no lap of the show is on screen
   const img = byId("plot-boundary");
-  if (r.image) img.src = r.image;
+  if (r.image) { img.src = r.image; hideViews(); } // Python's PNG frame (every visited example)
   img.alt = r.alt || "";
   const fig = img.closest("figure");
   fig.dataset.step = String(r.step);
