@@ -41,11 +41,12 @@ AUTO_ARM_JS = """
 () => {
   const fig = document.getElementById("plot-boundary").closest("figure");
   const pf = document.getElementById("plot-proof").closest("figure");
-  const r = window.__auto = { raf: 0, changed: 0, proof: 0, t0: null, t1: null, pace: null, total: null, done: false };
+  const r = window.__auto = { raf: 0, changed: 0, proof: 0, t0: null, t1: null, pace: null, total: null, done: false, began: false };
   let lastPos = null, lastT = null;
   const view = (f) => f.querySelector(".motion-view");
   const loop = (now) => {
     const v = view(fig), pv = view(pf);
+    r.began = r.began || fig.dataset.watch === "playing";
     const playing = fig.dataset.watch === "playing" && v && !v.hidden;
     if (playing) {
       if (r.t0 === null) { r.t0 = now; const p = document.getElementById("stepper"); r.pace = Number(p.dataset.pace); r.total = Number(p.dataset.total); }
@@ -53,7 +54,7 @@ AUTO_ARM_JS = """
       if (v.dataset.pos !== lastPos) { r.changed++; lastPos = v.dataset.pos; r.t1 = now; }
       if (pv && !pv.hidden && pv.dataset.t !== lastT) { r.proof++; lastT = pv.dataset.t; }
     }
-    if (fig.dataset.watch === "end" && r.t0 !== null) { r.done = true; return; }
+    if (fig.dataset.watch === "end" && r.began) { r.done = true; return; }
     requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
@@ -181,6 +182,10 @@ def main() -> int:
                     raise SystemExit(f"{label}: training ended in state {state!r}")
                 page.wait_for_function("() => window.__auto.done", timeout=120_000)
                 a = page.evaluate("window.__auto")
+                if a["t0"] is None:
+                    print(f"{label:22s} show after Train: the page did not draw it (Python's PNG frames)  TOO SLOW")
+                    verdicts.append((label, "show", False))
+                    continue
                 secs = max((a["t1"] or 0) - (a["t0"] or 0), 1) / 1000
                 fps, rate = a["changed"] / secs, a["raf"] / secs
                 proof = a["proof"] / secs

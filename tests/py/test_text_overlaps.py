@@ -24,7 +24,7 @@ ASPECT = {"boundary": 1.0, "cycle": 0.75, "trajectory": 0.75, "weights": 0.75}  
 RUNS = {
     "and": ({"kind": "preset", "name": "and"}, {}, ["boundary", "mistakes", "accuracy", "proof", "trajectory"]),
     "xor": ({"kind": "preset", "name": "xor"}, {}, ["boundary", "cycle", "trajectory"]),
-    "circles-poly2": ({"kind": "preset", "name": "circles"}, {"feature_map": "poly2"}, ["boundary", "proof"]),
+    "circles-poly2": ({"kind": "preset", "name": "circles"}, {"feature_map": "poly2"}, ["boundary", "proof", "mistakes"]),
     "clouds-voted": ({"kind": "preset", "name": "clouds", "n": 200}, {"algorithm": "voted", "epochs": 20},
                      ["boundary", "mistakes"]),
     "iris": ({"kind": "preset", "name": "iris"}, {"epochs": 30}, ["boundary", "projection", "weights"]),

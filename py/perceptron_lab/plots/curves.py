@@ -84,8 +84,9 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
         finish_epoch_axes(ax, "mistakes", handles, labels, ncol)
         ax.yaxis.set_major_formatter(FuncFormatter(compact_count))
         if show_bound and bound > 5 * max(float(cum[-1]) if E else 1.0, 1.0):
-            place_clear(ax, far, ((0.02, 0.97, "left", "top"), (0.5, 0.97, "center", "top"),
-                                  (0.98, 0.97, "right", "top"), (0.98, 0.5, "right", "center")))
+            if not place_clear(ax, far, ((0.02, 0.97, "left", "top"), (0.5, 0.97, "center", "top"),
+                                         (0.98, 0.97, "right", "top"), (0.98, 0.5, "right", "center"))):
+                far.set_visible(False)    # no clear spot: the legend gives the bound's value
     fig.alt_text = describe_mistakes(m, bound, online_bound=online_bound)
     return fig
 

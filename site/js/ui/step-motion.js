@@ -9,6 +9,7 @@ import { plotSizes } from "./plots.js";
 let store = null;
 let views = null;       // {step, stepProof}: the step panel's
 let on = false;
+let pending = false;    // the scene of the new run is on its way
 
 export function initStepMotion(call, stepImg, proofImg) {
   store = new FrameStore(call, () => plotSizes(["boundary", "proof"]));
@@ -19,8 +20,11 @@ export function initStepMotion(call, stepImg, proofImg) {
 export async function loadRun(updates, drawable) {
   on = false;
   for (const v of Object.values(views)) v.show(false);
-  if (!drawable || !updates) { store.drop(); return false; }
+  if (!drawable || !updates) { store.drop(); pending = false; return false; }
+  pending = true;
+  const g = store.gen + 1;
   const ok = await store.load(updates);
+  if (g === store.gen) pending = false;
   if (!ok) return false;
   on = true;
   views.step.setScene(store.scene);
@@ -42,6 +46,7 @@ export function showViews(up) {
 }
 
 export const ready = () => on;
+export const loading = () => pending;
 export const has = (k) => on && store.has(k);
 export const frameAt = (k) => store.frame(k);
 export const storeOf = () => store;

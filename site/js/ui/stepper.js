@@ -107,9 +107,7 @@ export function stepperResult(result) {
 
 /** Call fn(frame) for every step shown (step-through, auto-play, a link): the one place a
  * shown step can be announced or heard. */
-export function onStepShown(fn) {
-  shownHooks.push(fn);
-}
+export const onStepShown = (fn) => shownHooks.push(fn);
 
 function resetRange() {
   total = byVisit ? visitCount(res) - 1 : updates;
@@ -265,6 +263,8 @@ function tick() {
   const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
   const end = auto ? auto.end : total;
   if (motion.ready() && !byVisit) { tickDrawn(speed, end); return; }
+  // The show waits (clock held) for the scene the page draws it from: Python's PNG frames are slow.
+  if (auto && motion.loading()) { playT0 = performance.now(); timer = setTimeout(tick, 30); return; }
   // The clock starts with the first frame on screen: Python may still be drawing the run's
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
