@@ -216,6 +216,11 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             handles.append(Line2D([], [], color=PALETTE["green"], lw=LINE_W * k))
             labels.append(f"heading of ({plain(cn[0], 20)}, {plain(cn[1], 20)})")
         rows, ncol = legend_fitting(fig, handles, labels)
+        if rows > 1:
+            # a small plot: short names in one row (each panel says what it measures on its y axis)
+            short = {"angle(w_t, final w)": "∠(w, final w)", "angle(w_t, u), u max-margin": "∠(w, u)"}
+            labels = [short.get(lab, "heading" if lab.startswith("heading") else lab) for lab in labels]
+            rows, ncol = legend_fitting(fig, handles, labels)
         ax, _, ah = layout(fig, plain(title, 200) if title else None, rows)
         if head is not None:        # split the axes: angles on top, heading below
             box = ax.get_position()
@@ -228,6 +233,7 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax2.set_ylim(-180, 180)
             _angle_ticks(ax2, -180, 180, (90, 180))
             ax2.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
+            ax2.set_ylabel("heading", fontsize=fs(fig, FS_LABEL))
             ax2.grid(color="#eeeeee", lw=0.8)
             ax.tick_params(labelbottom=False)
         else:
@@ -237,12 +243,20 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
         ax.plot(t, ang_f, color=PALETTE["arrow"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-final")
         ax.set_ylim(0, 180)
         _angle_ticks(ax, 0, 180, (45, 90, 180))
+        ax.set_ylabel("angle", fontsize=fs(fig, FS_LABEL))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
         ax.set_xlim(0, max(float(t[-1]) if kk else 1.0, 1.0) * 1.02)
         ax.grid(color="#eeeeee", lw=0.8)
         if not kk:
             ax.text(0.5, 0.5, "no updates were made", transform=ax.transAxes, ha="center",
                     fontsize=fs(fig, FS_NOTE), gid="note")
+        panels = fig.axes
+        for a in panels:
+            room_for_ylabel(a)       # "180°" and the y label inside the figure
+        left = max(a.get_position().x0 for a in panels)
+        for a in panels:             # both panels start where the wider one needs
+            b = a.get_position()
+            a.set_position([left, b.y0, b.x1 - left, b.height])
         legend_above(ax, handles, labels, ncol)
     fig.angle_u, fig.angle_final, fig.heading = ang_u, ang_f, head
     fig.alt_text = describe_trajectory(t, None if ang_u is None else list(ang_u), list(ang_f))
