@@ -4,6 +4,7 @@ Every strategy works in units of η (the loop trains with η = 1; core scales th
 so from w = 0 every η gives the same mistakes and exactly η times the weights.
 
     epoch(w, number, record) -> (w after the epoch, mistakes in it)
+    begin_run(), end_epoch(w)  per run / per epoch bookkeeping (snapshots, norms of w)
     answer(w)                 the classifier's weights (voted: its last w)
     snapshot(w)               what epoch_accuracies needs to score the classifier of this epoch
     epoch_accuracies(snaps, Z, y, w)  training accuracy per epoch (w: the last w)
@@ -44,6 +45,14 @@ def vote_scores(Z, W, c):
 
 class _Linear:
     """Scores one weight vector per epoch (everything but voted)."""
+
+    def begin_run(self):
+        """A (resumed) run starts: what end_epoch keeps is per run."""
+        self.snapshots, self.norms = [], []
+
+    def end_epoch(self, w):
+        self.snapshots.append(self.snapshot(w))
+        self.norms.append(float(np.linalg.norm(w)))
 
     def snapshot(self, w):
         return self.answer(w)
