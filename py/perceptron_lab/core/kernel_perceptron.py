@@ -27,7 +27,6 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -41,6 +40,7 @@ from ..export.run_files import run_json
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
+from .trace import FirstUpdates
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -185,19 +185,19 @@ class DualStrategy:
     is the score vector s on the training set (in units of η), a mistake at i adds y_i·K̃[i] to s
     and counts α_i += 1. The next mistake is found by numpy in blocks, as the primal scan does."""
 
-    def __init__(self, K, y, order, seed, trace_cap):
+    def __init__(self, K, y, order, seed):
         n = len(y)
         self.K, self.y, self.yf = K, y, y.astype(np.float64)
         self.positive = (y > 0).tolist()
         self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
         self.counts = [0] * n  # α as Python ints while training: numpy element increments cost more
-        self.rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
-        self.total, self.trace_cap, self.block = 0, trace_cap, 64
+        self.block = 64
         self.alpha = np.zeros(n, dtype=np.int64)
         self.epoch_w_norm, self.epoch_accuracy = [], []
 
-    def epoch(self, s, epoch, record=None):
-        n, K, counts, rows, positive = len(s), self.K, self.counts, self.rows, self.positive
+    def epoch(self, s, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
+        n, K, counts, positive = len(s), self.K, self.counts, self.positive
         perm = self.visiting.next(n)
         yo = self.yf if perm is None else self.yf[perm]
         order_list = range(n) if perm is None else perm.tolist()
@@ -232,12 +232,7 @@ class DualStrategy:
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            self.total += 1
-            if self.total <= self.trace_cap:
-                rows[0].append(epoch)
-                rows[1].append(i)
-                rows[2].append(score)
-                rows[3].append(counts[i])
+            record.add(epoch, i, score, counts[i])
             mistakes += 1
             p = start = j + 1
         self.block = block
@@ -255,13 +250,13 @@ class DualStrategy:
 
 def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
-    strategy = DualStrategy(K, y, order, seed, trace_cap)
+    strategy = DualStrategy(K, y, order, seed)
     s = np.zeros(n)
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
-    s, epoch_mistakes, _ = run_epochs(strategy, s, None, ends, max_epochs, progress, what="scores", field="kernel")
+    record = FirstUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after
+    s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    rows, total = strategy.rows, strategy.total
-    kept = len(rows[0])
+    rows, total, kept = record.columns, record.total, record.kept
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)

@@ -18,7 +18,6 @@ Conventions (the binary ones of core.train carried over):
 - Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
-from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +28,7 @@ from ..export.run_files import run_json
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
+from .trace import FirstUpdates
 
 MAX_CLASSES = 1000
 _SCALAR_MAX = 8
@@ -187,17 +187,17 @@ class MulticlassStrategy:
     state is the weight matrix W (in units of η, W ± x̃ exact on whole-number data); with average
     it keeps U = Σ_k t_k·ΔW_k for the lazy average, as the primal averaged strategy does."""
 
-    def __init__(self, Z, y, K, average, order, seed, trace_cap):
+    def __init__(self, Z, y, K, average, order, seed):
         n, d = Z.shape
         self.Z, self.y, self.average = Z, y, average
         self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
         self.U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
-        self.rows = (array("q"), array("q"), array("q"), array("q"), array("d"), array("d"))  # 8 bytes per entry
-        self.total, self.t, self.trace_cap, self.block = 0, 0, trace_cap, 64
+        self.t, self.block = 0, 64
         self.epoch_accuracy, self.epoch_w_norm = [], []
 
-    def epoch(self, W, epoch, record=None):
-        Z, y, rows, U = self.Z, self.y, self.rows, self.U
+    def epoch(self, W, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, class, rival, both scores before)."""
+        Z, y, U = self.Z, self.y, self.U
         n, t = len(Z), self.t
         perm = self.visiting.next(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
@@ -217,10 +217,7 @@ class MulticlassStrategy:
             if self.average:
                 U[a] += (t + j + 1) * x
                 U[rival] -= (t + j + 1) * x
-            self.total += 1
-            if self.total <= self.trace_cap:
-                for col, v in zip(rows, (epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)):
-                    col.append(v)
+            record.add(epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)
             mistakes += 1
             p = j + 1
             if not mistakes & 255:
@@ -245,13 +242,13 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
     # rescales the path, so every η makes the same mistakes.
     n, d = Z.shape
-    strategy = MulticlassStrategy(Z, y, K, average, order, seed, trace_cap)
+    strategy = MulticlassStrategy(Z, y, K, average, order, seed)
     run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
-    W, epoch_mistakes, _ = run_epochs(strategy, W, None, ends, max_epochs, progress)
-    rows, total = strategy.rows, strategy.total
-    kept = len(rows[0])
+    record = FirstUpdates(trace_cap, "qqqqdd")  # epoch, index, class, rival, both scores
+    W, epoch_mistakes, _ = run_epochs(strategy, W, record, ends, max_epochs, progress)
+    rows, total, kept = record.columns, record.total, record.kept
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
     trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
                             score_true=eta * np.array(rows[4], dtype=np.float64),
