@@ -36,7 +36,7 @@ from . import features
 from ..theory import margin as theory
 from ..errors import DataError
 from ..heartbeat import beat
-from ..export.run_files import run_json
+from .run_json import run_json
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled

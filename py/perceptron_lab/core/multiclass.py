@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
-from ..export.run_files import run_json
+from .run_json import run_json
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
