@@ -27,9 +27,9 @@ from .stopping import EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
-ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
+ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
-RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
+RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
            "predict_sign", "train"]

@@ -46,6 +46,8 @@ def vote_scores(Z, W, c):
 class _Linear:
     """Scores one weight vector per epoch (everything but voted)."""
 
+    runs_on = False  # True: the answer keeps moving after the last mistake, so MaxIter (Algorithm 2)
+
     def begin_run(self):
         """A (resumed) run starts: what end_epoch keeps is per run."""
         self.snapshots, self.norms = [], []
@@ -148,6 +150,8 @@ class Averaged(_Sequential):
     so only U = Σ_k s_k·delta_k needs keeping: the cost is per mistake, not per example.
     """
 
+    runs_on = True
+
     def __init__(self, Z, y, order, rng):
         super().__init__(Z, y, order, rng)
         self.U = np.zeros(Z.shape[1])
@@ -167,6 +171,8 @@ class Voted(_Sequential):
     Σ c_k·w_k / Σ c_k is exactly the averaged perceptron's answer. max_votes caps the kept
     vectors: every one is polled for every prediction (the notes' "storage issues").
     """
+
+    runs_on = True
 
     def __init__(self, Z, y, order, rng, max_votes=None):
         super().__init__(Z, y, order, rng)
