@@ -28,6 +28,7 @@ from .run_json import run_json
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
+from .strategies import LazyMean
 from .trace import FirstUpdates
 
 MAX_CLASSES = 1000
@@ -185,19 +186,19 @@ def _next_mistake(Zo, yo, ylist, W, p, block):
 class MulticlassStrategy:
     """The multiclass perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its
     state is the weight matrix W (in units of η, W ± x̃ exact on whole-number data); with average
-    it keeps U = Σ_k t_k·ΔW_k for the lazy average, as the primal averaged strategy does."""
+    it keeps the lazy average of W (strategies.LazyMean, as the primal averaged strategy does)."""
 
     def __init__(self, Z, y, K, average, order, seed):
         n, d = Z.shape
         self.Z, self.y, self.average = Z, y, average
         self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
-        self.U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
+        self.lazy = LazyMean((K, d)) if average else None
         self.t, self.block = 0, 64
         self.epoch_accuracy, self.epoch_w_norm = [], []
 
     def epoch(self, W, epoch, record):
         """One pass; record: FirstUpdates of (epoch, index, class, rival, both scores before)."""
-        Z, y, U = self.Z, self.y, self.U
+        Z, y, lazy = self.Z, self.y, self.lazy
         n, t = len(Z), self.t
         perm = self.visiting.next(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
@@ -215,8 +216,8 @@ class MulticlassStrategy:
             W[a] += x
             W[rival] -= x
             if self.average:
-                U[a] += (t + j + 1) * x
-                U[rival] -= (t + j + 1) * x
+                lazy.add(t + j + 1, x, a)
+                lazy.add(t + j + 1, -x, rival)
             record.add(epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)
             mistakes += 1
             p = j + 1
@@ -228,7 +229,7 @@ class MulticlassStrategy:
     def answer(self, W):
         """The last W, or with average the mean of W after every example."""
         t = self.t
-        return ((t + 1) * W - self.U) / t if self.average else W
+        return self.lazy.mean(W, t) if self.average else W
 
     def end_epoch(self, W):
         self.epoch_accuracy.append(float(np.mean(np.argmax(self.Z @ self.answer(W).T, axis=1) == self.y)))

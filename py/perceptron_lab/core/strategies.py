@@ -43,6 +43,27 @@ def vote_scores(Z, W, c):
     return out
 
 
+class LazyMean:
+    """The mean of the weights after every example, paid per mistake (the lazy-averaging trick):
+    with updates Δ_k made at example s_k, Σ_{s<=T} w_s = (T+1)·w_T − Σ_k s_k·Δ_k, so only
+    U = Σ_k s_k·Δ_k is kept. Shared by the averaged perceptron (w) and the averaged multiclass
+    perceptron (one row of W at a time)."""
+
+    def __init__(self, shape):
+        self.U = np.zeros(shape)
+
+    def add(self, t, delta, row=None):
+        """The update Δ = delta made at example t (to one row of W, or to all of w)."""
+        if row is None:
+            self.U += t * delta
+        else:
+            self.U[row] += t * delta
+
+    def mean(self, w, T):
+        """The mean of the weights after each of the T examples so far; w: the weights now."""
+        return ((T + 1) * w - self.U) / T
+
+
 class _Linear:
     """Scores one weight vector per epoch (everything but voted)."""
 
@@ -154,13 +175,13 @@ class Averaged(_Sequential):
 
     def __init__(self, Z, y, order, rng):
         super().__init__(Z, y, order, rng)
-        self.U = np.zeros(Z.shape[1])
+        self.lazy = LazyMean(Z.shape[1])
 
     def update(self, w_old, w_new, t):
-        self.U += t * (w_new - w_old)
+        self.lazy.add(t, w_new - w_old)
 
     def answer(self, w):
-        return ((self.t + 1) * w - self.U) / self.t
+        return self.lazy.mean(w, self.t)
 
 
 class Voted(_Sequential):
