@@ -30,6 +30,10 @@
 // worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
+import { answerAsIPad } from "./ipados.js";
+
+answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
+
 const PYODIDE_VERSION = "0.27.7";
 const ROOT = new URL("../", import.meta.url); // the site root (dist/)
 const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
