@@ -38,13 +38,26 @@ OBSERVE = """() => {
   seen();
   new MutationObserver(seen).observe(document.body, {subtree: true, attributes: true,
     attributeFilter: ["data-py-state", "data-run-state", "src"]});
+  // The longest time the loading panel did not change before ready (a stage or a byte count
+  // is all the boot watchdog hears, js/pyclient.js: 30 s of it restart the boot).
+  T.silence = 0;
+  let last = performance.now();
+  const load = document.getElementById("load");
+  const heard = () => {
+    if (body.dataset.pyState === "ready" || body.dataset.pyState === "error") return;
+    const now = performance.now();
+    T.silence = Math.max(T.silence, now - last);
+    last = now;
+  };
+  new MutationObserver(heard).observe(load, {subtree: true, childList: true, characterData: true, attributes: true});
+  new MutationObserver(heard).observe(body, {attributes: true, attributeFilter: ["data-py-state"]});
   return true;
 }"""
 
 SETTLED = ("() => (document.body.dataset.pyState === 'error' || ['done', 'error'].includes(document.body.dataset.runState))"
            " && document.body.dataset.pyState")
 TIMES = """async () => { const T = window.__engineTimes; await T.plotPromise;
-  return {stages: T.stages, plot: T.plot ?? null, retries: Number(document.body.dataset.pyRetries || 0),
+  return {stages: T.stages, plot: T.plot ?? null, silence: T.silence, retries: Number(document.body.dataset.pyRetries || 0),
           snapshot: document.body.dataset.snapshot || null, offline: document.body.dataset.offline || null}; }"""
 QUIET = ("() => { const b = document.body.dataset; const off = b.offline, snap = b.snapshot; "
          "return off && off !== 'caching' && snap && snap !== 'making' && [off, snap]; }")
@@ -55,7 +68,7 @@ def one_load(b, url: str, timeout_s: float) -> dict:
     b.js(OBSERVE)
     state = b.wait(SETTLED, timeout=timeout_s)
     t = b.js(TIMES)
-    return {"ready_ms": t["stages"].get("ready"), "first_plot_ms": t["plot"], "stages": t["stages"],
+    return {"ready_ms": t["stages"].get("ready"), "first_plot_ms": t["plot"], "stages": t["stages"], "silence_ms": t["silence"],
             "retries": t["retries"], "error": state != "ready", "snapshot": t["snapshot"]}
 
 
@@ -84,7 +97,8 @@ def run(engines: list[str], runs: int, url: str, timeout_s: float) -> dict:
             r = one_engine(e, url, timeout_s)
             results[e].append(r)
             print(f"run {i + 1} {e}: cold ready {fmt_s(r['cold']['ready_ms'])} (stages since navigation, s: "
-                  f"{stage_text(r['cold']['stages'])}), warm first plot {fmt_s(r['warm']['first_plot_ms'])}, "
+                  f"{stage_text(r['cold']['stages'])}; longest silence {fmt_s(r['cold']['silence_ms'])}), warm first plot {fmt_s(r['warm']['first_plot_ms'])} "
+                  f"(stages, s: {stage_text(r['warm']['stages'])}; longest silence {fmt_s(r['warm']['silence_ms'])}), "
                   f"snapshot {r['snapshot']}; load {r['load_before']} -> {r['load_after']}", file=sys.stderr, flush=True)
     return results
 

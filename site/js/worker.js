@@ -31,6 +31,7 @@
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
 import { answerAsIPad } from "./ipados.js";
+import { sayEachLibrary } from "./library-progress.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
 
@@ -243,11 +244,12 @@ async function start() {
 
   stage("packages", "Loading NumPy and Matplotlib");
   const loadErrors = [];
+  const quiet = sayEachLibrary(pyodide._module, () => stage("packages", "Loading NumPy and Matplotlib"));
   await pyodide.loadPackage(info.packages, {
     messageCallback: () => {},
     errorCallback: (m) => loadErrors.push(m),
     checkIntegrity: true,
-  });
+  }).finally(quiet);
   // loadPackage does not throw when a package fails: check what actually got loaded.
   const missing = info.packages.filter((n) => !(n in pyodide.loadedPackages));
   if (missing.length) {
