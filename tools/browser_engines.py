@@ -141,7 +141,10 @@ class WebKitBrowser(Browser):
         from selenium.webdriver.webkitgtk.service import Service
 
         self._x = Xvfb()
-        env = {**os.environ, "DISPLAY": self._x.display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+        # No sandbox, as Chromium's --no-sandbox here: it only ever opens this build on localhost,
+        # and a CI container may lack the user namespaces bubblewrap needs.
+        env = {**os.environ, "DISPLAY": self._x.display, "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
+               "WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS": "1"}
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
