@@ -104,8 +104,8 @@ def stop(server) -> None:
 
 def wait_ready(b) -> None:
     # Ready, and the run the page starts by itself (the default one, or the link's) ended.
-    state = b.wait("() => document.body.dataset.pyState === 'error' || (document.body.dataset.pyState === 'ready' && "
-                   "['done', 'error', 'cancelled'].includes(document.body.dataset.runState)) && "
+    state = b.wait("() => (document.body.dataset.pyState === 'error' || (document.body.dataset.pyState === 'ready' && "
+                   "['done', 'error', 'cancelled'].includes(document.body.dataset.runState))) && "
                    "[document.body.dataset.pyState, document.body.dataset.runState]", timeout=READY_S)
     assert state == ["ready", "done"], (b.engine, state, b.js("() => document.getElementById('load').textContent"))
 
@@ -117,8 +117,9 @@ def reference(data: dict) -> dict:
 
 def test_first_visit_gets_python_ready(lab):
     wait_ready(lab)
+    # The loading panel, a status region: what a screen reader heard last.
+    assert lab.js("() => document.getElementById('load').getAttribute('role')") == "status"
     assert "Python is ready" in lab.js("() => document.getElementById('load').textContent")
-    assert lab.js("() => document.querySelector('[role=status]') !== null")
 
 
 def test_the_default_run_animates(lab):
@@ -126,8 +127,8 @@ def test_the_default_run_animates(lab):
     first = lab.js("() => document.getElementById('step-pos').textContent")
     lab.wait("(p) => document.getElementById('step-pos').textContent !== p", first, timeout=RUN_S)
     # The rest of the module drives every run and step itself.
-    lab.js("""() => { const c = document.getElementById('autoplay');
-                      if (c.checked) c.click(); return c.checked; }""")
+    assert lab.js("""() => { const c = document.getElementById('autoplay');
+                             if (c.checked) c.click(); return c.checked; }""") is False
 
 
 def test_train_and(lab):
