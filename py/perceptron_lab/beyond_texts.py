@@ -29,9 +29,23 @@ def _status(summ, dataset_name, what):
                 f"({_plural(m, 'mistake')} in all){more}.")
     if summ["status"] == "cycled":
         c = summ["cycle"]
-        return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was "
-                f"{_plural(c['period'], 'epoch')} earlier, so more epochs cannot help "
-                f"({_plural(m, 'mistake')} so far).")
+        ago = f"{_plural(c['period'], 'epoch')} earlier"
+        proved = summ.get("cycle_proved") is not False
+        # A repeat of floats only, unless exact arithmetic confirmed it (cycle_proof).
+        caveat = "" if proved else (" That is no proved cycle: checked in exact arithmetic, the lap's updates "
+                                    "were not shown to add up to 0 (rounding can repeat a state), so it says "
+                                    "nothing about separability.")
+        floats = "" if proved else " in floating point"
+        if e > c["epoch"]:
+            # The averaged answer runs on to MaxIter after the online W repeats (Algorithm 2).
+            return (f"{dataset_name}: the {what}: after epoch {c['epoch']} the online weights are back where they were {ago}{floats}; "
+                    f"the averaged answer kept moving, so all {e} epochs ran ({_plural(m, 'mistake')} in all)."
+                    f"{caveat}")
+        if proved:
+            return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was {ago}, so more epochs "
+                    f"cannot help ({_plural(m, 'mistake')} so far).")
+        return (f"{dataset_name}: the {what} stopped after epoch {c['epoch']}: it is back where it was {ago}{floats}, so more "
+                f"epochs would only repeat ({_plural(m, 'mistake')} so far).{caveat}")
     return f"{dataset_name}: the {what} stopped at the epoch limit ({e}) with {_plural(m, 'mistake')}."
 
 

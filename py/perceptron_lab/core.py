@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from . import settings
+from . import cycle_proof, settings
 from .errors import DataError, SettingsError
 from .scan import predict_sign
 from .stopping import EpochEnds
@@ -61,6 +61,7 @@ class Run:
     converged_epoch: int | None = None
     early_stop: bool = False
     pocket_rule: str | None = None
+    cycle_proved: bool | None = None  # a cycle (a float repeat) with an exact certificate (cycle_proof)
     epoch_mistakes: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
@@ -173,11 +174,14 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     run_w = eta * np.asarray(answer, dtype=np.float64)
     if not np.isfinite(run_w).all():
         raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    trace = record.finish(Z, y, eta)
+    # A float repeat ends the run; only an exact certificate lets it say "not separable".
+    proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
     return Run(
         algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
-        pocket_rule=getattr(strategy, "rule", None), epoch_mistakes=epoch_mistakes,
-        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=record.finish(Z, y, eta), votes=votes,
+        pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
         _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _strategy=strategy,
     )

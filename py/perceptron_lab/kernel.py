@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import core, features, theory
+from . import core, cycle_proof, features, theory
 from .errors import DataError, SettingsError
 from .heartbeat import beat
 from .export import run_json
@@ -88,6 +88,7 @@ class KernelRun:
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
+    cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
 
     algorithm = "kernel"
 
@@ -245,10 +246,15 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
-    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
-                     n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
-                     epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=eta * s, trace=trace, X=X, y=y, K=K)
+    run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
+                    n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                    epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
+                    scores=eta * s, trace=trace, X=X, y=y, K=K)
+    if ends.cycle is not None:
+        # Repeating float scores end the run; "not separable" needs the exact certificate.
+        counts = None if trace.truncated else cycle_proof.lap_counts(trace.epoch, trace.index, ends.cycle, n)
+        run.cycle_proved = cycle_proof.kernel(run, counts)
+    return run
 
 
 def feature_embedding(K, rtol=None):
@@ -302,9 +308,9 @@ def bound_in_feature_space(run):
         return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
                 "it is a mistake whatever the training does."}
     # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
-    known = {"converged": True, "cycled": False}.get(run.status)
+    known = {"converged": True, "cycled": False if run.cycle_proved else None}.get(run.status)
     if known is None and kern.kernel == "rbf":
-        known = True
+        known = True  # distinct inputs (no label conflict above): K̃ is positive definite
     if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
         return {**out, "separable": known,
                 "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
@@ -324,8 +330,8 @@ def bound_in_feature_space(run):
         return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
                 "no bound can be computed."}
     if known is False:
-        return {**out, "separable": False, "note": "The run cycled: its scores on the training set repeat, "
-                "which never happens on separable data."}
+        return {**out, "separable": False, "note": "The run cycled: over one lap its updates add up to exactly "
+                "0 in feature space (checked in exact arithmetic), which never happens on separable data."}
     return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
             "if any, is below rounding error."}
 

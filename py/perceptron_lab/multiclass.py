@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import core
+from . import core, cycle_proof
 from .errors import DataError, SettingsError
 from .heartbeat import beat
 from .export import run_json
@@ -83,6 +83,7 @@ class MulticlassRun:
     epoch_accuracy: list  # training accuracy of the answer after each epoch
     epoch_w_norm: list  # Frobenius norm of the online W after each epoch
     trace: MulticlassTrace
+    cycle_proved: bool | None = None  # a cycle (W repeating in floats) with an exact certificate
 
     algorithm = "multiclass"
 
@@ -246,7 +247,8 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
-                         trace=trace)
+                         trace=trace,
+                         cycle_proved=None if ends.cycle is None else cycle_proof.multiclass(Z, K, trace, ends.cycle))
 
 
 def summary(run, Z, y, classes, trace_cap=5000):

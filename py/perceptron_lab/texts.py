@@ -25,7 +25,8 @@ def _g(v):
 def why_not_separable(th):
     """The certificate behind separable = False, as a clause."""
     return {
-        "cycled": "the weights cycled under a fixed visiting order, which never happens on separable data",
+        "cycled": "the weights cycled under a fixed visiting order (one lap's updates add up to exactly 0, "
+                  "checked in exact arithmetic), which never happens on separable data",
         "combination": "some points' y·x̃, weighted by positive numbers, add up to exactly 0, so no w "
                        "has y·(w·x̃) > 0 on all of them",
         "zero vector": ("a point sits at the origin with the bias off: its x̃ = 0 gives y·(w·x̃) = 0, "
@@ -72,8 +73,21 @@ def status_text(run, *, th, dataset_name):
         cy = run.cycle
         what = "XOR is" if dataset_name == "XOR" else "the data is"
         period = f"every {_n(cy['period'], 'epoch')}"
-        out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
-               f"so {what} not linearly separable (the perceptron converges on separable data).")
+        if getattr(run, "cycle_proved", True):
+            out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
+                   f"so {what} not linearly separable (the perceptron converges on separable data).")
+        else:
+            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so the run "
+                   "would only go round again. This repeat is no proved cycle: checked in exact arithmetic, "
+                   "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
+                   "update is too small to change w at its scale), so it says nothing about separability.")
+            sep = th.get("separable")
+            if sep is True:
+                out += " The data is linearly separable; rescaling the features (Standardize) may let it converge."
+            elif sep is False:
+                out += f" The data is not linearly separable all the same ({why_not_separable(th)})."
+            else:
+                out += f" Whether the data is separable could not be decided ({undecided_clause(th)})."
         if not th.get("bias", True) and th.get("reason") == "zero vector":
             out += " With the bias off the line must pass through the origin; turn the bias on."
         if run.n_epochs > cy["epoch"]:

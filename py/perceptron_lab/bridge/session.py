@@ -126,8 +126,8 @@ def theory_of(Z, y, run, s, margin_cache=None) -> Theory:
         th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
-    elif run.cycle is not None:
-        th.separable, th.reason = False, "cycled"  # cycles are only detected under a fixed order
+    elif run.cycle is not None and run.cycle_proved:
+        th.separable, th.reason = False, "cycled"  # a fixed order's cycle, certified exactly (cycle_proof)
     else:
         th.reason = "too many points" if m is None else "tiny margin"
         th.gamma_upper = None if m is None else m.gamma_upper
