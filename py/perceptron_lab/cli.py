@@ -3,11 +3,13 @@
 import argparse
 import base64
 import json
+import os
 import sys
 from pathlib import Path
 
-from . import settings
+from . import run_cost, settings
 from .bridge import handle
+from .cli_input import InputError, display_name, read_data_file, shown
 
 EXIT_USAGE = 2
 PLOT_PX = (640, 480)
@@ -71,16 +73,16 @@ def _request(args):
     if args.preset:
         data = {"kind": "preset", "name": args.preset, "seed": args.seed}
     else:
-        path = Path(args.file)
-        try:
-            raw = path.read_bytes()
-        except OSError as e:
-            raise SystemExit(_fail(f"cannot read {args.file}: {e.strerror}"))
+        try:  # regular files only, never past the size limit (devices, pipes, sparse giants)
+            raw = read_data_file(args.file, settings.LIMITS["csv_max_bytes"])
+        except InputError as e:
+            raise SystemExit(_fail(str(e)))
         label = args.label
         if label is not None and label.lstrip("-").isdigit():
             label = int(label)
         # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
-        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
+        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label,
+                "name": display_name(args.file)}
     settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
     settings_["plots"] = False
     if args.plot:
@@ -89,8 +91,13 @@ def _request(args):
 
 
 def _fail(message):
-    sys.stderr.write(f"perceptron-lab: {printable(message)}\n")
+    sys.stderr.write(f"perceptron-lab: {one_line(message)}\n")
     return EXIT_USAGE
+
+
+def one_line(text):
+    """printable(text) on one line: a line break inside (a quoted CSV cell) is written \\n."""
+    return printable(text).replace("\r", "\\r").replace("\n", "\\n")
 
 
 # Text from a file (column names, labels, messages quoting them) reaches a terminal: control
@@ -129,13 +136,56 @@ def _summary(r):
 
 
 def main(argv=None):
+    """The command; exit status 0, 2 (bad input, one line on stderr), 130 (Ctrl-C), 141 (stdout closed)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader of stdout went away (| head): stop quietly, as other tools do, and keep
+        # Python's own flush at exit from failing on the closed pipe again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        sys.stderr.write("\nperceptron-lab: stopped (Ctrl-C)\n")
+        return 130
+    except MemoryError:
+        return _fail("not enough memory for this run: use fewer rows, features or epochs")
+
+
+def _announce(request, args):
+    """Say before a long run what it is and the page's estimate (stderr); -> progress for handle."""
+    rows_upper = None
+    data = request["data"]
+    if data["kind"] == "csv":  # every row is a line: a bound without reading the file twice
+        rows_upper = base64.b64decode(data["base64"]).count(b"\n") + 1
+    algorithm = args.algorithm
+    if rows_upper is not None and run_cost.seconds(rows_upper, 1, args.epochs, algorithm) <= \
+            settings.LIMITS["auto_run_seconds_max"]:
+        return None
+    info = handle({"cmd": "inspect", "data": data, "multiclass": algorithm == "multiclass"})
+    if not info.get("ok"):
+        return None  # the train request says what is wrong
+    labels = info.get("labels") or {}
+    classes = len(labels["classes"]) if isinstance(labels.get("classes"), list) else 2
+    text = run_cost.long_run_text(info["n"], len(info["feature_names"]), args.epochs, algorithm,
+                                  feature_map=args.feature_map, classes=classes)
+    if text is None:
+        return None
+    sys.stderr.write(f"perceptron-lab: {text}\n")
+    sys.stderr.flush()
+    return run_cost.Progress(args.epochs, sys.stderr)
+
+
+def _main(argv=None):
     args = _parser().parse_args(argv)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return _fail("--plot must name a .png or .svg file")
     if args.script and not args.script.lower().endswith((".py", ".ipynb")):
         return _fail("--script must name a .py or .ipynb file")
     request = _request(args)
-    r = handle(request)
+    progress = _announce(request, args)
+    r = handle(request, progress=progress)
+    if progress is not None:
+        progress.done()
     if not r["ok"]:
         e = r["error"]
         flag = FIELD_FLAGS.get(e.get("field"))
@@ -178,7 +228,7 @@ def _write_script(args, request):
             with open(target, "w", encoding="utf-8", newline="") as fh:
                 fh.write(f["text"])
     except OSError as e:
-        return _fail(f"cannot write {e.filename}: {e.strerror}")
+        return _fail(f"cannot write {shown(e.filename)}: {e.strerror}")
     return 0
 
 
@@ -192,7 +242,7 @@ def _write_plot(args):
     try:
         Path(args.plot).write_bytes(out)
     except OSError as e:
-        return _fail(f"cannot write {args.plot}: {e.strerror}")
+        return _fail(f"cannot write {shown(args.plot)}: {e.strerror}")
     return 0
 
 

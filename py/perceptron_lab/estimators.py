@@ -19,7 +19,7 @@ import numbers
 
 import numpy as np
 
-from . import core, features
+from . import core, features, run_cost
 from .data import MAX_ABS, too_large
 from .errors import DataError, SettingsError
 from .prep import Standardization
@@ -169,9 +169,13 @@ class _BasePerceptron(_InputChecks):
         X, y = self._check_X_y(X, y, reset=True)
         self.classes_ = self._check_classes(y)
         self._fit_standardization(X)
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, self._algorithm,
+                                         feature_map=self.feature_map)
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
-                         early_stop=bool(self.early_stop))
+                         early_stop=bool(self.early_stop), progress=progress)
+        if progress is not None:
+            progress.done()
         self._set_answer(run, run.n_epochs)
         return self
 

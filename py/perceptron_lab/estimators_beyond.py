@@ -10,7 +10,7 @@ errors name the parameter; random_state seeds the visiting order (None means 0).
 
 import numpy as np
 
-from . import features, kernel as kernelmod, multiclass
+from . import features, kernel as kernelmod, multiclass, run_cost
 from .core import check_settings
 from .estimators import NotFittedError, _InputChecks, _same, _two_classes
 from .errors import DataError, SettingsError
@@ -108,10 +108,13 @@ class KernelPerceptron(_Estimator):
                 raise
             raise DataError(f"{err.message} For more classes use MulticlassPerceptron.") from None
         signs = np.where(y == self.classes_[1], 1, -1).astype(np.int8)
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "kernel")
         run = kernelmod.train_kernel(X, signs, kernel=self.kernel, degree=self.degree, coef0=self.coef0,
                                      gamma=self.gamma, fit_intercept=bool(self.fit_intercept),
                                      normalize=bool(self.normalize), eta=self.eta, max_epochs=self.max_epochs,
-                                     order=self.order, seed=self._seed())
+                                     order=self.order, seed=self._seed(), progress=progress)
+        if progress is not None:
+            progress.done()
         self.run_ = run
         self.alpha_ = run.alpha.copy()
         self.support_ = run.support
@@ -164,9 +167,14 @@ class MulticlassPerceptron(_Estimator):
             raise DataError("The labels in y mix numbers and text: use one kind.") from None
         if len(self.classes_) < 2:
             raise DataError(f"y has only one class ({self.classes_[0]!r}): a classifier needs at least two.")
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "multiclass",
+                                         feature_map=self.feature_map, classes=len(self.classes_))
         run = multiclass.train_multiclass(self._prepare(X), index.ravel(), len(self.classes_),
                                           average=bool(self.average), eta=self.eta, max_epochs=self.max_epochs,
-                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop))
+                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop),
+                                          progress=progress)
+        if progress is not None:
+            progress.done()
         W = run.W
         if self.fit_intercept:
             self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
