@@ -10,7 +10,7 @@ ever held in memory. File names that are not UTF-8 are shown with their bytes es
 import os
 import stat
 
-from .csvtext import too_large_message
+from .data.csv_text import too_large_message
 
 _KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))

@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from perceptron_lab import core, cycle_proof, features, kernel, multiclass
+from perceptron_lab import core
 from perceptron_lab.bridge import handle
+from perceptron_lab.core import cycle_proof, features, multiclass
+from perceptron_lab.core import kernel_perceptron as kernel
 from perceptron_lab.data import preset
 
 NOT_SEPARABLE = "not linearly separable"

@@ -11,7 +11,7 @@ import pytest
 from sklearn.datasets import load_iris
 
 from perceptron_lab.bridge import handle
-from perceptron_lab.script_command import script_request
+from perceptron_lab.bridge.script import script_request
 from test_script_export import PY, notebook_as_script, points, run_scripts
 
 
