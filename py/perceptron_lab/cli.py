@@ -12,6 +12,7 @@ from .bridge import handle
 from .cli_input import InputError, display_name, read_data_file, shown
 
 EXIT_USAGE = 2
+READ_AS = ("csv_delimiter", "csv_decimal", "csv_encoding")
 PLOT_PX = (640, 480)
 
 
@@ -30,6 +31,10 @@ def _parser():
     src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
     src.add_argument("--preset", choices=settings.options("preset"))
     t.add_argument("--label", help="label column: name or 0-based index (default: last)")
+    for name in READ_AS:  # how to read a CSV file: guessed unless chosen (the page's read-as selects)
+        q = settings.param(name)
+        t.add_argument(f"--{q['key']}", choices=settings.options(name), default=q["default"],
+                       help=q["hint"].replace("%", "%%"))
     for q in settings.group("settings"):
         if "cli" in q:
             _add_option(t, q)
@@ -66,7 +71,8 @@ BEYOND_JSON = {
 
 CLI_FLAGS = {q["key"]: q["cli"] for q in settings.group("settings") if "cli" in q}
 # The error fields the bridge names -> the option that set them (--seed seeds the preset too).
-FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label"}
+FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label",
+               "delimiter": "--delimiter", "decimal": "--decimal", "encoding": "--encoding"}
 
 
 def _request(args):
@@ -83,6 +89,10 @@ def _request(args):
         # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
         data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label,
                 "name": display_name(args.file)}
+        for name in READ_AS:
+            key = settings.param(name)["key"]
+            if getattr(args, key) != settings.param(name)["default"]:
+                data[key] = getattr(args, key)
     settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
     settings_["plots"] = False
     if args.plot:
@@ -152,18 +162,20 @@ def main(argv=None):
 
 
 def _announce(request, args):
-    """Say before a long run what it is and the page's estimate (stderr); -> progress for handle."""
-    rows_upper = None
+    """Before training, on stderr: how a CSV file's numbers were read when that could be 1000 times
+    off, and what a long run is with the page's estimate. -> progress for handle, or None."""
     data = request["data"]
-    if data["kind"] == "csv":  # every row is a line: a bound without reading the file twice
-        rows_upper = base64.b64decode(data["base64"]).count(b"\n") + 1
     algorithm = args.algorithm
-    if rows_upper is not None and run_cost.seconds(rows_upper, 1, args.epochs, algorithm) <= \
-            settings.LIMITS["auto_run_seconds_max"]:
-        return None
-    info = handle({"cmd": "inspect", "data": data, "multiclass": algorithm == "multiclass"})
+    info = {}
+    if data["kind"] == "csv" or algorithm in ("kernel", "multiclass"):
+        # One reading that the train request reuses (the bridge keeps the last file read).
+        info = handle({"cmd": "inspect", "data": data, "multiclass": algorithm == "multiclass"})
+    elif run_cost.seconds(5000, 1, args.epochs, algorithm) > settings.LIMITS["auto_run_seconds_max"]:
+        info = handle({"cmd": "inspect", "data": data})  # a preset that may be long: its size
     if not info.get("ok"):
-        return None  # the train request says what is wrong
+        return None  # nothing to say, or the train request says what is wrong
+    if info.get("read_as_warning"):
+        sys.stderr.write(f"perceptron-lab: note: {one_line(info['read_as_warning'])}\n")
     labels = info.get("labels") or {}
     classes = len(labels["classes"]) if isinstance(labels.get("classes"), list) else 2
     text = run_cost.long_run_text(info["n"], len(info["feature_names"]), args.epochs, algorithm,

@@ -14,7 +14,8 @@ def inspect_request(request, progress=None):
         # For the multiclass perceptron every class is kept (a binary reading refuses a third).
         multiclass = request.get("multiclass") is True
         # one reading of the file for both the preview and the dataset
-        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress)
+        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress,
+                                    warning=True)
         if multiclass:
             labels = {"classes": [label_str(c) for c in ds.classes]}
         else:
@@ -22,7 +23,8 @@ def inspect_request(request, progress=None):
             labels = ds.label_mapping_json()
         return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
                 "labels": labels, "columns": p["columns"], "preview": p["rows"],
-                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
+                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"],
+                "read_as_warning": p["read_as_warning"]}
     ds = load_data(spec)
     from ..data import real as datasets
 
