@@ -52,7 +52,7 @@ def test_a_reading_that_could_be_1000_times_off_is_said(text, kw, value, words):
     ("a,b,y\n1.5,2,1\n3,4,-1\n", {}),
 ])
 def test_no_warning_where_nothing_is_ambiguous(text, kw):
-    assert inspect(text, **kw)["read_as_warning"] is None
+    assert "read_as_warning" not in inspect(text, **kw)
 
 
 @pytest.mark.parametrize("codec, name", [("utf-16-le", "UTF-16 LE"), ("utf-16-be", "UTF-16 BE")])

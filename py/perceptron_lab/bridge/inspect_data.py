@@ -1,7 +1,7 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
 from ..data.dataset import label_str
-from .inputs import csv_limits, load_data, remember_csv
+from ..data.request import csv_limits, load_data, remember_csv
 
 
 def inspect_request(request, progress=None):
@@ -21,10 +21,12 @@ def inspect_request(request, progress=None):
         else:
             remember_csv(source, kw, ds)  # the (binary) Train that follows reads it from here
             labels = ds.label_mapping_json()
-        return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
-                "labels": labels, "columns": p["columns"], "preview": p["rows"],
-                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"],
-                "read_as_warning": p["read_as_warning"]}
+        out = {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
+               "labels": labels, "columns": p["columns"], "preview": p["rows"],
+               "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
+        if p["read_as_warning"]:  # a number like 1.234 read 1000 times off its other reading
+            out["read_as_warning"] = p["read_as_warning"]
+        return out
     ds = load_data(spec)
     from ..data import real as datasets
 

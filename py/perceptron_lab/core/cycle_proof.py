@@ -176,7 +176,7 @@ def online_or_batch(Z, y, strategy, ends, trace):
                 bad = np.flatnonzero(YZ @ w <= 0)
                 return w + YZ[bad].sum(axis=0), bad
         else:
-            perm = getattr(strategy, "perm", None)
+            perm = strategy.visiting.once  # the fixed order's permutation (None: the data's own order)
 
             def epoch_step(w):
                 scan, p, updated = Scanner(Z, y, perm), 0, []

@@ -16,8 +16,12 @@ import math
 import numbers
 import re
 
+from .. import settings
+from ..data.request import load_data, read_settings  # the readers validate every value
 from ..errors import DataError
 from .script_kernel_multiclass import fit_cells, points_code, split_code
+
+MAX_VOTES = settings.LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
 
 ESTIMATORS = {"online": "Perceptron", "batch": "BatchPerceptron", "averaged": "AveragedPerceptron",
               "voted": "VotedPerceptron", "pocket": "PocketPerceptron"}
@@ -120,9 +124,6 @@ def _point_labels(spec):
 
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
-    from ..bridge import load_data, read_settings  # the bridge's readers validate every value
-    from ..bridge.session import MAX_VOTES
-
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     s = read_settings(settings)
@@ -161,7 +162,7 @@ def build(data, settings, fmt="py"):
 
 
 def _classes(data):
-    from ..bridge.class_data import load_classes
+    from ..data.classes import load_classes
 
     return load_classes(data)
 

@@ -14,10 +14,10 @@ MULTICLASS = "MulticlassPerceptron"
 
 
 def class_helpers():
-    """(module, split, from_binary): the bridge's per-class split and two-class reading of a Dataset."""
-    from ..bridge import class_data
+    """(module, split, from_binary): the per-class split and two-class reading of a Dataset the bridge uses."""
+    from ..data import classes
 
-    return class_data.__name__, class_data.split.__name__, class_data.from_binary.__name__
+    return classes.__name__, classes.split.__name__, classes.from_binary.__name__
 
 
 def split_code(s, imports):
