@@ -185,20 +185,30 @@ def split_text(*, n_test, separable_all, separable_train):
     return " ".join(out)
 
 
-def angle_text(y, before, after):
-    """How the update turned w relative to x̃, from the two angles in degrees (None: w = 0)."""
+def angle_text(y, before, after, *, collinear=None, x_zero=False):
+    """How the update turned w relative to x̃, from the two angles in degrees (None: w = 0).
+
+    collinear: w before the update and x̃ are exactly parallel (checked exactly by the caller; None:
+    judge from the angles). x_zero: x̃ = 0 (a point at the origin with the bias off)."""
     kind = "positive" if y > 0 else "negative"
+    if x_zero:
+        return ("x̃ = 0 (this point sits at the origin with the bias off): it has no direction, so w has no "
+                "angle to it, and the update adds η·y·x̃ = 0, leaving w as it was; y·(w·x̃) = 0 stays a mistake")
     if before is None and after is None:
         return "w is 0 before and after, so it has no angle to x̃"
     if before is None:
         return f"w was 0 before the update, so the angle is defined only after it: {after:.1f}°"
     if after is None:
         return "the update made w = 0, so w has no angle to x̃ after it"
-    if math.isclose(before, after, abs_tol=1e-9):
+    same = math.isclose(before, after, abs_tol=1e-9) if collinear is None else collinear and round(before) == round(after)
+    if same:
         return (f"the angle stayed at {after:.1f}°: w and x̃ are collinear, so the update only changed "
                 "the length of w")
     moved = "shrank" if after < before else "grew"
     toward = "toward" if after < before else "away from"
+    if f"{before:.1f}" == f"{after:.1f}":  # a turn too small for the shown digits
+        return (f"the angle to this {kind} example {moved} by less than 0.1° (about {after:.1f}° before and "
+                f"after): w turned {toward} it only slightly")
     return f"the angle to this {kind} example {moved} from {before:.1f}° to {after:.1f}°: w turned {toward} it"
 
 
