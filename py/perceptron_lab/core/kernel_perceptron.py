@@ -6,9 +6,11 @@ feature space of a kernel k without ever building that space.
 Conventions, matching core.train (seeds 000, 001, 003):
 - Bias as a constant feature *in feature space*: φ̃(x) = (φ(x), 1), i.e. k̃(x, x') = k(x, x') + 1,
   exactly as features.prepare appends the 1 after the feature map. For the linear kernel
-  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), mistake for
-  mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
-  features.prepare scales x̃.
+  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), with its
+  mistakes except where a score lands within rounding of 0 (the two forms sum in different
+  orders; exact on whole numbers). normalize scales every φ̃(x) to unit length
+  (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as features.prepare scales x̃, but rounds differently, so
+  ties at 0 can then go the other way.
 - A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
 - η only rescales: from α = 0 every score is η times the η = 1 score, so the loop runs in units
   of η (exact on whole-number kernels) and every η makes the same mistakes and the same α;
