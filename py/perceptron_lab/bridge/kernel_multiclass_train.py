@@ -75,7 +75,8 @@ def fit_kernel(ds, s, progress=None):
     f = KernelOrMulticlassFit("kernel", ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))
-    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name)
+    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name,
+                                    n_test=0 if test_ds is None else len(test_ds.y))
     return f
 
 
@@ -93,7 +94,8 @@ def fit_multiclass(cd: ClassData, s, progress=None):
         pred = run.predict(prepare(test_cd.X, **prep))
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
-    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
+    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
+                                        n_test=0 if test_cd is None else len(test_cd.y))
     return f
 
 

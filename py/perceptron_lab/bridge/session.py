@@ -144,7 +144,8 @@ def run_texts(f, split, last_accuracy):
             "separable_text": texts.separability_text(th),
             "bound_text": texts.bound_text(f.run, th),
             "classifier_text": texts.classifier_text(f.run, train_accuracy=f.train_accuracy,
-                                                     last_accuracy=last_accuracy),
+                                                     last_accuracy=last_accuracy,
+                                                     standardized=bool(f.s.get("standardize"))),
             "split_text": split,
             "proof_text": texts.proof_missing_text(f.run, th)}
 

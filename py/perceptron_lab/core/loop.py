@@ -128,7 +128,8 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     perceptron "impractical because of storage issues"). Run.limit then says "votes".
     resume: an earlier Run of the same algorithm to continue from (its w, example count,
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
-    data of the same width. Two resumed one-epoch calls equal one two-epoch run.
+    data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
+    where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
     """
     check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
@@ -155,7 +156,9 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
 
 def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
     """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
-    or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
+    or with early_stop), a cycle (where more epochs only go round it again; the answer is the w of
+    that epoch, which after a cycle of two or more epochs is not the w MaxIter would end on) or the
+    strategy's limit."""
     # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
     ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
                      run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())

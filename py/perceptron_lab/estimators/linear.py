@@ -6,7 +6,9 @@ a mistake is y·(w·x̃) <= 0; prediction at exactly 0 is classes_[1] (seed 003'
 The fitted w is split as coef_ = w without its bias component, intercept_ = (bias,).
 random_state seeds the visiting order (None means 0: every run is reproducible); partial_fit
 runs one epoch from where the last call stopped, drawing the next order from the same random
-stream, so k calls equal fit(max_epochs=k). early_stop=False (default): averaged and voted run
+stream, so k calls make the updates of fit(max_epochs=k)'s first k epochs; but fit stops at a
+clean epoch or a cycle and partial_fit runs every epoch it is called for, so after a cycle of
+two or more epochs (or, for averaged and voted, an early stop) their answers differ. early_stop=False (default): averaged and voted run
 all max_epochs, as Algorithm 2; True stops every variant at the first epoch without mistakes.
 standardize=True z-scores every feature with the mean and std of the X given to fit (the first
 partial_fit), kept as standardization_ and applied to every later X; coef_ is then in

@@ -143,8 +143,16 @@ def bound_text(run, th):
     return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
 
 
-def classifier_text(run, *, train_accuracy, last_accuracy):
-    """Which classifier the weights, the accuracies and the boundary plot belong to."""
+def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):
+    """Which classifier the weights, the accuracies and the boundary plot belong to (standardized:
+    the weights are in z-score units, which the sentence then says)."""
+    units = (" The weights are in standardized units (per standard deviation of each feature, with the "
+             "training split's mean and deviation); the boundary plot draws the same boundary in the raw "
+             "units." if standardized else "")
+    return _classifier_text(run, train_accuracy, last_accuracy) + units
+
+
+def _classifier_text(run, train_accuracy, last_accuracy):
     a = run.algorithm
     if a == "voted":
         k = len(run.votes[1])
