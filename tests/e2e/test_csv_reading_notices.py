@@ -1,6 +1,7 @@
 """The page says how a CSV file's numbers were read when that could be 1000 times off, the read-as
-line never names an older file after a newer one is refused for its size, and a link's features to
-plot that a preset does not have are said, not dropped. One page (one Pyodide boot)."""
+line never names an older file after a newer one is refused for its size, a link's features to
+plot that a preset does not have are said, not dropped, and the kernel perceptron's radius is
+labelled as its feature space's. One page (one Pyodide boot)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -49,3 +50,11 @@ def test_reading_notices(browser, base_url):
         notice = page.inner_text("#link-notice")
         assert "features to plot (1 and 1000) are not two different features of this data set's 4" in notice, notice
         expect(page.locator("#plot-y")).to_have_value("1", timeout=RUN_TIMEOUT_MS)
+        # The kernel perceptron's R is its feature space's radius, and the table says so.
+        label = page.locator("#R").locator("xpath=..").locator("th")
+        open_hash(page, "#v=1&source=preset&preset=xor&algorithm=kernel&kernel=poly")
+        settled(page)
+        expect(label).to_have_text("Radius R (max ‖φ̃(x)‖, feature space)", timeout=RUN_TIMEOUT_MS)
+        open_hash(page, "#v=1&source=preset&preset=and&algorithm=online")
+        settled(page)
+        expect(label).to_have_text("Radius R (max ‖x̃‖)", timeout=RUN_TIMEOUT_MS)

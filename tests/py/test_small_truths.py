@@ -79,3 +79,22 @@ def test_weights_sizes_are_not_called_importance_where_they_are_not():
     raw = handle({"cmd": "train", "data": {"kind": "preset", "name": "breast-cancer"},
                   "settings": {"epochs": 5, "plots": False}})
     assert "standardized units" not in raw["classifier_text"]
+
+
+def test_cli_plots_digits_on_pixels_that_vary(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from perceptron_lab.data import real
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "py"), "MPLBACKEND": "Agg"}
+    p = subprocess.run([sys.executable, "-m", "perceptron_lab", "train", "--preset", "digits", "--algorithm",
+                        "multiclass", "--epochs", "2", "--plot", str(tmp_path / "d.png"), "--json"],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    pair = json.loads(p.stdout)["settings"]["plot_features"]
+    X = real.load("digits", multiclass=True).X
+    assert pair != [0, 1] and X[:, pair].var(axis=0).min() > 0  # pixel_0_0 is 0 in every image
