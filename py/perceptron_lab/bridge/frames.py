@@ -5,7 +5,7 @@ import numpy as np
 from ..texts import run as texts
 from ..data.prep import for_plot
 from ..errors import SettingsError
-from ..export.run_files import floats
+from ..core.run_json import floats
 from . import figures, session
 
 

@@ -11,7 +11,7 @@ from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..texts import kernel_multiclass as km_texts
 from . import figures, session
 from .summary_fit import SummaryFit

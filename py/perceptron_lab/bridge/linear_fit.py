@@ -24,7 +24,7 @@ from ..data.classes import binary_or_pointer
 from ..data.prep import options
 from ..data.request import read_settings
 from ..export import run_files as export
-from ..export.run_files import floats, run_json
+from ..core.run_json import floats, run_json
 from ..theory import margin as theory
 from ..version import __version__
 from . import figures, frames

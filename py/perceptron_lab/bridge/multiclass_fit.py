@@ -10,7 +10,7 @@ from ..core.features import feature_names, prepare
 from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..texts import kernel_multiclass as km_texts
 from . import figures, session
 from .summary_fit import SummaryFit
