@@ -34,7 +34,7 @@ TARGET_FPS = 30
 RUNS = [("AND", {"preset": "and"}),
         ("clouds n=200", {"preset": "clouds", "n": "200", "margin": "0.02"}),
         ("circles + poly2", {"preset": "circles", "fmap": "poly2"}),
-        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel"})]
+        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel", "fmap": "none"})]
 
 # Counts, per animation frame, whether the views of the show changed (boundary, proof).
 AUTO_ARM_JS = """
@@ -169,9 +169,8 @@ def main() -> int:
                 for field in ("n", "margin"):
                     if field in choice:
                         page.fill(f"#{field}", choice[field])
+                page.select_option("#feature_map", choice.get("fmap", "none"))  # before the algorithm: kernel hides it
                 page.select_option("#algorithm", choice.get("algorithm", "online"))
-                if choice.get("algorithm") != "kernel":
-                    page.select_option("#feature_map", choice.get("fmap", "none"))
                 page.wait_for_timeout(800)  # a retrain the changes started by themselves
                 settle(page)
                 page.evaluate(ARM_JS)

@@ -139,9 +139,9 @@ function setMode(on) {
   pump();
 }
 
-/** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link). */
+/** Show step k (clamped to 0..total) as if the user had moved there (e.g. from a shared link);
+ * stepTotal: the recorded updates of the result being stepped through. */
 export const stepTo = (k) => go(k);
-/** The recorded updates of the result being stepped through. */
 export const stepTotal = () => total;
 export const isPlaying = () => playing;
 
@@ -230,7 +230,7 @@ function play() {
   if (current() >= total) pos = 0; // at the end: play from the start
   playing = true;
   playFrom = current();
-  playT0 = performance.now(); lastNow = 0;
+  playT0 = performance.now(); lastNow = 0; atEnd = false;
   byId("stepper").dataset.playing = "true";
   byId("stepper").dataset.auto = String(!!auto);
   // The pace asked for, in steps per second (bench/step_through.py compares frames shown with it).
@@ -242,10 +242,7 @@ function play() {
 function pause(announce = true) {
   const was = playing;
   playing = false;
-  clearTimeout(timer);
-  timer = null;
-  cancelAnimationFrame(raf);
-  raf = 0;
+  clearTimeout(timer); cancelAnimationFrame(raf); timer = null; raf = 0;
   byId("stepper").dataset.playing = "false";
   byId("stepper").dataset.auto = "false";
   updateButtons();
@@ -282,7 +279,7 @@ function tick() {
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
 }
 
-let lastNow = 0; // the clock of the last animation frame (a show waiting for frames stops its clock)
+let lastNow = 0, atEnd = false; // the last animation frame's clock (waiting for frames stops it); the end is painted
 /** One animation frame of a show the page draws itself: the step position moves with the
  * clock (fractional: the picture tweens between updates), waiting for frames still coming. */
 function tickDrawn(speed, end) {
@@ -299,7 +296,9 @@ function tickDrawn(speed, end) {
   if (k !== shown) showLocal(k);
   motion.drawStep(x);
   if (onPicture) onPicture(x, { auto: !!auto, user });
-  if (x >= end) {
+  if (x >= end && !atEnd) atEnd = true; // one more animation frame: the last step is painted before the end
+  else if (x >= end) {
+    atEnd = false;
     const next = auto ? auto.onEnd() : null;
     if (next === null || next === undefined) { lastNow = 0; finishPlay(); return; }
     pos = next;
@@ -342,6 +341,7 @@ async function pump() {
   if (!call || !res) return;
   if (motion.ready() && !byVisit) {
     if (motion.has(want) && want !== shown) showLocal(want);
+    else if (announceNext && want === shown && !playing) { announceNext = false; announce(byId("step-text").textContent); }
     return;
   }
   if (inflight) {
