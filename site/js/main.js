@@ -130,11 +130,11 @@ function onRestart(reason, text) {
   // A call that was pending gets its own message (cancelled / internal error); a worker that
   // died while idle (the client's idle heartbeat, or an error event) is said here.
   setPyState("loading");
-  if (!running) {
-    setReady(false, "Python is restarting…");
-    // A pending call says its own (cancelled / internal error): only the idle stall is said here.
-    if (text && reason === "stall") message(clean(text), "error");
-  }
+  if (!running) setReady(false, "Python is restarting…");
+  // Why (a crash, a stall, an end: only these come with a text), also when the call that was
+  // pending is one the page made by itself (later plots, frames) and says nothing of; a pending
+  // run then says its own words after this.
+  if (text) message(clean(text), "error");
 }
 
 /** A worker/bridge message for people: one line, never a traceback. */

@@ -26,7 +26,7 @@
 // made it in the same browser (meta.json names the build and the user agent).
 
 const DIR = "snapshot-of-perceptron-lab";
-const FORMAT = 1;
+const FORMAT = 2; // 2: meta.json holds the SHA-256 of heap and fs
 const SKIP = new Set(["/dev", "/proc", "/lib/python312.zip"]); // made by the runtime itself
 
 /** Wrap Module.loadDynamicLibrary so that every side module loaded from now on gets a handle
@@ -215,6 +215,12 @@ export function takeSnapshot(pyodide, Module, libs, check) {
 // handles (dedicated workers only): 80 MB read in tens of ms, where the Cache API took ~0.2 s.
 // One folder per site root (GitHub Pages project sites share an origin), one snapshot in it:
 // heap, files and meta.json, written last (a snapshot without it is incomplete, never read).
+// meta.json holds the SHA-256 of heap and fs; a restore reads both whole and compares them
+// before Python sees a byte (WebCrypto hashes off this thread, while the runtime compiles), so
+// any change on disk (a bad sector, a partial write, an extension or a neighbour on the same
+// origin patching bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too
+// cannot be caught this way (nothing in the build can know a snapshot made in this browser):
+// docs/PYODIDE.md, "Deployment", says why the lab belongs on an origin of its own.
 async function folder(root, create) {
   if (!globalThis.navigator?.storage?.getDirectory || typeof FileSystemSyncAccessHandle === "undefined") return null;
   let h = 2166136261; // FNV-1a of the site root: the folder's name
@@ -254,14 +260,21 @@ export async function storeSnapshot(root, build, { heap, fs, meta }) {
   const dir = await folder(root, true);
   if (!dir) throw new Error("this browser has no origin private file system");
   await dir.removeEntry("meta.json").catch(() => {});
+  const [heapSha256, fsSha256] = await Promise.all([sha256(heap), sha256(fs)]);
   await writeFile(dir, "heap", heap);
   await writeFile(dir, "fs", fs);
-  const stamp = { ...meta, build, userAgent: navigator.userAgent };
+  const stamp = { ...meta, build, userAgent: navigator.userAgent, heapSha256, fsSha256 };
   await writeFile(dir, "meta.json", new TextEncoder().encode(JSON.stringify(stamp)));
 }
 
+async function sha256(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** This build's snapshot made in this browser, or null: {meta, heap, fs}, heap and fs as
- * promises of Uint8Arrays (rejected if incomplete), read while the runtime starts. */
+ * promises of Uint8Arrays (rejected if incomplete or not the bytes stored: their SHA-256),
+ * read while the runtime starts. */
 export async function loadSnapshot(root, build) {
   const dir = await folder(root, false);
   if (!dir) return null;
@@ -272,14 +285,15 @@ export async function loadSnapshot(root, build) {
     return null;
   }
   if (meta.format !== FORMAT || meta.build !== build || meta.userAgent !== navigator.userAgent) return null;
-  const part = async (name, bytes) => {
+  const part = async (name, bytes, digest) => {
     const data = await readFile(dir, name);
     if (data.length !== bytes) throw new Error(`the snapshot's ${name} is incomplete`);
+    if ((await sha256(data)) !== digest) throw new Error(`the snapshot's ${name} is not the one stored (SHA-256 differs)`);
     return data;
   };
-  const heap = part("heap", meta.heapBytes);
+  const heap = part("heap", meta.heapBytes, meta.heapSha256);
   heap.catch(() => {});
-  const fs = heap.then(() => part("fs", meta.fsBytes)); // one at a time: each read holds the thread
+  const fs = heap.then(() => part("fs", meta.fsBytes, meta.fsSha256)); // one at a time: each read holds the thread
   fs.catch(() => {});
   return { meta, heap, fs };
 }

@@ -42,6 +42,9 @@ const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
 const post = (msg) => self.postMessage(msg);
 const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
 
+// This worker's end, noticed by the page at once however it comes (js/worker-life.js).
+holdLifeLock((name) => post({ type: "life", lock: name }));
+
 class BootError extends Error {
   constructor(message, detail) {
     super(message);
@@ -77,6 +80,14 @@ function whenDownloaded(href) {
 function counted(response, href) {
   const r = ratio.get(href);
   if (!r || !response.body) return response;
+  if (href.endsWith(".wasm")) {
+    // The browser's own Response goes to WebAssembly.instantiateStreaming: Chromium keys its
+    // code cache on it (URL, cache entry), so a later visit loads the compiled code instead of
+    // compiling ~10 MB again; a Response made here from a stream would never be cached. The
+    // bytes are counted on a clone (the body is teed, read at the same pace).
+    countBody(response.clone().body, r, href);
+    return response;
+  }
   const counter = new TransformStream({
     transform(chunk, controller) {
       wireReceived += chunk.byteLength * r;
@@ -100,6 +111,21 @@ function counted(response, href) {
 // would check; done here so that the bytes can be counted while they arrive).
 const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
 const realFetch = self.fetch.bind(self);
+
+async function countBody(body, r, href) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      wireReceived += value.byteLength * r;
+      postBytes();
+    }
+    done.get(href)?.();
+  } catch {
+    /* the download failed: its consumer says so */
+  }
+}
 
 async function sha256Hex(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
@@ -153,6 +179,7 @@ function lastLine(err) {
 
 // ---------------------------------------------------------------- boot
 import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
+import { holdLifeLock } from "./worker-life.js";
 
 let pyodide = null;
 let restored = false; // started from a memory snapshot: an internal error then drops it
@@ -165,11 +192,13 @@ async function start() {
   const times = {};
   stage("runtime", "Starting the Python runtime");
 
-  const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
+  // no-store: a revalidation would keep a newer cached copy after a rollback to older files.
+  const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-store" }).then((r) => r.json());
   const modP = import(new URL("pyodide.mjs", INDEX_URL).href).catch((e) => {
     throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
   });
   const info = await infoP;
+  post({ type: "build", build: info.build }); // the page keeps to the build it started with
   if (info.pyodide !== PYODIDE_VERSION) {
     throw new BootError("This page's files are out of date; reload the page.",
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
@@ -328,6 +357,7 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     return true;
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
+    times.refused = true; // the page says so in one line (js/snapshot-maker.js)
     pyodide = boot = handleJson = null;
     await dropSnapshots(ROOT).catch(() => {});
     return false;
@@ -444,6 +474,11 @@ async function handleCall(id, request) {
   let last = 0;
   const alive = throttled(() => post({ type: "alive", id }));
   const progress = (epoch, mistakes, phase) => {
+    if (armedFault) {
+      const kind = armedFault;
+      armedFault = null;
+      fault(kind);
+    }
     if (muted.python) return;
     if (phase !== undefined) {
       // The CSV reader (throttled in Python): done of total in a reading phase.
@@ -506,5 +541,16 @@ self.onmessage = (ev) => {
     muted.buffer = !!msg.buffer;
   } else if (msg.type === "probe" && testHooks) {
     chain = chain.then(() => handleProbe(msg.id));
+  } else if (msg.type === "fault" && testHooks) {
+    if (msg.during === "run") armedFault = msg.kind;
+    else fault(msg.kind);
   }
 };
+
+// Test hook: a fault of the worker's own (client-test-hooks.js): at once, or armed to happen
+// at the next progress report of a run (from inside Python's call, as a real one would).
+let armedFault = null;
+function fault(kind) {
+  if (kind === "close") self.close();
+  else if (kind === "throw") setTimeout(() => { throw new Error("a fault injected by a test"); });
+}
