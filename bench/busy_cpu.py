@@ -49,6 +49,15 @@ def hog(stop) -> None:
             x = (x * 1103515245 + 12345) & 0x7FFFFFFF
 
 
+def wait_until(page, expression: str, timeout_s: float) -> None:
+    """Poll a page expression (the page's CSP forbids the eval behind Playwright's own waiting)."""
+    end = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise TimeoutError(expression)
+        time.sleep(0.2)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--no-build", action="store_true")
@@ -92,12 +101,12 @@ def main() -> int:
                 h.start()
             time.sleep(3)
             page.set_input_files("#csv-file", str(csv_path))
-            page.wait_for_function("document.getElementById('csv-info').textContent.includes('200000 rows')", timeout=600_000)
+            wait_until(page, "document.getElementById('csv-info').textContent.includes('200000 rows')", 600)
             page.select_option("#algorithm", "online")
             page.fill("#epochs", str(args.epochs))
             print(f"{'train':>5} {'seconds':>8} {'longest silence ms':>19} {'load (1 5 15 min)':>20}  said")
             for i in range(args.trains):
-                page.wait_for_function("window.__pyclient.state === 'ready' && !window.__pyclient.busy", timeout=600_000)
+                wait_until(page, "window.__pyclient.state === 'ready' && !window.__pyclient.busy", 600)
                 page.evaluate("window.__pyclient.silence(true)")
                 t0 = time.monotonic()
                 page.click("#train")
@@ -106,7 +115,7 @@ def main() -> int:
                                        timeout=900_000)
                 took = time.monotonic() - t0
                 time.sleep(5)  # the auto-play's frames and the later plots, as a student would watch them
-                page.wait_for_function("window.__pyclient.state === 'ready' && !window.__pyclient.busy", timeout=600_000)
+                wait_until(page, "window.__pyclient.state === 'ready' && !window.__pyclient.busy", 600)
                 silence = page.evaluate("window.__pyclient.silence(true)")
                 said = page.text_content("#message") or ""
                 stalled = "stopped answering" in said or "stopped unexpectedly" in said

@@ -6,15 +6,15 @@
 //                                        // cached: this build is in the service worker's cache
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
-//     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
-//                                        // text: why, for people (crash/stall only)
+//     onRestart: (reason, text) => ...,  // a fresh worker is booting (cancel/crash/stall/ended);
+//                                        // text: why, for people (crash/stall/ended only)
 //   });
 //   const response = await client.call({cmd: "train", data, settings});  // never rejects
 //   client.cancel();   // stop a running call: terminate + fresh worker
 //
-// call() queues until the worker is ready and always resolves with a bridge response
-// ({ok: true, ...} or {ok: false, error: {kind, message}}). Kinds added here:
-// "cancelled" (cancel()) and "internal" (worker crash, stall, or failed start).
+// call() queues until the worker is ready and always resolves with a bridge response ({ok: true,
+// ...} or {ok: false, error: {kind, message}}); added here: "cancelled", "internal" (a crash,
+// stall, end or failed start).
 // Watchdogs, each measuring an end or silence, never CPU speed:
 // - End: each worker holds a Web Lock for its life (worker-life.js); the page queues for it, so
 //   a worker ended in any way (close(), an uncaught error, the browser ending it for memory,
@@ -34,15 +34,13 @@
 // Build: every worker says its build (build-info.json's id); the first pins it. A later worker
 // of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
 // "error" and UPDATED: the page never runs a Python other than its own.
-// Test hooks (the page's test switch on, {bootTimeoutMs, callTimeoutMs} shorten the watchdogs):
-// client-test-hooks.js. Early start and the spare worker of long runs: worker-start.js.
+// Test hooks: client-test-hooks.js. Early start and the spare of long runs: worker-start.js.
 import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly } from "./worker-start.js";
 import { watchLife } from "./worker-life.js";
 import { addTestHooks } from "./client-test-hooks.js";
 import { clientTimers, CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS } from "./client-timers.js";
 
 export { CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS };
-
 export { spawnWorker, prestart } from "./worker-start.js";
 // Tests may shorten the boot watchdog ({bootTimeoutMs}) and the call's ({callTimeoutMs}).
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
@@ -192,12 +190,16 @@ export function createPyClient({
     };
     armBootTimer();
     if (adopted) {
-      // Replay what the early worker said before we listened (in order).
-      for (const [kind, ev] of adopted.events) {
-        if (gen !== generation) break;
-        if (kind === "message") worker.onmessage(ev);
-        else worker.onerror(ev);
-      }
+      // Replay what the early worker said (in order; a microtask runs before any new message)
+      // once the caller holds the client: a restored worker is often ready before the page's
+      // modules load, and a link's run was dropped when "ready" came with no client yet.
+      queueMicrotask(() => {
+        for (const [kind, ev] of adopted.events) {
+          if (gen !== generation) break;
+          if (kind === "message") worker.onmessage(ev);
+          else worker.onerror(ev);
+        }
+      });
     }
   }
 

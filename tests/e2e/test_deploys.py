@@ -98,32 +98,25 @@ def test_a_tab_opened_before_a_deploy_says_to_reload_instead_of_running_the_new_
     assert not problems, problems
 
 
-def test_the_service_worker_runs_no_code_from_strings_and_fetches_nothing_off_the_site(browser, base_url):
+def test_the_service_worker_runs_no_code_from_strings(browser, base_url):
+    """Code handed to the service worker as a string (here: the test driver's own evaluate,
+    which compiles its script with eval) is refused: no CSP reaches sw.js on static hosting.
+    What each guard refuses, one by one: tests/js/service-worker.test.mjs."""
+    import pytest
+    from playwright.sync_api import Error
+
     context, page, log = fresh(browser)
     try:
         page.goto(base_url)
         wait_ready_of(page)
         wait_offline_ready(page)
         sw = context.service_workers[0]
-        out = sw.evaluate("""async () => {
-          const tries = {
-            eval: () => eval("1 + 1"),
-            Function: () => Function("return 2")(),
-            constructor: () => (function () {}).constructor("return 3")(),
-            async: () => (async () => {}).constructor("return 4")(),
-            timer: () => setTimeout("self.ran = true", 0),
-          };
-          const out = {};
-          for (const [name, run] of Object.entries(tries)) {
-            try { out[name] = String(run()); } catch (e) { out[name] = e.name; }
-          }
-          out.foreign = await fetch("http://192.0.2.1/").then(() => "reached", (e) => e.message);
-          out.own = await fetch("build-info.json").then((r) => r.status, (e) => e.message);
-          return out;
-        }""")
+        with pytest.raises(Error, match="Perceptron Lab's service worker runs no code from strings"):
+            sw.evaluate("1 + 1")
+        # ... and the page it serves still works: a reload is served by it (offline-ready).
+        page.reload()
+        wait_ready_of(page)
         problems = check_log(log)
     finally:
         context.close()
-    assert out == {"eval": "EvalError", "Function": "EvalError", "constructor": "EvalError", "async": "EvalError",
-                   "timer": "EvalError", "foreign": "not this site's file: http://192.0.2.1/", "own": 200}, out
     assert not problems, problems

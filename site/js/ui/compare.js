@@ -2,6 +2,8 @@
 // split, order and seed (bridge command "compare"), shown as cards side by side: the
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
+import { compareEstimate, overBudget, ask } from "./budget.js";
+import { csvInfo } from "./csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "./dom.js";
 
 const NAMES = {
@@ -49,9 +51,10 @@ export function compareShown() {
   return !byId("compare-body").hidden;
 }
 
-/** Run the comparison as the button does (e.g. for a shared link with view=compare). */
-export function runCompare() {
-  return run();
+/** Run the comparison as the button does; auto (a shared link with view=compare, nobody
+ * clicked): above the run budget it is asked for first (budget.js), as a link's run is. */
+export function runCompare({ auto = false } = {}) {
+  return run(auto);
 }
 
 /** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
@@ -86,7 +89,7 @@ function say(text, kind = "info") {
   sayIn(byId("compare-message"), text, kind);
 }
 
-async function run() {
+async function run(auto = false) {
   if (busy || !opts) return;
   say("");
   const req = opts.request();
@@ -102,6 +105,13 @@ async function run() {
   order = ["online", "averaged", "voted", "pocket", "batch", ...(withKernel ? ["kernel"] : [])];
   delete settings.algorithm;
   delete settings.plot_px;   // small plots (the bridge's default for compare)
+  if (auto) {
+    const est = compareEstimate(req.data, settings, csvInfo(), order);
+    if (overBudget(est)) {
+      ask(est, () => run());
+      return;
+    }
+  }
   const mine = ++token;
   total = order.length * (settings.epochs || 100);
   const bar = byId("compare-progress");
