@@ -55,8 +55,25 @@ async function fromCache(key) {
   return caches.match(key, { ignoreSearch: true });
 }
 
-async function cacheFirst(req) {
-  return (await fromCache(req)) || fetch(req);
+// A file in a content-hashed folder (py/<hash>/…, pyodide/<version>/<hash>/…) names the first
+// 12 hex digits of its SHA-256: a digest that comes with the build. A cached copy is served only
+// if its bytes still hash to it (anything on this origin can rewrite the cache: docs/PYODIDE.md,
+// "An origin of its own"); a copy that does not is dropped and fetched again. The runtime's own
+// three files (pyodide.asm.js/.wasm, pyodide.mjs) are named by version only.
+const HASHED = /(?:^|\/)([0-9a-f]{12})\/[^/]+$/;
+
+async function intact(res, rel) {
+  const m = HASHED.exec(rel);
+  if (!m) return true;
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+  return Array.from(d.subarray(0, 6), (b) => b.toString(16).padStart(2, "0")).join("") === m[1];
+}
+
+async function cacheFirst(req, rel) {
+  const hit = await fromCache(req);
+  if (hit && (await intact(hit, rel))) return hit;
+  if (hit) for (const key of await caches.keys()) await (await caches.open(key)).delete(req, { ignoreSearch: true });
+  return fetch(req);
 }
 
 async function networkFirst(req, rel) {
@@ -75,13 +92,14 @@ self.addEventListener("fetch", (ev) => {
   if (req.method !== "GET") return;
   const rel = relative(req.url);
   if (rel === null) return; // not this site's: the browser's default
-  ev.respondWith(IMMUTABLE.test(rel) ? cacheFirst(req) : networkFirst(req, rel));
+  ev.respondWith(IMMUTABLE.test(rel) ? cacheFirst(req, rel) : networkFirst(req, rel));
 });
 
 async function put(cache, rel) {
   const url = ROOT + rel;
   if (await cache.match(url)) return;
   let res = IMMUTABLE.test(rel) ? await fromCache(url) : null; // the same bytes, from an older build
+  if (res && !(await intact(res, rel))) res = null;
   if (!res) {
     res = await fetch(url, { cache: IMMUTABLE.test(rel) ? "default" : "no-store" });
     if (!res.ok) throw new Error(`HTTP ${res.status} for ${rel}`);
