@@ -360,7 +360,9 @@ self.onmessage = (ev) => {
     // call Python holds the loop; the page does not ping then, progress and "alive" count.)
     post({ type: "pong", seq: msg.seq });
   } else if (msg.type === "call") {
-    chain = chain.then(() => handleCall(msg.id, msg.request));
+    // A throw outside Python's own (e.g. a result that cannot be posted) is a crash, said at once:
+    // left in the chain it would stop every later call without a word.
+    chain = chain.then(() => handleCall(msg.id, msg.request)).catch((e) => post({ type: "crashed", id: msg.id, detail: lastLine(e) }));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
   } else if (msg.type === "mute" && testHooks) {
