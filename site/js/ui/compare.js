@@ -36,7 +36,7 @@ let order = ["online", "averaged", "voted", "pocket", "batch"]; // the variants 
  */
 export function initCompare(o) {
   opts = o;
-  byId("compare-run").addEventListener("click", run);
+  byId("compare-run").addEventListener("click", () => run()); // a click: never asked (auto = false)
   byId("compare-cancel").addEventListener("click", () => {
     if (busy) opts.cancel?.();
   });
