@@ -27,7 +27,6 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,10 +36,11 @@ from . import features
 from ..theory import margin as theory
 from ..errors import DataError
 from ..heartbeat import beat
-from ..export.run_files import run_json
+from .run_json import run_json
 from .order import VisitingOrder
-from .loop import check_loop_settings
-from .stopping import EpochEnds, check_finite, check_scaled
+from .loop import check_loop_settings, run_epochs
+from .stopping import EpochEnds, check_scaled
+from .trace import FirstUpdates
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -180,23 +180,28 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
-def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
-    n = len(X)
-    yf = y.astype(np.float64)
-    positive = (y > 0).tolist()
-    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
-    s = np.zeros(n)
-    counts = [0] * n  # α as Python ints while training: numpy element increments cost more
-    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
-    rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
-    total = 0
-    epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
-    block = 64
-    for epoch in range(1, max_epochs + 1):
-        perm = visiting.next(n)
-        yo = yf if perm is None else yf[perm]
+class DualStrategy:
+    """The kernel perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its state
+    is the score vector s on the training set (in units of η), a mistake at i adds y_i·K̃[i] to s
+    and counts α_i += 1. The next mistake is found by numpy in blocks, as the primal scan does."""
+
+    def __init__(self, K, y, order, seed):
+        n = len(y)
+        self.K, self.y, self.yf = K, y, y.astype(np.float64)
+        self.positive = (y > 0).tolist()
+        self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
+        self.counts = [0] * n  # α as Python ints while training: numpy element increments cost more
+        self.block = 64
+        self.alpha = np.zeros(n, dtype=np.int64)
+        self.epoch_w_norm, self.epoch_accuracy = [], []
+
+    def epoch(self, s, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
+        n, K, counts, positive = len(s), self.K, self.counts, self.positive
+        perm = self.visiting.next(n)
+        yo = self.yf if perm is None else self.yf[perm]
         order_list = range(n) if perm is None else perm.tolist()
-        mistakes, p, start = 0, 0, 0
+        mistakes, p, start, block = 0, 0, 0, self.block
         while p < n:
             beat()  # kernel epochs are slow (one kernel row per mistake): not a hang
             j = None
@@ -227,32 +232,39 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            total += 1
-            if total <= trace_cap:
-                rows[0].append(epoch)
-                rows[1].append(i)
-                rows[2].append(score)
-                rows[3].append(counts[i])
+            record.add(epoch, i, score, counts[i])
             mistakes += 1
             p = start = j + 1
-        check_finite(s, "scores", field="kernel")
-        epoch_mistakes.append(mistakes)
-        alpha = np.array(counts, dtype=np.int64)
-        epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
-        epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
-        if progress is not None:
-            progress(epoch, mistakes)
-        if ends.stop_after(epoch, mistakes, s):
-            break
+        self.block = block
+        return s, mistakes
+
+    def end_epoch(self, s):
+        self.alpha = alpha = np.array(self.counts, dtype=np.int64)
+        # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s, in units of η
+        self.epoch_w_norm.append(float(np.sqrt(max(0.0, float((alpha * self.yf) @ s)))))
+        self.epoch_accuracy.append(float(np.mean(core.predict_sign(s) == self.y)))
+
+    def limit(self):
+        return None
+
+
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+    n = len(X)
+    strategy = DualStrategy(K, y, order, seed)
+    s = np.zeros(n)
+    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
+    record = FirstUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after
+    s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    kept = len(rows[0])
+    rows, total, kept = record.columns, record.total, record.kept
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
-    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
-                     n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
-                     epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=eta * s, trace=trace, X=X, y=y, K=K, visiting=visiting)
+    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
+                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
+                     epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
+                     visiting=strategy.visiting)
 
 
 def feature_embedding(K, rtol=None):

@@ -27,9 +27,9 @@ from .stopping import EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
-ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
+ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
-RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
+RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
            "predict_sign", "train"]
@@ -151,6 +151,30 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
                      progress, bool(early_stop))
 
 
+def run_epochs(strategy, state, record, ends, max_epochs, progress, *, what="weights", field="eta"):
+    """THE epoch loop of every perceptron (primal, kernel, multiclass): epochs of the strategy
+    until MaxIter, a stop of `ends` (a clean epoch, a cycle) or the strategy's own limit.
+
+    strategy.epoch(state, number, record) -> (state, mistakes) runs one pass in units of η;
+    strategy.end_epoch(state) keeps what the strategy reports per epoch; strategy.limit() is a
+    reason to stop besides these, or None. Returns (state, epoch_mistakes, limit).
+    """
+    epoch_mistakes, limit = [], None
+    for epoch in range(1, max_epochs + 1):
+        state, mistakes = strategy.epoch(state, epoch, record)
+        check_finite(state, what, field)
+        strategy.end_epoch(state)
+        epoch_mistakes.append(mistakes)
+        if progress is not None:
+            progress(epoch, mistakes)
+        if ends.stop_after(epoch, mistakes, state):
+            break
+        limit = strategy.limit()
+        if limit is not None:
+            break
+    return state, epoch_mistakes, limit
+
+
 def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
     """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
     or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
@@ -158,20 +182,9 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
                      run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
     record = TraceBuffer(Z.shape[1], trace_cap)
-    epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
-    for epoch in range(1, max_epochs + 1):
-        w, mistakes = strategy.epoch(w, epoch, record)
-        check_finite(w, "weights")
-        snapshots.append(strategy.snapshot(w))
-        epoch_mistakes.append(mistakes)
-        epoch_w_norm.append(float(np.linalg.norm(w)))
-        if progress is not None:
-            progress(epoch, mistakes)
-        if ends.stop_after(epoch, mistakes, w):
-            break
-        limit = strategy.limit()
-        if limit is not None:
-            break
+    strategy.begin_run()
+    w, epoch_mistakes, limit = run_epochs(strategy, w, record, ends, max_epochs, progress)
+    snapshots, epoch_w_norm = strategy.snapshots, strategy.norms
     status, cycle, converged = ends.status, ends.cycle, ends.converged
     answer = strategy.answer(w)
     votes = None
