@@ -17,9 +17,9 @@ import argparse
 import contextlib
 import io
 import json
-import multiprocessing
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,11 +42,8 @@ def big_csv(seed: int = 24) -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
-def hog(stop) -> None:
-    x = 0
-    while not stop.is_set():
-        for _ in range(100_000):
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+# A CPU hog: a separate interpreter spinning (not a fork of this one, which holds the browser's pipes).
+HOG = "x = 0\nwhile True:\n    x = (x * 1103515245 + 12345) & 0x7FFFFFFF\n"
 
 
 def wait_until(page, expression: str, timeout_s: float) -> None:
@@ -56,6 +53,13 @@ def wait_until(page, expression: str, timeout_s: float) -> None:
         if time.monotonic() > end:
             raise TimeoutError(expression)
         time.sleep(0.2)
+
+
+def end_hogs(hogs) -> None:
+    for h in hogs:
+        if h.poll() is None:
+            h.terminate()
+            h.wait(timeout=5)
 
 
 def main() -> int:
@@ -80,8 +84,7 @@ def main() -> int:
     data = big_csv()
     switch = {"callTimeoutMs": args.limit_ms} if args.limit_ms else True
     srv, url = start_server(dist, prefix="/perceptron-lab/")
-    stop = multiprocessing.Event()
-    hogs = [multiprocessing.Process(target=hog, args=(stop,), daemon=True) for _ in range(args.hogs)]
+    hogs: list[subprocess.Popen] = []
     print(f"{ROWS} × 2 CSV ({len(data) / 1e6:.1f} MB), {args.epochs} epochs (online), {args.hogs} CPU hogs, "
           f"watchdog: {'page default' if not args.limit_ms else f'{args.limit_ms} ms'}; load {loadavg()}")
     stalls = 0
@@ -97,8 +100,7 @@ def main() -> int:
             page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=180_000)
             csv_path = Path(tmp) / "big.csv"
             csv_path.write_bytes(data)
-            for h in hogs:
-                h.start()
+            hogs += [subprocess.Popen([sys.executable, "-c", HOG]) for _ in range(args.hogs)]
             time.sleep(3)
             page.set_input_files("#csv-file", str(csv_path))
             wait_until(page, "document.getElementById('csv-info').textContent.includes('200000 rows')", 600)
@@ -121,11 +123,10 @@ def main() -> int:
                 stalled = "stopped answering" in said or "stopped unexpectedly" in said
                 stalls += stalled
                 print(f"{i + 1:>5} {took:>8.1f} {silence:>19.0f} {loadavg():>20}  {said[:90] if stalled else 'ok'}")
+            end_hogs(hogs)  # before anything else: they load a shared machine
             browser.close()
     finally:
-        stop.set()
-        for h in hogs:
-            h.join(timeout=5)
+        end_hogs(hogs)
         srv.shutdown()
     print(f"'stopped answering' or an end: {stalls} of {args.trains} Trains; load {loadavg()}")
     return 1 if stalls else 0
