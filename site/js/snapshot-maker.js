@@ -6,8 +6,7 @@
 // worker has precached this build (body[data-offline] = "ready": the maker's files then come
 // from the cache, and nothing competes with the first load). Where: browsers with an origin
 // private file system,
-// on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB: for a few
-// seconds two Pythons are alive). With the page's test switch on, only if it asks
+// on devices with memory to spare (js/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
 // Never beside a training run (whenNotTraining): a run started meanwhile ends the maker, which
 // starts again when the run is over (data-snapshot stays "making").
@@ -16,7 +15,8 @@
 // browser), or "skipped" (not made here). A stored snapshot that was refused (its bytes are not
 // the ones stored, or the restore's checks failed: worker.js, snapshot.js) is said in one line
 // (REFUSED) and body[data-snapshot-refused] is set; a new one is made as after a first visit.
-import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY } from "./worker-start.js";
+import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
+import { roomForSnapshot } from "./snapshot-room.js";
 import { addNotice } from "./ui/link-notice.js";
 
 export const REFUSED = "The quick start saved in this browser (a memory snapshot of Python) failed its check and was not used: Python started the normal way.";
@@ -40,7 +40,7 @@ export function workerReady(times) {
     body.dataset.snapshot = "restored";
     return;
   }
-  if (!ALLOWED || !ROOMY || !globalThis.navigator?.storage?.getDirectory) {
+  if (!ALLOWED || !roomForSnapshot() || !globalThis.navigator?.storage?.getDirectory) {
     body.dataset.snapshot = "skipped";
     return;
   }
