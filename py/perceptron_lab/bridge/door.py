@@ -47,7 +47,7 @@ def _late(module, name):
 
 
 COMMANDS.update(script=_late("script_command", "script_request"), visits=_late("visits", "visits_request"),
-                hand=_late("hand_weights", "hand_request"))
+                hand=_late("hand_weights", "hand_request"), check=_late("exercise_grading", "check_request"))
 
 
 def _error(kind, message, **where):
