@@ -1,7 +1,7 @@
 """python -m perceptron_lab check LINK...: a teacher's check of exercise result links.
 
 Each link's run is trained again by the engine (the bridge's "check" request, the page's own
-definitions: exercise_grading.py) and one line per link says its score, which answers were
+definitions: exercise/grading.py) and one line per link says its score, which answers were
 right and whether the link was altered. Links come from the arguments, a file or stdin (one per
 line, or one column of a CSV file, whose other columns go to the gradebook CSV unchanged).
 
@@ -69,7 +69,7 @@ def _rows(args, fail):
 def _assignment_problem(result_link, assignment):
     """Why the result's run is not the assigned one (None when it is): the settings that apply
     to either run and differ, and the data."""
-    from .result_link import BY_NAME, LinkError, is_active, read_link
+    from .exercise.result_link import BY_NAME, LinkError, is_active, read_link
 
     try:
         r = read_link(result_link)
@@ -99,7 +99,7 @@ def run(args, handle, fail, printable):
         return fail(f"at most {MAX_LINKS} links at once (this input has {len(rows)})")
     assignment = None
     if args.assignment:
-        from .result_link import LinkError, read_link
+        from .exercise.result_link import LinkError, read_link
 
         try:
             assignment = read_link(args.assignment)

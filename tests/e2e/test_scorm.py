@@ -5,7 +5,7 @@ scorm-again's API on window and frames the package's launch page, as an LMS does
 answers the exercise in the lab that the launch page frames (nested, cross-origin) and the test
 reads what the LMS received: score, completion, pass/fail, every answer as an interaction and
 the resume data. The answers typed are the engine's own visits computed here in CPython; the
-result link the student ends with is graded by `check` (exercise_grading) to the same score."""
+result link the student ends with is graded by `check` (exercise/grading.py) to the same score."""
 from __future__ import annotations
 
 import http.server
@@ -21,7 +21,7 @@ from conftest import READY_TIMEOUT_MS
 from pagekit import extra_page, settled
 
 from perceptron_lab.bridge import handle
-from perceptron_lab.exercise_grading import grade
+from perceptron_lab.exercise.grading import grade
 
 ROOT = Path(__file__).resolve().parents[2]
 SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm-again.min.js"

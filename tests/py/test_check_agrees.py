@@ -1,6 +1,6 @@
 """`check` agrees with the page: on generated runs and answers, the page's own code (share.js
 buildHash / parseHash, state.js's requests, exercise-check.js's decode, replay, tally and verdict,
-run in Node) and Python's (result_link, exercise_grading) read the same request out of every link
+run in Node) and Python's (exercise/result_link.py, exercise/grading.py) read the same request out of every link
 and give every answer the same mark, the same score and the same sentence."""
 
 import base64
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from perceptron_lab.bridge import handle
-from perceptron_lab.exercise_grading import LinkError, grade, read_exercise_keys
-from perceptron_lab.result_link import raw_pairs, read_link, settings_request
+from perceptron_lab.exercise.grading import LinkError, grade, read_exercise_keys
+from perceptron_lab.exercise.result_link import raw_pairs, read_link, settings_request
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,7 +123,7 @@ def _answers(rng, visits):
 def _forge(rng, visits, answers):
     """-> (answers to write, the score to claim, how it was forged or None): as a student might,
     claim a better score, mend a wrong answer without the score, drop an answer, garble one."""
-    from perceptron_lab.exercise_grading import check_answer
+    from perceptron_lab.exercise.grading import check_answer
 
     score = sum(check_answer(v, a)["right"] for v, a in zip(visits, answers))
     roll = rng.random()
@@ -171,7 +171,7 @@ def test_python_reads_every_link_into_the_pages_request(cases):
 
 def test_every_mark_score_and_verdict_agrees_with_the_page(cases):
     cases, rng = cases
-    from perceptron_lab.exercise_grading import replay, tally
+    from perceptron_lab.exercise.grading import replay, tally
 
     plans = [_forge(rng, c["res"]["visits"], c["answers"]) for c in cases]
     keys = _node(GRADE_JS, [{"answers": a, "score": score} for a, score, _ in plans])

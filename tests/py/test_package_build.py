@@ -70,7 +70,7 @@ def test_the_wheel_holds_the_data_sets_and_the_licenses(dists):
     _, wheel, _ = dists
     names = set(zipfile.ZipFile(wheel).namelist())
     for f in DATASETS:
-        assert f"perceptron_lab/datasets/{f}" in names
+        assert f"perceptron_lab/data/real/{f}" in names
     assert "perceptron_lab/params.json" in names
     assert any(n.endswith("licenses/LICENSE") for n in names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
@@ -85,7 +85,7 @@ def test_the_sdist_holds_the_sources_data_sets_and_readme(dists):
     with tarfile.open(sdist) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     for f in DATASETS:
-        assert f"py/perceptron_lab/datasets/{f}" in names
+        assert f"py/perceptron_lab/data/real/{f}" in names
     assert {"README.md", "LICENSE", "pyproject.toml", "py/perceptron_lab/cli.py"} <= names
 
 
