@@ -27,7 +27,7 @@ from .train import plots_request, train_request
 from .script import script_request
 from .check import check_request
 from ..exercise.hand_weights import hand_request
-from ..exercise.visits import visits_request
+from .visits import visits_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 
