@@ -130,8 +130,8 @@ def run(args, handle, fail, printable):
             what = f"{r['score']} of {r['answered']} right ({_right_text(r['right'])}); {ex['dataset']}, {ex['algorithm']}"
             line = (f"link {n}: ALTERED: {'; '.join(r['reasons'])}. Replayed: {what}" if altered
                     else f"link {n}: genuine: {what}")
-            record = {"link": n, **{k: r[k] for k in ("status", "reasons", "score", "answered", "right", "claimed",
-                                                      "verdict", "exercise")}}
+            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise")
+            record = {"link": n, **{k: r[k] for k in keys}}
         out.append(row + [""] * (len(header) - len(row)) + [result[k] for k in RESULT_COLUMNS])
         print(json.dumps(record) if args.json else printable(line))
     if args.csv_out:

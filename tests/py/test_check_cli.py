@@ -76,6 +76,16 @@ def test_a_forged_answer_list_is_named(capsys):
                         "Replayed: 0 of 4 right (wrong: 1, 2, 3, 4); XOR, online")
 
 
+def test_the_answers_asked_for_exq(capsys):
+    # The SCORM package's links ask for a number of answers: more than that is not the page's.
+    asked = f"{BASE}&view=exercise&exq=4&exn=4&exs=4&exa=m0~0~-1_n_n_m1~1~0"
+    more = f"{BASE}&view=exercise&exq=4&exn=6&exs=6&exa={HAND}"
+    code, out, _ = run(["--json", asked, more], capsys)
+    a, b = (json.loads(line) for line in out.splitlines())
+    assert code == 1 and (a["status"], a["asked"], a["score"]) == ("genuine", 4, 4)
+    assert b["status"] == "altered" and b["reasons"] == ["it holds 6 answers but the exercise asks for 4"]
+
+
 def test_malformed_links_exit_2_with_one_line_each(capsys):
     bad = [BASE.replace("epochs=100", "epochs=abc") + "&view=exercise",
            BASE,  # not an exercise result

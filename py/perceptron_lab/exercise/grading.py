@@ -115,12 +115,18 @@ def decode_answers(text, width):
 
 def read_exercise_keys(raw):
     """exercise-check.js readExerciseLink on the decoded pairs -> None (not an exercise) or
-    {answers_text, count, score, valid}: valid is False when exn or exs is there but not a number."""
+    {answers_text, count, score, valid, goal (only with exq)}: valid is False when exn, exs or exq
+    is there but not a number the page takes (the page then shows a notice)."""
     if raw.get("view") != "exercise":
         return None
     whole = lambda t: int(t) if t is not None and _WHOLE.fullmatch(t) else None  # noqa: E731
     out = {"answers_text": raw.get("exa", ""), "count": whole(raw.get("exn")), "score": whole(raw.get("exs"))}
     out["valid"] = not (("exn" in raw and out["count"] is None) or ("exs" in raw and out["score"] is None))
+    # exq: the answers the exercise asks for (1..MAX_ANSWERS), as readExerciseLink reads it.
+    if "exq" in raw:
+        g = whole(raw["exq"])
+        out["goal"] = g if g is not None and 1 <= g <= MAX_ANSWERS else None
+        out["valid"] = out["valid"] and out["goal"] is not None
     return out
 
 
@@ -186,7 +192,10 @@ def grade(link, handle):
     t = tally(results)
     reasons = _shape_problems(answers, width, visits)
     if not ex["valid"]:
-        reasons.append("its exn or exs is not a whole number")
+        reasons.append("its exn, exs or exq is not a number the page writes")
+    goal = ex.get("goal")
+    if goal and len(answers) > goal:
+        reasons.append(f"it holds {len(answers)} answers but the exercise asks for {goal}")
     if ex["count"] is None or ex["score"] is None:
         reasons.append("it claims no score (no exn and exs), which every result link of the page has")
     else:
@@ -197,7 +206,7 @@ def grade(link, handle):
     return {
         "status": "altered" if reasons else "genuine", "reasons": reasons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
-        "claimed": {"score": ex["score"], "count": ex["count"]},
+        "claimed": {"score": ex["score"], "count": ex["count"]}, "asked": goal,
         "right": [r["right"] for r in results],
         "verdict": verdict(ex, results),
         "exercise": {"dataset": res["dataset"]["name"], "algorithm": res["algorithm"], "visits": len(visits),
