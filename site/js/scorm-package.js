@@ -90,8 +90,7 @@ export function manifest({ title, version, mastery }) {
 
 /**
  * The launch page: the config as JSON data (never run as script; "<" escaped), then launch.js.
- * The frame's sandbox has allow-forms: the exercise's answers are a form, and a sandbox without
- * it never fires the form's submit (Check would do nothing).
+ * The frame's sandbox is the embed snippet's (ui/embed.js): the lab needs nothing more.
  */
 export function launchPage({ title, lab, version, mastery }) {
   const config = JSON.stringify({ lab, version, mastery }).replace(/</g, "\\u003c");
@@ -111,7 +110,7 @@ export function launchPage({ title, lab, version, mastery }) {
 <body>
   <p id="status" role="status" aria-live="polite">Connecting to your course…</p>
   <iframe id="lab" title="${xml(title)}" allow="clipboard-write"
-          sandbox="allow-scripts allow-same-origin allow-forms allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>
+          sandbox="allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>
   <script type="application/json" id="config">${config}</script>
   <script src="launch.js"></script>
 </body>

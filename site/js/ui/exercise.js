@@ -63,7 +63,9 @@ export function initExercise(opts) {
               el("legend", { id: "exercise-new-w-legend", text: "The new w (a decimal comma is fine)" }),
               el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
             el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
-            el("button", { type: "submit", id: "exercise-check", text: "Check" })),
+            // Checked on the button's click (Enter in a field clicks it too): a frame sandboxed
+            // without allow-forms, as the embed snippet is, never fires the form's submit.
+            el("button", { type: "submit", id: "exercise-check", text: "Check", on: { click: onSubmit } })),
           el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
         el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
       el("div", { class: "exercise-link" },
@@ -311,7 +313,7 @@ function syncW() {
 
 function onKey(e) {
   // Enter on a radio checks too (forms submit on Enter only from text fields).
-  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-form").requestSubmit(); }
+  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-check").click(); }
 }
 
 async function onSubmit(e) {
