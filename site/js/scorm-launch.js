@@ -4,8 +4,9 @@
 // API_1484_11 for 2004) in the windows above it, starts the attempt, frames the lab on its
 // exercise (the lab's own address, with the run's settings), and reports what the lab posts
 // (ui/exercise-report.js): each answer as an interaction at once; the score, completion and
-// pass/fail when the student has given the answers the exercise asks for. The result's link
-// keys go into suspend_data, so reopening the package replays the answers given so far.
+// pass/fail when the student has given the answers the exercise asks for, and the result link as
+// the attempt's comment. The result's link keys go into suspend_data, so reopening the package
+// replays the answers given so far.
 
 /** config: {lab (the lab's URL with #… view=exercise&exq=N), version "1.2" | "2004", mastery 0..1}. */
 export function launch(config, win = window) {
@@ -101,6 +102,14 @@ export function launch(config, win = window) {
       set(K.status, "completed");
       const pass = Number.isFinite(mastery) && get(K.mastery) !== "" ? mastery : config.mastery;
       set(K.success, scaled >= pass ? "passed" : "failed");
+    }
+    // The result link, for a teacher's `python -m perceptron_lab check` (the LMS shows the comment).
+    if (typeof r.link === "string" && r.link.length <= 4000) {
+      if (v12) set("cmi.comments", r.link);
+      else {
+        const n = Number.parseInt(get("cmi.comments_from_learner._count"), 10) || 0;
+        set(`cmi.comments_from_learner.${n}.comment`, r.link);
+      }
     }
     finished = true;
     say(`Done: ${r.score} of ${r.max} right. Your score was sent to your course.`);

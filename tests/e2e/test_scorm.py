@@ -174,7 +174,9 @@ def test_scorm12_the_lms_records_score_status_and_every_answer(browser, packages
         assert cmi["suspend_data"].startswith("view=exercise&exq=6&exn=6&exs=5&exa=")
         assert page.evaluate("window.__commits") >= 7
         # The link the student ends with is graded by `check` to the same score.
-        g = grade(lab.input_value("#exercise-link"), handle)
+        link = lab.input_value("#exercise-link")
+        assert cmi["comments"] == link  # the result link, kept by the LMS for the teacher
+        g = grade(link, handle)
         assert (g["status"], g["score"], g["answered"], g["right"]) == ("genuine", 5, 6, pattern)
 
 
@@ -197,3 +199,7 @@ def test_scorm2004_the_lms_records_a_fail_below_the_pass_mark(browser, packages)
         assert items[1]["learner_response"] == "mistake; new w = (9, 9, 9)" and items[1]["type"] == "fill-in"
         assert _pattern(items[1]) == "no mistake" and items[1]["description"].startswith("Example 2:")
         assert cmi["suspend_data"].startswith("view=exercise&exq=6&exn=6&exs=4&exa=")
+        comments = cmi["comments_from_learner"]
+        comment = (list(comments.values()) if isinstance(comments, dict) else comments)[0]["comment"]
+        assert comment == lab.input_value("#exercise-link")
+        assert grade(comment, handle)["score"] == 4

@@ -72,6 +72,7 @@ test("SCORM 1.2: found past a foreign window; every answer an interaction; perce
   assert.equal(api.store["cmi.core.lesson_status"], "passed");
   assert.equal(w.status.textContent, "Done: 2 of 3 right. Your score was sent to your course.");
   assert.equal(api.store["cmi.suspend_data"], "view=exercise&exq=3&exn=3&exs=0");
+  assert.equal(api.store["cmi.comments"], "x"); // the result link, for check
   end();
   assert.equal(api.store["cmi.core.exit"], "");
   assert.match(api.store["cmi.core.session_time"], /^\d{4}:\d{2}:\d{2}$/);
@@ -90,6 +91,7 @@ test("SCORM 2004: raw, max, scaled; the LMS's passing score wins over the packag
   assert.deepEqual(["raw", "min", "max", "scaled"].map((k) => api.store[`cmi.score.${k}`]), ["2", "0", "3", "0.6667"]);
   assert.equal(api.store["cmi.completion_status"], "completed");
   assert.equal(api.store["cmi.success_status"], "failed"); // 0.67 < the LMS's 0.9 (the package said 0.5)
+  assert.equal(api.store["cmi.comments_from_learner.0.comment"], "x");
   w.listeners.pagehide();
   assert.equal(api.store["cmi.exit"], "normal");
   assert.match(api.store["cmi.session_time"], /^PT\d+S$/);
