@@ -14,6 +14,9 @@ import io
 import json
 import sys
 
+from . import settings
+from .cli_input import InputError, read_data_file, shown
+
 EXIT_ALTERED = 1
 EXIT_MALFORMED = 2
 MAX_LINKS = 10_000
@@ -40,16 +43,22 @@ def _rows(args, fail):
         raise SystemExit(fail("give links as arguments or with --file, not both"))
     if args.links:
         return ["link"], [[s] for s in args.links], 0
+    limit = settings.LIMITS["csv_max_bytes"]  # a file of links is read like a data file: never past this
     if args.file in (None, "-"):
         if args.file is None and sys.stdin.isatty():
             raise SystemExit(fail("give result links as arguments, with --file PATH, or on stdin"))
-        text = sys.stdin.read()
+        raw, where = sys.stdin.buffer.read(limit + 1), "stdin"
+        if len(raw) > limit:
+            raise SystemExit(fail(f"stdin holds more than {limit:,} bytes of links"))
     else:
         try:
-            with open(args.file, encoding="utf-8-sig", newline="") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError) as e:
-            raise SystemExit(fail(f"cannot read {args.file}: {getattr(e, 'strerror', None) or e}"))
+            raw, where = read_data_file(args.file, limit), shown(args.file)
+        except InputError as e:
+            raise SystemExit(fail(str(e)))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SystemExit(fail(f"cannot read {where}: it is not UTF-8 text")) from None
     if args.column is None:
         return ["link"], [[line.strip()] for line in text.splitlines() if line.strip()], 0
     table = list(csv.reader(io.StringIO(text)))

@@ -30,7 +30,7 @@ def link(answers, count, score, base=BASE):
 
 def run(args, capsys, stdin=None, monkeypatch=None):
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
     code = cli.main(["check", *args])
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -119,6 +119,11 @@ def test_links_from_stdin_and_a_file(capsys, monkeypatch, tmp_path):
     f = tmp_path / "links.txt"
     f.write_text(text)
     assert run(["--file", str(f)], capsys)[1] == out
+    # A file of links is read as a data file is: never a device, never past the limit.
+    assert run(["--file", "/dev/zero"], capsys)[:2] == (2, "")
+    assert run(["--file", str(tmp_path)], capsys)[2].startswith(f"perceptron-lab: cannot read {tmp_path}: it is a folder")
+    (tmp_path / "latin1.txt").write_bytes("caf\xe9".encode("latin-1"))
+    assert run(["--file", str(tmp_path / "latin1.txt")], capsys)[2].endswith("latin1.txt: it is not UTF-8 text\n")
 
 
 def test_a_csv_column_in_and_a_gradebook_csv_out(capsys, tmp_path):
