@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from pagekit import extra_page, settled, train
+from pagekit import extra_page, in_tab, settled, train
 from perceptron_lab import data, kernel, multiclass
 from perceptron_lab.features import prepare
 from conftest import wait_ready_of
@@ -34,9 +34,10 @@ def beyond(page) -> dict:
 
 def copy_link(page) -> str:
     page.evaluate("document.getElementById('share-text').dataset.kind = ''")
-    page.click("#copy-link")
-    page.wait_for_selector("#share-text[data-kind='link']", state="attached")
-    return page.input_value("#share-text")
+    with in_tab(page, "share"):
+        page.click("#copy-link")
+        page.wait_for_selector("#share-text[data-kind='link']", state="attached")
+        return page.input_value("#share-text")
 
 
 def step_to(page, k: int) -> dict:

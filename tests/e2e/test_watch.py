@@ -234,9 +234,9 @@ def test_present_link_opens_presenter_mode_and_its_keys_work(browser, base_url):
         assert box["width"] >= 800, box  # the boundary plot large
         natural = page.evaluate("document.getElementById('plot-boundary').naturalWidth")
         assert natural >= 800, natural  # drawn large, not an upscaled small picture
-        # The plot leads; the exercise and hand-weights panels follow it.
-        top = lambda sel: page.evaluate(f"document.querySelector('{sel}').getBoundingClientRect().top")  # noqa: E731
-        assert top("#plot-boundary") < top("#exercise") and top("#plot-boundary") < top("#hand")
+        # The plot leads, and nothing else but the update and Train is on screen (one screen):
+        # the exercise and hand-weights panels are not shown.
+        assert not page.is_visible("#exercise") and not page.is_visible("#hand")
         page.locator("body").press("ArrowRight")
         page.wait_for_selector('figure.fig-boundary[data-step="1"]', state="attached", timeout=30_000)
         page.locator("body").press("ArrowRight")
