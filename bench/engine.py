@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from perceptron_lab.core import train  # noqa: E402
-from perceptron_lab.features import prepare  # noqa: E402
+from perceptron_lab.core.features import prepare  # noqa: E402
 
 
 def plain_loop(Z, y, epochs):
@@ -118,8 +118,8 @@ if __name__ == "__main__":
     if "--issue7" not in sys.argv:
         main()
     estimators_and_pocket()
-    # Issue 12: the kernel and multiclass perceptrons at 1 000 and 5 000 points (bench/beyond.py).
+    # Issue 12: the kernel and multiclass perceptrons at 1 000 and 5 000 points (bench/km_train.py).
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import beyond  # noqa: E402
+    import kernel_multiclass  # noqa: E402
 
-    beyond.main()
+    km_train.main()

@@ -1,9 +1,9 @@
 """Perceptron Lab: the perceptron of the lecture notes, every variant, with its theory computed."""
 
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401
 
 from .errors import DataError, SettingsError  # noqa: F401
-from .estimators import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
+from .estimators.linear import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
     AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
 )
-from .estimators_beyond import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)
+from .estimators.kernel_multiclass import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)
