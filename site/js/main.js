@@ -240,7 +240,11 @@ async function train(opts = {}) {
       } else {
         for (const k of LATER_PLOTS) res.plots[k] = null;
       }
-      if (token === runToken) renderPlots(res.plots, res.plot_alt);
+      // The show started with the result and may still be drawing its frames in the boundary,
+      // proof and mistakes plots: those keep them (the show settles on the final pictures).
+      const playing = byId("plot-boundary").closest("figure").dataset.watch === "playing"
+        ? ["boundary", "proof", "mistakes"] : [];
+      if (token === runToken) renderPlots(res.plots, res.plot_alt, { playing });
     }
   } catch (e) {
     res = { ok: false, error: { kind: "internal", message: clean(e?.message) } };

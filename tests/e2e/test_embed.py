@@ -231,17 +231,34 @@ def test_the_frame_posts_its_height_and_the_documented_listener_fits_it(course):
     assert kinds == {"perceptron-lab:resize", "lti.frameResize"}
     last = [m["data"]["height"] for m in ours if m["data"].get("type") == "perceptron-lab:resize"][-1]
     assert last == height
-    # A step forward shows the update's table: the content grows and a new message follows.
+    # Another tab changes the content's height (the lab keeps the step-through's words in a box
+    # of their own height, so stepping no longer does): a shorter tab, then the taller one
+    # again: the content grows and a new message follows.
+    def posted():
+        return [m["data"]["height"] for m in page.evaluate("window.__sizes")
+                if isinstance(m["data"], dict) and m["data"].get("type") == "perceptron-lab:resize"]
+
+    def content():
+        return frame.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+
+    open_tab(frame, "plots")
+    open_tab(frame, "numbers")
+    for _ in range(50):
+        if posted()[-1] == content():
+            break
+        page.wait_for_timeout(100)
+    height = content()
+    assert posted()[-1] == height
+    ours = [m for m in page.evaluate("window.__sizes") if isinstance(m["data"], dict) and "height" in m["data"]]
     n = len(ours)
-    frame.click("#step-fwd")
-    frame.wait_for_selector("#step-math table", state="attached", timeout=60_000)
+    frame.click("#tab-plots")
+    frame.wait_for_selector("#plot-mistakes", state="visible", timeout=60_000)
     for _ in range(50):
         sizes = page.evaluate("window.__sizes")
         if len([m for m in sizes if isinstance(m["data"], dict) and "height" in m["data"]]) > n:
             break
         page.wait_for_timeout(100)
-    grown = [m["data"]["height"] for m in page.evaluate("window.__sizes")
-             if isinstance(m["data"], dict) and m["data"].get("type") == "perceptron-lab:resize"][-1]
+    grown = posted()[-1]
     assert grown > height
     for _ in range(50):
         if abs(handle.bounding_box()["height"] - grown) <= 1:

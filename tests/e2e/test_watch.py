@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import arm_run_end, click_train, extra_page, settled
+from pagekit import arm_run_end, click_train, extra_page, in_tab, settled
 
 SHOW_TIMEOUT_MS = 90_000
 AND = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, -1, -1, 1]))
@@ -118,7 +118,8 @@ def test_xor_shows_its_cycle_three_times(moving):
     for k, w in frames:
         assert np.allclose(w, np.zeros(3) if k == 0 else expected[k - 1]), (k, w)
     cap = page.locator("#cycle-caption")
-    expect(page.locator("#fig-cycle")).to_be_visible()
+    with in_tab(page, "plots"):
+        expect(page.locator("#fig-cycle")).to_be_visible()
     assert "w = 0" in cap.text_content()  # the repeating w, named
     for w in expected:  # every weight vector of the cycle is listed
         assert "(" + ", ".join(f"{v:.1f}".replace("-", "\u2212") for v in w) + ")" in cap.text_content()

@@ -57,7 +57,9 @@ export function plotSizes(kinds) {
   return Object.fromEntries(kinds.map((k) => [k, plotBox(k)]));
 }
 
-export function renderPlots(plots = {}, alts = {}) {
+/** Put the pictures of `plots` in place; `playing`: the kinds the show is drawing its frames
+ * in right now (their pictures stay, the show puts the final ones back when it ends). */
+export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
   for (const name of PLOTS) {
     const img = byId(`plot-${name}`);
     const fig = img.closest("figure");
@@ -69,6 +71,10 @@ export function renderPlots(plots = {}, alts = {}) {
     if (pending) continue;
     const src = plots[name];
     const ok = typeof src === "string" && src.startsWith("data:image/");
+    if (ok && playing.includes(name)) {
+      show(fig, true);
+      continue;
+    }
     if (ok) {
       img.src = src;
       img.alt = alts?.[name] || FALLBACK_ALT[name];
