@@ -5,9 +5,8 @@ import numpy as np
 from ..texts import run as texts
 from ..data.prep import for_plot
 from ..errors import SettingsError
-from ..export.run_files import floats
+from ..core.run_json import floats
 from . import figures, session
-from . import kernel_multiclass_train as km_train
 
 
 def int_field(request, name, lo, hi):
@@ -23,6 +22,17 @@ def angle(u, v):
     if nu == 0 or nv == 0:
         return None
     return float(np.degrees(np.arccos(np.clip(u @ v / (nu * nv), -1.0, 1.0))))
+
+
+def parallel(u, v):
+    """u and v (both nonzero) exactly parallel: every 2×2 minor u_i·v_k − u_k·v_i is 0 in exact rationals."""
+    from fractions import Fraction
+
+    if not (np.any(u) and np.any(v)):
+        return False
+    k = int(np.flatnonzero(v)[0])
+    uk, vk = Fraction(float(u[k])), Fraction(float(v[k]))
+    return all(Fraction(float(a)) * vk == uk * Fraction(float(b)) for a, b in zip(u, v))
 
 
 def step_info(f, k):
@@ -44,9 +54,9 @@ def step_info(f, k):
         x = Z[i]
         a = float(tr.activation[k - 1])
         before, after = angle(w_before, x), angle(w_after, x)
+        words = texts.angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=before, angle_after=after,
-                    angle_text=texts.angle_text(int(y[i]), before, after))
+                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words)
     return info
 
 
@@ -56,7 +66,7 @@ def visits_of(f):
     None for batch or a subsampled trace."""
     run, n = f.run, len(f.Z)
     tr = run.trace
-    if run.algorithm == "batch" or tr.subsampled:
+    if not figures.per_example(run) or tr.subsampled:
         return None
     perms = list(run.visit_orders())
     seq = np.concatenate(perms) if perms else np.zeros(0, dtype=np.int64)
@@ -84,11 +94,13 @@ def visit_info(f, v, known):
 
 
 def frame_request(request):
+    """The step-through picture of the last run's update `step` (its Fit draws it)."""
+    return session.current().frame(request)
+
+
+def linear_frame(f, request):
     """The boundary after update `step` (or at visit `visit`: every example the run looked at),
     the example of it ringed (+ the proof plot up to it)."""
-    f = session.current()
-    if isinstance(f, km_train.KernelOrMulticlassFit):
-        return km_train.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
     if "visit" in request:
         known = visits_of(f)
