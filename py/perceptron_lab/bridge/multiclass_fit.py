@@ -99,5 +99,6 @@ def fit_multiclass(cd, s, progress=None):
         pred = run.predict(prepare(test_cd.X, **prep))
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
-    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
+    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
+                                        n_test=0 if test_cd is None else len(test_cd.y))
     return f

@@ -6,9 +6,11 @@ feature space of a kernel k without ever building that space.
 Conventions, matching core.train (seeds 000, 001, 003):
 - Bias as a constant feature *in feature space*: φ̃(x) = (φ(x), 1), i.e. k̃(x, x') = k(x, x') + 1,
   exactly as features.prepare appends the 1 after the feature map. For the linear kernel
-  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), mistake for
-  mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
-  features.prepare scales x̃.
+  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), with its
+  mistakes except where a score lands within rounding of 0 (the two forms sum in different
+  orders; exact on whole numbers). normalize scales every φ̃(x) to unit length
+  (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as features.prepare scales x̃, but rounds differently, so
+  ties at 0 can then go the other way.
 - A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
 - η only rescales: from α = 0 every score is η times the η = 1 score, so the loop runs in units
   of η (exact on whole-number kernels) and every η makes the same mistakes and the same α;
@@ -32,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import loop as core
-from . import features
+from . import cycle_proof, features
 from ..theory import margin as theory
 from ..errors import DataError
 from ..heartbeat import beat
@@ -93,6 +95,7 @@ class KernelRun:
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
     visiting: VisitingOrder = field(default=None, repr=False)
+    cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
 
     algorithm = "kernel"
 
@@ -261,11 +264,16 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
-    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
-                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
-                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
-                     epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
-                     visiting=strategy.visiting)
+    run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
+                    cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                    epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
+                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
+                    visiting=strategy.visiting)
+    if ends.cycle is not None:
+        # Repeating float scores end the run; "not separable" needs the exact certificate.
+        counts = None if trace.truncated else cycle_proof.lap_counts(trace.epoch, trace.index, ends.cycle, n)
+        run.cycle_proved = cycle_proof.kernel(run, counts)
+    return run
 
 
 def feature_embedding(K, rtol=None):
@@ -319,9 +327,9 @@ def bound_in_feature_space(run):
         return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
                 "it is a mistake whatever the training does."}
     # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
-    known = {"converged": True, "cycled": False}.get(run.status)
+    known = {"converged": True, "cycled": False if run.cycle_proved else None}.get(run.status)
     if known is None and kern.kernel == "rbf":
-        known = True
+        known = True  # distinct inputs (no label conflict above): K̃ is positive definite
     if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
         return {**out, "separable": known,
                 "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
@@ -341,8 +349,8 @@ def bound_in_feature_space(run):
         return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
                 "no bound can be computed."}
     if known is False:
-        return {**out, "separable": False, "note": "The run cycled: its scores on the training set repeat, "
-                "which never happens on separable data."}
+        return {**out, "separable": False, "note": "The run cycled: over one lap its updates add up to exactly "
+                "0 in feature space (checked in exact arithmetic), which never happens on separable data."}
     return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
             "if any, is below rounding error."}
 

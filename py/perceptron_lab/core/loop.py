@@ -20,6 +20,7 @@ from functools import cached_property
 import numpy as np
 
 from .. import settings
+from . import cycle_proof
 from ..errors import DataError, SettingsError
 from .scan import predict_sign
 from .order import ORDERS
@@ -61,6 +62,7 @@ class Run:
     converged_epoch: int | None = None
     early_stop: bool = False
     pocket_rule: str | None = None
+    cycle_proved: bool | None = None  # a cycle (a float repeat) with an exact certificate (cycle_proof)
     epoch_mistakes: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
@@ -126,7 +128,8 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     perceptron "impractical because of storage issues"). Run.limit then says "votes".
     resume: an earlier Run of the same algorithm to continue from (its w, example count,
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
-    data of the same width. Two resumed one-epoch calls equal one two-epoch run.
+    data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
+    where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
     """
     check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
@@ -177,7 +180,9 @@ def run_epochs(strategy, state, record, ends, max_epochs, progress, *, what="wei
 
 def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
     """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
-    or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
+    or with early_stop), a cycle (where more epochs only go round it again; the answer is the w of
+    that epoch, which after a cycle of two or more epochs is not the w MaxIter would end on) or the
+    strategy's limit."""
     # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
     ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
                      run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
@@ -192,11 +197,14 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
         W, c = strategy.votes(w)
         votes = (eta * W, c)
     run_w = check_scaled(eta * np.asarray(answer, dtype=np.float64), "weights")
+    trace = record.finish(Z, y, eta)
+    # A float repeat ends the run; only an exact certificate lets it say "not separable".
+    proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
     return Run(
         algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
-        pocket_rule=getattr(strategy, "rule", None), epoch_mistakes=epoch_mistakes,
-        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=record.finish(Z, y, eta), votes=votes,
+        pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
         _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _strategy=strategy,
     )

@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
 from .run_json import run_json
+from . import cycle_proof
 from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
@@ -85,6 +86,7 @@ class MulticlassRun:
     epoch_accuracy: list  # training accuracy of the answer after each epoch
     epoch_w_norm: list  # Frobenius norm of the online W after each epoch
     trace: MulticlassTrace
+    cycle_proved: bool | None = None  # a cycle (W repeating in floats) with an exact certificate
 
     algorithm = "multiclass"
 
@@ -259,7 +261,8 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=strategy.epoch_accuracy,
-                         epoch_w_norm=[eta * v for v in strategy.epoch_w_norm], trace=trace)
+                         epoch_w_norm=[eta * v for v in strategy.epoch_w_norm], trace=trace,
+                         cycle_proved=None if ends.cycle is None else cycle_proof.multiclass(Z, K, trace, ends.cycle))
 
 
 def summary(run, Z, y, classes, trace_cap=5000):

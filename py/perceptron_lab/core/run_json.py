@@ -13,7 +13,8 @@ def floats(a):
 
 def run_json(run):
     """How a run went, as every JSON answer reports it (primal, kernel and multiclass runs)."""
-    return {"status": run.status, "cycle": run.cycle, "converged_epoch": run.converged_epoch,
+    return {"status": run.status, "cycle": run.cycle, "cycle_proved": getattr(run, "cycle_proved", None),
+            "converged_epoch": run.converged_epoch,
             "epochs": run.n_epochs, "mistakes": run.mistakes, "updates": run.n_updates,
             "epoch_mistakes": list(run.epoch_mistakes),
             "epoch_accuracy": [None if a is None else float(a) for a in run.epoch_accuracy],

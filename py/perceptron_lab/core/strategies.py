@@ -236,7 +236,8 @@ class Pocket(_Sequential):
     rule "every": every w on the path is weighed on the whole training set (n·d up to
     POCKET_EXHAUSTIVE_WORK). rule "ratchet": only a w whose run of correct predictions is the
     longest so far is weighed (Gallant's ratchet), so the cost is per record, not per mistake.
-    Either way a w replaces the pocket only if its training accuracy is strictly higher.
+    Either way a w replaces the pocket only if its training accuracy is strictly higher; after a
+    clean epoch the pocket holds that epoch's w, which has no training point on its line.
     """
 
     def __init__(self, Z, y, order, rng):
@@ -264,6 +265,11 @@ class Pocket(_Sequential):
 
     def answer(self, w):
         self._consider(w, self.t - self.since)
+        if self.clean:
+            # A clean epoch: w has y·(w·x̃) > 0 on every example. An earlier w of equal accuracy
+            # may have a point exactly on its line (counted right by prediction at 0 = +1, a
+            # mistake by the update rule): the separating w is kept instead.
+            self.best, self.best_acc = w, accuracy(self.Z, self.y, w)
         return self.best
 
 

@@ -4,6 +4,7 @@ linear.Perceptron)."""
 
 import numpy as np
 
+from .. import run_cost
 from ..core import kernel_perceptron as kernelmod
 from ..core.kernels import KERNEL_DEFAULTS
 from ..core.loop import check_loop_settings
@@ -45,10 +46,13 @@ class KernelPerceptron(_Estimator):
                 raise
             raise DataError(f"{err.message} For more classes use MulticlassPerceptron.") from None
         signs = np.where(y == self.classes_[1], 1, -1).astype(np.int8)
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "kernel")
         run = kernelmod.train_kernel(X, signs, kernel=self.kernel, degree=self.degree, coef0=self.coef0,
                                      gamma=self.gamma, fit_intercept=bool(self.fit_intercept),
                                      normalize=bool(self.normalize), eta=self.eta, max_epochs=self.max_epochs,
-                                     order=self.order, seed=self._seed())
+                                     order=self.order, seed=self._seed(), progress=progress)
+        if progress is not None:
+            progress.done()
         self.run_ = run
         self.alpha_ = run.alpha.copy()
         self.support_ = run.support

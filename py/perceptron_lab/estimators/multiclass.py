@@ -3,6 +3,7 @@ x̃ = features.prepare(X) (two or more classes; classes_ sorted, argmax ties to 
 
 import numpy as np
 
+from .. import run_cost
 from ..core import features
 from ..core import multiclass
 from ..core.loop import check_loop_settings
@@ -44,9 +45,14 @@ class MulticlassPerceptron(_Estimator):
             raise DataError("The labels in y mix numbers and text: use one kind.") from None
         if len(self.classes_) < 2:
             raise DataError(f"y has only one class ({self.classes_[0]!r}): a classifier needs at least two.")
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "multiclass",
+                                         feature_map=self.feature_map, classes=len(self.classes_))
         run = multiclass.train_multiclass(self._prepare(X), index.ravel(), len(self.classes_),
                                           average=bool(self.average), eta=self.eta, max_epochs=self.max_epochs,
-                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop))
+                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop),
+                                          progress=progress)
+        if progress is not None:
+            progress.done()
         W = run.W
         if self.fit_intercept:
             self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
