@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import READY_TIMEOUT_MS
-from pagekit import extra_page, settled
+from pagekit import extra_page, open_tab, settled
 
 from perceptron_lab.bridge import handle
 from perceptron_lab.exercise.grading import grade
@@ -53,6 +53,7 @@ def packages(page, wait_ready, tmp_path_factory):
     assert settled(page) == "done"
     out = {}
     root = tmp_path_factory.mktemp("lms")
+    open_tab(page, "practice")  # the exercise's panel, where the package is made
     page.click("#lms summary")
     for version, mastery in (("1.2", "80"), ("2004", "80")):
         page.select_option("#lms-version", version)
