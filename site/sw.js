@@ -4,16 +4,42 @@
 //
 // - Files whose URL names their content (py/<sha256 prefix>/..., pyodide/<version>/...)
 //   never change under that URL: cache first.
-// - Every other file (index.html, js/, css/, build-info.json) goes to the network first
-//   (revalidated, so no HTTP-cached copy either), and to the cache only when the network
-//   fails. A new deploy is therefore seen on the next load, and its new file names miss
-//   the cache and come from the network.
+// - Every other file (index.html, js/, css/, build-info.json) goes to the network first,
+//   bypassing the HTTP cache (no-store: a revalidation would keep a newer cached copy when a
+//   deploy is rolled back to files with older dates), and to the cache only when the network
+//   fails. The build the server has now is therefore what the next load runs (offline: the
+//   last build this browser saw), and its new file names miss the cache and come from the
+//   network.
 // - On the page's "precache" message: every file of the current build (build-info.json's
 //   list) goes into the cache "perceptron-lab-<build id>"; once it is complete, the caches
 //   of older builds are deleted.
 const PREFIX = "perceptron-lab-";
 const ROOT = new URL("./", self.location.href).href;
 const IMMUTABLE = /^(py\/[0-9a-f]{12}\/|pyodide\/\d+\.\d+\.\d+\/)/;
+
+// No Content Security Policy reaches this script on static hosting: a service worker's policy
+// comes from its own response's header, which GitHub Pages cannot set, and <meta> tags do not
+// apply here. So the two things the page's policy forbids are refused by hand, before any other
+// code runs: strings as code (eval, Function and its async/generator kin, string timers), and
+// fetches off this site (this worker only ever fetches the site's own files).
+{
+  const refuse = () => {
+    throw new EvalError("Perceptron Lab's service worker runs no code from strings.");
+  };
+  const kin = [Function, (async () => {}).constructor, function* () {}.constructor, async function* () {}.constructor];
+  for (const F of kin) Object.defineProperty(F.prototype, "constructor", { value: refuse });
+  self.eval = self.Function = refuse;
+  for (const name of ["setTimeout", "setInterval"]) {
+    const timer = self[name].bind(self);
+    self[name] = (fn, ...rest) => (typeof fn === "function" ? timer(fn, ...rest) : refuse());
+  }
+  const siteFetch = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), ROOT).href;
+    if (!url.startsWith(ROOT)) return Promise.reject(new TypeError(`not this site's file: ${url}`));
+    return siteFetch(input, init);
+  };
+}
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
@@ -29,14 +55,31 @@ async function fromCache(key) {
   return caches.match(key, { ignoreSearch: true });
 }
 
-async function cacheFirst(req) {
-  return (await fromCache(req)) || fetch(req);
+// A file in a content-hashed folder (py/<hash>/…, pyodide/<version>/<hash>/…) names the first
+// 12 hex digits of its SHA-256: a digest that comes with the build. A cached copy is served only
+// if its bytes still hash to it (anything on this origin can rewrite the cache: docs/PYODIDE.md,
+// "An origin of its own"); a copy that does not is dropped and fetched again. The runtime's own
+// three files (pyodide.asm.js/.wasm, pyodide.mjs) are named by version only.
+const HASHED = /(?:^|\/)([0-9a-f]{12})\/[^/]+$/;
+
+async function intact(res, rel) {
+  const m = HASHED.exec(rel);
+  if (!m) return true;
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+  return Array.from(d.subarray(0, 6), (b) => b.toString(16).padStart(2, "0")).join("") === m[1];
+}
+
+async function cacheFirst(req, rel) {
+  const hit = await fromCache(req);
+  if (hit && (await intact(hit, rel))) return hit;
+  if (hit) for (const key of await caches.keys()) await (await caches.open(key)).delete(req, { ignoreSearch: true });
+  return fetch(req);
 }
 
 async function networkFirst(req, rel) {
   try {
     // A navigation request cannot be re-made with options: fetch its URL instead.
-    return await (req.mode === "navigate" ? fetch(req.url, { cache: "no-cache" }) : fetch(req, { cache: "no-cache" }));
+    return await (req.mode === "navigate" ? fetch(req.url, { cache: "no-store" }) : fetch(req, { cache: "no-store" }));
   } catch (err) {
     const hit = (await fromCache(req)) || (rel === "" ? await fromCache(ROOT + "index.html") : null);
     if (hit) return hit;
@@ -49,15 +92,16 @@ self.addEventListener("fetch", (ev) => {
   if (req.method !== "GET") return;
   const rel = relative(req.url);
   if (rel === null) return; // not this site's: the browser's default
-  ev.respondWith(IMMUTABLE.test(rel) ? cacheFirst(req) : networkFirst(req, rel));
+  ev.respondWith(IMMUTABLE.test(rel) ? cacheFirst(req, rel) : networkFirst(req, rel));
 });
 
 async function put(cache, rel) {
   const url = ROOT + rel;
   if (await cache.match(url)) return;
   let res = IMMUTABLE.test(rel) ? await fromCache(url) : null; // the same bytes, from an older build
+  if (res && !(await intact(res, rel))) res = null;
   if (!res) {
-    res = await fetch(url, { cache: IMMUTABLE.test(rel) ? "default" : "no-cache" });
+    res = await fetch(url, { cache: IMMUTABLE.test(rel) ? "default" : "no-store" });
     if (!res.ok) throw new Error(`HTTP ${res.status} for ${rel}`);
   }
   await cache.put(url, res);
@@ -68,7 +112,7 @@ let running = null;
 async function precache() {
   let res;
   try {
-    res = await fetch(ROOT + "build-info.json", { cache: "no-cache" });
+    res = await fetch(ROOT + "build-info.json", { cache: "no-store" });
   } catch {
     // Offline: the build this browser already holds (complete if every file below is there).
     res = await caches.match(ROOT + "build-info.json");

@@ -184,8 +184,9 @@ export function decodeAnswers(text, width) {
 }
 
 /**
- * The exercise keys of a link's hash: view=exercise, exa (answers), exn (how many), exs (score).
- * -> null when the link is not an exercise; else {answersText, count, score, notices}.
+ * The exercise keys of a link's hash: view=exercise, exa (answers), exn (how many), exs (score),
+ * exq (how many answers it asks for).
+ * -> null when the link is not an exercise; else {answersText, count, score, notices, goal (only with exq)}.
  * Only our own validated numbers are ever echoed in a notice.
  */
 export function readExerciseLink(hash) {
@@ -207,12 +208,18 @@ export function readExerciseLink(hash) {
   if ((q.exn !== undefined && out.count === null) || (q.exs !== undefined && out.score === null)) {
     out.notices.push("The exercise result in this link is not valid: the answers are replayed to score them.");
   }
+  // exq: how many answers the exercise asks for (an LMS package's, or a teacher's link); 1..MAX_ANSWERS.
+  if (q.exq !== undefined) {
+    const g = whole(q.exq);
+    out.goal = g !== null && g >= 1 && g <= MAX_ANSWERS ? g : null;
+    if (out.goal === null) out.notices.push(`The number of answers this link asks for is not valid: the exercise asks for all of them (up to ${MAX_ANSWERS}).`);
+  }
   return out;
 }
 
-/** The exercise keys to append to a run's link. */
-export function exerciseKeys(answers, score) {
-  const parts = [["view", "exercise"], ["exn", String(answers.length)], ["exs", String(score)]];
+/** The exercise keys to append to a run's link (exq only when the exercise asks for a number of answers). */
+export function exerciseKeys(answers, score, goal = null) {
+  const parts = [["view", "exercise"], ...(goal ? [["exq", String(goal)]] : []), ["exn", String(answers.length)], ["exs", String(score)]];
   if (answers.length) parts.push(["exa", encodeAnswers(answers)]);
   return parts.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%7E/gi, "~")}`).join("&");
 }

@@ -22,6 +22,7 @@ import { initExercise, exerciseLinkView } from "./ui/exercise.js";
 import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
 import { workerReady } from "./snapshot-maker.js";
+import { initTabs, openTabOf } from "./ui/tabs.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -78,6 +79,7 @@ initPresenter({ values, train: () => train(), onToggle: () => { if (hasResult &&
 initExercise({ request: compareRequest, call: callPy });
 initHandWeights({ request: compareRequest, call: callPy });
 initScriptDownload({ call: callPy });
+initTabs(); // after every panel is built and the link's hide flags are set
 setPyState("loading");
 setRunState("idle");
 setReady(false);
@@ -130,11 +132,11 @@ function onRestart(reason, text) {
   // A call that was pending gets its own message (cancelled / internal error); a worker that
   // died while idle (the client's idle heartbeat, or an error event) is said here.
   setPyState("loading");
-  if (!running) {
-    setReady(false, "Python is restarting…");
-    // A pending call says its own (cancelled / internal error): only the idle stall is said here.
-    if (text && reason === "stall") message(clean(text), "error");
-  }
+  if (!running) setReady(false, "Python is restarting…");
+  // Why (a crash, a stall, an end: only these come with a text), also when the call that was
+  // pending is one the page made by itself (later plots, frames) and says nothing of; a pending
+  // run then says its own words after this.
+  if (text) message(clean(text), "error");
 }
 
 /** A worker/bridge message for people: one line, never a traceback. */
@@ -184,7 +186,7 @@ async function train(opts = {}) {
   if (bad.length) {
     setRunState("error");
     message("Training was not started: fix the value marked next to its control.", "error");
-    if (!opts.auto) focusField(bad[0]);
+    if (!opts.auto) focusOn(bad[0]);
     return;
   }
   const d = dataRequest();
@@ -192,7 +194,7 @@ async function train(opts = {}) {
     setFieldError(d.error.name, d.error.message);
     setRunState("error");
     message("Training was not started: the data needs attention (see the data panel).", "error");
-    if (!opts.auto) focusField(d.error.name);
+    if (!opts.auto) focusOn(d.error.name);
     return;
   }
 
@@ -224,8 +226,13 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
       if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
       setFieldNote("standardize", standardizeNote(res));
+      // The step-through works on the run now, and the show starts at once from w = 0,
+      // while Python draws the other plots (they are not what the show is about).
+      lastRunResult(res, { drawing: true });
+      if (!values.step) watchResult(res); // a link's step wins over the show
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
@@ -233,7 +240,11 @@ async function train(opts = {}) {
       } else {
         for (const k of LATER_PLOTS) res.plots[k] = null;
       }
-      if (token === runToken) renderPlots(res.plots, res.plot_alt);
+      // The show started with the result and may still be drawing its frames in the boundary,
+      // proof and mistakes plots: those keep them (the show settles on the final pictures).
+      const playing = byId("plot-boundary").closest("figure").dataset.watch === "playing"
+        ? ["boundary", "proof", "mistakes"] : [];
+      if (token === runToken) renderPlots(res.plots, res.plot_alt, { playing });
     }
   } catch (e) {
     res = { ok: false, error: { kind: "internal", message: clean(e?.message) } };
@@ -252,11 +263,10 @@ async function train(opts = {}) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
     document.body.dataset.hasResult = "1"; // phones: the plot comes first from now on (css/present.css)
-    lastRunResult(res);
     applyLinkView(); // a shared link's step-through position and comparison
-    if (!values.step) watchResult(res); // a link's step wins over the show
     scriptRun(d.data, settings);
     exerciseLinkView(); // a result link of the exercise: replay its answers
+    if (!opts.auto) plotInView();
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };
@@ -269,11 +279,28 @@ async function train(opts = {}) {
   setRunState("error");
 }
 
+/** After a Train press on a narrow screen (the plot is above the controls): bring the plot
+ * back into view when the reader had scrolled down to the settings. Never for a run the
+ * page started itself: the reader may be typing in a field. */
+function plotInView() {
+  const fig = byId("results");
+  const r = fig.getBoundingClientRect();
+  if (r.top >= 0 && r.top < window.innerHeight / 2) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  fig.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
+}
+
 /** What standardizing did in this run: Python's notice (constant columns), or the plain fact. */
 function standardizeNote(res) {
   const st = res.standardization;
   if (!st) return "";
   return st.notice || `This run standardized all ${st.mean.length} features with the training split's mean and standard deviation.`;
+}
+
+/** Move to a data or settings field that needs attention: its tab first (they share one). */
+function focusOn(name) {
+  openTabOf(byId("data-panel"));
+  focusField(name);
 }
 
 function showError(err) {
@@ -282,14 +309,14 @@ function showError(err) {
     const p = paramForField(err.field, "settings");
     if (p && setFieldError(p.name, text)) {
       message(`Training stopped: ${p.label} needs attention (see the message next to it).`, "error");
-      focusField(p.name);
+      focusOn(p.name);
       return;
     }
   }
   if (err.kind === "data") {
     const name = showDataError({ ...err, message: text });
     message("Training stopped: the data needs attention (see the data panel).", "error");
-    focusField(name);
+    focusOn(name);
     return;
   }
   message(text, "error");
@@ -320,9 +347,9 @@ function compareRequest() {
   const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
   const { values: checked, bad } = validateFields(names);
   Object.assign(values, checked);
-  if (bad.length) { focusField(bad[0]); return null; }
+  if (bad.length) { focusOn(bad[0]); return null; }
   const d = dataRequest();
-  if ("error" in d) { setFieldError(d.error.name, d.error.message); focusField(d.error.name); return null; }
+  if ("error" in d) { setFieldError(d.error.name, d.error.message); focusOn(d.error.name); return null; }
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
   // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).

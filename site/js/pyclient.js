@@ -6,65 +6,48 @@
 //                                        // cached: this build is in the service worker's cache
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
-//     onRestart: (reason, text) => ...,  // a fresh worker is booting (after cancel/crash/stall);
-//                                        // text: why, for people (crash/stall only)
+//     onRestart: (reason, text) => ...,  // a fresh worker is booting (cancel/crash/stall/ended);
+//                                        // text: why, for people (crash/stall/ended only)
 //   });
 //   const response = await client.call({cmd: "train", data, settings});  // never rejects
 //   client.cancel();   // stop a running call: terminate + fresh worker
 //
-// call() queues until the worker is ready and always resolves with a bridge response
-// ({ok: true, ...} or {ok: false, error: {kind, message}}). Kinds added here:
-// "cancelled" (cancel()) and "internal" (worker crash, stall, or failed start).
-// Watchdog: a boot with no new stage and no new byte for bootTimeoutMs (30 s; a slow link
-// that still delivers is never cut off; a dead one, or a .wasm served with the wrong MIME
-// type, can hang silently) is retried once by itself (stage "retry"), then fails (stage
-// "error"); a call with no word from the worker (progress, reading, "alive", result) for
-// callTimeoutMs (10 s) ends the worker: "Python stopped answering (nothing heard from it for
-// 10 s) …", onRestart("stall", text). The worker says "alive" at least once a second while ANY
-// Python bytecode runs (worker.js installs an interrupt buffer that CPython's eval loop reads),
-// so an honest long run, theory or plot phase never goes silent; only a dead or wedged worker,
-// or one C call longer than that, does (bench/silence.py: the longest at the bridge's limits).
-// Idle heartbeat: while no call is pending, a "ping" every idleProbeMs (4 s) is answered by
-// the worker's message loop (not by Python); no message at all within idleTimeoutMs (8 s)
-// means the worker died without an error event (killed, or its loop wedged): it is replaced
-// and onRestart("stall", text) says so. A call in flight is watched by callTimeoutMs instead,
-// because Python runs synchronously in the worker and its loop cannot answer a ping then.
+// call() queues until the worker is ready and always resolves with a bridge response ({ok: true,
+// ...} or {ok: false, error: {kind, message}}); added here: "cancelled", "internal" (a crash,
+// stall, end or failed start).
+// Watchdogs, each measuring an end or silence, never CPU speed:
+// - End: each worker holds a Web Lock for its life (worker-life.js); the page queues for it, so
+//   a worker ended in any way (close(), an uncaught error, the browser ending it for memory,
+//   terminate() behind our back) is noticed at once: ENDED, onRestart("ended", text).
+// - Boot: no new stage and no new byte for bootTimeoutMs (30 s; a slow link that delivers is
+//   never cut off) is retried once (stage "retry"), then fails (stage "error").
+// - Call: no word (progress, reading, "alive", result) for the limit ends the worker: "Python
+//   stopped answering (nothing heard from it for N s) …", onRestart("stall"). The worker says
+//   "alive" at least once a second while ANY Python bytecode runs (worker.js), so only a wedged
+//   worker or one long C call is silent (bench/silence.py, bench/busy_cpu.py). Where its end is
+//   watched, silence is no death: the limit is aliveCallTimeoutMs (60 s, room for a C call on a
+//   CPU busy with other work); without Web Locks callTimeoutMs (10 s: a death must be told).
+// - Idle: a "ping" every idleProbeMs (4 s) is answered by the worker's loop; nothing within
+//   idleTimeoutMs (8 s) means a wedged or dead worker.
 // Crash wording ("Python crashed …", onRestart("crash")) only for an error event or "crashed".
-// After a failed start the worker is not restarted by itself; the next call(), restart()
-// or cancel() starts one.
-// Test hooks, only with the page's test switch on (globalThis.__PERCEPTRON_LAB_TEST__ = true
-// or {bootTimeoutMs, callTimeoutMs}, set by the e2e fixtures before the page's scripts run): the
-// last client created is globalThis.__pyclient, with kill() (terminate, no restart), probe()
-// (how the worker installed the app package, see worker.js), vanish() (terminate the worker
-// behind the client's back: a worker that dies without an error event), silence() (the longest
-// gap without a word during a pending call) and mute() (silence the worker's signs of life).
-//
-// Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>)
-// starts the worker before the UI modules have loaded; the first createPyClient() with
-// the same worker URL adopts it, with the messages it sent so far.
-// Spare worker: a cancel must end the worker (Python runs synchronously in it; Pyodide's
-// interrupt buffer needs a SharedArrayBuffer, i.e. cross-origin isolation, which static
-// hosting cannot give), and booting a new one takes seconds (bench/restart.py). So once a call
-// has run for spareAfterMs (3 s: a long run, the kind people cancel), a second worker boots
-// alongside; cancel(), the watchdog and a crash restart adopt it (ready, or at least ahead).
-// It is ended when the call finishes by itself, so a second Python lives only during long runs,
-// and only on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB; a
-// phone, or a browser that does not say, restarts from scratch rather than risk the tab).
-import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, bootSpare, takeEarly, dropEarly } from "./worker-start.js";
+// After a failed start nothing restarts by itself; the next call(), restart() or cancel() does.
+// Build: every worker says its build (build-info.json's id); the first pins it. A later worker
+// of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
+// "error" and UPDATED: the page never runs a Python other than its own.
+// Test hooks: client-test-hooks.js. Early start and the spare of long runs: worker-start.js.
+import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly } from "./worker-start.js";
+import { watchLife } from "./worker-life.js";
+import { addTestHooks } from "./client-test-hooks.js";
+import { clientTimers, CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS } from "./client-timers.js";
 
+export { CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS };
 export { spawnWorker, prestart } from "./worker-start.js";
-// Tests may shorten the page's own boot watchdog ({bootTimeoutMs}) to prove it on a slow link.
+// Tests may shorten the boot watchdog ({bootTimeoutMs}) and the call's ({callTimeoutMs}).
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
-// ... and the pending-call watchdog ({callTimeoutMs}), to prove what keeps a long call alive.
 const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0 ? Number(TEST_SWITCH.callTimeoutMs) : null;
 
-// A pending call's watchdog. The worker says "alive" at least once a second while any Python
-// bytecode runs (worker.js, the interrupt buffer), so only one C call that runs long (numpy on
-// the largest data allowed, one Agg draw or PNG of the largest plot allowed, the kernel grid)
-// or a dead worker is silent; bench/silence.py measures the longest silence of such calls in
-// the page (under 3 s here, see docs/ARCHITECTURE.md): 10 s leaves more than a factor of three for a
-// slower device or a loaded machine, and tells a dead worker in seconds, not a minute.
-export const CALL_TIMEOUT_MS = 10_000;
+export const ENDED = "Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept.";
+export const UPDATED = "Perceptron Lab was updated on the server since this page was opened: reload the page to use the new version.";
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
@@ -79,6 +62,7 @@ export function createPyClient({
   bootTimeoutMs = TEST_BOOT_TIMEOUT_MS ?? 30_000,
   bootRetries = 1,
   callTimeoutMs = TEST_CALL_TIMEOUT_MS ?? CALL_TIMEOUT_MS,
+  aliveCallTimeoutMs = TEST_CALL_TIMEOUT_MS ?? ALIVE_CALL_TIMEOUT_MS,
   idleProbeMs = 4_000,
   idleTimeoutMs = 8_000,
   spareAfterMs = ROOMY ? 3_000 : 0,
@@ -92,16 +76,15 @@ export function createPyClient({
   const pending = new Map(); // calls sent to the worker: id -> {resolve, request}
   const probes = new Map(); // test hook: probe id -> resolve
   let nextId = 1;
-  let bootTimer = null;
-  let callTimer = null;
-  let idleTimer = null; // the next ping, or the deadline of the ping sent
   let pingSeq = 0;
-  let spareTimer = null;
-  let spare = null; // the spare worker this client started (waiting in worker-start.js's slot)
+  // The spare of a long call: wanted while a call other than a step-through frame is pending.
+  const spare = spareKeeper(workerUrl, spareAfterMs, () => state === "ready" && [...pending.values()].some((p) => p.request?.cmd !== "frame"));
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
   let heardAt = 0; // when the worker last said anything while a call was pending
   let longestSilence = 0; // test hook: the longest such gap, in ms
+  let lifeWatched = false; // this worker's end is watched (its Web Lock)
+  let pinnedBuild = null; // the build of this page's first worker
 
   // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
   let readyPromise, resolveReady, rejectReady, readySettled;
@@ -123,48 +106,34 @@ export function createPyClient({
     }
   };
 
-  function armBootTimer() {
-    clearTimeout(bootTimer);
-    bootTimer = setTimeout(() => {
+  const timers = clientTimers({
+    bootMs: bootTimeoutMs, idleProbeMs, idleTimeoutMs,
+    ping: () => worker.postMessage({ type: "ping", seq: ++pingSeq }),
+    onBootSilence() {
       const secs = Math.round(bootTimeoutMs / 1000);
-      if (retriesLeft > 0) {
-        retriesLeft -= 1;
-        stop(); // calls made meanwhile stay queued for the new worker
-        state = "stopped";
-        launch("retry");
-        safe(onStage, "retry", `Nothing arrived for ${secs} s: loading Python again…`);
-        return;
-      }
+      if (retryBoot(`Nothing arrived for ${secs} s: loading Python again…`)) return;
       const again = bootRetries > 0 ? ", twice" : "";
       fail(`Python stopped loading (nothing arrived for ${secs} s${again}). ` +
         "Check your connection, then try again.", { restart: false });
-    }, bootTimeoutMs);
-  }
+    },
+    onCallSilence: (limit) => fail(`Python stopped answering (nothing heard from it for ${Math.round(limit / 1000)} s) ` +
+      "and was restarted. Your data and settings are kept.", { restart: true, why: "stall" }),
+    onIdleSilence: () => fail("Python stopped answering; it was restarted. Your data and settings are kept.", { restart: true, why: "stall" }),
+  });
+  const armBootTimer = () => timers.boot();
+  // One watchdog at a time: the call's silence limit while a call is pending, else the idle ping.
+  const armCallTimer = () => timers.watch({ ready: state === "ready", busy: pending.size > 0,
+    idle: !pending.size && !queue.length, limit: lifeWatched ? aliveCallTimeoutMs : callTimeoutMs });
 
-  function armIdleTimer() {
-    clearTimeout(idleTimer);
-    idleTimer = null;
-    if (state !== "ready" || pending.size || queue.length) return;
-    idleTimer = setTimeout(() => {
-      const seq = ++pingSeq;
-      worker.postMessage({ type: "ping", seq });
-      idleTimer = setTimeout(() => {
-        fail("Python stopped answering; it was restarted. Your data and settings are kept.", { restart: true, why: "stall" });
-      }, idleTimeoutMs);
-    }, idleProbeMs);
-  }
-
-  // One watchdog at a time: the call timer while a call is pending, else the idle heartbeat.
-  function armCallTimer() {
-    clearTimeout(callTimer);
-    callTimer = null;
-    armIdleTimer();
-    if (state === "ready" && pending.size) {
-      callTimer = setTimeout(() => {
-        fail(`Python stopped answering (nothing heard from it for ${Math.round(callTimeoutMs / 1000)} s) ` +
-          "and was restarted. Your data and settings are kept.", { restart: true, why: "stall" });
-      }, callTimeoutMs);
-    }
+  // A stalled or ended boot is tried once more by itself: -> false when that was done already.
+  function retryBoot(text) {
+    if (retriesLeft <= 0) return false;
+    retriesLeft -= 1;
+    stop(); // calls made meanwhile stay queued for the new worker
+    state = "stopped";
+    launch("retry");
+    safe(onStage, "retry", text);
+    return true;
   }
 
   function send(item) {
@@ -172,24 +141,11 @@ export function createPyClient({
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
     // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
-    if (item.request?.cmd !== "frame") armSpare();
-  }
-
-  function armSpare() {
-    if (spareTimer || spare || !(spareAfterMs > 0)) return;
-    spareTimer = setTimeout(() => {
-      spareTimer = null;
-      if (state === "ready" && [...pending.values()].some((p) => p.request?.cmd !== "frame")) spare = bootSpare(workerUrl);
-    }, spareAfterMs);
+    if (item.request?.cmd !== "frame") spare.arm();
   }
 
   // The calls ended by themselves: no spare is needed (it would hold a second Python's memory).
-  function dropSpare() {
-    clearTimeout(spareTimer);
-    spareTimer = null;
-    dropEarly(spare);
-    spare = null;
-  }
+  const dropSpare = () => spare.drop();
 
   function start() {
     generation += 1;
@@ -197,10 +153,11 @@ export function createPyClient({
     state = "booting";
     stageName = null;
     bytesSeen = -1;
+    lifeWatched = false;
     if (readySettled) freshReady();
     const adopted = takeEarly(workerUrl);
     if (adopted) {
-      if (adopted === spare) spare = null;
+      spare.adopted(adopted);
       worker = adopted.worker;
     } else {
       try {
@@ -220,28 +177,42 @@ export function createPyClient({
         longestSilence = Math.max(longestSilence, now - heardAt);
         heardAt = now;
       }
-      onMessage(msg);
+      if (msg.type === "life") watchEnd(msg.lock, gen);
+      else onMessage(msg);
       // Any word from an idle worker proves its loop runs (a ping's answer included).
-      if (gen === generation && idleTimer && !pending.size) armIdleTimer();
+      if (gen === generation && timers.pinging && !pending.size) armCallTimer();
     };
     worker.onerror = worker.onmessageerror = (ev) => {
       if (gen !== generation) return;
       if (ev && ev.preventDefault) ev.preventDefault();
-      if (state === "booting") {
-        fail("Python could not be started; reload the page to try again.", { restart: false });
-      } else {
-        fail("Python crashed and was restarted. Try again.", { restart: true });
-      }
+      if (state === "booting") fail("Python could not be started; reload the page to try again.", { restart: false });
+      else fail("Python crashed and was restarted. Try again.", { restart: true });
     };
     armBootTimer();
     if (adopted) {
-      // Replay what the early worker said before we listened (in order).
-      for (const [kind, ev] of adopted.events) {
-        if (gen !== generation) break;
-        if (kind === "message") worker.onmessage(ev);
-        else worker.onerror(ev);
-      }
+      // Replay what the early worker said (in order; a microtask runs before any new message)
+      // once the caller holds the client: a restored worker is often ready before the page's
+      // modules load, and a link's run was dropped when "ready" came with no client yet.
+      queueMicrotask(() => {
+        for (const [kind, ev] of adopted.events) {
+          if (gen !== generation) break;
+          if (kind === "message") worker.onmessage(ev);
+          else worker.onerror(ev);
+        }
+      });
     }
+  }
+
+  // The worker of generation gen holds the lock `name` while it lives (worker-life.js).
+  function watchEnd(name, gen) {
+    lifeWatched = watchLife(name, () => {
+      if (gen !== generation) return; // ended by us (stop()), or already replaced
+      if (state !== "booting") fail(ENDED, { restart: true, why: "ended" });
+      else if (!retryBoot("Python stopped while loading: loading it again…")) {
+        fail("Python stopped while loading. Reload the page to try again.", { restart: false });
+      }
+    }) || lifeWatched;
+    if (lifeWatched && state === "ready") armCallTimer(); // the longer limit from now on
   }
 
   function launch(reason, text) {
@@ -256,7 +227,7 @@ export function createPyClient({
       case "stage":
         stageName = msg.stage;
         if (msg.stage === "ready") {
-          clearTimeout(bootTimer);
+          timers.booted();
           state = "ready";
           retriesLeft = bootRetries;
           bootTimes = msg.times || null;
@@ -268,6 +239,10 @@ export function createPyClient({
           armBootTimer();
           safe(onStage, msg.stage, msg.detail || "");
         }
+        break;
+      case "build":
+        pinnedBuild = pinnedBuild ?? msg.build;
+        if (msg.build !== pinnedBuild) fail(UPDATED, { restart: false });
         break;
       case "bytes":
         if (state !== "booting") break;
@@ -330,11 +305,8 @@ export function createPyClient({
   }
 
   function stop() {
-    clearTimeout(bootTimer);
-    clearTimeout(callTimer);
-    clearTimeout(idleTimer);
-    clearTimeout(spareTimer); // a spare already booting is kept for the restart
-    bootTimer = callTimer = idleTimer = spareTimer = null;
+    timers.clear();
+    spare.hold(); // a spare already booting is kept for the restart
     generation += 1;
     if (worker) worker.terminate();
     worker = null;
@@ -398,43 +370,30 @@ export function createPyClient({
   };
 
   if (TEST_HOOKS) {
-    /** Test hook: terminate without restarting; the next call() starts a new worker. */
-    client.kill = () => {
-      stop();
-      dropSpare();
-      settleAll(internal("Python was stopped."));
-      state = "stopped";
-      if (readySettled) freshReady();
-    };
-    /** Test hook: once ready, the worker's account of how the app package was installed
-     * ({installer, url, sha256, version, micropip, listed} or {error}). */
-    client.probe = async () => {
-      await readyPromise;
-      return new Promise((resolve) => {
-        const id = nextId++;
-        probes.set(id, resolve);
-        worker.postMessage({ type: "probe", id });
-      });
-    };
-    /** Test hook: calls sent or queued and not answered yet. */
-    Object.defineProperty(client, "busy", { get: () => pending.size + queue.length });
-    /** Test hook: the longest time (ms) a pending call went without any word from the worker,
-     * since the last call of this with reset = true. */
-    client.silence = (reset = false) => {
-      const ms = longestSilence;
-      if (reset) longestSilence = 0;
-      return ms;
-    };
-    /** Test hook: silence the worker's signs of life during calls: python (progress, reading,
-     * heartbeat.beat()) and/or buffer (the interrupt buffer's "alive"), for this worker. */
-    client.mute = ({ python = false, buffer = false } = {}) => {
-      if (worker) worker.postMessage({ type: "mute", python, buffer });
-    };
-    /** Test hook: the worker dies without an error event (the client is not told). */
-    client.vanish = () => {
-      if (worker) worker.terminate();
-    };
-    globalThis.__pyclient = client;
+    addTestHooks(client, {
+      worker: () => worker,
+      kill() {
+        stop();
+        dropSpare();
+        settleAll(internal("Python was stopped."));
+        state = "stopped";
+        if (readySettled) freshReady();
+      },
+      probe: async () => {
+        await readyPromise;
+        return new Promise((resolve) => {
+          const id = nextId++;
+          probes.set(id, resolve);
+          worker.postMessage({ type: "probe", id });
+        });
+      },
+      busy: () => pending.size + queue.length,
+      silence(reset) {
+        const ms = longestSilence;
+        if (reset) longestSilence = 0;
+        return ms;
+      },
+    });
   }
   start();
   return client;

@@ -8,11 +8,18 @@
 // private file system,
 // on devices with memory to spare (js/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
+// Never beside a training run (whenNotTraining): a run started meanwhile ends the maker, which
+// starts again when the run is over (data-snapshot stays "making").
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
 // "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
-// browser), or "skipped" (not made here).
+// browser), or "skipped" (not made here). A stored snapshot that was refused (its bytes are not
+// the ones stored, or the restore's checks failed: worker.js, snapshot.js) is said in one line
+// (REFUSED) and body[data-snapshot-refused] is set; a new one is made as after a first visit.
 import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
 import { roomForSnapshot } from "./snapshot-room.js";
+import { addNotice } from "./ui/link-notice.js";
+
+export const REFUSED = "The quick start saved in this browser (a memory snapshot of Python) failed its check and was not used: Python started the normal way.";
 
 const body = document.body;
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
@@ -25,6 +32,10 @@ let asked = false;
 export function workerReady(times) {
   if (asked) return;
   asked = true;
+  if (times && times.refused) {
+    body.dataset.snapshotRefused = "true";
+    addNotice(REFUSED);
+  }
   if (times && times.restored) {
     body.dataset.snapshot = "restored";
     return;
@@ -33,7 +44,22 @@ export function workerReady(times) {
     body.dataset.snapshot = "skipped";
     return;
   }
-  whenPrecached(make);
+  whenPrecached(() => whenNotTraining(make));
+}
+
+// The maker is a second Python (CPU and ~0.5 GB for a few seconds): never beside a training run.
+// It starts once no run goes on, and a run started meanwhile ends it; it starts again after.
+const training = () => body.dataset.runState === "running";
+
+function whenNotTraining(fn) {
+  if (!training()) return fn();
+  const obs = new MutationObserver(() => {
+    if (!training()) {
+      obs.disconnect();
+      fn();
+    }
+  });
+  obs.observe(body, { attributes: true, attributeFilter: ["data-run-state"] });
 }
 
 function whenPrecached(fn) {
@@ -73,8 +99,17 @@ function make() {
     body.dataset.snapshot = "skipped";
     return;
   }
+  const runs = new MutationObserver(() => {
+    if (!training()) return;
+    clearTimeout(timer);
+    runs.disconnect();
+    worker.terminate();
+    whenNotTraining(make);
+  });
+  runs.observe(body, { attributes: true, attributeFilter: ["data-run-state"] });
   const end = (state, note) => {
     clearTimeout(timer);
+    runs.disconnect();
     worker.terminate();
     body.dataset.snapshot = state;
     if (state === "failed" && build) store((ls) => ls.setItem(FAILED_KEY, build));

@@ -26,7 +26,7 @@
 // made it in the same browser (meta.json names the build and the user agent).
 
 const DIR = "snapshot-of-perceptron-lab";
-const FORMAT = 1;
+const FORMAT = 2; // 2: heap and fs stored gzipped, meta.json holds their SHA-256
 const SKIP = new Set(["/dev", "/proc", "/lib/python312.zip"]); // made by the runtime itself
 
 /** Wrap Module.loadDynamicLibrary so that every side module loaded from now on gets a handle
@@ -215,6 +215,14 @@ export function takeSnapshot(pyodide, Module, libs, check) {
 // handles (dedicated workers only): 80 MB read in tens of ms, where the Cache API took ~0.2 s.
 // One folder per site root (GitHub Pages project sites share an origin), one snapshot in it:
 // heap, files and meta.json, written last (a snapshot without it is incomplete, never read).
+// heap and fs are stored gzipped (CompressionStream): 82 MB become ~24 MB of a student's disk,
+// for ~0.2 s of inflating while the runtime compiles anyway (bench/worker_memory.py).
+// meta.json holds the SHA-256 of both as stored; a restore reads them whole and compares the
+// digests before Python sees a byte (WebCrypto hashes off this thread), so
+// any change on disk (a bad sector, a partial write, an extension or a neighbour on the same
+// origin patching bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too
+// cannot be caught this way (nothing in the build can know a snapshot made in this browser):
+// docs/PYODIDE.md, "Deployment", says why the lab belongs on an origin of its own.
 async function folder(root, create) {
   if (!globalThis.navigator?.storage?.getDirectory || typeof FileSystemSyncAccessHandle === "undefined") return null;
   let h = 2166136261; // FNV-1a of the site root: the folder's name
@@ -254,14 +262,29 @@ export async function storeSnapshot(root, build, { heap, fs, meta }) {
   const dir = await folder(root, true);
   if (!dir) throw new Error("this browser has no origin private file system");
   await dir.removeEntry("meta.json").catch(() => {});
-  await writeFile(dir, "heap", heap);
-  await writeFile(dir, "fs", fs);
-  const stamp = { ...meta, build, userAgent: navigator.userAgent };
+  const [heapGz, fsGz] = [await squeeze(heap, CompressionStream), await squeeze(fs, CompressionStream)];
+  const [heapSha256, fsSha256] = await Promise.all([sha256(heapGz), sha256(fsGz)]);
+  await writeFile(dir, "heap", heapGz);
+  await writeFile(dir, "fs", fsGz);
+  const stamp = { ...meta, build, userAgent: navigator.userAgent, heapSha256, fsSha256,
+    heapStored: heapGz.length, fsStored: fsGz.length };
   await writeFile(dir, "meta.json", new TextEncoder().encode(JSON.stringify(stamp)));
 }
 
+/** Bytes through a CompressionStream or DecompressionStream (gzip). */
+async function squeeze(bytes, Stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(new Stream("gzip"));
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+async function sha256(bytes) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** This build's snapshot made in this browser, or null: {meta, heap, fs}, heap and fs as
- * promises of Uint8Arrays (rejected if incomplete), read while the runtime starts. */
+ * promises of Uint8Arrays (rejected if incomplete or not the bytes stored: their SHA-256),
+ * read while the runtime starts. */
 export async function loadSnapshot(root, build) {
   const dir = await folder(root, false);
   if (!dir) return null;
@@ -272,14 +295,18 @@ export async function loadSnapshot(root, build) {
     return null;
   }
   if (meta.format !== FORMAT || meta.build !== build || meta.userAgent !== navigator.userAgent) return null;
-  const part = async (name, bytes) => {
-    const data = await readFile(dir, name);
-    if (data.length !== bytes) throw new Error(`the snapshot's ${name} is incomplete`);
+  const part = async (name, stored, digest, bytes) => {
+    const packed = await readFile(dir, name);
+    if (packed.length !== stored) throw new Error(`the snapshot's ${name} is incomplete`);
+    if ((await sha256(packed)) !== digest) throw new Error(`the snapshot's ${name} is not the one stored (SHA-256 differs)`);
+    const data = await squeeze(packed, DecompressionStream);
+    if (data.length !== bytes) throw new Error(`the snapshot's ${name} unpacks to ${data.length} bytes, not ${bytes}`);
     return data;
   };
-  const heap = part("heap", meta.heapBytes);
+  const heap = part("heap", meta.heapStored, meta.heapSha256, meta.heapBytes);
   heap.catch(() => {});
-  const fs = heap.then(() => part("fs", meta.fsBytes)); // one at a time: each read holds the thread
+  // One read at a time (each holds the thread); fs is read while heap inflates.
+  const fs = part("fs", meta.fsStored, meta.fsSha256, meta.fsBytes);
   fs.catch(() => {});
   return { meta, heap, fs };
 }

@@ -2,6 +2,14 @@
 // (spawnWorker), and ahead of the client that will use it (prestart at page load, a spare
 // during a long run). The one worker started ahead waits in a slot, recording what it says,
 // until a client with the same worker URL adopts it (or drops it).
+// Early start: prestart() (called by js/boot.js, a tiny module in the page's <head>) starts the
+// worker before the UI modules have loaded; the first createPyClient() adopts it.
+// Spare worker: a cancel must end the worker (Python runs synchronously in it; Pyodide's
+// interrupt buffer needs a SharedArrayBuffer, i.e. cross-origin isolation, which static hosting
+// cannot give), and booting a new one takes seconds (bench/restart.py). So once a call has run
+// for spareAfterMs (3 s: a long run, the kind people cancel), pyclient.js boots a second worker
+// alongside; cancel(), the watchdog and a crash restart adopt it. It is ended when the call
+// finishes by itself, and only devices that say they have memory to spare get one (ROOMY).
 
 import { pythonWorkerName } from "./ipados.js";
 
@@ -81,4 +89,33 @@ export function dropEarly(entry) {
     early = null;
     entry.worker.terminate();
   }
+}
+
+/** The spare of one client: arm() at a call's start boots one after afterMs if wanted() then;
+ * drop() ends it (the calls ended by themselves), hold() stops the timer and keeps one booting
+ * for the restart that adopts it (adopted(entry) tells the keeper). */
+export function spareKeeper(workerUrl, afterMs, wanted) {
+  let timer = null;
+  let entry = null;
+  return {
+    arm() {
+      if (timer || entry || !(afterMs > 0)) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (wanted()) entry = bootSpare(workerUrl);
+      }, afterMs);
+    },
+    hold() {
+      clearTimeout(timer);
+      timer = null;
+    },
+    drop() {
+      this.hold();
+      dropEarly(entry);
+      entry = null;
+    },
+    adopted(taken) {
+      if (taken === entry) entry = null;
+    },
+  };
 }

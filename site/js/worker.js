@@ -9,7 +9,9 @@
 //                   {type: "test-hooks"}                      (the page's test switch is on)
 //                   {type: "ping", seq}                       (idle heartbeat: no call pending)
 //                   {type: "mute", python, buffer}            (test hook, see below)
-//   worker -> page  {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
+//   worker -> page  {type: "life", lock}                      (the Web Lock it holds for its life: js/worker-life.js)
+//                   {type: "build", build}                    (build-info.json's id: the page keeps to its first)
+//                   {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
 //                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
 //                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
@@ -22,6 +24,7 @@
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
 //                   {type: "snapshot", ok, detail, heapMB, filesMB, ms}  (a snapshot maker only)
 // Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
+//   {type: "fault", kind: "close"|"throw", during: "now"|"run"}: a fault of the worker's own;
 //   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 // Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
@@ -39,7 +42,6 @@ const PYODIDE_VERSION = "0.27.7";
 const ROOT = new URL("../", import.meta.url); // the site root (dist/)
 const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
 const PROGRESS_MS = 25;
-const BYTES_MS = 250;
 const MPLCONFIGDIR = "/home/pyodide/.config/matplotlib";
 
 const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
@@ -47,117 +49,14 @@ const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
 const post = (msg) => self.postMessage(msg);
 const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
 
-class BootError extends Error {
-  constructor(message, detail) {
-    super(message);
-    this.detail = detail;
-  }
-}
-
-// ---------------------------------------------------------------- bytes received
-// Every download of the boot is counted as its body streams in, so that the page can show
-// "MB of MB" and its watchdog can tell a slow link (bytes arrive) from a dead one.
-// Bodies arrive decompressed; build-info.json gives each file's size and its gzip size,
-// so wire bytes are estimated per file (received x gzip/size).
-let ratio = new Map(); // absolute URL -> wire bytes per body byte
-let wireTotal = 0;
-let wireReceived = 0;
-let lastBytesPost = 0;
-
-let cached = false; // the service worker has precached this build: nothing big is downloaded
-
-function postBytes(force = false) {
-  const now = performance.now();
-  if (!force && now - lastBytesPost < BYTES_MS) return;
-  lastBytesPost = now;
-  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal, cached });
-}
-
-const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived
-
-function whenDownloaded(href) {
-  return new Promise((resolve) => done.set(href, resolve));
-}
-
-function counted(response, href) {
-  const r = ratio.get(href);
-  if (!r || !response.body) return response;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      wireReceived += chunk.byteLength * r;
-      postBytes();
-      controller.enqueue(chunk);
-    },
-    flush() {
-      done.get(href)?.();
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status, statusText: response.statusText, headers: response.headers,
-  });
-}
-
-// ---------------------------------------------------------------- early downloads
-// Pyodide fetches a package only once the runtime is up. To overlap the wheels with the
-// runtime download and start-up, we fetch them at once and hand the bytes to Pyodide's
-// later fetch() of the same URL (micropip's download of the app wheel, pyfetch, is such a
-// fetch() too). Each prefetched body is checked against the sha256 of the lock (what SRI
-// would check; done here so that the bytes can be counted while they arrive).
-const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
-const realFetch = self.fetch.bind(self);
-
-async function sha256Hex(buf) {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function prefetch(url, sha256) {
-  const href = new URL(url, ROOT).href;
-  if (prefetched.has(href)) return;
-  const p = realFetch(href).then(async (r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status} for ${href}`);
-    const buf = await counted(r, href).arrayBuffer();
-    if (sha256 && (await sha256Hex(buf)) !== sha256) throw new Error(`sha256 mismatch for ${href}`);
-    return buf;
-  });
-  p.catch(() => {}); // a failed prefetch falls back to a normal fetch below
-  prefetched.set(href, p);
-}
-
-self.fetch = async (input, init) => {
-  // Relative to this file: in the CSP bootstrap (pyclient.js) self.location is a blob: URL.
-  const href = input instanceof Request ? input.url : new URL(String(input), import.meta.url).href;
-  const p = prefetched.get(href);
-  if (p && (!init || !init.method || init.method === "GET")) {
-    prefetched.delete(href);
-    try {
-      const buf = await p;
-      return new Response(buf, { status: 200, headers: { "Content-Type": "application/octet-stream" } });
-    } catch {
-      /* fall through to the network, with the caller's own integrity check */
-    }
-  }
-  return counted(await realFetch(input instanceof Request ? input : href, init), href);
-};
-
-async function fetchOk(url, init) {
-  let r;
-  try {
-    r = await realFetch(url, init);
-  } catch (e) {
-    throw new BootError("Could not download Perceptron Lab's files; check your connection and reload.", String(e));
-  }
-  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
-  return r;
-}
-
-function lastLine(err) {
-  const s = String(err && err.message ? err.message : err).trim().split("\n");
-  return s[s.length - 1];
-}
+// This worker's end, noticed by the page at once however it comes (js/worker-life.js).
+holdLifeLock((name) => post({ type: "life", lock: name }));
 
 // ---------------------------------------------------------------- boot
 import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
+import { holdLifeLock } from "./worker-life.js";
+import { startChecks, stopChecks, throttled } from "./python-alive.js";
+import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./boot-downloads.js";
 
 let pyodide = null;
 let restored = false; // started from a memory snapshot: an internal error then drops it
@@ -170,21 +69,20 @@ async function start() {
   const times = {};
   stage("runtime", "Starting the Python runtime");
 
-  const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-cache" }).then((r) => r.json());
+  // no-store: a revalidation would keep a newer cached copy after a rollback to older files.
+  const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-store" }).then((r) => r.json());
   const modP = import(new URL("pyodide.mjs", INDEX_URL).href).catch((e) => {
     throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
   });
   const info = await infoP;
+  post({ type: "build", build: info.build }); // the page keeps to the build it started with
   if (info.pyodide !== PYODIDE_VERSION) {
     throw new BootError("This page's files are out of date; reload the page.",
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
   const files = info.download || [];
-  ratio = new Map(files.map((f) => [new URL(f.path, ROOT).href, f.size ? f.gzip / f.size : 0]));
-  wireTotal = files.reduce((s, f) => s + f.gzip, 0);
   // sw.js's cache of this build (js/offline.js): the page then says no download is coming.
-  cached = typeof caches !== "undefined" && (await caches.has(`perceptron-lab-${info.build}`).catch(() => false));
-  postBytes(true);
+  expectDownloads(files, typeof caches !== "undefined" && (await caches.has(`perceptron-lab-${info.build}`).catch(() => false)));
 
   // The runtime's own files first: on a slow link the wheels would otherwise share the
   // bandwidth with them and Python could start only when nearly everything has arrived.
@@ -294,8 +192,7 @@ function ready(times) {
   for (const k of Object.keys(times)) times[k] = Math.round(times[k]);
   // Worker start in the page's clock: timeOrigin differs between page and worker.
   times.origin = performance.timeOrigin;
-  wireReceived = wireTotal;
-  postBytes(true);
+  allDownloaded();
   console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
   post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
 }
@@ -326,6 +223,10 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     times.runtime = performance.now() - t0;
     times.files_and_libraries = into.libsMs; // part of runtime: snapshot.js's work before the memory
     Object.assign(pyodide.loadedPackages, snap.meta.packages);
+    // Pyodide keeps its options (API.config), and with them the snapshot's whole memory image
+    // (~63 MB, copied into the wasm memory already): let it go, or a restored worker holds
+    // that much more than a normally started one (bench/worker_memory.py).
+    if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null;
     boot = pyodide.pyimport("perceptron_lab.worker_boot");
     const check = boot.self_check();
     if (check !== snap.meta.check) throw new Error(`self-check gave ${check}, the snapshot's maker ${snap.meta.check}`);
@@ -334,6 +235,7 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     return true;
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
+    times.refused = true; // the page says so in one line (js/snapshot-maker.js)
     pyodide = boot = handleJson = null;
     await dropSnapshots(ROOT).catch(() => {});
     return false;
@@ -397,50 +299,7 @@ const booted = start().then(
 );
 
 // ---------------------------------------------------------------- calls
-// Alive from ANY Python bytecode, not only where the code calls heartbeat.beat(): Pyodide's
-// setInterruptBuffer(buf) turns on CPython's periodic signal check, which every ~50
-// eval-breaker checks (loops and calls) runs _Py_CheckEmscriptenSignals_Helper in JS: it reads
-// Module.Py_EmscriptenSignalBuffer three times (is there one? buf[0]; buf[0] = 0). A getter
-// there runs our code on every check; the buffer it returns is a plain Int32Array holding 0 (no
-// signal), so no SharedArrayBuffer is needed. (setInterruptBuffer of an object with an index-0
-// getter works too, but an accessor element is V8's slow path: ~160 ns a check against ~45.)
-// The page hears from every Python phase (theory, plots, the CSV reader); silence means a dead
-// worker or one C call that runs long (bench/silence.py). On only during a call; its cost is
-// within noise (bench/alive_cost.py).
-const ALIVE_MS = 1000;
-const NO_SIGNAL = new Int32Array(1);
-let onCheck = null; // during a call: run once per signal check
-let checksWatched = false;
-
-function watchChecks() {
-  const M = pyodide._module; // Emscripten's Module (Pyodide 0.27 exposes it)
-  if (checksWatched || !M) return checksWatched;
-  let reads = 0;
-  Object.defineProperty(M, "Py_EmscriptenSignalBuffer", {
-    configurable: true,
-    get() {
-      if (onCheck === null) return undefined; // no check runs between calls anyway
-      if (++reads === 3) {
-        reads = 0;
-        onCheck();
-      }
-      return NO_SIGNAL;
-    },
-    set(_) {}, // setInterruptBuffer assigns here: the getter decides
-  });
-  return (checksWatched = true);
-}
-
-function throttled(tell) {
-  let next = performance.now() + ALIVE_MS;
-  return () => {
-    const now = performance.now();
-    if (now < next) return;
-    next = now + ALIVE_MS;
-    tell();
-  };
-}
-
+// Alive from any Python bytecode during a call: js/python-alive.js.
 // Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
 // heartbeat) and/or the interrupt buffer's, to prove which one keeps a long call alive.
 const muted = { python: false, buffer: false };
@@ -450,6 +309,11 @@ async function handleCall(id, request) {
   let last = 0;
   const alive = throttled(() => post({ type: "alive", id }));
   const progress = (epoch, mistakes, phase) => {
+    if (armedFault) {
+      const kind = armedFault;
+      armedFault = null;
+      fault(kind);
+    }
     if (muted.python) return;
     if (phase !== undefined) {
       // The CSV reader (throttled in Python): done of total in a reading phase.
@@ -462,8 +326,7 @@ async function handleCall(id, request) {
     post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
   };
   let result;
-  onCheck = () => muted.buffer || alive();
-  if (watchChecks()) pyodide.setInterruptBuffer(NO_SIGNAL);
+  startChecks(pyodide, () => muted.buffer || alive());
   try {
     // Python's own heartbeat (heartbeat.beat() in slow epochs and scoring) shares the throttle.
     result = JSON.parse(handleJson(JSON.stringify(request), progress, () => muted.python || alive()));
@@ -476,8 +339,7 @@ async function handleCall(id, request) {
     }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
   } finally {
-    if (pyodide) pyodide.setInterruptBuffer(undefined); // between calls no check runs at all
-    onCheck = null;
+    stopChecks(pyodide);
   }
   if (result && result.error && result.error.kind === "internal") suspectSnapshot();
   post({ type: "result", id, result });
@@ -504,7 +366,9 @@ self.onmessage = (ev) => {
     // call Python holds the loop; the page does not ping then, progress and "alive" count.)
     post({ type: "pong", seq: msg.seq });
   } else if (msg.type === "call") {
-    chain = chain.then(() => handleCall(msg.id, msg.request));
+    // A throw outside Python's own (e.g. a result that cannot be posted) is a crash, said at once:
+    // left in the chain it would stop every later call without a word.
+    chain = chain.then(() => handleCall(msg.id, msg.request)).catch((e) => post({ type: "crashed", id: msg.id, detail: lastLine(e) }));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
   } else if (msg.type === "mute" && testHooks) {
@@ -512,5 +376,16 @@ self.onmessage = (ev) => {
     muted.buffer = !!msg.buffer;
   } else if (msg.type === "probe" && testHooks) {
     chain = chain.then(() => handleProbe(msg.id));
+  } else if (msg.type === "fault" && testHooks) {
+    if (msg.during === "run") armedFault = msg.kind;
+    else fault(msg.kind);
   }
 };
+
+// Test hook: a fault of the worker's own (client-test-hooks.js): at once, or armed to happen
+// at the next progress report of a run (from inside Python's call, as a real one would).
+let armedFault = null;
+function fault(kind) {
+  if (kind === "close") self.close();
+  else if (kind === "throw") setTimeout(() => { throw new Error("a fault injected by a test"); });
+}

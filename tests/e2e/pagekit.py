@@ -136,7 +136,14 @@ def shown_value(page, selector: str):
 
 
 def plots_info(page) -> dict:
-    """For each plot: visible?, natural size after decoding, alt text and the image source."""
+    """For each plot: visible?, natural size after decoding, alt text and the image source
+    (seen in the Plots tab, where all but the boundary plot are; the tab open before is
+    opened again after)."""
+    with in_tab(page, "plots"):
+        return _plots_info(page)
+
+
+def _plots_info(page) -> dict:
     return page.evaluate(
         """async () => {
           const out = {};
@@ -162,6 +169,30 @@ def assert_png(info: dict) -> None:
     assert info["width"] > 0 and info["height"] > 0, info
     assert info["visible"], info
     assert len(info["alt"].strip()) > 10, info["alt"]
+
+
+def current_tab(page) -> str:
+    return page.evaluate("document.querySelector('#side [role=tab][aria-selected=true]').id.slice(4)")
+
+
+@contextlib.contextmanager
+def in_tab(page, name: str):
+    """Open tab `name` for the block, then the tab that was open before it."""
+    before = current_tab(page)
+    open_tab(page, name)
+    try:
+        yield
+    finally:
+        open_tab(page, before)
+
+
+def open_tab(page, name: str) -> None:
+    """Open the side's tab `name` (setup, plots, numbers, steps, share, compare, practice):
+    the lab is one screen, and each panel but the current update sits behind a tab."""
+    tab = page.locator(f"#tab-{name}")
+    if tab.get_attribute("aria-selected") != "true":
+        tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
 
 
 # What a plot image shows (a JS expression of `img`): the page draws the step-through and the

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, wait_ready_of
-from pagekit import click_train, extra_page, settled
+from pagekit import click_train, extra_page, in_tab, settled
 
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__test__/axe.min.js"  # under the page's own origin and sub-path; never on disk
@@ -178,6 +178,11 @@ def test_focus_is_visible_on_every_kind_of_control(page, wait_ready):
 def test_compare_view_by_keyboard_has_no_serious_violations(page, wait_ready, py_call):
     wait_ready(page)
     wait_trained(page)
+    with in_tab(page, "compare"):
+        compare_by_keyboard(page, py_call)
+
+
+def compare_by_keyboard(page, py_call):
     page.focus("#compare-run")
     page.keyboard.press("Enter")
     page.wait_for_selector('#compare[data-state="done"], #compare[data-state="error"]', state="attached",
@@ -208,6 +213,11 @@ def test_compare_view_by_keyboard_has_no_serious_violations(page, wait_ready, py
 
 def test_compare_cards_are_one_column_on_a_phone(page, wait_ready):
     wait_ready(page)
+    with in_tab(page, "compare"):
+        cards_one_column_on_a_phone(page)
+
+
+def cards_one_column_on_a_phone(page):
     if page.evaluate("document.getElementById('compare').dataset.state") != "done":
         page.click("#compare-run")
         page.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
@@ -229,13 +239,19 @@ def test_compare_cards_are_one_column_on_a_phone(page, wait_ready):
 
 def test_compare_on_held_out_data_marks_the_best_and_goes_stale(page, wait_ready):
     wait_ready(page)
-    if page.evaluate("document.getElementById('compare').dataset.state") != "done":
-        page.click("#compare-run")
-        page.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-    assert not page.is_visible("#compare-stale")
+    with in_tab(page, "compare"):
+        if page.evaluate("document.getElementById('compare').dataset.state") != "done":
+            page.click("#compare-run")
+            page.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        assert not page.is_visible("#compare-stale")
     page.select_option("#preset", "overlap")
     page.fill("#test_fraction", "0.3")
     page.dispatch_event("#test_fraction", "change")
+    with in_tab(page, "compare"):
+        held_out_compare(page)
+
+
+def held_out_compare(page):
     assert page.is_visible("#compare-stale")  # the old cards are marked out of date
     page.focus("#compare-run")
     page.keyboard.press(" ")

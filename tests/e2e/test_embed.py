@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import READY_TIMEOUT_MS
-from pagekit import click_train, extra_page, settled
+from pagekit import click_train, extra_page, in_tab, open_tab, settled
 
 HIDE = ["data", "settings", "proof"]
 SANDBOX = 'sandbox="allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox"'
@@ -41,12 +41,13 @@ def snippet(page, wait_ready):
     page.fill("#seed", "3")
     assert click_train(page) == "done"
     weights = page.get_attribute("#weights", "data-values")
-    page.click("#embed-options summary")
-    for flag in HIDE:
-        page.check(f"#embed-hide-{flag}")
-    page.click("#copy-embed")
-    page.wait_for_selector("#share-text:not([hidden])")
-    code = page.input_value("#share-text")
+    with in_tab(page, "share"):
+        page.click("#embed-options summary")
+        for flag in HIDE:
+            page.check(f"#embed-hide-{flag}")
+        page.click("#copy-embed")
+        page.wait_for_selector("#share-text:not([hidden])")
+        code = page.input_value("#share-text")
     return {"code": code, "weights": weights}
 
 
@@ -131,11 +132,17 @@ def test_embedded_lab_weights_match_the_copied_page(course, snippet):
 
 def test_hide_flags_hide_panels_but_plots_and_train_stay(course):
     _, frame = lab_frame(course[0])
-    for sel in ["#data-panel", "#settings-panel", 'section[aria-labelledby="proof-h"]', "#fig-proof",
-                ".brand", ".foot", "#share"]:
+    # Each checked with its tab open (the tab of data and settings is gone with both).
+    assert not frame.is_visible("#tab-setup")
+    for tab, sel in [("plots", "#data-panel"), ("plots", "#settings-panel"), ("numbers", 'section[aria-labelledby="proof-h"]'),
+                     ("plots", "#fig-proof"), ("plots", ".brand"), ("plots", ".foot"), ("share", "#share")]:
+        open_tab(frame, tab)
         assert not frame.is_visible(sel), sel
-    for sel in ["#train", "#plot-boundary", "#plot-mistakes", "#weights", "#status"]:
+    for tab, sel in [("plots", "#train"), ("plots", "#plot-boundary"), ("plots", "#plot-mistakes"),
+                     ("numbers", "#weights"), ("numbers", "#status")]:
+        open_tab(frame, tab)
         assert frame.is_visible(sel), sel
+    open_tab(frame, "plots")
     assert frame.evaluate("document.getElementById('plot-boundary').naturalWidth") > 0
     # Nothing sticks out sideways at 320 px.
     assert frame.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
@@ -175,9 +182,13 @@ def test_plot_first_then_controls_and_a_link_to_the_full_lab(course, snippet):
     _, frame = lab_frame(page)
     assert settled(frame, READY_TIMEOUT_MS) == "done"
     top = lambda sel: frame.evaluate(f"document.querySelector('{sel}').getBoundingClientRect().top")  # noqa: E731
-    assert top("#plot-boundary") < top("#lab") and top("#plot-boundary") < top("#compare")
+    # The controls (the data and settings are hidden in this frame: the step-through's).
+    assert top("#plot-boundary") < top("#stepper")
+    with in_tab(frame, "compare"):
+        assert top("#plot-boundary") < top("#compare")
     # The exercise and hand-weights panels come after the plot and the controls, not first.
-    assert top("#lab") < top("#exercise") and top("#lab") < top("#hand")
+    with in_tab(frame, "practice"):
+        assert top("#stepper") < top("#exercise") and top("#stepper") < top("#hand")
     assert frame.is_visible("#train")  # fixed at the bottom of the frame while the plot is on top
     link = frame.locator("#full-lab-link")
     assert link.is_visible() and link.get_attribute("target") == "_blank"
@@ -220,17 +231,34 @@ def test_the_frame_posts_its_height_and_the_documented_listener_fits_it(course):
     assert kinds == {"perceptron-lab:resize", "lti.frameResize"}
     last = [m["data"]["height"] for m in ours if m["data"].get("type") == "perceptron-lab:resize"][-1]
     assert last == height
-    # A step forward shows the update's table: the content grows and a new message follows.
+    # Another tab changes the content's height (the lab keeps the step-through's words in a box
+    # of their own height, so stepping no longer does): a shorter tab, then the taller one
+    # again: the content grows and a new message follows.
+    def posted():
+        return [m["data"]["height"] for m in page.evaluate("window.__sizes")
+                if isinstance(m["data"], dict) and m["data"].get("type") == "perceptron-lab:resize"]
+
+    def content():
+        return frame.evaluate("Math.ceil(document.documentElement.getBoundingClientRect().height)")
+
+    open_tab(frame, "plots")
+    open_tab(frame, "numbers")
+    for _ in range(50):
+        if posted()[-1] == content():
+            break
+        page.wait_for_timeout(100)
+    height = content()
+    assert posted()[-1] == height
+    ours = [m for m in page.evaluate("window.__sizes") if isinstance(m["data"], dict) and "height" in m["data"]]
     n = len(ours)
-    frame.click("#step-fwd")
-    frame.wait_for_selector("#step-math table", state="attached", timeout=60_000)
+    frame.click("#tab-plots")
+    frame.wait_for_selector("#plot-mistakes", state="visible", timeout=60_000)
     for _ in range(50):
         sizes = page.evaluate("window.__sizes")
         if len([m for m in sizes if isinstance(m["data"], dict) and "height" in m["data"]]) > n:
             break
         page.wait_for_timeout(100)
-    grown = [m["data"]["height"] for m in page.evaluate("window.__sizes")
-             if isinstance(m["data"], dict) and m["data"].get("type") == "perceptron-lab:resize"][-1]
+    grown = posted()[-1]
     assert grown > height
     for _ in range(50):
         if abs(handle.bounding_box()["height"] - grown) <= 1:
@@ -243,6 +271,7 @@ def test_a_download_in_the_sandboxed_cross_origin_frame_arrives(course, snippet,
     page, _ = course
     _, frame = lab_frame(page)
     assert settled(frame, READY_TIMEOUT_MS) == "done"
+    open_tab(frame, "share")
     with page.expect_download(timeout=60_000) as dl:
         frame.click("#export-model")
     path = tmp_path / dl.value.suggested_filename
@@ -262,6 +291,7 @@ def test_an_old_snippet_without_allow_downloads_never_says_downloaded(browser, c
         assert settled(frame, READY_TIMEOUT_MS) == "done"
         downloads = []
         page.on("download", lambda d: downloads.append(d))
+        open_tab(frame, "share")
         frame.click("#export-model")
         frame.wait_for_selector("#export-status:has-text('model')", timeout=60_000)
         page.wait_for_timeout(1000)

@@ -18,7 +18,7 @@ from sklearn.datasets import load_iris
 from sklearn.metrics.pairwise import polynomial_kernel
 
 from conftest import PAGE, READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, settled, shown_weights
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, in_tab, open_tab, settled, shown_weights
 from test_a11y import axe_violations, report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,6 +72,7 @@ def test_exercise_on_and_by_keyboard(ready_page):
                 for (m, w), (tm, tw) in zip(plan, truth)]
     assert expected == [True, False, True, True, False]
 
+    open_tab(page, "practice")
     page.focus("#exercise-start")
     page.keyboard.press("Enter")
     expect(page.locator("#exercise-question")).to_contain_text("Example 1 (epoch 1")
@@ -139,6 +140,7 @@ def test_result_link_reopens_with_the_same_score(browser):
 
 def test_hand_weights_of_the_notes_on_and(ready_page):
     page = ready_page
+    open_tab(page, "practice")
     page.click("#hand-notes")
     expect(page.locator("#hand-check")).to_contain_text("separates, margin γ = ")
     gamma = 10 / math.sqrt(20**2 + 20**2 + 30**2)  # min y·a = 10 (seed 001's numbers), ‖w‖ = √1700
@@ -192,10 +194,12 @@ def test_kernel_counts_by_keyboard(ready_page):
     plan = [(True, ["1"]), (False, None), (True, ["2"]), (True, ["1"])]
     expected = [m == tm and (not m or int(w[0]) == ta) for (m, w), (tm, ta, _, _) in zip(plan, truth)]
     assert expected == [True, False, False, True]
+    open_tab(page, "setup")
     page.check("#source-preset")
     page.select_option("#preset", "xor")
     page.select_option("#algorithm", "kernel")
     page.select_option("#kernel", "poly")
+    open_tab(page, "practice")
     page.focus("#exercise-start")
     page.keyboard.press("Enter")
     expect(page.locator("#exercise-on")).to_contain_text("the kernel perceptron with k̃(x, x′) = (x·x′ + 1)^2 + 1")
@@ -247,6 +251,7 @@ def test_pasted_links_address_bar_and_hide_flags(browser, base_url):
         wait_ready_of(page)
         settled(page)
         # The address bar keeps view=exercise while the exercise is open, and drops it when closed.
+        open_tab(page, "practice")
         page.click("#exercise-start")
         expect(page.locator("#exercise-body")).to_be_visible()
         wait_view(page, True)
@@ -289,7 +294,7 @@ def download_script(page, tmp_path: Path, name: str) -> Path:
     folder.mkdir()
     for attempt in range(2):
         try:
-            with page.expect_download(timeout=45_000) as info:
+            with page.expect_download(timeout=45_000) as info, in_tab(page, "share"):
                 page.click("#export-script-py")
             break
         except Exception:
@@ -325,6 +330,7 @@ def run_in_cpython(scripts: dict[str, Path]) -> dict[str, tuple]:
 def test_downloaded_script_prints_the_page_weights(ready_page, tmp_path):
     page = ready_page
     scripts, shown = {}, {}
+    open_tab(page, "setup")
     page.check("#source-preset")
     page.select_option("#preset", "clouds")
     for algorithm in ("online", "batch", "averaged", "voted", "pocket"):

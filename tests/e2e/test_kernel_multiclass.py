@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from pagekit import PICTURE_OF_IMG_JS, extra_page, settled, train
+from pagekit import PICTURE_OF_IMG_JS, extra_page, in_tab, settled, train
 from perceptron_lab import data
 from perceptron_lab.core import kernel_perceptron as kernel
 from perceptron_lab.core import multiclass
@@ -36,9 +36,10 @@ def model_details(page) -> dict:
 
 def copy_link(page) -> str:
     page.evaluate("document.getElementById('share-text').dataset.kind = ''")
-    page.click("#copy-link")
-    page.wait_for_selector("#share-text[data-kind='link']", state="attached")
-    return page.input_value("#share-text")
+    with in_tab(page, "share"):
+        page.click("#copy-link")
+        page.wait_for_selector("#share-text[data-kind='link']", state="attached")
+        return page.input_value("#share-text")
 
 
 def step_to(page, k: int) -> dict:

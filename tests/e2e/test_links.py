@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import READY_TIMEOUT_MS, wait_ready_of
-from pagekit import arm_run_end, extra_page, settled, train
+from pagekit import arm_run_end, extra_page, in_tab, settled, train
 from pagekit import shown_result as result
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
@@ -36,9 +36,10 @@ SMALL_CSV = (
 
 def copy_link(page) -> str:
     page.evaluate("document.getElementById('share-text').dataset.kind = ''")
-    page.click("#copy-link")
-    page.wait_for_selector("#share-text[data-kind='link']", state="attached")
-    return page.input_value("#share-text")
+    with in_tab(page, "share"):
+        page.click("#copy-link")
+        page.wait_for_selector("#share-text[data-kind='link']", state="attached")
+        return page.input_value("#share-text")
 
 
 def configure(page, **vals):

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from conftest import PAGE, attach_log, check_log, wait_ready_of
 from datakit import make_csv
-from pagekit import RUN_TIMEOUT_MS, train
+from pagekit import RUN_TIMEOUT_MS, in_tab, train
 
 WIDE = make_csv(40, ["sepal length", "sepal width", "petal length", "petal width"], ("setosa", "versicolor"),
                 seed=5)
@@ -34,7 +34,13 @@ def page2(browser, base_url):
 
 
 def images(page, names) -> dict:
-    """Per plot: shown?, decoded pixel width and height, CSS box width and height, alt text."""
+    """Per plot: shown?, decoded pixel width and height, CSS box width and height, alt text
+    (with the Plots tab open, where all but the boundary plot are)."""
+    with in_tab(page, "plots"):
+        return _images(page, names)
+
+
+def _images(page, names) -> dict:
     return page.evaluate(
         """async (names) => {
           const out = {};
@@ -85,13 +91,16 @@ def test_four_features_show_projection_and_weights(page2):
     # The weights chart is as tall as its four rows need (the bridge's rule), at 2x.
     assert info["weights"]["natural"][1] == 2 * 360
     # Their downloads are offered only now.
-    expect(page2.locator("#export-projection-png")).to_be_visible()
-    expect(page2.locator("#export-weights-svg")).to_be_enabled()
+    with in_tab(page2, "share"):
+        expect(page2.locator("#export-projection-png")).to_be_visible()
+        expect(page2.locator("#export-weights-svg")).to_be_enabled()
 
 
 def test_two_features_hide_them_again(page2):
     upload(page2, "two.csv", NARROW)
     train(page2)
-    assert page2.is_hidden("#plots-many")
-    assert page2.is_hidden("#export-projection-png")
+    with in_tab(page2, "plots"):
+        assert page2.is_hidden("#plots-many")
+    with in_tab(page2, "share"):
+        assert page2.is_hidden("#export-projection-png")
     assert_crisp(images(page2, ["boundary"])["boundary"])

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 import datakit
-from pagekit import PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train, run_end, settled
+from pagekit import PNG_SIGNATURE, RUN_TIMEOUT_MS, arm_run_end, click_train, in_tab, run_end, settled
 from test_a11y import axe_violations, report
 
 
@@ -272,7 +272,7 @@ def download(page, button: str, tmp_path: Path) -> tuple[str, bytes]:
     for attempt in range(2):
         expect(page.locator(button)).to_be_enabled()
         try:
-            with page.expect_download(timeout=45_000) as info:
+            with page.expect_download(timeout=45_000) as info, in_tab(page, "share"):
                 page.click(button)
             break
         except PlaywrightTimeout:

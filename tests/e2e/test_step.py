@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PICTURE_OF_IMG_JS, click_train, settled
+from pagekit import PICTURE_OF_IMG_JS, click_train, in_tab, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
@@ -235,7 +235,8 @@ def test_play_advances_and_pause_stops(and_page):
     page = and_page
     scrub_to(page, 0)
     wait_step(page, 0)
-    page.select_option("#step-speed", "5")
+    with in_tab(page, "steps"):
+        page.select_option("#step-speed", "5")
     # Count what the live region says while playing: nothing, until the pause.
     page.evaluate(
         """() => { window.__liveChanges = 0;
@@ -273,7 +274,8 @@ def test_play_advances_and_pause_stops(and_page):
     page.wait_for_selector(f"#step-live:has-text('update {k} of 18')", state="attached", timeout=STEP_TIMEOUT_MS)
     assert page.evaluate("window.__liveChanges") >= 1
     # Play runs to the end and stops there by itself.
-    page.select_option("#step-speed", "60")
+    with in_tab(page, "steps"):
+        page.select_option("#step-speed", "60")
     page.click("#step-play")
     page.wait_for_selector('#stepper[data-step="18"][data-playing="false"]', state="attached",
                            timeout=STEP_TIMEOUT_MS)
@@ -313,7 +315,8 @@ def test_batch_steps_are_epochs(and_page):
     assert "Epoch 1" in p["text"] and "batch update" in p["text"], p["text"]
     assert json.loads(p["w"]) == run.trace.w[0].tolist()
     assert "example #" not in p["text"]
-    assert page.locator("#step-proof-fig").is_hidden()  # no proof for the batch rule
+    with in_tab(page, "steps"):
+        assert page.locator("#step-proof-fig").is_hidden()  # no proof for the batch rule
 
 
 def test_subsampled_trace_says_so(and_page):
@@ -355,7 +358,8 @@ def test_every_visited_example(and_page):
             visits.append((ya <= 0, w.copy()))
         if not mistakes:
             break
-    page.check("#step-visits")
+    with in_tab(page, "steps"):
+        page.check("#step-visits")
     page.wait_for_selector('#stepper[data-mode="visits"][data-visit="0"]', state="attached", timeout=STEP_TIMEOUT_MS)
     assert int(page.get_attribute("#stepper", "data-total")) == len(visits) - 1
     for v, (update, w_v) in enumerate(visits):
@@ -369,5 +373,6 @@ def test_every_visited_example(and_page):
         if not update:
             assert "y·a > 0: no update" in p["text"], p["text"]
         assert p["text"].startswith(f"Visit {v + 1} of {len(visits)}")
-    page.uncheck("#step-visits")
+    with in_tab(page, "steps"):
+        page.uncheck("#step-visits")
     page.wait_for_selector('#stepper[data-mode="updates"][data-step="0"]', state="attached", timeout=STEP_TIMEOUT_MS)

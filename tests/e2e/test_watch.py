@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import arm_run_end, click_train, extra_page, settled
+from pagekit import arm_run_end, click_train, extra_page, in_tab, settled
 
 SHOW_TIMEOUT_MS = 90_000
 AND = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, -1, -1, 1]))
@@ -119,7 +119,8 @@ def test_xor_shows_its_cycle_three_times(moving):
     for k, w in frames:
         assert np.allclose(w, np.zeros(3) if k == 0 else expected[k - 1]), (k, w)
     cap = page.locator("#cycle-caption")
-    expect(page.locator("#fig-cycle")).to_be_visible()
+    with in_tab(page, "plots"):
+        expect(page.locator("#fig-cycle")).to_be_visible()
     assert "w = 0" in cap.text_content()  # the repeating w, named
     for w in expected:  # every weight vector of the cycle is listed
         assert "(" + ", ".join(f"{v:.1f}".replace("-", "\u2212") for v in w) + ")" in cap.text_content()
@@ -235,9 +236,9 @@ def test_present_link_opens_presenter_mode_and_its_keys_work(browser, base_url):
         assert box["width"] >= 800, box  # the boundary plot large
         natural = page.evaluate("document.getElementById('plot-boundary').naturalWidth")
         assert natural >= 800, natural  # drawn large, not an upscaled small picture
-        # The plot leads; the exercise and hand-weights panels follow it.
-        top = lambda sel: page.evaluate(f"document.querySelector('{sel}').getBoundingClientRect().top")  # noqa: E731
-        assert top("#plot-boundary") < top("#exercise") and top("#plot-boundary") < top("#hand")
+        # The plot leads, and nothing else but the update and Train is on screen (one screen):
+        # the exercise and hand-weights panels are not shown.
+        assert not page.is_visible("#exercise") and not page.is_visible("#hand")
         page.locator("body").press("ArrowRight")
         page.wait_for_selector('figure.fig-boundary[data-step="1"]', state="attached", timeout=30_000)
         page.locator("body").press("ArrowRight")

@@ -129,3 +129,17 @@ test("a multiclass link counts one score per class (0.02 µs per class and value
   assert.equal(askText(long), "This link asks for the multiclass perceptron (10 classes) on 1,797 rows × 64 features × " +
     "1,000 epochs (up to about 45 s in this tab), so it was not started by itself.");
 });
+
+test("a link's comparison of variants is sized as all five runs: the issue's 76-character link asks", async () => {
+  const { compareEstimate } = await import("../../site/js/ui/budget.js");
+  const data = { kind: "preset", name: "overlap", n: 5000, spread: 3 };
+  const settings = { epochs: 100, plot_px: [600, 450], dpr: 1 };
+  const variants = ["online", "averaged", "voted", "pocket", "batch"];
+  const one = 5000 * 100 * (12 + 3 * 0.3) / 1e6; // 6.45 s: the link's own online run is within 10 s
+  assert.ok(!overBudget(estimate(data, { ...settings, algorithm: "online", plot_px: undefined }, null)));
+  const est = compareEstimate(data, settings, null, variants);
+  near(est.seconds, one * 4 + one * 6); // pocket × 6: 64.5 s
+  assert.ok(overBudget(est));
+  assert.equal(askText(est), "This link asks for a comparison of 5 variants, each on 5,000 rows × 2 features × 100 epochs " +
+    "(up to about 65 s in this tab), so it was not started by itself.");
+});

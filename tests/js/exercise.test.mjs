@@ -145,3 +145,18 @@ test("the line w1·x + w2·y + b = 0 clipped to the box", () => {
   const b = dataBox(and);
   assert.ok(b.x0 < 0 && b.x1 > 1 && b.y0 < 0 && b.y1 > 1);
 });
+
+test("exq: the answers an exercise asks for, read and written only when given", () => {
+  assert.equal(exerciseKeys([{ mistake: false, w: null }], 1, 6), "view=exercise&exq=6&exn=1&exs=1&exa=n");
+  assert.equal(exerciseKeys([], 0), "view=exercise&exn=0&exs=0");
+  const link = readExerciseLink("#v=1&view=exercise&exq=6&exn=0&exs=0");
+  assert.equal(link.goal, 6);
+  assert.deepEqual(link.notices, []);
+  assert.equal("goal" in readExerciseLink("#view=exercise&exn=0&exs=0"), false);
+  for (const bad of ["0", "201", "x", "-1"]) {
+    const l = readExerciseLink(`#view=exercise&exq=${bad}`);
+    assert.equal(l.goal, null, bad);
+    assert.equal(l.notices.length, 1, bad);
+  }
+  assert.equal(readExerciseLink(`#view=exercise&exq=${MAX_ANSWERS}`).goal, MAX_ANSWERS);
+});

@@ -25,6 +25,7 @@ from .inspect_data import inspect_request
 from .session import NoSession
 from .train import plots_request, train_request
 from .script import script_request
+from .check import check_request
 from ..exercise.hand_weights import hand_request
 from .visits import visits_request
 
@@ -42,7 +43,8 @@ COMMANDS = {
 
 COMMANDS.update(script=lambda request, progress=None: script_request(request),
                 visits=lambda request, progress=None: visits_request(request),
-                hand=lambda request, progress=None: hand_request(request))
+                hand=lambda request, progress=None: hand_request(request),
+                check=lambda request, progress=None: check_request(request))
 
 
 def _error(kind, message, **where):

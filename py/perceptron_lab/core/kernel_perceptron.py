@@ -43,7 +43,7 @@ from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
 from .trace import FirstUpdates
-from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
+from .kernels import KERNEL_DEFAULTS, KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
@@ -157,7 +157,8 @@ def gram(X, kernel):
     return kernel(X, X)
 
 
-def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_intercept=True,
+def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAULTS["degree"],
+                 coef0=KERNEL_DEFAULTS["coef0"], gamma=KERNEL_DEFAULTS["gamma"], fit_intercept=True,
                  normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
                  trace_cap=200_000, progress=None, K=None):
     """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.

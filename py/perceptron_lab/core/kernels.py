@@ -30,6 +30,10 @@ KERNEL_PARAMS = {
 }
 
 
+# The defaults, once: the Kernel, train_kernel and KernelPerceptron take theirs from here.
+KERNEL_DEFAULTS = {name: default for name, (default, _, _) in KERNEL_PARAMS.items()}
+
+
 def check_kernel(kernel, degree, coef0, gamma):
     """SettingsError naming the field for a kernel setting out of range."""
     for name, value in (("kernel", kernel), ("degree", degree), ("coef0", coef0), ("gamma", gamma)):
@@ -45,10 +49,10 @@ class Kernel:
     k: linear a·b, poly (a·b + coef0)^degree, rbf exp(-γ‖a - b‖²).
     """
 
-    kernel: str = "rbf"
-    degree: int = 2
-    coef0: float = 1.0
-    gamma: float = 1.0
+    kernel: str = KERNEL_DEFAULTS["kernel"]
+    degree: int = KERNEL_DEFAULTS["degree"]
+    coef0: float = KERNEL_DEFAULTS["coef0"]
+    gamma: float = KERNEL_DEFAULTS["gamma"]
     fit_intercept: bool = True
     normalize: bool = False
 

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import run_cost
 from ..core import kernel_perceptron as kernelmod
+from ..core.kernels import KERNEL_DEFAULTS
 from ..core.loop import check_loop_settings
 from ..errors import DataError
 from .base import _COMMON, _Estimator
@@ -23,9 +24,10 @@ class KernelPerceptron(_Estimator):
     weight of the constant feature (Σ dual_coef_ without normalize), as in scikit-learn's SVC.
     """
 
-    _DEFAULTS = {**_COMMON, "kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 1.0}
+    _DEFAULTS = {**_COMMON, **KERNEL_DEFAULTS}
 
-    def __init__(self, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, max_epochs=100, eta=1.0,
+    def __init__(self, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAULTS["degree"],
+                 coef0=KERNEL_DEFAULTS["coef0"], gamma=KERNEL_DEFAULTS["gamma"], max_epochs=100, eta=1.0,
                  fit_intercept=True, order="fixed", random_state=0, normalize=False):
         super().__init__(kernel=kernel, degree=degree, coef0=coef0, gamma=gamma, max_epochs=max_epochs, eta=eta,
                          fit_intercept=fit_intercept, order=order, random_state=random_state, normalize=normalize)

@@ -101,7 +101,7 @@ export function applyLinkView() {
   if (a.step > 0) stepTo(a.step);
   if (a.compare) {
     byId("compare")?.scrollIntoView({ block: "start" });
-    runCompare();
+    runCompare({ auto: true }); // nobody clicked: above the run budget it asks first
   }
 }
 

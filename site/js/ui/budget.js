@@ -102,6 +102,14 @@ export function estimate(data, settings, csvInfo) {
   return { ...est, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
 
+/** The comparison of variants (compare.js) as one run: the sum of each variant's estimate on
+ * the same data and settings, without the page's plots (the comparison draws small ones). */
+export function compareEstimate(data, settings, csvInfo, variants) {
+  const each = variants.map((algorithm) => estimate(data, { ...settings, algorithm, plot_px: undefined }, csvInfo));
+  return { ...each[0], algorithm: "compare", plots: null, variants: variants.length,
+    seconds: each.reduce((sum, e) => sum + e.seconds, 0) };
+}
+
 export function overBudget(est) {
   return est.seconds > LIMITS.auto_run_seconds_max;
 }
@@ -123,7 +131,8 @@ export function askText(est) {
     ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px at pixel ratio ${p.dpr} (this screen's)`
     : "";
   const who = est.algorithm === "kernel" ? " the kernel perceptron on"
-    : est.classes ? ` the multiclass perceptron (${num(est.classes)} classes) on` : "";
+    : est.variants ? ` a comparison of ${num(est.variants)} variants, each on`
+      : est.classes ? ` the multiclass perceptron (${num(est.classes)} classes) on` : "";
   const matrix = est.algorithm === "kernel" ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
   return `This link asks for${who} ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${matrix}${plots} ` +
     `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;

@@ -2,6 +2,8 @@
 // split, order and seed (bridge command "compare"), shown as cards side by side: the
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
+import { compareEstimate, overBudget, ask } from "./budget.js";
+import { csvInfo } from "./csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "./dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state.js";
 
@@ -22,7 +24,7 @@ let order = [...COMPARE_ALGORITHMS]; // the variants of the comparison running
  */
 export function initCompare(o) {
   opts = o;
-  byId("compare-run").addEventListener("click", run);
+  byId("compare-run").addEventListener("click", () => run()); // a click: never asked (auto = false)
   byId("compare-cancel").addEventListener("click", () => {
     if (busy) opts.cancel?.();
   });
@@ -37,9 +39,10 @@ export function compareShown() {
   return !byId("compare-body").hidden;
 }
 
-/** Run the comparison as the button does (e.g. for a shared link with view=compare). */
-export function runCompare() {
-  return run();
+/** Run the comparison as the button does; auto (a shared link with view=compare, nobody
+ * clicked): above the run budget it is asked for first (budget.js), as a link's run is. */
+export function runCompare({ auto = false } = {}) {
+  return run(auto);
 }
 
 /** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
@@ -74,7 +77,7 @@ function say(text, kind = "info") {
   sayIn(byId("compare-message"), text, kind);
 }
 
-async function run() {
+async function run(auto = false) {
   if (busy || !opts) return;
   say("");
   const req = opts.request();
@@ -90,6 +93,13 @@ async function run() {
   order = [...COMPARE_ALGORITHMS, ...(withKernel ? [settings.algorithm] : [])];
   delete settings.algorithm;
   delete settings.plot_px;   // small plots (the bridge's default for compare)
+  if (auto) {
+    const est = compareEstimate(req.data, settings, csvInfo(), order);
+    if (overBudget(est)) {
+      ask(est, () => run());
+      return;
+    }
+  }
   const mine = ++token;
   total = order.length * (settings.epochs || 100);
   const bar = byId("compare-progress");

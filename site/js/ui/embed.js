@@ -3,6 +3,7 @@
 // the content height posted to the parent page so the frame can fit it (docs/embedding.md).
 import { byId } from "./dom.js";
 import { BY_NAME } from "../state.js";
+import { postHeight, answerIframeResizer } from "./frame-messages.js";
 
 /** body[data-embed] and body[data-hide="data proof ..."]; the CSS does the rest (css/share.css). */
 export function applyView(vals) {
@@ -82,9 +83,8 @@ function post() {
   const height = contentHeight();
   if (height === posted || !(height > 0)) return;
   posted = height;
-  // Only a number goes out, so any parent may read it ("*"); a page without a listener ignores it.
-  window.parent.postMessage({ type: "perceptron-lab:resize", height }, "*");
-  window.parent.postMessage({ subject: "lti.frameResize", height }, "*"); // Canvas LMS
+  // Only numbers go out, so any parent may read them; a page without a listener ignores them.
+  postHeight(window.parent, height);
 }
 
 /** In a frame: tell the parent the content height now and after every change of it. */
@@ -93,5 +93,6 @@ export function initFrameResize() {
   new ResizeObserver(() => {
     if (!queued) { queued = true; requestAnimationFrame(post); }
   }).observe(document.body);
+  answerIframeResizer(window.parent, contentHeight);
   post();
 }

@@ -13,9 +13,11 @@ import {
   answerWidth, lineText,
 } from "../exercise-check.js";
 import { buildHash, valuesFromRequest } from "../share.js";
+import { reportExercise } from "./exercise-report.js";
+import { lmsDownload } from "./lms-download.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
-const STRIP = new Set(["view", "step", "exa", "exn", "exs"]);
+const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
 
 let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
@@ -24,6 +26,7 @@ let startLink = readExerciseLink(typeof location === "undefined" ? "" : location
 let starting = false; // start() is waiting for Python
 let generation = 0;   // closing drops the answer of a start still on its way
 let plot = null;
+let goal = null;      // answers the exercise asks for (a link's exq), else every visit
 
 export function initExercise(opts) {
   call = opts.call;
@@ -44,6 +47,7 @@ export function initExercise(opts) {
       el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } }),
       el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
         on: { click: () => closeExercise() } })),
+    lmsDownload(() => request()),
     el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "exercise-body", hidden: true },
       el("p", { id: "exercise-on", class: "hint" }),
@@ -59,7 +63,9 @@ export function initExercise(opts) {
               el("legend", { id: "exercise-new-w-legend", text: "The new w (a decimal comma is fine)" }),
               el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
             el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
-            el("button", { type: "submit", id: "exercise-check", text: "Check" })),
+            // Checked on the button's click (Enter in a field clicks it too): a frame sandboxed
+            // without allow-forms, as the embed snippet is, never fires the form's submit.
+            el("button", { type: "submit", id: "exercise-check", text: "Check", on: { click: onSubmit } })),
           el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
         el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
       el("div", { class: "exercise-link" },
@@ -105,6 +111,7 @@ function viewChanged() {
  */
 export function expectExerciseLink(hash) {
   startLink = readExerciseLink(hash);
+  if (!startLink) goal = null;
   if (!startLink && ex) closeExercise(false);
 }
 
@@ -114,6 +121,7 @@ export function exerciseLinkView() {
   const link = startLink;
   startLink = null;
   if (hiddenByLink()) return; // hide=exercise: the panel is not on the page
+  goal = link.goal ?? null;
   start(link);
 }
 
@@ -235,10 +243,12 @@ async function render() {
   const form = byId("exercise-form");
   for (const r of form.querySelectorAll("input[name=exercise-mistake]")) r.checked = false;
   syncW();
-  const done = !v;
+  const done = !v || (goal !== null && t.answered >= goal);
   form.querySelector("#exercise-mistake").disabled = done;
   byId("exercise-check").disabled = done;
-  if (done) {
+  if (done && v) {
+    byId("exercise-question").textContent = `That is the ${goal} answers this exercise asks for: ${t.score} right.`;
+  } else if (done) {
     byId("exercise-question").textContent = ex.res.run_ends
       ? `The run ends here (${ex.res.status}): every example has been visited.`
       : `That is every visit this exercise holds (${ex.res.visits.length}).`;
@@ -303,7 +313,7 @@ function syncW() {
 
 function onKey(e) {
   // Enter on a radio checks too (forms submit on Enter only from text fields).
-  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-form").requestSubmit(); }
+  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-check").click(); }
 }
 
 async function onSubmit(e) {
@@ -330,7 +340,7 @@ async function onSubmit(e) {
   feedback(v, answer, result);
   for (let i = 0; i < names().length; i++) { const f = byId(`exercise-w-${i}`); if (f) f.value = ""; }
   await render();
-  byId(visit() ? "exercise-mistake-yes" : "exercise-copy").focus();
+  byId(byId("exercise-check").disabled ? "exercise-copy" : "exercise-mistake-yes").focus();
 }
 
 function inputError(text, focusId) {
@@ -366,8 +376,10 @@ async function updateLink() {
     return;
   }
   const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
-  const url = `${location.origin}${location.pathname}#${kept.join("&")}&${exerciseKeys(ex.answers, t.score)}`;
+  const keys = exerciseKeys(ex.answers, t.score, goal);
+  const url = `${location.origin}${location.pathname}#${kept.join("&")}&${keys}`;
   byId("exercise-link").value = url;
+  reportExercise(ex, t, goal, keys, url);
 }
 
 async function copyLink() {

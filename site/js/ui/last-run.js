@@ -12,6 +12,10 @@ import { watchFrame, watchPicture, watchMistakes } from "./watch.js";
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
 let retrainWanted = false;
+// The run is on screen and only its other plots are still being drawn (the run state still
+// says "running"): the step-through and the show already work on it.
+let drawing = false;
+let lastState = "";
 let train = () => {};
 
 export function initLastRun({ call, train: trainFn, values }) {
@@ -30,9 +34,11 @@ export function initLastRun({ call, train: trainFn, values }) {
   sync();
 }
 
-export function lastRunResult(res) {
+/** A new result is on screen; drawing: its other plots are still on their way. */
+export function lastRunResult(res, { drawing: more = false } = {}) {
   hasSession = true;
   hasResult = true;
+  drawing = more;
   stepperResult(res);
   downloadsResult(res);
   plotPointsResult(res);
@@ -47,7 +53,9 @@ function retrain() {
 function sync() {
   const { pyState, runState } = document.body.dataset;
   if (pyState !== "ready") hasSession = false; // a new worker has no run
-  const on = hasSession && runState !== "running";
+  if (runState === "running" && lastState !== "running") drawing = false; // a new run began
+  lastState = runState;
+  const on = hasSession && (runState !== "running" || drawing);
   const why = hasResult && !hasSession && pyState === "ready"
     ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
     : "";

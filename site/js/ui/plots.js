@@ -30,20 +30,26 @@ export function plotView() {
   };
 }
 
-/** [width, height] in CSS px of the box plot `name` is shown in (its width attribute's aspect).
- * Hidden figures (before the first result) are measured as they will be laid out: their
- * hidden ancestors are shown for the measurement only, in the same task, so nothing paints. */
+/** [width, height] in CSS px of the box plot `name` is shown in: the boundary plot fills the
+ * box the layout gives it (css/lab.css: the stage), so it is asked for at that box's size;
+ * the others at their column's width and their width attribute's aspect.
+ * Hidden figures (before the first result, in a closed tab) are measured as they will be
+ * laid out: their hidden ancestors are shown for the measurement only, in the same task,
+ * so nothing paints. */
 export function plotBox(name) {
   const img = byId(`plot-${name}`);
   const unhidden = [];
   for (let n = img; n && n !== document.body; n = n.parentElement) {
     if (n.hidden) { n.hidden = false; unhidden.push(n); }
   }
-  const width = img.getBoundingClientRect().width;
+  const box = img.getBoundingClientRect();
   for (const n of unhidden) n.hidden = true;
   const aspect = (Number(img.getAttribute("height")) || 3) / (Number(img.getAttribute("width")) || 4);
-  const w = Math.round(clamp(width || 480, ...PX));
-  return [w, Math.round(clamp(w * aspect, ...PX))];
+  const w = Math.round(clamp(box.width || 480, ...PX));
+  // A box too flat for a plot (a short window) keeps the picture's own aspect; it is then
+  // shown smaller inside it (object-fit: contain) rather than squashed.
+  const filled = name === "boundary" && box.height >= 0.45 * box.width && box.height <= 2.2 * box.width;
+  return [w, Math.round(clamp(filled ? box.height : w * aspect, ...PX))];
 }
 
 /** {kind: [width, height]} for a plots request. */
@@ -51,7 +57,9 @@ export function plotSizes(kinds) {
   return Object.fromEntries(kinds.map((k) => [k, plotBox(k)]));
 }
 
-export function renderPlots(plots = {}, alts = {}) {
+/** Put the pictures of `plots` in place; `playing`: the kinds the show is drawing its frames
+ * in right now (their pictures stay, the show puts the final ones back when it ends). */
+export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
   for (const name of PLOTS) {
     const img = byId(`plot-${name}`);
     const fig = img.closest("figure");
@@ -63,6 +71,10 @@ export function renderPlots(plots = {}, alts = {}) {
     if (pending) continue;
     const src = plots[name];
     const ok = typeof src === "string" && src.startsWith("data:image/");
+    if (ok && playing.includes(name)) {
+      show(fig, true);
+      continue;
+    }
     if (ok) {
       img.src = src;
       img.alt = alts?.[name] || FALLBACK_ALT[name];

@@ -95,10 +95,20 @@ export function renderResult(res, settings = {}) {
   num("updates", res.updates ?? null, String(res.updates ?? "—"));
   say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
 
+  renderNow(res, hasBound);
   renderPlots(res.plots, res.plot_alt);
   if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
   byId("results").dataset.algorithm = algorithmTraits(settings.algorithm) ? settings.algorithm : "";
   renderModelDetails(res);
+}
+
+/** The few numbers beside the plot: epochs, mistakes, R, γ and the bound (R/γ)². */
+function renderNow(res, hasBound) {
+  num("now-epoch", res.epochs ?? null, String(res.epochs ?? "—"));
+  num("now-mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
+  num("now-R", res.R ?? null, typeof res.R === "number" ? fmt(res.R, 3) : "—");
+  num("now-gamma", typeof res.gamma === "number" ? res.gamma : null, typeof res.gamma === "number" ? fmt(res.gamma, 3) : "—");
+  num("now-bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound, 3) : "—");
 }
 
 /** The note paragraph `id` right after `anchor`, made on first use (class hint). */

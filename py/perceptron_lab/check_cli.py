@@ -1,0 +1,165 @@
+"""python -m perceptron_lab check LINK...: a teacher's check of exercise result links.
+
+Each link's run is trained again by the engine (the bridge's "check" request, the page's own
+definitions: exercise/grading.py) and one line per link says its score, which answers were
+right and whether the link was altered. Links come from the arguments, a file or stdin (one per
+line, or one column of a CSV file, whose other columns go to the gradebook CSV unchanged).
+
+Exit status: 0 every link genuine, 1 at least one altered (a forged score or answer list),
+2 at least one malformed (the reason on stderr, one line per link) or bad options.
+"""
+
+import csv
+import io
+import json
+import sys
+
+from . import settings
+from .cli_input import InputError, read_data_file, shown
+
+EXIT_ALTERED = 1
+EXIT_MALFORMED = 2
+MAX_LINKS = 10_000
+RESULT_COLUMNS = ["status", "score", "answered", "right", "reasons"]
+
+
+def add_parser(sub):
+    c = sub.add_parser("check", help="check exercise result links: score, right answers, altered or not",
+                       description="Re-run the exercise each result link names and check its answers and score.")
+    c.add_argument("links", nargs="*", metavar="LINK", help="result links (else read from --file or stdin)")
+    c.add_argument("--file", metavar="PATH", help="read links from PATH, one per line ('-' = stdin)")
+    c.add_argument("--column", metavar="NAME", help="PATH (or stdin) is a CSV file: the links are in column NAME "
+                   "(a header name or a 0-based index); its other columns are kept in --csv")
+    c.add_argument("--assignment", metavar="LINK", help="the exercise link you handed out: a result of another "
+                   "run (data or settings changed) counts as altered")
+    c.add_argument("--csv", dest="csv_out", metavar="OUT", help="write a CSV for a gradebook to OUT ('-' = stdout)")
+    c.add_argument("--json", action="store_true", help="print one JSON object per link instead of a line")
+    return c
+
+
+def _rows(args, fail):
+    """-> (header, rows, column index): rows are lists of cells; the link is rows[i][col]."""
+    if args.links and (args.file or args.column):
+        raise SystemExit(fail("give links as arguments or with --file, not both"))
+    if args.links:
+        return ["link"], [[s] for s in args.links], 0
+    limit = settings.LIMITS["csv_max_bytes"]  # a file of links is read like a data file: never past this
+    if args.file in (None, "-"):
+        if args.file is None and sys.stdin.isatty():
+            raise SystemExit(fail("give result links as arguments, with --file PATH, or on stdin"))
+        raw, where = sys.stdin.buffer.read(limit + 1), "stdin"
+        if len(raw) > limit:
+            raise SystemExit(fail(f"stdin holds more than {limit:,} bytes of links"))
+    else:
+        try:
+            raw, where = read_data_file(args.file, limit), shown(args.file)
+        except InputError as e:
+            raise SystemExit(fail(str(e)))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SystemExit(fail(f"cannot read {where}: it is not UTF-8 text")) from None
+    if args.column is None:
+        return ["link"], [[line.strip()] for line in text.splitlines() if line.strip()], 0
+    table = list(csv.reader(io.StringIO(text)))
+    if not table:
+        raise SystemExit(fail("the CSV file is empty"))
+    header, rows = table[0], [r for r in table[1:] if any(c.strip() for c in r)]
+    if args.column in header:
+        col = header.index(args.column)
+    elif args.column.isdigit() and int(args.column) < len(header):
+        col = int(args.column)
+    else:
+        raise SystemExit(fail(f"--column {args.column}: the CSV file has no such column "
+                              f"(its columns: {', '.join(header[:20])})"))
+    return header, rows, col
+
+
+def _assignment_problem(result_link, assignment):
+    """Why the result's run is not the assigned one (None when it is): the settings that apply
+    to either run and differ, and the data."""
+    from .exercise.result_link import BY_NAME, LinkError, is_active, read_link
+
+    try:
+        r = read_link(result_link)
+    except LinkError:
+        return None  # the check itself says why
+    a, b = r["values"], assignment["values"]
+    differ = [p["label"] for name, p in BY_NAME.items()
+              if p["group"] != "view" and name != "plot_features"  # plotted features reach the run as data
+              and (is_active(name, a) or is_active(name, b)) and a[name] != b[name]]
+    if not differ and r["data"] != assignment["data"]:
+        differ = ["the data"]
+    verb = "differ" if len(differ) > 1 else "differs"
+    return f"it is not the assigned exercise ({', '.join(differ)} {verb})" if differ else None
+
+
+def _right_text(right):
+    wrong = [str(i + 1) for i, ok in enumerate(right) if not ok]
+    return "none wrong" if not wrong else f"wrong: {', '.join(wrong[:30])}{', …' if len(wrong) > 30 else ''}"
+
+
+def run(args, handle, fail, printable):
+    try:
+        header, rows, col = _rows(args, fail)
+    except SystemExit as e:
+        return e.code
+    if len(rows) > MAX_LINKS:
+        return fail(f"at most {MAX_LINKS} links at once (this input has {len(rows)})")
+    assignment = None
+    if args.assignment:
+        from .exercise.result_link import LinkError, read_link
+
+        try:
+            assignment = read_link(args.assignment)
+        except LinkError as e:
+            return fail(f"--assignment: {e}")
+    worst, out = 0, []
+    for n, row in enumerate(rows, start=1):
+        link = row[col] if col < len(row) else ""
+        r = handle({"cmd": "check", "link": link})
+        if not r["ok"]:
+            reason = r["error"]["message"]
+            sys.stderr.write(f"perceptron-lab: link {n}: {printable(reason)}\n")
+            worst = max(worst, EXIT_MALFORMED)
+            result = {"status": "malformed", "score": "", "answered": "", "right": "", "reasons": reason}
+            line = f"link {n}: MALFORMED: {reason}"
+            record = {"link": n, "status": "malformed", "reason": reason}
+        else:
+            if assignment is not None:
+                why = _assignment_problem(link, assignment)
+                if why:
+                    r["reasons"].append(why)
+                    r["status"] = "altered"
+            altered = r["status"] == "altered"
+            worst = max(worst, EXIT_ALTERED if altered else 0)
+            result = {"status": r["status"], "score": r["score"], "answered": r["answered"],
+                      "right": "".join("1" if ok else "0" for ok in r["right"]), "reasons": "; ".join(r["reasons"])}
+            ex = r["exercise"]
+            what = f"{r['score']} of {r['answered']} right ({_right_text(r['right'])}); {ex['dataset']}, {ex['algorithm']}"
+            line = (f"link {n}: ALTERED: {'; '.join(r['reasons'])}. Replayed: {what}" if altered
+                    else f"link {n}: genuine: {what}")
+            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise")
+            record = {"link": n, **{k: r[k] for k in keys}}
+        out.append(row + [""] * (len(header) - len(row)) + [result[k] for k in RESULT_COLUMNS])
+        print(json.dumps(record) if args.json else printable(line))
+    if args.csv_out:
+        err = _write_csv(args.csv_out, header + RESULT_COLUMNS, out, fail)
+        if err:
+            return err
+    return worst
+
+
+def _write_csv(target, header, rows, fail):
+    try:
+        fh = sys.stdout if target == "-" else open(target, "w", encoding="utf-8", newline="")
+        try:
+            w = csv.writer(fh)
+            w.writerow(header)
+            w.writerows(rows)
+        finally:
+            if fh is not sys.stdout:
+                fh.close()
+    except OSError as e:
+        return fail(f"cannot write {target}: {e.strerror}")
+    return 0

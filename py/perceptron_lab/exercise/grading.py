@@ -1,0 +1,214 @@
+"""Grading an exercise result link: the page's own check (site/js/exercise-check.js), in Python.
+
+The page's "Predict the update" exercise writes a result link: the run's link plus view=exercise,
+exn (answers given), exs (how many were right) and exa (the answers: "n" for "no mistake",
+"m<w1>~<w2>~..." for "a mistake, and the new w is ..."). Reopening it, the page asks Python for
+the visits of that run (bridge "visits", 200 at most) and replays the answers against them.
+This module does the same with the same definitions (decode, check, tally, verdict: each
+function mirrors the one of the same name in exercise-check.js, and tests/py/test_check_agrees.py
+runs both on generated links; the bridge's check request is bridge/check.py) and adds what a teacher needs: whether the link is one the page
+could have written, and if not, what was altered.
+
+A link is "genuine" when its claims (exn, exs) are what replaying its answers gives and its
+answers have the form the page writes; else "altered", with the reasons. Without a server no
+link can prove who typed the answers: the check proves the score follows from the answers, on
+the run the link names.
+"""
+
+import math
+import re
+
+from .result_link import LinkError, read_link, settings_request
+
+MAX_ANSWERS = 200  # exercise-check.js MAX_ANSWERS; also the page's visits LIMIT
+MAX_ANSWERS_CHARS = 8000
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_WHOLE = re.compile(r"\d{1,4}")
+
+
+def same_number(v, u):
+    """exercise-check.js sameNumber: exact, or within 1e-9 relative (the digits a person types)."""
+    return v == u or abs(v - u) <= 1e-9 * max(1.0, abs(u))
+
+
+def is_kernel(visit):
+    return "alpha_after" in visit
+
+
+def expected(visit):
+    return [visit["alpha_after"]] if is_kernel(visit) else visit["w_after"]
+
+
+def answer_width(res):
+    if res.get("algorithm") == "kernel":
+        return 1
+    vs = res.get("visits") or []
+    return len(vs[0]["w_before"]) if vs else 0
+
+
+def check_answer(visit, answer):
+    """-> {right, mistake_right, w_right (None when not asked)} (exercise-check.js checkAnswer)."""
+    mistake_right = answer["mistake"] == visit["mistake"]
+    w_right = None
+    if visit["mistake"] and answer["mistake"]:
+        w = answer["w"] if isinstance(answer["w"], list) else []
+        want = expected(visit)
+        w_right = len(w) == len(want) and all(same_number(a, b) for a, b in zip(w, want))
+    return {"right": mistake_right and w_right is not False, "mistake_right": mistake_right, "w_right": w_right}
+
+
+def tally(results):
+    score = streak = best = 0
+    for r in results:
+        if r["right"]:
+            score += 1
+            streak += 1
+            best = max(best, streak)
+        else:
+            streak = 0
+    return {"score": score, "answered": len(results), "streak": streak, "best": best}
+
+
+def replay(visits, answers):
+    return [check_answer(v, a) for v, a in zip(visits, answers)]
+
+
+def _js_number(t):
+    """Number(t) for a decimal literal, as JavaScript reads it (a float64; too large -> inf)."""
+    try:
+        return float(t)
+    except OverflowError:  # pragma: no cover - float() returns inf rather than raising
+        return math.inf
+
+
+def decode_answers(text, width):
+    """"n_m0~0~-1" -> (answers, None) or (None, error) (exercise-check.js decodeAnswers)."""
+    s = text or ""
+    if s == "":
+        return [], None
+    if len(s) > MAX_ANSWERS_CHARS:
+        return None, "too long"
+    parts = s.split("_")
+    if len(parts) > MAX_ANSWERS:
+        return None, "too many"
+    answers = []
+    for p in parts:
+        if p == "n":
+            answers.append({"mistake": False, "w": None})
+            continue
+        if not p.startswith("m"):
+            return None, "bad answer"
+        nums = [] if p[1:] == "" else p[1:].split("~")
+        if len(nums) > width:
+            return None, "bad answer"
+        w = []
+        for t in nums:
+            if not _NUMBER.fullmatch(t):
+                return None, "bad number"
+            v = _js_number(t)
+            if not math.isfinite(v):
+                return None, "bad number"
+            w.append(v)
+        answers.append({"mistake": True, "w": w})
+    return answers, None
+
+
+def read_exercise_keys(raw):
+    """exercise-check.js readExerciseLink on the decoded pairs -> None (not an exercise) or
+    {answers_text, count, score, valid, goal (only with exq)}: valid is False when exn, exs or exq
+    is there but not a number the page takes (the page then shows a notice)."""
+    if raw.get("view") != "exercise":
+        return None
+    whole = lambda t: int(t) if t is not None and _WHOLE.fullmatch(t) else None  # noqa: E731
+    out = {"answers_text": raw.get("exa", ""), "count": whole(raw.get("exn")), "score": whole(raw.get("exs"))}
+    out["valid"] = not (("exn" in raw and out["count"] is None) or ("exs" in raw and out["score"] is None))
+    # exq: the answers the exercise asks for (1..MAX_ANSWERS), as readExerciseLink reads it.
+    if "exq" in raw:
+        g = whole(raw["exq"])
+        out["goal"] = g if g is not None and 1 <= g <= MAX_ANSWERS else None
+        out["valid"] = out["valid"] and out["goal"] is not None
+    return out
+
+
+def verdict(link, results):
+    """The page's sentence on reopening a result link (exercise-check.js verdict)."""
+    t = tally(results)
+    claimed = link["count"] is not None and link["score"] is not None
+    base = f"Replayed {t['answered']} answer{'' if t['answered'] == 1 else 's'}: {t['score']} right."
+    if not claimed:
+        return base
+    if link["count"] == t["answered"] and link["score"] == t["score"]:
+        return f"{base} This matches the link ({link['score']} of {link['count']})."
+    return f"{base} The link claims {link['score']} right of {link['count']}, which does not match its answers."
+
+
+# ------------------------------------------------------------------ the check a teacher runs
+
+def _visits(handle, data, settings_):
+    """The page's visits request (data as the page sends it: a CSV's label is its column index)."""
+    if data["kind"] == "csv":
+        info = handle({"cmd": "inspect", "data": data})
+        if not info["ok"]:
+            raise LinkError(f"the link's CSV data was not accepted: {info['error']['message']}")
+        lc, cols = info["label_column"], info["columns"]
+        data = {**data, "label": lc if isinstance(lc, int) else (cols.index(lc) if lc in cols else len(cols) - 1)}
+    res = handle({"cmd": "visits", "data": data, "settings": settings_, "limit": MAX_ANSWERS})
+    if not res["ok"]:
+        raise LinkError(f"the link's exercise cannot be run: {res['error']['message']}")
+    return res
+
+
+def _shape_problems(answers, width, visits):
+    """Answers the page could not have written: it asks for every number of w on a mistake."""
+    out = []
+    short = [i + 1 for i, a in enumerate(answers) if a["mistake"] and len(a["w"]) != width]
+    if short:
+        out.append(f"answer{'s' if len(short) > 1 else ''} {_list(short)} "
+                   f"give{'' if len(short) > 1 else 's'} fewer than the {width} numbers the page asks for")
+    if len(answers) > len(visits):
+        out.append(f"it holds {len(answers)} answers but the exercise has only {len(visits)} examples to answer")
+    return out
+
+
+def _list(nums):
+    return ", ".join(map(str, nums[:10])) + (", …" if len(nums) > 10 else "")
+
+
+def grade(link, handle):
+    """Check one result link -> a report dict; LinkError when it is malformed (one line why).
+
+    handle: the bridge's handle (the visits come from the engine, as in the page)."""
+    parsed = read_link(link)
+    ex = read_exercise_keys(parsed["raw"])
+    if ex is None:
+        raise LinkError("this is not an exercise result link (it has no view=exercise)")
+    res = _visits(handle, parsed["data"], settings_request(parsed["values"]))
+    width = answer_width(res)
+    answers, error = decode_answers(ex["answers_text"], width)
+    if error is not None:
+        raise LinkError(f"the answers in the link cannot be read ({error}); the page starts such a link afresh")
+    visits = res["visits"]
+    results = replay(visits, answers)  # the page drops answers beyond the visits, as replay's zip does
+    t = tally(results)
+    reasons = _shape_problems(answers, width, visits)
+    if not ex["valid"]:
+        reasons.append("its exn, exs or exq is not a number the page writes")
+    goal = ex.get("goal")
+    if goal and len(answers) > goal:
+        reasons.append(f"it holds {len(answers)} answers but the exercise asks for {goal}")
+    if ex["count"] is None or ex["score"] is None:
+        reasons.append("it claims no score (no exn and exs), which every result link of the page has")
+    else:
+        if ex["count"] != len(answers):
+            reasons.append(f"it claims {ex['count']} answers but holds {len(answers)} (the answer list was altered)")
+        if ex["score"] != t["score"]:
+            reasons.append(f"it claims a score of {ex['score']} but its answers score {t['score']} (a forged score)")
+    return {
+        "status": "altered" if reasons else "genuine", "reasons": reasons,
+        "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
+        "claimed": {"score": ex["score"], "count": ex["count"]}, "asked": goal,
+        "right": [r["right"] for r in results],
+        "verdict": verdict(ex, results),
+        "exercise": {"dataset": res["dataset"]["name"], "algorithm": res["algorithm"], "visits": len(visits),
+                     "run_ends": res["run_ends"]},
+    }

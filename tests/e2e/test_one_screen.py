@@ -1,0 +1,243 @@
+"""The lab on one screen (css/lab.css, js/ui/tabs.js): at 1280×800 and 1920×1080 the plot,
+Train and the status are in view with nothing to scroll, the plot the dominant box; a
+390 px phone has the plot first and no sideways scroll; presenter mode is one screen; and
+the flow around the plot: a focused field stays put while Python loads and the first
+result arrives, the run bar is clear once the result shows, a phone's Train brings the plot
+back into view, switching XOR -> AND shifts no layout (CLS by a PerformanceObserver), and an
+embed at the documented 640 px height shows the whole plot."""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import wait_ready_of
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, settled
+
+# Where a box is on screen, and what the page would scroll.
+GEOMETRY_JS = """() => {
+  const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+  const d = document.documentElement;
+  return { scrollY, scrollX, vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, sh: d.scrollHeight,
+           plot: box("plot-boundary"), train: box("train"), status: box("status"),
+           play: box("step-play"), words: box("step-text"), tabs: box("tab-setup") };
+}"""
+
+# The top of the focused field in the window, sampled every frame from now on.
+WATCH_FOCUS_JS = """(id) => {
+  const el = document.getElementById(id);
+  el.focus();
+  window.__ys = new Set();
+  const look = () => { window.__ys.add(Math.round(el.getBoundingClientRect().top * 10) / 10);
+    if (document.activeElement !== el) window.__ys.add("focus lost");
+    if (!window.__stopLook) requestAnimationFrame(look); };
+  look();
+}"""
+
+# Every layout shift from now on (PerformanceObserver, the Layout Instability API).
+CLS_JS = """() => {
+  window.__cls = 0; window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__cls += e.value;
+      window.__shifts.push([e.value, e.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")]);
+    }
+  }).observe({ type: "layout-shift" });
+}"""
+
+
+def inside(box, g) -> bool:
+    return box["w"] > 0 and box["h"] > 0 and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["w"] <= g["vw"] + 0.5 and box["y"] + box["h"] <= g["vh"] + 0.5
+
+
+def loaded_with_focus(page, field: str) -> list:
+    """Focus `field` while Python loads and return the field's tops until the first result."""
+    page.wait_for_selector(f"#{field}", state="visible")
+    assert page.evaluate("document.body.dataset.pyState") != "ready"  # still loading
+    page.evaluate(WATCH_FOCUS_JS, field)
+    wait_ready_of(page)
+    assert settled(page) == "done"
+    page.wait_for_timeout(800)
+    return page.evaluate("() => { window.__stopLook = true; return [...window.__ys]; }")
+
+
+@pytest.mark.parametrize("width,height,share", [(1280, 800, 0.40), (1920, 1080, 0.50)])
+def test_one_screen_after_train(browser, base_url, width, height, share):
+    with extra_page(browser, base_url, viewport={"width": width, "height": height}, goto=False) as page:
+        page.goto(base_url)
+        # A field typed in while Python loads keeps its place through the first result.
+        ys = loaded_with_focus(page, "eta")
+        assert len(ys) == 1, f"the focused field moved (or lost focus): {ys}"
+        page.locator("#eta").blur()
+        assert click_train(page) == "done"
+        g = page.evaluate(GEOMETRY_JS)
+        assert g["scrollY"] == 0 and g["sh"] <= g["vh"] and g["sw"] <= g["vw"], g  # nothing to scroll
+        for name in ("plot", "train", "status", "play", "words", "tabs"):
+            assert inside(g[name], g), (name, g)
+        area = g["plot"]["w"] * g["plot"]["h"]
+        assert area >= share * g["vw"] * g["vh"], (area / (g["vw"] * g["vh"]), g)
+        # The dominant element: bigger than every other box on screen but the layout's own.
+        biggest = page.evaluate("""() => {
+          const plot = document.getElementById("plot-boundary"), r0 = plot.getBoundingClientRect();
+          let most = 0;
+          for (const el of document.querySelectorAll("img, canvas, table, .panel, .card, section, figure, form")) {
+            if (el.contains(plot)) continue;
+            const r = el.getBoundingClientRect();
+            const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+            const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+            most = Math.max(most, w * h);
+          }
+          return [most, r0.width * r0.height];
+        }""")
+        assert biggest[0] < biggest[1], biggest
+        # The image is drawn for its box (crisp, and filling it).
+        natural = page.evaluate("[document.getElementById('plot-boundary').naturalWidth, "
+                                "document.getElementById('plot-boundary').naturalHeight, devicePixelRatio]")
+        assert abs(natural[0] - round(g["plot"]["w"]) * natural[2]) <= 2 * natural[2], (natural, g["plot"])
+        assert abs(natural[1] - round(g["plot"]["h"]) * natural[2]) <= 2 * natural[2], (natural, g["plot"])
+        # Everything else is one click away, with the plot still in view.
+        for tab, shown in [("plots", "#plot-mistakes"), ("numbers", "#weights"), ("steps", "#step-image"),
+                           ("share", "#downloads"), ("compare", "#compare-run"), ("practice", "#exercise-start"),
+                           ("setup", "#algorithm")]:
+            open_tab(page, tab)
+            expect(page.locator(shown)).to_be_visible()
+            assert page.evaluate(GEOMETRY_JS)["scrollY"] == 0
+
+
+def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browser, base_url):
+    with extra_page(browser, base_url, viewport={"width": 390, "height": 844}, goto=False) as page:
+        page.goto(base_url)
+        ys = loaded_with_focus(page, "eta")
+        assert len(ys) == 1, f"the focused field moved (or lost focus): {ys}"
+        page.locator("#eta").blur()
+        g = page.evaluate(GEOMETRY_JS)
+        assert g["sw"] <= g["vw"], g  # no sideways scroll
+        assert g["plot"]["y"] < g["status"]["y"] + 200 and g["plot"]["y"] < g["train"]["y"], g
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator("#eta").scroll_into_view_if_needed()
+        assert page.evaluate("scrollY") > 500
+        assert click_train(page) == "done"
+        page.wait_for_timeout(1000)
+        g = page.evaluate(GEOMETRY_JS)
+        assert inside(g["plot"], g), g  # Train brought the plot back into view
+        # The fixed Train bar covers no control for good: the page scrolls each above it.
+        bar = page.locator("#runbar").bounding_box()
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        last = page.evaluate("""() => { const all = [...document.querySelectorAll('.side .tab-panel:not([hidden]) input, .side .tab-panel:not([hidden]) select, .side .tab-panel:not([hidden]) button')]
+          .filter((e) => e.offsetParent !== null); return all[all.length - 1].getBoundingClientRect().bottom; }""")
+        assert last <= bar["y"] + 0.5, (last, bar)
+        # No tab makes the page wider than the phone.
+        for tab in ("plots", "numbers", "steps", "share", "compare", "practice", "setup"):
+            open_tab(page, tab)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, tab
+
+
+def test_run_bar_is_clear_when_the_result_shows(browser, base_url):
+    with extra_page(browser, base_url, viewport={"width": 1280, "height": 800}) as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        page.evaluate("""() => { window.__bar = [];
+          new MutationObserver(() => window.__bar.push({
+              status: document.getElementById("status").textContent,
+              progress: document.getElementById("progress-text").textContent,
+              cancel: !document.getElementById("cancel").hidden,
+              state: document.body.dataset.runState }))
+            .observe(document.getElementById("status"), { childList: true, characterData: true, subtree: true }); }""")
+        page.select_option("#preset", "xor")
+        assert click_train(page) == "done"
+        seen = page.evaluate("window.__bar")
+        shown = [s for s in seen if s["status"].strip()]
+        assert shown, seen
+        for s in shown:
+            assert s["progress"] == "" and not s["cancel"], s
+
+
+def test_no_layout_shift_on_and_after_xor(browser, base_url):
+    with extra_page(browser, base_url, viewport={"width": 1280, "height": 800}, motion="no-preference") as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        page.uncheck("#autoplay")  # the shows are not what is measured; their ends would wait
+        page.select_option("#preset", "xor")
+        page.wait_for_timeout(1200)  # no retrain-on-change with the show off: Train is pressed
+        page.evaluate(CLS_JS)
+        assert click_train(page) == "done"
+        page.wait_for_timeout(1500)
+        page.select_option("#preset", "and")
+        assert click_train(page) == "done"
+        page.wait_for_timeout(1500)
+        cls, shifts = page.evaluate("[window.__cls, window.__shifts]")
+        assert cls < 0.1, shifts
+        page.check("#autoplay")
+
+
+def test_presenter_mode_is_one_screen(browser, base_url):
+    with extra_page(browser, base_url + "#v=1&present=1", viewport={"width": 1920, "height": 1080}) as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        page.locator("body").press("ArrowRight")
+        page.wait_for_selector('#stepper[data-step="1"]', state="attached", timeout=30_000)
+        g = page.evaluate(GEOMETRY_JS)
+        assert g["scrollY"] == 0 and g["sh"] <= g["vh"] and g["sw"] <= g["vw"], g
+        assert inside(g["plot"], g) and g["plot"]["w"] * g["plot"]["h"] >= 0.5 * g["vw"] * g["vh"], g
+        # The update written out in big type: a = w·x̃, the verdict, w before + η·y·x̃ = w after.
+        for sel in ["#step-math .step-eq", "#step-math .step-table"]:
+            expect(page.locator(sel)).to_be_visible()
+            assert inside(page.evaluate(f"(() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); "
+                                        "return { x: r.x, y: r.y, w: r.width, h: r.height }; })()"), g), sel
+        sizes = page.evaluate("[...document.querySelectorAll('#step-math .step-eq span, #step-math .step-table td')]"
+                              ".map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        assert sizes and min(sizes) >= 32, sizes
+        table = page.inner_text("#step-math .step-table")
+        assert "w before" in table and "η·y·x̃" in table and "w after" in table, table
+        for sel in ["#data-panel", "#settings-panel", "[role=tablist]", "#now-numbers", ".brand", "#load",
+                    "#step-controls, .step-controls", ".foot"]:
+            assert not page.locator(sel).first.is_visible(), sel
+        # Space plays, the arrows step.
+        page.locator("body").press("ArrowLeft")
+        page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=30_000)
+        page.locator("body").press(" ")
+        page.wait_for_selector('#stepper[data-playing="true"]', state="attached", timeout=30_000)
+        page.locator("body").press(" ")
+
+
+@pytest.fixture()
+def course_640(base_url):
+    """A course page on another origin (localhost) with the lab framed at 700 × 640."""
+    import tempfile
+    from pathlib import Path
+
+    root = Path(tempfile.mkdtemp())
+    (root / "index.html").write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Week 3</title></head>"
+        "<body style='margin:0;font-family:sans-serif'><div style='width:700px'><h1>Week 3</h1>"
+        f"<iframe src='{base_url}#v=1&embed=1' title='Perceptron Lab' width='100%' height='640' style='border:0' "
+        "sandbox='allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox'>"
+        "</iframe></div></body></html>")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a: None
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://localhost:{srv.server_address[1]}/"
+    srv.shutdown()
+
+
+def test_embed_at_640_px_shows_the_whole_plot(browser, course_640):
+    with extra_page(browser, course_640 + "index.html", viewport={"width": 760, "height": 800}) as page:
+        frame = page.wait_for_selector("iframe").content_frame()
+        assert frame.evaluate("location.origin") != page.evaluate("location.origin")
+        frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        g = frame.evaluate(GEOMETRY_JS)
+        assert g["vh"] == 640 and g["scrollY"] == 0, g
+        bar = frame.evaluate("document.getElementById('runbar').getBoundingClientRect().top")
+        plot = g["plot"]
+        assert plot["y"] >= 0 and plot["y"] + plot["h"] <= bar + 0.5, (plot, bar)  # above the Train bar
+        assert plot["w"] >= 0.9 * (g["vw"] - 32), plot  # and it is the frame's width, not a stamp
+        natural = frame.evaluate("document.getElementById('plot-boundary').naturalHeight / devicePixelRatio")
+        assert abs(natural - plot["h"]) <= 2, (natural, plot)  # the picture is the box: all of it shows

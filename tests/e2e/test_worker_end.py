@@ -1,0 +1,95 @@
+"""Issue 25 item 6 end to end: a worker that ends without an error event (it closes itself),
+idle or in the middle of a run, is noticed within seconds (its Web Lock, js/worker-life.js) and
+said in true words; then the tab trains again. (A worker filling its JavaScript heap takes the
+whole tab with it in this Chromium: nothing a page can notice.)
+The faults are caused inside the worker by a test hook (worker.js "fault"), mid-run from the
+run's own progress report, inside Python's call."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import expect
+
+from conftest import wait_ready_of
+from datakit import csv_data, engine, make_csv
+from hostilekit import AFTER_RESTART_S, train_and_quickly
+from pagekit import RUN_TIMEOUT_MS, arm_run_end, extra_page, settled, shown_weights
+
+ENDED = "Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept."
+CRASHED = "Python crashed and was restarted. Try again."
+NOTICED_S = 3  # a lock is granted at once; slack for a loaded machine
+BIG = make_csv(20000, ["a", "b"], ("no", "yes"), seed=14)
+
+
+def idle(page) -> None:
+    """No call pending for half a second (the page asks for more after a run)."""
+    page.evaluate("""async () => {
+        for (let quiet = 0; quiet < 5; quiet = window.__pyclient.busy ? 0 : quiet + 1) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+    }""")
+
+
+def fault_while_idle(page, kind: str) -> float:
+    idle(page)
+    page.evaluate("(kind) => window.__pyclient.fault(kind)", kind)
+    return time.monotonic()
+
+
+def test_a_worker_that_closes_itself_while_idle_is_noticed_at_once(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        page.select_option("#algorithm", "averaged")
+        page.fill("#eta", "0.25")
+        died = fault_while_idle(page, "close")
+        expect(page.locator("#message")).to_have_text(ENDED, timeout=NOTICED_S * 1000)
+        noticed = time.monotonic() - died
+        assert page.get_attribute("#message", "data-kind") == "error"
+        wait_ready_of(page)
+        assert page.input_value("#algorithm") == "averaged" and page.input_value("#eta") == "0.25"
+        assert train_and_quickly(page, died + noticed) < AFTER_RESTART_S
+
+
+def start_run_with_fault(page, kind: str, epochs: int = 400) -> float:
+    """Upload BIG, arm `kind` for the run's first progress report, start a pocket run."""
+    page.set_input_files("#csv-file", files=[{"name": "big.csv", "mimeType": "text/csv", "buffer": BIG.encode()}])
+    expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features", timeout=RUN_TIMEOUT_MS)
+    page.select_option("#algorithm", "pocket")
+    page.fill("#epochs", str(epochs))
+    idle(page)
+    page.evaluate("(kind) => window.__pyclient.fault(kind, 'run')", kind)
+    arm_run_end(page)
+    page.click("#train")
+    return time.monotonic()
+
+
+def test_a_worker_that_closes_itself_mid_run_is_noticed_when_its_call_returns(browser, base_url):
+    """close() lets the running task finish (Python's call, whose result is complete and
+    shown), then the worker ends: the page says so at once, not after minutes, and trains."""
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        exp = engine(csv_data(BIG), algorithm="pocket", epochs=20)  # CPython's, before the clock runs
+        start_run_with_fault(page, "close", epochs=20)
+        assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
+        ended = time.monotonic()
+        assert shown_weights(page) == (exp["weights"], exp["bias"])
+        expect(page.locator("#message")).to_have_text(ENDED, timeout=NOTICED_S * 1000)
+        assert page.get_attribute("#message", "data-kind") == "error"
+        wait_ready_of(page)
+        expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features")
+        assert train_and_quickly(page, ended) < AFTER_RESTART_S
+
+
+def test_an_uncaught_error_in_the_worker_is_said_as_a_crash_and_the_tab_trains(browser, base_url):
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        fault_while_idle(page, "throw")
+        expect(page.locator("#message")).to_have_text(CRASHED, timeout=NOTICED_S * 1000)
+        wait_ready_of(page)
+        assert train_and_quickly(page) < AFTER_RESTART_S
+        # The injected error itself is the one uncaught error this page may log.
+        page.lab_log.errors[:] = [e for e in page.lab_log.errors if "a fault injected by a test" not in e]
