@@ -20,6 +20,18 @@ def standardization_json(prep, ds):
     return None if st is None else {**st.to_json(), "notice": st.notice(ds.feature_names)}
 
 
+POINTS_MAX = 5000  # the points a keyboard explores on the boundary plot (site/js/ui/plot-explorer.js)
+
+
+def points_json(f):
+    """The training points as the boundary plot shows them, [[x1, x2, y]] (y in −1/+1, rows in
+    the order of the trace's index), when the data has two features; else None."""
+    X, y = f.train_ds.X, f.train_ds.y
+    if X.ndim != 2 or X.shape[1] != 2 or len(y) > POINTS_MAX:
+        return None
+    return [[*floats(x), int(c)] for x, c in zip(X, y)]
+
+
 def train_request(request, progress=None):
     from .. import theory
 
@@ -53,6 +65,7 @@ def train_request(request, progress=None):
         "u": None if th.u is None else floats(th.u),
         "theory_note": th.note,
         "standardization": standardization_json(f.prep, ds),
+        "points": points_json(f),
         "margin_of_w": theory.margin_of(run.w, f.Z, f.train_ds.y) if run.votes is None else None,
         "trace": {
             "total": run.trace.total,

@@ -8,6 +8,7 @@ import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
 import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
 import { watchFrame } from "./watch.js";
+import { initNarration, narrateResult } from "./run-narration.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -23,6 +24,7 @@ export function initLastRun({ call, train: trainFn, values }) {
       return { ok: false, error: { kind: "internal", message: "Python is not available." } };
     }
   };
+  initNarration();
   initStepper({ call: safeCall, onFrame: watchFrame });
   initDownloads({ call: safeCall });
   initPlotPoints({ values, retrain });
@@ -33,6 +35,7 @@ export function initLastRun({ call, train: trainFn, values }) {
 export function lastRunResult(res) {
   hasSession = true;
   hasResult = true;
+  narrateResult(res);
   stepperResult(res);
   downloadsResult(res);
   plotPointsResult(res);

@@ -9,6 +9,7 @@
 // every frame drawn is handed to opts.onFrame so the page's main plots can follow.
 import { byId, el, clear, fmt, show } from "./dom.js";
 import { describeStep, describeVisit, visitCount, stepNote, proofAlt, NO_UPDATE_TEXT } from "./step-text.js";
+import { narrateFrame, announceStep } from "./run-narration.js";
 
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
 const DEFAULT_SPEED = 5;
@@ -364,6 +365,7 @@ function render(r, withProof) {
   const { text, math } = byVisit ? describeVisit(r, { names, total: updates, visits: total + 1 })
     : describeStep(r, { names, total });
   byId("step-text").textContent = text;
+  narrateFrame(r, { total: updates, visits: byVisit ? total + 1 : 0 });
   const box = clear(byId("step-math"));
   const view = mathView(math);
   if (view) box.append(view);
@@ -392,7 +394,5 @@ function table(cols, rows) {
 
 function announce_(text) {
   // Polite, and only for deliberate moves (step, scrub, pause, end of play): never per play frame.
-  const live = byId("step-live");
-  live.textContent = "";
-  setTimeout(() => { live.textContent = text; }, 30);
+  announceStep(text); // the words at the reader's level, once per update (run-narration.js)
 }
