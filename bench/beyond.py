@@ -22,10 +22,10 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
-from perceptron_lab import kernel as km  # noqa: E402
+from perceptron_lab.core import kernel_perceptron as km  # noqa: E402
 from perceptron_lab.data import preset  # noqa: E402
-from perceptron_lab.features import prepare  # noqa: E402
-from perceptron_lab.multiclass import train_multiclass  # noqa: E402
+from perceptron_lab.core.features import prepare  # noqa: E402
+from perceptron_lab.core.multiclass import train_multiclass  # noqa: E402
 
 
 def best_of(f, repeat):

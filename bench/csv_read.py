@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from perceptron_lab.csvio import MAX_COLUMNS, parse_csv  # noqa: E402
+from perceptron_lab.data.csv_read import MAX_COLUMNS, parse_csv  # noqa: E402
 from perceptron_lab.errors import DataError  # noqa: E402
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from perceptron_lab.core import train  # noqa: E402
-from perceptron_lab.features import prepare  # noqa: E402
+from perceptron_lab.core.features import prepare  # noqa: E402
 
 
 def plain_loop(Z, y, epochs):

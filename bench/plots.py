@@ -18,7 +18,7 @@ sys.path.insert(0, os.environ.get("PERCEPTRON_LAB_PY") or str(Path(__file__).res
 from perceptron_lab import plots  # noqa: E402
 from perceptron_lab.core import train  # noqa: E402
 from perceptron_lab.data import preset  # noqa: E402
-from perceptron_lab.features import prepare  # noqa: E402
+from perceptron_lab.core.features import prepare  # noqa: E402
 
 
 def median_ms(f, n):

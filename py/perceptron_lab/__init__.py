@@ -3,7 +3,7 @@
 __version__ = "0.1.0"
 
 from .errors import DataError, SettingsError  # noqa: F401
-from .estimators import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
+from .estimators.linear import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
     AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
 )
-from .estimators_beyond import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)
+from .estimators.kernel_multiclass import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)

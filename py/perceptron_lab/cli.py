@@ -166,7 +166,7 @@ def main(argv=None):
 
 
 def _write_script(args, request):
-    from .script_export import script_files
+    from .export.script import script_files
 
     fmt = "ipynb" if args.script.lower().endswith(".ipynb") else "py"
     files = script_files(request["data"], request["settings"], fmt)

@@ -57,7 +57,7 @@ def import_app() -> dict:
 
 def handle_json(text: str, progress=None, alive=None) -> str:
     """The bridge's door, as the worker calls it; alive() is the heartbeat's listener."""
-    from perceptron_lab import bridge, heartbeat
+    from . import bridge, heartbeat
 
     if alive is None:
         return bridge.handle_json(text, progress)
@@ -76,8 +76,8 @@ def warm_up() -> None:
     must not answer step-through requests for a run its page never made)."""
     import gc
 
-    from perceptron_lab import bridge
-    from perceptron_lab.bridge import inputs, session
+    from . import bridge
+    from .bridge import inputs, session
 
     answer = json.loads(bridge.handle_json(json.dumps(WARM_UP_REQUEST)))
     if not answer.get("ok"):

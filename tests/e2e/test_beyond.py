@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 from pagekit import extra_page, settled, train
-from perceptron_lab import data, kernel, multiclass
-from perceptron_lab.features import prepare
+from perceptron_lab import data
+from perceptron_lab.core import kernel_perceptron as kernel
+from perceptron_lab.core import multiclass
+from perceptron_lab.core.features import prepare
 from conftest import wait_ready_of
 
 

@@ -20,7 +20,7 @@ from pagekit import arm_run_end, extra_page, settled, train
 from pagekit import shown_result as result
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
 PARALLEL = 3  # fresh pages booting Python at once (the worker's boot watchdog is 30 s/stage)

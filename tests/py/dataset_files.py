@@ -1,6 +1,6 @@
 """The preset datasets' files, made from scikit-learn's bundled copies (the source the
 tests compare with). Run `python tests/py/dataset_files.py` to write
-py/perceptron_lab/datasets/*.csv(.gz) again; the output is byte-for-byte deterministic."""
+py/perceptron_lab/data/real/*.csv(.gz) again; the output is byte-for-byte deterministic."""
 
 import csv
 import gzip
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sklearn import datasets as skd
 
-OUT = Path(__file__).resolve().parents[2] / "py" / "perceptron_lab" / "datasets"
+OUT = Path(__file__).resolve().parents[2] / "py" / "perceptron_lab" / "data" / "real"
 
 # file, scikit-learn file, loader, label column name, gzip
 FILES = {

@@ -16,8 +16,8 @@ from sklearn.metrics import confusion_matrix as sk_confusion
 
 from perceptron_lab import data, plots
 from perceptron_lab.bridge import handle
-from perceptron_lab.bridge import beyond
-from perceptron_lab.bridge.beyond_data import ClassData
+from perceptron_lab.bridge import kernel_multiclass_train as beyond
+from perceptron_lab.bridge.class_data import ClassData
 from perceptron_lab.bridge.inputs import read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,8 @@ def test_kernel_plot_rings_every_support_vector_by_alpha():
     r = handle({"cmd": "train", "data": {"kind": "preset", "name": "circles", "n": 40, "seed": 5},
                 "settings": {"algorithm": "kernel", "kernel": "rbf", "plot_kinds": ["boundary"]}})
     f = beyond.BeyondFit  # the session holds the run: draw it again to inspect the artists
-    from perceptron_lab.bridge import beyond_figures, session
+    from perceptron_lab.bridge import session
+    from perceptron_lab.bridge import kernel_multiclass_figures as beyond_figures
     fit = session.current()
     assert isinstance(fit, f)
     fig = beyond_figures.boundary(fit, size={"width_px": 480, "height_px": 360})
@@ -195,7 +196,7 @@ def test_digits_plots_draw_each_class_and_the_mistakes():
     cd = ClassData(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
     s = read_settings({"algorithm": "multiclass", "epochs": 2, "plot_px": [480, 360]})
     f = beyond.fit_multiclass(cd, s)
-    from perceptron_lab.bridge import beyond_figures
+    from perceptron_lab.bridge import kernel_multiclass_figures as beyond_figures
     out = beyond_figures.render([], f)
     assert set(out["plots"]) == {"confusion", "class_weights", "gallery"}
     wrong = int(np.sum(f.run.predict(f.Z) != cd.y))

@@ -8,7 +8,7 @@ import pytest
 from perceptron_lab.bridge import handle, handle_json
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]

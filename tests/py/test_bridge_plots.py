@@ -14,7 +14,7 @@ from sklearn.datasets import load_breast_cancer, load_iris
 from perceptron_lab import cli
 from perceptron_lab.bridge import handle
 from perceptron_lab.core import train
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 ALL = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights"]
 

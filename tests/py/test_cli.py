@@ -124,6 +124,6 @@ def test_plot_shows_the_printed_model_on_the_training_split(tmp_path, monkeypatc
     assert len(X) == 70 and all((full == x).all(axis=1).any() for x in X)
     # and a model retrained on all 100 points would have been another one
     from perceptron_lab.core import train
-    from perceptron_lab.features import prepare
+    from perceptron_lab.core.features import prepare
 
     assert train(prepare(full), preset("overlap", seed=5).y, max_epochs=7).w.tolist() != w.tolist()

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from perceptron_lab import SettingsError
 from perceptron_lab.core import train, predict_sign
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 from reference import plain_averaged, plain_online
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
@@ -432,7 +432,7 @@ def test_cycles_with_a_period_longer_than_one_epoch():
 
 
 def test_pocket_ratchet_on_large_data_equals_a_literal_ratchet(monkeypatch):
-    from perceptron_lab import strategies
+    from perceptron_lab.core import strategies
 
     monkeypatch.setattr(strategies, "POCKET_EXHAUSTIVE_WORK", 10)  # this small data takes the large-data rule
     rng = np.random.default_rng(8)

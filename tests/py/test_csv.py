@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_lab.csvio import parse_csv, preview
+from perceptron_lab.data.csv_read import parse_csv, preview
 from perceptron_lab.errors import DataError
 
 BASIC = "x1,x2,label\n1,2,0\n3.5,-4,1\n0,1e-3,1\n"
@@ -398,7 +398,7 @@ def test_utf8_text_in_labels_and_names():
 
 def test_values_too_large_to_square_are_refused_with_their_cell():
     from perceptron_lab import DataError
-    from perceptron_lab.csvio import parse_csv
+    from perceptron_lab.data.csv_read import parse_csv
 
     with pytest.raises(DataError) as e:
         parse_csv("a,b,y\n1,2,0\n3,-1e51,1\n")

@@ -4,7 +4,7 @@ hostile shapes, true messages, multiclass loading, the bridge's CSV spec."""
 import numpy as np
 import pytest
 
-from perceptron_lab.csvio import parse_csv, preview
+from perceptron_lab.data.csv_read import parse_csv, preview
 from perceptron_lab.errors import DataError
 from test_csv import assert_where, err
 
@@ -153,7 +153,7 @@ def test_twenty_thousand_equal_names_are_numbered():
 
 
 def test_absurd_shapes_are_refused_with_the_reason():
-    from perceptron_lab.csvio import MAX_CELLS, MAX_COLUMNS
+    from perceptron_lab.data.csv_read import MAX_CELLS, MAX_COLUMNS
 
     wide = ",".join(["1"] * (MAX_COLUMNS + 1)) + "\n"
     e = err(wide * 3)
@@ -167,7 +167,7 @@ def test_absurd_shapes_are_refused_with_the_reason():
     e = err(("1," * 99 + "1\n") * lines, max_bytes=10**9, max_rows=10**9)
     assert e.message == (f"The file has {lines:,} lines of 100 columns (up to {lines * 100:,} values); "
                          f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
-    from perceptron_lab.csvio import _check_shape
+    from perceptron_lab.data.csv_read import _check_shape
 
     assert _check_shape(("1," * 99 + "1\n") * (lines - 1), ",") == 100  # exactly at the limit is fine: its width
 
@@ -183,7 +183,7 @@ def test_more_than_two_classes_points_at_the_multiclass_perceptron_or_loads_as_m
 
 
 def test_inspect_reads_once_and_agrees_with_preview_and_parse():
-    from perceptron_lab.csvio import inspect_csv
+    from perceptron_lab.data.csv_read import inspect_csv
 
     raw = IRIS_EU.encode("cp1252")
     p, ds = inspect_csv(raw, label="species", rows=2)
@@ -195,7 +195,7 @@ def test_inspect_reads_once_and_agrees_with_preview_and_parse():
 def test_bridge_spec_with_base64_bytes_and_overrides():
     import base64
 
-    from perceptron_lab.csvio import inspect_csv, spec_args
+    from perceptron_lab.data.csv_read import inspect_csv, spec_args
     from perceptron_lab.errors import SettingsError
 
     raw = IRIS_EU.encode("cp1252")

@@ -5,9 +5,9 @@ import base64
 
 import pytest
 
-from perceptron_lab import csvio
+from perceptron_lab.data import csv_read as csvio
 from perceptron_lab.bridge import handle
-from perceptron_lab.csvio import parse_csv
+from perceptron_lab.data.csv_read import parse_csv
 
 
 @pytest.fixture
@@ -88,9 +88,10 @@ def test_inspect_parses_the_file_once_and_a_label_change_once_more(monkeypatch, 
 def test_the_read_as_options_of_the_table_are_what_the_reader_takes():
     """params.json's csv_delimiter / csv_decimal / csv_encoding (the page's selects and the
     link keys delim, decimal, enc): every option is a choice the reader makes, and back."""
-    from perceptron_lab import csvtext, settings
-    from perceptron_lab.csvlayout import DELIMITERS, check_delimiter
-    from perceptron_lab.csvnumbers import check_decimal
+    from perceptron_lab import settings
+    from perceptron_lab.data import csv_text as csvtext
+    from perceptron_lab.data.csv_layout import DELIMITERS, check_delimiter
+    from perceptron_lab.data.csv_numbers import check_decimal
 
     for name, check, made in (("csv_delimiter", check_delimiter, set(DELIMITERS)),
                               ("csv_decimal", check_decimal, {".", ","}),

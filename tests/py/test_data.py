@@ -52,7 +52,7 @@ def test_and_weights_of_the_lecture_classify_and():
     """Seed 001's worked example on the preset as the package prepares it: x̃ = (x1, x2, 1)
     (the slide writes (1, x1, x2), so w̃ = (b, w1, w2) = (-30, 20, 20) becomes (20, 20, -30)),
     the activations the slide computes by hand, and sign(a) = the preset's label."""
-    from perceptron_lab.features import prepare
+    from perceptron_lab.core.features import prepare
 
     ds = preset("and")
     slide_a = {(1, 1): 10, (0, 1): -10, (0, 0): -30}  # the slide's three worked rows
@@ -410,10 +410,10 @@ def test_real_dataset_files_ship_in_both_wheels(tmp_path):
 
     root = Path(__file__).resolve().parents[2]
     files = sorted(p.relative_to(root / "py" / "perceptron_lab").as_posix()
-                   for p in (root / "py" / "perceptron_lab" / "datasets").iterdir()
+                   for p in (root / "py" / "perceptron_lab" / "data" / "real").iterdir()
                    if p.is_file() and p.suffix != ".py")
-    assert {"datasets/iris.csv", "datasets/breast_cancer.csv", "datasets/wine.csv",
-            "datasets/digits.csv.gz", "datasets/README.md"} <= set(files)
+    assert {"data/real/iris.csv", "data/real/breast_cancer.csv", "data/real/wine.csv",
+            "data/real/digits.csv.gz", "data/real/README.md"} <= set(files)
     globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     for f in files:
         assert any(fnmatch.fnmatch(f, g) for g in globs["perceptron_lab"]), f
@@ -424,11 +424,11 @@ def test_real_dataset_files_ship_in_both_wheels(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for f in files:
         assert f"perceptron_lab/{f}" in names
-    assert "perceptron_lab/datasets/__init__.py" in names
+    assert "perceptron_lab/data/real/__init__.py" in names
 
 
 def test_describe_lists_the_choices_a_page_offers():
-    from perceptron_lab.datasets import describe
+    from perceptron_lab.data.real import describe
 
     d = describe("iris")
     assert d["classes"] == ["setosa", "versicolor", "virginica"] and d["n"] == 150
@@ -437,7 +437,7 @@ def test_describe_lists_the_choices_a_page_offers():
 
 
 def test_the_suggested_plot_features_skip_blank_pixels_only():
-    from perceptron_lab import datasets
+    from perceptron_lab.data import real as datasets
 
     # Digits: pixel_0_0 and pixel_0_1 are blank in every image; the two pixels whose ink varies
     # most (by hand: variances 42.7 and 41.5) are row 5, columns 2 and 3.

@@ -13,7 +13,7 @@ from perceptron_lab import DataError, SettingsError
 from perceptron_lab.core import train
 from perceptron_lab.estimators import (AveragedPerceptron, BatchPerceptron, NotFittedError, Perceptron,
                                        PocketPerceptron, VotedPerceptron)
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 ALL = [Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron]
 ALGORITHM = {Perceptron: "online", BatchPerceptron: "batch", AveragedPerceptron: "averaged",

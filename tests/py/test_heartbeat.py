@@ -3,7 +3,9 @@ import time
 
 import numpy as np
 
-from perceptron_lab import core, heartbeat, kernel, multiclass
+from perceptron_lab import core, heartbeat
+from perceptron_lab.core import kernel_perceptron as kernel
+from perceptron_lab.core import multiclass
 
 
 def _beats_during(fn, monkeypatch):

@@ -8,11 +8,11 @@ import pytest
 from sklearn.metrics import pairwise
 
 from perceptron_lab import DataError, KernelPerceptron, Perceptron, SettingsError, theory
-from perceptron_lab import kernel as km
-from perceptron_lab import kernels
+from perceptron_lab.core import kernel_perceptron as km
+from perceptron_lab.core import kernels
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 from reference import orders_of
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)

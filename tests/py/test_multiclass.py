@@ -6,8 +6,8 @@ import pytest
 
 from perceptron_lab import DataError, MulticlassPerceptron, SettingsError
 from perceptron_lab.core import train
-from perceptron_lab.features import prepare
-from perceptron_lab.multiclass import confusion_matrix, per_class_accuracy, train_multiclass
+from perceptron_lab.core.features import prepare
+from perceptron_lab.core.multiclass import confusion_matrix, per_class_accuracy, train_multiclass
 from reference import orders_of
 
 ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
@@ -217,7 +217,7 @@ def test_estimator_errors():
 def test_summary_is_json_with_one_row_per_class_bias_last():
     import json
 
-    from perceptron_lab.multiclass import summary
+    from perceptron_lab.core.multiclass import summary
 
     X, y = blobs3(1)
     Z = prepare(X)

@@ -22,7 +22,7 @@ from perceptron_lab import plots
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.errors import SettingsError
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 PY = Path(__file__).resolve().parents[2] / "py"
 

@@ -12,8 +12,8 @@ from sklearn.datasets import load_breast_cancer
 from sklearn.preprocessing import StandardScaler
 
 from perceptron_lab.core import train
-from perceptron_lab.features import prepare
-from perceptron_lab.prep import Standardization
+from perceptron_lab.core.features import prepare
+from perceptron_lab.data.prep import Standardization
 
 
 def test_statistics_equal_the_definition_and_scikit_learn():
@@ -112,7 +112,7 @@ def test_breast_cancer_averaged_reaches_97_percent_only_when_standardized():
 @pytest.mark.parametrize("bias", [True, False])
 @pytest.mark.parametrize("normalize", [False, True])
 def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units(fmap, bias, normalize):
-    from perceptron_lab.prep import for_plot, options
+    from perceptron_lab.data.prep import for_plot, options
 
     rng = np.random.default_rng(3)
     X = rng.normal([5.0, 300.0, -1.0], [1.0, 50.0, 0.1], size=(80, 3))
@@ -134,7 +134,7 @@ def test_for_plot_gives_the_plots_the_same_boundary_in_raw_units(fmap, bias, nor
 
 def _run_with_split(ds, s):
     from perceptron_lab.data import train_test_split
-    from perceptron_lab.prep import options
+    from perceptron_lab.data.prep import options
 
     train_ds, _ = train_test_split(ds, s["test_fraction"], s["seed"])
     prep = options(s, train_ds.X)
@@ -150,7 +150,7 @@ def test_predictions_csv_has_score_labels_and_split_in_utf8_with_bom():
     import csv
     import io
 
-    from perceptron_lab import export
+    from perceptron_lab.export import run_files as export
     from perceptron_lab.data import Dataset, test_mask
 
     rng = np.random.default_rng(4)
@@ -174,7 +174,7 @@ def test_predictions_csv_has_score_labels_and_split_in_utf8_with_bom():
 
 
 def test_model_json_holds_the_statistics_and_predicts_the_same_labels():
-    from perceptron_lab import export
+    from perceptron_lab.export import run_files as export
     from perceptron_lab.data import preset
 
     ds = preset("breast-cancer")

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lab import cli, core, data, features, kernels, settings, texts
+from perceptron_lab import cli, core, data, settings
+from perceptron_lab.core import features
+from perceptron_lab.core import kernels
+from perceptron_lab.texts import run as texts
 from perceptron_lab.bridge import handle, read_settings
 from perceptron_lab.errors import DataError, SettingsError
 
@@ -152,8 +155,8 @@ def test_a_link_with_points_at_the_limit_reads_back_and_python_takes_them(js):
 
 def test_the_real_data_sets_are_sized_as_shipped():
     """params.json's datasets table (the page's run budget sizes a run with it) is the shape and
-    the class count of each file in perceptron_lab/datasets/, read by the package's own CSV reader."""
-    from perceptron_lab import datasets
+    the class count of each file in perceptron_lab/data/real/, read by the package's own CSV reader."""
+    from perceptron_lab.data import real as datasets
 
     shipped = {name: [datasets.describe(name)["n"], len(datasets.describe(name)["features"]),
                       len(datasets.describe(name)["classes"])] for name in datasets.REAL}
@@ -173,13 +176,13 @@ def test_the_budgets_kernel_grid_is_the_one_the_kernel_plot_draws():
     """The run budget counts kernel_plot_grid² decision-function points for a kernel run's regions."""
     import inspect
 
-    from perceptron_lab.bridge.beyond_figures import boundary
+    from perceptron_lab.bridge.kernel_multiclass_figures import boundary
     from perceptron_lab.plots.kernel import kernel_figure
 
     assert inspect.signature(kernel_figure).parameters["grid"].default == settings.LIMITS["kernel_plot_grid"]
     assert "grid" not in inspect.getsource(boundary)  # the bridge draws it at that default
     # ... and knows the most rows a kernel run takes (beyond, it is refused at once: no cost).
-    from perceptron_lab import kernel
+    from perceptron_lab.core import kernel_perceptron as kernel
 
     assert kernel.MAX_POINTS == settings.LIMITS["kernel_max_points"]
 

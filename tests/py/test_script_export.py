@@ -12,8 +12,8 @@ import pytest
 from sklearn.datasets import load_breast_cancer, load_iris
 
 from perceptron_lab.bridge import handle
-from perceptron_lab.script_command import script_request
-from perceptron_lab.script_export import INLINE_CSV_CHARS, INLINE_POINTS
+from perceptron_lab.bridge.script import script_request
+from perceptron_lab.export.script import INLINE_CSV_CHARS, INLINE_POINTS
 
 PY = Path(__file__).resolve().parents[2] / "py"
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]

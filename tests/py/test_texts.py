@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from perceptron_lab import texts
+from perceptron_lab.texts import run as texts
 from perceptron_lab.bridge import handle, session
 from perceptron_lab.bridge.frames import step_info
 

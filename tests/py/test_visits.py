@@ -9,9 +9,9 @@ from sklearn.datasets import load_iris
 from perceptron_lab.bridge import handle
 from perceptron_lab.data import preset, train_test_split
 from perceptron_lab.errors import DataError, SettingsError
-from perceptron_lab.features import prepare
-from perceptron_lab.hand_weights import hand_request
-from perceptron_lab.visits import visits_request
+from perceptron_lab.core.features import prepare
+from perceptron_lab.exercise.hand_weights import hand_request
+from perceptron_lab.exercise.visits import visits_request
 
 
 def literal(Z, y, *, order, seed, eta, epochs, limit):

@@ -9,7 +9,7 @@ import pytest
 
 from perceptron_lab.bridge import handle
 from perceptron_lab.data import preset
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 
 def train(name, **settings):

@@ -1,8 +1,9 @@
 """The compare request: every variant on the same data, split, order and seed."""
 
-from .. import __version__, texts
-from ..export import floats
-from ..features import feature_names
+from .. import __version__
+from ..texts import run as texts
+from ..export.run_files import floats
+from ..core.features import feature_names
 from . import figures, session
 from .inputs import load_data, read_settings
 from .train import dataset_json
@@ -85,7 +86,8 @@ def compare_request(request, progress=None):
 
 def kernel_variant(ds, s, progress, offset):
     """The kernel perceptron's card: its numbers and its regions with the support vectors ringed."""
-    from . import beyond, beyond_figures
+    from . import kernel_multiclass_train as beyond
+    from . import kernel_multiclass_figures as beyond_figures
 
     step = None if progress is None else (lambda epoch, mistakes: progress(offset + epoch, mistakes))
     f = beyond.fit_kernel(ds, {**s, "algorithm": "kernel"}, step)

@@ -17,13 +17,16 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError, SettingsError
-from ..export import floats
+from ..export.run_files import floats
 from .compare import compare_request
 from .exports import export_request
 from .frames import frame_request
 from .inspect_data import inspect_request
 from .session import NoSession
 from .train import plots_request, train_request
+from .script import script_request
+from ..exercise.hand_weights import hand_request
+from ..exercise.visits import visits_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 
@@ -37,17 +40,9 @@ COMMANDS = {
 }
 
 
-def _late(module, name):
-    """A command from its own module (one level up), imported on first use."""
-    def command(request, progress=None):
-        import importlib
-
-        return getattr(importlib.import_module(f"..{module}", __package__), name)(request)
-    return command
-
-
-COMMANDS.update(script=_late("script_command", "script_request"), visits=_late("visits", "visits_request"),
-                hand=_late("hand_weights", "hand_request"))
+COMMANDS.update(script=lambda request, progress=None: script_request(request),
+                visits=lambda request, progress=None: visits_request(request),
+                hand=lambda request, progress=None: hand_request(request))
 
 
 def _error(kind, message, **where):

@@ -3,10 +3,11 @@ predictions (csv)."""
 
 import base64
 
-from .. import export
+from ..export import run_files as export
 from ..errors import SettingsError
-from . import beyond_exports, figures, session
-from .beyond import BeyondFit
+from . import figures, session
+from . import kernel_multiclass_exports as beyond_exports
+from .kernel_multiclass_train import BeyondFit
 
 
 def export_request(request):

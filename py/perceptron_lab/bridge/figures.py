@@ -6,8 +6,8 @@ import numpy as np
 
 from .. import settings
 from ..errors import SettingsError
-from ..features import feature_names, prepare
-from ..prep import for_plot
+from ..core.features import feature_names, prepare
+from ..data.prep import for_plot
 
 PLOT_KINDS = settings.options("plot_kinds")
 
@@ -28,7 +28,7 @@ def plot_features(ds, s):
 
 def proof_series(f):
     """The proof's two series along the online path, or None where the theorem says nothing."""
-    from .. import theory
+    from ..theory import margin as theory
 
     run, th = f.run, f.theory
     # The proof is about the online path from w = 0 (the batch rule takes other steps).

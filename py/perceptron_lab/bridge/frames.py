@@ -2,11 +2,12 @@
 
 import numpy as np
 
-from .. import texts
-from ..prep import for_plot
+from ..texts import run as texts
+from ..data.prep import for_plot
 from ..errors import SettingsError
-from ..export import floats
-from . import beyond, figures, session
+from ..export.run_files import floats
+from . import figures, session
+from . import kernel_multiclass_train as beyond
 
 
 def int_field(request, name, lo, hi):
@@ -53,7 +54,7 @@ def visits_of(f):
     """(visit number of every recorded update, the examples in visiting order) of the run's
     online path, replayed in core.train's order (visits.visit_order: fixed or shuffled);
     None for batch or a subsampled trace."""
-    from ..visits import visit_order
+    from ..exercise.visits import visit_order
 
     run, n = f.run, len(f.Z)
     tr = run.trace

@@ -16,7 +16,8 @@ def read_settings(raw):
 
 def load_data(spec):
     """A Dataset from a data spec: a preset, CSV text, or placed points."""
-    from .. import csvio, data
+    from ..data import csv_read as csvio
+    from ..data import dataset as data
 
     if not isinstance(spec, dict):
         raise DataError("No data was given.")
@@ -43,7 +44,7 @@ _last_csv = None
 
 def csv_dataset(source, kw):
     """parse_csv(source, **kw) with the page's limits, read once per file and options (a copy)."""
-    from .. import csvio
+    from ..data import csv_read as csvio
 
     if _last_csv is None or _last_csv[1] != kw or _last_csv[0] != source:
         remember_csv(source, kw, csvio.parse_csv(source, **kw, **csv_limits()))

@@ -1,12 +1,12 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
-from ..data import label_str
+from ..data.dataset import label_str
 from .inputs import csv_limits, load_data, remember_csv
 
 
 def inspect_request(request, progress=None):
     """progress(done, total, phase): the CSV reader's ("rows", then "columns"; see csvio)."""
-    from .. import csvio
+    from ..data import csv_read as csvio
 
     spec = request.get("data")
     if isinstance(spec, dict) and spec.get("kind") == "csv":
@@ -24,7 +24,7 @@ def inspect_request(request, progress=None):
                 "labels": labels, "columns": p["columns"], "preview": p["rows"],
                 "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
     ds = load_data(spec)
-    from .. import datasets
+    from ..data import real as datasets
 
     name = spec.get("name") if isinstance(spec, dict) else None
     # A real preset: every class and feature it has, for the page's choosers.

@@ -15,11 +15,12 @@ import functools
 
 import numpy as np
 
-from .. import settings, texts
-from ..core import Run, train
-from ..data import Dataset
+from .. import settings
+from ..texts import run as texts
+from ..core.loop import Run, train
+from ..data.dataset import Dataset
 from ..errors import DataError, SettingsError
-from ..features import prepare
+from ..core.features import prepare
 
 THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 TRACE_CAP = settings.LIMITS["trace_cap"]  # updates sent to the page; more are subsampled evenly
@@ -96,14 +97,14 @@ class Fit:
 
 def prep_options(s, train_X):
     """standardize: z-scores with the training split's mean and std (prep.options)."""
-    from ..prep import options
+    from ..data.prep import options
 
     return options(s, train_X)
 
 
 def max_margin(Z, y, margin_cache=None, key="m"):
     """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs."""
-    from .. import theory
+    from ..theory import margin as theory
 
     if len(Z) > THEORY_MAX_POINTS:
         return None
@@ -117,7 +118,7 @@ def max_margin(Z, y, margin_cache=None, key="m"):
 
 def theory_of(Z, y, run, s, margin_cache=None) -> Theory:
     """R, separability with how it is known (the solver's proof, else the run's), γ and the bound."""
-    from .. import theory
+    from ..theory import margin as theory
 
     m = max_margin(Z, y, margin_cache)
     th = Theory(R=theory.radius(Z), bias=s["bias"], n=len(Z))
@@ -150,7 +151,7 @@ def run_texts(f, split, last_accuracy):
 
 def fit(ds, s, progress=None, margin_cache=None) -> Fit:
     """Split, prepare, train and measure; margin_cache: a dict for runs on the same data and split."""
-    from .. import data as datamod
+    from ..data import dataset as datamod
 
     try:
         train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])

@@ -3,9 +3,10 @@ request (more plots of that run)."""
 
 from .. import __version__, settings
 from ..errors import SettingsError
-from ..export import floats, run_json
-from ..features import feature_names
-from . import beyond, figures, session
+from ..export.run_files import floats, run_json
+from ..core.features import feature_names
+from . import figures, session
+from . import kernel_multiclass_train as beyond
 from .inputs import read_settings
 
 
@@ -33,7 +34,7 @@ def points_json(f):
 
 
 def train_request(request, progress=None):
-    from .. import theory
+    from ..theory import margin as theory
 
     raw = request.get("settings")
     if isinstance(raw, dict) and raw.get("algorithm") in beyond.BEYOND:
@@ -93,7 +94,7 @@ def plots_request(request):
         raise SettingsError("sizes must map plot kinds of this request to [width, height].", field="plot_px")
     sizes = {k: settings.check("plot_px", v) for k, v in sizes.items()}
     if isinstance(f, beyond.BeyondFit):  # kernel / multiclass plots keep the run's plot_px
-        from . import beyond_figures
+        from . import kernel_multiclass_figures as beyond_figures
         return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
     if any(f.boxes.get(k) != v for k, v in sizes.items()):
         # Auto-play draws its proof and mistakes frames into these boxes: at their size, not plot_px.

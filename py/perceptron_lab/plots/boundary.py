@@ -24,7 +24,7 @@ from .text import class_label, describe_boundary, label_text, plain
 
 
 def prepared_scores(X, w, fit_intercept, normalize, feature_map):
-    from ..features import prepare
+    from ..core.features import prepare
     Z = prepare(X, fit_intercept=fit_intercept, normalize=normalize, feature_map=feature_map)
     w = np.asarray(w, dtype=float)
     if Z.shape[1] != w.shape[0]:

@@ -88,7 +88,7 @@ def expanded_names(feature_names, n_weights, fit_intercept, feature_map):
     if names is not None and len(names) == d:
         return names
     if names is not None and feature_map == "poly2":
-        from ..features import poly2_names
+        from ..core.features import poly2_names
         expanded = poly2_names(names)
         if len(expanded) == d:
             return expanded

@@ -10,7 +10,7 @@ const MANY_FEATURES_ONLY = ["projection", "weights"]; // drawn only for more tha
 const MULTICLASS_EXTRA_PLOTS = 3; // confusion, class_weights, gallery (the last two on 8×8 images)
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
-// [rows, features, classes] of the real data sets shipped in py/perceptron_lab/datasets/ (all
+// [rows, features, classes] of the real data sets shipped in py/perceptron_lab/data/real/ (all
 // classes: an upper bound when two are chosen): params.json's "datasets", checked against the files.
 const REAL = Object.freeze({ ...SCHEMA.datasets });
 // A preset the table does not know is sized as the largest one (rows × features), with the most classes.

@@ -1,0 +1,105 @@
+"""Data for the multiclass perceptron: class indices and their names, and a stratified split.
+
+The binary loaders map two labels to ±1; the multiclass perceptron needs every class. Where
+the data module can read all classes (`multiclass=True`, its MulticlassDataset) it is used;
+any binary Dataset is also taken as two classes (−1 → class 0, +1 → class 1), so presets and
+placed points work with every algorithm.
+"""
+
+import inspect
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import DataError, SettingsError
+from .inputs import PRESET_FIELDS, csv_limits, load_data
+
+
+@dataclass
+class ClassData:
+    """X (n, m), y class indices 0..k-1, classes: the original label of each index (as text)."""
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: list
+    classes: list
+    name: str
+
+
+def _label(v):
+    return str(v)
+
+
+def from_binary(ds):
+    return ClassData(ds.X, (ds.y > 0).astype(np.int64), list(ds.feature_names),
+                     [_label(ds.label_names[-1]), _label(ds.label_names[1])], ds.name)
+
+
+def _from_multi(m):
+    names = m.class_names_json() if hasattr(m, "class_names_json") else [_label(c) for c in m.classes]
+    return ClassData(np.asarray(m.X, dtype=np.float64), np.asarray(m.y, dtype=np.int64), list(m.feature_names),
+                     names, m.name)
+
+
+def _takes_multiclass(fn):
+    try:
+        return "multiclass" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def load_classes(spec):
+    """ClassData from a data spec (preset, CSV, points), every class kept where the reader can."""
+    from ..data import csv_read as csvio
+    from ..data import dataset as data
+
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    if kind == "preset" and _takes_multiclass(data.preset):
+        args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
+        try:
+            return _from_multi(data.preset(spec.get("name"), multiclass=True, **args))
+        except SettingsError as e:
+            raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
+    if kind == "csv" and _takes_multiclass(csvio.parse_csv):
+        source, kw = csvio.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
+        return _from_multi(csvio.parse_csv(source, **kw, multiclass=True, **csv_limits()))
+    return from_binary(load_data(spec))
+
+
+def binary_or_pointer(spec):
+    """load_data(spec) for the binary algorithms; when the data has more than two classes the
+    error says so and points to the multiclass perceptron."""
+    try:
+        return load_data(spec)
+    except DataError as e:
+        try:
+            k = len(load_classes(spec).classes)
+        except (DataError, SettingsError):
+            raise e from None
+        if k > 2 and "multiclass" in e.message.lower():
+            raise  # the reader already points to the multiclass perceptron
+        if k > 2:
+            raise DataError(f"{e.message} This data has {k} classes: choose the Multiclass algorithm "
+                            "to train on all of them.", row=e.row, column=e.column) from None
+        raise
+
+
+def split(cd, test_fraction, seed):
+    """(train, test or None): about test_fraction of each class held out (seeded), order kept.
+    Every class with two or more examples keeps one for training."""
+    if test_fraction == 0:
+        return cd, None
+    rng = np.random.default_rng(seed)
+    mask = np.zeros(len(cd.y), dtype=bool)
+    for c in range(len(cd.classes)):
+        idx = np.flatnonzero(cd.y == c)
+        take = min(int(round(len(idx) * test_fraction)), len(idx) - 1)
+        mask[rng.permutation(idx)[:max(take, 0)]] = True
+    if not mask.any() or len(np.unique(cd.y[~mask])) < 2:
+        raise SettingsError("Too few examples to hold some out for testing: set the test fraction to 0 "
+                            "or add data.", field="test_fraction")
+
+    def part(sel, suffix):
+        return ClassData(cd.X[sel], cd.y[sel], cd.feature_names, cd.classes, f"{cd.name} ({suffix})")
+
+    return part(~mask, "train"), part(mask, "test")

@@ -1,0 +1,352 @@
+"""The kernel perceptron: the online perceptron in dual form, f(x) = η·Σ_i α_i y_i k̃(x_i, x).
+
+α_i counts the updates example i caused (w never appears), so the perceptron runs in the
+feature space of a kernel k without ever building that space.
+
+Conventions, matching core.train (seeds 000, 001, 003):
+- Bias as a constant feature *in feature space*: φ̃(x) = (φ(x), 1), i.e. k̃(x, x') = k(x, x') + 1,
+  exactly as features.prepare appends the 1 after the feature map. For the linear kernel
+  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), mistake for
+  mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
+  features.prepare scales x̃.
+- A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
+- η only rescales: from α = 0 every score is η times the η = 1 score, so the loop runs in units
+  of η (exact on whole-number kernels) and every η makes the same mistakes and the same α;
+  f, the bias, the norm of w and the trace's scores are reported times η.
+- Orders fixed, shuffle-once, shuffle-each draw the same permutations as core.train for the
+  same seed; an epoch without a mistake ends the run (converged).
+- Cycling (the dual of Block & Levin): α never repeats (it only grows), but the path depends
+  only on the scores s = (f(x_1), ..., f(x_n)) on the training set. If s repeats at an epoch
+  boundary under an order that repeats, the run repeats forever. s repeats exactly when w does
+  (w - w' = Σ c_i φ̃(x_i) orthogonal to every φ̃(x_j) has norm 0). Like the primal check it
+  compares floating point values exactly, so rounding may hide a cycle (the run then stops at
+  the epoch limit); on integer data it is exact.
+
+The Gram matrix K̃ is computed once (n <= MAX_POINTS: n² float64 numbers, 200 MB at 5 000);
+the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of them, in units of η)
+and the next mistake is found by numpy in blocks, as the primal core's scan does.
+"""
+
+from array import array
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import loop as core
+from . import features
+from ..theory import margin as theory
+from ..errors import DataError, SettingsError
+from ..heartbeat import beat
+from ..export.run_files import run_json
+from .stopping import EpochEnds
+from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
+
+MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
+THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
+_BLOCK_MAX = 32768
+_SCALAR_MAX = 8  # blocks this small are checked element by element,
+_SCALAR_RUN = 64  # in stretches of up to this many examples
+
+
+@dataclass
+class DualTrace:
+    """The first `cap` updates in order: step t, epoch, example index, its score f(x_i) before
+    the update and α_i after it. total counts all; truncated says some were not kept."""
+
+    step: np.ndarray
+    epoch: np.ndarray
+    index: np.ndarray
+    score: np.ndarray
+    alpha: np.ndarray
+    total: int
+    truncated: bool
+
+    def alpha_at(self, t, n):
+        """α after the first t updates (t <= len(step))."""
+        if not 0 <= t <= len(self.index):
+            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        # intp: bincount refuses int64 where intp is 32 bits (Pyodide is wasm32).
+        return np.bincount(self.index[:t].astype(np.intp), minlength=n).astype(np.int64)
+
+
+@dataclass
+class KernelRun:
+    """One kernel perceptron run; alpha is in training order."""
+
+    kernel: Kernel
+    eta: float
+    order: str
+    seed: int
+    alpha: np.ndarray
+    status: str
+    cycle: dict | None
+    n_epochs: int
+    mistakes: int
+    epoch_mistakes: list
+    epoch_w_norm: list
+    epoch_accuracy: list
+    scores: np.ndarray  # f(x_i) on the training set at the end
+    trace: DualTrace
+    X: np.ndarray = field(repr=False)
+    y: np.ndarray = field(repr=False)
+    K: np.ndarray = field(repr=False)
+
+    algorithm = "kernel"
+
+    @property
+    def n_updates(self):
+        return self.trace.total
+
+    @property
+    def converged_epoch(self):
+        """The epoch without mistakes that ended the run, or None."""
+        return self.n_epochs if self.status == "converged" else None
+
+    @property
+    def support(self):
+        """Indices of the training examples with α_i > 0 (the support vectors)."""
+        return np.flatnonzero(self.alpha)
+
+    @property
+    def dual_coef(self):
+        """η·α_i·y_i for the support vectors, in support order."""
+        s = self.support
+        return self.eta * self.alpha[s] * self.y[s].astype(np.float64)
+
+    @property
+    def bias(self):
+        """The weight of the constant feature: Σ_i η α_i y_i φ̃(x_i)_bias (None without bias)."""
+        if not self.kernel.fit_intercept:
+            return None
+        s = self.support
+        return float(self.dual_coef @ self.kernel.constant(self.X[s]))
+
+    def decision_function(self, X, *, step=None, chunk=2048):
+        """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
+
+        step: use α after the first `step` recorded updates instead (for step-through)."""
+        X = np.asarray(X, dtype=np.float64)
+        alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
+        s = np.flatnonzero(alpha)
+        c = self.eta * alpha[s] * self.y[s].astype(np.float64)
+        out = np.zeros(len(X))
+        for r in range(0, len(X), chunk):
+            out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
+        return out
+
+    def predict(self, X):
+        return core.predict_sign(self.decision_function(X))
+
+
+def gram(X, kernel):
+    """K̃ of the training inputs, or DataError beyond MAX_POINTS."""
+    if len(X) > MAX_POINTS:
+        raise DataError(f"The kernel perceptron keeps an n×n Gram matrix, so it trains on at most "
+                        f"{MAX_POINTS:,} examples; this data has {len(X):,}. Use fewer points, or a "
+                        "primal algorithm (with the poly2 feature map for curved boundaries).")
+    return kernel(X, X)
+
+
+def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_intercept=True,
+                 normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
+                 trace_cap=200_000, progress=None, K=None):
+    """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
+
+    K: the Gram matrix of X under these kernel settings, when the caller already has it.
+    progress(epoch, mistakes) is called after every epoch, as in core.train.
+    """
+    # The online settings (η, epochs, order, seed) have the same ranges as core's.
+    core.check_settings("online", eta, max_epochs, order, seed)
+    k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    if X.ndim != 2 or len(X) == 0 or y.shape != (len(X),):
+        raise DataError("X must be (n, m) with n >= 1 and y one label per row.")
+    if not np.isfinite(X).all():
+        raise DataError("Every x must be a vector of finite numbers.")
+    if y.dtype.kind not in "iuf" or not np.isin(y, (-1, 1)).all():
+        raise DataError("Labels must be -1 or +1.")
+    y = y.astype(np.int8)
+    if K is None:
+        K = gram(X, k)
+    elif np.shape(K) != (len(X), len(X)):
+        raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
+    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
+
+
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+    n = len(X)
+    yf = y.astype(np.float64)
+    positive = (y > 0).tolist()
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n) if order == "shuffle-once" else None
+    s = np.zeros(n)
+    counts = [0] * n  # α as Python ints while training: numpy element increments cost more
+    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
+    rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
+    total = 0
+    epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
+    block = 64
+    for epoch in range(1, max_epochs + 1):
+        if order == "shuffle-each":
+            perm = rng.permutation(n)
+        yo = yf if perm is None else yf[perm]
+        order_list = range(n) if perm is None else perm.tolist()
+        mistakes, p, start = 0, 0, 0
+        while p < n:
+            beat()  # kernel epochs are slow (one kernel row per mistake): not a hang
+            j = None
+            if block <= _SCALAR_MAX:
+                # Mistakes come close together: plain element reads beat numpy's per-call cost,
+                # until a stretch of _SCALAR_RUN clean examples hands back to the block scan.
+                q = min(n, p + _SCALAR_RUN)
+                for jj in range(p, q):
+                    ii = order_list[jj]
+                    v = s[ii]
+                    if (v <= 0) if positive[ii] else (v >= 0):
+                        j = jj
+                        break
+            else:
+                q = min(n, p + block)
+                so = s[p:q] if perm is None else s[perm[p:q]]
+                bad = np.flatnonzero(so * yo[p:q] <= 0)
+                if bad.size:
+                    j = p + int(bad[0])
+            if j is None:
+                p, block = q, min(_BLOCK_MAX, max(2 * block, 2 * _SCALAR_MAX))
+                continue
+            i = order_list[j]
+            block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
+            score = float(s[i])
+            if positive[i]:
+                np.add(s, K[i], out=s)
+            else:
+                np.subtract(s, K[i], out=s)
+            counts[i] += 1
+            total += 1
+            if total <= trace_cap:
+                rows[0].append(epoch)
+                rows[1].append(i)
+                rows[2].append(score)
+                rows[3].append(counts[i])
+            mistakes += 1
+            p = start = j + 1
+        if not np.isfinite(s).all():
+            raise SettingsError("The scores grew beyond floating point: rescale the data.", field="kernel")
+        epoch_mistakes.append(mistakes)
+        alpha = np.array(counts, dtype=np.int64)
+        epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
+        epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
+        if progress is not None:
+            progress(epoch, mistakes)
+        if ends.stop_after(epoch, mistakes, s):
+            break
+    if not np.isfinite(eta * s).all():
+        raise SettingsError("η times the scores is beyond floating point: lower η.", field="eta")
+    kept = len(rows[0])
+    trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
+                      index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
+                      alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
+    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
+                     n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                     epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
+                     scores=eta * s, trace=trace, X=X, y=y, K=K)
+
+
+def feature_embedding(K, rtol=None):
+    """Rows Φ with Φ Φᵀ = K (to rounding): the training points as vectors of their feature space.
+
+    From K = V diag(λ) Vᵀ, Φ = V_r diag(√λ_r) over the eigenvalues above rounding; every
+    inner product, margin and radius of the training points is the same in Φ's space.
+    """
+    lam, V = np.linalg.eigh(K)
+    if rtol is None:
+        rtol = len(K) * np.finfo(np.float64).eps
+    keep = lam > rtol * max(float(lam[-1]), 0.0)
+    return V[:, keep] * np.sqrt(lam[keep])
+
+
+def _label_conflict(X, y):
+    """True when some input appears with both labels (then no feature space can separate them)."""
+    _, group = np.unique(X, axis=0, return_inverse=True)
+    group = group.ravel()
+    lo = np.full(group.max() + 1, 2)
+    hi = np.full(group.max() + 1, -2)
+    np.minimum.at(lo, group, y)
+    np.maximum.at(hi, group, y)
+    return bool(np.any(lo != hi))
+
+
+def bound_in_feature_space(run):
+    """Novikoff's bound in the kernel's feature space: {"R", "separable", "gamma", "bound", "note"}.
+
+    R² = max_i k̃(x_i, x_i); γ is the maximum margin of a unit w through the origin of the
+    feature space (w ranges over the span of the φ̃(x_i), where the optimum lies).
+    separable is True, False or None (undecided), each only with a reason:
+    - False: an input carries both labels, or some φ̃(x_i) = 0 (f(x_i) = 0 is always a mistake),
+      or the run cycled (a separable run converges, Novikoff), or, for the linear kernel, the
+      solver's exact certificate on x̃ itself (theory.max_margin).
+    - True: the solver's u, verified on the data (linear: on x̃; poly/rbf: on an embedding Φ with
+      ΦΦᵀ = K̃ to rounding, so γ holds to about 1e-12·R²/γ); or the run converged; or RBF on
+      distinct inputs (its Gram matrix is positive definite), even when the margin is below
+      rounding (smooth kernels make K̃ numerically singular) and γ cannot be given.
+    - None: none of these. The embedding is not exact, so the solver's "not separable" on it is no
+      proof for poly/rbf. Beyond THEORY_MAX_POINTS the solve has too many dimensions to stay
+      interactive, and only the reasons that need no solver remain.
+    """
+    K, y, kern = run.K, run.y, run.kernel
+    R = float(np.sqrt(np.max(np.diag(K))))
+    out = {"R": R, "separable": None, "gamma": None, "bound": None, "note": None}
+    if _label_conflict(run.X, y):
+        return {**out, "separable": False, "note": "The same input appears with both labels: no feature "
+                "space can separate them."}
+    if np.any(np.diag(K) == 0):
+        return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
+                "it is a mistake whatever the training does."}
+    # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
+    known = {"converged": True, "cycled": False}.get(run.status)
+    if known is None and kern.kernel == "rbf":
+        known = True
+    if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
+        return {**out, "separable": known,
+                "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
+                        f"training examples (its dimension grows with n); this run has {len(K):,}."}
+    if kern.kernel == "linear":
+        Z = features.prepare(run.X, fit_intercept=kern.fit_intercept, normalize=kern.normalize)
+        m = theory.max_margin(Z, y)
+    else:
+        m = theory.max_margin(feature_embedding(K), y)
+        if m.separable is False:
+            m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
+    if m.separable:
+        return {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+    if m.separable is False:
+        return {**out, "separable": False}
+    if known:
+        return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
+                "no bound can be computed."}
+    if known is False:
+        return {**out, "separable": False, "note": "The run cycled: its scores on the training set repeat, "
+                "which never happens on separable data."}
+    return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
+            "if any, is below rounding error."}
+
+
+def summary(run, trace_cap=5000):
+    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates."""
+    k, tr = run.kernel, run.trace
+    keep = slice(0, trace_cap)
+    return {
+        "algorithm": "kernel",
+        "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
+        "alpha": run.alpha.tolist(),
+        "support": run.support.tolist(),
+        "dual_coef": run.dual_coef.tolist(),
+        "bias": run.bias,
+        **run_json(run),
+        "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
+        "theory": bound_in_feature_space(run),
+        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
+                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+                  "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},
+    }

@@ -1,0 +1,183 @@
+"""The one perceptron training loop; the variants of the notes are strategies on it.
+
+Conventions (seeds 000, 001, 003): w starts at 0; a mistake is y·(w·x̃) <= 0, so w = 0
+errs on everything; an online update is w += eta·y·x̃; prediction at exactly 0 is +1.
+The loop runs in units of η (η = 1) and reports η·w: from w = 0, η only rescales the path,
+so every η makes the same mistakes (seed 000) and no rounding of η can move a point across
+the boundary. The batch perceptron (seed 003) counts y·a <= 0 as misclassified like the others
+(seed 003's step(0) = +1 would call a positive point on the boundary right, and at theta = 0
+leave the positives out of the first step).
+
+MaxIter (Algorithm 1 and 2): averaged and voted run all max_epochs epochs by default, as
+Algorithm 2 does, because their answer keeps moving after the mistakes stop; the other
+variants stop after a clean epoch, where their answer can no longer change. early_stop=True
+stops every variant at the first clean epoch. Run.converged_epoch says where mistakes stopped.
+"""
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from .. import settings
+from ..errors import DataError, SettingsError
+from .scan import predict_sign
+from .stopping import EpochEnds
+from .strategies import STRATEGIES, Voted, accuracy, vote_scores
+from .trace import Trace, TraceBuffer
+
+ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
+ORDERS = ("fixed", "shuffle-once", "shuffle-each")
+MAX_EPOCHS = settings.param("epochs")["max"]
+RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
+
+__all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
+           "predict_sign", "train"]
+
+
+@dataclass
+class Run:
+    """Everything one training run produced; see docs/ARCHITECTURE.md.
+
+    w: the classifier's weights (voted: its last w; the classifier is `votes`), η·(units);
+    w_last: the last w of the path; status: "converged" (an epoch without mistakes happened,
+    at converged_epoch), "cycled" (cycle = {"epoch", "period"}: a repeated w under a fixed order),
+    or "max_epochs"; limit: "votes" when voted stopped at its cap; pocket_rule: "every" or
+    "ratchet" (pocket only).
+    """
+
+    algorithm: str
+    eta: float
+    order: str
+    seed: int
+    w: np.ndarray
+    w_last: np.ndarray
+    status: str
+    cycle: dict | None
+    limit: str | None
+    n_epochs: int
+    mistakes: int
+    n_updates: int
+    converged_epoch: int | None = None
+    early_stop: bool = False
+    pocket_rule: str | None = None
+    epoch_mistakes: list = field(default_factory=list)
+    epoch_w_norm: list = field(default_factory=list)
+    trace: Trace | None = None
+    votes: tuple | None = None
+    _Z: np.ndarray | None = field(default=None, repr=False)
+    _y: np.ndarray | None = field(default=None, repr=False)
+    _snapshots: list = field(default_factory=list, repr=False)
+    _w1: np.ndarray | None = field(default=None, repr=False)  # the last w in units of η
+    _strategy: object = field(default=None, repr=False)
+
+    def decision_function(self, Z):
+        """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃))."""
+        Z = np.asarray(Z, dtype=np.float64)
+        if self.votes is not None:
+            return vote_scores(Z, *self.votes)
+        return Z @ self.w
+
+    def predict(self, Z):
+        return predict_sign(self.decision_function(Z))
+
+    @cached_property
+    def epoch_accuracy(self):
+        """Training accuracy of the answer at the end of each epoch (None where too costly to vote).
+
+        Computed when first asked, in one pass over the data for all epochs, so training
+        itself pays nothing for it.
+        """
+        return self._strategy.epoch_accuracies(self._snapshots, self._Z, self._y, self._w1)
+
+
+def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
+    """Raise SettingsError naming the field for anything outside its range (params.json)."""
+    if algorithm not in ALGORITHMS:
+        raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
+                            field="algorithm")
+    if order not in ORDERS:
+        raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
+                            field="order")
+    settings.check("eta", eta)
+    settings.check("epochs", max_epochs)
+    settings.check("seed", seed)
+    settings.check("early_stop", bool(early_stop) if isinstance(early_stop, np.bool_) else early_stop)
+
+
+def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
+          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False):
+    """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
+
+    early_stop: stop every variant after the first epoch without mistakes (by default averaged
+    and voted run all max_epochs epochs, as Algorithm 2 does).
+    max_votes: voted only: stop after the epoch in which more than this many weight vectors
+    have been kept (every one of them is polled for every prediction; the notes call the voted
+    perceptron "impractical because of storage issues"). Run.limit then says "votes".
+    resume: an earlier Run of the same algorithm to continue from (its w, example count,
+    random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
+    data of the same width. Two resumed one-epoch calls equal one two-epoch run.
+    """
+    check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
+    Z = np.ascontiguousarray(Z, dtype=np.float64)
+    y = np.asarray(y).astype(np.int8)
+    n, d = Z.shape
+    if not np.isfinite(Z).all():
+        raise DataError("Every x̃ must be a vector of finite numbers.")
+    if resume is None:
+        rng = np.random.default_rng(seed)
+        Strategy = STRATEGIES[algorithm]
+        extra = {"max_votes": max_votes} if Strategy is Voted else {}
+        strategy = Strategy(Z, y, order, rng, **extra)
+        w = np.zeros(d)
+    else:
+        if resume.algorithm != algorithm or resume._w1.shape != (d,):
+            raise SettingsError("Cannot continue a run of another algorithm or width.", field="algorithm")
+        strategy, w = resume._strategy, resume._w1
+        strategy.rebind(Z, y)
+    # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _loop(Z, y, w, strategy, algorithm, float(eta), max_epochs, order, int(seed), trace_cap,
+                     progress, bool(early_stop))
+
+
+def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
+    """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
+    or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
+    # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
+    ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
+                     run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
+    record = TraceBuffer(Z.shape[1], trace_cap)
+    epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
+    for epoch in range(1, max_epochs + 1):
+        w, mistakes = strategy.epoch(w, epoch, record)
+        if not np.isfinite(w).all():
+            # NaN activations would compare as "no mistake" and fake a convergence.
+            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
+        snapshots.append(strategy.snapshot(w))
+        epoch_mistakes.append(mistakes)
+        epoch_w_norm.append(float(np.linalg.norm(w)))
+        if progress is not None:
+            progress(epoch, mistakes)
+        if ends.stop_after(epoch, mistakes, w):
+            break
+        limit = strategy.limit()
+        if limit is not None:
+            break
+    status, cycle, converged = ends.status, ends.cycle, ends.converged
+    answer = strategy.answer(w)
+    votes = None
+    if isinstance(strategy, Voted):
+        W, c = strategy.votes(w)
+        votes = (eta * W, c)
+    run_w = eta * np.asarray(answer, dtype=np.float64)
+    if not np.isfinite(run_w).all():
+        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    return Run(
+        algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
+        cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+        n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
+        pocket_rule=getattr(strategy, "rule", None), epoch_mistakes=epoch_mistakes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=record.finish(Z, y, eta), votes=votes,
+        _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _strategy=strategy,
+    )

@@ -1,0 +1,273 @@
+"""The multiclass perceptron: one weight vector per class, the highest score wins.
+
+Conventions (the binary ones of core.train carried over):
+- W is (n_classes, d) over the prepared x̃ (bias last), W = 0 at the start; classes are 0..K-1.
+- Prediction: argmax_k W_k·x̃, ties to the lowest class index.
+- A mistake is "the true class y does not win outright": some other class scores at least as
+  much, max_{k≠y} W_k·x̃ >= W_y·x̃; its rival ŷ is the highest-scoring other class (ties to the
+  lowest index). Update: W_y += η·x̃, W_ŷ -= η·x̃. Whenever the prediction is wrong, ŷ is the
+  predicted class, so this is the standard rule; it also updates when y wins only by the
+  tie-break, as the binary perceptron's y·(w·x̃) <= 0 does (W = 0 errs on everything).
+- Two classes: W_1 = -W_0 throughout and v = W_1 - W_0 follows the binary perceptron on
+  y = ±1 (class 1 = +1) with learning rate 2η: the same mistakes, v = 2·w. Predictions agree
+  except at v·x̃ = 0, where the binary perceptron says class 1 and argmax says class 0.
+- averaged: the answer is the mean of W after every example (core's lazy-averaging trick); it
+  runs all max_epochs epochs unless early_stop, as Algorithm 2 does.
+- Orders, epochs, convergence (an epoch without a mistake) and cycling (W repeats at an epoch
+  boundary under an order that repeats, Block & Levin) as in core.train, with its permutations.
+- Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
+"""
+
+from array import array
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import loop as core
+from ..errors import DataError, SettingsError
+from ..heartbeat import beat
+from ..export.run_files import run_json
+from .stopping import EpochEnds
+
+MAX_CLASSES = 1000
+_SCALAR_MAX = 8
+_BLOCK_MAX = 8192
+
+
+@dataclass
+class MulticlassTrace:
+    """The first `cap` updates in order: step t, epoch, example index, its class and the rival
+    class (the two rows of W that moved: + and -), both scores before the update.
+    total counts all updates; truncated says some were not kept."""
+
+    step: np.ndarray
+    epoch: np.ndarray
+    index: np.ndarray
+    true: np.ndarray
+    rival: np.ndarray
+    score_true: np.ndarray
+    score_rival: np.ndarray
+    total: int
+    truncated: bool
+
+    def weights_at(self, t, Z, n_classes, eta=1.0):
+        """The online W after the first t updates: the same sums in the same order as training, times η."""
+        if not 0 <= t <= len(self.index):
+            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        W = np.zeros((n_classes, Z.shape[1]))
+        # One unbuffered np.add.at over the interleaved rows (true +x̃, rival -x̃) adds in the
+        # training's order, and w + (-x) is w - x exactly; chunks bound the memory.
+        for c in range(0, t, 50_000):
+            idx = self.index[c:min(t, c + 50_000)]
+            rows = np.column_stack([self.true[c:c + len(idx)], self.rival[c:c + len(idx)]]).ravel()
+            vals = np.stack([Z[idx], -Z[idx]], axis=1).reshape(-1, Z.shape[1])
+            np.add.at(W, rows, vals)
+        return eta * W
+
+
+@dataclass
+class MulticlassRun:
+    average: bool
+    eta: float
+    order: str
+    seed: int
+    W: np.ndarray  # the answer: the last W, or the mean of W with average
+    W_last: np.ndarray
+    status: str  # converged (some epoch had no mistake), cycled, or max_epochs
+    cycle: dict | None
+    converged_epoch: int | None  # the first epoch without a mistake
+    early_stop: bool
+    n_epochs: int
+    mistakes: int
+    epoch_mistakes: list
+    epoch_accuracy: list  # training accuracy of the answer after each epoch
+    epoch_w_norm: list  # Frobenius norm of the online W after each epoch
+    trace: MulticlassTrace
+
+    algorithm = "multiclass"
+
+    @property
+    def n_updates(self):
+        return self.trace.total
+
+    def decision_function(self, Z):
+        """Scores W_k·x̃, shape (n, n_classes)."""
+        return np.asarray(Z, dtype=np.float64) @ self.W.T
+
+    def predict(self, Z):
+        """Class indices: argmax of the scores, ties to the lowest index."""
+        return np.argmax(self.decision_function(Z), axis=1)
+
+
+def confusion_matrix(y_true, y_pred, n_classes):
+    """C[i, j] = number of examples of class i predicted as j (rows true, as scikit-learn)."""
+    C = np.zeros((n_classes, n_classes), dtype=np.int64)
+    np.add.at(C, (np.asarray(y_true), np.asarray(y_pred)), 1)
+    return C
+
+
+def per_class_accuracy(C):
+    """For each class, the fraction of its examples predicted right (None for a class with none)."""
+    C = np.asarray(C)
+    rows = C.sum(axis=1)
+    return [None if r == 0 else float(C[k, k] / r) for k, r in enumerate(rows.tolist())]
+
+
+def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs=100, order="fixed",
+                     seed=0, trace_cap=200_000, progress=None, early_stop=False):
+    """Train on prepared vectors Z = x̃ (n, d) with class indices y in 0..n_classes-1.
+
+    The run ends at max_epochs, at a cycle, or after the first epoch without a mistake, where
+    the last W can no longer change; the averaged answer still moves then, so with average it
+    runs all max_epochs epochs (as Algorithm 2 and core.train's averaged) unless early_stop.
+    """
+    core.check_settings("online", eta, max_epochs, order, seed)  # same ranges as the binary loop
+    for name, value in (("average", average), ("early_stop", early_stop)):
+        if not isinstance(value, (bool, np.bool_)):
+            raise SettingsError(f"{name} must be True or False.", field=name)
+    Z = np.ascontiguousarray(Z, dtype=np.float64)
+    y = np.asarray(y)
+    if Z.ndim != 2 or len(Z) == 0 or y.shape != (len(Z),):
+        raise DataError("Z must be (n, d) with n >= 1 and y one class per row.")
+    if y.dtype.kind not in "iu" or (y < 0).any():
+        raise DataError("Classes must be whole numbers 0, 1, 2, ...")
+    if n_classes is None:
+        n_classes = int(y.max()) + 1
+    if not 2 <= n_classes <= MAX_CLASSES or y.max() >= n_classes:
+        raise DataError(f"The multiclass perceptron needs 2 to {MAX_CLASSES} classes numbered from 0.")
+    if not np.isfinite(Z).all():
+        raise DataError("Every x̃ must be a vector of finite numbers.")
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
+                      order, seed, trace_cap, progress, bool(early_stop))
+
+
+def _rival(s, a):
+    """(rival, its score) for the score list s and true class a: the best other class, lowest on ties."""
+    best, r = -np.inf, -1
+    for k, v in enumerate(s):
+        if k != a and v > best:
+            best, r = v, k
+    return r, best
+
+
+def _next_mistake(Zo, yo, ylist, W, p, block):
+    """(j, rival, score_true, score_rival) of the first j >= p the rule counts as a mistake, else None.
+
+    Scans in blocks of rows with one matrix product each, as the primal core's scan does; blocks of a
+    few rows go row by row, where numpy's per-call cost would outweigh the work."""
+    n = len(Zo)
+    while p < n:
+        q = min(n, p + block)
+        if block <= _SCALAR_MAX:
+            for j in range(p, q):
+                s = (W @ Zo[j]).tolist()
+                a = ylist[j]
+                r, best = _rival(s, a)
+                if best >= s[a]:
+                    return j, r, s[a], best
+        else:
+            S = Zo[p:q] @ W.T
+            rows = np.arange(q - p)
+            own = S[rows, yo[p:q]].copy()
+            S[rows, yo[p:q]] = -np.inf
+            rival = np.argmax(S, axis=1)
+            bad = np.flatnonzero(S[rows, rival] >= own)
+            if bad.size:
+                b = int(bad[0])
+                return p + b, int(rival[b]), float(own[b]), float(S[b, rival[b]])
+        p = q
+        block = min(_BLOCK_MAX, 2 * block)
+    return None
+
+
+def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
+    # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
+    # rescales the path, so every η makes the same mistakes.
+    n, d = Z.shape
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n) if order == "shuffle-once" else None
+    run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
+    W = np.zeros((K, d))
+    U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
+    ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
+    rows = (array("q"), array("q"), array("q"), array("q"), array("d"), array("d"))  # 8 bytes per entry
+    total, t = 0, 0
+    epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
+    block = 64
+    for epoch in range(1, max_epochs + 1):
+        if order == "shuffle-each":
+            perm = rng.permutation(n)
+        Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
+        ylist = yo.tolist()
+        mistakes, p = 0, 0
+        while True:
+            found = _next_mistake(Zo, yo, ylist, W, p, block)
+            if found is None:
+                block = min(_BLOCK_MAX, 2 * block)
+                break
+            j, rival, s_true, s_rival = found
+            block = min(_BLOCK_MAX, max(1, 2 * (j - p)))
+            a = int(yo[j])
+            x = Zo[j]
+            W[a] += x
+            W[rival] -= x
+            if average:
+                U[a] += (t + j + 1) * x
+                U[rival] -= (t + j + 1) * x
+            total += 1
+            if total <= trace_cap:
+                for col, v in zip(rows, (epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)):
+                    col.append(v)
+            mistakes += 1
+            p = j + 1
+            if not mistakes & 255:
+                beat()  # a slow epoch must not look like a hang to the page's watchdog
+        t += n
+        if not np.isfinite(W).all():
+            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
+        answer = ((t + 1) * W - U) / t if average else W
+        epoch_mistakes.append(mistakes)
+        epoch_accuracy.append(float(np.mean(np.argmax(Z @ answer.T, axis=1) == y)))
+        epoch_w_norm.append(eta * float(np.linalg.norm(W)))
+        if progress is not None:
+            progress(epoch, mistakes)
+        if ends.stop_after(epoch, mistakes, W):
+            break
+    kept = len(rows[0])
+    ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
+    trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
+                            score_true=eta * np.array(rows[4], dtype=np.float64),
+                            score_rival=eta * np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
+    answer = eta * (((t + 1) * W - U) / t if average else W)
+    if not np.isfinite(answer).all():
+        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
+                         status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
+                         n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                         epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
+                         trace=trace)
+
+
+def summary(run, Z, y, classes, trace_cap=5000):
+    """JSON-ready account of a run on the training vectors Z (bias last) with class indices y.
+
+    classes: the original labels in index order; weights: one row per class (bias last, as Z).
+    The trace keeps its first trace_cap updates."""
+    tr = run.trace
+    keep = slice(0, trace_cap)
+    C = confusion_matrix(y, run.predict(Z), len(run.W))
+    return {
+        "algorithm": "multiclass",
+        "average": run.average,
+        "classes": list(classes),
+        "weights": run.W.tolist(),
+        **run_json(run),
+        "train_accuracy": float(np.trace(C) / len(y)),
+        "confusion": C.tolist(),
+        "per_class_accuracy": per_class_accuracy(C),
+        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
+                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+                  "true": tr.true[keep].tolist(), "rival": tr.rival[keep].tolist(),
+                  "score_true": tr.score_true[keep].tolist(), "score_rival": tr.score_rival[keep].tolist()},
+    }

@@ -1,0 +1,314 @@
+"""Datasets: the -1/+1 label convention, the presets of the lecture notes (drawn by
+generators.py), the train/test split and the points a user places on the canvas.
+
+Pure numpy, no I/O. The conventions (docs/ARCHITECTURE.md, seed 001):
+- labels are -1/+1 inside; any two distinct user labels map to -1/+1, the one that
+  sorts first (numbers numerically, else as strings) is -1, and the mapping is kept;
+- the Boolean presets use 0 -> -1, 1 -> +1.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import settings
+from ..errors import DataError, SettingsError
+from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
+
+__all__ = [
+    "Dataset",
+    "MulticlassDataset",
+    "encode_labels",
+    "encode_classes",
+    "preset",
+    "make_clouds",
+    "PRESETS",
+    "REAL_PRESETS",
+    "PRESET_INFO",
+    "PRESET_PARAMS",
+    "train_test_split",
+    "test_mask",
+    "points_dataset",
+    "MAX_POINTS",
+    "MAX_ABS",
+    "too_large",
+]
+
+# Features beyond this magnitude make x̃·x̃ (and poly2's squares, then their squares in R²)
+# overflow to infinity; no real measurement needs them, so they are refused with the cell named.
+MAX_ABS = settings.LIMITS["feature_max_abs"]
+
+
+def too_large(X):
+    """(row, column) of the first feature with |x| > MAX_ABS (0-based), or None."""
+    bad = np.argwhere(np.abs(np.asarray(X, dtype=np.float64)) > MAX_ABS)
+    return None if not len(bad) else (int(bad[0][0]), int(bad[0][1]))
+
+
+# --------------------------------------------------------------------------- Dataset
+
+
+@dataclass
+class Dataset:
+    X: np.ndarray  # (n, m) float64 features
+    y: np.ndarray  # (n,) int8 in {-1, +1}
+    feature_names: list
+    label_names: dict  # {-1: original label, +1: original label}
+    name: str
+
+    def __post_init__(self):
+        self.X = np.array(self.X, dtype=np.float64, copy=True)
+        if self.X.ndim == 1:
+            self.X = self.X.reshape(-1, 1)
+        self.y = np.array(self.y, copy=True).astype(np.int8).reshape(-1)
+        if self.X.ndim != 2 or self.X.shape[0] != self.y.shape[0]:
+            raise ValueError(f"Dataset: X {self.X.shape} and y {self.y.shape} do not match")
+        if not np.all((self.y == 1) | (self.y == -1)):
+            raise ValueError("Dataset: y must contain only -1 and +1")
+        self.feature_names = [str(f) for f in self.feature_names]
+        if len(self.feature_names) != self.X.shape[1]:
+            raise ValueError("Dataset: one feature name per column of X is needed")
+        self.label_names = {-1: self.label_names[-1], 1: self.label_names[1]}
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
+
+    def label_mapping_json(self) -> dict:
+        """{"-1": str, "+1": str}: the original label behind each internal label."""
+        return {"-1": label_str(self.label_names[-1]), "+1": label_str(self.label_names[1])}
+
+
+@dataclass
+class MulticlassDataset:
+    """Data with any number of classes: y holds class indices into `classes` (for the
+    multiclass perceptron; the binary algorithms take a Dataset)."""
+
+    X: np.ndarray  # (n, m) float64 features
+    y: np.ndarray  # (n,) int64 class indices 0..k-1
+    feature_names: list
+    classes: list  # original label of each class index, sorted as encode_labels sorts
+    name: str
+
+    def __post_init__(self):
+        self.X = np.array(self.X, dtype=np.float64, copy=True).reshape(len(self.y), -1)
+        self.y = np.array(self.y, dtype=np.int64, copy=True).reshape(-1)
+        if len(self.classes) < 2 or self.y.min() < 0 or self.y.max() >= len(self.classes):
+            raise ValueError("MulticlassDataset: y must index into at least two classes")
+        self.feature_names = [str(f) for f in self.feature_names]
+        if len(self.feature_names) != self.X.shape[1]:
+            raise ValueError("MulticlassDataset: one feature name per column of X is needed")
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
+
+    def class_names_json(self) -> list:
+        return [label_str(c) for c in self.classes]
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def check_int(value, field, lo, hi, what):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
+                            field=field)
+    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
+        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
+                            field=field)
+    value = int(value)
+    if not lo <= value <= hi:
+        raise SettingsError(f"{what} must be from {lo} to {hi}; got {value}.", field=field)
+    return value
+
+
+def check_float(value, field, what):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise SettingsError(f"{what} must be a number, not {value!r}.", field=field)
+    value = float(value)
+    if not math.isfinite(value):
+        raise SettingsError(f"{what} must be a finite number, not {value}.", field=field)
+    return value
+
+
+def check_seed(seed):
+    return check_int(seed, "seed", 0, settings.param("data_seed")["max"], "The random seed")
+
+
+# --------------------------------------------------------------------------- presets
+
+REAL_PRESETS = ("iris", "breast-cancer", "wine", "digits")  # files in datasets/, with sources
+PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles") + REAL_PRESETS
+
+PRESET_INFO = {
+    "and": "AND of two bits (seed 001): +1 only for (1, 1); separable, e.g. a = 20x1 + 20x2 - 30.",
+    "or": "OR of two bits: +1 unless both are 0; separable.",
+    "nand": "NAND of two bits: -1 only for (1, 1); separable.",
+    "xor": "XOR of two bits: +1 when they differ; not linearly separable, the perceptron cycles.",
+    "clouds": "Two clouds on either side of a random line, at least 'margin' away from it: separable.",
+    "overlap": "Two overlapping Gaussian clouds ('spread' = their std): usually not separable.",
+    "circles": "An inner disc against an outer ring: not linearly separable, separable with poly2.",
+    "iris": "Fisher's iris (150 flowers, 4 features, 3 species): two species of your choice, any features.",
+    "breast-cancer": "Wisconsin diagnostic breast cancer (569 x 30, malignant/benign): standardize it.",
+    "wine": "Wine (178 x 13, 3 cultivars): two cultivars of your choice.",
+    "digits": "Handwritten 8x8 digits (1 797 x 64, digits 0-9): two digits, or all ten for the multiclass perceptron.",
+}
+
+# Which of n, margin, spread, seed each preset uses (the others are validated but ignored).
+PRESET_PARAMS = {
+    "and": (),
+    "or": (),
+    "nand": (),
+    "xor": (),
+    "clouds": ("n", "margin", "spread", "seed"),
+    "overlap": ("n", "spread", "seed"),
+    "circles": ("n", "spread", "seed"),
+    **{name: () for name in REAL_PRESETS},  # these take classes= and features= instead
+}
+
+def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, features=None,
+           multiclass=False):
+    """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
+    1 -> +1), a seeded generator "clouds", "overlap", "circles" (same parameters,
+    bit-identical data), or a real dataset "iris", "breast-cancer", "wine", "digits"
+    (datasets/README.md): two of its classes (default the first two; -1 = the one that
+    sorts first) and the chosen features (names or indices; default all). multiclass=True
+    gives a MulticlassDataset (real datasets: all classes unless `classes` names some).
+    Raises SettingsError(field=...) for a bad name or parameter."""
+    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
+    if key not in PRESETS:
+        raise SettingsError(
+            f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
+        )
+    from .generators import check_params, generated
+
+    n, margin, spread, seed = check_params(n, margin, spread, seed)
+    if key in REAL_PRESETS:
+        from . import real as datasets
+
+        return datasets.load(key, classes=classes, features=features, multiclass=multiclass)
+    if classes is not None or features is not None:
+        field = "classes" if classes is not None else "features"
+        raise SettingsError(f"Choosing {field} applies to {', '.join(REAL_PRESETS)}, not to {key}.",
+                            field=field)
+    ds = generated(key, n, margin, spread, seed)
+    if multiclass:
+        return MulticlassDataset(ds.X, (ds.y == 1).astype(np.int64), ds.feature_names,
+                                 [ds.label_names[-1], ds.label_names[1]], ds.name)
+    return ds
+
+
+# --------------------------------------------------------------------------- split
+
+
+def train_test_split(ds: Dataset, test_fraction, seed=0):
+    """Hold out about test_fraction of the examples (per class, seeded) for testing.
+
+    Returns (train, test); test_fraction 0 returns (ds, None). Both parts keep their
+    examples in the original order. The test part gets at least one example and the
+    training part keeps both classes; when that is impossible, DataError.
+    """
+    mask = test_mask(ds, test_fraction, seed)
+    if mask is None:
+        return ds, None
+
+    def part(sel, suffix):
+        return Dataset(ds.X[sel], ds.y[sel], list(ds.feature_names), dict(ds.label_names),
+                       f"{ds.name} ({suffix})")
+
+    return part(~mask, "train"), part(mask, "test")
+
+
+def test_mask(ds: Dataset, test_fraction, seed=0):
+    """The rows train_test_split holds out (bool array), or None for test_fraction 0."""
+    f = check_float(test_fraction, "test_fraction", "The test fraction")
+    if not 0.0 <= f <= 0.9:
+        raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
+                            field="test_fraction")
+    seed = check_seed(seed)
+    if f == 0.0:
+        return None
+    rng = np.random.default_rng(seed)
+    counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
+    if min(counts.values()) == 0 or ds.n < 3:
+        raise DataError(
+            f"Too few examples to hold some out for testing: there are {ds.n}, and the training "
+            "part must keep both classes while the test part gets at least one. "
+            "Set the test fraction to 0 or add data."
+        )
+    take = {c: min(int(round(counts[c] * f)), counts[c] - 1) for c in (-1, 1)}
+    if take[-1] + take[1] == 0:
+        c = 1 if counts[1] >= counts[-1] else -1  # the larger class gives one example
+        take[c] = 1
+    test_idx = []
+    for c in (-1, 1):
+        idx = np.flatnonzero(ds.y == c)
+        test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
+    mask = np.zeros(ds.n, dtype=bool)
+    mask[test_idx] = True
+    return mask
+
+
+test_mask.__test__ = False  # a library function, not a pytest test
+
+
+# --------------------------------------------------------------------------- points
+
+MAX_POINTS = settings.LIMITS["points_max"]
+
+
+def points_dataset(points) -> Dataset:
+    """[[x1, x2, label], ...] placed by the user -> Dataset. Errors name the point
+    (row = 1-based position in the list) and the field (x1, x2 or label)."""
+    if not isinstance(points, (list, tuple, np.ndarray)):
+        raise DataError("The points must be a list of [x1, x2, label].")
+    points = list(points)
+    if len(points) < 2:
+        raise DataError(
+            f"Place at least 2 points (one of each class); there {'is' if len(points) == 1 else 'are'} "
+            f"{len(points)}."
+        )
+    if len(points) > MAX_POINTS:
+        raise DataError(f"There are {len(points)} points; the limit is {MAX_POINTS}.")
+    X = np.empty((len(points), 2))
+    labels = []
+    for i, p in enumerate(points, start=1):
+        if isinstance(p, np.ndarray):
+            p = p.tolist()
+        if not isinstance(p, (list, tuple)) or len(p) != 3:
+            raise DataError(f"Point {i} must be [x1, x2, label], not {p!r}.", row=i)
+        for j, col in enumerate(("x1", "x2")):
+            v = p[j]
+            if isinstance(v, np.generic):
+                v = v.item()
+            if isinstance(v, bool) or not isinstance(v, numbers.Real):
+                raise DataError(f"Point {i}, {col}: {v!r} is not a number.", row=i, column=col)
+            if not math.isfinite(float(v)):
+                raise DataError(f"Point {i}, {col}: {v} is not a finite number.", row=i, column=col)
+            if abs(float(v)) > MAX_ABS:
+                raise DataError(f"Point {i}, {col}: {v} is too large (features must lie within ±1e50).",
+                                row=i, column=col)
+            X[i - 1, j] = float(v)
+        labels.append(p[2])
+    y, names = encode_labels(labels, rows=list(range(1, len(points) + 1)), column="label")
+    return Dataset(X, y, ["x1", "x2"], names, "points")
+
+
+def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
+    """Two separable clouds at least `margin` from a random line (generators.make_clouds)."""
+    from .generators import make_clouds as make
+
+    return make(n, margin, spread, seed, return_truth=return_truth)

@@ -1,0 +1,166 @@
+"""Labels as people write them -> the classes the algorithms use: two classes to -1/+1
+(the one that sorts first is -1), or any number of classes to indices 0..k-1.
+
+Sorting: numerically if every label is a number (so "1" and "1.0" are one class and
+"9" < "10"), else as strings. Errors name the row and the column when the caller gives them.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+
+import numpy as np
+
+from ..errors import DataError
+
+__all__ = ["encode_labels", "encode_classes", "label_str", "MAX_CLASSES"]
+
+
+def label_str(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# --------------------------------------------------------------------------- labels
+
+_NUMBER_RE = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def _as_number(value):
+    """The value as a finite float if it is a number (or a string holding one), else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return float(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, str) and _NUMBER_RE.fullmatch(value.strip()):
+        return float(value)
+    return None
+
+
+def _numbers(values):
+    """_as_number of each value, each distinct value parsed once (labels repeat a lot)."""
+    seen = {}
+    try:
+        return [seen[v] if v in seen else seen.setdefault(v, _as_number(v)) for v in values]
+    except TypeError:  # an unhashable value: encode_labels' checks name it
+        return [_as_number(v) for v in values]
+
+
+def _quote_list(values, limit=5) -> str:
+    shown = ", ".join(f"'{label_str(v)}'" for v in values[:limit])
+    if len(values) > limit:
+        shown += f" and {len(values) - limit} more"
+    return shown
+
+
+def encode_labels(values, *, rows=None, column=None):
+    """Map two distinct labels to -1/+1. Returns (y int8 array, {-1: original, +1: original}).
+
+    The label that sorts first is -1: numerically if every label is a number (so "1" and
+    "1.0" are one class, "9" < "10"), else as strings. `rows` (optional, one 1-based row
+    number per value) and `column` only make the DataError messages point at the file.
+    """
+    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
+    where = f" in column '{column}'" if column is not None else ""
+    if not values:
+        raise DataError("There are no labels: the data has no examples.", column=column)
+
+    cleaned = []
+    for i, v in enumerate(values):
+        if isinstance(v, np.generic):
+            v = v.item()
+        if isinstance(v, str):
+            v = v.strip()
+        row = rows[i] if rows is not None else None
+        if v is None or (isinstance(v, str) and v == ""):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+        if isinstance(v, float) and not math.isfinite(v):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
+                            row=row, column=column)
+        if not isinstance(v, (str, numbers.Real)):
+            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
+                            row=row, column=column)
+        cleaned.append(v)
+
+    nums = _numbers(cleaned)
+    numeric = all(x is not None for x in nums)
+    keys = nums if numeric else [str(v) for v in cleaned]
+
+    first_seen = {}  # key -> (original value, index of first occurrence)
+    third_index = None
+    for i, (k, v) in enumerate(zip(keys, cleaned)):
+        if k not in first_seen:
+            first_seen[k] = (v, i)
+            if len(first_seen) == 3:  # remember where a third class first appears
+                third_index = i
+    classes = sorted(first_seen)
+    originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
+    if len(classes) == 1:
+        raise DataError(
+            f"All labels{where} are '{label_str(originals[0])}': there is only one class. "
+            "The perceptron needs examples of two classes.",
+            column=column,
+        )
+    if len(classes) > 2:
+        row = rows[third_index] if rows is not None else None
+        at = f" (the third one first appears in row {row})" if row is not None else ""
+        raise DataError(
+            f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
+            "The perceptron separates exactly two classes; keep two of them, choose another "
+            "label column, or use the multiclass perceptron.",
+            row=row,
+            column=column,
+        )
+    neg, pos = classes
+    y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
+    return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
+
+
+MAX_CLASSES = 100
+
+
+def encode_classes(values, *, rows=None, column=None):
+    """Labels -> (class indices int64, [original label of each class]), for 2 to MAX_CLASSES
+    classes, sorted as encode_labels sorts them (numbers numerically, "1" and "1.0" one class)."""
+    values = list(values.tolist() if isinstance(values, np.ndarray) else values)
+    where = f" in column '{column}'" if column is not None else ""
+    if not values:
+        raise DataError("There are no labels: the data has no examples.", column=column)
+    cleaned = [_check_one(v, i, rows, where, column) for i, v in enumerate(values)]
+    nums = _numbers(cleaned)
+    keys = nums if all(x is not None for x in nums) else [str(v) for v in cleaned]
+    first = {}  # key -> original label
+    for i, k in enumerate(keys):
+        if k not in first:
+            first[k] = cleaned[i]
+            if len(first) > MAX_CLASSES:
+                row = rows[i] if rows is not None else None
+                at = f" (row {row} brings the {MAX_CLASSES + 1}st)" if row is not None else ""
+                raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
+                                "is this the label column?", row=row, column=column)
+    if len(first) == 1:
+        raise DataError(f"All labels{where} are '{label_str(cleaned[0])}': there is only one class. "
+                        "The perceptron needs examples of two classes.", column=column)
+    order = sorted(first)
+    index = {k: j for j, k in enumerate(order)}
+    return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
+
+
+def _check_one(v, i, rows, where, column):
+    if isinstance(v, np.generic):
+        v = v.item()
+    row = rows[i] if rows is not None else None
+    at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
+    if v is None or (isinstance(v, str) and v.strip() == ""):
+        raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+    if isinstance(v, float) and not math.isfinite(v):
+        raise DataError(f"{at}the label{where} is {v}, which is not a valid label.", row=row, column=column)
+    if not isinstance(v, (str, numbers.Real)):
+        raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.", row=row, column=column)
+    return v.strip() if isinstance(v, str) else v

@@ -1,0 +1,340 @@
+"""scikit-learn-style perceptron classifiers, on numpy alone (no scikit-learn import).
+
+Every class is one call of core.train on the prepared vectors x̃ = features.prepare(X):
+the two classes of y, sorted, become -1 (classes_[0]) and +1 (classes_[1]); w starts at 0;
+a mistake is y·(w·x̃) <= 0; prediction at exactly 0 is classes_[1] (seed 003's step).
+The fitted w is split as coef_ = w without its bias component, intercept_ = (bias,).
+random_state seeds the visiting order (None means 0: every run is reproducible); partial_fit
+runs one epoch from where the last call stopped, drawing the next order from the same random
+stream, so k calls equal fit(max_epochs=k). early_stop=False (default): averaged and voted run
+all max_epochs, as Algorithm 2; True stops every variant at the first epoch without mistakes.
+standardize=True z-scores every feature with the mean and std of the X given to fit (the first
+partial_fit), kept as standardization_ and applied to every later X; coef_ is then in
+standardized units (standardization_.raw_weights gives the same boundary in the original ones).
+
+perceptron_lab.sklearn has the same classes passing scikit-learn's check_estimator.
+"""
+
+import numbers
+
+import numpy as np
+
+from ..core import loop as core
+from ..core import features
+from ..data.dataset import MAX_ABS, too_large
+from ..errors import DataError, SettingsError
+from ..data.prep import Standardization
+
+__all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron",
+           "PocketPerceptron", "NotFittedError"]
+
+_PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
+           "early_stop", "standardize")
+# core.check_settings names the web form's fields; say which estimator parameter that is.
+_FIELD_PARAM = {"epochs": "max_epochs", "eta": "eta", "seed": "random_state", "order": "order",
+                "feature_map": "feature_map", "early_stop": "early_stop"}
+
+
+class NotFittedError(ValueError, AttributeError):
+    """The estimator is used before fit (as scikit-learn's NotFittedError)."""
+
+
+def _param_error(err, value):
+    """The same SettingsError, its message naming the estimator parameter."""
+    param = _FIELD_PARAM.get(err.field)
+    if param is None:
+        return err
+    return SettingsError(f"{err.message} (parameter {param}={value!r})", field=err.field)
+
+
+class _InputChecks:
+    """The input checks every estimator shares: X finite 2-D, y as long as X."""
+
+    def _check_X(self, X, *, reset):
+        """X as a finite 2-D float64 array (n, m); reset: remember m, else require it."""
+        X = _as_matrix(X)
+        if reset:
+            self.n_features_in_ = X.shape[1]
+        elif X.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
+                            f"with {self.n_features_in_} features.")
+        return X
+
+    def _check_X_y(self, X, y, *, reset):
+        X = self._check_X(X, reset=reset)
+        y = _as_labels(y)
+        if len(y) != len(X):
+            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
+                            "they must have the same length.")
+        return X, y
+
+
+class _BasePerceptron(_InputChecks):
+    """w ← w + eta·y·x̃ on every mistake y·(w·x̃) <= 0; the variant is the class's `_algorithm`."""
+
+    _algorithm = "online"
+
+    def __init__(self, *, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
+                 random_state=0, normalize=False, feature_map="none", early_stop=False, standardize=False):
+        self.max_epochs = max_epochs
+        self.eta = eta
+        self.fit_intercept = fit_intercept
+        self.order = order
+        self.random_state = random_state
+        self.normalize = normalize
+        self.feature_map = feature_map
+        self.early_stop = early_stop
+        self.standardize = standardize
+
+    # --- parameters ---------------------------------------------------------------------
+
+    def get_params(self, deep=True):
+        """The constructor parameters, as given."""
+        return {name: getattr(self, name) for name in _PARAMS}
+
+    def set_params(self, **params):
+        """Set constructor parameters (checked at fit, as in scikit-learn); returns self."""
+        for name, value in params.items():
+            if name not in _PARAMS:
+                raise SettingsError(
+                    f"Invalid parameter {name!r} for {type(self).__name__}: "
+                    f"valid parameters are {', '.join(_PARAMS)}.", field=name)
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self):
+        defaults = _BasePerceptron().get_params()
+        changed = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items()
+                            if not _same(v, defaults[k]))
+        return f"{type(self).__name__}({changed})"
+
+    def _seed(self):
+        return 0 if self.random_state is None else self.random_state
+
+    def _check_settings(self, max_epochs=None):
+        """SettingsError naming the parameter for anything outside its range."""
+        epochs = self.max_epochs if max_epochs is None else max_epochs
+        values = {"epochs": self.max_epochs, "eta": self.eta, "seed": self.random_state,
+                  "order": self.order, "feature_map": self.feature_map}
+        try:
+            core.check_settings(self._algorithm, self.eta, epochs, self.order, self._seed())
+            features.check_feature_map(self.feature_map)
+        except SettingsError as err:
+            raise _param_error(err, values.get(err.field)) from None
+        for name, field in (("fit_intercept", "bias"), ("normalize", "normalize"), ("early_stop", "early_stop"),
+                            ("standardize", "standardize")):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
+                                    field=field)
+
+    # --- validation at the boundary (the sklearn module overrides these hooks) ------------------
+
+    def _check_fitted(self):
+        if not hasattr(self, "run_"):
+            raise NotFittedError(f"This {type(self).__name__} is not fitted yet: call fit or "
+                                 "partial_fit before using it.")
+
+
+    def _check_classes(self, y):
+        """The two classes of y, sorted."""
+        return _two_classes(y, "y")
+
+    # --- training -------------------------------------------------------------------------------
+
+    def _prepare(self, X):
+        # standardization_: the z-score statistics of the X given to fit (or the first partial_fit)
+        return features.prepare(X, fit_intercept=bool(self.fit_intercept), normalize=bool(self.normalize),
+                                feature_map=self.feature_map, standardization=getattr(self, "standardization_", None))
+
+    def _fit_standardization(self, X):
+        self.standardization_ = Standardization.fit(X) if self.standardize else None
+
+    def _signs(self, y):
+        """-1 for classes_[0], +1 for classes_[1]."""
+        return np.where(y == self.classes_[1], 1, -1).astype(np.int8)
+
+    def _set_answer(self, run, n_iter):
+        """coef_, intercept_ from run.w (voted: the last w), and the run's records."""
+        w = run.w
+        if self.fit_intercept:
+            self.coef_, self.intercept_ = w[None, :-1].copy(), w[-1:].copy()
+        else:
+            self.coef_, self.intercept_ = w[None, :].copy(), np.zeros(1)
+        self.run_ = run
+        self.status_ = run.status
+        self.n_iter_ = n_iter
+
+    def fit(self, X, y):
+        """Train from w = 0 for at most max_epochs epochs; returns self."""
+        self._check_settings()
+        X, y = self._check_X_y(X, y, reset=True)
+        self.classes_ = self._check_classes(y)
+        self._fit_standardization(X)
+        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
+                         max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
+                         early_stop=bool(self.early_stop))
+        self._set_answer(run, run.n_epochs)
+        return self
+
+    def partial_fit(self, X, y, classes=None):
+        """One epoch over (X, y) from the current w (classes: both labels, needed on the first call)."""
+        self._check_settings(max_epochs=1)
+        first = not hasattr(self, "run_")
+        if first and classes is None:
+            raise DataError("classes must be given on the first call to partial_fit: "
+                            "pass both labels, e.g. classes=[0, 1].")
+        X, y = self._check_X_y(X, y, reset=first)
+        if classes is not None:
+            classes = self._check_classes(_as_labels(classes, name="classes"))
+            if not first and not np.array_equal(classes, self.classes_):
+                raise DataError(f"classes={classes.tolist()} differs from the classes of the earlier "
+                                f"calls, {self.classes_.tolist()}.")
+            self.classes_ = classes
+        if first:
+            self._fit_standardization(X)
+        unknown = ~np.isin(y, self.classes_)
+        if unknown.any():
+            raise DataError(f"y has the label {y[unknown][0]!r}, which is not one of the classes "
+                            f"{self.classes_.tolist()}.")
+        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
+                         max_epochs=1, order=self.order, seed=self._seed(),
+                         resume=None if first else self.run_, early_stop=bool(self.early_stop))
+        self._set_answer(run, 1)
+        return self
+
+    # --- prediction -----------------------------------------------------------------------------
+
+    def decision_function(self, X):
+        """w·x̃ for every row of X (voted: Σ_k c_k·sign(w_k·x̃))."""
+        self._check_fitted()
+        X = self._check_X(X, reset=False)
+        return self.run_.decision_function(self._prepare(X))
+
+    def predict(self, X):
+        """classes_[1] where the decision function is >= 0, else classes_[0]."""
+        positive = self.decision_function(X) >= 0  # first: it checks that the estimator is fitted
+        return self.classes_[positive.astype(np.intp)]
+
+    def score(self, X, y):
+        """Accuracy: the fraction of rows of X whose predicted label is y."""
+        self._check_fitted()
+        X, y = self._check_X_y(X, y, reset=False)
+        return float(np.mean(self.predict(X) == y))
+
+
+class Perceptron(_BasePerceptron):
+    """Rosenblatt's online perceptron: w ← w + eta·y·x̃ at each mistake, example by example."""
+
+    _algorithm = "online"
+
+
+class BatchPerceptron(_BasePerceptron):
+    """Batch perceptron: w ← w + eta·Σ_{mistakes} y·x̃, once an epoch (gradient step on the criterion)."""
+
+    _algorithm = "batch"
+
+
+class AveragedPerceptron(_BasePerceptron):
+    """Averaged perceptron: the answer is the mean of w after every example seen."""
+
+    _algorithm = "averaged"
+
+
+class VotedPerceptron(_BasePerceptron):
+    """Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w."""
+
+    _algorithm = "voted"
+
+
+class PocketPerceptron(_BasePerceptron):
+    """Pocket perceptron (with ratchet): the answer is the w of best training accuracy met on the way."""
+
+    _algorithm = "pocket"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _same(a, b):
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001 - arrays and odd objects are simply "changed"
+        return False
+
+
+def _as_matrix(X):
+    """A finite 2-D float64 array with at least one row and one column, or DataError."""
+    if X is None:
+        raise DataError("X is missing: pass a 2-D array of shape (n_samples, n_features).")
+    try:
+        A = np.asarray(X)
+    except ValueError:
+        raise DataError("X is ragged: every row must have the same number of features.") from None
+    if A.dtype.kind == "O":
+        try:
+            A = A.astype(np.float64)
+        except (TypeError, ValueError):
+            raise DataError("X must hold numbers only.") from None
+    if A.dtype.kind == "c":
+        raise DataError("X holds complex numbers: the perceptron needs real numbers.")
+    if A.dtype.kind not in "biuf":
+        raise DataError(f"X must hold numbers, not {A.dtype} values.")
+    if A.ndim != 2:
+        hint = " Reshape it with X.reshape(-1, 1) for one feature." if A.ndim == 1 else ""
+        raise DataError(f"X must be 2-D (n_samples, n_features), but it has {A.ndim} dimension(s).{hint}")
+    if A.shape[0] == 0:
+        raise DataError("X has no examples (0 rows).")
+    if A.shape[1] == 0:
+        raise DataError("X has no features (0 columns).")
+    A = A.astype(np.float64, copy=False)
+    lo, hi = A.min(), A.max()  # NaN propagates: two passes settle the common, valid case
+    if np.isfinite(lo) and np.isfinite(hi) and -MAX_ABS <= lo and hi <= MAX_ABS:
+        return A
+    bad = ~np.isfinite(A)
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        raise DataError(f"X[{r}, {c}] is {A[r, c]}: every feature must be a finite number.",
+                        row=int(r) + 1, column=int(c))
+    big = too_large(A)
+    if big is not None:
+        r, c = big
+        raise DataError(f"X[{r}, {c}] is {A[r, c]}: too large, features must lie within ±1e50.",
+                        row=r + 1, column=c)
+    return A
+
+
+def _as_labels(y, name="y"):
+    """y as a 1-D array of labels without NaN or None, or DataError."""
+    if y is None:
+        raise DataError(f"{name} is missing: pass one label per example.")
+    try:
+        y = np.asarray(y)
+    except ValueError:
+        raise DataError(f"{name} is ragged: it must be a 1-D list of labels.") from None
+    if y.ndim != 1:
+        raise DataError(f"{name} must be 1-D (one label per example), but it has shape {y.shape}.")
+    if y.dtype.kind in "fc":  # one vectorised test instead of a Python step per label
+        missing = np.flatnonzero(np.isnan(y))
+    elif y.dtype.kind == "O":
+        missing = [i for i, v in enumerate(y.tolist())
+                   if v is None or (isinstance(v, numbers.Number) and v != v)]
+    else:
+        missing = ()
+    if len(missing):
+        i = int(missing[0])
+        raise DataError(f"{name}[{i}] is {y[i]}: every label must be given.", row=i + 1)
+    return y
+
+
+def _two_classes(y, name):
+    """The sorted distinct labels of y, which must be exactly two."""
+    try:
+        classes = np.unique(y)
+    except TypeError:
+        raise DataError(f"The labels in {name} mix numbers and text: use one kind.") from None
+    if len(classes) != 2:
+        shown = ", ".join(repr(c) for c in classes[:5].tolist()) + (", ..." if len(classes) > 5 else "")
+        what = "only one class" if len(classes) == 1 else f"{len(classes)} classes"
+        raise DataError(f"{name} has {what} ({shown}): the perceptron separates exactly 2 classes. "
+                        "Only binary classification is supported.")
+    return classes

@@ -1,0 +1,1 @@
+"""The exercises: every visit of a run (visits.py, kernel_visits.py), weights found by hand."""

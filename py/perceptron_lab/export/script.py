@@ -1,0 +1,205 @@
+"""The run as code: a bridge train request (data spec + settings) as a short Python script
+or Jupyter notebook that repeats the run with the pip package.
+
+The script loads the data the way the bridge does (preset, csvio.parse_csv, points_dataset),
+holds out the same test part, and fits the estimator of the algorithm with the same settings
+and seed. The estimators call core.train on features.prepare(X) exactly as the bridge does,
+so the printed weights are the page's weights bit for bit (repr prints every float exactly).
+
+Nothing from the request is pasted into code as code: every value is validated by the
+bridge's own readers first, and strings reach the script only through repr().
+Pure: text in, text out; the CSV is returned as a second file for the caller to write.
+"""
+
+import json
+import math
+import numbers
+import re
+
+from ..errors import DataError
+
+ESTIMATORS = {"online": "Perceptron", "batch": "BatchPerceptron", "averaged": "AveragedPerceptron",
+              "voted": "VotedPerceptron", "pocket": "PocketPerceptron"}
+INLINE_CSV_CHARS = 3000  # a CSV up to this size goes into the script; larger ones beside it
+INLINE_POINTS = 60  # placed points up to this many are written as a list in the script
+FORMATS = ("py", "ipynb")
+
+
+def _number(v, what):
+    """repr of a validated finite number (never a bool, never text)."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
+        raise DataError(f"{what} must be a finite number.")
+    return repr(int(v)) if isinstance(v, numbers.Integral) else repr(float(v))
+
+
+def _plain(text):
+    """Text for a comment or a markdown line: no control characters, no line breaks."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+", " ", str(text)).strip()[:200]
+
+
+def _stem(name):
+    """A file name stem from a data set's name: letters, digits and dashes only."""
+    s = re.sub(r"[^a-z0-9]+", "-", str(name).lower()).strip("-")[:40]
+    return f"perceptron-{s or 'data'}"
+
+
+def _string_lines(text, indent="    "):
+    """A long string as a parenthesised run of repr'd lines (exact, whatever the text holds)."""
+    pieces = text.splitlines(keepends=True) or [""]
+    return "(\n" + "".join(f"{indent}{p!r}\n" for p in pieces) + ")"
+
+
+def _data_code(spec, ds, stem, fmt):
+    """(imports, code that makes `ds`, the CSV file beside the script or None)."""
+    kind = spec["kind"]
+    here = "Path(__file__).with_name" if fmt == "py" else "Path"
+    if kind == "preset":
+        args = [repr(ds_name(spec))]
+        for key in ("n", "margin", "spread", "seed"):
+            if key in spec:
+                args.append(f"{key}={_number(spec[key], key)}")
+        for key in ("classes", "features"):  # real presets; already validated by loading them
+            if spec.get(key) is not None:
+                args.append(f"{key}={[v if isinstance(v, int) else _plain(v) for v in spec[key]]!r}")
+        return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)})", None
+    if kind == "csv":
+        from ..data import csv_read as csvio
+        from ..data import csv_text as csvtext
+
+        source, kw = csvio.spec_args(spec)  # the page sends the file's bytes (base64)
+        text, _ = csvtext.decode(source, 10**9, kw.get("encoding"))  # the script holds text
+        label = spec.get("label")
+        name = str(spec.get("name", "CSV data"))[:200]
+        read_as = "".join(f", {k}={kw[k]!r}" for k in ("delimiter", "decimal") if kw.get(k))
+        call = f"parse_csv(CSV, label={label!r}, name={name!r}{read_as})"
+        imports = ["from perceptron_lab.data.csv_read import parse_csv"]
+        if len(text) <= INLINE_CSV_CHARS:
+            return imports, f"CSV = {_string_lines(text)}\nds = {call}", None
+        fname = f"{stem}.csv"
+        code = (f"# The data is the file {fname}, saved next to this {'script' if fmt == 'py' else 'notebook'}.\n"
+                f"with open({here}({fname!r}), encoding=\"utf-8\", newline=\"\") as f:\n"
+                f"    CSV = f.read()\nds = {call}")
+        return ["from pathlib import Path", *imports], code, (fname, text)
+    # Placed points: (x1, x2, label) as the page sent them; validated numbers only.
+    rows = [(float(x1), float(x2), lab) for (x1, x2), lab in zip(ds.X.tolist(), _point_labels(spec))]
+    imports = ["from perceptron_lab.data import points_dataset"]
+    if len(rows) <= INLINE_POINTS or any(isinstance(lab, str) for _, _, lab in rows):
+        body = "".join(f"    [{x1!r}, {x2!r}, {lab!r}],\n" for x1, x2, lab in rows)
+        return imports, f"POINTS = [\n{body}]\nds = points_dataset(POINTS)", None
+    fname = f"{stem}.csv"
+    text = "".join(f"{x1!r},{x2!r},{lab!r}\n" for x1, x2, lab in rows)
+    code = (f"# The points are the file {fname} (x1, x2, label), saved next to this "
+            f"{'script' if fmt == 'py' else 'notebook'}.\n"
+            f"with open({here}({fname!r}), encoding=\"utf-8\", newline=\"\") as f:\n"
+            "    POINTS = [[float(a), float(b), int(c)] for a, b, c in csv.reader(f)]\n"
+            "ds = points_dataset(POINTS)")
+    return ["import csv", "from pathlib import Path", *imports], code, (fname, text)
+
+
+def ds_name(spec):
+    return spec["name"].strip().lower()
+
+
+def _point_labels(spec):
+    """The labels of placed points, each an int (the page sends 1 / -1) or a short string."""
+    out = []
+    for p in spec["points"]:
+        lab = p[2]
+        if isinstance(lab, bool) or not isinstance(lab, (numbers.Integral, str)):
+            if isinstance(lab, numbers.Real) and float(lab).is_integer():
+                lab = int(lab)
+            else:
+                raise DataError("Point labels must be whole numbers or text to be written into a script.")
+        out.append(int(lab) if isinstance(lab, numbers.Integral) else str(lab)[:100])
+    return out
+
+
+def build(data, settings, fmt="py"):
+    """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
+    from ..bridge import load_data, read_settings  # the bridge's readers validate every value
+    from ..bridge.session import MAX_VOTES
+
+    if fmt not in FORMATS:
+        raise DataError("The script format must be py or ipynb.")
+    ds = load_data(data)
+    s = read_settings(settings)
+    stem = _stem(ds.name)
+    imports, data_code, beside = _data_code(data, ds, stem, fmt)
+    cls = ESTIMATORS[s["algorithm"]]
+    split = "train = ds"
+    if s["test_fraction"] > 0:
+        imports.append("from perceptron_lab.data import train_test_split")
+        split = (f"train, test = train_test_split(ds, {s['test_fraction']!r}, seed={s['seed']!r})"
+                 "  # the page's held-out part")
+    params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
+              f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
+              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
+    note = ""
+    if s["algorithm"] == "voted":
+        note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"
+                "# no such limit, so only runs that long differ. coef_ is the last w (all of them vote).\n")
+    fit = (f"{note}clf = {cls}(\n    {params},\n)\nclf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n"
+           "print(\"status:\", clf.status_, \"after\", clf.n_iter_, \"epochs,\", clf.run_.mistakes, \"mistakes\")\n"
+           "print(\"weights:\", clf.coef_[0].tolist())\n"
+           + ("print(\"bias:\", clf.intercept_[0].item())" if s["bias"] else
+              "print(\"bias: off (the boundary passes through the origin)\")"))
+    pf = s["plot_features"] if ds.X.shape[1] >= 2 else [0, None]
+    decision = ", decision=clf.decision_function" if s["algorithm"] == "voted" else ""
+    plot = ("fig = plots.boundary_figure(\n"
+            f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={tuple(pf)!r},\n"
+            f"    fit_intercept={s['bias']!r}, normalize={s['normalize']!r}, feature_map={s['feature_map']!r},\n"
+            "    feature_names=ds.feature_names, label_names=ds.label_names,\n"
+            f"    title={ds.name + ': ' + s['algorithm'] + ' perceptron'!r}, width_px=640, height_px=480,\n)")
+    head = ("Perceptron Lab: this run as code",
+            f"The {s['algorithm']} perceptron on {_plain(ds.name)}, with the settings and seed of the page. "
+            "Needs `pip install perceptron-lab` (numpy and matplotlib come with it).")
+    pkg = [f"from perceptron_lab import {cls}", "from perceptron_lab import plots"]
+    cells = [("markdown", f"# {head[0]}\n\n{head[1]}"),
+             ("code", "\n".join(sorted(set(imports), key=lambda l: (not l.startswith("import"), l)) + pkg)),
+             ("markdown", "The data, as the page had it."),
+             ("code", f"{data_code}\n{split}"),
+             ("markdown", "Train from w = 0 and print the weights (exactly, every digit)."),
+             ("code", fit),
+             ("markdown", "The decision boundary (matplotlib)."),
+             ("code", plot + ("\nfig.savefig(\"boundary.png\")\nprint(\"boundary: boundary.png\")" if fmt == "py"
+                              else "\nfig"))]
+    files = {} if beside is None else {beside[0]: beside[1]}
+    return {"cells": cells, "files": files, "stem": stem}
+
+
+def to_py(cells):
+    """The cells as one script: markdown becomes comments."""
+    out = []
+    for kind, text in cells:
+        if kind == "markdown":
+            text = text[2:] if text.startswith("# ") else text
+            out.append("\n".join("# " + line if line else "#" for line in text.splitlines()))
+        else:
+            out.append(text)
+    return "\n\n".join(out) + "\n"
+
+
+def to_ipynb(cells):
+    """The cells as a Jupyter notebook (nbformat 4, plain JSON)."""
+    nb_cells = []
+    for kind, text in cells:
+        cell = {"cell_type": kind, "metadata": {}, "source": text.splitlines(keepends=True)}
+        if kind == "code":
+            cell.update(execution_count=None, outputs=[])
+        nb_cells.append(cell)
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"}}, "cells": nb_cells}
+    for i, cell in enumerate(nb["cells"]):
+        cell["id"] = f"cell-{i}"
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def script_files(data, settings, fmt="py"):
+    """[{name, mime, text}]: the script or notebook first, then the CSV beside it if any."""
+    b = build(data, settings, fmt)
+    if fmt == "py":
+        main = {"name": f"{b['stem']}.py", "mime": "text/x-python", "text": to_py(b["cells"])}
+    else:
+        main = {"name": f"{b['stem']}.ipynb", "mime": "application/x-ipynb+json", "text": to_ipynb(b["cells"])}
+    return [main] + [{"name": n, "mime": "text/csv", "text": t} for n, t in b["files"].items()]
