@@ -93,8 +93,35 @@ def test_hand_weights_view(lab):
     check_every_size(lab, "the hand weights")
 
 
-def test_every_control_by_keyboard_with_visible_focus(lab):
-    """Tab from the top through the whole page (every view open) until the focus comes back."""
+UNCOVERED = """() => {
+  // WCAG 2.4.11: some of the focused control (or of the label that draws it) is on screen and
+  // not under anything else (a sticky bar): probe its centre and the centres of its edges.
+  const a = document.activeElement;
+  const parts = [a, ...(a.labels ? Array.from(a.labels) : [])];
+  for (const el of parts) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const pts = [[0.5, 0.5], [0.5, 0.1], [0.5, 0.9], [0.1, 0.5], [0.9, 0.5]];
+    for (const [fx, fy] of pts) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (parts.some((p) => p === hit || p.contains(hit)) || hit.contains(a))) return true;
+    }
+  }
+  return false;
+}"""
+
+
+@pytest.mark.parametrize("size", ["1280 px", "320 px"])
+def test_every_control_by_keyboard_with_visible_focus(lab, size):
+    """Tab from the top through the whole page (every view open) until the focus comes back:
+    every stop shows its focus, has a name and is not hidden under anything."""
+    with sized(lab, SIZES[size]):
+        tab_walk(lab)
+
+
+def tab_walk(lab):
     lab.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
     stops, seen = [], set()
     for _ in range(600):
@@ -102,6 +129,7 @@ def test_every_control_by_keyboard_with_visible_focus(lab):
         f = focus_style(lab)
         if f["body"]:
             continue
+        f["uncovered"] = lab.evaluate(UNCOVERED)
         key = lab.evaluate("""() => { const a = document.activeElement;
             return a.id || a.name || (a.closest('[id]') || {}).id + ' ' + a.tagName + ' ' + (a.textContent || '').slice(0, 30); }""")
         if key in seen:
@@ -113,6 +141,8 @@ def test_every_control_by_keyboard_with_visible_focus(lab):
     assert not invisible, f"focus not visible on: {invisible}"
     unnamed = [s["key"] for s in stops if not (s["name"] or "").strip()]
     assert not unnamed, f"controls without a name: {unnamed}"
+    covered = [s["key"] for s in stops if not s["uncovered"]]
+    assert not covered, f"focused but hidden under something or off screen: {covered}"
     # Every visible, enabled control was a stop (a radio group is one stop).
     missing = lab.evaluate(
         """(keys) => {
@@ -137,6 +167,43 @@ def test_every_control_by_keyboard_with_visible_focus(lab):
         }""",
         [s["key"] for s in stops])
     assert not missing, f"controls the keyboard never reached: {missing}"
+
+
+SPACING = ["* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }",
+           "p { margin-bottom: 2em !important; }"]
+CLIPPED = """() => {
+  // Text boxes that cut their text off: overflow hidden or clipped and content taller or wider.
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('[hidden], .visually-hidden') || !e.textContent.trim() || e.matches('option, select')) continue;
+    const cs = getComputedStyle(e);
+    // Hidden on purpose for sight, kept for screen readers: a 1 px box (.visually-hidden and the like).
+    if (cs.display === 'none' || e.getBoundingClientRect().width <= 1) continue;
+    const clips = (v) => v === 'hidden' || v === 'clip';
+    if ((clips(cs.overflowY) && e.scrollHeight > e.clientHeight + 1) || (clips(cs.overflowX) && e.scrollWidth > e.clientWidth + 1)) {
+      out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}`);
+    }
+  }
+  return out;
+}"""
+
+
+def test_text_spacing_loses_nothing(lab):
+    """WCAG 1.4.12: with the criterion's spacing forced on every element (through the CSSOM:
+    the page's CSP refuses a <style>), no text box cuts its text off and at 320 px the page
+    still does not scroll sideways."""
+    n = lab.evaluate("""(rules) => { const sheet = [...document.styleSheets].find((s) => s.href);
+        rules.forEach((r) => sheet.insertRule(r, sheet.cssRules.length)); return sheet.cssRules.length; }""", SPACING)
+    try:
+        for name in ("1280 px", "320 px"):
+            with sized(lab, SIZES[name]):
+                clipped = lab.evaluate(CLIPPED)
+                assert not clipped, f"text cut off at {name} with WCAG 1.4.12 spacing: {clipped}"
+                if name == "320 px":
+                    assert sideways(lab) <= 0, f"the page scrolls sideways by {sideways(lab)} px"
+    finally:
+        lab.evaluate("""(n) => { const sheet = [...document.styleSheets].find((s) => s.href);
+            sheet.deleteRule(n - 1); sheet.deleteRule(n - 2); }""", n)
 
 
 def test_presenter_view(lab):

@@ -68,7 +68,7 @@ function refresh(now = false) {
   const pts = res.points || [];
   desc.textContent = pts.length ? (boundarySummary(res, w, step, total)
     || "The boundary of this run is not a straight line in the plotted features (a feature map or standardized features), so only the points can be explored here.")
-    : "Exploring the points by keyboard needs data with two features.";
+    : "The points can be explored by keyboard for a linear run on data with two features (up to 5 000 training points); this run is not one.";
   for (const i of order) {
     const o = byId(`plot-pt-${i}`);
     o.textContent = pointSentence(res, w, i);
