@@ -36,7 +36,7 @@ from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
 
 ALL_PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"]
 BIG = {"plot_px": [2000, 1500], "dpr": 4, "plot_kinds": ALL_PLOTS}
-BIG_BEYOND = {**BIG, "plot_kinds": ["boundary", "mistakes", "accuracy"]}  # kernel, multiclass (+ their extras)
+BIG_OWN_PLOTS = {**BIG, "plot_kinds": ["boundary", "mistakes", "accuracy"]}  # kernel, multiclass (+ their extras)
 
 CALL = """async (request) => {
   const c = window.__pyclient;
@@ -61,13 +61,13 @@ def cases() -> dict[str, dict]:
     return {
         "plots": {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {"epochs": 10, **BIG}},
         "kernel-grid": {"cmd": "train", "data": clouds,
-                        "settings": {"algorithm": "kernel", "kernel": "rbf", "epochs": 3, **BIG_BEYOND}},
+                        "settings": {"algorithm": "kernel", "kernel": "rbf", "epochs": 3, **BIG_OWN_PLOTS}},
         "kernel-wide": {"cmd": "train", "data": {"kind": "csv", "text": csv(5000, 400, 1), "label": "y"},
                         "settings": {"algorithm": "kernel", "kernel": "rbf", "gamma": 0.001, "epochs": 2}},
         "kernel-2000": {"cmd": "train", "data": {"kind": "csv", "text": csv(2000, 2000, 4, digits=1), "label": "y"},
                         "settings": {"algorithm": "kernel", "kernel": "rbf", "gamma": 0.0005, "epochs": 2}},
         "multiclass": {"cmd": "train", "data": {"kind": "preset", "name": "digits"},
-                       "settings": {"algorithm": "multiclass", "epochs": 20, **BIG_BEYOND}},
+                       "settings": {"algorithm": "multiclass", "epochs": 20, **BIG_OWN_PLOTS}},
         "csv-200k": {"cmd": "train", "data": {"kind": "csv", "text": csv(200_000, 10, 2), "label": "y"},
                      "settings": {"algorithm": "voted", "epochs": 1}},
         "theory": {"cmd": "train", "data": {"kind": "csv", "text": csv(20_000, 2, 3), "label": "y"},

@@ -1,6 +1,6 @@
 """Perceptron Lab: the perceptron of the lecture notes, every variant, with its theory computed."""
 
-__version__ = "0.1.0"
+from .version import __version__  # noqa: F401
 
 from .errors import DataError, SettingsError  # noqa: F401
 from .estimators.linear import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)

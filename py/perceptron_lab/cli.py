@@ -56,7 +56,7 @@ def _add_option(parser, q):
 _RUN_KEYS = ["status", "status_text", "cycle", "mistakes", "epochs", "updates", "epoch_mistakes", "train_accuracy",
              "test_accuracy", "classifier_text", "feature_names", "settings"]
 # What --json prints for the kernel and multiclass perceptrons (their cores' summaries).
-BEYOND_JSON = {
+SUMMARY_JSON_KEYS = {
     "kernel": ["alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
                "separable_text", "bound_text", *_RUN_KEYS],
     "multiclass": ["classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion", *_RUN_KEYS],
@@ -149,8 +149,8 @@ def main(argv=None):
         err = _write_script(args, request)
         if err:
             return err
-    if args.json and r["settings"]["algorithm"] in BEYOND_JSON:
-        print(json.dumps({k: r.get(k) for k in BEYOND_JSON[r["settings"]["algorithm"]]}))
+    if args.json and r["settings"]["algorithm"] in SUMMARY_JSON_KEYS:
+        print(json.dumps({k: r.get(k) for k in SUMMARY_JSON_KEYS[r["settings"]["algorithm"]]}))
     elif args.json:
         keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
                 "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
@@ -158,7 +158,7 @@ def main(argv=None):
                 "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
                 "settings"]
         print(json.dumps({k: r[k] for k in keys}))
-    elif r["settings"]["algorithm"] in BEYOND_JSON:
+    elif r["settings"]["algorithm"] in SUMMARY_JSON_KEYS:
         print("\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t))
     else:
         print(printable(_summary(r)))

@@ -77,7 +77,8 @@ def warm_up() -> None:
     import gc
 
     from . import bridge
-    from .bridge import inputs, session
+    from .bridge import session
+    from .data import request as inputs
 
     answer = json.loads(bridge.handle_json(json.dumps(WARM_UP_REQUEST)))
     if not answer.get("ok"):

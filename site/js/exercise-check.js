@@ -8,23 +8,20 @@
 // w: [numbers] | null} (w only when the student said "mistake": the new w, or for the kernel
 // perceptron [the new α_i]). The engine's trace is the truth: nothing is recomputed here to decide.
 
+import { readNumber } from "./number.js";
+
 /** Most answers a link carries (a link is input from a stranger: bounded). */
 export const MAX_ANSWERS = 200;
 const MAX_ANSWERS_CHARS = 8000;
+// A number inside an exercise link, as encodeAnswers writes it (machine-written: decimal point only).
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * A typed number -> {value} | {error}. Accepts a decimal comma (1,5), the minus sign −,
- * spaces around; not thousands separators, fractions or expressions.
+ * A typed number -> {value} | {error}: the one number reader (number.js). Accepts a decimal
+ * comma (1,5), the minus sign −, spaces around; not thousands separators, fractions or expressions.
  */
 export function parseNumber(text) {
-  const s = String(text ?? "").trim().replace(/\u2212/g, "-").replace(/\s+/g, "");
-  if (s === "") return { error: "Enter a number." };
-  const dot = (s.match(/,/g) || []).length === 1 && !s.includes(".") ? s.replace(",", ".") : s;
-  if (!NUMBER.test(dot)) return { error: `“${String(text).trim().slice(0, 20)}” is not a number (write e.g. −1 or 0,5).` };
-  const v = Number(dot);
-  if (!Number.isFinite(v)) return { error: "That number is too large." };
-  return { value: v };
+  return readNumber(text);
 }
 
 /** Is the typed v the engine's value u? Exact, or up to the last digits a person would type. */

@@ -10,6 +10,7 @@
 // stable contract, so never rename one: add a migration in share.js instead. Entries with
 // `page: false` are Python's only (the page neither shows nor sends them).
 import SCHEMA from "./params.js";
+import { readNumber } from "./number.js";
 
 export const PARAMS = SCHEMA.params.filter((p) => p.page !== false);
 
@@ -47,21 +48,9 @@ function checkRange(p, v) {
   return { value: v };
 }
 
-// Decimal notation only (never 0x10, 0b1, 1_000, Infinity): what a person types, with a
-// decimal point or a decimal comma ("0,1" is 0.1, as in most of Europe).
-const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
-
-/** Text -> {value} | {error}. "1,000" is refused: a thousands separator or a decimal comma? */
+/** Text -> {value} | {error}: the one number reader (number.js), naming the field. */
 export function decimalNumber(s, label) {
-  if (s === "") return { error: `Enter a number for ${label}.` };
-  if (!DECIMAL.test(s)) return { error: `${label} must be a number written with digits, e.g. 0.5 or 0,5.` };
-  if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
-    const [a, b] = s.replace(/^[+-]/, "").split(",");
-    return { error: `“${s}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b} for ${label}.` };
-  }
-  const v = Number(s.replace(",", "."));
-  if (!Number.isFinite(v)) return { error: `${label} must be a number.` };
-  return { value: v };
+  return readNumber(s, label);
 }
 
 /** Check one raw value (string from an input, boolean, number, ...) -> {value} | {error}. */

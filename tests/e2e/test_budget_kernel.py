@@ -21,7 +21,7 @@ def kernel_link(n: int) -> str:
 
 
 def shown_alpha(page) -> list[int]:
-    return json.loads(page.get_attribute("#beyond", "data-alpha"))
+    return json.loads(page.get_attribute("#model-details", "data-alpha"))
 
 
 def test_a_large_kernel_link_asks_first_and_runs_when_asked(browser, base_url):
@@ -40,7 +40,7 @@ def test_a_large_kernel_link_asks_first_and_runs_when_asked(browser, base_url):
         arm_run_end(page)
         page.click("#budget-run")
         assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
-        assert page.get_attribute("#beyond", "data-algorithm") == "kernel"
+        assert page.get_attribute("#model-details", "data-algorithm") == "kernel"
         exp = engine({**preset_data("clouds"), "n": 5000}, algorithm="kernel", kernel="rbf", epochs=100)
         assert shown_alpha(page) == exp["alpha"]
         assert train_and_quickly(page, time.monotonic()) < QUICK_S

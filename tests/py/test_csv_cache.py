@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from perceptron_lab.data import csv_read as csvio
-from perceptron_lab.bridge import door, inputs
+from perceptron_lab.bridge import door
+from perceptron_lab.data import request as inputs
 
 CSV = "a,b,kind\n1.5,2,x\n-1,0.5,y\n2,-3,x\n0.25,1,y\n3,3,x\n-2,-1,y\n"
 

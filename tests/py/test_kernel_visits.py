@@ -8,7 +8,7 @@ from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
 from perceptron_lab.bridge import load_data
 from perceptron_lab.data import train_test_split
 from perceptron_lab.errors import SettingsError
-from perceptron_lab.exercise.visits import visits_request
+from perceptron_lab.bridge.visits import visits_request
 
 
 def gram(X, kernel, *, degree=2, coef0=1.0, gamma=1.0, bias=True, normalize=False):

@@ -11,7 +11,7 @@ from perceptron_lab.data import preset, train_test_split
 from perceptron_lab.errors import DataError, SettingsError
 from perceptron_lab.core.features import prepare
 from perceptron_lab.exercise.hand_weights import hand_request
-from perceptron_lab.exercise.visits import visits_request
+from perceptron_lab.bridge.visits import visits_request
 
 
 def literal(Z, y, *, order, seed, eta, epochs, limit):

@@ -2,12 +2,13 @@
 
 door.py is the entry (handle, handle_json, the error kinds); one module per command
 (train.py: train + plots, frames.py, exports.py, inspect_data.py, compare.py);
-session.py the typed Fit and the page's current one; inputs.py the checked settings
-(params.json) and data; figures.py which figure shows what.
+session.py the typed Fit and the page's current one; figures.py which figure shows what.
+The checked settings and data of a request are read by data/request.py (load_data,
+read_settings, re-exported here).
 """
 
 from .compare import COMPARE_ALGORITHMS
 from .door import COMMANDS, handle, handle_json
-from .inputs import load_data, read_settings
+from ..data.request import load_data, read_settings
 
 __all__ = ["handle", "handle_json", "COMMANDS", "COMPARE_ALGORITHMS", "load_data", "read_settings"]

@@ -1,11 +1,11 @@
 """The compare request: every variant on the same data, split, order and seed."""
 
-from .. import __version__
+from ..version import __version__
 from ..texts import run as texts
 from ..export.run_files import floats
 from ..core.features import feature_names
 from . import figures, session
-from .inputs import load_data, read_settings
+from ..data.request import load_data, read_settings
 from .train import dataset_json
 
 # The variants side by side, in the order the lecture introduces them.
@@ -86,14 +86,14 @@ def compare_request(request, progress=None):
 
 def kernel_variant(ds, s, progress, offset):
     """The kernel perceptron's card: its numbers and its regions with the support vectors ringed."""
-    from . import kernel_multiclass_train as beyond
-    from . import kernel_multiclass_figures as beyond_figures
+    from . import kernel_multiclass_train as km_train
+    from . import kernel_multiclass_figures as km_figures
 
     step = None if progress is None else (lambda epoch, mistakes: progress(offset + epoch, mistakes))
-    f = beyond.fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
+    f = km_train.fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
     plot, alt = None, None
     if s["plots"]:
-        fig, alt = beyond_figures.figure("boundary", f)
+        fig, alt = km_figures.figure("boundary", f)
         plot = figures.plots().to_data_url(figures.plots().render(fig))
     summ = f.summary
     return {"algorithm": "kernel", "weights": [], "bias": summ["bias"], "w": None, "status": summ["status"],

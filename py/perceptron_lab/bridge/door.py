@@ -26,7 +26,7 @@ from .session import NoSession
 from .train import plots_request, train_request
 from .script import script_request
 from ..exercise.hand_weights import hand_request
-from ..exercise.visits import visits_request
+from .visits import visits_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 

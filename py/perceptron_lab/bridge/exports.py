@@ -6,16 +6,16 @@ import base64
 from ..export import run_files as export
 from ..errors import SettingsError
 from . import figures, session
-from . import kernel_multiclass_exports as beyond_exports
-from .kernel_multiclass_train import BeyondFit
+from . import kernel_multiclass_exports as km_exports
+from .kernel_multiclass_train import KernelOrMulticlassFit
 
 
 def export_request(request):
     f = session.current()
     what = request.get("what")
     stem = "perceptron-" + "".join(c if c.isalnum() else "-" for c in f.ds.name.lower())[:40]
-    if isinstance(f, BeyondFit):
-        return beyond_exports.export_request(request, f, stem)
+    if isinstance(f, KernelOrMulticlassFit):
+        return km_exports.export_request(request, f, stem)
     if what == "plot":
         kind, fmt = request.get("plot"), request.get("format", "png")
         if kind not in figures.PLOT_KINDS or fmt not in ("png", "svg"):

@@ -7,7 +7,7 @@ from ..data.prep import for_plot
 from ..errors import SettingsError
 from ..export.run_files import floats
 from . import figures, session
-from . import kernel_multiclass_train as beyond
+from . import kernel_multiclass_train as km_train
 
 
 def int_field(request, name, lo, hi):
@@ -52,15 +52,13 @@ def step_info(f, k):
 
 def visits_of(f):
     """(visit number of every recorded update, the examples in visiting order) of the run's
-    online path, replayed in core.train's order (visits.visit_order: fixed or shuffled);
+    online path, in the order the run visited them (run.visit_orders: fixed or shuffled);
     None for batch or a subsampled trace."""
-    from ..exercise.visits import visit_order
-
     run, n = f.run, len(f.Z)
     tr = run.trace
     if run.algorithm == "batch" or tr.subsampled:
         return None
-    perms = list(visit_order(n, run.order, run.seed, run.n_epochs))
+    perms = list(run.visit_orders())
     seq = np.concatenate(perms) if perms else np.zeros(0, dtype=np.int64)
     where = [np.argsort(p) for p in perms]  # position of each example within its epoch
     vis = np.array([(e - 1) * n + int(where[e - 1][i]) for e, i in zip(tr.epoch.tolist(), tr.index.tolist())],
@@ -89,8 +87,8 @@ def frame_request(request):
     """The boundary after update `step` (or at visit `visit`: every example the run looked at),
     the example of it ringed (+ the proof plot up to it)."""
     f = session.current()
-    if isinstance(f, beyond.BeyondFit):
-        return beyond.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
+    if isinstance(f, km_train.KernelOrMulticlassFit):
+        return km_train.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
     if "visit" in request:
         known = visits_of(f)

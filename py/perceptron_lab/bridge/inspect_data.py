@@ -1,7 +1,7 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
 from ..data.dataset import label_str
-from .inputs import csv_limits, load_data, remember_csv
+from ..data.request import csv_limits, load_data, remember_csv
 
 
 def inspect_request(request, progress=None):

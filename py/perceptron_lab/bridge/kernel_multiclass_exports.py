@@ -5,10 +5,10 @@ import base64
 import json
 
 
-from .. import __version__
+from ..version import __version__
 from ..errors import SettingsError
 from ..export.run_files import _csv, floats
-from . import kernel_multiclass_figures as beyond_figures
+from . import kernel_multiclass_figures as km_figures
 
 
 def model_json(f):
@@ -56,10 +56,10 @@ def export_request(request, f, stem):
         kind, fmt = request.get("plot"), request.get("format", "png")
         if fmt not in ("png", "svg"):
             raise SettingsError("Choose a plot and png or svg.", field="export")
-        fig, _ = beyond_figures.figure(kind, f)
+        fig, _ = km_figures.figure(kind, f)
         if fig is None:
             raise SettingsError("This run has no such plot.", field="export")
-        data = beyond_figures.plots().render(fig, fmt)
+        data = km_figures.plots().render(fig, fmt)
         if fmt == "png":
             return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
                     "base64": base64.b64encode(data).decode("ascii")}

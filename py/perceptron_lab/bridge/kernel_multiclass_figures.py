@@ -1,4 +1,4 @@
-"""Which figure shows what of a kernel or multiclass run (a BeyondFit), and its text alternative.
+"""Which figure shows what of a kernel or multiclass run (a KernelOrMulticlassFit), and its text alternative.
 
 The plot kinds are the binary runs' (boundary, mistakes, accuracy; proof has none here) plus, for
 multiclass, `confusion` and, on 8×8 images such as digits, `class_weights` and `gallery`.

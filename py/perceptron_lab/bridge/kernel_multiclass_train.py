@@ -12,21 +12,22 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__
-from ..texts import kernel_multiclass as beyond_texts
+from ..version import __version__
+from ..texts import kernel_multiclass as km_texts
 from ..core import kernel_perceptron as kernel
 from ..core import multiclass
+from ..core.kernels import check_kernel_settings
 from ..errors import SettingsError
 from ..export.run_files import floats
 from ..core.features import feature_names, prepare
 from . import session
-from .class_data import ClassData, binary_or_pointer, load_classes, split  # noqa: F401 (train.py's binary loader)
+from ..data.classes import ClassData, binary_or_pointer, load_classes, split  # noqa: F401 (train.py's binary loader)
 
-BEYOND = ("kernel", "multiclass")
+KERNEL_AND_MULTICLASS = ("kernel", "multiclass")
 
 
 @dataclass
-class BeyondFit:
+class KernelOrMulticlassFit:
     """One kernel or multiclass run. ds/train_ds/test_ds: a binary Dataset (kernel) or ClassData
     (multiclass); Z: the prepared training vectors (multiclass only); summary: the core's JSON."""
 
@@ -56,19 +57,10 @@ class BeyondFit:
         return self.run.predict(prepare(X, **self.prep))
 
 
-def _check_kernel_settings(s):
-    if s["feature_map"] != "none":
-        raise SettingsError("The kernel perceptron takes x as it is (the kernel is its feature map): set "
-                            "Feature map to None.", field="feature_map")
-    if s["standardize"]:
-        raise SettingsError("The kernel perceptron takes x as it is: turn Standardize off (or rescale the "
-                            "kernel with γ).", field="standardize")
-
-
 def fit_kernel(ds, s, progress=None):
     from ..data import dataset as datamod
 
-    _check_kernel_settings(s)
+    check_kernel_settings(s)
     try:
         train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
     except Exception as e:  # DataError: too few examples for the split
@@ -80,10 +72,10 @@ def fit_kernel(ds, s, progress=None):
                               max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
                               trace_cap=session.TRACE_CAP, progress=progress)
     summ = kernel.summary(run, trace_cap=session.TRACE_CAP)
-    f = BeyondFit("kernel", ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
+    f = KernelOrMulticlassFit("kernel", ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))
-    f.texts = beyond_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name)
+    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name)
     return f
 
 
@@ -96,12 +88,12 @@ def fit_multiclass(cd: ClassData, s, progress=None):
                                       max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
                                       trace_cap=session.TRACE_CAP, progress=progress, early_stop=s["early_stop"])
     summ = multiclass.summary(run, Z, train_cd.y, cd.classes, trace_cap=session.TRACE_CAP)
-    f = BeyondFit("multiclass", cd, train_cd, test_cd, s, run, summ, Z=Z, train_accuracy=summ["train_accuracy"])
+    f = KernelOrMulticlassFit("multiclass", cd, train_cd, test_cd, s, run, summ, Z=Z, train_accuracy=summ["train_accuracy"])
     if test_cd is not None:
         pred = run.predict(prepare(test_cd.X, **prep))
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
-    f.texts = beyond_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
+    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
     return f
 
 
@@ -111,7 +103,7 @@ def fit(spec, s, progress=None):
     return fit_multiclass(load_classes(spec), s, progress)
 
 
-def result_json(f: BeyondFit):
+def result_json(f: KernelOrMulticlassFit):
     """The train answer: the core's summary plus what the page shows for every run."""
     s, summ, ds = f.s, f.summary, f.ds
     common = {
@@ -142,17 +134,17 @@ def result_json(f: BeyondFit):
 
 
 def train_request(request, progress=None):
-    from . import kernel_multiclass_figures as beyond_figures
-    from .inputs import read_settings
+    from . import kernel_multiclass_figures as km_figures
+    from ..data.request import read_settings
 
     s = read_settings(request.get("settings"))
     f = fit(request.get("data"), s, progress)
     result = result_json(f)
-    result.update(session.install(f, lambda: beyond_figures.render(s["plot_kinds"], f) if s["plots"] else {}))
+    result.update(session.install(f, lambda: km_figures.render(s["plot_kinds"], f) if s["plots"] else {}))
     return result
 
 
-def step_info(f: BeyondFit, k):
+def step_info(f: KernelOrMulticlassFit, k):
     """What update k did: kernel, which αᵢ grew and the score f(xᵢ) that was a mistake; multiclass,
     the two rows of W that moved (true class +η·x̃, rival −η·x̃) and both scores before."""
     tr = f.summary["trace"]
@@ -165,24 +157,24 @@ def step_info(f: BeyondFit, k):
         y = int(f.train_ds.y[i])
         score = float(tr["score"][k - 1])
         info.update(y=y, score=score, y_score=y * score, alpha_after=int(tr["alpha"][k - 1]),
-                    step_text=beyond_texts.kernel_step_text(i, y, score, int(tr["alpha"][k - 1])))
+                    step_text=km_texts.kernel_step_text(i, y, score, int(tr["alpha"][k - 1])))
     else:
         classes = f.train_ds.classes
         a, b = int(tr["true"][k - 1]), int(tr["rival"][k - 1])
         st, sr = float(tr["score_true"][k - 1]), float(tr["score_rival"][k - 1])
         info.update(true=a, rival=b, true_class=classes[a], rival_class=classes[b], score_true=st, score_rival=sr,
-                    step_text=beyond_texts.multiclass_step_text(i, classes[a], classes[b], st, sr))
+                    step_text=km_texts.multiclass_step_text(i, classes[a], classes[b], st, sr))
     return info
 
 
 def frame_request(request, k):
     """The picture after update k (the example of that update ringed)."""
-    from . import kernel_multiclass_figures as beyond_figures
+    from . import kernel_multiclass_figures as km_figures
 
     f = session.current()
     info = step_info(f, k)
-    p = beyond_figures.plots()
+    p = km_figures.plots()
     width, height = f.s["plot_px"]
-    fig = beyond_figures.boundary(f, step=k, highlight=info["index"], size=dict(width_px=width, height_px=height))
+    fig = km_figures.boundary(f, step=k, highlight=info["index"], size=dict(width_px=width, height_px=height))
     return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
             "n_wrong": fig.n_wrong, "total": len(f.summary["trace"]["index"])}

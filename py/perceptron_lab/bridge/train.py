@@ -1,13 +1,14 @@
 """The train request (one run, its numbers, theory, trace and first plots) and the plots
 request (more plots of that run)."""
 
-from .. import __version__, settings
+from .. import settings
+from ..version import __version__
 from ..errors import SettingsError
 from ..export.run_files import floats, run_json
 from ..core.features import feature_names
 from . import figures, session
-from . import kernel_multiclass_train as beyond
-from .inputs import read_settings
+from . import kernel_multiclass_train as km_train
+from ..data.request import read_settings
 
 
 def dataset_json(ds, f):
@@ -37,9 +38,9 @@ def train_request(request, progress=None):
     from ..theory import margin as theory
 
     raw = request.get("settings")
-    if isinstance(raw, dict) and raw.get("algorithm") in beyond.BEYOND:
-        return beyond.train_request(request, progress)
-    ds = beyond.binary_or_pointer(request.get("data"))
+    if isinstance(raw, dict) and raw.get("algorithm") in km_train.KERNEL_AND_MULTICLASS:
+        return km_train.train_request(request, progress)
+    ds = km_train.binary_or_pointer(request.get("data"))
     s = read_settings(raw)
     f = session.fit(ds, s, progress)
     run, th = f.run, f.theory
@@ -93,9 +94,9 @@ def plots_request(request):
     if not isinstance(sizes, dict) or not set(sizes) <= set(kinds):
         raise SettingsError("sizes must map plot kinds of this request to [width, height].", field="plot_px")
     sizes = {k: settings.check("plot_px", v) for k, v in sizes.items()}
-    if isinstance(f, beyond.BeyondFit):  # kernel / multiclass plots keep the run's plot_px
-        from . import kernel_multiclass_figures as beyond_figures
-        return {"ok": True, **beyond_figures.render(kinds, f, extras=False)}
+    if isinstance(f, km_train.KernelOrMulticlassFit):  # kernel / multiclass plots keep the run's plot_px
+        from . import kernel_multiclass_figures as km_figures
+        return {"ok": True, **km_figures.render(kinds, f, extras=False)}
     if any(f.boxes.get(k) != v for k, v in sizes.items()):
         # Auto-play draws its proof and mistakes frames into these boxes: at their size, not plot_px.
         f.boxes.update(sizes)

@@ -35,10 +35,12 @@ import numpy as np
 from . import loop as core
 from . import features
 from ..theory import margin as theory
-from ..errors import DataError, SettingsError
+from ..errors import DataError
 from ..heartbeat import beat
 from ..export.run_files import run_json
-from .stopping import EpochEnds
+from .order import VisitingOrder
+from .loop import check_loop_settings
+from .stopping import EpochEnds, check_finite, check_scaled
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -90,8 +92,13 @@ class KernelRun:
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
+    visiting: VisitingOrder = field(default=None, repr=False)
 
     algorithm = "kernel"
+
+    def visit_orders(self, epochs=None):
+        """The example indices of each epoch (the first `epochs`; default all), as this run visited them."""
+        return self.visiting.replay(len(self.alpha), self.n_epochs if epochs is None else epochs)
 
     @property
     def n_updates(self):
@@ -155,8 +162,7 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
     progress(epoch, mistakes) is called after every epoch, as in core.train.
     """
-    # The online settings (η, epochs, order, seed) have the same ranges as core's.
-    core.check_settings("online", eta, max_epochs, order, seed)
+    check_loop_settings(eta, max_epochs, order, seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.asarray(y)
@@ -178,8 +184,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     n = len(X)
     yf = y.astype(np.float64)
     positive = (y > 0).tolist()
-    rng = np.random.default_rng(seed)
-    perm = rng.permutation(n) if order == "shuffle-once" else None
+    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
     s = np.zeros(n)
     counts = [0] * n  # α as Python ints while training: numpy element increments cost more
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
@@ -188,8 +193,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
-        if order == "shuffle-each":
-            perm = rng.permutation(n)
+        perm = visiting.next(n)
         yo = yf if perm is None else yf[perm]
         order_list = range(n) if perm is None else perm.tolist()
         mistakes, p, start = 0, 0, 0
@@ -231,8 +235,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
                 rows[3].append(counts[i])
             mistakes += 1
             p = start = j + 1
-        if not np.isfinite(s).all():
-            raise SettingsError("The scores grew beyond floating point: rescale the data.", field="kernel")
+        check_finite(s, "scores", field="kernel")
         epoch_mistakes.append(mistakes)
         alpha = np.array(counts, dtype=np.int64)
         epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
@@ -241,8 +244,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             progress(epoch, mistakes)
         if ends.stop_after(epoch, mistakes, s):
             break
-    if not np.isfinite(eta * s).all():
-        raise SettingsError("η times the scores is beyond floating point: lower η.", field="eta")
+    check_scaled(eta * s, "scores")
     kept = len(rows[0])
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
@@ -250,7 +252,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
                      n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                      epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=eta * s, trace=trace, X=X, y=y, K=K)
+                     scores=eta * s, trace=trace, X=X, y=y, K=K, visiting=visiting)
 
 
 def feature_embedding(K, rtol=None):

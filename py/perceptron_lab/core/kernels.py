@@ -112,3 +112,13 @@ class Kernel:
         if not self.normalize:
             return np.ones(len(A))
         return 1 / np.sqrt(self.diagonal(np.asarray(A, dtype=np.float64)))
+
+
+def check_kernel_settings(s):
+    """The run settings s (params.json names) the kernel perceptron refuses: it takes x as it is."""
+    if s["feature_map"] != "none":
+        raise SettingsError("The kernel perceptron takes x as it is (the kernel is its feature map): set "
+                            "Feature map to None.", field="feature_map")
+    if s["standardize"]:
+        raise SettingsError("The kernel perceptron takes x as it is: turn Standardize off (or rescale the "
+                            "kernel with γ).", field="standardize")

@@ -22,12 +22,12 @@ import numpy as np
 from .. import settings
 from ..errors import DataError, SettingsError
 from .scan import predict_sign
-from .stopping import EpochEnds
+from .order import ORDERS
+from .stopping import EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
 ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
-ORDERS = ("fixed", "shuffle-once", "shuffle-each")
 MAX_EPOCHS = settings.param("epochs")["max"]
 RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
 
@@ -90,12 +90,22 @@ class Run:
         """
         return self._strategy.epoch_accuracies(self._snapshots, self._Z, self._y, self._w1)
 
+    def visit_orders(self, epochs=None):
+        """The example indices of each epoch (the first `epochs`; default all), as this run visited
+        them (the per-example variants; batch visits no example alone)."""
+        return self._strategy.visiting.replay(len(self._Z), self.n_epochs if epochs is None else epochs)
+
 
 def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
     """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
+    check_loop_settings(eta, max_epochs, order, seed, early_stop)
+
+
+def check_loop_settings(eta, max_epochs, order, seed, early_stop=False):
+    """The settings every epoch loop shares (primal, kernel, multiclass): η, epochs, order, seed."""
     if order not in ORDERS:
         raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
                             field="order")
@@ -151,9 +161,7 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
     for epoch in range(1, max_epochs + 1):
         w, mistakes = strategy.epoch(w, epoch, record)
-        if not np.isfinite(w).all():
-            # NaN activations would compare as "no mistake" and fake a convergence.
-            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
+        check_finite(w, "weights")
         snapshots.append(strategy.snapshot(w))
         epoch_mistakes.append(mistakes)
         epoch_w_norm.append(float(np.linalg.norm(w)))
@@ -170,9 +178,7 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     if isinstance(strategy, Voted):
         W, c = strategy.votes(w)
         votes = (eta * W, c)
-    run_w = eta * np.asarray(answer, dtype=np.float64)
-    if not np.isfinite(run_w).all():
-        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    run_w = check_scaled(eta * np.asarray(answer, dtype=np.float64), "weights")
     return Run(
         algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),

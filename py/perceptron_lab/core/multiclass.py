@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import loop as core
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
 from ..export.run_files import run_json
-from .stopping import EpochEnds
+from .order import VisitingOrder
+from .loop import check_loop_settings
+from .stopping import EpochEnds, check_finite, check_scaled
 
 MAX_CLASSES = 1000
 _SCALAR_MAX = 8
@@ -121,7 +122,7 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
     the last W can no longer change; the averaged answer still moves then, so with average it
     runs all max_epochs epochs (as Algorithm 2 and core.train's averaged) unless early_stop.
     """
-    core.check_settings("online", eta, max_epochs, order, seed)  # same ranges as the binary loop
+    check_loop_settings(eta, max_epochs, order, seed)
     for name, value in (("average", average), ("early_stop", early_stop)):
         if not isinstance(value, (bool, np.bool_)):
             raise SettingsError(f"{name} must be True or False.", field=name)
@@ -185,8 +186,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
     # rescales the path, so every η makes the same mistakes.
     n, d = Z.shape
-    rng = np.random.default_rng(seed)
-    perm = rng.permutation(n) if order == "shuffle-once" else None
+    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
     run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
@@ -196,8 +196,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
     block = 64
     for epoch in range(1, max_epochs + 1):
-        if order == "shuffle-each":
-            perm = rng.permutation(n)
+        perm = visiting.next(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
         ylist = yo.tolist()
         mistakes, p = 0, 0
@@ -224,8 +223,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
             if not mistakes & 255:
                 beat()  # a slow epoch must not look like a hang to the page's watchdog
         t += n
-        if not np.isfinite(W).all():
-            raise SettingsError("The weights grew beyond floating point: rescale the data.", field="eta")
+        check_finite(W, "weights")
         answer = ((t + 1) * W - U) / t if average else W
         epoch_mistakes.append(mistakes)
         epoch_accuracy.append(float(np.mean(np.argmax(Z @ answer.T, axis=1) == y)))
@@ -239,9 +237,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
                             score_true=eta * np.array(rows[4], dtype=np.float64),
                             score_rival=eta * np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
-    answer = eta * (((t + 1) * W - U) / t if average else W)
-    if not np.isfinite(answer).all():
-        raise SettingsError("η times the weights is beyond floating point: lower η.", field="eta")
+    answer = check_scaled(eta * (((t + 1) * W - U) / t if average else W), "weights")
     return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),

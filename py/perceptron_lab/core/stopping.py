@@ -1,5 +1,9 @@
 """When an epoch loop stops, and why: shared by the primal, kernel and multiclass loops.
 
+- Numbers beyond floating point stop every loop with an error (check_finite after each epoch:
+  NaN scores would compare as "no mistake" and fake a convergence; check_scaled for the
+  reported η·state).
+
 - A clean epoch (no mistake) is convergence: nothing can change any more, except a running
   average (Algorithm 2 keeps averaging to MaxIter), so such runs go on.
 - Block & Levin: under a fixed visiting order the state at an epoch boundary determines every
@@ -10,10 +14,28 @@
 
 import hashlib
 
+import numpy as np
+
+from ..errors import SettingsError
+
 
 def digest(a):
     """A short fingerprint of an array's exact bytes: a state per epoch, without keeping it."""
     return hashlib.blake2b(a.tobytes(), digest_size=16).digest()
+
+
+def check_finite(state, what, field="eta"):
+    """SettingsError when the loop's state (in units of η: the weights, or the kernel's scores)
+    left floating point after an epoch."""
+    if not np.isfinite(state).all():
+        raise SettingsError(f"The {what} grew beyond floating point: rescale the data.", field=field)
+
+
+def check_scaled(values, what):
+    """values (η times the loop's state), or SettingsError when η pushed them beyond floating point."""
+    if not np.isfinite(values).all():
+        raise SettingsError(f"η times the {what} is beyond floating point: lower η.", field="eta")
+    return values
 
 
 class EpochEnds:

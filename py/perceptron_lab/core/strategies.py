@@ -16,6 +16,7 @@ The online family (online, averaged, voted, pocket) shares one exact sequential 
 
 import numpy as np
 
+from .order import VisitingOrder
 from .scan import Scanner, predict_sign
 from ..heartbeat import beat
 
@@ -87,16 +88,14 @@ class _Sequential(_Linear):
     sequential = True
 
     def __init__(self, Z, y, order, rng):
-        self.order, self.rng, self.t = order, rng, 0
-        self.perm = None
+        self.order, self.visiting, self.t = order, VisitingOrder(order, rng), 0
         self.clean = False  # the last epoch made no mistake, so every later one makes none too
         self.rebind(Z, y)
 
     def rebind(self, Z, y):
         self.Z, self.y, self.clean = Z, y, False
-        if self.order == "shuffle-once" and (self.perm is None or len(self.perm) != len(Z)):
-            self.perm = self.rng.permutation(len(Z))
-        self.scan = Scanner(Z, y, self.perm)
+        self.visiting.resize(len(Z))
+        self.scan = Scanner(Z, y, self.visiting.once)
 
     def epoch(self, w, number, record):
         n = len(self.Z)
@@ -104,7 +103,7 @@ class _Sequential(_Linear):
             self.t += n
             return w, 0
         if self.order == "shuffle-each":
-            self.scan = Scanner(self.Z, self.y, self.rng.permutation(n))
+            self.scan = Scanner(self.Z, self.y, self.visiting.next(n))
         scan, update, t = self.scan, self.update, self.t
         mistakes, p = 0, 0
         while True:

@@ -1,5 +1,5 @@
-"""Datasets: the -1/+1 label convention, the presets of the lecture notes (drawn by
-generators.py), the train/test split and the points a user places on the canvas.
+"""Datasets: the -1/+1 label convention, the Dataset types, the train/test split and the points
+a user places on the canvas (the named presets are in presets.py).
 
 Pure numpy, no I/O. The conventions (docs/ARCHITECTURE.md, seed 001):
 - labels are -1/+1 inside; any two distinct user labels map to -1/+1, the one that
@@ -24,12 +24,6 @@ __all__ = [
     "MulticlassDataset",
     "encode_labels",
     "encode_classes",
-    "preset",
-    "make_clouds",
-    "PRESETS",
-    "REAL_PRESETS",
-    "PRESET_INFO",
-    "PRESET_PARAMS",
     "train_test_split",
     "test_mask",
     "points_dataset",
@@ -148,69 +142,6 @@ def check_seed(seed):
     return check_int(seed, "seed", 0, settings.param("data_seed")["max"], "The random seed")
 
 
-# --------------------------------------------------------------------------- presets
-
-REAL_PRESETS = ("iris", "breast-cancer", "wine", "digits")  # files in datasets/, with sources
-PRESETS = ("and", "or", "nand", "xor", "clouds", "overlap", "circles") + REAL_PRESETS
-
-PRESET_INFO = {
-    "and": "AND of two bits (seed 001): +1 only for (1, 1); separable, e.g. a = 20x1 + 20x2 - 30.",
-    "or": "OR of two bits: +1 unless both are 0; separable.",
-    "nand": "NAND of two bits: -1 only for (1, 1); separable.",
-    "xor": "XOR of two bits: +1 when they differ; not linearly separable, the perceptron cycles.",
-    "clouds": "Two clouds on either side of a random line, at least 'margin' away from it: separable.",
-    "overlap": "Two overlapping Gaussian clouds ('spread' = their std): usually not separable.",
-    "circles": "An inner disc against an outer ring: not linearly separable, separable with poly2.",
-    "iris": "Fisher's iris (150 flowers, 4 features, 3 species): two species of your choice, any features.",
-    "breast-cancer": "Wisconsin diagnostic breast cancer (569 x 30, malignant/benign): standardize it.",
-    "wine": "Wine (178 x 13, 3 cultivars): two cultivars of your choice.",
-    "digits": "Handwritten 8x8 digits (1 797 x 64, digits 0-9): two digits, or all ten for the multiclass perceptron.",
-}
-
-# Which of n, margin, spread, seed each preset uses (the others are validated but ignored).
-PRESET_PARAMS = {
-    "and": (),
-    "or": (),
-    "nand": (),
-    "xor": (),
-    "clouds": ("n", "margin", "spread", "seed"),
-    "overlap": ("n", "spread", "seed"),
-    "circles": ("n", "spread", "seed"),
-    **{name: () for name in REAL_PRESETS},  # these take classes= and features= instead
-}
-
-def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, features=None,
-           multiclass=False):
-    """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
-    1 -> +1), a seeded generator "clouds", "overlap", "circles" (same parameters,
-    bit-identical data), or a real dataset "iris", "breast-cancer", "wine", "digits"
-    (datasets/README.md): two of its classes (default the first two; -1 = the one that
-    sorts first) and the chosen features (names or indices; default all). multiclass=True
-    gives a MulticlassDataset (real datasets: all classes unless `classes` names some).
-    Raises SettingsError(field=...) for a bad name or parameter."""
-    key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
-    if key not in PRESETS:
-        raise SettingsError(
-            f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
-        )
-    from .generators import check_params, generated
-
-    n, margin, spread, seed = check_params(n, margin, spread, seed)
-    if key in REAL_PRESETS:
-        from . import real as datasets
-
-        return datasets.load(key, classes=classes, features=features, multiclass=multiclass)
-    if classes is not None or features is not None:
-        field = "classes" if classes is not None else "features"
-        raise SettingsError(f"Choosing {field} applies to {', '.join(REAL_PRESETS)}, not to {key}.",
-                            field=field)
-    ds = generated(key, n, margin, spread, seed)
-    if multiclass:
-        return MulticlassDataset(ds.X, (ds.y == 1).astype(np.int64), ds.feature_names,
-                                 [ds.label_names[-1], ds.label_names[1]], ds.name)
-    return ds
-
-
 # --------------------------------------------------------------------------- split
 
 
@@ -234,6 +165,18 @@ def train_test_split(ds: Dataset, test_fraction, seed=0):
 
 def test_mask(ds: Dataset, test_fraction, seed=0):
     """The rows train_test_split holds out (bool array), or None for test_fraction 0."""
+    return held_out(ds.y, (-1, 1), test_fraction, seed)
+
+
+def held_out(y, classes, test_fraction, seed=0):
+    """The one train/test split of every algorithm: the rows held out for testing (bool array),
+    or None for test_fraction 0.
+
+    About test_fraction of each class (in the order of `classes`, one seeded permutation each)
+    is held out; every class keeps at least one example for training, and the test part gets
+    at least one (from the largest class, the last of equally large ones). DataError when that
+    is impossible.
+    """
     f = check_float(test_fraction, "test_fraction", "The test fraction")
     if not 0.0 <= f <= 0.9:
         raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
@@ -242,22 +185,22 @@ def test_mask(ds: Dataset, test_fraction, seed=0):
     if f == 0.0:
         return None
     rng = np.random.default_rng(seed)
-    counts = {c: int(np.sum(ds.y == c)) for c in (-1, 1)}
-    if min(counts.values()) == 0 or ds.n < 3:
+    counts = [int(np.sum(y == c)) for c in classes]
+    if min(counts) == 0 or len(y) < len(classes) + 1:
+        keep = "both classes" if len(classes) == 2 else "every class"
         raise DataError(
-            f"Too few examples to hold some out for testing: there are {ds.n}, and the training "
-            "part must keep both classes while the test part gets at least one. "
+            f"Too few examples to hold some out for testing: there are {len(y)}, and the training "
+            f"part must keep {keep} while the test part gets at least one. "
             "Set the test fraction to 0 or add data."
         )
-    take = {c: min(int(round(counts[c] * f)), counts[c] - 1) for c in (-1, 1)}
-    if take[-1] + take[1] == 0:
-        c = 1 if counts[1] >= counts[-1] else -1  # the larger class gives one example
-        take[c] = 1
+    take = [min(int(round(n * f)), n - 1) for n in counts]
+    if sum(take) == 0:
+        largest = max(range(len(counts)), key=lambda k: (counts[k], k))
+        take[largest] = 1
     test_idx = []
-    for c in (-1, 1):
-        idx = np.flatnonzero(ds.y == c)
-        test_idx.extend(rng.permutation(idx)[: take[c]].tolist())
-    mask = np.zeros(ds.n, dtype=bool)
+    for c, k in zip(classes, take):
+        test_idx.extend(rng.permutation(np.flatnonzero(y == c))[:k].tolist())
+    mask = np.zeros(len(y), dtype=bool)
     mask[test_idx] = True
     return mask
 
@@ -305,10 +248,3 @@ def points_dataset(points) -> Dataset:
         labels.append(p[2])
     y, names = encode_labels(labels, rows=list(range(1, len(points) + 1)), column="label")
     return Dataset(X, y, ["x1", "x2"], names, "points")
-
-
-def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
-    """Two separable clouds at least `margin` from a random line (generators.make_clouds)."""
-    from .generators import make_clouds as make
-
-    return make(n, margin, spread, seed, return_truth=return_truth)

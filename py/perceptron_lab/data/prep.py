@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .dataset import test_mask
+
 __all__ = ["Standardization", "options", "for_plot", "run_options"]
 
 
@@ -136,7 +138,5 @@ def run_options(ds, s):
     """(prepare's arguments, test mask or None) for a run on the whole dataset ds with the
     bridge's settings s: the split is recomputed (it is seeded) and the statistics come from
     its training rows, exactly as the run had them."""
-    from .dataset import test_mask
-
     mask = test_mask(ds, s["test_fraction"], s["seed"])
     return options(s, ds.X if mask is None else ds.X[~mask]), mask

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..theory import margin as theory
 from ..core.loop import train
+from ..data.request import load_data, read_settings
 from ..errors import DataError, SettingsError
 from ..export.run_files import floats
 from ..core.features import prepare
@@ -53,8 +54,6 @@ def _hand_w(raw):
 
 
 def hand_request(request):
-    from ..bridge import load_data, read_settings
-
     ds = load_data(request.get("data"))
     if ds.X.shape[1] != 2:
         raise DataError(f"Finding the weights by hand needs data with 2 features; this data has {ds.X.shape[1]}.")

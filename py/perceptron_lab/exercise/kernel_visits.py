@@ -2,7 +2,7 @@
 
 The kernel core records only the updates. The exercise also needs the examples it got right,
 so this walks kernel.train_kernel's visiting order (the same seeded permutations as core.train,
-visits.visit_order) and keeps the training scores the way the core does: in units of η, a
+core/order.py, asked from the run) and keeps the training scores the way the core does: in units of η, a
 mistake at i adds y_i·K̃[i] to all of them (the same numpy additions in the same order, so the
 same floating point numbers). Where the core updated, the score and the new α_i are read from
 its trace and checked against this walk: the engine's trace is the truth.
@@ -18,8 +18,10 @@ import math
 import numpy as np
 
 from ..core import kernel_perceptron as kernelmod
+from ..core.kernels import check_kernel_settings
+from ..data.dataset import train_test_split
 from ..export.run_files import floats
-from .visits import visit_order, visits_answer
+from .visits import visits_answer
 
 MAX_TERMS = 12
 MAX_DRAW_POINTS = 500  # each visit lists the points its α gets wrong: n numbers per visit at most
@@ -36,7 +38,7 @@ def kernel_visits(X, y, run, *, limit, wrong=False):
     s = np.zeros(n)
     counts = [0] * n
     out, k = [], 0
-    for epoch, perm in enumerate(visit_order(n, run.order, run.seed, run.n_epochs), start=1):
+    for epoch, perm in enumerate(run.visit_orders(), start=1):
         for i in perm.tolist():
             if len(out) == limit:
                 return out
@@ -76,11 +78,8 @@ def kernel_text(k):
 
 def kernel_visits_request(ds, s, limit):
     """The bridge answer for the kernel perceptron (ds: the binary data, s: read settings)."""
-    from ..data import dataset as datamod
-    from ..bridge.kernel_multiclass_train import _check_kernel_settings
-
-    _check_kernel_settings(s)
-    train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
+    check_kernel_settings(s)
+    train_ds, _ = train_test_split(ds, s["test_fraction"], s["seed"])
     X, y = train_ds.X, train_ds.y
     n = len(X)
     # The first epochs do not depend on how many follow: train only those the visits need.

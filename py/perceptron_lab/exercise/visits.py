@@ -1,14 +1,14 @@
 """Every example the online path visits, in order, with a, y·a and w before and after.
 
 The core records only the updates (the mistakes). An exercise also needs the examples the
-perceptron got right, so this replays the visiting order of core.train (fixed, one
-permutation, or one per epoch from the same seeded generator) and lays the engine's own
+perceptron got right, so this asks the run for the order it visited the examples in
+(run.visit_orders: fixed, one permutation, or one per epoch) and lays the engine's own
 updates over it: where the engine updated, the activation and the new w are the engine's;
 elsewhere a = w·x̃ is computed and w stays. The per-example variants (online, averaged,
 voted, pocket) all walk this same path; only their final answer differs. The kernel
 perceptron's visits (counts α_i instead of w) are in kernel_visits.py.
 
-Bridge request: {cmd: "visits", data, settings, limit}.
+The bridge's request {cmd: "visits", data, settings, limit} is bridge/visits.py.
 """
 
 import math
@@ -16,7 +16,8 @@ import math
 import numpy as np
 
 from ..core.loop import RUN_ON, train
-from ..errors import SettingsError
+from ..data.dataset import train_test_split
+from ..data.prep import options
 from ..export.run_files import floats
 from ..core.features import feature_names, prepare
 
@@ -26,24 +27,13 @@ MAX_DRAW_POINTS = 5000
 PER_EXAMPLE = ("online", "averaged", "voted", "pocket")
 
 
-def visit_order(n, order, seed, epochs):
-    """The example indices core.train visits, epoch by epoch (the same generator calls)."""
-    rng = np.random.default_rng(seed)
-    once = rng.permutation(n) if order == "shuffle-once" else None
-    for _ in range(epochs):
-        if order == "shuffle-each":
-            yield rng.permutation(n)
-        else:
-            yield np.arange(n) if once is None else once
-
-
-def visits(Z, y, run, *, order, seed, limit):
+def visits(Z, y, run, *, limit):
     """The first `limit` visits of the run's online path (the run's trace must be complete)."""
     tr = run.trace
     if tr.subsampled:
         raise ValueError("visits need every update of the run")
     out, k, w = [], 0, np.zeros(Z.shape[1])
-    for epoch, perm in enumerate(visit_order(len(Z), order, seed, run.n_epochs), start=1):
+    for epoch, perm in enumerate(run.visit_orders(), start=1):
         for i in perm.tolist():
             if len(out) == limit:
                 return out
@@ -60,29 +50,10 @@ def visits(Z, y, run, *, order, seed, limit):
     return out
 
 
-def visits_request(request):
-    from ..data import dataset as datamod
-    from ..bridge import read_settings
-
-    from ..bridge.class_data import binary_or_pointer
-
-    s = read_settings(request.get("settings"))
-    ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
-    if s["algorithm"] not in PER_EXAMPLE + ("kernel",):
-        raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
-                            "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
-                            "multiclass moves two weight vectors at once).", field="algorithm")
-    limit = request.get("limit", DEFAULT_LIMIT)
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
-    if s["algorithm"] == "kernel":
-        from .kernel_visits import kernel_visits_request
-
-        return kernel_visits_request(ds, s, limit)
-    train_ds, _ = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
-    from ..bridge.session import prep_options
-
-    prep = prep_options(s, train_ds.X)
+def online_visits_request(ds, s, limit):
+    """The visits answer for a per-example primal variant (ds: the binary data, s: read settings)."""
+    train_ds, _ = train_test_split(ds, s["test_fraction"], s["seed"])
+    prep = options(s, train_ds.X)
     Z, y = prepare(train_ds.X, **prep), train_ds.y
     n = len(Z)
     # The first epochs of a run do not depend on how many follow: train only those the visits need,
@@ -90,7 +61,7 @@ def visits_request(request):
     epochs = min(s["epochs"], math.ceil(limit / n))
     run = train(Z, y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=epochs, order=s["order"],
                 seed=s["seed"], trace_cap=epochs * n + 2, early_stop=s["early_stop"])
-    vs = visits(Z, y, run, order=s["order"], seed=s["seed"], limit=limit)
+    vs = visits(Z, y, run, limit=limit)
     m = train_ds.X.shape[1]
     drawable = m == 2 and s["feature_map"] == "none" and n <= MAX_DRAW_POINTS
     # The page's run ends where this one did only if this one stopped by itself: averaged and voted

@@ -12,7 +12,7 @@ import platform
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 from ..core.features import feature_names, prepare
 
 

@@ -16,7 +16,11 @@ import math
 import numbers
 import re
 
+from .. import settings
+from ..data.request import load_data, read_settings  # the readers validate every value
 from ..errors import DataError
+
+MAX_VOTES = settings.LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
 
 ESTIMATORS = {"online": "Perceptron", "batch": "BatchPerceptron", "averaged": "AveragedPerceptron",
               "voted": "VotedPerceptron", "pocket": "PocketPerceptron"}
@@ -116,9 +120,6 @@ def _point_labels(spec):
 
 def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
-    from ..bridge import load_data, read_settings  # the bridge's readers validate every value
-    from ..bridge.session import MAX_VOTES
-
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     ds = load_data(data)

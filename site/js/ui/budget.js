@@ -92,7 +92,7 @@ export function estimate(data, settings, csvInfo) {
     // One weight vector per class: each example's scores are one numpy product of classes × x̃.
     est.classes = classesOf(data, csvInfo);
     us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
-    // Its own plots besides (bridge/beyond_figures.py: the confusion matrix; on 8×8 images each
+    // Its own plots besides (bridge/kernel_multiclass_figures.py: the confusion matrix; on 8×8 images each
     // class's weights and a gallery of mistakes): many small axes, whose cost is per figure.
     if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot;
   } else {

@@ -3,6 +3,7 @@
 // takes many points at once. The canvas, the table and the text box show the same points.
 import { byId, el, clear, show } from "./dom.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
+import { readNumber } from "../number.js";
 
 const LIM = 2; // axes run from -LIM to LIM
 const BLUE = "#0072B2";   // +1
@@ -160,9 +161,7 @@ function removePoint(i) {
 
 /** The number in a cell, or null (empty, or text a number input cannot read). */
 function cellNumber(c) {
-  const s = c.value.trim();
-  const v = s === "" ? NaN : Number(s);
-  return Number.isFinite(v) ? v : null;
+  return readNumber(c.value).value ?? null;
 }
 
 /** Every x cell holds a number? Else the first bad one is marked and named. (The cells

@@ -2,7 +2,7 @@
 // label mapping, accuracies. Full-precision values go into data-* attributes for tests.
 import { byId, el, clear, fmt, pct, show } from "./dom.js";
 import { renderPlots } from "./plots.js";
-import { isBeyond, renderBeyond } from "./beyond-results.js";
+import { hasModelDetails, renderModelDetails } from "./model-details.js";
 
 const ALGO_WORDS = {
   online: "online", batch: "batch", averaged: "averaged", voted: "voted", pocket: "pocket", kernel: "kernel",
@@ -41,7 +41,7 @@ export function renderResult(res, settings = {}) {
   status.dataset.status = res.status || "";
 
   // Weights with feature names.
-  const weights = isBeyond(res) ? [] : (res.weights || []);
+  const weights = hasModelDetails(res) ? [] : (res.weights || []);
   // w_names covers the mapped features (poly2) and ends with "bias"; feature_names are the raw x.
   const names = Array.isArray(res.w_names) && res.w_names.length >= weights.length
     ? res.w_names.slice(0, weights.length) : (res.feature_names || []);
@@ -98,7 +98,7 @@ export function renderResult(res, settings = {}) {
   renderPlots(res.plots, res.plot_alt);
   if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
   byId("results").dataset.algorithm = ALGO_WORDS[settings.algorithm] || "";
-  renderBeyond(res);
+  renderModelDetails(res);
 }
 
 /** The note paragraph `id` right after `anchor`, made on first use (class hint). */

@@ -71,7 +71,7 @@ export function proofAlt(r) {
  */
 export function describeStep(r, { names = [], total = 0 } = {}) {
   if (r.algorithm === "kernel" || r.algorithm === "multiclass") {
-    // The bridge says the step in words (beyond_texts.py): which αᵢ grew, or which two rows of W moved.
+    // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = r.algorithm === "kernel" ? "every αᵢ is 0, so f(x) = 0" : "every row of W is 0";
     const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
     return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: null };

@@ -16,6 +16,8 @@ from importlib import resources
 import numpy as np
 
 from ...errors import SettingsError
+from ..csv_read import parse_csv
+from ..dataset import Dataset, MulticlassDataset
 
 __all__ = ["REAL", "load", "describe"]
 
@@ -38,8 +40,6 @@ REAL = {
 @lru_cache(maxsize=None)
 def _table(name):
     """The whole file as a MulticlassDataset (read once per process)."""
-    from ..csv_read import parse_csv
-
     fname, title, _ = REAL[name]
     raw = resources.files(__name__).joinpath(fname).read_bytes()
     if fname.endswith(".gz"):
@@ -106,8 +106,6 @@ def _pick_classes(t, classes, multiclass):
 def load(name, *, classes=None, features=None, multiclass=False):
     """A Dataset of two classes (-1 = the one that sorts first), or with multiclass=True a
     MulticlassDataset of the chosen classes (all by default), renumbered 0..k-1."""
-    from ..dataset import Dataset, MulticlassDataset
-
     t = _table(name)
     cols = _pick_features(t, features)
     keep = _pick_classes(t, classes, multiclass)

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DataError, SettingsError
-from .inputs import PRESET_FIELDS, csv_limits, load_data
+from . import csv_read as csvio
+from .dataset import held_out
+from .presets import preset
+from .request import PRESET_FIELDS, csv_limits, load_data
 
 
 @dataclass
@@ -50,14 +53,11 @@ def _takes_multiclass(fn):
 
 def load_classes(spec):
     """ClassData from a data spec (preset, CSV, points), every class kept where the reader can."""
-    from ..data import csv_read as csvio
-    from ..data import dataset as data
-
     kind = spec.get("kind") if isinstance(spec, dict) else None
-    if kind == "preset" and _takes_multiclass(data.preset):
+    if kind == "preset" and _takes_multiclass(preset):
         args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
-            return _from_multi(data.preset(spec.get("name"), multiclass=True, **args))
+            return _from_multi(preset(spec.get("name"), multiclass=True, **args))
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv" and _takes_multiclass(csvio.parse_csv):
@@ -85,19 +85,13 @@ def binary_or_pointer(spec):
 
 
 def split(cd, test_fraction, seed):
-    """(train, test or None): about test_fraction of each class held out (seeded), order kept.
-    Every class with two or more examples keeps one for training."""
-    if test_fraction == 0:
+    """(train, test or None): the one split of every algorithm (dataset.held_out), order kept."""
+    try:
+        mask = held_out(cd.y, range(len(cd.classes)), test_fraction, seed)
+    except DataError as e:
+        raise SettingsError(e.message, field="test_fraction") from None
+    if mask is None:
         return cd, None
-    rng = np.random.default_rng(seed)
-    mask = np.zeros(len(cd.y), dtype=bool)
-    for c in range(len(cd.classes)):
-        idx = np.flatnonzero(cd.y == c)
-        take = min(int(round(len(idx) * test_fraction)), len(idx) - 1)
-        mask[rng.permutation(idx)[:max(take, 0)]] = True
-    if not mask.any() or len(np.unique(cd.y[~mask])) < 2:
-        raise SettingsError("Too few examples to hold some out for testing: set the test fraction to 0 "
-                            "or add data.", field="test_fraction")
 
     def part(sel, suffix):
         return ClassData(cd.X[sel], cd.y[sel], cd.feature_names, cd.classes, f"{cd.name} ({suffix})")

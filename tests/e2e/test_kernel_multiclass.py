@@ -19,10 +19,10 @@ from perceptron_lab.core.features import prepare
 from conftest import wait_ready_of
 
 
-def beyond(page) -> dict:
+def model_details(page) -> dict:
     """What the beyond panel holds, as exact JSON strings, plus status and mistakes."""
     return page.evaluate("""() => {
-        const b = document.getElementById("beyond");
+        const b = document.getElementById("model-details");
         return { hidden: b.hidden, algorithm: b.dataset.algorithm || "", alpha: b.dataset.alpha || "",
                  support: b.dataset.support || "", classes: b.dataset.classes || "",
                  confusion: b.dataset.confusion || "", perClass: b.dataset.perClass || "",
@@ -70,7 +70,7 @@ def xor_run(ready):
     page.dispatch_event("#rbf-gamma", "change")
     page.select_option("#order", "fixed")
     train(page)
-    return beyond(page), copy_link(page)
+    return model_details(page), copy_link(page)
 
 
 def test_kernel_controls_follow_the_algorithm(ready, xor_run):
@@ -114,7 +114,7 @@ def test_kernel_link_reproduces_the_run(browser, xor_run):
     with extra_page(browser, link) as fresh:
         wait_ready_of(fresh)
         assert settled(fresh) == "done"
-        again = beyond(fresh)
+        again = model_details(fresh)
     assert {k: again[k] for k in ("alpha", "support", "status", "mistakes")} == \
         {k: shown[k] for k in ("alpha", "support", "status", "mistakes")}
 
@@ -131,7 +131,7 @@ def digits_run(ready, xor_run):
     page.fill("#seed", "3")
     page.dispatch_event("#seed", "change")
     train(page)
-    return beyond(page), copy_link(page)
+    return model_details(page), copy_link(page)
 
 
 def test_digits_multiclass_is_the_core_run(digits_run):
@@ -154,7 +154,7 @@ def test_digits_link_reproduces_the_run(browser, digits_run):
     with extra_page(browser, link) as fresh:
         wait_ready_of(fresh)
         assert settled(fresh) == "done"
-        again = beyond(fresh)
+        again = model_details(fresh)
     for k in ("confusion", "perClass", "classes", "status", "mistakes"):
         assert again[k] == shown[k], k
 
@@ -175,7 +175,7 @@ def test_multiclass_class_choosers_say_every_class_and_can_pick_two(ready, digit
     assert chosen() == ["3", "—"]  # waits for the second class
     page.select_option("#classes-b", "5")
     train(page)
-    two = beyond(page)
+    two = model_details(page)
     md = data.preset("digits", multiclass=True, classes=["3", "5"])
     ref = multiclass.train_multiclass(prepare(md.X), md.y, 2, max_epochs=5, order="shuffle-each", seed=3)
     assert json.loads(two["classes"]) == ["3", "5"] and json.loads(two["mistakes"]) == ref.mistakes

@@ -16,9 +16,9 @@ from sklearn.metrics import confusion_matrix as sk_confusion
 
 from perceptron_lab import data, plots
 from perceptron_lab.bridge import handle
-from perceptron_lab.bridge import kernel_multiclass_train as beyond
-from perceptron_lab.bridge.class_data import ClassData
-from perceptron_lab.bridge.inputs import read_settings
+from perceptron_lab.bridge import kernel_multiclass_train as km_train
+from perceptron_lab.data.classes import ClassData
+from perceptron_lab.data.request import read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"plots": False, "order": "fixed"}
@@ -120,12 +120,12 @@ def test_kernel_frame_names_the_growing_alpha_and_its_score():
 def test_kernel_plot_rings_every_support_vector_by_alpha():
     r = handle({"cmd": "train", "data": {"kind": "preset", "name": "circles", "n": 40, "seed": 5},
                 "settings": {"algorithm": "kernel", "kernel": "rbf", "plot_kinds": ["boundary"]}})
-    f = beyond.BeyondFit  # the session holds the run: draw it again to inspect the artists
+    f = km_train.KernelOrMulticlassFit  # the session holds the run: draw it again to inspect the artists
     from perceptron_lab.bridge import session
-    from perceptron_lab.bridge import kernel_multiclass_figures as beyond_figures
+    from perceptron_lab.bridge import kernel_multiclass_figures as km_figures
     fit = session.current()
     assert isinstance(fit, f)
-    fig = beyond_figures.boundary(fit, size={"width_px": 480, "height_px": 360})
+    fig = km_figures.boundary(fit, size={"width_px": 480, "height_px": 360})
     rings = plots.find_artist(fig, "support-vectors")
     sizes = rings.get_sizes()
     assert len(rings.get_offsets()) == len(r["support"])
@@ -147,7 +147,7 @@ def iris_fit(**s):
     X, y = load_iris(return_X_y=True)
     cd = ClassData(X, y, ["sl", "sw", "pl", "pw"], ["setosa", "versicolor", "virginica"], "iris")
     settings = read_settings({"algorithm": "multiclass", "epochs": 30, **s})
-    return cd, beyond.fit_multiclass(cd, settings)
+    return cd, km_train.fit_multiclass(cd, settings)
 
 
 def test_multiclass_on_iris_is_the_literal_rule_and_its_confusion_is_sklearns():
@@ -156,7 +156,7 @@ def test_multiclass_on_iris_is_the_literal_rule_and_its_confusion_is_sklearns():
     W = literal_multiclass(Z, cd.y, 3, 30)
     assert np.array_equal(f.run.W, W)
     pred = np.argmax(Z @ W.T, axis=1)
-    r = beyond.result_json(f)
+    r = km_train.result_json(f)
     assert r["confusion"] == sk_confusion(cd.y, pred, labels=[0, 1, 2]).tolist()
     assert r["per_class_accuracy"] == [float(np.mean(pred[cd.y == c] == c)) for c in range(3)]
     assert r["classes"] == cd.classes and len(r["weights"]) == 3 and len(r["weights"][0]) == 5
@@ -195,13 +195,13 @@ def test_digits_plots_draw_each_class_and_the_mistakes():
     X, y = load_digits(return_X_y=True)
     cd = ClassData(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
     s = read_settings({"algorithm": "multiclass", "epochs": 2, "plot_px": [480, 360]})
-    f = beyond.fit_multiclass(cd, s)
-    from perceptron_lab.bridge import kernel_multiclass_figures as beyond_figures
-    out = beyond_figures.render([], f)
+    f = km_train.fit_multiclass(cd, s)
+    from perceptron_lab.bridge import kernel_multiclass_figures as km_figures
+    out = km_figures.render([], f)
     assert set(out["plots"]) == {"confusion", "class_weights", "gallery"}
     wrong = int(np.sum(f.run.predict(f.Z) != cd.y))
     assert out["plot_alt"]["gallery"].startswith(f"{wrong} training images are misclassified")
-    fig, _ = beyond_figures.figure("class_weights", f)
+    fig, _ = km_figures.figure("class_weights", f)
     for c in range(10):
         img = plots.find_artist(fig, f"weights-{c}").get_array()
         assert np.array_equal(np.asarray(img), f.run.W[c, :64].reshape(8, 8))
@@ -277,3 +277,22 @@ def test_iris_preset_with_all_three_classes():
     X, y = load_iris(return_X_y=True)
     W = literal_multiclass(np.column_stack([X, np.ones(len(X))]), y, 3, 30)
     assert np.array_equal(np.array(r["weights"]), W) and len(r["classes"]) == 3
+
+
+def test_one_split_for_every_algorithm():
+    """Issue 19: 20 points with test fraction 0.01 hold the same one example out for every
+    algorithm (multiclass refused it before: its own split held none out)."""
+    import numpy as np
+
+    from perceptron_lab.data import preset, train_test_split
+    from perceptron_lab.data.classes import from_binary, split
+
+    ds = preset("clouds", n=20)
+    tr, te = train_test_split(ds, 0.01, seed=0)
+    ctr, cte = split(from_binary(ds), 0.01, 0)
+    assert te.n == 1 and len(cte.y) == 1
+    assert np.array_equal(te.X, cte.X) and np.array_equal(tr.X, ctr.X)
+    for algorithm in ("online", "batch", "kernel", "multiclass"):
+        r = handle({"cmd": "train", "data": {"kind": "preset", "name": "clouds", "n": 20},
+                    "settings": {"algorithm": algorithm, "test_fraction": 0.01, "plots": False}})
+        assert r["ok"] and r["dataset"]["n_test"] == 1 and r["dataset"]["n_train"] == 19, algorithm

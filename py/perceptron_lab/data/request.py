@@ -4,8 +4,11 @@ import dataclasses
 
 from .. import settings
 from ..errors import DataError, SettingsError
+from . import csv_read as csvio
+from .dataset import points_dataset
+from .presets import preset
 
-# data.preset's argument names -> the page's field names (params.json `name`).
+# presets.preset's argument names -> the page's field names (params.json `name`).
 PRESET_FIELDS = {"name": "preset", "n": "n", "margin": "margin", "spread": "spread", "seed": "data_seed"}
 
 
@@ -16,23 +19,20 @@ def read_settings(raw):
 
 def load_data(spec):
     """A Dataset from a data spec: a preset, CSV text, or placed points."""
-    from ..data import csv_read as csvio
-    from ..data import dataset as data
-
     if not isinstance(spec, dict):
         raise DataError("No data was given.")
     kind = spec.get("kind")
     if kind == "preset":
         args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
-            return data.preset(spec.get("name"), **args)
+            return preset(spec.get("name"), **args)
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
         source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
         return csv_dataset(source, kw)
     if kind == "points":
-        return data.points_dataset(spec.get("points"))
+        return points_dataset(spec.get("points"))
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
 
 
@@ -44,8 +44,6 @@ _last_csv = None
 
 def csv_dataset(source, kw):
     """parse_csv(source, **kw) with the page's limits, read once per file and options (a copy)."""
-    from ..data import csv_read as csvio
-
     if _last_csv is None or _last_csv[1] != kw or _last_csv[0] != source:
         remember_csv(source, kw, csvio.parse_csv(source, **kw, **csv_limits()))
     return dataclasses.replace(_last_csv[2])  # Dataset copies its arrays: the cached one stays as read

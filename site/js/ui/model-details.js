@@ -1,6 +1,6 @@
 // The kernel and multiclass results: support vectors and α (kernel); classes, the weights as one
 // row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
-// Every sentence comes from the bridge (beyond_texts.py); here only numbers are laid out.
+// Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
 import { byId, el, clear, fmt, pct, show } from "./dom.js";
 
 const EXTRA_PLOTS = {
@@ -9,13 +9,13 @@ const EXTRA_PLOTS = {
   gallery: "Current mistakes on the training data: true → predicted",
 };
 
-export function isBeyond(res) {
+export function hasModelDetails(res) {
   return res?.algorithm === "kernel" || res?.algorithm === "multiclass";
 }
 
-export function renderBeyond(res) {
-  const box = byId("beyond");
-  const on = isBeyond(res);
+export function renderModelDetails(res) {
+  const box = byId("model-details");
+  const on = hasModelDetails(res);
   show(box, on);
   show(byId("weights").closest("section"), !on); // their weights are α (kernel) or one row per class: below
   // Novikoff's bound is about two classes: the multiclass run has none to show.
@@ -27,10 +27,10 @@ export function renderBeyond(res) {
     : "Decision regions: where each class scores highest";
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
-  const body = clear(byId("beyond-body"));
+  const body = clear(byId("model-details-body"));
   body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
   if (res.algorithm === "kernel") {
-    byId("beyond-h").textContent = "Kernel perceptron: support vectors";
+    byId("model-details-h").textContent = "Kernel perceptron: support vectors";
     box.dataset.support = JSON.stringify(res.support);
     box.dataset.alpha = JSON.stringify(res.alpha);
     const k = res.kernel || {};
@@ -42,7 +42,7 @@ export function renderBeyond(res) {
         "The support vectors and their counts αᵢ"));
     if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));
   } else {
-    byId("beyond-h").textContent = `Multiclass perceptron: ${res.classes.length} classes`;
+    byId("model-details-h").textContent = `Multiclass perceptron: ${res.classes.length} classes`;
     box.dataset.classes = JSON.stringify(res.classes);
     box.dataset.confusion = JSON.stringify(res.confusion);
     box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
@@ -59,7 +59,7 @@ export function renderBeyond(res) {
         "The weights: one row per class (bias last)", "class-weights-table"));
     }
   }
-  const figs = clear(byId("beyond-plots"));
+  const figs = clear(byId("model-details-plots"));
   for (const [kind, caption] of Object.entries(EXTRA_PLOTS)) {
     const src = res.plots?.[kind];
     if (typeof src !== "string" || !src.startsWith("data:image/")) continue;

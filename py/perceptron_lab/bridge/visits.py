@@ -1,0 +1,26 @@
+"""The bridge's "visits" request: every example a run visits, for the exercise.
+
+{cmd: "visits", data, settings, limit} -> exercise/visits.py (the per-example primal variants)
+or exercise/kernel_visits.py (the kernel perceptron).
+"""
+
+from ..data.classes import binary_or_pointer
+from ..data.request import read_settings
+from ..errors import SettingsError
+from ..exercise.kernel_visits import kernel_visits_request
+from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT, PER_EXAMPLE, online_visits_request
+
+
+def visits_request(request):
+    s = read_settings(request.get("settings"))
+    ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
+    if s["algorithm"] not in PER_EXAMPLE + ("kernel",):
+        raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
+                            "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
+                            "multiclass moves two weight vectors at once).", field="algorithm")
+    limit = request.get("limit", DEFAULT_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
+    if s["algorithm"] == "kernel":
+        return kernel_visits_request(ds, s, limit)
+    return online_visits_request(ds, s, limit)

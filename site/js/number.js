@@ -1,0 +1,29 @@
+// The one reader of a number a person typed (settings fields, the points table, the exercise
+// and the hand weights): decimal notation only, never 0x10, 0b1, 1_000 or Infinity; a decimal
+// point or a decimal comma ("0,5" is 0.5, as in most of Europe); the minus sign − as well as -;
+// spaces around it. "1,000" is refused with both readings named: a thousands separator or a
+// decimal comma? (The lab never guesses which.)
+
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Text -> {value} | {error}. label names the field in the messages (e.g. "Learning rate η");
+ * without one the messages speak of the number itself.
+ */
+export function readNumber(text, label = null) {
+  const raw = String(text ?? "").trim();
+  const s = raw.replace(/\u2212/g, "-");
+  const shown = raw.slice(0, 20);
+  if (s === "") return { error: label ? `Enter a number for ${label}.` : "Enter a number." };
+  if (!DECIMAL.test(s)) {
+    return { error: label ? `${label} must be a number written with digits, e.g. 0.5 or 0,5.`
+      : `“${shown}” is not a number (write e.g. −1 or 0,5).` };
+  }
+  if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
+    const [a, b] = s.replace(/^[+-]/, "").split(",");
+    return { error: `“${shown}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b}${label ? ` for ${label}` : ""}.` };
+  }
+  const v = Number(s.replace(",", "."));
+  if (!Number.isFinite(v)) return { error: label ? `${label} must be a number.` : "That number is too large." };
+  return { value: v };
+}
