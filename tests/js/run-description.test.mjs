@@ -71,6 +71,9 @@ test("arrow keys: left to right, and the nearest point above or below", () => {
   assert.equal(pointAbove(POINTS, 3, -1), 2);
 });
 
-test("the mistakes plot in a sentence", () => {
+test("the mistakes plot in a sentence, also while it grows", () => {
   assert.equal(mistakesSummary(RES), "Mistakes per epoch, epochs 1 to 9: 2, 3, 3, 2, 2, 3, 2, 1, 0; 18 in total.");
+  assert.equal(mistakesSummary(RES, 3), "Mistakes per epoch so far, epochs 1 to 3 of 9: 2, 3, 3; 8 so far.");
+  assert.equal(mistakesSummary(RES, 0), "Mistakes per epoch: no epoch finished yet (the run has 9).");
+  assert.equal(mistakesSummary(RES, 9), mistakesSummary(RES));
 });

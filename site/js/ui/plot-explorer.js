@@ -92,11 +92,13 @@ function onKey(e) {
   else if (e.key === "End") next = order.at(-1);
   else if (e.key === "l" || e.key === "L") {
     e.preventDefault();
+    e.stopPropagation(); // presenter mode's keys (presenter.js) are the page's, not the list's
     say(lineSentence(res, w) || "The boundary of this run is not a straight line in the plotted features.", `line ${Date.now()}`);
     return;
   }
   if (next === null) return;
   e.preventDefault();
+  e.stopPropagation(); // ← → here move in the list, not the presenter's step-through
   active = next;
   refresh(true);
   byId(`plot-pt-${active}`)?.scrollIntoView?.({ block: "nearest" });

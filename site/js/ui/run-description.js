@@ -155,12 +155,18 @@ export function boundarySummary(res, w, step = null, total = 0) {
   return `${when}. ${line} ${n} of ${res.points.length} points ${n === 1 ? "is" : "are"} on the wrong side.`;
 }
 
-/** The mistakes plot in a sentence: the mistakes of each epoch (the first and last 8 of a long run). */
-export function mistakesSummary(res) {
-  const em = res?.epoch_mistakes;
-  if (!Array.isArray(em) || !em.length) return "";
+/** The mistakes plot in a sentence: the mistakes of each epoch (the first and last 8 of a long
+ * run); upto: the epochs the plot shows while a run plays (null: all of them). */
+export function mistakesSummary(res, upto = null) {
+  const all = res?.epoch_mistakes;
+  if (!Array.isArray(all) || !all.length) return "";
+  const partial = Number.isInteger(upto) && upto < all.length;
+  if (partial && upto <= 0) return `Mistakes per epoch: no epoch finished yet (the run has ${all.length}).`;
+  const em = partial ? all.slice(0, upto) : all;
   const list = em.length <= 16 ? em.join(", ") : `${em.slice(0, 8).join(", ")}, …, ${em.slice(-8).join(", ")}`;
-  return `Mistakes per epoch, epochs 1 to ${em.length}: ${list}; ${em.reduce((a, b) => a + b, 0)} in total.`;
+  const sum = em.reduce((a, b) => a + b, 0);
+  return partial ? `Mistakes per epoch so far, epochs 1 to ${em.length} of ${all.length}: ${list}; ${sum} so far.`
+    : `Mistakes per epoch, epochs 1 to ${em.length}: ${list}; ${sum} in total.`;
 }
 
 /** The accuracy plot in a sentence: first, best and last epoch. */

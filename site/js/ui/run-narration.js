@@ -20,6 +20,15 @@ export function initNarration() {
   initAccessOptions({ play: playSound });
   initPlotExplorer({ announce });
   link();
+  // While a run plays, the mistakes plot grows epoch by epoch (watch.js marks its figure).
+  const fig = byId("plot-mistakes")?.closest("figure");
+  if (fig) {
+    new MutationObserver(() => {
+      if (!res) return;
+      const n = fig.dataset.epochs === undefined ? null : Number(fig.dataset.epochs);
+      describe("mistakes", mistakesSummary(res, Number.isInteger(n) ? n : null));
+    }).observe(fig, { attributes: true, attributeFilter: ["data-epochs"] });
+  }
 }
 
 /** A new run on screen. */
