@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from pagekit import settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
-from perceptron_lab.features import prepare
+from perceptron_lab.core.features import prepare
 
 STEP_TIMEOUT_MS = 30_000
 NUM = r"−?\d+(?:\.\d+)?(?:e[−+]?\d+)?"
