@@ -58,6 +58,12 @@ export function explorerResult(result, nUpdates) {
   refresh(true);
 }
 
+/** The w whose line the plot draws: a step's w, or the answer's, except the voted perceptron's
+ * answer, which is a vote of many lines (its w is only the last one). */
+function lineW() {
+  return step === null && res?.settings?.algorithm === "voted" ? null : w;
+}
+
 function refresh(now = false) {
   if (!res || !box) return;
   if (!now) {
@@ -66,12 +72,12 @@ function refresh(now = false) {
     return;
   }
   const pts = res.points || [];
-  desc.textContent = pts.length ? (boundarySummary(res, w, step, total)
-    || "The boundary of this run is not a straight line in the plotted features (a feature map or standardized features), so only the points can be explored here.")
+  desc.textContent = pts.length ? (boundarySummary(res, lineW(), step, total)
+    || "This plot's boundary is not one line of w in the plotted features (the voted perceptron's vote, a feature map or standardized features), so the points are listed without a line.")
     : "The points can be explored by keyboard for a linear run on data with two features (up to 5 000 training points); this run is not one.";
   for (const i of order) {
     const o = byId(`plot-pt-${i}`);
-    o.textContent = pointSentence(res, w, i);
+    o.textContent = pointSentence(res, lineW(), i);
     o.setAttribute("aria-selected", String(i === active));
     o.classList.toggle("is-active", i === active);
   }
@@ -93,7 +99,7 @@ function onKey(e) {
   else if (e.key === "l" || e.key === "L") {
     e.preventDefault();
     e.stopPropagation(); // presenter mode's keys (presenter.js) are the page's, not the list's
-    say(lineSentence(res, w) || "The boundary of this run is not a straight line in the plotted features.", `line ${Date.now()}`);
+    say(lineSentence(res, lineW()) || "This plot's boundary is not one line of w in the plotted features.", `line ${Date.now()}`);
     return;
   }
   if (next === null) return;

@@ -54,17 +54,25 @@ export function spokenStep(level, frame, ctx, fullText) {
   return updateSentence(frame, ctx);
 }
 
-/** The end of a run in a sentence: how it stopped, its updates and w, and the mistakes left. */
+/** The end of a run in a sentence: how it stopped (averaged and voted train on to MaxIter after
+ * the mistakes stop or the weights cycle), its updates and w, the training accuracy. */
 export function runSentence(res) {
   if (!res || !res.ok) return "";
   const algo = res.settings?.algorithm || "online";
   const data = res.dataset?.name ? `${res.dataset.name}, ` : "";
-  const how = res.status === "converged" ? `converged in epoch ${res.converged_epoch ?? res.epochs}`
-    : res.status === "cycled" ? `stopped on a cycle of the weights in epoch ${res.cycle?.epoch ?? res.epochs}: the data is not linearly separable`
+  const on = (e) => (res.epochs > e ? `; it trained on for all ${res.epochs} epochs` : "");
+  const ce = res.converged_epoch ?? res.epochs;
+  const ye = res.cycle?.epoch ?? res.epochs;
+  const how = res.status === "converged"
+    ? (res.epochs > ce ? `mistakes stopped in epoch ${ce}${on(ce)}` : `converged in epoch ${ce}`)
+    : res.status === "cycled"
+      ? (res.epochs > ye ? `the weights cycle from epoch ${ye} on, so the data is not linearly separable${on(ye)}`
+        : `stopped on a cycle of the weights in epoch ${ye}: the data is not linearly separable`)
       : `stopped after ${res.epochs} epochs`;
-  const w = Array.isArray(res.w) ? `, w = ${vec(res.w)}` : "";
+  const which = algo === "voted" ? "the last w" : "w";
+  const w = Array.isArray(res.w) ? `, ${which} = ${vec(res.w)}` : "";
   const acc = Number.isFinite(res.train_accuracy) ? `; training accuracy ${fmt(res.train_accuracy * 100, 4)} %` : "";
-  return `Trained (${data}${algo}): ${how} after ${res.updates} update${res.updates === 1 ? "" : "s"}${w}${acc}.`;
+  return `Trained (${data}${algo}): ${how}. ${res.updates} update${res.updates === 1 ? "" : "s"}${w}${acc}.`;
 }
 
 // ------------------------------------------------------------------ the boundary plot's points
