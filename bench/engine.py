@@ -118,8 +118,8 @@ if __name__ == "__main__":
     if "--issue7" not in sys.argv:
         main()
     estimators_and_pocket()
-    # Issue 12: the kernel and multiclass perceptrons at 1 000 and 5 000 points (bench/km_train.py).
+    # Issue 12: the kernel and multiclass perceptrons at 1 000 and 5 000 points (bench/kernel_multiclass.py).
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import kernel_multiclass  # noqa: E402
 
-    km_train.main()
+    kernel_multiclass.main()

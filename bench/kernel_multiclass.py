@@ -1,6 +1,6 @@
 """Kernel and multiclass perceptron speed at 1 000 and 5 000 training points.
 
-Prints seconds (best of a few runs) with the load average; run with `python bench/km_train.py`.
+Prints seconds (best of a few runs) with the load average; run with `python bench/kernel_multiclass.py`.
 Kernel: the Gram matrix and the training loop separately, on circles (separable with rbf and
 poly 2, so the run converges) and on overlapping clouds (never converges: every epoch is full
 of mistakes, the worst case of the incremental scan), against a per-example Python loop over

@@ -22,6 +22,11 @@ def param(name):
     return PARAMS[name]
 
 
+def option(name, value):
+    """The option entry of an enum parameter (e.g. an algorithm's traits: family, per_example, ...)."""
+    return next(o for o in PARAMS[name]["options"] if o["value"] == value)
+
+
 def options(name):
     """The allowed values of an enum or flags parameter, in the table's order."""
     return tuple(o["value"] for o in PARAMS[name]["options"])

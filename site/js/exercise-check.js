@@ -9,6 +9,7 @@
 // perceptron [the new α_i]). The engine's trace is the truth: nothing is recomputed here to decide.
 
 import { readNumber } from "./number.js";
+import { algorithmTraits } from "./state.js";
 
 /** Most answers a link carries (a link is input from a stranger: bounded). */
 export const MAX_ANSWERS = 200;
@@ -41,7 +42,7 @@ export function expected(visit) {
 
 /** How many numbers an answer holds: the length of w, 1 for the kernel perceptron. */
 export function answerWidth(res) {
-  if (res?.algorithm === "kernel") return 1;
+  if (algorithmTraits(res?.algorithm)?.weights === "counts") return 1;
   return res?.visits?.[0]?.w_before?.length ?? 0;
 }
 

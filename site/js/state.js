@@ -25,6 +25,18 @@ export function param(name) {
   return p;
 }
 
+/**
+ * What the page needs to know of an algorithm, from params.json (never re-derived from its
+ * name): {value, label, hint, family (linear | kernel | multiclass), weights (vector | counts |
+ * rows), last_w, per_example, bound, answer}; null for an unknown name.
+ */
+export function algorithmTraits(name) {
+  return BY_NAME.algorithm.options.find((o) => o.value === name) ?? null;
+}
+
+/** The variants of the comparison, in card order (params.json). */
+export const COMPARE_ALGORITHMS = Object.freeze([...BY_NAME.algorithm.compare]);
+
 /** Fresh copy of every default, by name. */
 export function defaults() {
   const out = {};

@@ -155,7 +155,7 @@ def test_hostile_json_never_raises(text):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge.session as session
+    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
@@ -238,7 +238,7 @@ def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
 
 
 def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
-    import perceptron_lab.bridge.session as session
+    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
 
     monkeypatch.setattr(session, "TRACE_CAP", 8)
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
@@ -256,7 +256,7 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
 
 
 def test_voted_with_too_many_vectors_says_so(monkeypatch):
-    import perceptron_lab.bridge.session as session
+    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
 
     monkeypatch.setattr(session, "MAX_VOTES", 300)
     r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))

@@ -214,7 +214,7 @@ def test_settings_must_be_an_object_and_json_door_works():
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge.session as session
+    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")

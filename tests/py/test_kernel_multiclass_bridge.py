@@ -16,8 +16,9 @@ from sklearn.metrics import confusion_matrix as sk_confusion
 
 from perceptron_lab import data, plots
 from perceptron_lab.bridge import handle
-from perceptron_lab.bridge import kernel_multiclass_train as km_train
-from perceptron_lab.data.classes import ClassData
+from perceptron_lab.bridge.kernel_fit import KernelFit
+from perceptron_lab.bridge.multiclass_fit import fit_multiclass
+from perceptron_lab.data import MulticlassDataset
 from perceptron_lab.data.request import read_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,12 +121,10 @@ def test_kernel_frame_names_the_growing_alpha_and_its_score():
 def test_kernel_plot_rings_every_support_vector_by_alpha():
     r = handle({"cmd": "train", "data": {"kind": "preset", "name": "circles", "n": 40, "seed": 5},
                 "settings": {"algorithm": "kernel", "kernel": "rbf", "plot_kinds": ["boundary"]}})
-    f = km_train.KernelOrMulticlassFit  # the session holds the run: draw it again to inspect the artists
     from perceptron_lab.bridge import session
-    from perceptron_lab.bridge import kernel_multiclass_figures as km_figures
-    fit = session.current()
-    assert isinstance(fit, f)
-    fig = km_figures.boundary(fit, size={"width_px": 480, "height_px": 360})
+    fit = session.current()  # the session holds the run: draw it again to inspect the artists
+    assert isinstance(fit, KernelFit)
+    fig = fit.boundary(size={"width_px": 480, "height_px": 360})
     rings = plots.find_artist(fig, "support-vectors")
     sizes = rings.get_sizes()
     assert len(rings.get_offsets()) == len(r["support"])
@@ -145,9 +144,9 @@ def test_binary_data_as_two_classes_matches_the_binary_perceptron():
 
 def iris_fit(**s):
     X, y = load_iris(return_X_y=True)
-    cd = ClassData(X, y, ["sl", "sw", "pl", "pw"], ["setosa", "versicolor", "virginica"], "iris")
+    cd = MulticlassDataset(X, y, ["sl", "sw", "pl", "pw"], ["setosa", "versicolor", "virginica"], "iris")
     settings = read_settings({"algorithm": "multiclass", "epochs": 30, **s})
-    return cd, km_train.fit_multiclass(cd, settings)
+    return cd, fit_multiclass(cd, settings)
 
 
 def test_multiclass_on_iris_is_the_literal_rule_and_its_confusion_is_sklearns():
@@ -156,7 +155,7 @@ def test_multiclass_on_iris_is_the_literal_rule_and_its_confusion_is_sklearns():
     W = literal_multiclass(Z, cd.y, 3, 30)
     assert np.array_equal(f.run.W, W)
     pred = np.argmax(Z @ W.T, axis=1)
-    r = km_train.result_json(f)
+    r = f.answer()
     assert r["confusion"] == sk_confusion(cd.y, pred, labels=[0, 1, 2]).tolist()
     assert r["per_class_accuracy"] == [float(np.mean(pred[cd.y == c] == c)) for c in range(3)]
     assert r["classes"] == cd.classes and len(r["weights"]) == 3 and len(r["weights"][0]) == 5
@@ -193,15 +192,14 @@ def test_multiclass_predictions_export_is_argmax():
 
 def test_digits_plots_draw_each_class_and_the_mistakes():
     X, y = load_digits(return_X_y=True)
-    cd = ClassData(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
+    cd = MulticlassDataset(X, y, [f"p{i}" for i in range(64)], [str(d) for d in range(10)], "digits")
     s = read_settings({"algorithm": "multiclass", "epochs": 2, "plot_px": [480, 360]})
-    f = km_train.fit_multiclass(cd, s)
-    from perceptron_lab.bridge import kernel_multiclass_figures as km_figures
-    out = km_figures.render([], f)
+    f = fit_multiclass(cd, s)
+    out = f.plots([], with_train=True)
     assert set(out["plots"]) == {"confusion", "class_weights", "gallery"}
     wrong = int(np.sum(f.run.predict(f.Z) != cd.y))
     assert out["plot_alt"]["gallery"].startswith(f"{wrong} training images are misclassified")
-    fig, _ = km_figures.figure("class_weights", f)
+    fig, _ = f.figure("class_weights")
     for c in range(10):
         img = plots.find_artist(fig, f"weights-{c}").get_array()
         assert np.array_equal(np.asarray(img), f.run.W[c, :64].reshape(8, 8))

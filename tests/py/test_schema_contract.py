@@ -176,11 +176,11 @@ def test_the_budgets_kernel_grid_is_the_one_the_kernel_plot_draws():
     """The run budget counts kernel_plot_grid² decision-function points for a kernel run's regions."""
     import inspect
 
-    from perceptron_lab.bridge.kernel_multiclass_figures import boundary
+    from perceptron_lab.bridge.kernel_fit import KernelFit
     from perceptron_lab.plots.kernel import kernel_figure
 
     assert inspect.signature(kernel_figure).parameters["grid"].default == settings.LIMITS["kernel_plot_grid"]
-    assert "grid" not in inspect.getsource(boundary)  # the bridge draws it at that default
+    assert "grid" not in inspect.getsource(KernelFit.boundary)  # the bridge draws it at that default
     # ... and knows the most rows a kernel run takes (beyond, it is refused at once: no cost).
     from perceptron_lab.core import kernel_perceptron as kernel
 

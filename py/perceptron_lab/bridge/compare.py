@@ -1,15 +1,17 @@
 """The compare request: every variant on the same data, split, order and seed."""
 
+from .. import settings
 from ..version import __version__
 from ..texts import run as texts
 from ..export.run_files import floats
 from ..core.features import feature_names
-from . import figures, session
+from . import figures
+from .kernel_fit import fit_kernel
+from .linear_fit import dataset_json, fit, run_fields
 from ..data.request import load_data, read_settings
-from .train import dataset_json
 
 # The variants side by side, in the order the lecture introduces them.
-COMPARE_ALGORITHMS = ("online", "averaged", "voted", "pocket", "batch")
+COMPARE_ALGORITHMS = tuple(settings.param("algorithm")["compare"])  # params.json: the cards, in order
 COMPARE_PX = [320, 260]  # a small boundary per card unless the request asks for plot_px
 
 
@@ -33,7 +35,7 @@ def compare_request(request, progress=None):
         if progress is not None:
             def step(epoch, mistakes, offset=i * s["epochs"]):
                 progress(offset + epoch, mistakes)
-        f = session.fit(ds, si, step, margin_cache)
+        f = fit(ds, si, step, margin_cache)
         run = f.run
         theories.append(f.theory)
         coef, bias = f.weights()
@@ -48,7 +50,7 @@ def compare_request(request, progress=None):
             "w": floats(run.w),
             "status": run.status,
             **f.texts,
-            **session.run_fields(f),
+            **run_fields(f),
             "cycle": run.cycle,
             "mistakes": run.mistakes,
             "updates": run.n_updates,
@@ -86,14 +88,11 @@ def compare_request(request, progress=None):
 
 def kernel_variant(ds, s, progress, offset):
     """The kernel perceptron's card: its numbers and its regions with the support vectors ringed."""
-    from . import kernel_multiclass_train as km_train
-    from . import kernel_multiclass_figures as km_figures
-
     step = None if progress is None else (lambda epoch, mistakes: progress(offset + epoch, mistakes))
-    f = km_train.fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
+    f = fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
     plot, alt = None, None
     if s["plots"]:
-        fig, alt = km_figures.figure("boundary", f)
+        fig, alt = f.figure("boundary")
         plot = figures.plots().to_data_url(figures.plots().render(fig))
     summ = f.summary
     return {"algorithm": "kernel", "weights": [], "bias": summ["bias"], "w": None, "status": summ["status"],

@@ -32,9 +32,14 @@ def proof_series(f):
 
     run, th = f.run, f.theory
     # The proof is about the online path from w = 0 (the batch rule takes other steps).
-    if th.u is None or run.algorithm == "batch" or not len(run.trace.w):
+    if th.u is None or not per_example(run) or not len(run.trace.w):
         return None
     return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step)
+
+
+def per_example(run):
+    """Does the run update on one example at a time (params.json; batch sums a whole epoch)?"""
+    return settings.option("algorithm", run.algorithm)["per_example"]
 
 
 def many_features(f):
@@ -135,7 +140,7 @@ def figure(kind, f, *, upto=None, px=None):
                              title=f"{ds.name}: the cycle", **size_kw)
         return fig, fig.alt_text
     if kind == "trajectory":
-        if run.algorithm == "batch" or len(run.trace.w) < 2:
+        if not per_example(run) or len(run.trace.w) < 2:
             return None, None
         pf = plot_features(ds, s)
         comps = (0, 1) if run.trace.w.shape[1] >= 2 else (0, 0)

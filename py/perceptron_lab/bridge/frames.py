@@ -7,7 +7,6 @@ from ..data.prep import for_plot
 from ..errors import SettingsError
 from ..export.run_files import floats
 from . import figures, session
-from . import kernel_multiclass_train as km_train
 
 
 def int_field(request, name, lo, hi):
@@ -56,7 +55,7 @@ def visits_of(f):
     None for batch or a subsampled trace."""
     run, n = f.run, len(f.Z)
     tr = run.trace
-    if run.algorithm == "batch" or tr.subsampled:
+    if not figures.per_example(run) or tr.subsampled:
         return None
     perms = list(run.visit_orders())
     seq = np.concatenate(perms) if perms else np.zeros(0, dtype=np.int64)
@@ -84,11 +83,13 @@ def visit_info(f, v, known):
 
 
 def frame_request(request):
+    """The step-through picture of the last run's update `step` (its Fit draws it)."""
+    return session.current().frame(request)
+
+
+def linear_frame(f, request):
     """The boundary after update `step` (or at visit `visit`: every example the run looked at),
     the example of it ringed (+ the proof plot up to it)."""
-    f = session.current()
-    if isinstance(f, km_train.KernelOrMulticlassFit):
-        return km_train.frame_request(request, int_field(request, "step", 0, len(f.summary["trace"]["index"])))
     run, ds, s = f.run, f.train_ds, f.s
     if "visit" in request:
         known = visits_of(f)

@@ -1,30 +1,13 @@
-"""One fitted run as a typed object (Fit), and the page's current one (the session).
-
-The train and compare requests both fit through `fit`, so a variant in a comparison is
-exactly the run a train request with that algorithm gives. The last train request's Fit
-stays here so the page can step through it and export it without sending the data again;
-one worker serves one page, so one session is all there is.
+"""The page's current run (the session): the last train request's Fit stays here so the page can
+step through it, draw more of it and export it without sending the data again; one worker
+serves one page, so one session is all there is. Any Fit (bridge/fit.py) can be the session.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-import functools
-
-import numpy as np
-
 from .. import settings
-from ..texts import run as texts
-from ..core.loop import Run, train
-from ..data.dataset import Dataset
-from ..errors import DataError, SettingsError
-from ..core.features import prepare
 
-THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 TRACE_CAP = settings.LIMITS["trace_cap"]  # updates sent to the page; more are subsampled evenly
-MAX_VOTES = settings.LIMITS["votes_max"]  # voted: every kept w is polled for every prediction and plot pixel
 
 
 class NoSession(Exception):
@@ -36,161 +19,10 @@ class NoSession(Exception):
         return {"kind": "no_session", "message": self.message, "field": None}
 
 
-@dataclass
-class Theory:
-    """What the convergence theorem says about the training data, and how it is known.
-
-    separable: True / False / None (undecided); reason: "margin" (the solver's proof) or its
-    certificate ("zero vector", "combination"), "converged", "cycled", "too many points",
-    "tiny margin". gamma, bound and u only where the solver found the margin."""
-
-    R: float
-    separable: bool | None = None
-    reason: str | None = None
-    gamma: float | None = None
-    gamma_upper: float | None = None
-    bound: float | None = None
-    u: np.ndarray | None = None
-    note: str | None = None
-    bias: bool = True
-    n: int = 0
-
-    def as_dict(self):
-        """The dict texts.py and export.model_json read."""
-        return {"R": self.R, "separable": self.separable, "reason": self.reason, "gamma": self.gamma,
-                "gamma_upper": self.gamma_upper, "bound": self.bound, "u": self.u, "note": self.note,
-                "bias": self.bias, "n": self.n}
+_current = None
 
 
-@dataclass
-class Fit:
-    """One run: the data, its split, the settings (the request's checked dict), the run and
-    what is known about it. `animator`, `proof_animator` and `mistakes_animator` are made on
-    the first step-through frame that needs them; `mistakes_frames` fill as auto-play asks."""
-
-    ds: Dataset
-    train_ds: Dataset
-    test_ds: Dataset | None
-    s: dict
-    Z: np.ndarray  # the prepared training vectors x̃
-    run: Run
-    theory: Theory
-    train_accuracy: float
-    test_accuracy: float | None
-    texts: dict = field(default_factory=dict)  # the run's sentences by their JSON keys (run_texts)
-    animator: Any = None
-    proof_animator: Any = None
-    mistakes_animator: Any = None
-    mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
-    boxes: dict = field(default_factory=dict)  # kind -> [w, h]: the page's CSS boxes (plots request), for frames
-
-    @functools.cached_property
-    def prep(self):
-        """prepare's arguments of this run, with the training split's standardization statistics."""
-        return prep_options(self.s, self.train_ds.X)
-
-    def weights(self):
-        """(coef, bias) of the answer w: the bias is the last component when it is on."""
-        w = self.run.w
-        return (w[:-1], float(w[-1])) if self.s["bias"] else (w, None)
-
-
-def prep_options(s, train_X):
-    """standardize: z-scores with the training split's mean and std (prep.options)."""
-    from ..data.prep import options
-
-    return options(s, train_X)
-
-
-def max_margin(Z, y, margin_cache=None, key="m"):
-    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs."""
-    from ..theory import margin as theory
-
-    if len(Z) > THEORY_MAX_POINTS:
-        return None
-    m = None if margin_cache is None else margin_cache.get(key)
-    if m is None:
-        m = theory.max_margin(Z, y)
-        if margin_cache is not None:
-            margin_cache[key] = m
-    return m
-
-
-def theory_of(Z, y, run, s, margin_cache=None) -> Theory:
-    """R, separability with how it is known (the solver's proof, else the run's), γ and the bound."""
-    from ..theory import margin as theory
-
-    m = max_margin(Z, y, margin_cache)
-    th = Theory(R=theory.radius(Z), bias=s["bias"], n=len(Z))
-    if m is not None and m.separable is not None:
-        th.separable, th.reason = m.separable, "margin" if m.separable else m.certificate
-        th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
-    elif run.converged_epoch is not None:
-        th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
-    elif run.cycle is not None:
-        th.separable, th.reason = False, "cycled"  # cycles are only detected under a fixed order
-    else:
-        th.reason = "too many points" if m is None else "tiny margin"
-        th.gamma_upper = None if m is None else m.gamma_upper
-    if m is None:
-        th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
-    return th
-
-
-def run_texts(f, split, last_accuracy):
-    """The run's sentences (texts.py), by their JSON keys."""
-    th = f.theory.as_dict()
-    return {"status_text": texts.status_text(f.run, th=th, dataset_name=f.ds.name),
-            "separable_text": texts.separability_text(th),
-            "bound_text": texts.bound_text(f.run, th),
-            "classifier_text": texts.classifier_text(f.run, train_accuracy=f.train_accuracy,
-                                                     last_accuracy=last_accuracy),
-            "split_text": split,
-            "proof_text": texts.proof_missing_text(f.run, th)}
-
-
-def fit(ds, s, progress=None, margin_cache=None) -> Fit:
-    """Split, prepare, train and measure; margin_cache: a dict for runs on the same data and split."""
-    from ..data import dataset as datamod
-
-    try:
-        train_ds, test_ds = datamod.train_test_split(ds, s["test_fraction"], s["seed"])
-    except DataError as e:
-        raise SettingsError(e.message, field="test_fraction") from None
-    prep = prep_options(s, train_ds.X)
-    Z = prepare(train_ds.X, **prep)
-    run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
-                early_stop=s["early_stop"])
-    th = theory_of(Z, train_ds.y, run, s, margin_cache)
-    test_accuracy, split = None, ""
-    if test_ds is not None:
-        test_accuracy = float(np.mean(run.predict(prepare(test_ds.X, **prep)) == test_ds.y))
-        whole = max_margin(prepare(ds.X, **prep), ds.y, margin_cache, key="whole")
-        split = texts.split_text(n_test=len(test_ds.y), separable_all=None if whole is None else whole.separable,
-                                 separable_train=th.separable)
-    train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
-    last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
-    f = Fit(ds=ds, train_ds=train_ds, test_ds=test_ds, s=s, Z=Z, run=run, theory=th,
-            train_accuracy=train_accuracy, test_accuracy=test_accuracy)
-    f.prep = prep  # the statistics once (cached_property's slot)
-    f.texts = run_texts(f, split, last_accuracy)
-    return f
-
-
-def run_fields(f):
-    """What train and compare both report about a run beyond its weights."""
-    run, th = f.run, f.theory
-    return {"converged_epoch": run.converged_epoch, "early_stop": run.early_stop, "pocket_rule": run.pocket_rule,
-            "votes": None if run.votes is None else len(run.votes[1]),
-            "votes_distinct": None if run.votes is None else int(len(np.unique(run.votes[0], axis=0))),
-            "separable": th.separable, "separable_reason": th.reason, "gamma_upper": th.gamma_upper}
-
-
-_current: Fit | None = None
-
-
-def current() -> Fit:
+def current():
     if _current is None:
         raise NoSession()
     return _current
@@ -207,7 +39,7 @@ def install(f, plots):
         raise
 
 
-def replace(f: Fit | None) -> Fit | None:
+def replace(f):
     """Make f the session; returns the one it replaces (to put back if f's plots fail)."""
     global _current
     previous, _current = _current, f

@@ -4,23 +4,26 @@
 or exercise/kernel_visits.py (the kernel perceptron).
 """
 
+from .. import settings
 from ..data.classes import binary_or_pointer
 from ..data.request import read_settings
 from ..errors import SettingsError
 from ..exercise.kernel_visits import kernel_visits_request
-from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT, PER_EXAMPLE, online_visits_request
+from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT, online_visits_request
+
+# The family of a per-example algorithm (params.json) -> the walk of its visits.
+WALKS = {"linear": online_visits_request, "kernel": kernel_visits_request}
 
 
 def visits_request(request):
     s = read_settings(request.get("settings"))
     ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
-    if s["algorithm"] not in PER_EXAMPLE + ("kernel",):
+    traits = settings.option("algorithm", s["algorithm"])
+    if not traits["per_example"]:
         raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
                             "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
                             "multiclass moves two weight vectors at once).", field="algorithm")
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
-    if s["algorithm"] == "kernel":
-        return kernel_visits_request(ds, s, limit)
-    return online_visits_request(ds, s, limit)
+    return WALKS[traits["family"]](ds, s, limit)

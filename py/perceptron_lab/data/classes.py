@@ -1,32 +1,18 @@
-"""Data for the multiclass perceptron: class indices and their names, and a stratified split.
+"""Data for the multiclass perceptron: every class of a data spec as a MulticlassDataset whose
+classes are their names as text, and the split.
 
 The binary loaders map two labels to ±1; the multiclass perceptron needs every class. Where
-the data module can read all classes (`multiclass=True`, its MulticlassDataset) it is used;
-any binary Dataset is also taken as two classes (−1 → class 0, +1 → class 1), so presets and
-placed points work with every algorithm.
+the reader can read all classes (`multiclass=True`) it does; any binary Dataset is also taken
+as two classes (−1 → class 0, +1 → class 1), so presets and placed points work with every algorithm.
 """
-
-import inspect
-from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import DataError, SettingsError
 from . import csv_read as csvio
-from .dataset import held_out
+from .dataset import MulticlassDataset, held_out
 from .presets import preset
 from .request import PRESET_FIELDS, csv_limits, load_data
-
-
-@dataclass
-class ClassData:
-    """X (n, m), y class indices 0..k-1, classes: the original label of each index (as text)."""
-
-    X: np.ndarray
-    y: np.ndarray
-    feature_names: list
-    classes: list
-    name: str
 
 
 def _label(v):
@@ -34,33 +20,25 @@ def _label(v):
 
 
 def from_binary(ds):
-    return ClassData(ds.X, (ds.y > 0).astype(np.int64), list(ds.feature_names),
-                     [_label(ds.label_names[-1]), _label(ds.label_names[1])], ds.name)
+    return MulticlassDataset(ds.X, (ds.y > 0).astype(np.int64), list(ds.feature_names),
+                             [_label(ds.label_names[-1]), _label(ds.label_names[1])], ds.name)
 
 
 def _from_multi(m):
-    names = m.class_names_json() if hasattr(m, "class_names_json") else [_label(c) for c in m.classes]
-    return ClassData(np.asarray(m.X, dtype=np.float64), np.asarray(m.y, dtype=np.int64), list(m.feature_names),
-                     names, m.name)
-
-
-def _takes_multiclass(fn):
-    try:
-        return "multiclass" in inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return False
+    """The same data with its classes as text (the names the page and the files show)."""
+    return MulticlassDataset(m.X, m.y, list(m.feature_names), m.class_names_json(), m.name)
 
 
 def load_classes(spec):
-    """ClassData from a data spec (preset, CSV, points), every class kept where the reader can."""
+    """A MulticlassDataset from a data spec (preset, CSV, points), every class kept where the reader can."""
     kind = spec.get("kind") if isinstance(spec, dict) else None
-    if kind == "preset" and _takes_multiclass(preset):
+    if kind == "preset":
         args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
         try:
             return _from_multi(preset(spec.get("name"), multiclass=True, **args))
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
-    if kind == "csv" and _takes_multiclass(csvio.parse_csv):
+    if kind == "csv":
         source, kw = csvio.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
         return _from_multi(csvio.parse_csv(source, **kw, multiclass=True, **csv_limits()))
     return from_binary(load_data(spec))
@@ -94,6 +72,6 @@ def split(cd, test_fraction, seed):
         return cd, None
 
     def part(sel, suffix):
-        return ClassData(cd.X[sel], cd.y[sel], cd.feature_names, cd.classes, f"{cd.name} ({suffix})")
+        return MulticlassDataset(cd.X[sel], cd.y[sel], cd.feature_names, cd.classes, f"{cd.name} ({suffix})")
 
     return part(~mask, "train"), part(mask, "test")

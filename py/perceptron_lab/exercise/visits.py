@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from .. import settings
 from ..core.loop import RUN_ON, train
 from ..data.dataset import train_test_split
 from ..data.prep import options
@@ -24,7 +25,9 @@ from ..core.features import feature_names, prepare
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
 MAX_DRAW_POINTS = 5000
-PER_EXAMPLE = ("online", "averaged", "voted", "pocket")
+# The primal variants that update on one example at a time (params.json: per_example).
+PER_EXAMPLE = tuple(o["value"] for o in settings.param("algorithm")["options"]
+                    if o["family"] == "linear" and o["per_example"])
 
 
 def visits(Z, y, run, *, limit):

@@ -3,30 +3,18 @@
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "./dom.js";
+import { algorithmTraits, COMPARE_ALGORITHMS } from "../state.js";
 
-const NAMES = {
-  online: "Online (Rosenblatt)",
-  averaged: "Averaged",
-  voted: "Voted",
-  pocket: "Pocket",
-  batch: "Batch",
-  kernel: "Kernel (dual form)",
-};
-const WHAT = {
-  online: "The last w of the online updates.",
-  averaged: "The average of w after every example.",
-  voted: "Every w_k votes with c_k, the number of examples after which it was the current w.",
-  pocket: "The most accurate w met on the way, kept in the pocket.",
-  batch: "One summed update per epoch.",
-  kernel: "f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) with the kernel of the run on screen; no w, so no weights.",
-};
+// The cards' names and one-line descriptions are the algorithm options' label and answer (params.json).
+const nameOf = (algorithm) => algorithmTraits(algorithm)?.label;
+const whatOf = (algorithm) => algorithmTraits(algorithm)?.answer;
 const SVG = "http://www.w3.org/2000/svg";
 
 let opts = null; // {request, call, cancel}
 let busy = false;
 let token = 0;
 let total = 0;
-let order = ["online", "averaged", "voted", "pocket", "batch"]; // the variants of the comparison running
+let order = [...COMPARE_ALGORITHMS]; // the variants of the comparison running
 
 /**
  * request() -> {data, settings} | null (null: the page has shown what to fix);
@@ -66,7 +54,7 @@ export function compareProgress(epoch, mistakes) {
   bar.value = Math.min(epoch, bar.max);
   const per = total / order.length;
   const i = Math.min(order.length - 1, Math.floor((epoch - 1) / per));
-  const name = NAMES[order[i]];
+  const name = nameOf(order[i]);
   byId("compare-progress-text").textContent =
     `${name} (${i + 1} of ${order.length}): epoch ${epoch - i * per} / ${per} · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
 }
@@ -98,8 +86,8 @@ async function run() {
   }
   const settings = { ...req.settings };
   // Every variant runs; a kernel run on screen joins them with its kernel settings.
-  const withKernel = settings.algorithm === "kernel";
-  order = ["online", "averaged", "voted", "pocket", "batch", ...(withKernel ? ["kernel"] : [])];
+  const withKernel = algorithmTraits(settings.algorithm)?.family === "kernel";
+  order = [...COMPARE_ALGORITHMS, ...(withKernel ? [settings.algorithm] : [])];
   delete settings.algorithm;
   delete settings.plot_px;   // small plots (the bridge's default for compare)
   const mine = ++token;
@@ -157,7 +145,7 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
   const id = `cmp-${v.algorithm}`;
   const isBest = hasTest ? v.test_accuracy === bestTest : v.train_accuracy === bestTrain;
   const img = el("img", {
-    class: "cmp-plot", width: 320, height: 260, alt: v.plot_alt || `${NAMES[v.algorithm]}: decision boundary.`,
+    class: "cmp-plot", width: 320, height: 260, alt: v.plot_alt || `${nameOf(v.algorithm)}: decision boundary.`,
   });
   if (typeof v.plot === "string" && v.plot.startsWith("data:image/")) img.src = v.plot;
   const rows = [
@@ -175,9 +163,9 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
     class: "cmp-card", id, attrs: { "aria-labelledby": `${id}-h` },
     data: { algorithm: v.algorithm, status: v.status, best: String(isBest) },
   },
-  el("h3", { id: `${id}-h` }, NAMES[v.algorithm] || v.algorithm,
+  el("h3", { id: `${id}-h` }, nameOf(v.algorithm) || v.algorithm,
     isBest ? el("span", { class: "cmp-badge", text: hasTest ? "best test accuracy" : "best training accuracy" }) : null),
-  el("p", { class: "hint", text: WHAT[v.algorithm] || "" }),
+  el("p", { class: "hint", text: whatOf(v.algorithm) || "" }),
   el("p", { class: "cmp-status", data: { status: v.status }, text: v.status_text || v.status }),
   v.classifier_text ? el("p", { class: "hint cmp-classifier", text: v.classifier_text }) : null,
   v.bound_text ? el("p", { class: "hint cmp-bound", text: v.bound_text }) : null,

@@ -2,6 +2,7 @@
 // row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
 // Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
 import { byId, el, clear, fmt, pct, show } from "./dom.js";
+import { algorithmTraits } from "../state.js";
 
 const EXTRA_PLOTS = {
   confusion: "Confusion matrix on the training data (row: true class, column: predicted)",
@@ -9,8 +10,10 @@ const EXTRA_PLOTS = {
   gallery: "Current mistakes on the training data: true → predicted",
 };
 
+/** A run whose model is not one weight vector (params.json: weights counts or rows) shows it here. */
 export function hasModelDetails(res) {
-  return res?.algorithm === "kernel" || res?.algorithm === "multiclass";
+  const weights = algorithmTraits(res?.algorithm)?.weights;
+  return weights === "counts" || weights === "rows";
 }
 
 export function renderModelDetails(res) {
@@ -19,7 +22,7 @@ export function renderModelDetails(res) {
   show(box, on);
   show(byId("weights").closest("section"), !on); // their weights are α (kernel) or one row per class: below
   // Novikoff's bound is about two classes: the multiclass run has none to show.
-  show(byId("proof-h").closest("section"), res?.algorithm !== "multiclass");
+  show(byId("proof-h").closest("section"), algorithmTraits(res?.algorithm)?.bound !== false);
   const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
   cap.dataset.binary ??= cap.textContent;
   cap.textContent = !on ? cap.dataset.binary : res.algorithm === "kernel"

@@ -1,13 +1,10 @@
 // The numbers of a training result: status, weights and bias, R, γ, bound vs mistakes,
 // label mapping, accuracies. Full-precision values go into data-* attributes for tests.
 import { byId, el, clear, fmt, pct, show } from "./dom.js";
+import { algorithmTraits } from "../state.js";
 import { renderPlots } from "./plots.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
 
-const ALGO_WORDS = {
-  online: "online", batch: "batch", averaged: "averaged", voted: "voted", pocket: "pocket", kernel: "kernel",
-  multiclass: "multiclass",
-};
 
 /** Number into a cell: readable text, exact value (JSON, i.e. shortest round-trip) in data-value. */
 function num(id, value, text) {
@@ -97,7 +94,7 @@ export function renderResult(res, settings = {}) {
 
   renderPlots(res.plots, res.plot_alt);
   if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
-  byId("results").dataset.algorithm = ALGO_WORDS[settings.algorithm] || "";
+  byId("results").dataset.algorithm = algorithmTraits(settings.algorithm) ? settings.algorithm : "";
   renderModelDetails(res);
 }
 

@@ -1,0 +1,41 @@
+"""One run protocol: every fitted run answers the bridge's commands through the same methods,
+whatever its family, so no command asks which algorithm it holds.
+
+    Family.train(data_spec, raw_settings, progress) -> Fit   (classmethod: read, split, train)
+    fit.answer()                       the train answer (JSON-ready: numbers, sentences, trace)
+    fit.figure(kind)                   (Figure | None, alt text | None) of one plot kind
+    fit.plots(kinds, sizes, with_train)  {"plots", "plot_alt", ...}: several figures as data URLs
+    fit.frame(request)                 the step-through picture after one update ("frame")
+    fit.export(request, stem)          a download ("export")
+
+The families: LinearFit (linear_fit.py: online, batch, averaged, voted, pocket), KernelFit
+(kernel_fit.py) and MulticlassFit (multiclass_fit.py), the last two on SummaryFit
+(summary_fit.py: a run the core describes by its summary dict). Which family trains an
+algorithm is data: the algorithm option's "family" in params.json (FAMILIES in train.py).
+"""
+
+import base64
+
+from ..errors import SettingsError
+
+
+def export_answer(request, stem, figure, render, files):
+    """The export answer of any Fit: a plot (figure(kind) drawn by render(fig, fmt)) or one of
+    files {what: (make() -> text, filename suffix, mime)}."""
+    what = request.get("what")
+    if what == "plot":
+        kind, fmt = request.get("plot"), request.get("format", "png")
+        if fmt not in ("png", "svg"):
+            raise SettingsError("Choose a plot and png or svg.", field="export")
+        fig, _ = figure(kind)
+        if fig is None:
+            raise SettingsError("This run has no such plot.", field="export")
+        data = render(fig, fmt)
+        if fmt == "png":
+            return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
+                    "base64": base64.b64encode(data).decode("ascii")}
+        return {"ok": True, "filename": f"{stem}-{kind}.svg", "mime": "image/svg+xml", "text": data}
+    if what not in files:
+        raise SettingsError("Unknown export.", field="export")
+    make, suffix, mime = files[what]
+    return {"ok": True, "filename": f"{stem}-{suffix}", "mime": mime, "text": make()}

@@ -1,0 +1,103 @@
+"""The multiclass perceptron's Fit: train on every class (a MulticlassDataset), its answer (one weight row
+per class, the confusion matrices), its class regions, its own plots and its files."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import multiclass
+from ..core.features import feature_names, prepare
+from ..data.classes import load_classes, split
+from ..data.prep import options
+from ..data.request import read_settings
+from ..export.run_files import floats
+from ..texts import kernel_multiclass as km_texts
+from . import figures, session
+from .summary_fit import SummaryFit
+
+IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
+
+
+class MulticlassFit(SummaryFit):
+    @classmethod
+    def train(cls, spec, raw, progress=None):
+        s = read_settings(raw)
+        return fit_multiclass(load_classes(spec), s, progress)
+
+    @property
+    def prep(self):
+        """prepare's arguments, with the training split's standardization statistics."""
+        return options(self.s, self.train_ds.X)
+
+    @property
+    def extra_kinds(self):
+        images = self.train_ds.X.shape[1] == IMAGE_SIDE * IMAGE_SIDE
+        return ("confusion", "class_weights", "gallery") if images else ("confusion",)
+
+    def predict_raw(self, X):
+        return self.run.predict(prepare(X, **self.prep))
+
+    def label_name(self, k):
+        return self.ds.classes[k]
+
+    def answer(self):
+        s, ds = self.s, self.ds
+        W = np.asarray(self.summary["weights"])
+        return {**self.common_summary(), "labels": None,
+                "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
+                "weights": [floats(r) for r in W], "bias": floats(W[:, -1]) if s["bias"] else None,
+                "test_confusion": self.test_confusion, "R": None, "gamma": None, "bound": None, "separable": None,
+                "theory_note": None}
+
+    def boundary(self, *, step=None, highlight=None, size):
+        """The class regions after the first `step` recorded updates (None: the answer)."""
+        p, ds, s = figures.plots(), self.train_ds, self.s
+        W = self.run.W if step is None else self.run.trace.weights_at(step, self.Z, len(ds.classes), self.run.eta)
+        prep = self.prep
+        title = f"{ds.name}: multiclass perceptron" + ("" if step is None else ", step through")
+        return p.regions_figure(ds.X, ds.y, scores=lambda X: prepare(X, **prep) @ W.T, classes=ds.classes,
+                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
+                                title=title, highlight=highlight, **size)
+
+    def extra_figure(self, kind, size):
+        p, ds, run = figures.plots(), self.train_ds, self.run
+        if kind == "confusion":
+            return p.confusion_figure(self.summary["confusion"], ds.classes, title="Confusion matrix (training)", **size)
+        if kind == "class_weights":
+            return p.weight_images_figure(run.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
+        return p.mistakes_gallery_figure(ds.X, ds.y, run.predict(self.Z), ds.classes, side=IMAGE_SIDE,
+                                         title="Current mistakes: true → predicted", **size)
+
+    def update_info(self, k, i):
+        """The two rows of W that moved (true class +η·x̃, rival −η·x̃) and both scores before."""
+        tr, classes = self.summary["trace"], self.train_ds.classes
+        a, b = int(tr["true"][k - 1]), int(tr["rival"][k - 1])
+        st, sr = float(tr["score_true"][k - 1]), float(tr["score_rival"][k - 1])
+        return {"true": a, "rival": b, "true_class": classes[a], "rival_class": classes[b], "score_true": st,
+                "score_rival": sr, "step_text": km_texts.multiclass_step_text(i, classes[a], classes[b], st, sr)}
+
+    def model_fields(self):
+        return {"prediction": "classes[argmax_k weights[k] · x̃], ties to the lowest k; x̃ = (x, 1) with the bias"}
+
+    def trace_columns(self, tr):
+        c = self.train_ds.classes
+        return (["true_class", "rival_class", "score_true", "score_rival"],
+                [[c[k] for k in tr["true"]], [c[k] for k in tr["rival"]], tr["score_true"], tr["score_rival"]])
+
+
+def fit_multiclass(cd, s, progress=None):
+    train_cd, test_cd = split(cd, s["test_fraction"], s["seed"])
+    prep = options(s, train_cd.X)
+    Z = prepare(train_cd.X, **prep)
+    k = len(cd.classes)
+    run = multiclass.train_multiclass(Z, train_cd.y, k, average=s["average"], eta=s["eta"],
+                                      max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
+                                      trace_cap=session.TRACE_CAP, progress=progress, early_stop=s["early_stop"])
+    summ = multiclass.summary(run, Z, train_cd.y, cd.classes, trace_cap=session.TRACE_CAP)
+    f = MulticlassFit(cd, train_cd, test_cd, s, run, summ, Z=Z, train_accuracy=summ["train_accuracy"])
+    if test_cd is not None:
+        pred = run.predict(prepare(test_cd.X, **prep))
+        f.test_accuracy = float(np.mean(pred == test_cd.y))
+        f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
+    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
+    return f
