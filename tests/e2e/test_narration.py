@@ -249,3 +249,28 @@ def test_the_sound_track_of_and_and_xor(ready_page, py_call):
     page.keyboard.press(" ")
     assert not page.is_checked("#sound-on")
     page.select_option("#preset", "and")
+
+
+def test_the_point_list_rings_its_point_on_the_picture(ready_page):
+    """Sighted keyboard users see where the list is: a ring over the result's image, at the
+    point's place in the plot's axes (AND: (0, 0) bottom left, (1, 1) top right)."""
+    page = ready_page
+    page.select_option("#preset", "and")
+    page.focus("#train")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=90_000)
+    page.focus("#plot-explore")
+    page.keyboard.press("Home")
+    at = []
+    for _ in range(4):
+        at.append(page.evaluate("""() => { const r = document.querySelector('.plot-explore-ring');
+            const b = r.getBoundingClientRect(), i = document.getElementById('plot-boundary').getBoundingClientRect();
+            return { shown: !r.hidden, x: b.left + b.width / 2 - i.left, y: b.top + b.height / 2 - i.top,
+                     w: i.width, h: i.height }; }"""))
+        page.keyboard.press("ArrowRight")
+    assert all(a["shown"] and 0 < a["x"] < a["w"] and 0 < a["y"] < a["h"] for a in at), at
+    (x00, y00), (x01, y01), (x10, y10), (x11, y11) = [(a["x"], a["y"]) for a in at]
+    assert abs(x00 - x01) < 1 and abs(y00 - y10) < 1 and abs(x10 - x11) < 1 and abs(y01 - y11) < 1, at
+    assert x10 > x00 + 20 and y01 < y00 - 20, at  # right is x1, up is x2
+    page.focus("#train")
+    assert page.evaluate("document.querySelector('.plot-explore-ring').hidden")

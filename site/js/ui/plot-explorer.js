@@ -14,7 +14,7 @@ let total = 0;
 let order = [];
 let active = 0;         // the point (row) the list box is on
 let say = () => {};
-let box, list, desc, note;
+let box, list, desc, note, ring;
 let pending = false;
 
 export function initPlotExplorer({ announce }) {
@@ -30,6 +30,13 @@ export function initPlotExplorer({ announce }) {
     on: { keydown: onKey } });
   box = el("div", { id: "plot-explorer", class: "plot-explorer", hidden: true }, desc, note, list);
   fig.append(box);
+  // Where the list box is, on the picture (for sighted keyboard users): a ring drawn over the
+  // result's image through its axes geometry; not over step frames, drawn by another figure.
+  ring = el("span", { class: "plot-explore-ring", hidden: true, attrs: { "aria-hidden": "true" } });
+  fig.append(ring);
+  list.addEventListener("focus", () => placeRing());
+  list.addEventListener("blur", () => show(ring, false));
+  window.addEventListener("resize", () => placeRing());
   const described = (img.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
   if (!described.includes(desc.id)) img.setAttribute("aria-describedby", [...described, desc.id].join(" "));
   // The w the plot shows: watch.js writes it on the figure for every frame and the final answer.
@@ -83,6 +90,25 @@ function refresh(now = false) {
   }
   if (pts.length) list.setAttribute("aria-activedescendant", `plot-pt-${active}`);
   else list.removeAttribute("aria-activedescendant");
+  placeRing();
+}
+
+function placeRing() {
+  const g = res?.boundary_geometry;
+  const p = res?.points?.[active];
+  const img = byId("plot-boundary");
+  const on = document.activeElement === list && step === null && !!p && !!g && !!img && img.naturalWidth > 0
+    && [g.left, g.top, g.width, g.height, g.image_width].every(Number.isFinite) && g.xlim?.[1] !== g.xlim?.[0] && g.ylim?.[1] !== g.ylim?.[0];
+  show(ring, on);
+  if (!on) return;
+  const fig = img.closest("figure");
+  if (getComputedStyle(fig).position === "static") fig.style.position = "relative";
+  const k = img.getBoundingClientRect().width / g.image_width; // the PNG may be shown scaled
+  const x = g.left + ((p[0] - g.xlim[0]) / (g.xlim[1] - g.xlim[0])) * g.width;
+  const y = g.top + ((g.ylim[1] - p[1]) / (g.ylim[1] - g.ylim[0])) * g.height;
+  const f = fig.getBoundingClientRect(), r = img.getBoundingClientRect();
+  ring.style.left = `${r.left - f.left + x * k}px`;
+  ring.style.top = `${r.top - f.top + y * k}px`;
 }
 
 function onKey(e) {
