@@ -4,6 +4,11 @@ Pages: gzip, Cache-Control: max-age=600, under a sub-path), on network profiles 
 Chromium's DevTools protocol (Network.emulateNetworkConditions):
 
     python bench/load_time.py [--runs 1] [--profiles localhost,20/40,5/40,2/100] [--no-build]
+    python bench/load_time.py --engine webkit|firefox|chromium[,...] [--runs 1] [--no-build]
+
+--engine: the same page in each browser engine named (the system's WebKitGTK, Firefox ESR,
+Chromium), cold and warm on localhost, with the ratio of each cold Ready to Chromium's
+(bench/engine_loads.py). Without it, what follows (Chromium only, with network profiles).
 
 Per profile and run: a fresh on-disk browser profile loads the page ("cold": empty caches),
 waits until the service worker has precached the build (body[data-offline="ready"]), then
@@ -201,7 +206,10 @@ def main() -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
     ap.add_argument("--timeout", type=int, default=300_000)
     ap.add_argument("--json", type=Path, help="also write every measurement here")
+    ap.add_argument("--engine", help="comma-separated: chromium, webkit, firefox (cold/warm per engine)")
     args = ap.parse_args()
+    if args.engine:
+        return engines_main(args)
     names = [n for n in args.profiles.split(",") if n]
     unknown = [n for n in names if n not in PROFILES]
     if unknown:
@@ -266,6 +274,37 @@ def main() -> int:
             print(f"localhost {kind} worker stages (ms since worker start):", json.dumps(stages))
     if args.json:
         args.json.write_text(json.dumps({"results": results, "loadavg": loads}, indent=1))
+    return 0
+
+
+def engines_main(args) -> int:
+    import engine_loads
+    from tools.browser_engines import ENGINES
+
+    engines = [e for e in args.engine.split(",") if e]
+    unknown = [e for e in engines if e not in ENGINES]
+    if unknown:
+        raise SystemExit(f"unknown engines {unknown}; known: {', '.join(ENGINES)}")
+    dist = args.dist.resolve()
+    if not args.no_build:
+        import contextlib
+        import io
+
+        import build
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            build.build(dist)
+    info = json.loads((dist / "build-info.json").read_text())
+    server, url = start_server(dist, prefix="/perceptron-lab/", cache_control="max-age=600")
+    warm_gzip(server, url, dist)
+    try:
+        results = engine_loads.run(engines, args.runs, url, args.timeout / 1000)
+    finally:
+        server.shutdown()
+    print(f"build {info['build']}; localhost; runs: {args.runs}; on {os.cpu_count()} CPUs")
+    engine_loads.report(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
     return 0
 
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the tests need on a fresh Debian machine (Chromium and python3-venv from
-# apt, Python packages into .venv/, npm packages) and runs the whole suite: JS unit tests
-# (node --test), Python unit tests and end-to-end tests in real Chromium against dist/
-# (tests/e2e/conftest.py builds it). Never installs into the system Python (PEP 668).
+# Installs everything the tests need on a fresh Debian machine (from apt: Chromium, WebKitGTK's
+# WebDriver and MiniBrowser with Xvfb, Firefox ESR and python3-venv, each only if missing;
+# Python packages into .venv/, npm packages) and runs the whole suite: JS unit tests
+# (node --test), Python unit tests and end-to-end tests against dist/ (tests/e2e/conftest.py
+# builds it): every module in Chromium, and the smoke suite (test_engines_smoke.py) in
+# Chromium, WebKit and Firefox. Never installs into the system Python (PEP 668).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +14,13 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
-[ -x /usr/bin/chromium ] || apt_install chromium
+# The three engines' system binaries (tools/browser_engines.py names them): only what is missing.
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+{ [ -x /usr/bin/WebKitWebDriver ] && compgen -G '/usr/lib/*/webkit2gtk-4.1/MiniBrowser' >/dev/null; } || need+=(webkit2gtk-driver)
+command -v Xvfb >/dev/null || need+=(xvfb)
+[ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)
+[ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 if [ ! -x .venv/bin/python ]; then
   rm -rf .venv
   if ! python3 -m venv .venv 2>/dev/null; then

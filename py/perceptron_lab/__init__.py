@@ -6,4 +6,5 @@ from .errors import DataError, SettingsError  # noqa: F401
 from .estimators.linear import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
     AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
 )
-from .estimators.kernel_multiclass import KernelPerceptron, MulticlassPerceptron  # noqa: F401  (numpy only)
+from .estimators.kernel import KernelPerceptron  # noqa: F401  (numpy only)
+from .estimators.multiclass import MulticlassPerceptron  # noqa: F401  (numpy only)

@@ -3,13 +3,17 @@
 import argparse
 import base64
 import json
+import os
 import sys
 from pathlib import Path
 
-from . import settings
+from . import run_cost, settings
+from .data import real
 from .bridge import handle
+from .cli_input import InputError, display_name, read_data_file, shown
 
 EXIT_USAGE = 2
+READ_AS = ("csv_delimiter", "csv_decimal", "csv_encoding")
 PLOT_PX = (640, 480)
 
 
@@ -28,6 +32,10 @@ def _parser():
     src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
     src.add_argument("--preset", choices=settings.options("preset"))
     t.add_argument("--label", help="label column: name or 0-based index (default: last)")
+    for name in READ_AS:  # how to read a CSV file: guessed unless chosen (the page's read-as selects)
+        q = settings.param(name)
+        t.add_argument(f"--{q['key']}", choices=settings.options(name), default=q["default"],
+                       help=q["hint"].replace("%", "%%"))
     for q in settings.group("settings"):
         if "cli" in q:
             _add_option(t, q)
@@ -64,33 +72,51 @@ SUMMARY_JSON_KEYS = {
 
 CLI_FLAGS = {q["key"]: q["cli"] for q in settings.group("settings") if "cli" in q}
 # The error fields the bridge names -> the option that set them (--seed seeds the preset too).
-FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label"}
+FIELD_FLAGS = {**CLI_FLAGS, "data_seed": "--seed", "preset": "--preset", "label": "--label",
+               "delimiter": "--delimiter", "decimal": "--decimal", "encoding": "--encoding"}
 
 
 def _request(args):
+    plot_pair = None
     if args.preset:
         data = {"kind": "preset", "name": args.preset, "seed": args.seed}
+        if args.plot and args.preset in real.REAL:
+            # As the page opens a real data set: digits' first two pixels are blank in every image.
+            pair = real.describe(args.preset)["plot"]
+            if pair is not None:
+                plot_pair = pair
     else:
-        path = Path(args.file)
-        try:
-            raw = path.read_bytes()
-        except OSError as e:
-            raise SystemExit(_fail(f"cannot read {args.file}: {e.strerror}"))
+        try:  # regular files only, never past the size limit (devices, pipes, sparse giants)
+            raw = read_data_file(args.file, settings.LIMITS["csv_max_bytes"])
+        except InputError as e:
+            raise SystemExit(_fail(str(e)))
         label = args.label
         if label is not None and label.lstrip("-").isdigit():
             label = int(label)
         # the bytes, so the reader guesses (and reports) the encoding: UTF-8, UTF-16, Windows-1252
-        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label, "name": path.name}
+        data = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": label,
+                "name": display_name(args.file)}
+        for name in READ_AS:
+            key = settings.param(name)["key"]
+            if getattr(args, key) != settings.param(name)["default"]:
+                data[key] = getattr(args, key)
     settings_ = {key: getattr(args, key) for key in CLI_FLAGS}
     settings_["plots"] = False
+    if plot_pair is not None:
+        settings_["plot_features"] = plot_pair
     if args.plot:
         settings_["plot_px"] = list(PLOT_PX)
     return {"cmd": "train", "data": data, "settings": settings_}
 
 
 def _fail(message):
-    sys.stderr.write(f"perceptron-lab: {printable(message)}\n")
+    sys.stderr.write(f"perceptron-lab: {one_line(message)}\n")
     return EXIT_USAGE
+
+
+def one_line(text):
+    """printable(text) on one line: a line break inside (a quoted CSV cell) is written \\n."""
+    return printable(text).replace("\r", "\\r").replace("\n", "\\n")
 
 
 # Text from a file (column names, labels, messages quoting them) reaches a terminal: control
@@ -129,13 +155,58 @@ def _summary(r):
 
 
 def main(argv=None):
+    """The command; exit status 0, 2 (bad input, one line on stderr), 130 (Ctrl-C), 141 (stdout closed)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader of stdout went away (| head): stop quietly, as other tools do, and keep
+        # Python's own flush at exit from failing on the closed pipe again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        sys.stderr.write("\nperceptron-lab: stopped (Ctrl-C)\n")
+        return 130
+    except MemoryError:
+        return _fail("not enough memory for this run: use fewer rows, features or epochs")
+
+
+def _announce(request, args):
+    """Before training, on stderr: how a CSV file's numbers were read when that could be 1000 times
+    off, and what a long run is with the page's estimate. -> progress for handle, or None."""
+    data = request["data"]
+    algorithm = args.algorithm
+    info = {}
+    if data["kind"] == "csv" or algorithm in ("kernel", "multiclass"):
+        # One reading that the train request reuses (the bridge keeps the last file read).
+        info = handle({"cmd": "inspect", "data": data, "multiclass": algorithm == "multiclass"})
+    elif run_cost.seconds(5000, 1, args.epochs, algorithm) > settings.LIMITS["auto_run_seconds_max"]:
+        info = handle({"cmd": "inspect", "data": data})  # a preset that may be long: its size
+    if not info.get("ok"):
+        return None  # nothing to say, or the train request says what is wrong
+    if info.get("read_as_warning"):
+        sys.stderr.write(f"perceptron-lab: note: {one_line(info['read_as_warning'])}\n")
+    labels = info.get("labels") or {}
+    classes = len(labels["classes"]) if isinstance(labels.get("classes"), list) else 2
+    text = run_cost.long_run_text(info["n"], len(info["feature_names"]), args.epochs, algorithm,
+                                  feature_map=args.feature_map, classes=classes)
+    if text is None:
+        return None
+    sys.stderr.write(f"perceptron-lab: {text}\n")
+    sys.stderr.flush()
+    return run_cost.Progress(args.epochs, sys.stderr)
+
+
+def _main(argv=None):
     args = _parser().parse_args(argv)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return _fail("--plot must name a .png or .svg file")
     if args.script and not args.script.lower().endswith((".py", ".ipynb")):
         return _fail("--script must name a .py or .ipynb file")
     request = _request(args)
-    r = handle(request)
+    progress = _announce(request, args)
+    r = handle(request, progress=progress)
+    if progress is not None:
+        progress.done()
     if not r["ok"]:
         e = r["error"]
         flag = FIELD_FLAGS.get(e.get("field"))
@@ -178,7 +249,7 @@ def _write_script(args, request):
             with open(target, "w", encoding="utf-8", newline="") as fh:
                 fh.write(f["text"])
     except OSError as e:
-        return _fail(f"cannot write {e.filename}: {e.strerror}")
+        return _fail(f"cannot write {shown(e.filename)}: {e.strerror}")
     return 0
 
 
@@ -192,7 +263,7 @@ def _write_plot(args):
     try:
         Path(args.plot).write_bytes(out)
     except OSError as e:
-        return _fail(f"cannot write {args.plot}: {e.strerror}")
+        return _fail(f"cannot write {shown(args.plot)}: {e.strerror}")
     return 0
 
 

@@ -74,11 +74,20 @@ export function replay(visits, answers) {
 
 // ------------------------------------------------------------------ the arithmetic
 
-/** A number for the worked arithmetic: exact as JavaScript prints it, "−" for minus. */
+/** A number for the worked arithmetic, to 12 significant digits, "−" for minus: the engine's η·w
+ * (0.1·3 = 0.30000000000000004 in binary) reads as the decimal sum a student writes (0.3);
+ * answers are checked against the engine's own numbers with a tolerance (checkAnswer). */
 export function num(x) {
   if (typeof x !== "number" || !Number.isFinite(x)) return "—";
-  const s = Object.is(x, -0) ? "0" : String(x);
+  const r = Number(x.toPrecision(12));
+  const s = r === 0 ? "0" : String(r);
   return s.replace(/^-/, "−");
+}
+
+/** w₁·x₁ + w₂·x₂ + b = 0 with the signs where they belong ("− 4", never "+ −4"). */
+export function lineText([w1, w2, b]) {
+  const term = (v, x) => `${v < 0 ? "− " : "+ "}${num(Math.abs(v))}${x}`;
+  return `${num(w1)}·x₁ ${term(w2, "·x₂")} ${term(b, "")} = 0`;
 }
 
 function paren(x) {

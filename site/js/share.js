@@ -31,6 +31,7 @@ export const NOTICE = {
   pointsMissing: "This link is set to placed points but doesn't contain them: place them again.",
   csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
   csvRefused: (why) => `The CSV data in this link was not accepted (${why}), so the default data is used.`,
+  plotOutOfRangePreset: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of this data set's ${count}, so features 1 and 2 are plotted.`,
   plotOutOfRange: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of the file's ${count}, so features 1 and 2 are plotted.`,
   // With the data panel hidden (an embedded lab, hide=data) there is nothing to upload with.
   uploadElsewhere: "This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there.",

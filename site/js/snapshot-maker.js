@@ -6,13 +6,13 @@
 // worker has precached this build (body[data-offline] = "ready": the maker's files then come
 // from the cache, and nothing competes with the first load). Where: browsers with an origin
 // private file system,
-// on devices that say they have memory to spare (navigator.deviceMemory >= 4 GB: for a few
-// seconds two Pythons are alive). With the page's test switch on, only if it asks
+// on devices with memory to spare (js/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
 // "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
 // browser), or "skipped" (not made here).
-import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY } from "./worker-start.js";
+import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
+import { roomForSnapshot } from "./snapshot-room.js";
 
 const body = document.body;
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
@@ -29,7 +29,7 @@ export function workerReady(times) {
     body.dataset.snapshot = "restored";
     return;
   }
-  if (!ALLOWED || !ROOMY || !globalThis.navigator?.storage?.getDirectory) {
+  if (!ALLOWED || !roomForSnapshot() || !globalThis.navigator?.storage?.getDirectory) {
     body.dataset.snapshot = "skipped";
     return;
   }

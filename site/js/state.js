@@ -28,7 +28,7 @@ export function param(name) {
 /**
  * What the page needs to know of an algorithm, from params.json (never re-derived from its
  * name): {value, label, hint, family (linear | kernel | multiclass), weights (vector | counts |
- * rows), last_w, per_example, bound, answer}; null for an unknown name.
+ * rows), last_w, per_example, bound, answer, step_note, start}; null for an unknown name.
  */
 export function algorithmTraits(name) {
   return BY_NAME.algorithm.options.find((o) => o.value === name) ?? null;

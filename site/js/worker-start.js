@@ -3,6 +3,8 @@
 // during a long run). The one worker started ahead waits in a slot, recording what it says,
 // until a client with the same worker URL adopts it (or drops it).
 
+import { pythonWorkerName } from "./ipados.js";
+
 export const DEFAULT_WORKER_URL = new URL("./worker.js", import.meta.url);
 export const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
 // A second Python (a spare during a long run, the memory snapshot's maker) only on devices that
@@ -24,11 +26,11 @@ let early = null; // {url, worker, events: [[kind, event]]}: started ahead, not 
 export function spawnWorker(url) {
   const href = new URL(String(url), document.baseURI).href;
   if (href.startsWith("blob:") || typeof Blob === "undefined" || !URL.createObjectURL) {
-    return new Worker(href, { type: "module" });
+    return new Worker(href, { type: "module", name: pythonWorkerName() });
   }
   const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: "text/javascript" }));
   try {
-    return new Worker(boot, { type: "module" });
+    return new Worker(boot, { type: "module", name: pythonWorkerName() }); // the name: js/ipados.js
   } finally {
     // The worker has fetched its script by the time it runs; revoking later frees the blob.
     setTimeout(() => URL.revokeObjectURL(boot), 60_000);

@@ -30,6 +30,11 @@
 // worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
+import { answerAsIPad } from "./ipados.js";
+import { sayEachLibrary } from "./library-progress.js";
+
+answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
+
 const PYODIDE_VERSION = "0.27.7";
 const ROOT = new URL("../", import.meta.url); // the site root (dist/)
 const INDEX_URL = new URL(`pyodide/${PYODIDE_VERSION}/`, ROOT);
@@ -239,11 +244,12 @@ async function start() {
 
   stage("packages", "Loading NumPy and Matplotlib");
   const loadErrors = [];
+  const quiet = sayEachLibrary(pyodide._module, () => stage("packages", "Loading NumPy and Matplotlib"));
   await pyodide.loadPackage(info.packages, {
     messageCallback: () => {},
     errorCallback: (m) => loadErrors.push(m),
     checkIntegrity: true,
-  });
+  }).finally(quiet);
   // loadPackage does not throw when a package fails: check what actually got loaded.
   const missing = info.packages.filter((n) => !(n in pyodide.loadedPackages));
   if (missing.length) {

@@ -88,7 +88,7 @@ def test_exercise_on_and_by_keyboard(ready_page):
     worked = page.inner_text("#exercise-feedback")
     assert "y·a = (−1)·0 = 0 ≤ 0: a mistake" in worked and "= (1, 1, −1)" in worked
     # The fifth answer moved the boundary: the picture shows w after example 5.
-    assert "1·x₁ + 1·x₂ + −1 = 0" in page.inner_text("#exercise-caption")
+    assert "1·x₁ + 1·x₂ − 1 = 0" in page.inner_text("#exercise-caption")  # was "+ −1" (issue 25)
     # A typo is named next to the field, nothing is scored, the focus goes back to it.
     page.keyboard.press("Space")
     page.keyboard.press("Tab")

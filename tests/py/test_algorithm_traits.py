@@ -1,5 +1,5 @@
 """The algorithm options of params.json say what the page and the bridge need to know of each
-variant (family, weights, last_w, per_example, bound, answer); these tests hold each trait to
+variant (family, weights, last_w, per_example, bound, answer, step_note, start); these tests hold each trait to
 what the variant's runs actually do, so the table cannot claim what the engine does not."""
 
 import numpy as np
@@ -21,7 +21,9 @@ def train(algorithm, data=XOR, **s):
 
 @pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
 def test_every_algorithm_has_every_trait(o):
-    assert set(o) == {"value", "label", "hint", "family", "weights", "last_w", "per_example", "bound", "answer"}
+    traits = {"value", "label", "hint", "family", "weights", "last_w", "per_example", "bound", "answer", "step_note"}
+    # start: the model before any update in words, for the runs without one weight vector
+    assert set(o) == traits | ({"start"} if o["weights"] != "vector" else set())
     assert o["family"] in FAMILIES and FAMILY_OF[o["value"]] is FAMILIES[o["family"]]
     assert o["weights"] in ("vector", "counts", "rows")
     assert isinstance(o["answer"], str) and o["answer"].endswith(".")

@@ -88,6 +88,8 @@ def literal(algorithm, Z, y, epochs):
         for v in path:
             if acc(v) > best_acc:
                 best, best_acc = v, acc(v)
+        if per_epoch[-1] == 0:  # converged: the clean epoch's w, with no training point on its line
+            best = w
         return (lambda z: z @ best), per_epoch
     return (lambda z: z @ w), per_epoch
 

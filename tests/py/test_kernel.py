@@ -288,3 +288,20 @@ def test_kernel_matrix_in_row_blocks_is_scikit_learns(monkeypatch, kind, kw, ref
     for block_rows in (1, 5):
         monkeypatch.setattr(kernels, "PRODUCT_MAX", 9 * 4 * block_rows)
         np.testing.assert_allclose(k(A, B), ref(A, B), rtol=1e-12, atol=1e-12)
+
+
+def test_linear_kernel_hint_is_true_with_normalize():
+    """The hint said "exactly the online perceptron, mistake for mistake": with Normalize on, the two
+    forms round differently and a score at 0 can go the other way (this data, bias off)."""
+    from perceptron_lab import settings
+
+    X = np.array([[2, -3], [2, 0], [0, 1], [-1, 3], [-3, -2], [-1, 0], [-1, -3], [-3, -3], [-3, -2]], float)
+    y = np.array([1, -1, 1, 1, -1, -1, -1, -1, 1])
+    primal = train(prepare(X, normalize=True, fit_intercept=False), y, max_epochs=30)
+    dual = km.train_kernel(X, y, kernel="linear", normalize=True, fit_intercept=False, max_epochs=30)
+    assert primal.trace.index.tolist() != dual.trace.index.tolist()
+    # Without normalize, on whole numbers, the same mistakes in the same order.
+    same = km.train_kernel(X, y, kernel="linear", fit_intercept=False, max_epochs=30)
+    assert train(prepare(X, fit_intercept=False), y, max_epochs=30).trace.index.tolist() == same.trace.index.tolist()
+    hint = next(o["hint"] for o in settings.param("kernel")["options"] if o["value"] == "linear")
+    assert "exactly" not in hint and "within rounding of 0" in hint and "Normalize" in hint

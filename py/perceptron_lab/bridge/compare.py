@@ -3,7 +3,7 @@
 from .. import settings
 from ..version import __version__
 from ..texts import run as texts
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..core.features import feature_names
 from . import figures
 from .kernel_fit import fit_kernel

@@ -125,7 +125,7 @@ def figure(kind, f, *, upto=None, px=None):
         title = None
         if voted:
             title = "The last w (one voter): " + (
-                "standardized, so size = importance" if s["standardize"] else "raw units, size ≠ importance")
+                "per standard deviation" if s["standardize"] else "raw units, size ≠ importance")
         fig = p.weights_figure(run.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
                                standardized=s["standardize"], title=title, **size_kw)
         return fig, ("The last w, one of the voters. " if voted else "") + fig.alt_text

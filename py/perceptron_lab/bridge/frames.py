@@ -5,7 +5,7 @@ import numpy as np
 from ..texts import run as texts
 from ..data.prep import for_plot
 from ..errors import SettingsError
-from ..export.run_files import floats
+from ..core.run_json import floats
 from . import figures, session
 
 
@@ -22,6 +22,17 @@ def angle(u, v):
     if nu == 0 or nv == 0:
         return None
     return float(np.degrees(np.arccos(np.clip(u @ v / (nu * nv), -1.0, 1.0))))
+
+
+def parallel(u, v):
+    """u and v (both nonzero) exactly parallel: every 2×2 minor u_i·v_k − u_k·v_i is 0 in exact rationals."""
+    from fractions import Fraction
+
+    if not (np.any(u) and np.any(v)):
+        return False
+    k = int(np.flatnonzero(v)[0])
+    uk, vk = Fraction(float(u[k])), Fraction(float(v[k]))
+    return all(Fraction(float(a)) * vk == uk * Fraction(float(b)) for a, b in zip(u, v))
 
 
 def step_info(f, k):
@@ -43,9 +54,9 @@ def step_info(f, k):
         x = Z[i]
         a = float(tr.activation[k - 1])
         before, after = angle(w_before, x), angle(w_after, x)
+        words = texts.angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=before, angle_after=after,
-                    angle_text=texts.angle_text(int(y[i]), before, after))
+                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words)
     return info
 
 

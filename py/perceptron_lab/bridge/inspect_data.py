@@ -14,15 +14,19 @@ def inspect_request(request, progress=None):
         # For the multiclass perceptron every class is kept (a binary reading refuses a third).
         multiclass = request.get("multiclass") is True
         # one reading of the file for both the preview and the dataset
-        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress)
+        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress,
+                                    warning=True)
         if multiclass:
             labels = {"classes": [label_str(c) for c in ds.classes]}
         else:
             remember_csv(source, kw, ds)  # the (binary) Train that follows reads it from here
             labels = ds.label_mapping_json()
-        return {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
-                "labels": labels, "columns": p["columns"], "preview": p["rows"],
-                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
+        out = {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
+               "labels": labels, "columns": p["columns"], "preview": p["rows"],
+               "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}
+        if p["read_as_warning"]:  # a number like 1.234 read 1000 times off its other reading
+            out["read_as_warning"] = p["read_as_warning"]
+        return out
     ds = load_data(spec)
     from ..data import real as datasets
 

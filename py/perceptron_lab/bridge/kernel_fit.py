@@ -11,7 +11,7 @@ from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..texts import kernel_multiclass as km_texts
 from . import figures, session
 from .summary_fit import SummaryFit
@@ -84,5 +84,6 @@ def fit_kernel(ds, s, progress=None):
     f = KernelFit(ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))
-    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name)
+    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name,
+                                    n_test=0 if test_ds is None else len(test_ds.y))
     return f

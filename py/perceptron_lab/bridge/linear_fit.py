@@ -24,7 +24,7 @@ from ..data.classes import binary_or_pointer
 from ..data.prep import options
 from ..data.request import read_settings
 from ..export import run_files as export
-from ..export.run_files import floats, run_json
+from ..core.run_json import floats, run_json
 from ..theory import margin as theory
 from ..version import __version__
 from . import figures, frames
@@ -221,8 +221,8 @@ def theory_of(Z, y, run, s, margin_cache=None) -> Theory:
         th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
-    elif run.cycle is not None:
-        th.separable, th.reason = False, "cycled"  # cycles are only detected under a fixed order
+    elif run.cycle is not None and run.cycle_proved:
+        th.separable, th.reason = False, "cycled"  # a fixed order's cycle, certified exactly (cycle_proof)
     else:
         th.reason = "too many points" if m is None else "tiny margin"
         th.gamma_upper = None if m is None else m.gamma_upper
@@ -238,7 +238,8 @@ def run_texts(f, split, last_accuracy):
             "separable_text": texts.separability_text(th),
             "bound_text": texts.bound_text(f.run, th),
             "classifier_text": texts.classifier_text(f.run, train_accuracy=f.train_accuracy,
-                                                     last_accuracy=last_accuracy),
+                                                     last_accuracy=last_accuracy,
+                                                     standardized=bool(f.s.get("standardize"))),
             "split_text": split,
             "proof_text": texts.proof_missing_text(f.run, th)}
 

@@ -10,7 +10,7 @@ from ..core.features import feature_names, prepare
 from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..texts import kernel_multiclass as km_texts
 from . import figures, session
 from .summary_fit import SummaryFit
@@ -99,5 +99,6 @@ def fit_multiclass(cd, s, progress=None):
         pred = run.predict(prepare(test_cd.X, **prep))
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
-    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name)
+    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
+                                        n_test=0 if test_cd is None else len(test_cd.y))
     return f

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import SettingsError
-from ..export.run_files import _csv, floats
+from ..core.run_json import floats
+from ..export.run_files import _csv
 from ..version import __version__
 from . import figures
 from .fit import export_answer

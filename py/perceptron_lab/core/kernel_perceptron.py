@@ -6,9 +6,11 @@ feature space of a kernel k without ever building that space.
 Conventions, matching core.train (seeds 000, 001, 003):
 - Bias as a constant feature *in feature space*: φ̃(x) = (φ(x), 1), i.e. k̃(x, x') = k(x, x') + 1,
   exactly as features.prepare appends the 1 after the feature map. For the linear kernel
-  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), mistake for
-  mistake. normalize scales every φ̃(x) to unit length (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as
-  features.prepare scales x̃.
+  k̃ is then x̃·x̃' and the run is the primal online perceptron on x̃ = (x, 1), with its
+  mistakes except where a score lands within rounding of 0 (the two forms sum in different
+  orders; exact on whole numbers). normalize scales every φ̃(x) to unit length
+  (k̃(x,x')/√(k̃(x,x)·k̃(x',x'))), as features.prepare scales x̃, but rounds differently, so
+  ties at 0 can then go the other way.
 - A mistake is y·f(x) <= 0 (α = 0 errs on everything); the update is α_i += 1.
 - η only rescales: from α = 0 every score is η times the η = 1 score, so the loop runs in units
   of η (exact on whole-number kernels) and every η makes the same mistakes and the same α;
@@ -27,20 +29,20 @@ the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of the
 and the next mistake is found by numpy in blocks, as the primal core's scan does.
 """
 
-from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import loop as core
-from . import features
+from . import cycle_proof, features
 from ..theory import margin as theory
 from ..errors import DataError
 from ..heartbeat import beat
-from ..export.run_files import run_json
+from .run_json import run_json
 from .order import VisitingOrder
-from .loop import check_loop_settings
-from .stopping import EpochEnds, check_finite, check_scaled
+from .loop import check_loop_settings, run_epochs
+from .stopping import EpochEnds, check_scaled
+from .trace import FirstUpdates
 from .kernels import KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -93,6 +95,7 @@ class KernelRun:
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
     visiting: VisitingOrder = field(default=None, repr=False)
+    cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
 
     algorithm = "kernel"
 
@@ -180,23 +183,28 @@ def train_kernel(X, y, *, kernel="rbf", degree=2, coef0=1.0, gamma=1.0, fit_inte
     return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
-def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
-    n = len(X)
-    yf = y.astype(np.float64)
-    positive = (y > 0).tolist()
-    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
-    s = np.zeros(n)
-    counts = [0] * n  # α as Python ints while training: numpy element increments cost more
-    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
-    rows = (array("q"), array("q"), array("d"), array("q"))  # epoch, index, score, α_i after: 8 bytes each
-    total = 0
-    epoch_mistakes, epoch_w_norm, epoch_accuracy = [], [], []
-    block = 64
-    for epoch in range(1, max_epochs + 1):
-        perm = visiting.next(n)
-        yo = yf if perm is None else yf[perm]
+class DualStrategy:
+    """The kernel perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its state
+    is the score vector s on the training set (in units of η), a mistake at i adds y_i·K̃[i] to s
+    and counts α_i += 1. The next mistake is found by numpy in blocks, as the primal scan does."""
+
+    def __init__(self, K, y, order, seed):
+        n = len(y)
+        self.K, self.y, self.yf = K, y, y.astype(np.float64)
+        self.positive = (y > 0).tolist()
+        self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
+        self.counts = [0] * n  # α as Python ints while training: numpy element increments cost more
+        self.block = 64
+        self.alpha = np.zeros(n, dtype=np.int64)
+        self.epoch_w_norm, self.epoch_accuracy = [], []
+
+    def epoch(self, s, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
+        n, K, counts, positive = len(s), self.K, self.counts, self.positive
+        perm = self.visiting.next(n)
+        yo = self.yf if perm is None else self.yf[perm]
         order_list = range(n) if perm is None else perm.tolist()
-        mistakes, p, start = 0, 0, 0
+        mistakes, p, start, block = 0, 0, 0, self.block
         while p < n:
             beat()  # kernel epochs are slow (one kernel row per mistake): not a hang
             j = None
@@ -227,32 +235,44 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            total += 1
-            if total <= trace_cap:
-                rows[0].append(epoch)
-                rows[1].append(i)
-                rows[2].append(score)
-                rows[3].append(counts[i])
+            record.add(epoch, i, score, counts[i])
             mistakes += 1
             p = start = j + 1
-        check_finite(s, "scores", field="kernel")
-        epoch_mistakes.append(mistakes)
-        alpha = np.array(counts, dtype=np.int64)
-        epoch_w_norm.append(eta * float(np.sqrt(max(0.0, float((alpha * yf) @ s)))))  # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s
-        epoch_accuracy.append(float(np.mean(core.predict_sign(s) == y)))
-        if progress is not None:
-            progress(epoch, mistakes)
-        if ends.stop_after(epoch, mistakes, s):
-            break
+        self.block = block
+        return s, mistakes
+
+    def end_epoch(self, s):
+        self.alpha = alpha = np.array(self.counts, dtype=np.int64)
+        # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s, in units of η
+        self.epoch_w_norm.append(float(np.sqrt(max(0.0, float((alpha * self.yf) @ s)))))
+        self.epoch_accuracy.append(float(np.mean(core.predict_sign(s) == self.y)))
+
+    def limit(self):
+        return None
+
+
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+    n = len(X)
+    strategy = DualStrategy(K, y, order, seed)
+    s = np.zeros(n)
+    ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
+    record = FirstUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after
+    s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    kept = len(rows[0])
+    rows, total, kept = record.columns, record.total, record.kept
     trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
-    return KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=alpha, status=ends.status, cycle=ends.cycle,
-                     n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
-                     epoch_mistakes=epoch_mistakes, epoch_w_norm=epoch_w_norm, epoch_accuracy=epoch_accuracy,
-                     scores=eta * s, trace=trace, X=X, y=y, K=K, visiting=visiting)
+    run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
+                    cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
+                    epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
+                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
+                    visiting=strategy.visiting)
+    if ends.cycle is not None:
+        # Repeating float scores end the run; "not separable" needs the exact certificate.
+        counts = None if trace.truncated else cycle_proof.lap_counts(trace.epoch, trace.index, ends.cycle, n)
+        run.cycle_proved = cycle_proof.kernel(run, counts)
+    return run
 
 
 def feature_embedding(K, rtol=None):
@@ -306,9 +326,9 @@ def bound_in_feature_space(run):
         return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
                 "it is a mistake whatever the training does."}
     # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
-    known = {"converged": True, "cycled": False}.get(run.status)
+    known = {"converged": True, "cycled": False if run.cycle_proved else None}.get(run.status)
     if known is None and kern.kernel == "rbf":
-        known = True
+        known = True  # distinct inputs (no label conflict above): K̃ is positive definite
     if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
         return {**out, "separable": known,
                 "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
@@ -328,8 +348,8 @@ def bound_in_feature_space(run):
         return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
                 "no bound can be computed."}
     if known is False:
-        return {**out, "separable": False, "note": "The run cycled: its scores on the training set repeat, "
-                "which never happens on separable data."}
+        return {**out, "separable": False, "note": "The run cycled: over one lap its updates add up to exactly "
+                "0 in feature space (checked in exact arithmetic), which never happens on separable data."}
     return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
             "if any, is below rounding error."}
 

@@ -20,6 +20,7 @@ from functools import cached_property
 import numpy as np
 
 from .. import settings
+from . import cycle_proof
 from ..errors import DataError, SettingsError
 from .scan import predict_sign
 from .order import ORDERS
@@ -27,9 +28,9 @@ from .stopping import EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
-ALGORITHMS = ("online", "batch", "averaged", "voted", "pocket")
+ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
-RUN_ON = ("averaged", "voted")  # their answer changes after the last mistake (Algorithm 2)
+RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
            "predict_sign", "train"]
@@ -61,6 +62,7 @@ class Run:
     converged_epoch: int | None = None
     early_stop: bool = False
     pocket_rule: str | None = None
+    cycle_proved: bool | None = None  # a cycle (a float repeat) with an exact certificate (cycle_proof)
     epoch_mistakes: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
@@ -126,7 +128,8 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     perceptron "impractical because of storage issues"). Run.limit then says "votes".
     resume: an earlier Run of the same algorithm to continue from (its w, example count,
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
-    data of the same width. Two resumed one-epoch calls equal one two-epoch run.
+    data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
+    where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
     """
     check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
@@ -151,27 +154,42 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
                      progress, bool(early_stop))
 
 
-def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
-    """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
-    or with early_stop), a cycle (where stopping does not change the answer) or the strategy's limit."""
-    # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
-    ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
-                     run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
-    record = TraceBuffer(Z.shape[1], trace_cap)
-    epoch_mistakes, epoch_w_norm, snapshots, limit = [], [], [], None
+def run_epochs(strategy, state, record, ends, max_epochs, progress, *, what="weights", field="eta"):
+    """THE epoch loop of every perceptron (primal, kernel, multiclass): epochs of the strategy
+    until MaxIter, a stop of `ends` (a clean epoch, a cycle) or the strategy's own limit.
+
+    strategy.epoch(state, number, record) -> (state, mistakes) runs one pass in units of η;
+    strategy.end_epoch(state) keeps what the strategy reports per epoch; strategy.limit() is a
+    reason to stop besides these, or None. Returns (state, epoch_mistakes, limit).
+    """
+    epoch_mistakes, limit = [], None
     for epoch in range(1, max_epochs + 1):
-        w, mistakes = strategy.epoch(w, epoch, record)
-        check_finite(w, "weights")
-        snapshots.append(strategy.snapshot(w))
+        state, mistakes = strategy.epoch(state, epoch, record)
+        check_finite(state, what, field)
+        strategy.end_epoch(state)
         epoch_mistakes.append(mistakes)
-        epoch_w_norm.append(float(np.linalg.norm(w)))
         if progress is not None:
             progress(epoch, mistakes)
-        if ends.stop_after(epoch, mistakes, w):
+        if ends.stop_after(epoch, mistakes, state):
             break
         limit = strategy.limit()
         if limit is not None:
             break
+    return state, epoch_mistakes, limit
+
+
+def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
+    """Epochs of the strategy until MaxIter, a clean epoch (where the answer can no longer change,
+    or with early_stop), a cycle (where more epochs only go round it again; the answer is the w of
+    that epoch, which after a cycle of two or more epochs is not the w MaxIter would end on) or the
+    strategy's limit."""
+    # Averaged and voted keep averaging after a clean epoch, as Algorithm 2 runs to MaxIter.
+    ends = EpochEnds(w, detect_cycles=not strategy.sequential or order != "shuffle-each",
+                     run_on=algorithm in RUN_ON and not early_stop, key=lambda a: a.tobytes())
+    record = TraceBuffer(Z.shape[1], trace_cap)
+    strategy.begin_run()
+    w, epoch_mistakes, limit = run_epochs(strategy, w, record, ends, max_epochs, progress)
+    snapshots, epoch_w_norm = strategy.snapshots, strategy.norms
     status, cycle, converged = ends.status, ends.cycle, ends.converged
     answer = strategy.answer(w)
     votes = None
@@ -179,11 +197,14 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
         W, c = strategy.votes(w)
         votes = (eta * W, c)
     run_w = check_scaled(eta * np.asarray(answer, dtype=np.float64), "weights")
+    trace = record.finish(Z, y, eta)
+    # A float repeat ends the run; only an exact certificate lets it say "not separable".
+    proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
     return Run(
         algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
-        pocket_rule=getattr(strategy, "rule", None), epoch_mistakes=epoch_mistakes,
-        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=record.finish(Z, y, eta), votes=votes,
+        pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
         _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _strategy=strategy,
     )

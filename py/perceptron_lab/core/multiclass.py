@@ -18,17 +18,19 @@ Conventions (the binary ones of core.train carried over):
 - Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
-from array import array
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import DataError, SettingsError
 from ..heartbeat import beat
-from ..export.run_files import run_json
+from .run_json import run_json
+from . import cycle_proof
 from .order import VisitingOrder
-from .loop import check_loop_settings
-from .stopping import EpochEnds, check_finite, check_scaled
+from .loop import check_loop_settings, run_epochs
+from .stopping import EpochEnds, check_scaled
+from .strategies import LazyMean
+from .trace import FirstUpdates
 
 MAX_CLASSES = 1000
 _SCALAR_MAX = 8
@@ -84,6 +86,7 @@ class MulticlassRun:
     epoch_accuracy: list  # training accuracy of the answer after each epoch
     epoch_w_norm: list  # Frobenius norm of the online W after each epoch
     trace: MulticlassTrace
+    cycle_proved: bool | None = None  # a cycle (W repeating in floats) with an exact certificate
 
     algorithm = "multiclass"
 
@@ -182,24 +185,27 @@ def _next_mistake(Zo, yo, ylist, W, p, block):
     return None
 
 
-def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
-    # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
-    # rescales the path, so every η makes the same mistakes.
-    n, d = Z.shape
-    visiting = VisitingOrder(order, np.random.default_rng(seed), n)
-    run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
-    W = np.zeros((K, d))
-    U = np.zeros((K, d)) if average else None  # Σ_k t_k·ΔW_k, for the lazy average
-    ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
-    rows = (array("q"), array("q"), array("q"), array("q"), array("d"), array("d"))  # 8 bytes per entry
-    total, t = 0, 0
-    epoch_mistakes, epoch_accuracy, epoch_w_norm = [], [], []
-    block = 64
-    for epoch in range(1, max_epochs + 1):
-        perm = visiting.next(n)
+class MulticlassStrategy:
+    """The multiclass perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its
+    state is the weight matrix W (in units of η, W ± x̃ exact on whole-number data); with average
+    it keeps the lazy average of W (strategies.LazyMean, as the primal averaged strategy does)."""
+
+    def __init__(self, Z, y, K, average, order, seed):
+        n, d = Z.shape
+        self.Z, self.y, self.average = Z, y, average
+        self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
+        self.lazy = LazyMean((K, d)) if average else None
+        self.t, self.block = 0, 64
+        self.epoch_accuracy, self.epoch_w_norm = [], []
+
+    def epoch(self, W, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, class, rival, both scores before)."""
+        Z, y, lazy = self.Z, self.y, self.lazy
+        n, t = len(Z), self.t
+        perm = self.visiting.next(n)
         Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
         ylist = yo.tolist()
-        mistakes, p = 0, 0
+        mistakes, p, block = 0, 0, self.block
         while True:
             found = _next_mistake(Zo, yo, ylist, W, p, block)
             if found is None:
@@ -211,38 +217,52 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
             x = Zo[j]
             W[a] += x
             W[rival] -= x
-            if average:
-                U[a] += (t + j + 1) * x
-                U[rival] -= (t + j + 1) * x
-            total += 1
-            if total <= trace_cap:
-                for col, v in zip(rows, (epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)):
-                    col.append(v)
+            if self.average:
+                lazy.add(t + j + 1, x, a)
+                lazy.add(t + j + 1, -x, rival)
+            record.add(epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)
             mistakes += 1
             p = j + 1
             if not mistakes & 255:
                 beat()  # a slow epoch must not look like a hang to the page's watchdog
-        t += n
-        check_finite(W, "weights")
-        answer = ((t + 1) * W - U) / t if average else W
-        epoch_mistakes.append(mistakes)
-        epoch_accuracy.append(float(np.mean(np.argmax(Z @ answer.T, axis=1) == y)))
-        epoch_w_norm.append(eta * float(np.linalg.norm(W)))
-        if progress is not None:
-            progress(epoch, mistakes)
-        if ends.stop_after(epoch, mistakes, W):
-            break
-    kept = len(rows[0])
+        self.t, self.block = t + n, block
+        return W, mistakes
+
+    def answer(self, W):
+        """The last W, or with average the mean of W after every example."""
+        t = self.t
+        return self.lazy.mean(W, t) if self.average else W
+
+    def end_epoch(self, W):
+        self.epoch_accuracy.append(float(np.mean(np.argmax(self.Z @ self.answer(W).T, axis=1) == self.y)))
+        self.epoch_w_norm.append(float(np.linalg.norm(W)))
+
+    def limit(self):
+        return None
+
+
+def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, early_stop):
+    # In units of η (W ± x̃, exact on whole-number data); η·W is reported. From W = 0, η only
+    # rescales the path, so every η makes the same mistakes.
+    n, d = Z.shape
+    strategy = MulticlassStrategy(Z, y, K, average, order, seed)
+    run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
+    W = np.zeros((K, d))
+    ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
+    record = FirstUpdates(trace_cap, "qqqqdd")  # epoch, index, class, rival, both scores
+    W, epoch_mistakes, _ = run_epochs(strategy, W, record, ends, max_epochs, progress)
+    rows, total, kept = record.columns, record.total, record.kept
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
     trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
                             score_true=eta * np.array(rows[4], dtype=np.float64),
                             score_rival=eta * np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
-    answer = check_scaled(eta * (((t + 1) * W - U) / t if average else W), "weights")
+    answer = check_scaled(eta * strategy.answer(W), "weights")
     return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
-                         epoch_mistakes=epoch_mistakes, epoch_accuracy=epoch_accuracy, epoch_w_norm=epoch_w_norm,
-                         trace=trace)
+                         epoch_mistakes=epoch_mistakes, epoch_accuracy=strategy.epoch_accuracy,
+                         epoch_w_norm=[eta * v for v in strategy.epoch_w_norm], trace=trace,
+                         cycle_proved=None if ends.cycle is None else cycle_proof.multiclass(Z, K, trace, ends.cycle))
 
 
 def summary(run, Z, y, classes, trace_cap=5000):

@@ -8,7 +8,9 @@
   average (Algorithm 2 keeps averaging to MaxIter), so such runs go on.
 - Block & Levin: under a fixed visiting order the state at an epoch boundary determines every
   later epoch, so a repeated state repeats forever: the run has cycled. (Under shuffle-each the
-  order differs per epoch and a repeat proves nothing, so cycles are not looked for.)
+  order differs per epoch and a repeat proves nothing, so cycles are not looked for.) The states
+  are floats: a repeat ends the run (it would only go round again), but whether it proves the
+  data not separable is cycle_proof's exact check, not this one.
 - Otherwise MaxIter.
 """
 
@@ -46,6 +48,7 @@ class EpochEnds:
         self.seen = {key(start): 0}
         self.converged = None  # the first clean epoch
         self.cycle = None      # {"epoch": where the repeat was seen, "period": epochs per lap}
+        self.cycle_state = None  # the repeated state itself (a copy), to replay one lap from
 
     def stop_after(self, epoch, mistakes, state):
         """True when the loop should stop after this epoch (with `mistakes` and end state `state`)."""
@@ -56,6 +59,7 @@ class EpochEnds:
             k = self.key(state)
             if k in self.seen:
                 self.cycle = {"epoch": epoch, "period": epoch - self.seen[k]}
+                self.cycle_state = state.copy()
                 return not self.run_on
             self.seen[k] = epoch
         return False

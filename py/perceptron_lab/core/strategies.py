@@ -4,6 +4,7 @@ Every strategy works in units of η (the loop trains with η = 1; core scales th
 so from w = 0 every η gives the same mistakes and exactly η times the weights.
 
     epoch(w, number, record) -> (w after the epoch, mistakes in it)
+    begin_run(), end_epoch(w)  per run / per epoch bookkeeping (snapshots, norms of w)
     answer(w)                 the classifier's weights (voted: its last w)
     snapshot(w)               what epoch_accuracies needs to score the classifier of this epoch
     epoch_accuracies(snaps, Z, y, w)  training accuracy per epoch (w: the last w)
@@ -42,8 +43,39 @@ def vote_scores(Z, W, c):
     return out
 
 
+class LazyMean:
+    """The mean of the weights after every example, paid per mistake (the lazy-averaging trick):
+    with updates Δ_k made at example s_k, Σ_{s<=T} w_s = (T+1)·w_T − Σ_k s_k·Δ_k, so only
+    U = Σ_k s_k·Δ_k is kept. Shared by the averaged perceptron (w) and the averaged multiclass
+    perceptron (one row of W at a time)."""
+
+    def __init__(self, shape):
+        self.U = np.zeros(shape)
+
+    def add(self, t, delta, row=None):
+        """The update Δ = delta made at example t (to one row of W, or to all of w)."""
+        if row is None:
+            self.U += t * delta
+        else:
+            self.U[row] += t * delta
+
+    def mean(self, w, T):
+        """The mean of the weights after each of the T examples so far; w: the weights now."""
+        return ((T + 1) * w - self.U) / T
+
+
 class _Linear:
     """Scores one weight vector per epoch (everything but voted)."""
+
+    runs_on = False  # True: the answer keeps moving after the last mistake, so MaxIter (Algorithm 2)
+
+    def begin_run(self):
+        """A (resumed) run starts: what end_epoch keeps is per run."""
+        self.snapshots, self.norms = [], []
+
+    def end_epoch(self, w):
+        self.snapshots.append(self.snapshot(w))
+        self.norms.append(float(np.linalg.norm(w)))
 
     def snapshot(self, w):
         return self.answer(w)
@@ -139,15 +171,17 @@ class Averaged(_Sequential):
     so only U = Σ_k s_k·delta_k needs keeping: the cost is per mistake, not per example.
     """
 
+    runs_on = True
+
     def __init__(self, Z, y, order, rng):
         super().__init__(Z, y, order, rng)
-        self.U = np.zeros(Z.shape[1])
+        self.lazy = LazyMean(Z.shape[1])
 
     def update(self, w_old, w_new, t):
-        self.U += t * (w_new - w_old)
+        self.lazy.add(t, w_new - w_old)
 
     def answer(self, w):
-        return ((self.t + 1) * w - self.U) / self.t
+        return self.lazy.mean(w, self.t)
 
 
 class Voted(_Sequential):
@@ -158,6 +192,8 @@ class Voted(_Sequential):
     Σ c_k·w_k / Σ c_k is exactly the averaged perceptron's answer. max_votes caps the kept
     vectors: every one is polled for every prediction (the notes' "storage issues").
     """
+
+    runs_on = True
 
     def __init__(self, Z, y, order, rng, max_votes=None):
         super().__init__(Z, y, order, rng)
@@ -200,7 +236,8 @@ class Pocket(_Sequential):
     rule "every": every w on the path is weighed on the whole training set (n·d up to
     POCKET_EXHAUSTIVE_WORK). rule "ratchet": only a w whose run of correct predictions is the
     longest so far is weighed (Gallant's ratchet), so the cost is per record, not per mistake.
-    Either way a w replaces the pocket only if its training accuracy is strictly higher.
+    Either way a w replaces the pocket only if its training accuracy is strictly higher; after a
+    clean epoch the pocket holds that epoch's w, which has no training point on its line.
     """
 
     def __init__(self, Z, y, order, rng):
@@ -228,6 +265,11 @@ class Pocket(_Sequential):
 
     def answer(self, w):
         self._consider(w, self.t - self.since)
+        if self.clean:
+            # A clean epoch: w has y·(w·x̃) > 0 on every example. An earlier w of equal accuracy
+            # may have a point exactly on its line (counted right by prediction at 0 = +1, a
+            # mistake by the update rule): the separating w is kept instead.
+            self.best, self.best_acc = w, accuracy(self.Z, self.y, w)
         return self.best
 
 

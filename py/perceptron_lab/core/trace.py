@@ -1,5 +1,11 @@
-"""The recorded updates of a run, in a preallocated buffer (no Python object per update)."""
+"""The recorded updates of a run, in preallocated buffers (no Python object per update).
 
+TraceBuffer (primal): w after every kept update, so past the cap every s-th update is kept
+evenly. FirstUpdates (kernel, multiclass): their frames rebuild α or W from every update up
+to a step, so they keep the first `cap` updates whole.
+"""
+
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +26,25 @@ class Trace:
     x: np.ndarray = None
     y: np.ndarray = None
     w_units: np.ndarray = None  # w after each update in units of η (w = η·w_units), exact on whole numbers
+
+
+class FirstUpdates:
+    """The first `cap` updates, one typed column per recorded value ("q": whole numbers, "d":
+    floats; 8 bytes each); total counts every update."""
+
+    def __init__(self, cap, kinds):
+        self.cap, self.total = cap, 0
+        self.columns = tuple(array(k) for k in kinds)
+
+    def add(self, *values):
+        self.total += 1
+        if self.total <= self.cap:
+            for column, v in zip(self.columns, values):
+                column.append(v)
+
+    @property
+    def kept(self):
+        return len(self.columns[0])
 
 
 class TraceBuffer:

@@ -95,12 +95,15 @@ class Reader:
     saying what is wrong in one sentence part.
     """
 
-    def __init__(self, decimal, delimiter, examples=None, chosen=False):
+    def __init__(self, decimal, delimiter, examples=None, chosen=False, evidence=None):
         self.decimal = decimal
         self.chosen = chosen  # the caller chose the decimal separator (no guess to cite)
+        self.evidence = evidence  # with a chosen separator: what the file's own numbers say (or None)
+        self.ambiguous_decimal = None  # the first 1.234 / 1,234 read as a decimal only because it was chosen
         self.delimiter = delimiter
         self.examples = examples or {}
         self.thousands_used = False
+        self.ambiguous = None  # the first 1.234 / 1,234 read as thousands: 1000 times a decimal reading
 
     def column(self, cells):
         """The float64 array of a whole column when every cell is a plain number in the file's
@@ -120,6 +123,9 @@ class Reader:
 
     def convert(self, cell: str):
         d = self.decimal
+        if self.chosen and self.ambiguous_decimal is None and self.evidence != d and d is not None \
+                and (_GROUP3_DOT if d == "." else _GROUP3_COMMA).fullmatch(cell):
+            self.ambiguous_decimal = cell
         if d != ",":
             if PLAIN.fullmatch(cell):
                 return cell
@@ -128,6 +134,8 @@ class Reader:
             m = _GROUPED_POINT.fullmatch(cell)
             if m:
                 self.thousands_used = True
+                if self.ambiguous is None and _GROUP3_COMMA.fullmatch(cell):
+                    self.ambiguous = cell
                 return re.sub(r"[,'’]", "", cell)
         else:
             if PLAIN.fullmatch(cell) and "." not in cell:
@@ -136,6 +144,8 @@ class Reader:
                 return cell.replace(",", ".")
             if _GROUPED_COMMA.fullmatch(cell):
                 self.thousands_used = True
+                if self.ambiguous is None and _GROUP3_DOT.fullmatch(cell):
+                    self.ambiguous = cell
                 return cell.replace(".", "").replace(",", ".")
         if _GROUPED_SPACE.fullmatch(cell):
             sep = next((c for c in ".," if c in cell), None)  # 1 234,5: the fraction's separator
@@ -144,6 +154,32 @@ class Reader:
             self.thousands_used = True
             return re.sub(r"[ \u00a0\u202f]", "", cell).replace(",", ".")
         return None
+
+    def thousands_warning(self):
+        """A sentence when a number like 1.234 or 1,234 was read with its separator as thousands
+        (one group of three digits: a decimal reading would be 1000 times smaller), else None."""
+        cell = self.ambiguous
+        if cell is None and self.ambiguous_decimal is not None:
+            cell, d = self.ambiguous_decimal, self.decimal
+            other = {".": "decimal comma", ",": "decimal point"}[d]
+            return (f"'{cell}' was read as {cell.replace(',', '.')}, with the '{d}' as the {DECIMAL_NAMES[d]} that "
+                    f"was chosen; no other number in the file says so. If the '{d}' is a thousands separator "
+                    f"there ({cell.replace(d, '')}), choose the {other}: such values would be 1000 times larger.")
+        if cell is None:
+            return None
+        sep = "." if "." in cell else ","
+        other = {".": "decimal point", ",": "decimal comma"}[sep]
+        if self.chosen:
+            reason = f"the {DECIMAL_NAMES[self.decimal]} was chosen"
+        elif self.decimal is not None:
+            seen = self.examples.get(self.decimal)
+            where = f", e.g. '{seen[1]}' in row {seen[0]}" if seen else ""
+            reason = f"the other numbers in the file use a {DECIMAL_NAMES[self.decimal]}{where}"
+        else:
+            reason = "a comma inside a quoted cell of a comma-separated file"
+        return (f"'{cell}' was read as {cell.replace(sep, '')}, with the '{sep}' as a thousands separator "
+                f"({reason}). If it is a {other} there ({cell.replace(',', '.')}), choose the {other}: "
+                "such values would be 1000 times smaller.")
 
     def why(self, cell: str) -> str:
         """Why convert(cell) failed: the end of "'cell' is not a number" or a whole reason."""

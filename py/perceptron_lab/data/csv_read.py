@@ -163,7 +163,9 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
         raise DataError("The file has no data: every cell is empty.")
 
     guessed, examples = guess_decimal(records) if decimal is None else (decimal, {})
-    reader = Reader(guessed, delimiter, examples, chosen=decimal is not None)
+    # A chosen separator is checked against the file's own numbers, to warn where it makes 1,234 1.234.
+    evidence = None if decimal is None else guess_decimal(records)[0]
+    reader = Reader(guessed, delimiter, examples, chosen=decimal is not None, evidence=evidence)
     for _, cells in records[:2000]:  # so that the preview can say "thousands separators" too
         for c in cells:
             reader.convert(c)
@@ -349,11 +351,15 @@ def preview(source, *, label=None, rows=10, max_bytes=20_000_000, max_rows=200_0
 
 
 def inspect_csv(source, *, label=None, rows=10, name="CSV data", multiclass=False, max_bytes=20_000_000,
-                max_rows=200_000, delimiter=None, decimal=None, encoding=None, progress=None):
-    """(preview dict, Dataset) from one reading of the file: what the page's inspect needs."""
+                max_rows=200_000, delimiter=None, decimal=None, encoding=None, progress=None, warning=False):
+    """(preview dict, Dataset) from one reading of the file: what the page's inspect needs.
+    warning: the preview also has "read_as_warning" (Reader.thousands_warning: a sentence or None)."""
     t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
     ds = _dataset(t, name, multiclass)
-    return _preview(t, rows), ds
+    if not warning:
+        return _preview(t, rows), ds
+    # After every cell was read: a number like 1.234 read as 1234 (or the reverse) is said.
+    return {**_preview(t, rows), "read_as_warning": t.reader.thousands_warning()}, ds
 
 
 def spec_args(spec) -> tuple:

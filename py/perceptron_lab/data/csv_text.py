@@ -137,16 +137,18 @@ def decode(source, max_bytes: int, encoding=None):
         else:
             text = _strict(raw, key, b"\n")
         return (text[1:] if text.startswith("\ufeff") else text), key
-    try:
-        return raw.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    utf16 = _looks_utf16(raw)
+    # ASCII text in UTF-16 without a BOM is valid UTF-8 too (a zero byte after every character),
+    # and read that way it would be "binary data": zero bytes in every other place are UTF-16.
+    utf16 = _looks_utf16(raw) if b"\x00" in raw[:4000] else None
     if utf16 is not None:
         try:
             return raw.decode(utf16), utf16
         except UnicodeDecodeError:
             pass
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
     try:
         return raw.decode("cp1252"), "windows-1252"
     except UnicodeDecodeError:  # 0x81, 0x8d, 0x8f, 0x90, 0x9d: undefined in Windows-1252

@@ -6,7 +6,9 @@ a mistake is y·(w·x̃) <= 0; prediction at exactly 0 is classes_[1] (seed 003'
 The fitted w is split as coef_ = w without its bias component, intercept_ = (bias,).
 random_state seeds the visiting order (None means 0: every run is reproducible); partial_fit
 runs one epoch from where the last call stopped, drawing the next order from the same random
-stream, so k calls equal fit(max_epochs=k). early_stop=False (default): averaged and voted run
+stream, so k calls make the updates of fit(max_epochs=k)'s first k epochs; but fit stops at a
+clean epoch or a cycle and partial_fit runs every epoch it is called for, so after a cycle of
+two or more epochs (or, for averaged and voted, an early stop) their answers differ. early_stop=False (default): averaged and voted run
 all max_epochs, as Algorithm 2; True stops every variant at the first epoch without mistakes.
 standardize=True z-scores every feature with the mean and std of the X given to fit (the first
 partial_fit), kept as standardization_ and applied to every later X; coef_ is then in
@@ -19,6 +21,7 @@ import numbers
 
 import numpy as np
 
+from .. import run_cost
 from ..core import loop as core
 from ..core import features
 from ..data.dataset import MAX_ABS, too_large
@@ -170,9 +173,13 @@ class _BasePerceptron(_InputChecks):
         X, y = self._check_X_y(X, y, reset=True)
         self.classes_ = self._check_classes(y)
         self._fit_standardization(X)
+        progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, self._algorithm,
+                                         feature_map=self.feature_map)
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
-                         early_stop=bool(self.early_stop))
+                         early_stop=bool(self.early_stop), progress=progress)
+        if progress is not None:
+            progress.done()
         self._set_answer(run, run.n_epochs)
         return self
 

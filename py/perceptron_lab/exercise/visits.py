@@ -19,7 +19,7 @@ from .. import settings
 from ..core.loop import RUN_ON, train
 from ..data.dataset import train_test_split
 from ..data.prep import options
-from ..export.run_files import floats
+from ..core.run_json import floats
 from ..core.features import feature_names, prepare
 
 DEFAULT_LIMIT = 100

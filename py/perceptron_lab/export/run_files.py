@@ -14,20 +14,7 @@ import numpy as np
 
 from ..version import __version__
 from ..core.features import feature_names, prepare
-
-
-def floats(a):
-    """A JSON-safe list of floats: NaN and inf become None."""
-    return [float(v) if math.isfinite(v) else None for v in np.asarray(a, dtype=float).ravel()]
-
-
-def run_json(run):
-    """How a run went, as every JSON answer reports it (primal, kernel and multiclass runs)."""
-    return {"status": run.status, "cycle": run.cycle, "converged_epoch": run.converged_epoch,
-            "epochs": run.n_epochs, "mistakes": run.mistakes, "updates": run.n_updates,
-            "epoch_mistakes": list(run.epoch_mistakes),
-            "epoch_accuracy": [None if a is None else float(a) for a in run.epoch_accuracy],
-            "epoch_w_norm": floats(run.epoch_w_norm)}
+from ..core.run_json import floats
 
 
 def _cell(v):

@@ -19,6 +19,7 @@ import re
 from .. import settings
 from ..data.request import load_data, read_settings  # the readers validate every value
 from ..errors import DataError
+from .script_kernel_multiclass import fit_cells, points_code, split_code
 
 MAX_VOTES = settings.LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
 
@@ -53,10 +54,12 @@ def _string_lines(text, indent="    "):
     return "(\n" + "".join(f"{indent}{p!r}\n" for p in pieces) + ")"
 
 
-def _data_code(spec, ds, stem, fmt):
-    """(imports, code that makes `ds`, the CSV file beside the script or None)."""
+def _data_code(spec, ds, stem, fmt, multiclass=False):
+    """(imports, code that makes `ds`, the CSV file beside the script or None). multiclass: every
+    class, as the bridge reads data for the multiclass perceptron (bridge load_classes)."""
     kind = spec["kind"]
     here = "Path(__file__).with_name" if fmt == "py" else "Path"
+    every_class = ", multiclass=True" if multiclass else ""
     if kind == "preset":
         args = [repr(ds_name(spec))]
         for key in ("n", "margin", "spread", "seed"):
@@ -65,7 +68,7 @@ def _data_code(spec, ds, stem, fmt):
         for key in ("classes", "features"):  # real presets; already validated by loading them
             if spec.get(key) is not None:
                 args.append(f"{key}={[v if isinstance(v, int) else _plain(v) for v in spec[key]]!r}")
-        return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)})", None
+        return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)}{every_class})", None
     if kind == "csv":
         from ..data import csv_read as csvio
         from ..data import csv_text as csvtext
@@ -75,7 +78,7 @@ def _data_code(spec, ds, stem, fmt):
         label = spec.get("label")
         name = str(spec.get("name", "CSV data"))[:200]
         read_as = "".join(f", {k}={kw[k]!r}" for k in ("delimiter", "decimal") if kw.get(k))
-        call = f"parse_csv(CSV, label={label!r}, name={name!r}{read_as})"
+        call = f"parse_csv(CSV, label={label!r}, name={name!r}{read_as}{every_class})"
         imports = ["from perceptron_lab.data.csv_read import parse_csv"]
         if len(text) <= INLINE_CSV_CHARS:
             return imports, f"CSV = {_string_lines(text)}\nds = {call}", None
@@ -87,16 +90,17 @@ def _data_code(spec, ds, stem, fmt):
     # Placed points: (x1, x2, label) as the page sent them; validated numbers only.
     rows = [(float(x1), float(x2), lab) for (x1, x2), lab in zip(ds.X.tolist(), _point_labels(spec))]
     imports = ["from perceptron_lab.data import points_dataset"]
+    make = points_code(imports) if multiclass else "ds = points_dataset(POINTS)"
     if len(rows) <= INLINE_POINTS or any(isinstance(lab, str) for _, _, lab in rows):
         body = "".join(f"    [{x1!r}, {x2!r}, {lab!r}],\n" for x1, x2, lab in rows)
-        return imports, f"POINTS = [\n{body}]\nds = points_dataset(POINTS)", None
+        return imports, f"POINTS = [\n{body}]\n{make}", None
     fname = f"{stem}.csv"
     text = "".join(f"{x1!r},{x2!r},{lab!r}\n" for x1, x2, lab in rows)
     code = (f"# The points are the file {fname} (x1, x2, label), saved next to this "
             f"{'script' if fmt == 'py' else 'notebook'}.\n"
             f"with open({here}({fname!r}), encoding=\"utf-8\", newline=\"\") as f:\n"
             "    POINTS = [[float(a), float(b), int(c)] for a, b, c in csv.reader(f)]\n"
-            "ds = points_dataset(POINTS)")
+            f"{make}")
     return ["import csv", "from pathlib import Path", *imports], code, (fname, text)
 
 
@@ -122,16 +126,19 @@ def build(data, settings, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
-    ds = load_data(data)
     s = read_settings(settings)
+    # The bridge's loaders, so the script holds exactly the data (and classes) the run had.
+    ds = load_data(data) if s["algorithm"] != "multiclass" else _classes(data)
     stem = _stem(ds.name)
-    imports, data_code, beside = _data_code(data, ds, stem, fmt)
+    imports, data_code, beside = _data_code(data, ds, stem, fmt, multiclass=s["algorithm"] == "multiclass")
+    pf = tuple(s["plot_features"] if ds.X.shape[1] >= 2 else [0, None])
+    if s["algorithm"] in ("kernel", "multiclass"):
+        fit, plot = fit_cells(s, ds.name, fmt, imports, pf)
+        split = split_code(s, imports) if s["algorithm"] == "multiclass" else _split_code(s, imports)
+        return _assemble(s, ds, fmt, imports, ["from perceptron_lab import plots"], data_code, split, fit, plot,
+                         beside, stem)
     cls = ESTIMATORS[s["algorithm"]]
-    split = "train = ds"
-    if s["test_fraction"] > 0:
-        imports.append("from perceptron_lab.data import train_test_split")
-        split = (f"train, test = train_test_split(ds, {s['test_fraction']!r}, seed={s['seed']!r})"
-                 "  # the page's held-out part")
+    split = _split_code(s, imports)
     params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
               f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
               f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
@@ -144,24 +151,48 @@ def build(data, settings, fmt="py"):
            "print(\"weights:\", clf.coef_[0].tolist())\n"
            + ("print(\"bias:\", clf.intercept_[0].item())" if s["bias"] else
               "print(\"bias: off (the boundary passes through the origin)\")"))
-    pf = s["plot_features"] if ds.X.shape[1] >= 2 else [0, None]
     decision = ", decision=clf.decision_function" if s["algorithm"] == "voted" else ""
     plot = ("fig = plots.boundary_figure(\n"
-            f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={tuple(pf)!r},\n"
+            f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={pf!r},\n"
             f"    fit_intercept={s['bias']!r}, normalize={s['normalize']!r}, feature_map={s['feature_map']!r},\n"
             "    feature_names=ds.feature_names, label_names=ds.label_names,\n"
             f"    title={ds.name + ': ' + s['algorithm'] + ' perceptron'!r}, width_px=640, height_px=480,\n)")
+    pkg = [f"from perceptron_lab import {cls}", "from perceptron_lab import plots"]
+    return _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem)
+
+
+def _classes(data):
+    from ..data.classes import load_classes
+
+    return load_classes(data)
+
+
+def _split_code(s, imports):
+    """The binary split (data.train_test_split), as the bridge holds out the test part."""
+    split = "train = ds"
+    if s["test_fraction"] > 0:
+        imports.append("from perceptron_lab.data import train_test_split")
+        split = (f"train, test = train_test_split(ds, {s['test_fraction']!r}, seed={s['seed']!r})"
+                 "  # the page's held-out part")
+    return split
+
+
+def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem):
+    """The cells: heading, imports, data, training with the printed numbers, the picture."""
     head = ("Perceptron Lab: this run as code",
             f"The {s['algorithm']} perceptron on {_plain(ds.name)}, with the settings and seed of the page. "
             "Needs `pip install perceptron-lab` (numpy and matplotlib come with it).")
-    pkg = [f"from perceptron_lab import {cls}", "from perceptron_lab import plots"]
     cells = [("markdown", f"# {head[0]}\n\n{head[1]}"),
              ("code", "\n".join(sorted(set(imports), key=lambda l: (not l.startswith("import"), l)) + pkg)),
              ("markdown", "The data, as the page had it."),
              ("code", f"{data_code}\n{split}"),
-             ("markdown", "Train from w = 0 and print the weights (exactly, every digit)."),
+             ("markdown", {"kernel": "Train from α = 0 and print the counts α, the dual coefficients and the "
+                                     "bias (exactly, every digit).",
+                           "multiclass": "Train from W = 0 and print W, one row per class (exactly, every digit)."}
+              .get(s["algorithm"], "Train from w = 0 and print the weights (exactly, every digit).")),
              ("code", fit),
-             ("markdown", "The decision boundary (matplotlib)."),
+             ("markdown", "The decision regions (matplotlib)." if s["algorithm"] in ("kernel", "multiclass")
+              else "The decision boundary (matplotlib)."),
              ("code", plot + ("\nfig.savefig(\"boundary.png\")\nprint(\"boundary: boundary.png\")" if fmt == "py"
                               else "\nfig"))]
     files = {} if beside is None else {beside[0]: beside[1]}

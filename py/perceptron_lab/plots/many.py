@@ -104,8 +104,14 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
     fig = prepare_figure(fig, width_px, height_px, dpi, dpr=dpr, scale=scale)
     k = fs(fig, 1)
     if title is None:
-        title = "Weights: standardized features, so size = importance" if standardized else \
-            "Weights (raw units: a size is not an importance)"
+        # Standardized: sizes are per standard deviation, yet correlated features share their
+        # effect and poly2's products of z-scores are no z-scores: neither is a plain importance.
+        if standardized and feature_map != "none":
+            title = "Weights: standardized inputs, but poly2's terms are not z-scores (size ≠ importance)"
+        elif standardized:
+            title = "Weights per standard deviation (correlated features share importance)"
+        else:
+            title = "Weights (raw units: a size is not an importance)"
     with rc():
         handles = [Patch(color=PALETTE["pos"]), Patch(color=PALETTE["neg"])]
         labels = ["pushes towards +1", "pushes towards −1"]
@@ -144,5 +150,6 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
             ax.text(0.99, 0.01, "standardize the features to compare sizes", transform=ax.transAxes,
                     ha="right", va="bottom", fontsize=fs(fig, FS_NOTE), color=PALETTE["grey"], gid="caveat")
     fig.bar_values, fig.bar_names, fig.bar_index = vals, [names[i] for i in idx], idx
-    fig.alt_text = describe_weights(w, names, fit_intercept=fit_intercept, standardized=standardized)
+    fig.alt_text = describe_weights(w, names, fit_intercept=fit_intercept, standardized=standardized,
+                                    feature_map=feature_map)
     return fig

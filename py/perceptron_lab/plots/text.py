@@ -283,7 +283,7 @@ def describe_projection(scores, y, *, label_names=None, score_label="w·x̃"):
     return " ".join(out)
 
 
-def describe_weights(w, names, *, fit_intercept=True, standardized=False, limit=12):
+def describe_weights(w, names, *, fit_intercept=True, standardized=False, limit=12, feature_map="none"):
     """Text alternative of the weights chart (largest |w| first)."""
     w = np.asarray(w, dtype=float)
     coef = w[:-1] if fit_intercept else w
@@ -293,8 +293,12 @@ def describe_weights(w, names, *, fit_intercept=True, standardized=False, limit=
     s = f"Weights of {_count(len(coef), 'feature')}, largest magnitude first: {', '.join(items)}{more}."
     if fit_intercept:
         s += f" Bias {format_number(w[-1])}."
-    if standardized:
-        s += " The features are standardized, so the sizes compare as importance."
+    if standardized and feature_map != "none":
+        s += (" The inputs are standardized, but the feature map's products and squares of z-scores are "
+              "not z-scores themselves, so a weight's size is not an importance.")
+    elif standardized:
+        s += (" The features are standardized: each weight is per standard deviation of its feature, in "
+              "standardized units. Correlated features share their effect, so a size alone is no importance.")
     else:
         s += (" The features are not standardized: a weight's size depends on its feature's "
               "units, so it is not an importance.")

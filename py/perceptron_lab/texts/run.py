@@ -25,7 +25,8 @@ def _g(v):
 def why_not_separable(th):
     """The certificate behind separable = False, as a clause."""
     return {
-        "cycled": "the weights cycled under a fixed visiting order, which never happens on separable data",
+        "cycled": "the weights cycled under a fixed visiting order (one lap's updates add up to exactly 0, "
+                  "checked in exact arithmetic), which never happens on separable data",
         "combination": "some points' y·x̃, weighted by positive numbers, add up to exactly 0, so no w "
                        "has y·(w·x̃) > 0 on all of them",
         "zero vector": ("a point sits at the origin with the bias off: its x̃ = 0 gives y·(w·x̃) = 0, "
@@ -72,8 +73,21 @@ def status_text(run, *, th, dataset_name):
         cy = run.cycle
         what = "XOR is" if dataset_name == "XOR" else "the data is"
         period = f"every {_n(cy['period'], 'epoch')}"
-        out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
-               f"so {what} not linearly separable (the perceptron converges on separable data).")
+        if getattr(run, "cycle_proved", True):
+            out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
+                   f"so {what} not linearly separable (the perceptron converges on separable data).")
+        else:
+            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so the run "
+                   "would only go round again. This repeat is no proved cycle: checked in exact arithmetic, "
+                   "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
+                   "update is too small to change w at its scale), so it says nothing about separability.")
+            sep = th.get("separable")
+            if sep is True:
+                out += " The data is linearly separable; rescaling the features (Standardize) may let it converge."
+            elif sep is False:
+                out += f" The data is not linearly separable all the same ({why_not_separable(th)})."
+            else:
+                out += f" Whether the data is separable could not be decided ({undecided_clause(th)})."
         if not th.get("bias", True) and th.get("reason") == "zero vector":
             out += " With the bias off the line must pass through the origin; turn the bias on."
         if run.n_epochs > cy["epoch"]:
@@ -129,8 +143,16 @@ def bound_text(run, th):
     return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
 
 
-def classifier_text(run, *, train_accuracy, last_accuracy):
-    """Which classifier the weights, the accuracies and the boundary plot belong to."""
+def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):
+    """Which classifier the weights, the accuracies and the boundary plot belong to (standardized:
+    the weights are in z-score units, which the sentence then says)."""
+    units = (" The weights are in standardized units (per standard deviation of each feature, with the "
+             "training split's mean and deviation); the boundary plot draws the same boundary in the raw "
+             "units." if standardized else "")
+    return _classifier_text(run, train_accuracy, last_accuracy) + units
+
+
+def _classifier_text(run, train_accuracy, last_accuracy):
     a = run.algorithm
     if a == "voted":
         k = len(run.votes[1])
@@ -171,20 +193,30 @@ def split_text(*, n_test, separable_all, separable_train):
     return " ".join(out)
 
 
-def angle_text(y, before, after):
-    """How the update turned w relative to x̃, from the two angles in degrees (None: w = 0)."""
+def angle_text(y, before, after, *, collinear=None, x_zero=False):
+    """How the update turned w relative to x̃, from the two angles in degrees (None: w = 0).
+
+    collinear: w before the update and x̃ are exactly parallel (checked exactly by the caller; None:
+    judge from the angles). x_zero: x̃ = 0 (a point at the origin with the bias off)."""
     kind = "positive" if y > 0 else "negative"
+    if x_zero:
+        return ("x̃ = 0 (this point sits at the origin with the bias off): it has no direction, so w has no "
+                "angle to it, and the update adds η·y·x̃ = 0, leaving w as it was; y·(w·x̃) = 0 stays a mistake")
     if before is None and after is None:
         return "w is 0 before and after, so it has no angle to x̃"
     if before is None:
         return f"w was 0 before the update, so the angle is defined only after it: {after:.1f}°"
     if after is None:
         return "the update made w = 0, so w has no angle to x̃ after it"
-    if math.isclose(before, after, abs_tol=1e-9):
+    same = math.isclose(before, after, abs_tol=1e-9) if collinear is None else collinear and round(before) == round(after)
+    if same:
         return (f"the angle stayed at {after:.1f}°: w and x̃ are collinear, so the update only changed "
                 "the length of w")
     moved = "shrank" if after < before else "grew"
     toward = "toward" if after < before else "away from"
+    if f"{before:.1f}" == f"{after:.1f}":  # a turn too small for the shown digits
+        return (f"the angle to this {kind} example {moved} by less than 0.1° (about {after:.1f}° before and "
+                f"after): w turned {toward} it only slightly")
     return f"the angle to this {kind} example {moved} from {before:.1f}° to {after:.1f}°: w turned {toward} it"
 
 

@@ -37,6 +37,13 @@ export function wrongPoints(points, w1, w2, b) {
   return out;
 }
 
+/** The axes of the view: x₁ = 0 and x₂ = 0 where they cross it, and each range's ends (3 digits). */
+export function axisMarks(box) {
+  const short = (v) => String(Number(v.toPrecision(3))).replace(/^-/, "−");
+  return { x1Zero: box.y0 < 0 && box.y1 > 0, x2Zero: box.x0 < 0 && box.x1 > 0,
+    x1: [short(box.x0), short(box.x1)], x2: [short(box.y0), short(box.y1)] };
+}
+
 function node(tag, attrs) {
   const n = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
@@ -61,6 +68,21 @@ export function drawPlot(svg, points, { w = null, current = null, lines = [], al
   const sy = (y) => SIZE - PAD - ((y - box.y0) / (box.y1 - box.y0)) * (SIZE - 2 * PAD);
   svg.replaceChildren();
   svg.append(node("rect", { x: 0.5, y: 0.5, width: SIZE - 1, height: SIZE - 1, class: "bsvg-frame" }));
+  // The axes and the ranges, so the line's numbers can be read off the picture.
+  const ax = axisMarks(box), grey = { stroke: "#767676", "stroke-width": 1, "stroke-dasharray": "3 3", class: "bsvg-axis" };
+  if (ax.x1Zero) svg.append(node("line", { x1: PAD, y1: sy(0), x2: SIZE - PAD, y2: sy(0), ...grey }));
+  if (ax.x2Zero) svg.append(node("line", { x1: sx(0), y1: PAD, x2: sx(0), y2: SIZE - PAD, ...grey }));
+  const label = (x, y, text, anchor) => {
+    const t = node("text", { x, y, "font-size": 10, fill: "#595959", "text-anchor": anchor, class: "bsvg-tick" });
+    t.textContent = text;
+    svg.append(t);
+  };
+  label(PAD, SIZE - 4, ax.x1[0], "start");
+  label(SIZE / 2, SIZE - 4, "x₁", "middle");
+  label(SIZE - PAD, SIZE - 4, ax.x1[1], "end");
+  label(2, SIZE - PAD, ax.x2[0], "start");
+  label(2, SIZE / 2, "x₂", "start");
+  label(2, PAD - 4, ax.x2[1], "start");
   const all = (w ? [{ w, cls: "bsvg-line" }] : []).concat(lines);
   for (const { w: [w1, w2, b], cls } of all) {
     const seg = clipLine(w1, w2, b, box);

@@ -69,10 +69,12 @@ async function readFile(file) {
   clearFieldError("label");
   if (file.size > MAX_BYTES) {
     setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is ${MAX_BYTES / 1e6} MB (${MAX_BYTES.toLocaleString("en-US")} bytes). Choose a smaller file.`);
+    forgetRefused();
     return;
   }
   if (file.size === 0) {
     setFieldError("csv-file", `“${file.name}” is empty.`);
+    forgetRefused();
     return;
   }
   let b64;
@@ -84,6 +86,12 @@ async function readFile(file) {
     return;
   }
   await inspectCsv(file.name, b64, null, null, {});
+}
+
+/** A newer file was refused before Python saw it: the read-as line describes the data in use, not an older refused file. */
+function forgetRefused() {
+  refused = null;
+  if (byId("csv-read-as")) renderReadAs();
 }
 
 /** A Blob's bytes as base64, read by the browser off the main thread (no loop over the bytes in JS). */
@@ -278,8 +286,12 @@ function renderReadAs() {
         inspectCsv(f.name, f.b64, f === csv ? csv.label : null, null, { ...f.readAs, [p.name]: select.value }, p.name);
       });
     }
+    box.append(el("p", { id: "csv-read-as-warning", class: "read-as-warning", hidden: true }));
     byId("label-slot").before(box);
   }
+  const warning = byId("csv-read-as-warning"); // a number like 1.234 read 1000 times off its other reading
+  warning.textContent = refused ? "" : (csv.info?.read_as_warning || "");
+  show(warning, !!warning.textContent);
   const f = refused || csv;
   const used = refused ? {} : (csv.info?.read_as || {});
   const said = refused ? `“${refused.name}” was not read (see the message above): choose how to read it.`

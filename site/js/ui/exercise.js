@@ -10,7 +10,7 @@ import { byId, el, clear, show, say as sayIn } from "./dom.js";
 import { createPlot, drawPlot } from "./boundary-svg.js";
 import {
   parseNumber, checkAnswer, tally, replay, worked, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
-  answerWidth,
+  answerWidth, lineText,
 } from "../exercise-check.js";
 import { buildHash, valuesFromRequest } from "../share.js";
 
@@ -268,7 +268,7 @@ function drawCurrent(v) {
   if (ex.res.algorithm === "kernel") { drawKernel(pts, v, caption); return; }
   const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
   const w = ex.res.bias ? last : [last[0], last[1], 0];
-  const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${num(w[0])}·x₁ + ${num(w[1])}·x₂ + ${num(w[2])} = 0`;
+  const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${lineText(w)}`;
   const { wrong } = drawPlot(plot, pts, { w, current: v ? v.index : null,
     alt: `The ${pts.length} training points and ${line}; ${v ? `example ${v.index + 1} is ringed` : "no example is next"}.` });
   caption.textContent = `Now: ${line}. ${wrong.length} of ${pts.length} points misclassified (ringed).`

@@ -120,7 +120,7 @@ function redraw() {
   const [w1, w2, b] = hand.w;
   const n = hand.points.length;
   const wrong = wrongPoints(hand.points, w1, w2, b).length;
-  const line = w1 === 0 && w2 === 0 ? "no line (w₁ = w₂ = 0)" : `the line ${fmt(w1)}·x₁ + ${fmt(w2)}·x₂ + ${fmt(b)} = 0`;
+  const line = w1 === 0 && w2 === 0 ? "no line (w₁ = w₂ = 0)" : `the line ${fmt(w1)}·x₁ ${w2 < 0 ? "−" : "+"} ${fmt(Math.abs(w2))}·x₂ ${b < 0 ? "−" : "+"} ${fmt(Math.abs(b))} = 0`;
   const lines = hand.perceptron ? [{ w: hand.perceptron.w, cls: "bsvg-line bsvg-perceptron" }] : [];
   drawPlot(plot, hand.points, { w: hand.w, lines, alt: `${hand.name}: ${n} points and ${line}; ${wrong} misclassified.` });
   byId("hand-live").textContent = `w = ${vec(hand.w)}: ${wrong} of ${n} points misclassified.`;

@@ -2,6 +2,7 @@
 // address bar of an open lab later. Values go into the controls, the link's data into the
 // data panel, and a notice names what could not be restored. Format: ../share.js.
 import { PARAMS } from "../state.js";
+import SCHEMA from "../params.js";
 import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../share.js";
 import { writeField } from "./fields.js";
 import { syncDataPanel } from "./data-panel.js";
@@ -101,8 +102,20 @@ async function applyData(link, atStart) {
       }
     }
   }
+  if (link.values.source === "preset") checkPresetPlot(link);
   const missing = !!(d && d.missing);
   if (!missing && (late || !atStart)) trainSoon();
+}
+
+/** A preset's features to plot must be two of its features (params.json's datasets table; the
+ * generated and Boolean presets have two): else the page plots 1 and 2 and the notice says so. */
+function checkPresetPlot(link) {
+  const pair = link.values.plot_features;
+  const count = (SCHEMA.datasets[link.values.preset] || [0, 2])[1];
+  const asked = Array.isArray(pair) && (pair[0] !== 0 || pair[1] !== 1);
+  if (asked && !(pair[0] < count && pair[1] < count && pair[0] !== pair[1])) {
+    link.notices.push(NOTICE.plotOutOfRangePreset(pair, count));
+  }
 }
 
 /** The link's data is unusable: default data source, the settings stay. */

@@ -69,6 +69,9 @@ export function renderResult(res, settings = {}) {
   extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
   show(extra, !!extra.textContent);
   num("R", res.R ?? null);
+  // The kernel perceptron's R is a radius in its feature space: R² = max k̃(x, x), not max ‖x̃‖².
+  byId("R").closest("tr").querySelector("th").textContent = res.settings?.algorithm === "kernel"
+    ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
   const hasGamma = typeof res.gamma === "number";
   num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : separable === false ? "— (no margin)" : "— (not computed)");
   num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : "— (no bound)");

@@ -2,6 +2,7 @@
 // screen readers, the update as a table (x̃, w before, the change, w after) and the angle
 // line. Pure (no DOM): stepper.js turns the result into elements, node --test checks it.
 import { fmt } from "./format.js";
+import { algorithmTraits } from "../state.js";
 
 const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
 const sgn = (y) => (y > 0 ? "+1" : "−1");
@@ -36,16 +37,8 @@ export function stepNote(r) {
   const tr = r?.trace;
   if (!tr) return "";
   const parts = [];
-  if (r.settings?.algorithm === "batch") {
-    parts.push("Batch run: each step is one epoch’s batch update, w ← w + η·Σ y·x̃ over the points misclassified in that epoch (no single example).");
-  } else if (["averaged", "voted", "pocket"].includes(r.settings?.algorithm)) {
-    parts.push(`The steps follow the online updates behind the ${r.settings.algorithm} perceptron; its answer is built from them.`);
-  }
-  if (r.settings?.algorithm === "kernel") {
-    parts.push("Kernel run: each step is one mistake; the example's count αᵢ grows by 1 (its ring on the plot grows with αᵢ).");
-  } else if (r.settings?.algorithm === "multiclass") {
-    parts.push("Multiclass run: each step is one mistake; the true class's row of W gains η·x̃ and the winning rival's loses it.");
-  }
+  const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
+  if (note) parts.push(note);
   if (tr.truncated) {
     parts.push(`The run made ${tr.total} updates; the first ${tr.index.length} are recorded.`);
   }
@@ -70,9 +63,10 @@ export function proofAlt(r) {
  * -> {text, math: null | {eq: [strings], cols, rows: [[label, numbers]], angle: {before, after, text}}}
  */
 export function describeStep(r, { names = [], total = 0 } = {}) {
-  if (r.algorithm === "kernel" || r.algorithm === "multiclass") {
+  const traits = algorithmTraits(r.algorithm);
+  if (traits && traits.weights !== "vector") {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
-    const zero = r.algorithm === "kernel" ? "every αᵢ is 0, so f(x) = 0" : "every row of W is 0";
+    const zero = traits.start;
     const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
     return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: null };
   }

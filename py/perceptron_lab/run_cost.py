@@ -1,0 +1,112 @@
+"""How long a run can take, said before it starts, and its progress on a terminal.
+
+The estimate is the page's run budget (site/js/ui/budget.js, `estimate` without plots) from the
+same params.json coefficients, measured in the page's Python (Pyodide): an upper bound there,
+as every example is counted as a mistake in every epoch. CPython is usually faster; either way
+a run estimated above `auto_run_seconds_max` is a long one, and the CLI and the estimators say
+so before training, with the numbers it comes from.
+"""
+
+import math
+import sys
+import time
+import warnings
+
+from . import settings
+
+LIMITS = settings.LIMITS
+
+
+class LongRunWarning(UserWarning):
+    """An estimator's fit that the page's estimate calls long (see run_cost)."""
+
+
+def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+    """The page's estimate (budget.js `estimate`, plots left out) in seconds for a run on
+    rows × features raw features: x̃ has the feature map's width plus one."""
+    d = features * (features + 3) / 2 if feature_map == "poly2" else features
+    L = LIMITS
+    if algorithm == "kernel":
+        if rows > L["kernel_max_points"]:
+            return 0.0  # refused at once: no kernel matrix beyond this many rows
+        pair = L["cost_us_per_kernel_pair"] + d * L["cost_us_per_kernel_value"]
+        us = rows * rows * pair + rows * epochs * (L["cost_us_per_example"] + rows * L["cost_us_per_kernel_update"])
+    elif algorithm == "multiclass":
+        us = rows * epochs * (L["cost_us_per_example"] + classes * (d + 1) * L["cost_us_per_class_value"])
+    else:
+        factor = L["cost_pocket_factor"] if algorithm == "pocket" else 1
+        us = rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"]) * factor
+    return us / 1e6
+
+
+def duration_text(s):
+    """Seconds as the page words them: s under 2 min, min under 2 h, else h (rounded up)."""
+    if s < 120:
+        return f"{math.ceil(s)} s"
+    if s < 7200:
+        return f"{math.ceil(s / 60)} min"
+    return f"{math.ceil(s / 3600)} h"
+
+
+def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+    """The sentence said before a long run, or None when the estimate is within the page's budget."""
+    s = seconds(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes)
+    if s <= LIMITS["auto_run_seconds_max"]:
+        return None
+    who = {"kernel": "the kernel perceptron on ", "multiclass": f"the multiclass perceptron ({classes:,} classes) on "}
+    return (f"A long run: {who.get(algorithm, '')}{_n(rows, 'row')} × {_n(features, 'feature')} × "
+            f"{_n(epochs, 'epoch')}. "
+            f"The page estimates up to about {duration_text(s)} for it in a browser tab (every example "
+            "counted as a mistake in every epoch); here it is often faster, and a run that converges stops early.")
+
+
+def _n(k, word):
+    return f"{k:,} {word}{'' if k == 1 else 's'}"
+
+
+def announce_fit(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+    """An estimator's fit: before a run the estimate calls long, a LongRunWarning, and a Progress
+    to pass to training (it writes only on a terminal); None for a short run."""
+    text = long_run_text(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes)
+    if text is None:
+        return None
+    warnings.warn(text, LongRunWarning, stacklevel=3)  # names the line that called fit
+    return Progress(epochs)
+
+
+class Progress:
+    """progress(epoch, mistakes) for a run of `epochs` epochs: on a terminal, one line rewritten in
+    place at most `per_second` times a second, with the time so far and an estimate of the rest;
+    nothing when the stream is not a terminal (a log keeps no carriage returns)."""
+
+    def __init__(self, epochs, stream=None, per_second=4, clock=time.monotonic):
+        self.epochs, self.stream, self.clock = epochs, stream or sys.stderr, clock
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = clock()
+        self.gap, self.last, self.width = 1 / per_second, None, 0
+
+    def __call__(self, epoch, mistakes, *rest):
+        if not self.on:
+            return
+        now = self.clock()
+        if self.last is not None and now - self.last < self.gap and epoch < self.epochs:
+            return
+        self.last = now
+        spent = now - self.start
+        left = spent / epoch * (self.epochs - epoch) if epoch else 0
+        line = (f"epoch {epoch:,} of at most {self.epochs:,}: {_n(mistakes, 'mistake')} in it; "
+                f"{_clock(spent)} so far, about {_clock(left)} more at this pace")
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+
+    def done(self):
+        """End the progress line (the result is printed below it)."""
+        if self.on and self.last is not None:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
+def _clock(s):
+    s = int(round(s))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
