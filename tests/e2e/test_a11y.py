@@ -20,7 +20,7 @@ from pagekit import click_train, extra_page, in_tab, settled
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_PATH = "__test__/axe.min.js"  # under the page's own origin and sub-path; never on disk
 BAD = ("serious", "critical")
-RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 RUN_TIMEOUT_MS = 120_000
 
 
@@ -43,7 +43,7 @@ def inject_axe(page) -> None:
 
 
 def axe_violations(page, include: str | None = None) -> list[dict]:
-    """Serious and critical violations (WCAG 2.1 A/AA + best practice) in the page or in `include`."""
+    """Serious and critical violations (WCAG 2.0-2.2 A/AA + best practice) in the page or in `include`."""
     inject_axe(page)
     out = page.evaluate(
         """async ([include, tags]) => {

@@ -126,6 +126,7 @@ class LinearFit:
             "theory_note": th.note,
             "standardization": standardization_json(self.prep, ds),
             "margin_of_w": theory.margin_of(run.w, self.Z, self.train_ds.y) if run.votes is None else None,
+            "points": points_json(self.train_ds),
             "trace": {
                 "total": run.trace.total,
                 "subsampled": run.trace.subsampled,
@@ -169,6 +170,18 @@ class LinearFit:
         }
         # PNG: at least slide width
         return export_answer(request, stem, figure, figures.plots().render_for_slides, files)
+
+
+POINTS_MAX = 5000  # the points a keyboard explores on the boundary plot (site/js/ui/plot-explorer.js)
+
+
+def points_json(train_ds):
+    """The training points as the boundary plot shows them, [[x1, x2, y]] (y in −1/+1, rows in
+    the order of the trace's index), when the data has two features; else None."""
+    X, y = train_ds.X, train_ds.y
+    if X.ndim != 2 or X.shape[1] != 2 or len(y) > POINTS_MAX:
+        return None
+    return [[*floats(x), int(c)] for x, c in zip(X, y)]
 
 
 def dataset_json(ds, f):

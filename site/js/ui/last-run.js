@@ -4,10 +4,11 @@
 // Whether the controls work follows <body data-py-state / data-run-state>: the bridge keeps
 // the last run in the worker, so nothing works while a run is training, and a restarted
 // worker (cancel, crash) has forgotten the run until the next Train.
-import { initStepper, stepperResult, stepperEnabled } from "./stepper.js";
+import { initStepper, stepperResult, stepperEnabled, onStepShown } from "./stepper.js";
 import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js";
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
 import { watchFrame, watchPicture, watchMistakes } from "./watch.js";
+import { initNarration, narrateResult, narrateFrame } from "./run-narration.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -27,6 +28,8 @@ export function initLastRun({ call, train: trainFn, values }) {
       return { ok: false, error: { kind: "internal", message: "Python is not available." } };
     }
   };
+  initNarration();
+  onStepShown(narrateFrame); // what the step-through shows is what the live region can say
   initStepper({ call: safeCall, onFrame: watchFrame, onPicture: watchPicture, onMistakes: watchMistakes });
   initDownloads({ call: safeCall });
   initPlotPoints({ values, retrain });
@@ -39,6 +42,7 @@ export function lastRunResult(res, { drawing: more = false } = {}) {
   hasSession = true;
   hasResult = true;
   drawing = more;
+  narrateResult(res);
   stepperResult(res);
   downloadsResult(res);
   plotPointsResult(res);

@@ -1,6 +1,7 @@
 // The step-through's controls: enabled or not, Back/Forward at the ends (keeping the keyboard
 // focus), Play/Pause, the scrubber and "k / total", and the polite announcement of a step.
 import { byId } from "./dom.js";
+import { announceStep } from "./run-narration.js";
 
 const IDS = ["step-play", "step-back", "step-fwd", "step-range", "step-speed"];
 
@@ -27,7 +28,5 @@ export function showControls({ k, total, playing, at, visits }) {
 
 /** Polite, and only for deliberate moves (step, scrub, pause, end of play): never per play frame. */
 export function announce(text) {
-  const live = byId("step-live");
-  live.textContent = "";
-  setTimeout(() => { live.textContent = text; }, 30);
+  announceStep(text); // the words at the reader's level, once per update (run-narration.js)
 }

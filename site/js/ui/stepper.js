@@ -35,7 +35,7 @@ let announceNext = false;
 let onFrame = null;     // (frame, {auto, user}) => void: every step shown (watch.js)
 let onPicture = null;   // (step position, {auto, user}) => void: every animation frame drawn by the page
 let onMistakes = null;  // (answer) => void: the mistakes plot grown to the finished epochs (auto-play)
-let shownHooks = [];    // (frame) => void: every step shown, once (announcements, sonification)
+let shownHooks = [];    // (frame, {total, visits}) => void: every step shown, once (announcements, sonification)
 let raf = 0;            // the animation frame requested while the page draws the show itself
 let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
 let user = false;       // the reader moved the step-through since this result
@@ -396,5 +396,5 @@ function render(r, withProof) {
   showStep(r, { withProof, drawn: !r.image && motion.ready(), playing, byVisit, names, updates, total,
     hasProof: !!res.plots?.proof, draw: (k) => motion.drawStep(k) });
   if (playing) updateButtons();
-  for (const fn of shownHooks) fn(r);
+  for (const fn of shownHooks) fn(r, { total: updates, visits: byVisit ? total + 1 : 0 });
 }
