@@ -214,8 +214,9 @@ async function withCreate(wrap, make) {
 
 // This build's snapshot, if this browser has one: -> true once Python is ready from it.
 async function fromSnapshot(info, loadPyodide, options, times, t0) {
+  let snap = null;
   try {
-    const snap = await loadSnapshot(ROOT, info.build);
+    snap = await loadSnapshot(ROOT, info.build);
     if (!snap) return false;
     const into = {};
     pyodide = await withCreate((create) => restoringCreate(create, snap, into),
@@ -235,7 +236,9 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     return true;
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
-    times.refused = true; // the page says so in one line (js/snapshot-maker.js)
+    // The page says so in one line (js/snapshot-maker.js), but only of a snapshot that was
+    // found: a frame whose storage is partitioned or denied has none to refuse.
+    if (snap) times.refused = true;
     pyodide = boot = handleJson = null;
     await dropSnapshots(ROOT).catch(() => {});
     return false;

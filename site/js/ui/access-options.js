@@ -30,7 +30,7 @@ export function soundOn() {
   return prefs.sound;
 }
 
-/** The controls, placed after the "Watch it learn" switch (or at the end of the results). */
+/** The controls, placed after the step-through (or at the end of the results). */
 export function initAccessOptions({ play }) {
   load();
   onPlay = play;
@@ -41,12 +41,13 @@ export function initAccessOptions({ play }) {
   const button = el("button", { type: "button", id: "sound-play", class: "secondary", text: "Play its sound",
     disabled: !audioAvailable(), on: { click: () => toggle() } });
   const box = el("div", { id: "access-options", class: "access-options", attrs: { role: "group", "aria-labelledby": "access-options-h" } },
-    el("span", { id: "access-options-h", class: "access-options-h", text: "Screen reader and sound:" }),
+    el("span", { id: "access-options-h", class: "access-options-h visually-hidden", text: "Screen reader and sound:" }),
     el("label", { class: "access-say" }, "Says ", say),
     el("label", { class: "check" }, sound, " Hear it learn"),
     button,
     audioAvailable() ? null : el("span", { class: "hint", text: "This browser has no Web Audio, so the lab cannot play sound." }));
-  const anchor = byId("autoplay")?.closest("label");
+  // Beside the step-through it follows (the header has no room for it on a one-screen lab).
+  const anchor = byId("stepper");
   if (anchor) anchor.after(box);
   else (byId("results") || document.querySelector("main") || document.body).append(box);
   return box;
