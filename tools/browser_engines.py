@@ -90,11 +90,16 @@ class Browser:
 class ChromiumBrowser(Browser):
     engine = "chromium"
 
-    def __init__(self, profile: Path):
-        from playwright.sync_api import sync_playwright
+    def __init__(self, profile: Path, chromium=None):
+        # chromium: the BrowserType of a Playwright already running in this thread (the e2e
+        # suite's session browser), since a second sync Playwright cannot start beside it.
+        self._pw = None
+        if chromium is None:
+            from playwright.sync_api import sync_playwright
 
-        self._pw = sync_playwright().start()
-        self._context = self._pw.chromium.launch_persistent_context(
+            self._pw = sync_playwright().start()
+            chromium = self._pw.chromium
+        self._context = chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.page = self._context.pages[0] if self._context.pages else self._context.new_page()
 
@@ -109,7 +114,8 @@ class ChromiumBrowser(Browser):
         try:
             self._context.close()
         finally:
-            self._pw.stop()
+            if self._pw is not None:
+                self._pw.stop()
 
 
 class Xvfb:
@@ -242,14 +248,15 @@ class FirefoxBrowser(Browser):
 
 
 @contextlib.contextmanager
-def open_engine(engine: str):
-    """A fresh browser of `engine` with an empty profile (cold caches), closed on exit."""
+def open_engine(engine: str, chromium=None):
+    """A fresh browser of `engine` with an empty profile (cold caches), closed on exit;
+    chromium: a running Playwright's BrowserType to launch Chromium with (ChromiumBrowser)."""
     why = missing(engine)
     if why:
         raise RuntimeError(why)
     with tempfile.TemporaryDirectory(prefix=f"{engine}-profile-") as d:
         cls = {"chromium": ChromiumBrowser, "webkit": WebKitBrowser, "firefox": FirefoxBrowser}[engine]
-        b = cls(Path(d) / "profile")
+        b = cls(Path(d) / "profile", chromium) if engine == "chromium" else cls(Path(d) / "profile")
         try:
             yield b
         finally:

@@ -117,9 +117,10 @@ def test_main_page_after_training_has_no_serious_violations(page, wait_ready):
 def test_plots_have_their_text_alternative(page, wait_ready, py_call):
     wait_ready(page)
     wait_trained(page)
-    shown = page.evaluate(
-        "() => Array.from(document.querySelectorAll('#results img')).filter((i) => i.src && !i.closest('[hidden]'))"
-        ".map((i) => ({id: i.id, alt: i.alt}))")
+    with in_tab(page, "plots"):  # mistakes and accuracy sit behind the Plots tab (one-screen lab)
+        shown = page.evaluate(
+            "() => Array.from(document.querySelectorAll('img[id^=\"plot-\"]')).filter((i) => i.src && !i.closest('[hidden]'))"
+            ".map((i) => ({id: i.id, alt: i.alt}))")
     assert {s["id"] for s in shown} >= {"plot-boundary", "plot-mistakes", "plot-accuracy"}
     for s in shown:
         assert len(s["alt"]) > 20, s
@@ -134,6 +135,8 @@ def test_keyboard_alone_reaches_train_and_enter_and_space_train(page, wait_ready
     wait_trained(page)
     page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
     page.focus("body")
+    # Tab starts from the top of the page, not from the last control a test clicked.
+    page.evaluate("() => { document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex'); }")
     stops = []
     for _ in range(80):
         page.keyboard.press("Tab")
@@ -282,7 +285,8 @@ def test_step_through_view_has_no_serious_violations(page, wait_ready):
     page.wait_for_selector("#step-fwd:not([disabled])", timeout=RUN_TIMEOUT_MS)
     page.focus("#step-fwd")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#step-image[src^='data:image/']", state="attached", timeout=RUN_TIMEOUT_MS)
+    # The page draws the step itself (no PNG from Python): the step is shown once the panel says so.
+    page.wait_for_selector('#stepper[data-step="1"]', state="attached", timeout=RUN_TIMEOUT_MS)
     alt = page.evaluate("document.getElementById('step-image').alt")
     assert len(alt) > 20, alt
     bad = axe_violations(page, "#stepper")

@@ -88,7 +88,9 @@ def lab(request, dist_dir):
     server, url = devserver.start_server(dist_dir, prefix=SUBPATH, cache_control="max-age=600",
                                          csp=page_csp(dist_dir))
     try:
-        with open_engine(request.param) as b:
+        # Chromium through the suite's own Playwright (one sync Playwright per thread).
+        chromium = request.getfixturevalue("browser").browser_type if request.param == "chromium" else None
+        with open_engine(request.param, chromium) as b:
             b.url, b.server = url, server
             b.goto(url)
             yield b
@@ -184,7 +186,9 @@ def test_csv_upload_trains(lab):
 
 def test_share_link_opened_fresh(lab):
     # The uploaded CSV's run: the link carries the data itself.
-    link, before = lab.js("() => location.href"), lab.js(SHOWN)
+    # The address bar follows the shown run once it is on screen, a moment after "done".
+    link = lab.wait("() => location.href.includes('source=csv') && location.href", timeout=20)
+    before = lab.js(SHOWN)
     assert "source=csv" in link
     lab.goto("about:blank")
     lab.goto(link)
