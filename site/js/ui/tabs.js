@@ -22,8 +22,8 @@ export function initTabs() {
     if (d.compare) openTabOf(byId("compare"));
     if (d.exercise) openTabOf(byId("exercise"));
   });
-  // A pasted link may bring other hide flags.
-  new MutationObserver(syncHidden).observe(document.body, { attributes: true, attributeFilter: ["data-hide"] });
+  // A pasted link may bring other hide flags; what a panel holds settles as Python loads.
+  new MutationObserver(syncHidden).observe(document.body, { attributes: true, attributeFilter: ["data-hide", "data-py-state"] });
   syncHidden();
 }
 
