@@ -63,8 +63,10 @@ def show_and_wait(page, preset: str):
     page.select_option("#algorithm", "online")
     page.select_option("#order", "fixed")
     page.evaluate(RECORD_JS)
-    assert click_train(page) == "done"
-    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    # The proof plot moves with the show where it is on screen: behind the Plots tab.
+    with in_tab(page, "plots"):
+        assert click_train(page) == "done"
+        page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
     return page.evaluate("() => ({ frames: window.__frames, mistakes: window.__mistakes, proofs: window.__proofs })")
 
 
