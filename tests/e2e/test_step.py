@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import PICTURE_OF_IMG_JS, click_train, in_tab, settled
+from pagekit import PICTURE_OF_IMG_JS, click_train, in_tab, open_tab, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
@@ -22,6 +22,11 @@ STEP_TIMEOUT_MS = 30_000
 
 
 def choose(page, name: str, algorithm: str = "online", epochs: int = 100, **gen) -> None:
+    with in_tab(page, "setup"):
+        choose_in_setup(page, name, algorithm, epochs, **gen)
+
+
+def choose_in_setup(page, name: str, algorithm: str, epochs: int, **gen) -> None:
     page.check("#source-preset")
     page.select_option("#preset", name)
     for field, value in gen.items():
@@ -108,6 +113,8 @@ def and_page(page, wait_ready):
     assert settled(page) == "done"
     choose(page, "and")
     assert click_train(page) == "done"
+    # The step's picture is drawn where it is on screen: behind the Steps tab (one-screen lab).
+    open_tab(page, "steps")
     return page
 
 

@@ -239,14 +239,14 @@ function play() {
   tick();
 }
 
-function pause(announce = true) {
+function pause(say = true) {
   const was = playing;
   playing = false;
   clearTimeout(timer); cancelAnimationFrame(raf); timer = null; raf = 0;
   byId("stepper").dataset.playing = "false";
   byId("stepper").dataset.auto = "false";
   updateButtons();
-  if (was && announce) {
+  if (was && say) {
     // Paused (or at the end): the proof plot catches up, and the step is announced.
     want = current();
     if (want === shown && shownProof && !inflight) announce(byId("step-text").textContent);
