@@ -73,8 +73,9 @@ def separates(w: list[float], points: list[list[float]]) -> bool:
 def ready(page, wait_ready):
     # Before Python is ready there is no result: every download is disabled.
     page.wait_for_selector("#export-model", state="attached")
-    # 6 plots x PNG/SVG (projection and weights rows only shown for > 2 features) + 3 files
-    assert page.locator(".export-btn").count() == 15
+    # 6 plots x PNG/SVG (projection and weights rows only shown for > 2 features) + 4 files
+    # (the animation GIF, the model, the trace, the predictions)
+    assert page.locator(".export-btn").count() == 16
     if page.evaluate("document.body.dataset.runState") != "done":
         for b in page.locator(".export-btn").all():
             assert b.is_disabled()
