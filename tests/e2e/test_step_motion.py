@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from conftest import TEST_SWITCH, wait_ready_of
-from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, settled
+from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, in_tab, open_tab, settled
 
 SHOW_TIMEOUT_MS = 90_000
 
@@ -26,14 +26,16 @@ def moving(browser, base_url):
         wait_ready_of(page)
         page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         page.set_default_timeout(90_000)
+        open_tab(page, "steps")  # the step's picture is drawn where it is on screen (one-screen lab)
         yield page
 
 
 def choose(page, preset, algorithm="online"):
-    page.check("#source-preset")
-    page.select_option("#preset", preset)
-    page.select_option("#algorithm", algorithm)
-    page.select_option("#order", "fixed")
+    with in_tab(page, "setup"):
+        page.check("#source-preset")
+        page.select_option("#preset", preset)
+        page.select_option("#algorithm", algorithm)
+        page.select_option("#order", "fixed")
     settled(page)
 
 
