@@ -82,8 +82,9 @@ def test_dpr2_screen_gets_images_twice_their_css_width(page2):
 def test_four_features_show_projection_and_weights(page2):
     upload(page2, "iris4.csv", WIDE)
     train(page2)
-    expect(page2.locator("#plots-many")).to_be_visible()
-    info = images(page2, ["boundary", "projection", "weights"])
+    with in_tab(page2, "plots"):  # the projection and weights sit behind the Plots tab; they follow the result
+        expect(page2.locator("#plots-many")).to_be_visible(timeout=60_000)
+        info = images(page2, ["boundary", "projection", "weights"])
     for name in ("boundary", "projection", "weights"):
         assert_crisp(info[name])
     assert info["projection"]["alt"].startswith("Scores w·x̃ of 40 points")
