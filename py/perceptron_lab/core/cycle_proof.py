@@ -18,6 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from .exact import rref
+
 # The projection's exact linear algebra costs about rows·dims² rational products: kept for small laps.
 PROJECT_ROWS_MAX = 2000
 PROJECT_DIMS_MAX = 40
@@ -58,20 +60,8 @@ def _solve(M, b):
     """One exact solution of M μ = b (M symmetric, possibly singular; b in its range), else None."""
     d = len(M)
     A = [[Fraction(x) for x in M[r]] + [Fraction(b[r])] for r in range(d)]
-    pivots, row = [], 0
-    for col in range(d):
-        p = next((r for r in range(row, d) if A[r][col] != 0), None)
-        if p is None:
-            continue
-        A[row], A[p] = A[p], A[row]
-        piv = A[row][col]
-        A[row] = [x / piv for x in A[row]]
-        for r in range(d):
-            if r != row and A[r][col] != 0:
-                f = A[r][col]
-                A[r] = [x - f * y for x, y in zip(A[r], A[row])]
-        pivots.append(col)
-        row += 1
+    pivots = rref(A, d)
+    row = len(pivots)
     if any(A[r][d] != 0 for r in range(row, d)):
         return None  # inconsistent: cannot happen for b = V c, kept as a guard
     mu = [Fraction(0)] * d

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..core.exact import rref
 from .nnls import nnls
 
 __all__ = [
@@ -239,22 +240,7 @@ def _farkas(YZ, v):
     cols = [[Fraction(float(x)) for x in YZ[i]] for i in S]  # each float is an exact rational
     k, d = len(S), YZ.shape[1]
     M = [[cols[j][r] for j in range(k)] for r in range(d)]  # d × k: Σ_j λ_j col_j = 0
-    pivots, row = [], 0
-    for c in range(k):
-        p = next((r for r in range(row, d) if M[r][c] != 0), None)
-        if p is None:
-            continue
-        M[row], M[p] = M[p], M[row]
-        piv = M[row][c]
-        M[row] = [x / piv for x in M[row]]
-        for r in range(d):
-            if r != row and M[r][c] != 0:
-                fac = M[r][c]
-                M[r] = [a - fac * b for a, b in zip(M[r], M[row])]
-        pivots.append(c)
-        row += 1
-        if row == d:
-            break
+    pivots = rref(M, k)
     free = [c for c in range(k) if c not in pivots]
     if len(free) != 1:  # only a one-dimensional null space gives its weights unambiguously
         return None
