@@ -6,8 +6,6 @@
 import { zip } from "./zip-writer.js";
 import { launch } from "./scorm-launch.js";
 
-export const VERSIONS = ["1.2", "2004"];
-
 function xml(s) {
   return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -18,68 +16,65 @@ function ident(title) {
   return /^[a-z]/.test(s) ? s : `perceptron-lab-${s || "exercise"}`;
 }
 
-export function manifest({ title, version, mastery }) {
-  const id = ident(title);
-  const t = xml(title);
-  if (version === "1.2") {
-    return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${id}" version="1.0"
-    xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+// What the two SCORM editions' manifests differ in; the rest of the manifest is shared.
+const EDITIONS = {
+  "1.2": {
+    version: "1.0",
+    namespaces: `xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="org">
-    <organization identifier="org">
-      <title>${t}</title>
-      <item identifier="exercise" identifierref="launch" isvisible="true">
-        <title>${t}</title>
-        <adlcp:masteryscore>${Math.round(mastery * 100)}</adlcp:masteryscore>
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="launch" type="webcontent" adlcp:scormtype="sco" href="index.html">
-      <file href="index.html"/>
-      <file href="launch.js"/>
-    </resource>
-  </resources>
-</manifest>
-`;
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="${id}" version="1"
-    xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd"`,
+    schemaversion: "1.2",
+    itemAttributes: ' isvisible="true"',
+    // 1.2 passes on a raw score (0..100); 2004 on a normalized measure (0..1).
+    pass: (mastery) => `<adlcp:masteryscore>${Math.round(mastery * 100)}</adlcp:masteryscore>`,
+    scormType: "adlcp:scormtype",
+  },
+  "2004": {
+    version: "1",
+    namespaces: `xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
     xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
     xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
     xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="org">
-    <organization identifier="org">
-      <title>${t}</title>
-      <item identifier="exercise" identifierref="launch">
-        <title>${t}</title>
-        <imsss:sequencing>
+    xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd"`,
+    schemaversion: "2004 4th Edition",
+    itemAttributes: "",
+    pass: (mastery) => `<imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="score" satisfiedByMeasure="true">
               <imsss:minNormalizedMeasure>${mastery}</imsss:minNormalizedMeasure>
             </imsss:primaryObjective>
           </imsss:objectives>
-        </imsss:sequencing>
+        </imsss:sequencing>`,
+    scormType: "adlcp:scormType",
+  },
+};
+
+export const VERSIONS = Object.keys(EDITIONS);
+
+export function manifest({ title, version, mastery }) {
+  const e = EDITIONS[version];
+  const t = xml(title);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${ident(title)}" version="${e.version}"
+    ${e.namespaces}>
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>${e.schemaversion}</schemaversion>
+  </metadata>
+  <organizations default="org">
+    <organization identifier="org">
+      <title>${t}</title>
+      <item identifier="exercise" identifierref="launch"${e.itemAttributes}>
+        <title>${t}</title>
+        ${e.pass(mastery)}
       </item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="launch" type="webcontent" adlcp:scormType="sco" href="index.html">
+    <resource identifier="launch" type="webcontent" ${e.scormType}="sco" href="index.html">
       <file href="index.html"/>
       <file href="launch.js"/>
     </resource>
@@ -128,7 +123,7 @@ export function launchScript() {
  * and exq), its title, version "1.2" | "2004" and pass mark (0..1 of the answers right).
  */
 export function scormPackage({ lab, title, version = "1.2", mastery = 0.8, date = new Date() }) {
-  if (!VERSIONS.includes(version)) throw new Error(`SCORM version ${version}?`);
+  if (!Object.hasOwn(EDITIONS, version)) throw new Error(`SCORM version ${version}?`);
   const files = [
     { name: "imsmanifest.xml", data: manifest({ title, version, mastery }) },
     { name: "index.html", data: launchPage({ title, lab, version, mastery }) },
