@@ -153,7 +153,7 @@ def kernel(run, counts):
 def online_or_batch(Z, y, strategy, ends, trace):
     """Whether the cycle a core run stopped on is proved: counts from the trace when it kept every
     update of the lap, else from one replayed lap with the run's own arithmetic (Scanner / batch)."""
-    from .scan import Scanner
+    from .scan import Indices, Scanner
 
     cycle, n = ends.cycle, len(Z)
     counts = None
@@ -169,12 +169,8 @@ def online_or_batch(Z, y, strategy, ends, trace):
             perm = strategy.visiting.once  # the fixed order's permutation (None: the data's own order)
 
             def epoch_step(w):
-                scan, p, updated = Scanner(Z, y, perm), 0, []
-                while True:
-                    j, _ = scan.next_mistake(w, p)
-                    if j == n:
-                        return w, updated
-                    w, p = scan.updated(w, j), j + 1
-                    updated.append(scan.index(j))
+                updated = Indices()
+                w, _ = Scanner(Z, y, perm).epoch(w, 0, updated)
+                return w, updated.index
         counts = replay_counts(ends.cycle_state, epoch_step, cycle["period"], n)
     return primal(Z, y, counts)

@@ -136,21 +136,8 @@ class _Sequential(_Linear):
             return w, 0
         if self.order == "shuffle-each":
             self.scan = Scanner(self.Z, self.y, self.visiting.next(n))
-        scan, update, t = self.scan, self.update, self.t
-        mistakes, p = 0, 0
-        while True:
-            j, a = scan.next_mistake(w, p)
-            if j == n:
-                break
-            w_new = scan.updated(w, j)
-            record.add(number, scan.index(j), a, w_new)
-            if update is not None:
-                update(w, w_new, t + j + 1)
-            w, p = w_new, j + 1
-            mistakes += 1
-            if not mistakes & 255:
-                beat()  # an epoch of many mistakes can outlast the page's watchdog
-        self.t = t + n
+        w, mistakes = self.scan.epoch(w, number, record, self.t, self.update)
+        self.t += n
         self.clean = mistakes == 0
         return w, mistakes
 

@@ -1,4 +1,4 @@
-"""The recorded updates of a run, in preallocated buffers (no Python object per update).
+"""The recorded updates of a run, in typed arrays and numpy rows (no Python object kept per update).
 
 TraceBuffer (primal): w after every kept update, so past the cap every s-th update is kept
 evenly. FirstUpdates (kernel, multiclass): their frames rebuild α or W from every update up
@@ -50,51 +50,64 @@ class FirstUpdates:
 class TraceBuffer:
     """Keeps every update up to `cap`; past it, every s-th with s doubling, so the kept ones stay evenly spread.
 
-    The arrays grow by doubling up to cap rows, so a short run on wide data stays small.
+    Kept row k is update 1 + k·s (halving keeps rows 0, 2, 4, …, and s doubles with it), so the
+    step needs no column. Epoch, index and activation go into typed arrays and w into a short list
+    (an append per update, no numpy call: the loop never changes a w in place), copied into rows
+    PENDING at a time; the rows grow by doubling up to cap, so a short run on wide data stays small.
     """
+
+    PENDING = 1024
 
     def __init__(self, d, cap):
         self.cap = max(2, int(cap))
-        self.stride, self.total, self.k = 1, 0, 0
-        self._alloc(min(self.cap, 256), d)
-
-    def _alloc(self, rows, d):
-        old = getattr(self, "w", None)
-        step, epoch, index, act, w = (np.zeros(rows, np.int64), np.zeros(rows, np.int64),
-                                      np.zeros(rows, np.int64), np.zeros(rows), np.zeros((rows, d)))
-        if old is not None:
-            k = self.k
-            step[:k], epoch[:k], index[:k], act[:k], w[:k] = (self.step[:k], self.epoch[:k], self.index[:k],
-                                                              self.act[:k], self.w[:k])
-        self.step, self.epoch, self.index, self.act, self.w = step, epoch, index, act, w
+        self.stride, self.total = 1, 0
+        self.epoch, self.index, self.act = array("q"), array("q"), array("d")
+        self.w, self.stored, self.pending = np.zeros((min(self.cap, 256), d)), 0, []
 
     def add(self, epoch, index, activation, w):
-        self.total += 1
-        if (self.total - 1) % self.stride:
+        total = self.total = self.total + 1
+        if self.stride > 1 and (total - 1) % self.stride:
             return
-        k = self.k
-        if k == len(self.step):
-            if k < self.cap:
-                self._alloc(min(self.cap, 2 * k), self.w.shape[1])
-            else:  # full: keep every other row, and from now on every 2s-th update
-                half = (k + 1) // 2
-                for a in (self.step, self.epoch, self.index, self.act, self.w):
-                    a[:half] = a[0::2]
-                self.k = k = half
-                self.stride *= 2
-                if (self.total - 1) % self.stride:
-                    return
-        self.step[k], self.epoch[k], self.index[k], self.act[k] = self.total, epoch, index, activation
-        self.w[k] = w
-        self.k = k + 1
+        if len(self.index) == self.cap:  # full: keep every other row, and from now on every 2s-th update
+            self._flush()
+            half = (self.cap + 1) // 2
+            self.w[:half] = self.w[0::2]
+            for column in (self.epoch, self.index, self.act):
+                column[:] = column[0::2]
+            self.stride *= 2
+            self.stored = half
+            if (total - 1) % self.stride:
+                return
+        self.epoch.append(epoch)
+        self.index.append(index)
+        self.act.append(activation)
+        self.pending.append(w)
+        if len(self.pending) == self.PENDING:
+            self._flush()
+
+    def _flush(self):
+        k, m = self.stored, len(self.pending)
+        if k + m > len(self.w):
+            grown = np.zeros((min(self.cap, max(2 * len(self.w), k + m)), self.w.shape[1]))
+            grown[:k] = self.w[:k]
+            self.w = grown
+        if m:
+            self.w[k:k + m] = self.pending
+        self.stored, self.pending = k + m, []
 
     def finish(self, Z, y, scale):
         """The Trace, with w and the activations scaled by η (the loop runs in units of η)."""
-        k = self.k
-        trace = Trace(step=self.step[:k].copy(), epoch=self.epoch[:k].copy(), index=self.index[:k].copy(),
-                      activation=scale * self.act[:k], w=scale * self.w[:k], total=self.total,
-                      subsampled=self.stride > 1, w_units=self.w[:k].copy())
+        self._flush()
+        k = self.stored
+        w = self.w[:k]
+        trace = Trace(step=1 + self.stride * np.arange(k, dtype=np.int64),
+                      epoch=np.array(self.epoch, dtype=np.int64), index=np.array(self.index, dtype=np.int64),
+                      activation=scale * np.array(self.act, dtype=np.float64), w=scale * w, total=self.total,
+                      subsampled=self.stride > 1, w_units=w)
         online = trace.index >= 0
+        if online.all():  # one gather, no NaN rows to fill first
+            trace.x, trace.y = Z[trace.index], y[trace.index].astype(np.int8)
+            return trace
         trace.x = np.full((k, Z.shape[1]), np.nan)
         trace.x[online] = Z[trace.index[online]]
         trace.y = np.zeros(k, dtype=np.int8)
