@@ -112,6 +112,21 @@ def test_vectorised_scan_equals_plain_loop(kind, order):
     assert np.array_equal(run.trace.w, np.array([u for _, _, u in updates]))
 
 
+def test_block_scan_decides_near_zero_activations_as_the_plain_loop():
+    """Unit-length whole-number rows put many activations within rounding of 0, where a block's
+    matrix-vector product and one example's dot product can disagree: the per-example loop's
+    dot product decides, and its value is the recorded activation."""
+    rng = np.random.default_rng(5)
+    X = rng.integers(-3, 4, size=(3000, 2)).astype(float)
+    y = np.where(rng.random(3000) < 0.5, 1, -1)
+    Z = prepare(X, normalize=True, fit_intercept=False)
+    run = train(Z, y, max_epochs=20)
+    assert_same_as_plain(Z, y, run, 20)
+    _, _, updates = plain_online(Z, y, epochs=20)
+    befores = [np.zeros(2)] + [u for _, _, u in updates[:-1]]
+    assert run.trace.activation.tolist() == [Z[i] @ b for (_, i, _), b in zip(updates, befores)]
+
+
 def test_plain_loop_equivalence_on_many_random_problems():
     rng = np.random.default_rng(0)
     for _ in range(20):

@@ -51,58 +51,62 @@ class TraceBuffer:
     """Keeps every update up to `cap`; past it, every s-th with s doubling, so the kept ones stay evenly spread.
 
     Kept row k is update 1 + k·s (halving keeps rows 0, 2, 4, …, and s doubles with it), so the
-    step needs no column. Epoch, index and activation go into typed arrays and w into a short list
-    (an append per update, no numpy call: the loop never changes a w in place), copied into rows
-    PENDING at a time; the rows grow by doubling up to cap, so a short run on wide data stays small.
+    step needs no column. Updates come in batches (add_many): per batch a few numpy calls, none
+    per update. The rows grow by doubling up to cap, so a short run on wide data stays small.
     """
-
-    PENDING = 1024
 
     def __init__(self, d, cap):
         self.cap = max(2, int(cap))
-        self.stride, self.total = 1, 0
-        self.epoch, self.index, self.act = array("q"), array("q"), array("d")
-        self.w, self.stored, self.pending = np.zeros((min(self.cap, 256), d)), 0, []
+        self.stride, self.total, self.k = 1, 0, 0
+        self.epoch, self.index, self.act = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
+        self.w = np.zeros((0, d))
+        self._grow(min(self.cap, 256))
+
+    def _grow(self, rows):
+        k = self.k
+        for name in ("epoch", "index", "act", "w"):
+            old = getattr(self, name)
+            new = np.zeros((rows,) + old.shape[1:], old.dtype)
+            new[:k] = old[:k]
+            setattr(self, name, new)
 
     def add(self, epoch, index, activation, w):
-        total = self.total = self.total + 1
-        if self.stride > 1 and (total - 1) % self.stride:
-            return
-        if len(self.index) == self.cap:  # full: keep every other row, and from now on every 2s-th update
-            self._flush()
-            half = (self.cap + 1) // 2
-            self.w[:half] = self.w[0::2]
-            for column in (self.epoch, self.index, self.act):
-                column[:] = column[0::2]
-            self.stride *= 2
-            self.stored = half
-            if (total - 1) % self.stride:
-                return
-        self.epoch.append(epoch)
-        self.index.append(index)
-        self.act.append(activation)
-        self.pending.append(w)
-        if len(self.pending) == self.PENDING:
-            self._flush()
+        self.add_many(epoch, np.array([index]), np.array([activation], dtype=np.float64), [w])
 
-    def _flush(self):
-        k, m = self.stored, len(self.pending)
-        if k + m > len(self.w):
-            grown = np.zeros((min(self.cap, max(2 * len(self.w), k + m)), self.w.shape[1]))
-            grown[:k] = self.w[:k]
-            self.w = grown
-        if m:
-            self.w[k:k + m] = self.pending
-        self.stored, self.pending = k + m, []
+    def add_many(self, epoch, index, activation, ws):
+        """Updates total+1 … total+m of epoch `epoch`: example indices, activations, w after each."""
+        m, i = len(index), 0
+        while i < m:
+            first = i + (-self.total) % self.stride  # the next kept: update number ≡ 1 (mod stride)
+            if first >= m:
+                break
+            if self.k == self.cap:  # full: keep every other row, and from now on every 2s-th update
+                half = (self.k + 1) // 2
+                for a in (self.epoch, self.index, self.act, self.w):
+                    a[:half] = a[0:self.k:2]
+                self.k, self.stride = half, 2 * self.stride
+                continue
+            take = range(first, m, self.stride)[:self.cap - self.k]
+            k, r = self.k, len(take)
+            if k + r > len(self.index):
+                self._grow(min(self.cap, max(2 * len(self.index), k + r)))
+            sel = np.asarray(take)
+            self.epoch[k:k + r] = epoch
+            self.index[k:k + r] = index[sel]
+            self.act[k:k + r] = activation[sel]
+            self.w[k:k + r] = [ws[j] for j in take]
+            self.k = k + r
+            self.total += take[-1] + 1 - i
+            i = take[-1] + 1
+        self.total += m - i
 
     def finish(self, Z, y, scale):
         """The Trace, with w and the activations scaled by η (the loop runs in units of η)."""
-        self._flush()
-        k = self.stored
+        k = self.k
         w = self.w[:k]
         trace = Trace(step=1 + self.stride * np.arange(k, dtype=np.int64),
-                      epoch=np.array(self.epoch, dtype=np.int64), index=np.array(self.index, dtype=np.int64),
-                      activation=scale * np.array(self.act, dtype=np.float64), w=scale * w, total=self.total,
+                      epoch=self.epoch[:k].copy(), index=self.index[:k].copy(),
+                      activation=scale * self.act[:k], w=scale * w, total=self.total,
                       subsampled=self.stride > 1, w_units=w)
         online = trace.index >= 0
         if online.all():  # one gather, no NaN rows to fill first
