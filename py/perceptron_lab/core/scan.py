@@ -81,20 +81,22 @@ class Scanner:
             if block <= _LIST_MAX:  # one numpy call; the first z·w <= 0 found by Python on floats
                 for i, v in enumerate(a.tolist(), p):
                     if v <= near:
-                        v = dot(YZ[i], w)  # the per-example loop's own number decides
+                        z = YZ[i]
+                        v = dot(z, w)  # the per-example loop's own number decides
                         if v <= 0:
                             j = i
                             break
             else:
                 for k in np.flatnonzero(a <= near).tolist():
-                    v = dot(YZ[p + k], w)
+                    z = YZ[p + k]
+                    v = dot(z, w)
                     if v <= 0:
                         j = p + k
                         break
             if j == n:  # no mistake in [p, q)
                 p, block = q, min(_BLOCK_MAX, 2 * block)
                 continue
-            w_new = w + YZ[j]
+            w_new = w + z
             at.append(j)
             dots.append(v)
             ws.append(w_new)
