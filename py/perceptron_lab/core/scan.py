@@ -46,7 +46,6 @@ class Scanner:
         # z = y·x̃ in visiting order: the rows a mistake is tested on and added.
         self.YZ = (Z if perm is None else Z[perm]) * yo.astype(np.float64)[:, None]
         self.y = yo.astype(np.float64)  # y per row: the activation x̃·w = y·(z·w)
-        self.order = None if perm is None else perm.tolist()
         self.block = 64
         # A block's z·w comes from a matrix-vector product, which may round differently from the
         # per-example loop's dot product z·w; both are within γ_d·Σ|z_i·w_i| <= γ_d·|z|·|w| of the
@@ -60,9 +59,6 @@ class Scanner:
     def norm(self, w):
         """|w|, rounded up (the bound the exactness test needs)."""
         return float(np.sqrt(np.ndarray.dot(w, w))) * self.up + 1e-300
-
-    def index(self, j):
-        return j if self.order is None else self.order[j]
 
     def epoch(self, w, number, record, t=0, update=None):
         """One pass from w; returns (w after it, mistakes). The updates go to
