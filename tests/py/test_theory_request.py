@@ -3,6 +3,7 @@ solver's verdict, the theory request completes it, and a solver stopped by its b
 what it proved (checked against the exact max margin, the brute-force oracle of test_theory)."""
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -14,7 +15,10 @@ from perceptron_lab.theory import margin_of, max_margin
 import importlib
 from perceptron_lab.texts import run as texts
 
-nnls_module = importlib.import_module("perceptron_lab.theory.nnls")  # the module (theory re-exports its function)
+# The modules (perceptron_lab.theory re-exports functions of the same names).
+nnls_module = importlib.import_module("perceptron_lab.theory.nnls")
+margin_module = importlib.import_module("perceptron_lab.theory.margin")
+dual_module = importlib.import_module("perceptron_lab.theory.dual_margin")
 
 THEORY_KEYS = ("R", "gamma", "bound", "u", "separable", "separable_reason", "gamma_upper", "theory_note",
                "status_text", "separable_text", "bound_text", "proof_text", "split_text")
@@ -110,12 +114,15 @@ def test_a_kernel_run_knows_its_theory_with_the_run():
 
 
 @pytest.mark.parametrize("seed, n, d, margin, seconds, proved", [
-    (0, 300, 12, 0.05, 20, None), (1, 200, 30, 0.02, 60, True), (2, 500, 6, 0.1, 20, True), (2, 500, 6, 0.1, 8, None)])
+    (0, 300, 12, 0.05, 20, None), (0, 300, 12, 0.05, 40, True), (1, 200, 30, 0.02, 40, True),
+    (2, 500, 6, 0.1, 3, None), (2, 500, 6, 0.1, 10, True), (6, 400, 50, 0.001, 40, None)])
 def test_a_stopped_solver_proves_only_a_lower_and_an_upper_bound(monkeypatch, seed, n, d, margin, seconds, proved):
     X, y = planted(seed, n, d, margin)
     exact = max_margin(X, y)
     assert exact.complete and exact.separable
-    monkeypatch.setattr(nnls_module, "time", Clock())
+    clock = Clock()  # one clock for the exact solver's share, its iterations and the dual sweeps
+    for module in (nnls_module, margin_module, dual_module):
+        monkeypatch.setattr(module, "time", clock)
     m = max_margin(X, y, deadline=seconds)
     assert m.complete is False and m.separable is proved
     assert m.gamma_upper is not None and m.gamma_upper >= exact.gamma * (1 - 1e-12)
@@ -169,3 +176,13 @@ def test_every_reason_has_its_sentence():
         th = {"R": 1.0, "separable": True if reason == "margin lower bound" else None, "reason": reason,
               "gamma": 0.1 if reason == "margin lower bound" else None, "budget": 10.0, "n": 10}
         assert texts.separability_text(th) and "could not decide" not in texts.separability_text(th)
+
+
+@pytest.mark.parametrize("seed, n, d, margin", [(0, 300, 12, 0.05), (1, 200, 30, 0.02), (7, 150, 3, 0.2)])
+def test_dual_coordinate_descent_brackets_the_exact_margin(seed, n, d, margin):
+    X, y = planted(seed, n, d, margin)
+    exact = max_margin(X, y)
+    u, gamma, upper = dual_module.dual_margin(X, y, time.monotonic() + 20.0)
+    assert margin_of(u, X, y) == pytest.approx(gamma)
+    assert gamma <= exact.gamma * (1 + 1e-12) and upper >= exact.gamma * (1 - 1e-12)
+    assert gamma >= 0.99 * exact.gamma  # 20 s is far more than these need: the sweeps close the gap

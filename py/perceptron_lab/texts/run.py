@@ -131,9 +131,11 @@ def separability_text(th):
         return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
                 "the online perceptron makes at most (R/γ)² mistakes.")
     if sep is True and reason == "margin lower bound":
+        up = th.get("gamma_upper")
+        between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
         return (f"The training data is linearly separable: a unit u has margin γ > 0 on it, so the online "
                 f"perceptron makes at most (R/γ)² mistakes. But {_out_of_time(th)}, so this γ is a lower bound "
-                "on the maximum margin, and the bound is looser than the maximum's.")
+                f"on the maximum margin{between}, and the bound may be looser than the maximum's.")
     if sep is True:
         why = ("the margin solver runs for up to "
                f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else
