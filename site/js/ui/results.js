@@ -113,7 +113,8 @@ export function renderTheory(res) {
   if (hasBound) verdict.dataset.holds = String(res.mistakes <= res.bound);
   else delete verdict.dataset.holds;
   say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
-  if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
+  // Why there is no proof plot; a primal run's completed theory with a proof plot says nothing.
+  if (res.proof_text || res.theory_pending === false) byId("proof-missing").textContent = res.proof_text || "";
   renderNow(res, hasBound, pending);
 }
 
