@@ -23,6 +23,7 @@ import { initHandWeights } from "./ui/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./ui/script-download.js";
 import { workerReady } from "./snapshot-maker.js";
 import { initTabs, openTabOf } from "./ui/tabs.js";
+import { completeTheory } from "./ui/theory.js";
 
 const values = defaults();
 readStartLink(values); // a shared link (#v=1&...): validated values + view
@@ -222,7 +223,8 @@ async function train(opts = {}) {
   try {
     // The boundary comes with the run and the other plots in a second call, so the picture
     // a student waits for appears first.
-    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] } });
+    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] },
+      theory: "later" });
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
@@ -233,6 +235,7 @@ async function train(opts = {}) {
       // while Python draws the other plots (they are not what the show is about).
       lastRunResult(res, { drawing: true });
       if (!values.step) watchResult(res); // a link's step wins over the show
+      await completeTheory(res, { call: (r) => py.call(r), current: () => token === runToken });
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);

@@ -25,6 +25,7 @@ from .inspect_data import inspect_request
 from .session import NoSession
 from .train import plots_request, train_request
 from .script import script_request
+from .theory_request import theory_request
 from .check import check_request
 from ..exercise.hand_weights import hand_request
 from .visits import visits_request
@@ -38,6 +39,7 @@ COMMANDS = {
     "frame": lambda request, progress=None: frame_request(request),
     "export": lambda request, progress=None: export_request(request),
     "plots": lambda request, progress=None: plots_request(request),
+    "theory": theory_request,  # the margin after the first picture; heartbeats through heartbeat.beat
 }
 
 

@@ -66,7 +66,8 @@ def figure(kind, f, *, upto=None, px=None):
     """(Figure, text alternative) of one plot of the Fit f; (None, None) where it has none.
     px: (width, height) CSS pixels of the box it is shown in (default: the settings' plot_px)."""
     p = plots()
-    ds, test_ds, run, s, th = f.train_ds, f.test_ds, f.run, f.s, f.theory
+    ds, test_ds, run, s = f.train_ds, f.test_ds, f.run, f.s
+    th = None if kind == "boundary" else f.theory  # the first picture never waits for the margin
     size_kw = size(kind, f, px)
     if kind == "boundary":
         decision, grid = None, 200
@@ -147,7 +148,7 @@ def figure(kind, f, *, upto=None, px=None):
         if s["feature_map"] == "none" and pf[1] is not None:
             comps = pf
         names = feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"])
-        fig = p.trajectory_figure(run.trace.w, run.trace.step, u=th.u, components=comps, component_names=names,
+        fig = p.trajectory_figure(run.trace.w, run.trace.step, u=th.u if th.reason == "margin" else None, components=comps, component_names=names,
                                   **size_kw)
         return fig, fig.alt_text
     raise SettingsError(f"Unknown plot {kind!r}.", field="plot")

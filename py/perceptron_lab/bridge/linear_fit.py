@@ -30,35 +30,9 @@ from ..version import __version__
 from . import figures, frames
 from .fit import export_answer
 from .session import TRACE_CAP
+from .linear_theory import THEORY_MAX_POINTS, Theory, deadline_in, max_margin, pending, theory_of  # noqa: F401
 
-THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 MAX_VOTES = settings.LIMITS["votes_max"]  # voted: every kept w is polled for every prediction and plot pixel
-
-
-@dataclass
-class Theory:
-    """What the convergence theorem says about the training data, and how it is known.
-
-    separable: True / False / None (undecided); reason: "margin" (the solver's proof) or its
-    certificate ("zero vector", "combination"), "converged", "cycled", "too many points",
-    "tiny margin". gamma, bound and u only where the solver found the margin."""
-
-    R: float
-    separable: bool | None = None
-    reason: str | None = None
-    gamma: float | None = None
-    gamma_upper: float | None = None
-    bound: float | None = None
-    u: np.ndarray | None = None
-    note: str | None = None
-    bias: bool = True
-    n: int = 0
-
-    def as_dict(self):
-        """The dict texts.py and export.model_json read."""
-        return {"R": self.R, "separable": self.separable, "reason": self.reason, "gamma": self.gamma,
-                "gamma_upper": self.gamma_upper, "bound": self.bound, "u": self.u, "note": self.note,
-                "bias": self.bias, "n": self.n}
 
 
 @dataclass
@@ -73,7 +47,7 @@ class LinearFit:
     s: dict
     Z: np.ndarray  # the prepared training vectors x̃
     run: Run
-    theory: Theory
+    known: Theory  # what is known so far: pending until complete_theory (the `theory` property)
     train_accuracy: float
     test_accuracy: float | None
     texts: dict = field(default_factory=dict)  # the run's sentences by their JSON keys (run_texts)
@@ -82,6 +56,35 @@ class LinearFit:
     mistakes_animator: Any = None
     mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
     boxes: dict = field(default_factory=dict)  # kind -> [w, h]: the page's CSS boxes (plots request), for frames
+    last_accuracy: float = 0.0  # the last w's, for classifier_text
+
+    @property
+    def theory_done(self):
+        return self.known.reason != "pending"
+
+    @property
+    def theory(self):
+        """The complete theory: whatever reads it (plots, frames, exports) before the page's theory
+        request gets it computed then, within the same budget."""
+        if not self.theory_done:
+            self.complete_theory()
+        return self.known
+
+    def complete_theory(self, deadline=None):
+        """Solve the margin (of the training split, then of the whole data for the split's
+        warning) until deadline (default: MARGIN_SECONDS from now); the sentences follow."""
+        deadline = deadline_in() if deadline is None else deadline
+        self.known = theory_of(self.Z, self.train_ds.y, self.run, self.s, deadline=deadline)
+        self.texts = run_texts(self, split_of(self, deadline), self.last_accuracy)
+
+    def theory_json(self):
+        """The theory's numbers and every sentence that depends on them (the train answer's, and
+        the theory request's when the train request said theory: "later")."""
+        th = self.known
+        return {**self.texts, "R": th.R, "gamma": th.gamma, "bound": th.bound,
+                "u": None if th.u is None else floats(th.u), "theory_note": th.note,
+                "separable": th.separable, "separable_reason": th.reason, "gamma_upper": th.gamma_upper,
+                "theory_pending": not self.theory_done}
 
     @functools.cached_property
     def prep(self):
@@ -95,13 +98,13 @@ class LinearFit:
 
 
     @classmethod
-    def train(cls, spec, raw, progress=None):
+    def train(cls, spec, raw, progress=None, theory_later=False):
         ds = binary_or_pointer(spec)  # one read; more than two classes points to multiclass
-        return fit(ds, read_settings(raw), progress)
+        return fit(ds, read_settings(raw), progress, theory_later=theory_later)
 
     def answer(self):
         """The train answer: weights, theory, sentences, the trace for the step-through."""
-        ds, s, run, th = self.ds, self.s, self.run, self.theory
+        ds, s, run = self.ds, self.s, self.run
         coef, bias = self.weights()
         return {
             "ok": True,
@@ -115,15 +118,10 @@ class LinearFit:
             "dataset": dataset_json(ds, self),
             "settings": s,
             **run_json(run),
-            **self.texts,
             **run_fields(self),
+            **self.theory_json(),
             "train_accuracy": self.train_accuracy,
             "test_accuracy": self.test_accuracy,
-            "R": th.R,
-            "gamma": th.gamma,
-            "bound": th.bound,
-            "u": None if th.u is None else floats(th.u),
-            "theory_note": th.note,
             "standardization": standardization_json(self.prep, ds),
             "margin_of_w": theory.margin_of(run.w, self.Z, self.train_ds.y) if run.votes is None else None,
             "points": points_json(self.train_ds),
@@ -200,40 +198,9 @@ def prep_options(s, train_X):
     return options(s, train_X)
 
 
-def max_margin(Z, y, margin_cache=None, key="m"):
-    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs."""
-    if len(Z) > THEORY_MAX_POINTS:
-        return None
-    m = None if margin_cache is None else margin_cache.get(key)
-    if m is None:
-        m = theory.max_margin(Z, y)
-        if margin_cache is not None:
-            margin_cache[key] = m
-    return m
-
-
-def theory_of(Z, y, run, s, margin_cache=None) -> Theory:
-    """R, separability with how it is known (the solver's proof, else the run's), γ and the bound."""
-    m = max_margin(Z, y, margin_cache)
-    th = Theory(R=theory.radius(Z), bias=s["bias"], n=len(Z))
-    if m is not None and m.separable is not None:
-        th.separable, th.reason = m.separable, "margin" if m.separable else m.certificate
-        th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
-    elif run.converged_epoch is not None:
-        th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
-    elif run.cycle is not None and run.cycle_proved:
-        th.separable, th.reason = False, "cycled"  # a fixed order's cycle, certified exactly (cycle_proof)
-    else:
-        th.reason = "too many points" if m is None else "tiny margin"
-        th.gamma_upper = None if m is None else m.gamma_upper
-    if m is None:
-        th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
-    return th
-
-
 def run_texts(f, split, last_accuracy):
     """The run's sentences (texts.py), by their JSON keys."""
-    th = f.theory.as_dict()
+    th = f.known.as_dict()
     return {"status_text": texts.status_text(f.run, th=th, dataset_name=f.ds.name),
             "separable_text": texts.separability_text(th),
             "bound_text": texts.bound_text(f.run, th),
@@ -244,8 +211,20 @@ def run_texts(f, split, last_accuracy):
             "proof_text": texts.proof_missing_text(f.run, th)}
 
 
-def fit(ds, s, progress=None, margin_cache=None) -> LinearFit:
-    """Split, prepare, train and measure; margin_cache: a dict for runs on the same data and split."""
+def split_of(f, deadline=None, margin_cache=None):
+    """The split's warning (texts.split_text): too few test points, or separability changed by the split."""
+    if f.test_ds is None:
+        return ""
+    whole = None
+    if f.known.separable is not None:
+        whole = max_margin(prepare(f.ds.X, **f.prep), f.ds.y, margin_cache, key="whole", deadline=deadline)
+    return texts.split_text(n_test=len(f.test_ds.y), separable_all=None if whole is None else whole.separable,
+                            separable_train=f.known.separable)
+
+
+def fit(ds, s, progress=None, margin_cache=None, *, theory_later=False) -> LinearFit:
+    """Split, prepare, train and measure; margin_cache: a dict for runs on the same data and split.
+    theory_later: leave the margin to complete_theory (the page's theory request), where it is slow."""
     try:
         train_ds, test_ds = train_test_split(ds, s["test_fraction"], s["seed"])
     except DataError as e:
@@ -255,25 +234,23 @@ def fit(ds, s, progress=None, margin_cache=None) -> LinearFit:
     run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
                 order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
                 early_stop=s["early_stop"])
-    th = theory_of(Z, train_ds.y, run, s, margin_cache)
-    test_accuracy, split = None, ""
+    later = theory_later and len(Z) <= THEORY_MAX_POINTS  # past it there is no solver to wait for
+    th = pending(Z, s) if later else theory_of(Z, train_ds.y, run, s, margin_cache)
+    test_accuracy = None
     if test_ds is not None:
         test_accuracy = float(np.mean(run.predict(prepare(test_ds.X, **prep)) == test_ds.y))
-        whole = max_margin(prepare(ds.X, **prep), ds.y, margin_cache, key="whole")
-        split = texts.split_text(n_test=len(test_ds.y), separable_all=None if whole is None else whole.separable,
-                                 separable_train=th.separable)
     train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
     last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
-    f = LinearFit(ds=ds, train_ds=train_ds, test_ds=test_ds, s=s, Z=Z, run=run, theory=th,
-            train_accuracy=train_accuracy, test_accuracy=test_accuracy)
+    f = LinearFit(ds=ds, train_ds=train_ds, test_ds=test_ds, s=s, Z=Z, run=run, known=th,
+                  train_accuracy=train_accuracy, test_accuracy=test_accuracy, last_accuracy=last_accuracy)
     f.prep = prep  # the statistics once (cached_property's slot)
-    f.texts = run_texts(f, split, last_accuracy)
+    f.texts = run_texts(f, split_of(f, margin_cache=margin_cache), last_accuracy)
     return f
 
 
 def run_fields(f):
     """What train and compare both report about a run beyond its weights."""
-    run, th = f.run, f.theory
+    run, th = f.run, f.known
     return {"converged_epoch": run.converged_epoch, "early_stop": run.early_stop, "pocket_rule": run.pocket_rule,
             "votes": None if run.votes is None else len(run.votes[1]),
             "votes_distinct": None if run.votes is None else int(len(np.unique(run.votes[0], axis=0))),

@@ -1,5 +1,7 @@
 """The train request (one run, its numbers, theory, trace and first plots) and the plots
-request (more plots of that run). Any family's Fit answers both (fit.py)."""
+request (more plots of that run). Any family's Fit answers both (fit.py). With theory: "later"
+a primal run's margin is left to the theory request (theory_request.py), so the first
+picture does not wait for it."""
 
 from .. import settings
 from ..errors import SettingsError
@@ -19,7 +21,11 @@ def train_request(request, progress=None):
     # An unknown algorithm trains nothing: the linear family reads the data, then the settings
     # check names the field.
     family = FAMILY_OF.get(algorithm, LinearFit) if isinstance(algorithm, str) else LinearFit
-    f = family.train(request.get("data"), raw, progress)
+    later = request.get("theory")
+    if later not in (None, "later"):
+        raise SettingsError('theory must be "later" or left out.', field="theory")
+    f = (family.train(request.get("data"), raw, progress, theory_later=True) if later and family is LinearFit
+         else family.train(request.get("data"), raw, progress))
     result = f.answer()
     s = f.s
     result.update(session.install(f, lambda: f.plots(s["plot_kinds"], with_train=True) if s["plots"] else {}))

@@ -5,7 +5,9 @@ checks each claim against an oracle, so a text may only say what its arguments p
 
 `th` is the bridge's theory dict: R, separable (True / False / None), reason (how that is
 known: "margin", "converged", "cycled", "zero vector", "combination", "too many points",
-"tiny margin"), gamma, gamma_upper, bound, bias (is the bias on).
+"tiny margin"; "pending" while the page's theory request runs; "margin lower bound" or "out of
+time" when the solver used up its budget, seconds in th["budget"]), gamma, gamma_upper, bound,
+bias (is the bias on).
 """
 
 import math
@@ -36,8 +38,14 @@ def why_not_separable(th):
     }.get(th.get("reason"), "no separating w exists")
 
 
+def _out_of_time(th):
+    return f"the margin solver stopped at its time limit of {th.get('budget') or 0:g} s"
+
+
 def undecided_clause(th):
     """Why separability is unknown (separable = None)."""
+    if th.get("reason") == "out of time":
+        return f"{_out_of_time(th)}, and this run neither converged nor cycled"
     if th.get("reason") == "too many points":
         return (f"the margin solver runs for up to {THEORY_MAX_POINTS:,} points, and this run neither "
                 "converged nor cycled")
@@ -82,7 +90,9 @@ def status_text(run, *, th, dataset_name):
                    "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
                    "update is too small to change w at its scale), so it says nothing about separability.")
             sep = th.get("separable")
-            if sep is True:
+            if th.get("reason") == "pending":
+                pass  # the theory request says it
+            elif sep is True:
                 out += " The data is linearly separable; rescaling the features (Standardize) may let it converge."
             elif sep is False:
                 out += f" The data is not linearly separable all the same ({why_not_separable(th)})."
@@ -98,7 +108,9 @@ def status_text(run, *, th, dataset_name):
                 "vectors, and every one votes on every prediction (the storage cost the notes warn "
                 "about). Try the averaged perceptron: one vector.")
     sep = th.get("separable")
-    if sep is True:
+    if th.get("reason") == "pending":
+        tail = ""  # the theory request says what the data is
+    elif sep is True:
         tail = " The data is linearly separable, so more epochs would converge."
     elif sep is False:
         tail = f" The data is not linearly separable ({why_not_separable(th)}), so it can never converge."
@@ -113,12 +125,21 @@ def status_text(run, *, th, dataset_name):
 def separability_text(th):
     """The note under the theory numbers: is the training data separable, and how do we know."""
     sep, reason = th.get("separable"), th.get("reason")
+    if reason == "pending":
+        return "Computing the margin…"
     if sep is True and reason == "margin":
         return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
                 "the online perceptron makes at most (R/γ)² mistakes.")
+    if sep is True and reason == "margin lower bound":
+        up = th.get("gamma_upper")
+        between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
+        return (f"The training data is linearly separable: a unit u has margin γ > 0 on it, so the online "
+                f"perceptron makes at most (R/γ)² mistakes. But {_out_of_time(th)}, so this γ is a lower bound "
+                f"on the maximum margin{between}, and the bound may be looser than the maximum's.")
     if sep is True:
         why = ("the margin solver runs for up to "
-               f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else "its margin is too small to compute here")
+               f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else
+               _out_of_time(th) if th.get("budget") else "its margin is too small to compute here")
         return (f"The training data is linearly separable: this run converged, which proves it. But {why}, "
                 "so no bound (R/γ)² is shown.")
     if sep is False:
@@ -231,9 +252,12 @@ def proof_missing_text(run, th):
         if not run.n_updates:
             return "No proof plot: this run made no update."
         return ""
+    if th.get("reason") == "pending":
+        return "The proof plot waits for the margin γ (computing the margin…)."
     if sep is True:
-        return ("No proof plot: the data is linearly separable (this run converged), but its margin γ is "
-                "too small to compute here, so there is no u to plot against.")
+        why = _out_of_time(th) if th.get("budget") else "its margin γ is too small to compute here"
+        return (f"No proof plot: the data is linearly separable (this run converged), but {why}, "
+                "so there is no u to plot against.")
     if sep is False:
         return f"No proof plot: the data is not linearly separable ({why_not_separable(th)}), so there is no margin γ and no bound."
     return f"No proof plot: separability could not be decided ({undecided_clause(th)})."

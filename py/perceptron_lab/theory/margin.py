@@ -28,13 +28,15 @@ below that it is still a verified margin but may fall short of the maximum.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
 from ..core.exact import rref
-from .nnls import nnls
+from .dual_margin import dual_margin
+from .nnls import OutOfTime, nnls
 
 __all__ = [
     "MarginResult",
@@ -76,6 +78,10 @@ class MarginResult:
     """Why not separable: "zero vector" (some x̃_i = 0) or "combination" (exact Farkas weights)."""
     gamma_upper: float | None = None
     """When undecided: no unit u has a margin above this."""
+    complete: bool = True
+    """False: the solver ran out of time (max_margin's deadline). Then u and gamma, if any, are a
+    verified margin of the solver's last iterate, a lower bound on the maximum, and gamma_upper
+    bounds the maximum; False is never said without the solver's end."""
 
 
 def _check_Z(Z):
@@ -174,7 +180,7 @@ def _polish(Z, y, G, u, active):
     return u, gamma, margins
 
 
-def max_margin(Z, y) -> MarginResult:
+def max_margin(Z, y, *, deadline=None) -> MarginResult:
     """The maximum-margin unit vector u through the origin and its margin gamma.
 
     Z: (n, d) prepared vectors x̃. y: (n,) labels in {-1, +1}.
@@ -186,6 +192,9 @@ def max_margin(Z, y) -> MarginResult:
     separable is True only with a verified u (gamma exceeds the rounding error of computing
     y_i u·x̃_i), False only with a certificate (some x̃_i = 0, or exact Farkas weights found
     on the solver's support), and None otherwise, with gamma_upper bounding any margin.
+    deadline: a time.monotonic() value. The exact solver gets _EXACT_SHARE of the time left;
+    past that, dual coordinate descent (dual_margin.py) looks for a large verified margin until
+    the deadline, and the answer has complete=False (_out_of_time).
     """
     Z, y = _check_Zy(Z, y)
     n, d = Z.shape
@@ -199,7 +208,11 @@ def max_margin(Z, y) -> MarginResult:
     E = np.vstack([G.T, np.ones((1, n))])
     f = np.zeros(d + 1)
     f[d] = 1.0
-    v, _ = nnls(E, f)
+    try:
+        exact_until = None if deadline is None else time.monotonic() + _EXACT_SHARE * (deadline - time.monotonic())
+        v, _ = nnls(E, f, deadline=exact_until)
+    except OutOfTime as stop:
+        return _out_of_time(Z, y, G, stop.x, R, deadline)
     # r[:d] = Gᵀv: w = −r[:d]/r[d] and, at the solution, r[d] = −‖r‖² < 0, so u is
     # the direction of Gᵀv itself. Reading it off there avoids dividing by r[d] ≈ −(gamma/R)²,
     # which would lose about twice as many digits as gamma/R has leading zeros.
@@ -217,6 +230,32 @@ def max_margin(Z, y) -> MarginResult:
         return _farkas(y[:, None] * Z, v) or undecided
     support = np.flatnonzero(margins <= gamma * (1.0 + _SUPPORT_RTOL))
     return MarginResult(separable=True, u=u, gamma=gamma, support=support)
+
+
+# The exact solver's share of a deadline; the rest goes to dual coordinate descent.
+_EXACT_SHARE = 0.8
+
+
+def _out_of_time(Z, y, G, v, R, deadline):
+    """What a stopped solver still proves: the better of its iterate's direction Gᵀv and dual
+    coordinate descent's u, if every point is on its side by more than rounding, has a true
+    margin (a lower bound on the maximum); any dual weights >= 0 bound the maximum from above.
+    Never "not separable": that needs the exact solver's end."""
+    d = Z.shape[1]
+    u_dual, gamma_dual, upper_dual = dual_margin(Z, y, deadline)
+    upper = min((b for b in (_margin_upper(G, v, R), upper_dual) if b is not None), default=None)
+    u, gamma = u_dual, gamma_dual if gamma_dual is not None else -np.inf
+    head = G.T @ v
+    norm = float(np.linalg.norm(head))
+    if norm > 0.0:
+        g = float(np.min(y * (Z @ (head / norm))))
+        if g > gamma:
+            u, gamma = head / norm, g
+    if u is not None and gamma > 4.0 * (d + 1) * _EPS * R:
+        margins = y * (Z @ u)
+        return MarginResult(separable=True, u=u, gamma=gamma, gamma_upper=upper, complete=False,
+                            support=np.flatnonzero(margins <= gamma * (1.0 + _SUPPORT_RTOL)))
+    return MarginResult(separable=None, gamma_upper=upper, complete=False)
 
 
 def _margin_upper(G, v, R):

@@ -4,12 +4,24 @@ Pyodide has no scipy."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
+
+from ..heartbeat import beat
 
 _EPS = np.finfo(np.float64).eps
 
 
-def nnls(A, b, *, max_iter=None, tol=None):
+class OutOfTime(Exception):
+    """nnls passed its deadline; x is its feasible iterate then (x >= 0, never worse than 0)."""
+
+    def __init__(self, x):
+        super().__init__("nnls: out of time")
+        self.x = x
+
+
+def nnls(A, b, *, max_iter=None, tol=None, deadline=None):
     """Solve min ‖A x − b‖ subject to x >= 0 (Lawson–Hanson active set).
 
     A: (m, n) matrix. b: (m,) target. Returns (x, residual_norm) with x (n,) >= 0.
@@ -17,6 +29,8 @@ def nnls(A, b, *, max_iter=None, tol=None):
     feasible x is returned (it is never worse than x = 0).
     tol: a variable enters the active set only while its gradient component
     (Aᵀ(b − A x))_j exceeds tol; default 10·eps·max(m, 10)·max_j‖A_j‖·‖b‖.
+    deadline: a time.monotonic() value; past it, OutOfTime carries the current feasible x
+    (thousands of points in hundreds of dimensions take many seconds: the page sets a budget).
 
     The subproblems are solved with np.linalg.lstsq, so dependent columns are fine; a
     column that cannot improve the fit at the current x is set aside until x changes
@@ -55,6 +69,10 @@ def nnls(A, b, *, max_iter=None, tol=None):
         first = True
         while n_solves < max_iter:
             n_solves += 1
+            beat()  # each solve is short, but there may be thousands: not a hang
+            if deadline is not None and time.monotonic() > deadline:
+                x[x < 0] = 0.0
+                raise OutOfTime(x.copy())
             idx = np.flatnonzero(passive)
             z = np.linalg.lstsq(A[:, idx], b, rcond=None)[0]
             if np.all(z > 0):

@@ -14,6 +14,8 @@ function num(id, value, text) {
   return node;
 }
 
+const COMPUTING = "computing…";
+
 export function labelMapping(labels, classes = null) {
   // The multiclass perceptron has no −1/+1: one weight vector per class.
   if (!labels && Array.isArray(classes)) {
@@ -59,30 +61,7 @@ export function renderResult(res, settings = {}) {
   // Which classifier the weights, accuracies and plot belong to (texts.py says it from the numbers).
   say(note("classifier-note", byId("bias-value").closest("p")), res.classifier_text);
 
-  // The proof: R, γ, (R/γ)² against the real mistakes. Every sentence comes from texts.py.
-  const separable = res.separable;
-  const hasBound = separable === true && res.bound !== null && res.bound !== undefined;
-  const sepNote = byId("separable-note");
-  sepNote.textContent = res.separable_text || "";
-  sepNote.dataset.separable = String(separable ?? "unknown");
-  const extra = byId("theory-note");
-  extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
-  show(extra, !!extra.textContent);
-  num("R", res.R ?? null);
-  // The kernel perceptron's R is a radius in its feature space: R² = max k̃(x, x), not max ‖x̃‖².
-  byId("R").closest("tr").querySelector("th").textContent = res.settings?.algorithm === "kernel"
-    ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
-  const hasGamma = typeof res.gamma === "number";
-  num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : separable === false ? "— (no margin)" : "— (not computed)");
-  num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : "— (no bound)");
-  num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
-  const mw = res.margin_of_w;
-  num("margin-w", mw ?? null, mw === null || mw === undefined ? "—" : fmt(mw));
-  show(byId("margin-w").closest("tr"), mw !== null && mw !== undefined);
-  const verdict = byId("bound-verdict");
-  verdict.textContent = res.bound_text || ""; // empty: the note above already says why there is no bound
-  if (hasBound) verdict.dataset.holds = String(res.mistakes <= res.bound);
-  else delete verdict.dataset.holds;
+  renderTheory(res);
 
   // Labels and accuracy.
   const labels = byId("labels");
@@ -93,22 +72,60 @@ export function renderResult(res, settings = {}) {
     res.test_accuracy === null || res.test_accuracy === undefined ? "— (no test set)" : pct(res.test_accuracy));
   num("epochs-run", res.epochs ?? null, String(res.epochs ?? "—"));
   num("updates", res.updates ?? null, String(res.updates ?? "—"));
-  say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
 
-  renderNow(res, hasBound);
   renderPlots(res.plots, res.plot_alt);
   if (res.proof_text) byId("proof-missing").textContent = res.proof_text; // why there is no proof plot
   byId("results").dataset.algorithm = algorithmTraits(settings.algorithm) ? settings.algorithm : "";
   renderModelDetails(res);
 }
 
+/** R, γ, (R/γ)² against the real mistakes and every sentence that depends on them; again when
+ * the theory request answers (ui/theory.js). While it is pending the margin's cells say so. */
+export function renderTheory(res) {
+  const status = byId("status");
+  status.textContent = res.status_text || res.status || "";
+  // The proof: R, γ, (R/γ)² against the real mistakes. Every sentence comes from texts.py.
+  const separable = res.separable;
+  const hasBound = separable === true && res.bound !== null && res.bound !== undefined;
+  const pending = res.theory_pending === true; // the page's theory request is on its way (ui/theory.js)
+  const sepNote = byId("separable-note");
+  sepNote.textContent = res.separable_text || "";
+  sepNote.dataset.separable = String(separable ?? "unknown");
+  sepNote.dataset.theory = pending ? "pending" : "done";
+  const extra = byId("theory-note");
+  extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
+  show(extra, !!extra.textContent);
+  num("R", res.R ?? null);
+  // The kernel perceptron's R is a radius in its feature space: R² = max k̃(x, x), not max ‖x̃‖².
+  byId("R").closest("tr").querySelector("th").textContent = res.settings?.algorithm === "kernel"
+    ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
+  const hasGamma = typeof res.gamma === "number";
+  num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : pending ? COMPUTING
+    : separable === false ? "— (no margin)" : "— (not computed)");
+  num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : pending ? COMPUTING : "— (no bound)");
+  byId("gamma").closest("table").setAttribute("aria-busy", String(pending));
+  num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
+  const mw = res.margin_of_w;
+  num("margin-w", mw ?? null, mw === null || mw === undefined ? "—" : fmt(mw));
+  show(byId("margin-w").closest("tr"), mw !== null && mw !== undefined);
+  const verdict = byId("bound-verdict");
+  verdict.textContent = res.bound_text || ""; // empty: the note above already says why there is no bound
+  if (hasBound) verdict.dataset.holds = String(res.mistakes <= res.bound);
+  else delete verdict.dataset.holds;
+  say(note("split-note", byId("test-accuracy").closest("table")), res.split_text);
+  // Why there is no proof plot; a primal run's completed theory with a proof plot says nothing.
+  if (res.proof_text || res.theory_pending === false) byId("proof-missing").textContent = res.proof_text || "";
+  renderNow(res, hasBound, pending);
+}
+
 /** The few numbers beside the plot: epochs, mistakes, R, γ and the bound (R/γ)². */
-function renderNow(res, hasBound) {
+function renderNow(res, hasBound, pending) {
   num("now-epoch", res.epochs ?? null, String(res.epochs ?? "—"));
   num("now-mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
   num("now-R", res.R ?? null, typeof res.R === "number" ? fmt(res.R, 3) : "—");
-  num("now-gamma", typeof res.gamma === "number" ? res.gamma : null, typeof res.gamma === "number" ? fmt(res.gamma, 3) : "—");
-  num("now-bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound, 3) : "—");
+  const wait = pending ? "…" : "—";
+  num("now-gamma", typeof res.gamma === "number" ? res.gamma : null, typeof res.gamma === "number" ? fmt(res.gamma, 3) : wait);
+  num("now-bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound, 3) : wait);
 }
 
 /** The note paragraph `id` right after `anchor`, made on first use (class hint). */

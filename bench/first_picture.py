@@ -1,0 +1,109 @@
+"""Train -> first picture and Train -> theory, through the bridge in CPython, with the requests
+the page sends: train (the CSV, plot_kinds ["boundary"], theory: "later") -> the picture; then
+theory -> R, γ, the bound and the verdict (site/js/main.js, ui/theory.js). For n x d in
+{1k, 10k, 100k} x {2, 20, 200} of separable CSV data (labels by a planted unit u, margin 0.1).
+
+Printed per size: the CSV's size; its reading on upload (the page's inspect request, before
+Train: the train request then finds the file read); training alone (core.loop.train on the
+prepared vectors, the page's default settings); Train -> first picture (the train request:
+run, boundary plot, the 5,000-update trace for the step-through, JSON both ways); Train ->
+theory (+ the theory request); the old inline answer (train with the theory inside, what the
+page waited for before its picture); and the target: picture <= 1.5 x training + 0.5 s.
+Picture and training: the best of 3 (the machine is shared). Sizes over the page's CSV limit (20 MB) are skipped with that reason.
+
+Run: .venv/bin/python bench/first_picture.py [--quick]   (--quick: 1k and 10k only)
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchkit import loadavg  # noqa: E402
+from perceptron_lab import settings  # noqa: E402
+from perceptron_lab.bridge import handle_json, load_data, read_settings  # noqa: E402
+from perceptron_lab.bridge.linear_fit import prep_options  # noqa: E402
+from perceptron_lab.bridge.linear_theory import MARGIN_SECONDS  # noqa: E402
+from perceptron_lab.core.features import prepare  # noqa: E402
+from perceptron_lab.core.loop import train  # noqa: E402
+from perceptron_lab.data.dataset import train_test_split  # noqa: E402
+
+CSV_MAX = settings.LIMITS["csv_max_bytes"]
+REPEAT = 3
+
+
+def separable_csv(n, d, seed=0, margin=0.1):
+    """n rows of d features in about [-1, 1], 3 decimals (as a student's file), label 0/1 by u*."""
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    X = rng.uniform(-1, 1, size=(n, d))
+    s = X @ u
+    sign = np.where(s >= 0, 1.0, -1.0)
+    X = np.round(X + np.outer(sign * (margin + np.abs(s)) - s, u), 3)
+    rows = "\n".join(",".join(f"{v:.3f}" for v in row) + f",{int(c > 0)}" for row, c in zip(X, sign))
+    return ",".join(f"x{i + 1}" for i in range(d)) + ",label\n" + rows + "\n"
+
+
+def call(request):
+    t = time.perf_counter()
+    answer = json.loads(handle_json(json.dumps(request)))
+    if not answer.get("ok"):
+        raise SystemExit(f"bridge error: {answer.get('error')}")
+    return answer, time.perf_counter() - t
+
+
+def training_alone(data):
+    """Training as the train request does it, timed alone (no reading, theory, plot or JSON)."""
+    ds = load_data(data)
+    s = read_settings({})
+    tr, _ = train_test_split(ds, s["test_fraction"], s["seed"])
+    Z = prepare(tr.X, **prep_options(s, tr.X))
+    t = time.perf_counter()
+    run = train(Z, tr.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"], order=s["order"],
+                seed=s["seed"], trace_cap=settings.LIMITS["trace_cap"], early_stop=s["early_stop"])
+    return time.perf_counter() - t, run.n_epochs
+
+
+def main():
+    quick = "--quick" in sys.argv
+    # The page's Python has drawn a plot before its first Train (the worker's warm-up): so here.
+    call({"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {"plot_kinds": ["boundary"]}})
+    print(f"load average before: {loadavg()}   margin budget {MARGIN_SECONDS:g} s")
+    print(f"{'n x d':>12} {'CSV MB':>7} {'read s':>7} {'train s':>8} {'epochs':>6} {'picture s':>9} "
+          f"{'theory s':>9} {'old s':>7} {'target s':>8}  verdict / reason")
+    for n in (1000, 10000) if quick else (1000, 10000, 100000):
+        for d in (2, 20, 200):
+            label = f"{n:,} x {d}"
+            text = separable_csv(n, d)
+            mb = len(text.encode()) / 1e6
+            if len(text.encode()) > CSV_MAX:
+                print(f"{label:>12} {mb:7.1f}  skipped: the CSV is over the page's {CSV_MAX / 1e6:.0f} MB limit, "
+                      "so the page refuses it before any training")
+                continue
+            data = {"kind": "csv", "text": text, "name": f"bench_{n}x{d}.csv"}
+            _, read = call({"cmd": "inspect", "data": data})
+            settings_ = {"plot_kinds": ["boundary"]}
+            # The machine is shared: picture and training are the best of REPEAT (the theory request,
+            # up to its 10 s budget, and the old inline answer run once).
+            t_pic = min(call({"cmd": "train", "data": data, "settings": settings_, "theory": "later"})[1]
+                        for _ in range(REPEAT))
+            theory, t_th = call({"cmd": "theory"})
+            _, t_old = call({"cmd": "train", "data": data, "settings": settings_})
+            fit_s, epochs = min(training_alone(data) for _ in range(REPEAT))
+            target = 1.5 * fit_s + 0.5
+            verdict = f"{theory['separable_reason']}" + (f", γ={theory['gamma']:.3g}" if theory["gamma"] else "")
+            ok = "ok" if t_pic <= target else "OVER"
+            print(f"{label:>12} {mb:7.1f} {read:7.2f} {fit_s:8.2f} {epochs:6d} {t_pic:9.2f} {t_pic + t_th:9.2f} "
+                  f"{t_old:7.2f} {target:8.2f}  {ok}; {verdict}; picture/train alone {t_pic / fit_s:.1f}x "
+                  f"[load {loadavg()}]")
+    print(f"load average after: {loadavg()}")
+
+
+if __name__ == "__main__":
+    main()

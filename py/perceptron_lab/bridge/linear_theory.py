@@ -1,0 +1,118 @@
+"""What the convergence theorem says about a primal run's training data (R, separability, γ,
+(R/γ)²), and how it is known: computed with the run (CLI, compare) or after the run's first
+picture within a time budget (the page's theory request, bridge/theory_request.py).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import settings
+from ..theory import margin as theory
+
+THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
+
+# The page's margin budget: past it the lab says what it could prove (out_of_time). A
+# 10,000 × 200 max margin takes ~12 s in CPython and several times that in the browser.
+MARGIN_SECONDS = 10.0
+
+_EPS = np.finfo(np.float64).eps
+
+
+@dataclass
+class Theory:
+    """What the convergence theorem says about the training data, and how it is known.
+
+    separable: True / False / None (undecided); reason: "margin" (the solver's proof) or its
+    certificate ("zero vector", "combination"), "converged", "cycled", "too many points",
+    "tiny margin"; "pending" before the page's theory request; after a solver stopped by its
+    budget, "margin lower bound" (a verified margin, below the maximum) or "out of time".
+    gamma, bound and u only where a margin was found."""
+
+    R: float
+    separable: bool | None = None
+    reason: str | None = None
+    gamma: float | None = None
+    gamma_upper: float | None = None
+    bound: float | None = None
+    u: np.ndarray | None = None
+    note: str | None = None
+    bias: bool = True
+    n: int = 0
+    budget: float | None = None  # seconds the solver had, where it ran out of them
+
+    def as_dict(self):
+        """The dict texts.py and export.model_json read."""
+        return {"R": self.R, "separable": self.separable, "reason": self.reason, "gamma": self.gamma,
+                "gamma_upper": self.gamma_upper, "bound": self.bound, "u": self.u, "note": self.note,
+                "bias": self.bias, "n": self.n, "budget": self.budget}
+
+
+def max_margin(Z, y, margin_cache=None, key="m", deadline=None):
+    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs
+    (only a complete one: a stopped solver's answer depends on the machine's speed)."""
+    if len(Z) > THEORY_MAX_POINTS:
+        return None
+    m = None if margin_cache is None else margin_cache.get(key)
+    if m is None:
+        m = theory.max_margin(Z, y, deadline=deadline)
+        if margin_cache is not None and m.complete:
+            margin_cache[key] = m
+    return m
+
+
+def deadline_in(seconds=None):
+    return time.monotonic() + (MARGIN_SECONDS if seconds is None else seconds)
+
+
+def pending(Z, s) -> Theory:
+    """Before the theory request: only R, and no verdict of the solver's."""
+    return Theory(R=theory.radius(Z), reason="pending", bias=s["bias"], n=len(Z))
+
+
+def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
+    """R, separability with how it is known (the solver's proof, else the run's), γ and the bound."""
+    m = max_margin(Z, y, margin_cache, deadline=deadline)
+    th = Theory(R=theory.radius(Z), bias=s["bias"], n=len(Z))
+    if m is not None and not m.complete:
+        return out_of_time(th, m, Z, y, run)
+    if m is not None and m.separable is not None:
+        th.separable, th.reason = m.separable, "margin" if m.separable else m.certificate
+        th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
+    elif run.converged_epoch is not None:
+        th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
+    elif run.cycle is not None and run.cycle_proved:
+        th.separable, th.reason = False, "cycled"  # a fixed order's cycle, certified exactly (cycle_proof)
+    else:
+        th.reason = "too many points" if m is None else "tiny margin"
+        th.gamma_upper = None if m is None else m.gamma_upper
+    if m is None:
+        th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
+    return th
+
+
+def out_of_time(th, m, Z, y, run) -> Theory:
+    """The solver stopped at its deadline: the best verified margin among its last iterate and
+    the run's own weights (any unit u with margin γ > 0 gives Novikoff's bound (R/γ)², only a
+    looser one than the maximum's), else the run's verdict, else undecided."""
+    th.budget, th.gamma_upper = MARGIN_SECONDS, m.gamma_upper
+    u, gamma = (m.u, m.gamma) if m.separable else (None, 0.0)
+    # A margin counts only above the rounding of y·(u·x̃) (as theory.max_margin verifies its own).
+    floor = 4.0 * (Z.shape[1] + 1) * _EPS * th.R
+    for w in (run.w_last, run.w if run.votes is None else None):
+        g = None if w is None else theory.margin_of(w, Z, y)
+        if g is not None and g > max(gamma, floor):
+            u, gamma = np.asarray(w, dtype=np.float64) / float(np.linalg.norm(w)), g
+    if u is not None:
+        th.separable, th.reason = True, "margin lower bound"
+        th.gamma, th.bound, th.u = gamma, theory.bound(th.R, gamma), u
+    elif run.converged_epoch is not None:
+        th.separable, th.reason = True, "converged"
+    elif run.cycle is not None and run.cycle_proved:
+        th.separable, th.reason = False, "cycled"
+    else:
+        th.reason = "out of time"
+    return th
