@@ -177,9 +177,11 @@ def _announce(request, args):
     data = request["data"]
     algorithm = args.algorithm
     info = {}
-    if data["kind"] == "csv" or algorithm in ("kernel", "multiclass"):
-        # One reading that the train request reuses (the bridge keeps the last file read).
-        info = handle({"cmd": "inspect", "data": data, "multiclass": algorithm == "multiclass"})
+    traits = settings.option("algorithm", algorithm)
+    if data["kind"] == "csv" or traits["cost"]["model"] != "weights":
+        # One reading that the train request reuses (the bridge keeps the last file read); a kernel
+        # matrix or one row per class needs the data's rows and classes for its estimate.
+        info = handle({"cmd": "inspect", "data": data, "multiclass": traits["classes"] == "every"})
     elif run_cost.seconds(5000, 1, args.epochs, algorithm) > settings.LIMITS["auto_run_seconds_max"]:
         info = handle({"cmd": "inspect", "data": data})  # a preset that may be long: its size
     if not info.get("ok"):

@@ -26,16 +26,16 @@ def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2)
     rows × features raw features: x̃ has the feature map's width plus one."""
     d = features * (features + 3) / 2 if feature_map == "poly2" else features
     L = LIMITS
-    if algorithm == "kernel":
+    cost = settings.option("algorithm", algorithm)["cost"]  # the algorithm's cost model (params.json)
+    if cost["model"] == "gram":
         if rows > L["kernel_max_points"]:
             return 0.0  # refused at once: no kernel matrix beyond this many rows
         pair = L["cost_us_per_kernel_pair"] + d * L["cost_us_per_kernel_value"]
         us = rows * rows * pair + rows * epochs * (L["cost_us_per_example"] + rows * L["cost_us_per_kernel_update"])
-    elif algorithm == "multiclass":
+    elif cost["model"] == "classes":
         us = rows * epochs * (L["cost_us_per_example"] + classes * (d + 1) * L["cost_us_per_class_value"])
     else:
-        factor = L["cost_pocket_factor"] if algorithm == "pocket" else 1
-        us = rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"]) * factor
+        us = rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"]) * cost["factor"]
     return us / 1e6
 
 
@@ -53,8 +53,10 @@ def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", clas
     s = seconds(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes)
     if s <= LIMITS["auto_run_seconds_max"]:
         return None
-    who = {"kernel": "the kernel perceptron on ", "multiclass": f"the multiclass perceptron ({classes:,} classes) on "}
-    return (f"A long run: {who.get(algorithm, '')}{_n(rows, 'row')} × {_n(features, 'feature')} × "
+    cost = settings.option("algorithm", algorithm)["cost"]
+    who = f"{cost['who']} ({classes:,} classes) on " if cost["model"] == "classes" \
+        else f"{cost['who']} on " if "who" in cost else ""
+    return (f"A long run: {who}{_n(rows, 'row')} × {_n(features, 'feature')} × "
             f"{_n(epochs, 'epoch')}. "
             f"The page estimates up to about {duration_text(s)} for it in a browser tab (every example "
             "counted as a mistake in every epoch); here it is often faster, and a run that converges stops early.")

@@ -1,5 +1,5 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
-import { PARAMS, defaults, isActive, settingsRequest, paramForField } from "./state.js";
+import { PARAMS, defaults, isActive, settingsRequest, paramForField, readsEveryClass } from "./state.js";
 import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
@@ -44,10 +44,10 @@ const RETRAIN_MS = 600;
 let retrainTimer = null;
 
 function onValue(name, value) {
-  const wasMulticlass = values.algorithm === "multiclass";
+  const wasEvery = readsEveryClass(values.algorithm);
   values[name] = value;
   // A CSV file is read for the algorithm: every class for the multiclass perceptron, two otherwise.
-  if (name === "algorithm" && (value === "multiclass") !== wasMulticlass && values.source === "csv") recheckCsv();
+  if (name === "algorithm" && readsEveryClass(value) !== wasEvery && values.source === "csv") recheckCsv();
   if (running) changedInRun = true;
   markStale();
   if (name === "source") return;
@@ -154,7 +154,7 @@ async function inspect(data) {
   if (!py) {
     return { ok: false, error: { kind: "internal", message: "Python is not available, so the file cannot be checked." } };
   }
-  return py.call({ cmd: "inspect", data, multiclass: data?.kind === "csv" && values.algorithm === "multiclass" });
+  return py.call({ cmd: "inspect", data, multiclass: data?.kind === "csv" && readsEveryClass(values.algorithm) });
 }
 
 // ------------------------------------------------------------------ train
@@ -180,29 +180,15 @@ async function train(opts = {}) {
   clearAllErrors();
   message("");
 
-  // Client-side validation from the state table: nothing is sent when a value is wrong.
-  const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
-  const { values: checked, bad } = validateFields(names);
-  Object.assign(values, checked);
-  if (bad.length) {
+  const d = trainRequest();
+  if (d.fix) {
     setRunState("error");
-    message("Training was not started: fix the value marked next to its control.", "error");
-    if (!opts.auto) focusOn(bad[0]);
+    message(d.inData ? "Training was not started: the data needs attention (see the data panel)."
+      : "Training was not started: fix the value marked next to its control.", "error");
+    if (!opts.auto) focusOn(d.fix);
     return;
   }
-  const d = dataRequest();
-  if ("error" in d) {
-    setFieldError(d.error.name, d.error.message);
-    setRunState("error");
-    message("Training was not started: the data needs attention (see the data panel).", "error");
-    if (!opts.auto) focusOn(d.error.name);
-    return;
-  }
-
-  const settings = settingsRequest(values);
-  settings.plot_features = plotFeatures();
-  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
-  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
+  const { settings } = d;
   dismissAsk();
   const est = estimate(d.data, settings, csvInfo());
   if (opts.auto && overBudget(est)) {
@@ -345,19 +331,32 @@ function cancel() {
 // ------------------------------------------------------------------ compare variants
 
 /** {data, settings} for the compare view, or null after marking what to fix (as train does). */
-function compareRequest() {
-  clearAllErrors();
+/** The train request from the controls, built in this one place: {data, settings}, or {fix: the
+ * field to fix, inData} after marking it. Client-side validation from the state table: nothing
+ * is sent when a value is wrong. */
+function trainRequest() {
   const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
   const { values: checked, bad } = validateFields(names);
   Object.assign(values, checked);
-  if (bad.length) { focusOn(bad[0]); return null; }
+  if (bad.length) return { fix: bad[0], inData: false };
   const d = dataRequest();
-  if ("error" in d) { setFieldError(d.error.name, d.error.message); focusOn(d.error.name); return null; }
+  if ("error" in d) {
+    setFieldError(d.error.name, d.error.message);
+    return { fix: d.error.name, inData: true };
+  }
   const settings = settingsRequest(values);
   settings.plot_features = plotFeatures();
   // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
   Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
   return { data: d.data, settings };
+}
+
+/** The train request for the comparison, the exercise and hand weights; null after marking what to fix. */
+function compareRequest() {
+  clearAllErrors();
+  const req = trainRequest();
+  if (req.fix) { focusOn(req.fix); return null; }
+  return req;
 }
 
 function callPy(request) {

@@ -28,10 +28,17 @@ export function param(name) {
 /**
  * What the page needs to know of an algorithm, from params.json (never re-derived from its
  * name): {value, label, hint, family (linear | kernel | multiclass), weights (vector | counts |
- * rows), last_w, per_example, bound, answer, step_note, start}; null for an unknown name.
+ * rows), last_w, per_example, bound, answer, step_note, start, update (example | epoch), votes,
+ * classes (two | every), estimator, cost ({model: weights | gram | classes, factor, who}),
+ * exercise_note}; null for an unknown name.
  */
 export function algorithmTraits(name) {
   return BY_NAME.algorithm.options.find((o) => o.value === name) ?? null;
+}
+
+/** Does the algorithm read every class of the data (params.json classes "every"), not two? */
+export function readsEveryClass(name) {
+  return algorithmTraits(name)?.classes === "every";
 }
 
 /** The variants of the comparison, in card order (params.json). */

@@ -1,10 +1,12 @@
 """The algorithm options of params.json say what the page and the bridge need to know of each
-variant (family, weights, last_w, per_example, bound, answer, step_note, start); these tests hold each trait to
+variant (family, weights, last_w, per_example, bound, answer, step_note, start, update, votes, classes,
+estimator, cost, exercise_note); these tests hold each trait to
 what the variant's runs actually do, so the table cannot claim what the engine does not."""
 
 import numpy as np
 import pytest
 
+import perceptron_lab
 from perceptron_lab import settings
 from perceptron_lab.bridge import COMPARE_ALGORITHMS, handle
 from perceptron_lab.bridge.train import FAMILIES, FAMILY_OF
@@ -21,12 +23,49 @@ def train(algorithm, data=XOR, **s):
 
 @pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
 def test_every_algorithm_has_every_trait(o):
-    traits = {"value", "label", "hint", "family", "weights", "last_w", "per_example", "bound", "answer", "step_note"}
+    traits = {"value", "label", "hint", "family", "weights", "last_w", "per_example", "bound", "answer", "step_note",
+              "update", "votes", "classes", "estimator", "cost", "exercise_note"}
     # start: the model before any update in words, for the runs without one weight vector
     assert set(o) == traits | ({"start"} if o["weights"] != "vector" else set())
     assert o["family"] in FAMILIES and FAMILY_OF[o["value"]] is FAMILIES[o["family"]]
     assert o["weights"] in ("vector", "counts", "rows")
     assert isinstance(o["answer"], str) and o["answer"].endswith(".")
+    assert o["update"] in ("example", "epoch") and o["classes"] in ("two", "every")
+    # The budget's cost model follows what the model holds: a Gram matrix for counts, a row per class.
+    model = o["cost"]["model"]
+    assert model == {"vector": "weights", "counts": "gram", "rows": "classes"}[o["weights"]]
+    assert (o["cost"]["factor"] >= 1) if model == "weights" else o["cost"]["who"].startswith("the ")
+    # The exercise's note on the answer: only where the answer is built from the online updates.
+    assert bool(o["exercise_note"]) is (o["per_example"] and not o["last_w"])
+
+
+@pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
+def test_update_says_what_one_update_is_made_of(o):
+    r = train(o["value"])
+    if o["update"] == "epoch":  # one summed update per epoch with mistakes
+        assert r["updates"] <= r["epochs"] and r["updates"] < r["mistakes"]
+    else:
+        assert r["updates"] == r["mistakes"]
+
+
+@pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
+def test_votes_says_whether_every_w_votes(o):
+    assert (train(o["value"]).get("votes") is not None) is o["votes"]
+
+
+@pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
+def test_classes_says_which_classes_are_read(o):
+    r = train(o["value"], data={"kind": "preset", "name": "iris"}, epochs=2)
+    if o["classes"] == "every":
+        assert np.shape(r["weights"])[0] == 3  # iris: setosa, versicolor, virginica
+    else:
+        assert set(r["labels"]) == {"-1", "+1"}
+
+
+@pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
+def test_estimator_is_the_packages_class(o):
+    # The run as code fits this class (tests/py/test_script_export.py: the same weights bit for bit).
+    assert isinstance(getattr(perceptron_lab, o["estimator"]), type)
 
 
 @pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])

@@ -239,13 +239,15 @@ def test_kernel_settings_are_the_kernel_table():
     """params.json's kernel ranges are kernels.py's checks: the ends pass both, one past fails both."""
     cases = {"degree": [1, 10, 0, 11], "coef0": [0.0, 1e6, -1e-9, 1.000001e6], "gamma": [1e-9, 1e6, 0.0, 1.000001e6]}
     for name, (lo, hi, below, above) in cases.items():
-        default, ok, _ = kernels.KERNEL_PARAMS[name]
-        assert settings.default(name) == default
+        assert settings.default(name) == kernels.KERNEL_DEFAULTS[name]
         for v, want in ((lo, True), (hi, True), (below, False), (above, False)):
-            assert ok(v) is want, (name, v)
-            try:
-                settings.check(name, v)
-                assert want, (name, v)
-            except SettingsError:
-                assert not want, (name, v)
-    assert settings.default("kernel") == kernels.KERNEL_PARAMS["kernel"][0]
+            one = {**kernels.KERNEL_DEFAULTS, name: v}
+            for check in (lambda: kernels.check_kernel(**one), lambda: settings.check(name, v)):
+                try:
+                    check()
+                    assert want, (name, v)
+                except SettingsError as e:
+                    assert not want and e.field == name, (name, v)
+    assert settings.default("kernel") == kernels.KERNEL_DEFAULTS["kernel"]
+    with pytest.raises(SettingsError):  # a whole float is no polynomial degree for the core
+        kernels.check_kernel(**{**kernels.KERNEL_DEFAULTS, "degree": 2.0})

@@ -2,7 +2,8 @@
 rest of the page does: the typographic minus, never "-0"; and a one-update cycle says "repeats"."""
 import numpy as np
 
-from perceptron_lab.texts.kernel_multiclass import kernel_step_text, multiclass_step_text
+from perceptron_lab.texts.kernel import kernel_step_text
+from perceptron_lab.texts.multiclass import multiclass_step_text
 from perceptron_lab.plots.text import describe_cycle
 
 

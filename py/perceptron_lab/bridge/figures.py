@@ -91,8 +91,8 @@ def figure(kind, f, *, upto=None, px=None):
             model="voted" if run.votes is not None else None, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
-        # The bound limits online updates; the batch rule's steps are a different process.
-        online = run.algorithm != "batch"
+        # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.
+        online = settings.option("algorithm", run.algorithm)["update"] == "example"
         return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, online_bound=online, **size_kw),
                 p.describe_mistakes(run.epoch_mistakes, th.bound, online_bound=online))
     if kind == "accuracy":

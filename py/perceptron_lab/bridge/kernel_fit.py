@@ -12,7 +12,7 @@ from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
 from ..core.run_json import floats
-from ..texts import kernel_multiclass as km_texts
+from ..texts.kernel import kernel_step_text, kernel_texts
 from . import figures, session
 from .summary_fit import SummaryFit
 
@@ -58,7 +58,7 @@ class KernelFit(SummaryFit):
         y = int(self.train_ds.y[i])
         score = float(tr["score"][k - 1])
         return {"y": y, "score": score, "y_score": y * score, "alpha_after": int(tr["alpha"][k - 1]),
-                "step_text": km_texts.kernel_step_text(i, y, score, int(tr["alpha"][k - 1]))}
+                "step_text": kernel_step_text(i, y, score, int(tr["alpha"][k - 1]))}
 
     def model_fields(self):
         """The training inputs f(x) sums over (support vectors only) and how to predict."""
@@ -84,6 +84,6 @@ def fit_kernel(ds, s, progress=None):
     f = KernelFit(ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))
-    f.texts = km_texts.kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name,
+    f.texts = kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name,
                                     n_test=0 if test_ds is None else len(test_ds.y))
     return f

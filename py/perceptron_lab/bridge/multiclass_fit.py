@@ -11,7 +11,7 @@ from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
 from ..core.run_json import floats
-from ..texts import kernel_multiclass as km_texts
+from ..texts.multiclass import multiclass_step_text, multiclass_texts
 from . import figures, session
 from .summary_fit import SummaryFit
 
@@ -74,7 +74,7 @@ class MulticlassFit(SummaryFit):
         a, b = int(tr["true"][k - 1]), int(tr["rival"][k - 1])
         st, sr = float(tr["score_true"][k - 1]), float(tr["score_rival"][k - 1])
         return {"true": a, "rival": b, "true_class": classes[a], "rival_class": classes[b], "score_true": st,
-                "score_rival": sr, "step_text": km_texts.multiclass_step_text(i, classes[a], classes[b], st, sr)}
+                "score_rival": sr, "step_text": multiclass_step_text(i, classes[a], classes[b], st, sr)}
 
     def model_fields(self):
         return {"prediction": "classes[argmax_k weights[k] · x̃], ties to the lowest k; x̃ = (x, 1) with the bias"}
@@ -99,6 +99,6 @@ def fit_multiclass(cd, s, progress=None):
         pred = run.predict(prepare(test_cd.X, **prep))
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
-    f.texts = km_texts.multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
+    f.texts = multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
                                         n_test=0 if test_cd is None else len(test_cd.y))
     return f

@@ -43,7 +43,7 @@ from .order import VisitingOrder
 from .loop import check_loop_settings, run_epochs
 from .stopping import EpochEnds, check_scaled
 from .trace import FirstUpdates
-from .kernels import KERNEL_DEFAULTS, KERNEL_PARAMS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
+from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions

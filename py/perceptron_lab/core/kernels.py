@@ -8,38 +8,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import settings
 from ..errors import SettingsError
 
 KERNELS = ("linear", "poly", "rbf")
-MAX_DEGREE = 10
 PRODUCT_MAX = 1 << 27  # multiply-adds per numpy product call: ~0.05 s in Pyodide
 
 
-def _number(v):
-    return not isinstance(v, bool) and isinstance(v, (int, float, np.integer, np.floating)) and np.isfinite(v)
-
-
-# name: (default, check, message). One table for the estimator, the CLI and the bridge.
-KERNEL_PARAMS = {
-    "kernel": ("rbf", lambda v: v in KERNELS, f"Choose a kernel from: {', '.join(KERNELS)}."),
-    "degree": (2, lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_DEGREE,
-               f"The polynomial degree must be a whole number from 1 to {MAX_DEGREE}."),
-    # coef0 < 0 can make (x·x' + coef0)^d no inner product of any feature space.
-    "coef0": (1.0, lambda v: _number(v) and 0 <= v <= 1e6, "coef0 must be a number from 0 to 10⁶."),
-    "gamma": (1.0, lambda v: _number(v) and 0 < v <= 1e6, "γ must be a number greater than 0 (and at most 10⁶)."),
-}
-
-
-# The defaults, once: the Kernel, train_kernel and KernelPerceptron take theirs from here.
-KERNEL_DEFAULTS = {name: default for name, (default, _, _) in KERNEL_PARAMS.items()}
+# The kernel settings are params.json's (default and range, as the page and the CLI have them);
+# check() gives each default its type (coef0 and γ are floats).
+KERNEL_DEFAULTS = {name: settings.check(name, settings.default(name)) for name in ("kernel", "degree", "coef0", "gamma")}
 
 
 def check_kernel(kernel, degree, coef0, gamma):
-    """SettingsError naming the field for a kernel setting out of range."""
+    """SettingsError naming the field for a kernel setting out of params.json's range."""
     for name, value in (("kernel", kernel), ("degree", degree), ("coef0", coef0), ("gamma", gamma)):
-        _, ok, message = KERNEL_PARAMS[name]
-        if not ok(value):
-            raise SettingsError(message, field=name)
+        if name == "degree" and (isinstance(value, bool) or not isinstance(value, (int, np.integer))):
+            raise SettingsError(settings.message(settings.param(name)), field=name)  # 2.0 is no degree here
+        settings.check(name, value)
 
 
 @dataclass(frozen=True)

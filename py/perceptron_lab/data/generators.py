@@ -24,7 +24,10 @@ _BOOL_Y = {  # outputs for (0,0), (0,1), (1,0), (1,1)
 # The generators' ranges are the page's (params.json).
 N_MIN, N_MAX = settings.param("n")["min"], settings.param("n")["max"]
 MARGIN_MIN, MARGIN_MAX = float(settings.param("margin")["min"]), float(settings.param("margin")["max"])
-SPREAD_MAX = float(settings.param("spread")["max"])
+SPREAD_MIN, SPREAD_MAX = float(settings.param("spread")["min"]), float(settings.param("spread")["max"])  # min excluded
+# ... and their defaults: the page's first clouds are the package's.
+N, SEED = settings.default("n"), settings.default("data_seed")
+MARGIN, SPREAD = float(settings.default("margin")), float(settings.default("spread"))
 BOX = 3.0  # generated coordinates stay in [-BOX, BOX]
 
 
@@ -35,8 +38,8 @@ def check_params(n, margin, spread, seed):
         raise SettingsError(f"The margin must be from {MARGIN_MIN:g} to {MARGIN_MAX:g}; got {margin:g}.",
                             field="margin")
     spread = check_float(spread, "spread", "The spread")
-    if not 0 < spread <= SPREAD_MAX:
-        raise SettingsError(f"The spread must be more than 0 and at most {SPREAD_MAX:g}; got {spread:g}.",
+    if not SPREAD_MIN < spread <= SPREAD_MAX:
+        raise SettingsError(f"The spread must be more than {SPREAD_MIN:g} and at most {SPREAD_MAX:g}; got {spread:g}.",
                             field="spread")
     return n, margin, spread, check_seed(seed)
 
@@ -88,7 +91,7 @@ def _sample_in_box(rng, k, draw):
     return out[:k]
 
 
-def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
+def make_clouds(n=N, margin=MARGIN, spread=SPREAD, seed=SEED, *, return_truth=False):
     """Two separable clouds. The true line is u·x + b = 0 with unit u, and every point has
     y·(u·x + b) >= margin, i.e. lies at least `margin` from the line on its own side.
     With return_truth=True returns (Dataset, u, b)."""

@@ -5,7 +5,7 @@ import numpy as np
 from ..errors import SettingsError
 from . import generators, real
 from .dataset import MulticlassDataset
-from .generators import check_params, generated
+from .generators import MARGIN, N, SEED, SPREAD, check_params, generated
 
 
 REAL_PRESETS = ("iris", "breast-cancer", "wine", "digits")  # files in real/, with sources
@@ -37,8 +37,7 @@ PRESET_PARAMS = {
     **{name: () for name in REAL_PRESETS},  # these take classes= and features= instead
 }
 
-def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, features=None,
-           multiclass=False):
+def preset(name, *, n=N, margin=MARGIN, spread=SPREAD, seed=SEED, classes=None, features=None, multiclass=False):
     """A named dataset: "and", "or", "nand", "xor" (the tables of seed 001, 0 -> -1,
     1 -> +1), a seeded generator "clouds", "overlap", "circles" (same parameters,
     bit-identical data), or a real dataset "iris", "breast-cancer", "wine", "digits"
@@ -66,6 +65,6 @@ def preset(name, *, n=100, margin=0.3, spread=1.0, seed=0, classes=None, feature
 
 
 
-def make_clouds(n=100, margin=0.3, spread=1.0, seed=0, *, return_truth=False):
+def make_clouds(n=N, margin=MARGIN, spread=SPREAD, seed=SEED, *, return_truth=False):
     """Two separable clouds at least `margin` from a random line (generators.make_clouds)."""
     return generators.make_clouds(n, margin, spread, seed, return_truth=return_truth)

@@ -18,12 +18,14 @@ the run the link names.
 import math
 import re
 
+from .. import settings
 from .result_link import LinkError, read_link, settings_request
 
 MAX_ANSWERS = 200  # exercise-check.js MAX_ANSWERS; also the page's visits LIMIT
 MAX_ANSWERS_CHARS = 8000
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 _WHOLE = re.compile(r"\d{1,4}")
+ALGORITHMS = settings.param("algorithm")["options"]  # params.json: weights "counts" is the dual form
 
 
 def same_number(v, u):
@@ -40,8 +42,8 @@ def expected(visit):
 
 
 def answer_width(res):
-    if res.get("algorithm") == "kernel":
-        return 1
+    if any(o["value"] == res.get("algorithm") and o["weights"] == "counts" for o in ALGORITHMS):
+        return 1  # the dual form: one count αᵢ per answer (exercise-check.js answerWidth)
     vs = res.get("visits") or []
     return len(vs[0]["w_before"]) if vs else 0
 

@@ -16,15 +16,17 @@ import math
 import numbers
 import re
 
-from .. import settings
+from ..settings import LIMITS, option
 from ..data.request import load_data, read_settings  # the readers validate every value
 from ..errors import DataError
 from .script_kernel_multiclass import fit_cells, points_code, split_code
 
-MAX_VOTES = settings.LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
+MAX_VOTES = LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
 
-ESTIMATORS = {"online": "Perceptron", "batch": "BatchPerceptron", "averaged": "AveragedPerceptron",
-              "voted": "VotedPerceptron", "pocket": "PocketPerceptron"}
+# What the training cell prints, by the family of the algorithm (params.json `family`).
+TRAIN_NOTE = {"linear": "Train from w = 0 and print the weights (exactly, every digit).",
+              "kernel": "Train from α = 0 and print the counts α, the dual coefficients and the bias (exactly, every digit).",
+              "multiclass": "Train from W = 0 and print W, one row per class (exactly, every digit)."}
 INLINE_CSV_CHARS = 3000  # a CSV up to this size goes into the script; larger ones beside it
 INLINE_POINTS = 60  # placed points up to this many are written as a list in the script
 FORMATS = ("py", "ipynb")
@@ -128,22 +130,24 @@ def build(data, settings, fmt="py"):
         raise DataError("The script format must be py or ipynb.")
     s = read_settings(settings)
     # The bridge's loaders, so the script holds exactly the data (and classes) the run had.
-    ds = load_data(data) if s["algorithm"] != "multiclass" else _classes(data)
+    traits = option("algorithm", s["algorithm"])  # params.json: the estimator, its classes, ...
+    every = traits["classes"] == "every"
+    ds = _classes(data) if every else load_data(data)
     stem = _stem(ds.name)
-    imports, data_code, beside = _data_code(data, ds, stem, fmt, multiclass=s["algorithm"] == "multiclass")
+    imports, data_code, beside = _data_code(data, ds, stem, fmt, multiclass=every)
     pf = tuple(s["plot_features"] if ds.X.shape[1] >= 2 else [0, None])
-    if s["algorithm"] in ("kernel", "multiclass"):
+    if traits["family"] != "linear":
         fit, plot = fit_cells(s, ds.name, fmt, imports, pf)
-        split = split_code(s, imports) if s["algorithm"] == "multiclass" else _split_code(s, imports)
+        split = split_code(s, imports) if every else _split_code(s, imports)
         return _assemble(s, ds, fmt, imports, ["from perceptron_lab import plots"], data_code, split, fit, plot,
                          beside, stem)
-    cls = ESTIMATORS[s["algorithm"]]
+    cls = traits["estimator"]
     split = _split_code(s, imports)
     params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
               f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
               f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
     note = ""
-    if s["algorithm"] == "voted":
+    if traits["votes"]:
         note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"
                 "# no such limit, so only runs that long differ. coef_ is the last w (all of them vote).\n")
     fit = (f"{note}clf = {cls}(\n    {params},\n)\nclf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n"
@@ -151,7 +155,7 @@ def build(data, settings, fmt="py"):
            "print(\"weights:\", clf.coef_[0].tolist())\n"
            + ("print(\"bias:\", clf.intercept_[0].item())" if s["bias"] else
               "print(\"bias: off (the boundary passes through the origin)\")"))
-    decision = ", decision=clf.decision_function" if s["algorithm"] == "voted" else ""
+    decision = ", decision=clf.decision_function" if traits["votes"] else ""
     plot = ("fig = plots.boundary_figure(\n"
             f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={pf!r},\n"
             f"    fit_intercept={s['bias']!r}, normalize={s['normalize']!r}, feature_map={s['feature_map']!r},\n"
@@ -179,6 +183,7 @@ def _split_code(s, imports):
 
 def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem):
     """The cells: heading, imports, data, training with the printed numbers, the picture."""
+    family = option("algorithm", s["algorithm"])["family"]
     head = ("Perceptron Lab: this run as code",
             f"The {s['algorithm']} perceptron on {_plain(ds.name)}, with the settings and seed of the page. "
             "Needs `pip install perceptron-lab` (numpy and matplotlib come with it).")
@@ -186,12 +191,9 @@ def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, ste
              ("code", "\n".join(sorted(set(imports), key=lambda l: (not l.startswith("import"), l)) + pkg)),
              ("markdown", "The data, as the page had it."),
              ("code", f"{data_code}\n{split}"),
-             ("markdown", {"kernel": "Train from α = 0 and print the counts α, the dual coefficients and the "
-                                     "bias (exactly, every digit).",
-                           "multiclass": "Train from W = 0 and print W, one row per class (exactly, every digit)."}
-              .get(s["algorithm"], "Train from w = 0 and print the weights (exactly, every digit).")),
+             ("markdown", TRAIN_NOTE[family]),
              ("code", fit),
-             ("markdown", "The decision regions (matplotlib)." if s["algorithm"] in ("kernel", "multiclass")
+             ("markdown", "The decision regions (matplotlib)." if family != "linear"
               else "The decision boundary (matplotlib)."),
              ("code", plot + ("\nfig.savefig(\"boundary.png\")\nprint(\"boundary: boundary.png\")" if fmt == "py"
                               else "\nfig"))]

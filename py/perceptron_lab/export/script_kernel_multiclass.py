@@ -9,6 +9,8 @@ the two-class reading of placed points are imported from where the bridge has th
 found at export time, so the script runs the very functions the page ran.
 """
 
+from .. import settings
+
 KERNEL = "KernelPerceptron"
 MULTICLASS = "MulticlassPerceptron"
 
@@ -37,7 +39,7 @@ def fit_cells(s, ds_name, fmt, imports, plot_features):
     title = repr(f"{ds_name}: {s['algorithm']} perceptron")
     size = "width_px=640, height_px=480"
     status = "print(\"status:\", clf.status_, \"after\", clf.n_iter_, \"epochs,\", clf.run_.mistakes, \"mistakes\")\n"
-    if s["algorithm"] == "kernel":
+    if settings.option("algorithm", s["algorithm"])["family"] == "kernel":
         imports.append(f"from perceptron_lab import {KERNEL}")
         fit = (f"clf = {KERNEL}(\n    kernel={s['kernel']!r}, degree={s['degree']!r}, coef0={s['coef0']!r}, "
                f"gamma={s['gamma']!r},\n    {common},\n)\n"

@@ -2,7 +2,7 @@
 // costs more than params.json's limits.auto_run_seconds_max without asking first. The
 // estimate is an upper bound (a separable run stops at its first clean epoch).
 import { byId, el, clear, show } from "./dom.js";
-import { LIMITS } from "../state.js";
+import { LIMITS, algorithmTraits } from "../state.js";
 import SCHEMA from "../params.js";
 import { PLOTS } from "./plots.js";
 
@@ -75,29 +75,31 @@ export function kernelCost(rows, features, epochs, withPlots) {
   };
 }
 
-/** -> {rows, features, epochs, plots, algorithm, classes, seconds}: the longest the run could take in this tab. */
+/** -> {rows, features, epochs, plots, algorithm, classes, gram (a kernel matrix is built), who, seconds}: the
+ * longest the run could take in this tab. The cost model is the algorithm's (params.json `cost`). */
 export function estimate(data, settings, csvInfo) {
   const [rows, d0] = shapeOf(data, csvInfo);
   const features = settings.feature_map === "poly2" ? (d0 * (d0 + 3)) / 2 : d0;
   const epochs = Number(settings.epochs) || 1;
   const plots = plotCost(settings, d0); // the projection and weights plots follow the raw features
   const est = { rows, features: d0, epochs, plots, algorithm: settings.algorithm, classes: null };
+  const cost = algorithmTraits(settings.algorithm)?.cost ?? { model: "weights", factor: 1 };
+  est.who = cost.who ?? null;
   let us;
-  if (settings.algorithm === "kernel") {
+  if (cost.model === "gram") {
     // Beyond kernel_max_points Python refuses the run at once (an n × n matrix), and says why.
     const k = rows <= LIMITS.kernel_max_points ? kernelCost(rows, features, epochs, plots !== null) : null;
     us = k ? k.gram + k.train + k.plot : 0;
-    if (!k) est.algorithm = "refused"; // no kernel matrix to speak of
-  } else if (settings.algorithm === "multiclass") {
+    est.gram = !!k; // no kernel matrix to speak of when refused
+  } else if (cost.model === "classes") {
     // One weight vector per class: each example's scores are one numpy product of classes × x̃.
     est.classes = classesOf(data, csvInfo);
     us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
-    // Its own plots besides (bridge/kernel_multiclass_figures.py: the confusion matrix; on 8×8 images each
+    // Its own plots besides (bridge/multiclass_fit.py: the confusion matrix; on 8×8 images each
     // class's weights and a gallery of mistakes): many small axes, whose cost is per figure.
     if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot;
   } else {
-    const factor = settings.algorithm === "pocket" ? LIMITS.cost_pocket_factor : 1;
-    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * factor;
+    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * (cost.factor ?? 1);
   }
   return { ...est, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }
@@ -106,7 +108,7 @@ export function estimate(data, settings, csvInfo) {
  * the same data and settings, without the page's plots (the comparison draws small ones). */
 export function compareEstimate(data, settings, csvInfo, variants) {
   const each = variants.map((algorithm) => estimate(data, { ...settings, algorithm, plot_px: undefined }, csvInfo));
-  return { ...each[0], algorithm: "compare", plots: null, variants: variants.length,
+  return { ...each[0], algorithm: "compare", gram: false, plots: null, variants: variants.length,
     seconds: each.reduce((sum, e) => sum + e.seconds, 0) };
 }
 
@@ -130,10 +132,10 @@ export function askText(est) {
   const plots = p && p.seconds >= PLOTS_SAID_S
     ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px at pixel ratio ${p.dpr} (this screen's)`
     : "";
-  const who = est.algorithm === "kernel" ? " the kernel perceptron on"
+  const who = est.gram ? ` ${est.who} on`
     : est.variants ? ` a comparison of ${num(est.variants)} variants, each on`
-      : est.classes ? ` the multiclass perceptron (${num(est.classes)} classes) on` : "";
-  const matrix = est.algorithm === "kernel" ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
+      : est.classes ? ` ${est.who} (${num(est.classes)} classes) on` : "";
+  const matrix = est.gram ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
   return `This link asks for${who} ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${matrix}${plots} ` +
     `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
 }

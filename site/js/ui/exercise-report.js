@@ -26,12 +26,12 @@ function wanted(visit, kernel) {
 }
 
 /**
- * ex: {res (visits response), answers, results}; t: its tally; goal: the answers asked for (or
+ * ex: {res (visits response), dual (answers are counts αᵢ), answers, results}; t: its tally; goal: the answers asked for (or
  * null: every visit); keys, link: the result link's keys and the link itself.
  */
 export function reportExercise(ex, t, goal, keys, link) {
   if (!framed()) return;
-  const kernel = ex.res.algorithm === "kernel";
+  const kernel = ex.dual;
   const max = Math.min(goal ?? Infinity, ex.res.visits.length);
   const answers = ex.answers.map((a, i) => {
     const v = ex.res.visits[i];

@@ -15,13 +15,14 @@ import {
 import { buildHash, valuesFromRequest } from "../share.js";
 import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
+import { algorithmTraits } from "../state.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
 
 let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
-let ex = null;      // {data, settings, res (visits response), answers, results}
+let ex = null;      // {data, settings, res (visits response), dual, answers, results}
 let startLink = readExerciseLink(typeof location === "undefined" ? "" : location.hash);
 let starting = false; // start() is waiting for Python
 let generation = 0;   // closing drops the answer of a start still on its way
@@ -160,15 +161,15 @@ export async function start(link = null) {
     viewChanged();
     return;
   }
-  ex = { data: req.data, settings: req.settings, res, answers: [], results: [] };
+  ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
   byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
   show(byId("exercise-close"), true);
-  const kernel = res.algorithm === "kernel";
-  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${kernel ? "y·f(x)" : "y·a"} ≤ 0)?`;
-  byId("exercise-new-w-legend").textContent = kernel ? "The new count αᵢ of this example (a whole number)"
+  const byCount = ex.dual;
+  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${byCount ? "y·f(x)" : "y·a"} ≤ 0)?`;
+  byId("exercise-new-w-legend").textContent = byCount ? "The new count αᵢ of this example (a whole number)"
     : "The new w (a decimal comma is fine)";
-  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = kernel ? "No, the counts stay" : "No, w stays";
+  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? "No, the counts stay" : "No, w stays";
   clear(byId("exercise-feedback"));
   say("");
   viewChanged();
@@ -190,21 +191,20 @@ export async function start(link = null) {
   if (!link) byId("exercise-mistake-yes")?.focus();
 }
 
-const ANSWER = {
-  averaged: "The averaged perceptron answers with the mean of these w; the updates are the same.",
-  voted: "The voted perceptron lets every one of these w vote; the updates are the same.",
-  pocket: "The pocket perceptron keeps the best of these w; the updates are the same.",
-};
+/** The dual form (params.json weights "counts"): the student answers a count αᵢ, not a new w. */
+function dual(res) {
+  return algorithmTraits(res.algorithm)?.weights === "counts";
+}
 
 function context(res) {
   const n = res.dataset.n_train;
   const on = `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron`;
   const when = "as the data and settings were when the exercise started.";
-  if (res.algorithm === "kernel") {
+  if (dual(res)) {
     return `${on} with k̃(x, x′) = ${res.kernel.text}, ${when} Each example i keeps a count αᵢ of its mistakes `
       + "(all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.";
   }
-  return `${on}, x̃ = (${res.w_names.join(", ")}), ${when} ${ANSWER[res.algorithm] || ""}`;
+  return `${on}, x̃ = (${res.w_names.join(", ")}), ${when} ${algorithmTraits(res.algorithm)?.exercise_note || ""}`;
 }
 
 function visit() {
@@ -212,7 +212,7 @@ function visit() {
 }
 
 function names() {
-  if (ex.res.algorithm === "kernel") {
+  if (ex.dual) {
     const v = visit();
     return [`α${v ? sub(v.index + 1) : ""}`];
   }
@@ -252,7 +252,7 @@ async function render() {
     byId("exercise-question").textContent = ex.res.run_ends
       ? `The run ends here (${ex.res.status}): every example has been visited.`
       : `That is every visit this exercise holds (${ex.res.visits.length}).`;
-  } else if (ex.res.algorithm === "kernel") {
+  } else if (ex.dual) {
     byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
       + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
       + `${countsText(counts())}.`;
@@ -270,12 +270,12 @@ function drawCurrent(v) {
   const caption = byId("exercise-caption");
   show(plot, !!pts);
   if (!pts) {
-    caption.textContent = ex.res.algorithm === "kernel"
+    caption.textContent = ex.dual
       ? "The picture needs data with 2 features and at most 500 training examples; the numbers tell the whole story."
       : "The picture needs data with 2 features and no feature map; the numbers tell the whole story.";
     return;
   }
-  if (ex.res.algorithm === "kernel") { drawKernel(pts, v, caption); return; }
+  if (ex.dual) { drawKernel(pts, v, caption); return; }
   const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
   const w = ex.res.bias ? last : [last[0], last[1], 0];
   const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${lineText(w)}`;
@@ -353,18 +353,18 @@ function inputError(text, focusId) {
 function feedback(v, answer, result) {
   const box = clear(byId("exercise-feedback"));
   box.dataset.right = String(result.right);
-  const kernel = ex.res.algorithm === "kernel";
+  const byCount = ex.dual;
   const a = `α${sub(v.index + 1)}`;
   let head;
   if (result.right) {
-    head = !v.mistake ? `Right: example ${v.t} is no mistake; ${kernel ? `${a} stays ${num(v.alpha_before)}` : "w stays"}.`
-      : `Right: example ${v.t} is a mistake and ${kernel ? `${a} is now ${num(v.alpha_after)}` : `the new w is ${vec(v.w_after)}`}.`;
+    head = !v.mistake ? `Right: example ${v.t} is no mistake; ${byCount ? `${a} stays ${num(v.alpha_before)}` : "w stays"}.`
+      : `Right: example ${v.t} is a mistake and ${byCount ? `${a} is now ${num(v.alpha_after)}` : `the new w is ${vec(v.w_after)}`}.`;
   } else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
-  else if (kernel) head = `Not quite: it is a mistake, but the new ${a} is ${num(v.alpha_after)}, not ${num(answer.w[0])}.`;
+  else if (byCount) head = `Not quite: it is a mistake, but the new ${a} is ${num(v.alpha_after)}, not ${num(answer.w[0])}.`;
   else head = `Not quite: it is a mistake, but the new w is ${vec(v.w_after)}, not ${vec(answer.w)}.`;
   box.append(el("p", { class: "exercise-verdict", text: head }));
   if (!result.right) box.append(el("ul", { class: "exercise-worked", attrs: { "aria-label": "The arithmetic" } },
-    ...worked(v, ex.res.eta, kernel ? ex.res.kernel.text : "").map((line) => el("li", { text: line }))));
+    ...worked(v, ex.res.eta, byCount ? ex.res.kernel.text : "").map((line) => el("li", { text: line }))));
 }
 
 async function updateLink() {

@@ -5,6 +5,7 @@
 import { byId, el, clear, show, fmt, say as sayIn } from "./dom.js";
 import { createPlot, drawPlot, wrongPoints } from "./boundary-svg.js";
 import { parseNumber, vec } from "../exercise-check.js";
+import { algorithmTraits } from "../state.js";
 
 const FIELDS = [["w1", "w₁"], ["w2", "w₂"], ["b", "b"]];
 const NOTES_AND = { data: { kind: "preset", name: "and" }, w: [20, 20, -30] };
@@ -154,7 +155,7 @@ async function confirm(compare = false) {
   if (r.perceptron) {
     const p = r.perceptron;
     hand.perceptron = p;
-    const last = p.algorithm === "voted" ? " (its last w; the voted perceptron predicts by all its w)" : "";
+    const last = algorithmTraits(p.algorithm)?.votes ? ` (its last w; the ${p.algorithm} perceptron predicts by all its w)` : "";
     byId("hand-perceptron").textContent = `The ${p.algorithm} perceptron from w = 0 (${p.status}, ${p.mistakes} mistakes in `
       + `${p.epochs} epoch${p.epochs === 1 ? "" : "s"}): w = ${vec(p.w)}${last} ${describe(p)}`;
     redraw();

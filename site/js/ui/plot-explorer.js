@@ -5,6 +5,7 @@
 // the axes. The words come from the run's points and w (run-description.js), never from
 // the picture, so they hold whatever draws the plot.
 import { byId, el, clear, show } from "./dom.js";
+import { algorithmTraits } from "../state.js";
 import { pointSentence, pointOrder, pointAbove, lineSentence, boundarySummary } from "./run-description.js";
 
 let res = null;
@@ -68,7 +69,7 @@ export function explorerResult(result, nUpdates) {
 /** The w whose line the plot draws: a step's w, or the answer's, except the voted perceptron's
  * answer, which is a vote of many lines (its w is only the last one). */
 function lineW() {
-  return step === null && res?.settings?.algorithm === "voted" ? null : w;
+  return step === null && algorithmTraits(res?.settings?.algorithm)?.votes ? null : w;
 }
 
 function refresh(now = false) {

@@ -2,7 +2,7 @@
 // binary perceptron tells apart, and whether it trains on every feature or only the two
 // plotted. Python's inspect lists a data set's classes and features (datasets.describe).
 import { byId, el, clear, show } from "./dom.js";
-import { param, isActive, validate } from "../state.js";
+import { param, isActive, validate, algorithmTraits } from "../state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError } from "./fields.js";
 
 let values;      // shared app values (by param name)
@@ -83,7 +83,7 @@ export async function showRealPreset() {
   if (values.preset !== name || !isActive("classes", values)) return;
   byId("real-preset-info").textContent = d.info;
   let pick = values.classes;
-  const every = values.algorithm === "multiclass";
+  const every = algorithmTraits(values.algorithm)?.classes === "every";
   if (pick && !pick.every((c) => d.classes.includes(c))) {
     setFieldError("classes", `${pick.join(" and ")} are not both classes of this data set (${d.classes.join(", ")}), ` +
       `so ${every ? "every class is" : "the first two are"} used.`);

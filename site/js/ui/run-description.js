@@ -2,6 +2,7 @@
 // the points of the boundary plot and its line, all from the run's numbers (the result, the
 // frame, the points), never from a picture. Pure (no DOM): node --test checks every sentence.
 import { fmt } from "./format.js";
+import { algorithmTraits } from "../state.js";
 
 export const SAY_LEVELS = [
   { value: "short", label: "A short sentence per update" },
@@ -69,7 +70,7 @@ export function runSentence(res) {
       ? (res.epochs > ye ? `the weights cycle from epoch ${ye} on, so the data is not linearly separable${on(ye)}`
         : `stopped on a cycle of the weights in epoch ${ye}: the data is not linearly separable`)
       : `stopped after ${res.epochs} epochs`;
-  const which = algo === "voted" ? "the last w" : "w";
+  const which = algorithmTraits(algo)?.votes ? "the last w" : "w";
   const w = Array.isArray(res.w) ? `, ${which} = ${vec(res.w)}` : "";
   const acc = Number.isFinite(res.train_accuracy) ? `; training accuracy ${fmt(res.train_accuracy * 100, 4)} %` : "";
   return `Trained (${data}${algo}): ${how}. ${res.updates} update${res.updates === 1 ? "" : "s"}${w}${acc}.`;

@@ -3,6 +3,7 @@
 // converged, a tritone for a cycle of the weights (Block & Levin: not separable) or a low tone
 // when it stopped at MaxIter. Pure (no DOM, no audio): sound-player.js plays the list,
 // node --test checks it against runs' mistakes per epoch.
+import { algorithmTraits } from "../state.js";
 
 export const SOUND = {
   trackSeconds: 6,       // a typical run (AND: 9 epochs) is heard in about this long
@@ -32,7 +33,8 @@ export function updatesPerEpoch(res) {
     for (const e of tr.epoch) if (e >= 1 && e <= u.length) u[e - 1]++;
     return u;
   }
-  return em.map((m) => (res.settings?.algorithm === "batch" ? (m > 0 ? 1 : 0) : m));
+  const perEpoch = algorithmTraits(res.settings?.algorithm)?.update === "epoch"; // one summed update per epoch
+  return em.map((m) => (perEpoch ? (m > 0 ? 1 : 0) : m));
 }
 
 /**

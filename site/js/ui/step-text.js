@@ -129,7 +129,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
  * updates, every update recorded), else null. */
 export function visitCount(r) {
   const tr = r?.trace;
-  if (!tr || tr.subsampled || r.settings?.algorithm === "batch") return null;
+  if (!tr || tr.subsampled || algorithmTraits(r.settings?.algorithm)?.update === "epoch") return null;
   return (r.epochs || 0) * (r.dataset?.n_train || 0) || null;
 }
 

@@ -8,6 +8,7 @@ import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
 import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "./plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
+import { algorithmTraits } from "../state.js";
 
 const SECONDS = 4;     // a typical preset run plays in about this long
 const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
@@ -144,7 +145,8 @@ function frameCaption(r) {
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
   const total = stepTotal();
   const lap = laps > 0 && laps < CYCLES_SHOWN ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
-  const what = ["averaged", "voted", "pocket"].includes(res.settings?.algorithm)
+  // params.json last_w false: the answer is built from the online path (averaged, voted, pocket).
+  const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
     ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
   if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
   return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${lap}`;

@@ -1,0 +1,19 @@
+"""Numbers in the words of the page: 4 significant digits, the typographic minus, never "-0"."""
+
+
+def g(v):
+    """4 significant digits with the typographic minus the page uses, never "-0"."""
+    s = f"{v:.4g}"
+    return "0" if s in ("-0", "0") else s.replace("-", "−")
+
+
+def pm(y):
+    return "+1" if y > 0 else "−1"
+
+
+def plural(n, word):
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def sub(n):
+    return str(n).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
