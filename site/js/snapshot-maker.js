@@ -12,7 +12,8 @@
 // starts again when the run is over (data-snapshot stays "making").
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
 // "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
-// browser), or "skipped" (not made here). A stored snapshot that was refused (its bytes are not
+// browser), or "skipped" (not made here); body[data-snapshot-why] says why in a few words
+// when it is "failed" or "skipped" (a test's message, the console's note). A stored snapshot that was refused (its bytes are not
 // the ones stored, or the restore's checks failed: worker.js, snapshot.js) is said in one line
 // (REFUSED) and body[data-snapshot-refused] is set; a new one is made as after a first visit.
 import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
@@ -24,9 +25,19 @@ export const REFUSED = "The quick start saved in this browser (a memory snapshot
 const body = document.body;
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
 const MAKER_URL = new URL(DEFAULT_WORKER_URL.href + "?snapshot=make");
+// The maker boots the same Python as the page, then draws and stores: on a busy CPU it is as
+// slow as the page's own boot was, so it is given several times that (at least 2 minutes).
+// Running out of that time is no fault of this build: the next visit tries again.
 const GIVE_UP_MS = 120_000;
+const GIVE_UP_BOOTS = 4;
 
 let asked = false;
+let giveUpMs = GIVE_UP_MS;
+
+function skip(why) {
+  body.dataset.snapshot = "skipped";
+  body.dataset.snapshotWhy = why;
+}
 
 /** The page's worker is ready; times: its boot times (times.restored: from a snapshot). */
 export function workerReady(times) {
@@ -40,10 +51,10 @@ export function workerReady(times) {
     body.dataset.snapshot = "restored";
     return;
   }
-  if (!ALLOWED || !roomForSnapshot() || !globalThis.navigator?.storage?.getDirectory) {
-    body.dataset.snapshot = "skipped";
-    return;
-  }
+  if (!ALLOWED) return skip("the page's test switch did not ask for it");
+  if (!roomForSnapshot()) return skip("no room: a handheld or under 4 GB of memory");
+  if (!globalThis.navigator?.storage?.getDirectory) return skip("no origin private file system");
+  if (times && times.ready > 0) giveUpMs = Math.max(GIVE_UP_MS, GIVE_UP_BOOTS * times.ready);
   whenPrecached(() => whenNotTraining(make));
 }
 
@@ -66,7 +77,7 @@ function whenPrecached(fn) {
   const check = () => {
     const state = body.dataset.offline;
     if (state === "ready") return fn(), true;
-    if (state === "unavailable" || state === "failed") return (body.dataset.snapshot = "skipped"), true;
+    if (state === "unavailable" || state === "failed") return skip(`offline copy ${state}`), true;
     return false;
   };
   if (check()) return;
@@ -77,6 +88,7 @@ function whenPrecached(fn) {
 // A maker that failed for this build is not tried again on every visit (localStorage may be
 // unavailable, e.g. in a sandboxed frame: then it is).
 const FAILED_KEY = "perceptron-lab:snapshot-failed-for";
+const FAILED_WHY_KEY = "perceptron-lab:snapshot-failed-why";
 const store = (fn) => {
   try {
     return fn(globalThis.localStorage);
@@ -88,45 +100,67 @@ const store = (fn) => {
 function make() {
   const build = body.dataset.offlineBuild || "";
   if (build && store((ls) => ls.getItem(FAILED_KEY)) === build) {
-    body.dataset.snapshot = "skipped";
-    return;
+    return skip(`its maker failed earlier for this build (${store((ls) => ls.getItem(FAILED_WHY_KEY)) || "?"})`);
   }
   body.dataset.snapshot = "making";
+  delete body.dataset.snapshotWhy;
   let worker;
   try {
     worker = spawnWorker(MAKER_URL);
-  } catch {
-    body.dataset.snapshot = "skipped";
-    return;
+  } catch (e) {
+    return skip(`no maker worker: ${String(e && e.message || e).slice(0, 120)}`);
   }
-  const runs = new MutationObserver(() => {
-    if (!training()) return;
+  // Once stopped (ended, or set aside for a run or the page leaving), nothing this worker
+  // still fires counts: Firefox fires "error" at a module worker terminated while it loads,
+  // which was taken for the maker's failure and kept this build from ever making a snapshot.
+  let over = false;
+  const stop = () => {
+    over = true;
     clearTimeout(timer);
     runs.disconnect();
+    worker.onmessage = worker.onerror = null;
     worker.terminate();
+    if (current === stop) current = null;
+  };
+  current = stop;
+  const runs = new MutationObserver(() => {
+    if (!training()) return;
+    stop();
     whenNotTraining(make);
   });
   runs.observe(body, { attributes: true, attributeFilter: ["data-run-state"] });
-  const end = (state, note) => {
-    clearTimeout(timer);
-    runs.disconnect();
-    worker.terminate();
+  // why: set for "failed" and "skipped"; only "failed" is remembered for this build.
+  const end = (state, note, why) => {
+    if (over) return;
+    stop();
     body.dataset.snapshot = state;
-    if (state === "failed" && build) store((ls) => ls.setItem(FAILED_KEY, build));
+    if (why) body.dataset.snapshotWhy = why.slice(0, 200);
+    if (state === "failed" && build) store((ls) => (ls.setItem(FAILED_KEY, build), ls.setItem(FAILED_WHY_KEY, why)));
     console.info(`Perceptron Lab: ${note}`);
   };
-  const timer = setTimeout(() => end("failed", "no memory snapshot (its maker took too long)."), GIVE_UP_MS);
+  const secs = Math.round(giveUpMs / 1000);
+  const timer = setTimeout(() => end("skipped", `no memory snapshot yet (its maker took over ${secs} s; the next visit tries again).`,
+    `its maker took over ${secs} s`), giveUpMs);
   worker.onmessage = (ev) => {
     const msg = ev.data || {};
     if (msg.type === "snapshot") {
       if (msg.ok) end("ready", `the next visit starts from a memory snapshot (${msg.heapMB} MB of memory, ${msg.filesMB} MB of files, made in ${msg.ms} ms).`);
-      else end("failed", `no memory snapshot: ${msg.detail}`);
+      else end("failed", `no memory snapshot: ${msg.detail}`, `its maker: ${msg.detail}`);
     } else if (msg.type === "fatal") {
-      end("failed", `no memory snapshot: ${msg.message}`);
+      end("failed", `no memory snapshot: ${msg.message}`, `its maker: ${msg.message} ${msg.detail || ""}`);
     }
   };
   worker.onerror = (ev) => {
     if (ev && ev.preventDefault) ev.preventDefault();
-    end("failed", "no memory snapshot (its maker stopped).");
+    end("failed", "no memory snapshot (its maker stopped).", `its maker stopped: ${(ev && ev.message) || "an error"}`);
   };
 }
+
+// The page leaving ends its workers: a maker it ends has not failed. Back from the
+// back/forward cache, the page makes it again.
+let current = null; // the running maker's stop()
+addEventListener("pagehide", () => {
+  if (!current) return;
+  current();
+  addEventListener("pageshow", (ev) => ev.persisted && whenNotTraining(make), { once: true });
+});

@@ -206,11 +206,13 @@ def test_second_visit_works_offline(lab):
     made = lab.wait("() => !['making', undefined].includes(document.body.dataset.snapshot) && "
                     "document.body.dataset.snapshot", timeout=READY_S)
     # ("restored": the link's page already started from the first page's snapshot.)
-    assert made in (("ready", "restored") if SNAPSHOT[lab.engine] else ("skipped",)), made
+    why = lab.js("() => document.body.dataset.snapshotWhy || ''")
+    assert made in (("ready", "restored") if SNAPSHOT[lab.engine] else ("skipped",)), (made, why)
     stop(lab.server)  # nothing answers at this address any more
     lab.goto(lab.url)
     wait_ready(lab)
     assert "nothing to download" in lab.js("() => document.getElementById('load').textContent")
-    assert lab.js("() => document.body.dataset.snapshot") == ("restored" if SNAPSHOT[lab.engine] else "skipped")
+    state, why = lab.js("() => [document.body.dataset.snapshot, document.body.dataset.snapshotWhy || '']")
+    assert state == ("restored" if SNAPSHOT[lab.engine] else "skipped"), (state, why)
     assert lab.js(RUN, "preset", "and", timeout=RUN_S + 30) == "done"
     assert json.loads(json.dumps(lab.js(SHOWN)["weights"])) == reference(datakit.preset_data("and"))["weights"]
