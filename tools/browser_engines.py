@@ -8,6 +8,11 @@ remote-debugging WebSocket). Nothing is downloaded: each engine is the system's 
         b.goto(url)
         b.js("(sel) => document.querySelector(sel).textContent", "#status")
 
+errors() lists the console errors and uncaught exceptions (and unhandled rejections) seen so
+far: Chromium and Firefox report the page's and its workers' through the protocol; WebKit's
+WebDriver has no console events, so a recorder is put into each page right after goto() loads
+it (what the page says before its load event, and its workers' console, go unseen there).
+
 js(fn, *args) calls the JavaScript function source fn in the page with JSON arguments and
 returns its (awaited) result through JSON. It runs as the driver's script, not as a page
 script, so the page's Content Security Policy (no eval) does not stop it.
@@ -75,6 +80,9 @@ class Browser:
     def close(self) -> None:
         raise NotImplementedError
 
+    def errors(self) -> list[str]:
+        raise NotImplementedError
+
     def wait(self, fn: str, *args, timeout: float = 60, every: float = 0.25):
         """Poll fn until it returns something truthy (returned); TimeoutError after timeout s."""
         end = time.monotonic() + timeout
@@ -102,6 +110,9 @@ class ChromiumBrowser(Browser):
         self._context = chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.page = self._context.pages[0] if self._context.pages else self._context.new_page()
+        self._errors = []
+        self.page.on("console", lambda m: m.type == "error" and self._errors.append(f"console.error: {m.text}"))
+        self.page.on("pageerror", lambda exc: self._errors.append(f"uncaught: {exc}"))
 
     def goto(self, url):
         self.page.goto(url, wait_until="load")
@@ -109,6 +120,9 @@ class ChromiumBrowser(Browser):
     def js(self, fn, *args, timeout=60):
         self.page.set_default_timeout(timeout * 1000)
         return json.loads(self.page.evaluate(_wrap(fn), json.dumps(args)))
+
+    def errors(self):
+        return list(self._errors)
 
     def close(self):
         try:
@@ -139,6 +153,18 @@ class Xvfb:
         self.proc.wait(10)
 
 
+# Put into each WebKit page after its load: records what the other engines report by protocol.
+RECORDER = """() => {
+  if (window.__engineErrors) return;
+  const seen = window.__engineErrors = [];
+  const text = (v) => (v instanceof Error ? `${v.name}: ${v.message}` : String(v));
+  const error = console.error;
+  console.error = function (...args) { seen.push("console.error: " + args.map(text).join(" ")); return error.apply(this, args); };
+  addEventListener("error", (ev) => seen.push("uncaught: " + (ev.error ? text(ev.error) : ev.message)));
+  addEventListener("unhandledrejection", (ev) => seen.push("unhandled rejection: " + text(ev.reason)));
+}"""
+
+
 class WebKitBrowser(Browser):
     engine = "webkit"
 
@@ -161,9 +187,20 @@ class WebKitBrowser(Browser):
             self._x.close()
             raise
         self.driver.set_page_load_timeout(120)
+        self._errors = []
+
+    def _collect(self):
+        with contextlib.suppress(Exception):
+            self._errors += self.js("() => (window.__engineErrors || []).splice(0)", timeout=10)
 
     def goto(self, url):
+        self._collect()  # the page being left
         self.driver.get(url)
+        self.js(RECORDER)
+
+    def errors(self):
+        self._collect()
+        return list(self._errors)
 
     def js(self, fn, *args, timeout=60):
         self.driver.set_script_timeout(timeout)
@@ -203,7 +240,9 @@ class FirefoxBrowser(Browser):
             raise RuntimeError("firefox-esr did not open its WebDriver BiDi socket")
         self._ws = websocket.create_connection(url + "/session", timeout=300, suppress_origin=True)
         self._id = 0
+        self.entries = []  # every log.entryAdded event's params, in order
         self._cmd("session.new", {"capabilities": {"alwaysMatch": {"acceptInsecureCerts": True}}})
+        self._cmd("session.subscribe", {"events": ["log.entryAdded"]})
         tree = self._cmd("browsingContext.getTree", {})
         self.context = tree["contexts"][0]["context"]
 
@@ -215,7 +254,9 @@ class FirefoxBrowser(Browser):
         while True:
             msg = json.loads(self._ws.recv())
             if msg.get("id") != mine:
-                continue  # an event
+                if msg.get("method") == "log.entryAdded":
+                    self.entries.append(msg["params"])
+                continue  # another event
             if msg.get("type") == "error" or "error" in msg and msg.get("type") != "success":
                 raise RuntimeError(f"firefox {method}: {msg.get('error')}: {msg.get('message')}")
             return msg["result"]
@@ -231,6 +272,12 @@ class FirefoxBrowser(Browser):
             d = r["exceptionDetails"]
             raise RuntimeError(f"firefox: {d.get('text')}")
         return json.loads(r["result"]["value"])
+
+    def errors(self):
+        with contextlib.suppress(Exception):
+            self._cmd("browsingContext.getTree", {}, timeout=10)  # reads the events sent so far
+        prefix = {"console": "console.error: ", "javascript": "uncaught: "}
+        return [prefix.get(e.get("type"), "") + str(e.get("text")) for e in self.entries if e.get("level") == "error"]
 
     def close(self):
         try:

@@ -3,7 +3,9 @@ engine of Safari and of every iPad browser) and Firefox (ESR), each the system's
 driven by tools/browser_engines.py. One fresh browser per engine runs, in order: the first
 visit to Python ready, the default run animating, Train on AND and on XOR (weights and status
 equal CPython's bridge), a step forward, a PNG export, a CSV upload trained, the share link
-opened fresh, and the second visit offline (the server stopped: the service worker's copy).
+opened fresh, and the second visit offline (the server stopped: the service worker's copy);
+through all of it no console error and no uncaught exception (tools/browser_engines.py's
+errors(): what each engine's driver can see), beyond ALLOWED_ERRORS.
 
 The page is driven only through what a student sees and a few stable hooks: body
 data-py-state/data-run-state, the Train button by its name, the status region (#status),
@@ -22,6 +24,9 @@ from tools.browser_engines import ENGINES, missing, open_engine
 SNAPSHOT = {"chromium": True, "firefox": True, "webkit": False}  # makes the memory snapshot
 READY_S = 240  # a cold boot on a loaded 2-core machine (WebKit is the slowest engine)
 RUN_S = 60
+
+# Console errors an engine reports that are not the lab's fault: (engine, text it contains, why).
+ALLOWED_ERRORS: list[tuple[str, str, str]] = []
 
 CSV = datakit.make_csv(30, ["length", "width"], ("small", "large"), seed=4, label_name="size")
 
@@ -216,3 +221,10 @@ def test_second_visit_works_offline(lab):
     assert state == ("restored" if SNAPSHOT[lab.engine] else "skipped"), (state, why)
     assert lab.js(RUN, "preset", "and", timeout=RUN_S + 30) == "done"
     assert json.loads(json.dumps(lab.js(SHOWN)["weights"])) == reference(datakit.preset_data("and"))["weights"]
+
+
+def test_no_console_errors(lab):
+    # Last in the module: everything above, the offline visit included, said no error.
+    seen = lab.errors()
+    unexplained = [e for e in seen if not any(engine == lab.engine and part in e for engine, part, _ in ALLOWED_ERRORS)]
+    assert not unexplained, unexplained[:20]
