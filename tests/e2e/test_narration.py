@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import settled
+from pagekit import open_tab, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
@@ -182,6 +182,7 @@ def test_the_reader_chooses_how_much_is_said(ready_page):
     page = ready_page
     page.wait_for_selector("#step-fwd:not([disabled]), #step-back:not([disabled])", timeout=STEP_TIMEOUT_MS)
     arm_live(page)
+    open_tab(page, "steps")  # the reader's options sit with the step-through's
     page.select_option("#say-level", "full")
     page.focus("#step-range")
     page.keyboard.press("Home")
@@ -200,6 +201,7 @@ def test_the_reader_chooses_how_much_is_said(ready_page):
     assert json.loads(page.evaluate("localStorage.getItem('perceptron-lab:access')"))["say"] == "off"
     assert "say" not in page.evaluate("location.hash")
     page.select_option("#say-level", "short")
+    open_tab(page, "setup")
 
 
 def played(page, preset_name: str, py_call) -> tuple[list[dict], dict]:
@@ -222,10 +224,12 @@ def played(page, preset_name: str, py_call) -> tuple[list[dict], dict]:
 
 def test_the_sound_track_of_and_and_xor(ready_page, py_call):
     page = ready_page
+    open_tab(page, "steps")  # the sound's options sit with the step-through's
     assert page.is_checked("#sound-on") is False  # off until the reader turns it on
     page.focus("#sound-on")
     page.keyboard.press(" ")
     assert page.is_checked("#sound-on")
+    open_tab(page, "setup")  # the data and settings of the runs
     for name, end in (("and", "converged"), ("xor", "cycle")):
         events, res = played(page, name, py_call)
         assert events, f"no sound was scheduled for {name}"
@@ -240,6 +244,7 @@ def test_the_sound_track_of_and_and_xor(ready_page, py_call):
         assert res["status"] == ("converged" if end == "converged" else "cycled")
     # The track ends by itself (XOR's lasts 1.4 s); Play plays it again and Stop silences it at once.
     expect(page.locator("#sound-play")).to_have_text("Play its sound", timeout=10_000)
+    open_tab(page, "steps")
     page.focus("#sound-play")
     page.keyboard.press("Enter")
     expect(page.locator("#sound-play")).to_have_text("Stop the sound")
@@ -248,6 +253,7 @@ def test_the_sound_track_of_and_and_xor(ready_page, py_call):
     page.focus("#sound-on")
     page.keyboard.press(" ")
     assert not page.is_checked("#sound-on")
+    open_tab(page, "setup")
     page.select_option("#preset", "and")
 
 

@@ -24,8 +24,14 @@ GEOMETRY_JS = """() => {
   const d = document.documentElement;
   return { scrollY, scrollX, vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, sh: d.scrollHeight,
            plot: box("plot-boundary"), train: box("train"), status: box("status"),
-           play: box("step-play"), words: box("step-text"), tabs: box("tab-setup") };
+           play: box("step-play"), words: box("step-text"), tabs: box("tab-setup"), preset: box("preset"),
+           panelScroll: document.getElementById("lab").scrollTop };
 }"""
+
+# Whether the control is what is drawn at its centre (not clipped by a scrolling panel, not covered).
+ON_TOP_JS = """(id) => { const el = document.getElementById(id), r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit === el || el.contains(hit); }"""
 
 # The top of the focused field in the window, sampled every frame from now on.
 WATCH_FOCUS_JS = """(id) => {
@@ -75,11 +81,17 @@ def test_one_screen_after_train(browser, base_url, width, height, share):
         ys = loaded_with_focus(page, "eta")
         assert len(ys) == 1, f"the focused field moved (or lost focus): {ys}"
         page.locator("#eta").blur()
+        # Focusing the field scrolled the settings panel down to it; a student arriving has not.
+        page.evaluate("document.getElementById('lab').scrollTop = 0")
         assert click_train(page) == "done"
         g = page.evaluate(GEOMETRY_JS)
         assert g["scrollY"] == 0 and g["sh"] <= g["vh"] and g["sw"] <= g["vw"], g  # nothing to scroll
         for name in ("plot", "train", "status", "play", "words", "tabs"):
             assert inside(g[name], g), (name, g)
+        # The data choice too, on the first screen of the side (its panel not scrolled either).
+        assert inside(g["preset"], g) and g["panelScroll"] == 0, g
+        for control in ("preset", "train"):
+            assert page.evaluate(ON_TOP_JS, control), control
         area = g["plot"]["w"] * g["plot"]["h"]
         assert area >= share * g["vw"] * g["vh"], (area / (g["vw"] * g["vh"]), g)
         # The dominant element: bigger than every other box on screen but the layout's own.

@@ -30,7 +30,7 @@ export function soundOn() {
   return prefs.sound;
 }
 
-/** The controls, placed after the step-through (or at the end of the results). */
+/** The controls, placed in the Steps tab (or at the end of the results). */
 export function initAccessOptions({ play }) {
   load();
   onPlay = play;
@@ -46,9 +46,10 @@ export function initAccessOptions({ play }) {
     el("label", { class: "check" }, sound, " Hear it learn"),
     button,
     audioAvailable() ? null : el("span", { class: "hint", text: "This browser has no Web Audio, so the lab cannot play sound." }));
-  // Beside the step-through it follows (the header has no room for it on a one-screen lab).
-  const anchor = byId("stepper");
-  if (anchor) anchor.after(box);
+  // Behind the Steps tab, with the step-through's other options: on a 1280 × 800 projector
+  // the side column's first screen holds Train, the update and the data choice.
+  const slot = byId("access-slot");
+  if (slot) slot.append(box);
   else (byId("results") || document.querySelector("main") || document.body).append(box);
   return box;
 }
