@@ -190,7 +190,8 @@ async function train(opts = {}) {
   }
   const { settings } = d;
   dismissAsk();
-  const est = estimate(d.data, settings, csvInfo());
+  // The budget counts each plot at the box it is drawn for (the others are a side column's width).
+  const est = estimate(d.data, { ...settings, plot_sizes: plotSizes(LATER_PLOTS) }, csvInfo());
   if (opts.auto && overBudget(est)) {
     // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
     ask(est, () => train());

@@ -223,7 +223,7 @@ def test_a_cheap_link_on_a_screen_where_its_plots_would_be_huge_asks_first(brows
         page.wait_for_selector('body[data-run-state="asking"]', state="attached", timeout=RUN_TIMEOUT_MS)
         text = page.inner_text("#budget-prompt")
         assert re.search(r"4 rows × 2 features × 100 epochs, drawn as up to 6 plots of [\d,]+ × [\d,]+ px "
-                         r"at pixel ratio 4 \(this screen's\)", text), text
+                         r"\(the largest; the others smaller\) at pixel ratio 4 \(this screen's\)", text), text
         box = [int(v.replace(",", "")) for v in re.search(r"plots of ([\d,]+) × ([\d,]+) px", text).groups()]
         assert box == page.evaluate("""async () => (await import(new URL("js/ui/plots.js", document.baseURI).href))
                                        .plotBox("boundary")""")

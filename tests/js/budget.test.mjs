@@ -62,6 +62,24 @@ test("plot pixels are in the budget: a cheap run drawn at an absurd size is aske
   assert.doesNotMatch(askText(estimate(and, { ...run, plot_px: [320, 240], dpr: 1 }, null)), /plots/);
 });
 
+test("each plot is counted at the box it is drawn for: a presenter's big boundary box is one plot, not six", () => {
+  const and = { kind: "preset", name: "and" };
+  const run = { algorithm: "online", epochs: 100, dpr: 2 };
+  const trainS = 4 * 100 * (12 + 3 * 0.3) / 1e6;
+  // The boundary fills a 1,400 × 800 stage; the five others a 360 px side column (360 × 225 or 270).
+  const side = { mistakes: [360, 225], accuracy: [360, 225], proof: [360, 225], cycle: [360, 270], trajectory: [360, 270] };
+  const est = estimate(and, { ...run, plot_px: [1400, 800], plot_sizes: side }, null);
+  const pixels = (1400 * 800 + 3 * 360 * 225 + 2 * 360 * 270) * 4;
+  near(est.seconds, trainS + pixels * 0.3 / 1e6);
+  assert.equal(est.plots.count, 6);
+  // Counting all six at the boundary's box would have said 8.1 s of plots, not 1.9 s.
+  const all = estimate(and, { ...run, plot_px: [1400, 800] }, null);
+  assert.ok(all.seconds - est.seconds > 6, [all.seconds, est.seconds]);
+  const big = estimate(and, { ...run, dpr: 4, plot_px: [2000, 1500], plot_sizes: side }, null);
+  assert.equal(askText(big), "This link asks for 4 rows × 2 features × 100 epochs, drawn as up to 6 plots of " +
+    "2,000 × 1,500 px (the largest; the others smaller) at pixel ratio 4 (this screen's) (up to about 17 s in this tab), so it was not started by itself.");
+});
+
 test("the real data sets are sized from params.json's datasets table", async () => {
   const { shapeOf } = await import("../../site/js/ui/budget.js");
   const { default: schema } = await import("../../site/js/params.js");

@@ -50,15 +50,20 @@ export function classesOf(data, csvInfo) {
 
 /** The plots' share: every plot the page may ask for (PLOTS; the projection and the weights
  * chart only with more than two features: an upper bound, as cycle and trajectory plots are
- * drawn only for some runs), each plot_px × dpr² image pixels. The size is this screen's (box
- * × pixel ratio), so a link's run is asked for where drawing it would take long. */
+ * drawn only for some runs), each its box × dpr² image pixels. The size is this screen's (box
+ * × pixel ratio), so a link's run is asked for where drawing it would take long. The boxes:
+ * settings.plot_sizes ({kind: [w, h]}, each plot's own box as the page draws it: the boundary
+ * fills the stage, the others a side column) where given, else plot_px for every plot. */
 export function plotCost(settings, features) {
   if (settings.plots === false || !Array.isArray(settings.plot_px)) return null;
   const [width, height] = settings.plot_px.map(Number);
   const dpr = Number(settings.dpr) || 1;
-  const count = PLOTS.filter((k) => features > 2 || !MANY_FEATURES_ONLY.includes(k)).length;
-  const pixels = width * height * dpr * dpr;
-  return { count, width, height, dpr, seconds: (count * pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
+  const kinds = PLOTS.filter((k) => features > 2 || !MANY_FEATURES_ONLY.includes(k));
+  const own = settings.plot_sizes || {};
+  const boxes = kinds.map((k) => (Array.isArray(own[k]) ? own[k].map(Number) : [width, height]));
+  const pixels = boxes.reduce((sum, [w, h]) => sum + w * h, 0) * dpr * dpr;
+  const same = boxes.every(([w, h]) => w === width && h === height);
+  return { count: kinds.length, width, height, dpr, same, seconds: (pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
 }
 
 /** The kernel perceptron's own costs, in µs (py/perceptron_lab/kernel.py): its rows × rows Gram
@@ -130,7 +135,8 @@ const PLOTS_SAID_S = 1;
 export function askText(est) {
   const p = est.plots;
   const plots = p && p.seconds >= PLOTS_SAID_S
-    ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px at pixel ratio ${p.dpr} (this screen's)`
+    ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px${p.same ? "" : " (the largest; the others smaller)"} ` +
+      `at pixel ratio ${p.dpr} (this screen's)`
     : "";
   const who = est.gram ? ` ${est.who} on`
     : est.variants ? ` a comparison of ${num(est.variants)} variants, each on`
