@@ -89,6 +89,8 @@ test("FrameStore: scene, batches ahead, and the tween halfway along an update", 
   assert.equal(await store.load(2), true);
   await new Promise((r) => setTimeout(r, 0));
   assert.deepEqual(asked[0].sizes, { boundary: [300, 300] });
+  // The first frames were asked for with the scene (before its answer), then no more: all are here.
+  assert.deepEqual(asked.slice(1).map((q) => q.batch), [[0, 2]]);
   assert.equal(store.has(2), true);
   const half = store.picture(1.5);
   assert.deepEqual(half.plane, [1.5, 3, -1.5]);               // w halfway from step 1 to step 2
@@ -97,6 +99,25 @@ test("FrameStore: scene, batches ahead, and the tween halfway along an update", 
   assert.equal(store.picture(0.5).note, "");                   // w is no longer 0 on the way
   assert.equal(store.picture(0).note, "w = 0");
   assert.equal(store.tAt(1.25), 1.25);
+});
+
+test("FrameStore: the first batch goes out with the scene request, before any answer", async () => {
+  const asked = [];
+  let answerScene;
+  const frames = Array.from({ length: 101 }, (_, k) => ({ step: k, t: k, index: k ? k - 1 : null, plane: [k, 1, 0], wrong: [] }));
+  const call = (req) => {
+    asked.push(req);
+    if (req.scene) return new Promise((r) => { answerScene = () => r({ ok: true, scene: { grid: null }, proof_scene: null, total: 100 }); });
+    return Promise.resolve({ ok: true, frames: frames.slice(req.batch[0], req.batch[1] + 1) });
+  };
+  const store = new FrameStore(call);
+  const loading = store.load(100);
+  assert.deepEqual(asked.map((q) => q.scene ? "scene" : q.batch), ["scene", [0, 59]]);  // the scene not answered yet
+  answerScene();
+  assert.equal(await loading, true);
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(asked.slice(2).map((q) => q.batch), [[60, 100]]);  // then the next, at the linear batch size
+  assert.equal(store.has(100), true);
 });
 
 test("FrameStore: a run Python draws itself (scene null) is not loaded", async () => {

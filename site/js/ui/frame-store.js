@@ -31,11 +31,18 @@ export class FrameStore {
     const g = ++this.gen;
     this.reset();
     this.total = total;
-    const r = await this.call({ cmd: "frame", scene: true, sizes: this.sizes() });
+    const sceneAnswer = this.call({ cmd: "frame", scene: true, sizes: this.sizes() });
+    // The first frames are asked for with the scene, not after its answer: the worker answers
+    // in order, so they come before the run's other plots (main.js asks for those next, and
+    // they take seconds), and the show starts as soon as the scene is here. A run Python draws
+    // itself refuses the batch; that answer is not used.
+    const first = [0, Math.min(total, BATCH.grid - 1)];
+    const firstAnswer = this.call({ cmd: "frame", batch: first });
+    const r = await sceneAnswer;
     if (g !== this.gen || !r?.ok || !r.scene) return false;
     this.scene = r.scene;
     this.proofScene = r.proof_scene || null;
-    this.fill(g);
+    this.fill(g, firstAnswer, first[1]);
     return true;
   }
 
@@ -45,11 +52,16 @@ export class FrameStore {
     this.reset();
   }
 
-  async fill(g) {
+  /** The frames in batches; `answer` (of the batch up to `last`) already asked for. */
+  async fill(g, answer = null, last = -1) {
     const size = this.scene.grid ? BATCH.grid : BATCH.linear;
     while (g === this.gen && this.loaded <= this.total) {
-      const last = Math.min(this.total, this.loaded + size - 1);
-      const r = await this.call({ cmd: "frame", batch: [this.loaded, last] });
+      if (!answer) {
+        last = Math.min(this.total, this.loaded + size - 1);
+        answer = this.call({ cmd: "frame", batch: [this.loaded, last] });
+      }
+      const r = await answer;
+      answer = null;
       if (g !== this.gen) return;
       if (!r?.ok) { this.failed = r?.error?.message || "The frames could not be drawn."; return; }
       for (const f of r.frames) {
