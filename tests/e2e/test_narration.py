@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import open_tab, settled
+from pagekit import in_tab, open_tab, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
@@ -182,8 +182,8 @@ def test_the_reader_chooses_how_much_is_said(ready_page):
     page = ready_page
     page.wait_for_selector("#step-fwd:not([disabled]), #step-back:not([disabled])", timeout=STEP_TIMEOUT_MS)
     arm_live(page)
-    open_tab(page, "steps")  # the reader's options sit with the step-through's
-    page.select_option("#say-level", "full")
+    with in_tab(page, "steps"):  # the reader's options sit with the step-through's
+        page.select_option("#say-level", "full")
     page.focus("#step-range")
     page.keyboard.press("Home")
     page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=STEP_TIMEOUT_MS)
@@ -192,7 +192,9 @@ def test_the_reader_chooses_how_much_is_said(ready_page):
     out = wait_said(page, 2)
     assert out[-1] == page.evaluate("document.getElementById('step-text').textContent"), out
     assert "Activation a = w·x̃" in out[-1]
-    page.select_option("#say-level", "off")
+    with in_tab(page, "steps"):
+        page.select_option("#say-level", "off")
+    page.focus("#step-range")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector('#stepper[data-step="2"]', state="attached", timeout=STEP_TIMEOUT_MS)
     page.wait_for_timeout(300)
@@ -200,8 +202,8 @@ def test_the_reader_chooses_how_much_is_said(ready_page):
     # A preference of this browser: kept across a reload of the settings, not in the link.
     assert json.loads(page.evaluate("localStorage.getItem('perceptron-lab:access')"))["say"] == "off"
     assert "say" not in page.evaluate("location.hash")
-    page.select_option("#say-level", "short")
-    open_tab(page, "setup")
+    with in_tab(page, "steps"):
+        page.select_option("#say-level", "short")
 
 
 def played(page, preset_name: str, py_call) -> tuple[list[dict], dict]:
