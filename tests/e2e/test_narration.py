@@ -181,10 +181,13 @@ def test_a_whole_and_run_by_keyboard_says_only_true_sentences(ready_page, and_ru
 def test_the_reader_chooses_how_much_is_said(ready_page):
     page = ready_page
     page.wait_for_selector("#step-fwd:not([disabled]), #step-back:not([disabled])", timeout=STEP_TIMEOUT_MS)
-    arm_live(page)
     with in_tab(page, "steps"):  # the reader's options sit with the step-through's
         page.select_option("#say-level", "full")
     page.focus("#step-range")
+    # From the last step, so that Home is a move wherever the step-through stood.
+    page.keyboard.press("End")
+    page.wait_for_selector('#stepper:not([data-step="0"])', state="attached", timeout=STEP_TIMEOUT_MS)
+    arm_live(page)
     page.keyboard.press("Home")
     page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=STEP_TIMEOUT_MS)
     page.keyboard.press("ArrowRight")
