@@ -6,38 +6,34 @@
 //                                        // cached: this build is in the service worker's cache
 //     onProgress: (id, epoch, mistakes) => ...,
 //     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
-//     onRestart: (reason, text) => ...,  // a fresh worker is booting (cancel/crash/stall/ended);
-//                                        // text: why, for people (crash/stall/ended only)
+//     onRestart: (reason, text) => ...,  // a fresh worker boots (cancel/crash/stall/ended/memory); text: why
 //   });
 //   const response = await client.call({cmd: "train", data, settings});  // never rejects
 //   client.cancel();   // stop a running call: terminate + fresh worker
 //
-// call() queues until the worker is ready and always resolves with a bridge response ({ok: true,
-// ...} or {ok: false, error: {kind, message}}); added here: "cancelled", "internal" (a crash,
-// stall, end or failed start).
+// call() queues until ready and always resolves with a bridge response ({ok: true, ...} or {ok:
+// false, error: {kind, message}}); added here: "cancelled", "internal" (crash, stall, end, start).
 // Watchdogs, each measuring an end or silence, never CPU speed:
 // - End: each worker holds a Web Lock for its life (worker-life.js); the page queues for it, so
 //   a worker ended in any way (close(), an uncaught error, the browser ending it for memory,
 //   terminate() behind our back) is noticed at once: ENDED, onRestart("ended", text).
-// - Boot: no new stage and no new byte for bootTimeoutMs (30 s; a slow link that delivers is
-//   never cut off) is retried once (stage "retry"), then fails (stage "error").
+// - Boot: no new stage and no new byte for bootTimeoutMs (30 s) is retried once (stage "retry"),
+//   then fails (stage "error"): a slow link that delivers is never cut off.
 // - Call: no word (progress, reading, "alive", result) for the limit ends the worker: "Python
 //   stopped answering (nothing heard from it for N s) …", onRestart("stall"). The worker says
 //   "alive" at least once a second while ANY Python bytecode runs (worker.js), so only a wedged
-//   worker or one long C call is silent (bench/silence.py, bench/busy_cpu.py). Where its end is
-//   watched, silence is no death: the limit is aliveCallTimeoutMs (60 s, room for a C call on a
-//   CPU busy with other work); without Web Locks callTimeoutMs (10 s: a death must be told).
-// - Idle: a "ping" every idleProbeMs (4 s) is answered by the worker's loop; nothing within
-//   idleTimeoutMs (8 s) means a wedged or dead worker.
-// Crash wording ("Python crashed …", onRestart("crash")) only for an error event or "crashed".
-// After a failed start nothing restarts by itself; the next call(), restart() or cancel() does.
+//   worker or a long C call is silent (bench/silence.py, bench/busy_cpu.py). Where its end is
+//   watched, the limit is aliveCallTimeoutMs (60 s: a C call on a busy CPU), else callTimeoutMs (10 s).
+// - Idle: a "ping" every idleProbeMs (4 s) is answered; nothing in idleTimeoutMs (8 s): wedged or dead.
+// Crash wording only for an error event or "crashed". A failed start restarts on the next call.
 // Build: every worker says its build (build-info.json's id); the first pins it. A later worker
 // of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
 // "error" and UPDATED: the page never runs a Python other than its own.
-// Test hooks: client-test-hooks.js. Early start and the spare of long runs: worker-start.js.
+// Test hooks: client-test-hooks.js. Early start, the spare: worker-start.js. Heap: worker-memory.js.
 import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly } from "./worker-start.js";
 import { watchLife } from "./worker-life.js";
 import { addTestHooks } from "./client-test-hooks.js";
+import { heapVerdict } from "./worker-memory.js";
 import { clientTimers, CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS } from "./client-timers.js";
 
 export { CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS };
@@ -99,11 +95,7 @@ export function createPyClient({
   freshReady();
 
   const safe = (fn, ...args) => {
-    try {
-      fn(...args);
-    } catch (e) {
-      setTimeout(() => { throw e; }); // surface the page's bug without breaking the client
-    }
+    try { fn(...args); } catch (e) { setTimeout(() => { throw e; }); } // the page's bug, surfaced; the client goes on
   };
 
   const timers = clientTimers({
@@ -269,12 +261,14 @@ export function createPyClient({
         break;
       case "result": {
         const p = pending.get(msg.id);
-        if (p) {
+        const heavy = heapVerdict(msg); // a heap grown past use: restart (worker-memory.js)
+        if (p && !heavy?.failed) {
           pending.delete(msg.id);
           if (!pending.size) dropSpare();
           armCallTimer();
           p.resolve(msg.result);
         }
+        if (heavy) retire(heavy);
         break;
       }
       case "probe": {
@@ -327,6 +321,14 @@ export function createPyClient({
     }
   }
 
+  // A heap grown past use (worker-memory.js): a failed run's worker is replaced at once; else
+  // once the page's follow-up calls (plots, frames) are answered, so the result shows first.
+  function retire(heavy, gen = generation, waited = false) {
+    if (gen !== generation) return;
+    if (heavy.failed || (waited && !pending.size && !queue.length)) fail(heavy.text, { restart: true, why: "memory" });
+    else setTimeout(() => retire(heavy, gen, true), 500);
+  }
+
   const client = {
     /** Send a bridge request; resolves with the bridge response (never rejects). */
     call(request) {
@@ -360,13 +362,9 @@ export function createPyClient({
       return readyPromise;
     },
     /** Milliseconds from worker start to each boot stage of the last ready worker. */
-    get bootTimes() {
-      return bootTimes;
-    },
+    get bootTimes() { return bootTimes; },
     /** "booting" | "ready" | "failed" | "stopped" */
-    get state() {
-      return state;
-    },
+    get state() { return state; },
   };
 
   if (TEST_HOOKS) {

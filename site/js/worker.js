@@ -18,13 +18,13 @@
 //                                                              "columns" = columns converted; ≤ 10/s)
 //                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode,
 //                                                              via the interrupt buffer; see "calls")
-//                   {type: "result", id, result}
+//                   {type: "result", id, result, heap}         (heap: wasm bytes, js/worker-memory.js)
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
 //                   {type: "snapshot", ok, detail, heapMB, filesMB, ms}  (a snapshot maker only)
 // Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
-//   {type: "fault", kind: "close"|"throw", during: "now"|"run"}: a fault of the worker's own;
+//   {type: "fault", kind: "close"|"throw"|"memory", during: "now"|"run"}: a fault of the worker's own;
 //   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
 // Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
@@ -56,6 +56,7 @@ holdLifeLock((name) => post({ type: "life", lock: name }));
 import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
 import { holdLifeLock } from "./worker-life.js";
 import { startChecks, stopChecks, throttled } from "./python-alive.js";
+import { heapBytes, growHeap } from "./worker-memory.js";
 import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./boot-downloads.js";
 
 let pyodide = null;
@@ -345,7 +346,7 @@ async function handleCall(id, request) {
     stopChecks(pyodide);
   }
   if (result && result.error && result.error.kind === "internal") suspectSnapshot();
-  post({ type: "result", id, result });
+  post({ type: "result", id, result, heap: heapBytes(pyodide) }); // a grown heap: js/worker-memory.js
 }
 
 // Test hook: how was the app package installed? (tests/e2e/test_boot.py)
@@ -391,4 +392,5 @@ let armedFault = null;
 function fault(kind) {
   if (kind === "close") self.close();
   else if (kind === "throw") setTimeout(() => { throw new Error("a fault injected by a test"); });
+  else if (kind === "memory") growHeap(pyodide);
 }

@@ -93,3 +93,29 @@ def test_an_uncaught_error_in_the_worker_is_said_as_a_crash_and_the_tab_trains(b
         assert train_and_quickly(page) < AFTER_RESTART_S
         # The injected error itself is the one uncaught error this page may log.
         page.lab_log.errors[:] = [e for e in page.lab_log.errors if "a fault injected by a test" not in e]
+
+
+BIG_HEAP = ("This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. "
+            "Your data and settings are kept.")
+
+
+def test_a_run_that_grew_the_heap_past_1_gb_restarts_python_to_free_it(browser, base_url):
+    """Issue 25 item 12: a WebAssembly heap never shrinks (an out-of-memory run left a tab at
+    4.4 GB). A run whose heap passed 1 GiB (here grown by the "memory" fault, 1.1 GB taken and
+    freed by the runtime's own malloc, as a big run would) still shows its result; then the
+    worker is replaced by a fresh one, the page says why, and the data and settings stay.
+    (The wording when such a run failed, e.g. with MemoryError: tests/js/worker-memory.test.mjs.)"""
+    with extra_page(browser, base_url) as page:
+        wait_ready_of(page)
+        settled(page)
+        page.evaluate("window.__oldWorker = window.__pyclient.worker")
+        exp = engine(csv_data(BIG), algorithm="pocket", epochs=20)
+        start_run_with_fault(page, "memory", epochs=20)
+        assert page.evaluate("window.__runEnd") == "done", page.text_content("#message")
+        assert shown_weights(page) == (exp["weights"], exp["bias"])
+        expect(page.locator("#message")).to_have_text(BIG_HEAP, timeout=NOTICED_S * 1000)
+        wait_ready_of(page)
+        assert page.evaluate("window.__pyclient.worker !== null && window.__pyclient.worker !== window.__oldWorker")
+        expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features")
+        assert page.input_value("#algorithm") == "pocket" and page.input_value("#epochs") == "20"
+        assert train_and_quickly(page) < AFTER_RESTART_S

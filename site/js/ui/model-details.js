@@ -50,10 +50,7 @@ export function renderModelDetails(res) {
     box.dataset.confusion = JSON.stringify(res.confusion);
     box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
     const c = res.classes;
-    body.append(
-      el("p", { text: `Classes in order: ${c.join(", ")}.` }),
-      table(["True \\ predicted", ...c.map(String)], res.confusion.map((row, i) => [String(c[i]), ...row.map(String)]),
-        "Confusion matrix on the training data: rows are the true classes, columns the predicted ones", "confusion-table"),
+    body.append(el("p", { text: `Classes in order: ${c.join(", ")}.` }), ...confusionTable(c, res.confusion),
       table(["Class", "Accuracy"], c.map((name, i) => [String(name), pct(res.per_class_accuracy[i])]),
         "Training accuracy per class", "per-class-table"));
     const names = res.w_names || [];
@@ -70,6 +67,30 @@ export function renderModelDetails(res) {
       el("img", { attrs: { id: `plot-${kind}`, src, alt: res.plot_alt?.[kind] || caption, width: "640", height: "480" } }),
       el("figcaption", { text: caption })));
   }
+}
+
+// A k×k matrix is a table up to MATRIX_MAX classes; beyond, its k² cells (10,000 for 100
+// classes) took the page's main thread for half a second to build and lay out, and could not be
+// read as a table anyway: the picture shows the matrix, a short table its largest mistakes.
+const MATRIX_MAX = 20;
+const TOP_MISTAKES = 20;
+
+function confusionTable(c, C) {
+  if (c.length <= MATRIX_MAX) {
+    return [table(["True \\ predicted", ...c.map(String)], C.map((row, i) => [String(c[i]), ...row.map(String)]),
+      "Confusion matrix on the training data: rows are the true classes, columns the predicted ones", "confusion-table")];
+  }
+  const cells = [];
+  C.forEach((row, i) => row.forEach((n, j) => { if (i !== j && n > 0) cells.push([n, i, j]); }));
+  cells.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
+  const top = cells.slice(0, TOP_MISTAKES);
+  const said = !cells.length ? "no training point is predicted as another class."
+    : top.length < cells.length ? `the ${top.length} most frequent of its ${cells.length} kinds of mistake (true class predicted as another) are listed.`
+      : `its ${cells.length} kinds of mistake (true class predicted as another) are listed.`;
+  const note = el("p", { class: "hint", text: `The confusion matrix of ${c.length} classes is shown as a picture, not as a table; ${said}` });
+  if (!top.length) return [note];
+  return [note, table(["True class", "Predicted", "Training points"], top.map(([n, i, j]) => [String(c[i]), String(c[j]), String(n)]),
+    "The most frequent mistakes on the training data: true class, predicted class, how many points", "confusion-top-table")];
 }
 
 function table(cols, rows, caption, id) {

@@ -1,7 +1,10 @@
 // Place points by clicking on a canvas, or edit them by keyboard in a small table (one row
 // per point: x₁, x₂, class, Remove; plus "Add point"); a text box (x1, x2, label per line)
 // takes many points at once. The canvas, the table and the text box show the same points.
-import { byId, el, clear, show } from "./dom.js";
+// The table shows a page of PAGE rows at a time: a link may carry thousands of points, and a
+// row per point (two inputs, a select, a button) built and laid out at once blocked the page
+// for seconds; the text box holds them all.
+import { byId, el, show } from "./dom.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
 import { readNumber } from "../number.js";
 
@@ -11,6 +14,8 @@ const ORANGE = "#E69F00"; // -1
 let points = [];          // [[x1, x2, label], ...]
 let onChange = () => {};
 let textShown = "";       // the text box's value as last read or written
+const PAGE = 100;         // rows in the table at a time
+let first = 0;            // the index of the table's first row
 // The option text stays short so the select fits its cell; the dot beside it shows the marker.
 const CLASSES = [
   { value: 1, label: "+1", dot: "dot dot-pos" },
@@ -40,11 +45,13 @@ export function initPoints(changed) {
   });
   byId("points-clear").addEventListener("click", () => {
     points = [];
+    first = 0;
     syncAll();
     tableStatus("All points removed.");
     onChange();
   });
   byId("points-add").addEventListener("click", addPoint);
+  addPager();
   const rows = byId("points-rows");
   rows.addEventListener("change", onCellChange);
   rows.addEventListener("click", (e) => {
@@ -90,9 +97,31 @@ function errorAt(control, message = null) {
 // ---- the table: one row per point ----
 
 function renderTable() {
-  const body = clear(byId("points-rows"));
-  points.forEach((p, i) => body.append(row(p, i)));
+  first = Math.max(0, Math.min(first, Math.floor((points.length - 1) / PAGE) * PAGE));
+  const shown = points.slice(first, first + PAGE);
+  byId("points-rows").replaceChildren(...shown.map((p, j) => row(p, first + j)));
   show(byId("points-empty"), points.length === 0);
+  const many = points.length > PAGE;
+  show(byId("points-pages"), many);
+  if (!many) return;
+  byId("points-page-text").textContent = `Points ${first + 1}–${first + shown.length} of ${points.length} ` +
+    "are in the table; the text box below has them all.";
+  byId("points-prev").disabled = first === 0;
+  byId("points-next").disabled = first + PAGE >= points.length;
+}
+
+/** Previous / Next page of the table (made here: only a long list needs them). */
+function addPager() {
+  const turn = (step) => () => {
+    if (!checkTable()) { focusError(); return; } // a cell being fixed stays in view
+    first += step;
+    renderTable();
+  };
+  const bar = el("div", { id: "points-pages", class: "buttons points-pages", hidden: true },
+    el("button", { type: "button", id: "points-prev", class: "secondary", text: `Previous ${PAGE}`, on: { click: turn(-PAGE) } }),
+    el("button", { type: "button", id: "points-next", class: "secondary", text: `Next ${PAGE}`, on: { click: turn(PAGE) } }),
+    el("span", { id: "points-page-text", class: "hint", attrs: { "aria-live": "polite" } }));
+  byId("points-table").closest(".points-table-wrap").after(bar);
 }
 
 function row(p, i) {
@@ -140,6 +169,7 @@ function onCellChange(e) {
 function addPoint() {
   if (!readText() || !checkTable()) { focusError(); return; }
   points.push([0, 0, pointClass()]);
+  first = points.length - 1; // the page that shows the new point
   syncAll();
   const n = points.length;
   byId("points-rows").lastElementChild?.querySelector("input")?.focus();
@@ -153,7 +183,7 @@ function removePoint(i) {
   syncAll();
   // Focus stays in the table: the Remove button now in this row (or the row above), else Add point.
   const rows = byId("points-rows").children;
-  const next = rows[Math.min(i, rows.length - 1)];
+  const next = rows[Math.min(i - first, rows.length - 1)];
   (next ? next.querySelector("button[data-remove]") : byId("points-add")).focus();
   tableStatus(`Removed point ${i + 1} (${gone[0]}, ${gone[1]}, class ${gone[2] > 0 ? "+1" : "−1"}); ${points.length} left.`);
   onChange();
@@ -248,7 +278,11 @@ function draw() {
   ctx.fillText("x₁", W - W / 16, py(0) - 8);
   ctx.fillText("x₂", px(0) + 8, W / 20);
   const r = W / 60;
+  // Only the points on the canvas are drawn: shapes far off it (a link's ±1e9) cost the
+  // rasterizer seconds for nothing to see.
+  const off = (v) => !(v >= -LIM * 1.1 && v <= LIM * 1.1);
   for (const [x, y, label] of points) {
+    if (off(x) || off(y)) continue;
     ctx.lineWidth = 2;
     ctx.strokeStyle = "#000";
     if (label > 0) { // +1: blue circle
@@ -283,6 +317,7 @@ export function currentPoints() {
 /** Replace the points (mirrored to the table, the text box and the canvas). */
 export function setPoints(list) {
   points = list.map((p) => [Number(p[0]), Number(p[1]), p[2] > 0 ? 1 : -1]);
+  first = 0;
   syncAll();
   onChange();
 }

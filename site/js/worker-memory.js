@@ -1,0 +1,30 @@
+// A WebAssembly memory only grows: after a run that took a lot of it (a big run, or one that
+// ran out and raised MemoryError, which happens at the heap's limit), the worker would hold it
+// until the tab closes (an out-of-memory run left a tab at 4.4 GB). The worker reports its heap
+// with each result; above HEAP_RESTART_BYTES the client ends it and starts a fresh one.
+
+export const HEAP_RESTART_BYTES = 2 ** 30; // 1 GiB: far above any usual run's (~150 MB)
+
+const KEPT = "Your data and settings are kept.";
+const RAN_OUT = "The run needed more memory than the browser gives; Python was restarted to free it. " + KEPT;
+const BIG = "This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. " + KEPT;
+
+/** A result message of the worker ({result, heap}) -> null (keep the worker) or
+ * {text, failed}: restart it, saying text; failed: the run's own answer is replaced by text. */
+export function heapVerdict(msg) {
+  if (!(Number(msg?.heap) > HEAP_RESTART_BYTES)) return null;
+  const failed = msg.result?.ok === false && msg.result.error?.kind === "internal"; // MemoryError is one
+  return { text: failed ? RAN_OUT : BIG, failed };
+}
+
+/** Worker side: the bytes of the runtime's WebAssembly heap (0 if not known). */
+export function heapBytes(pyodide) {
+  return pyodide?._module?.HEAP8?.buffer?.byteLength ?? 0;
+}
+
+/** Test hook (worker side): take and free 1.1 GB of the heap, as a big run would: the memory
+ * stays grown. */
+export function growHeap(pyodide) {
+  const m = pyodide?._module;
+  if (m?._realloc && m._free) m._free(m._realloc(0, 1100 * 2 ** 20)); // realloc(NULL, n): malloc, not exported
+}
