@@ -19,10 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/
 
 from benchkit import loadavg  # noqa: E402
 from perceptron_lab import settings  # noqa: E402
@@ -32,6 +32,7 @@ from perceptron_lab.bridge.linear_theory import MARGIN_SECONDS  # noqa: E402
 from perceptron_lab.core.features import prepare  # noqa: E402
 from perceptron_lab.core.loop import train  # noqa: E402
 from perceptron_lab.data.dataset import train_test_split  # noqa: E402
+from tools.planted_data import csv_text, planted  # noqa: E402
 
 CSV_MAX = settings.LIMITS["csv_max_bytes"]
 REPEAT = 3
@@ -39,15 +40,8 @@ REPEAT = 3
 
 def separable_csv(n, d, seed=0, margin=0.1):
     """n rows of d features in about [-1, 1], 3 decimals (as a student's file), label 0/1 by u*."""
-    rng = np.random.default_rng(seed)
-    u = rng.normal(size=d)
-    u /= np.linalg.norm(u)
-    X = rng.uniform(-1, 1, size=(n, d))
-    s = X @ u
-    sign = np.where(s >= 0, 1.0, -1.0)
-    X = np.round(X + np.outer(sign * (margin + np.abs(s)) - s, u), 3)
-    rows = "\n".join(",".join(f"{v:.3f}" for v in row) + f",{int(c > 0)}" for row, c in zip(X, sign))
-    return ",".join(f"x{i + 1}" for i in range(d)) + ",label\n" + rows + "\n"
+    X, sign, _ = planted(seed, n, d, margin, decimals=3)
+    return csv_text(X, sign, number="{:.3f}".format)
 
 
 def call(request):

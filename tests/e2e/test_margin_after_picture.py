@@ -12,6 +12,8 @@ import json
 import numpy as np
 from playwright.sync_api import expect
 
+from tools.planted_data import csv_text, planted
+
 
 N, D, MARGIN = 10_000, 200, 0.1
 TIMEOUT_MS = 300_000  # Pyodide trains 10,000 × 200 several times slower than CPython on a shared CPU
@@ -19,15 +21,8 @@ TIMEOUT_MS = 300_000  # Pyodide trains 10,000 × 200 several times slower than C
 
 def separable_csv(seed=0):
     """N rows of D features, 3 decimals, labelled by a planted unit u with margin MARGIN."""
-    rng = np.random.default_rng(seed)
-    u = rng.normal(size=D)
-    u /= np.linalg.norm(u)
-    X = rng.uniform(-1, 1, size=(N, D))
-    s = X @ u
-    sign = np.where(s >= 0, 1.0, -1.0)
-    X = np.round(X + np.outer(sign * (MARGIN + np.abs(s)) - s, u), 3)
-    rows = "\n".join(",".join(f"{v:.3f}" for v in row) + f",{'yes' if c > 0 else 'no'}" for row, c in zip(X, sign))
-    return ",".join(f"f{i + 1}" for i in range(D)) + ",label\n" + rows + "\n", X, sign
+    X, sign, _ = planted(seed, N, D, MARGIN, decimals=3)
+    return csv_text(X, sign, prefix="f", labels=("no", "yes"), number="{:.3f}".format), X, sign
 
 
 # Every time the boundary picture changes: what the theory cells said at that moment.

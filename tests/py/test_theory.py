@@ -21,6 +21,7 @@ from perceptron_lab.theory import (
     summary,
 )
 from reference import perceptron_run
+from tools import planted_data
 
 # x̃ = (x1, x2, 1) for the four Boolean inputs, bias last.
 BOOL_Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
@@ -50,16 +51,8 @@ def brute_force_gamma(Z, y):
 
 
 def planted(seed, n, d, margin):
-    """n points in [-1, 1]^d pushed to |u*·x| >= margin, labelled by sign(u*·x)."""
-    rng = np.random.default_rng(seed)
-    u_star = rng.normal(size=d)
-    u_star /= np.linalg.norm(u_star)
-    X = rng.uniform(-1, 1, size=(n, d))
-    s = X @ u_star
-    sign = np.where(s >= 0, 1.0, -1.0)
-    X = X + np.outer(sign * (margin + np.abs(s)) - s, u_star)
-    y = sign.astype(int)
-    return X, y, u_star
+    X, sign, u_star = planted_data.planted(seed, n, d, margin)
+    return X, sign.astype(int), u_star
 
 
 def unit_sphere_samples(n, d, seed=0):

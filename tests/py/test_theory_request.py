@@ -13,6 +13,8 @@ from perceptron_lab.bridge import handle
 from perceptron_lab.bridge import linear_theory, session
 from perceptron_lab.theory import margin_of, max_margin
 import importlib
+
+from tools.planted_data import csv_text, planted
 from perceptron_lab.texts import run as texts
 
 # The modules (perceptron_lab.theory re-exports functions of the same names).
@@ -25,19 +27,7 @@ THEORY_KEYS = ("R", "gamma", "bound", "u", "separable", "separable_reason", "gam
 
 
 def points_csv(X, y):
-    head = ",".join(f"x{i + 1}" for i in range(X.shape[1])) + ",label\n"
-    return head + "\n".join(",".join(repr(float(v)) for v in row) + f",{int(c)}" for row, c in zip(X, y))
-
-
-def planted(seed, n, d, margin):
-    """n points labelled by sign(u*·x), pushed to |u*·x| >= margin (separable through the origin)."""
-    rng = np.random.default_rng(seed)
-    u = rng.normal(size=d)
-    u /= np.linalg.norm(u)
-    X = rng.uniform(-1, 1, size=(n, d))
-    s = X @ u
-    sign = np.where(s >= 0, 1.0, -1.0)
-    return X + np.outer(sign * (margin + np.abs(s)) - s, u), sign
+    return csv_text(X, y, labels=("-1", "1"))
 
 
 class Clock:
@@ -117,7 +107,7 @@ def test_a_kernel_run_knows_its_theory_with_the_run():
     (0, 300, 12, 0.05, 20, None), (1, 200, 30, 0.02, 60, None), (2, 500, 6, 0.1, 3, None),
     (2, 500, 6, 0.1, 5, True), (2, 500, 6, 0.1, 40, True), (6, 400, 50, 0.001, 40, None)])
 def test_a_stopped_solver_proves_only_a_lower_and_an_upper_bound(monkeypatch, seed, n, d, margin, seconds, proved):
-    X, y = planted(seed, n, d, margin)
+    X, y, _ = planted(seed, n, d, margin)
     exact = max_margin(X, y)
     assert exact.complete and exact.separable
     clock = Clock()  # one clock for the exact solver's share, its iterations and the dual sweeps
@@ -134,7 +124,7 @@ def test_a_stopped_solver_proves_only_a_lower_and_an_upper_bound(monkeypatch, se
 
 
 def test_out_of_time_the_page_keeps_a_true_bound_from_the_run(monkeypatch):
-    X, y = planted(3, 400, 20, 0.05)
+    X, y, _ = planted(3, 400, 20, 0.05)
     exact = max_margin(X, y)
     monkeypatch.setattr(linear_theory, "MARGIN_SECONDS", 0.0)
     r = handle({"cmd": "train", "data": {"kind": "csv", "text": points_csv(X, y), "name": "p.csv"},
@@ -150,7 +140,7 @@ def test_out_of_time_the_page_keeps_a_true_bound_from_the_run(monkeypatch):
 
 
 def test_out_of_time_without_a_proof_says_so(monkeypatch):
-    X, y = planted(4, 300, 10, 0.05)
+    X, y, _ = planted(4, 300, 10, 0.05)
     y[:7] = -y[:7]  # label noise: no run converges
     monkeypatch.setattr(linear_theory, "MARGIN_SECONDS", 0.0)
     handle({"cmd": "train", "data": {"kind": "csv", "text": points_csv(X, y), "name": "p.csv"},
@@ -163,7 +153,7 @@ def test_out_of_time_without_a_proof_says_so(monkeypatch):
 
 
 def test_the_solver_beats_while_it_solves(monkeypatch):
-    X, y = planted(5, 400, 20, 0.01)
+    X, y, _ = planted(5, 400, 20, 0.01)
     beats = []
     monkeypatch.setattr(heartbeat, "time", Clock())  # every beat() is a second later
     with heartbeat.listening(lambda: beats.append(1)):
@@ -180,7 +170,7 @@ def test_every_reason_has_its_sentence():
 
 @pytest.mark.parametrize("seed, n, d, margin", [(0, 300, 12, 0.05), (1, 200, 30, 0.02), (7, 150, 3, 0.2)])
 def test_dual_coordinate_descent_brackets_the_exact_margin(seed, n, d, margin):
-    X, y = planted(seed, n, d, margin)
+    X, y, _ = planted(seed, n, d, margin)
     exact = max_margin(X, y)
     u, gamma, upper = dual_module.dual_margin(X, y, time.monotonic() + 20.0)
     assert margin_of(u, X, y) == pytest.approx(gamma)
