@@ -6,19 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-const workers = [];
-class FakeWorker {
-  constructor(url) {
-    this.url = url;
-    this.sent = [];
-    workers.push(this);
-  }
-  postMessage(msg) { this.sent.push(msg); }
-  terminate() {}
-  say(data) { this.onmessage({ data }); }
-}
-globalThis.Worker = FakeWorker;
-globalThis.document = { baseURI: "http://localhost/" };
+import { installWorker, workers } from "./fake-worker.mjs";
+
+installWorker();
 const { createPyClient, prestart } = await import("../../site/js/pyclient.js");
 
 test("an early worker that is ready before the client exists is reported ready to a client the page holds", async () => {

@@ -4,20 +4,9 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
 
-const workers = [];
-class FakeWorker {
-  constructor(url) {
-    this.url = url;
-    this.sent = [];
-    this.terminated = false;
-    workers.push(this);
-  }
-  postMessage(msg) { this.sent.push(msg); }
-  terminate() { this.terminated = true; }
-  say(data) { this.onmessage({ data }); }
-}
-globalThis.Worker = FakeWorker;
-globalThis.document = { baseURI: "http://localhost/" };
+import { installWorker, workers } from "./fake-worker.mjs";
+
+installWorker();
 const { createPyClient } = await import("../../site/js/pyclient.js");
 
 const STALL = "Python stopped answering (nothing heard from it for 10 s) and was restarted. Your data and settings are kept.";

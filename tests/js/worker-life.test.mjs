@@ -5,6 +5,7 @@
 // build than the first one is refused with the reload notice.
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
+import { FakeWorker, installWorker, workers } from "./fake-worker.mjs";
 
 // Web Locks as a browser keeps them: a lock is granted when free, else when its holder lets go.
 const held = new Map(); // name -> [waiting callbacks]
@@ -24,22 +25,18 @@ function release(name) {
   for (const grant of waiting) grant();
 }
 
-const workers = [];
-class FakeWorker {
+// A fake worker that holds a life lock, as worker.js's holdLifeLock does from birth.
+class LockedWorker extends FakeWorker {
   constructor(url) {
-    this.url = url;
-    this.sent = [];
-    this.terminated = false;
-    this.lock = `perceptron-lab-worker-${workers.length}`;
-    held.set(this.lock, []); // held from birth, as worker.js's holdLifeLock
-    workers.push(this);
+    const lock = `perceptron-lab-worker-${workers.length}`;
+    held.set(lock, []);
+    super(url);
+    this.lock = lock;
   }
-  postMessage(msg) { this.sent.push(msg); }
   terminate() {
-    this.terminated = true;
+    super.terminate();
     release(this.lock);
   }
-  say(data) { this.onmessage({ data }); }
   /** Boot: its life lock, its build, ready. */
   boot(build = "aaaa") {
     this.say({ type: "life", lock: this.lock });
@@ -47,9 +44,8 @@ class FakeWorker {
     this.say({ type: "stage", stage: "ready" });
   }
 }
-globalThis.Worker = FakeWorker;
+installWorker(LockedWorker);
 globalThis.navigator = { locks };
-globalThis.document = { baseURI: "http://localhost/" };
 const { createPyClient, ENDED, UPDATED, ALIVE_CALL_TIMEOUT_MS, CALL_TIMEOUT_MS } = await import("../../site/js/pyclient.js");
 
 const flush = async () => {

@@ -6,15 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HEAP_RESTART_BYTES } from "../../site/js/worker-memory.js";
 
-const workers = [];
-class FakeWorker {
-  constructor(url) { this.url = url; this.sent = []; this.terminated = false; workers.push(this); }
-  postMessage(msg) { this.sent.push(msg); }
-  terminate() { this.terminated = true; }
-  say(data) { this.onmessage({ data }); }
-}
-globalThis.Worker = FakeWorker;
-globalThis.document = { baseURI: "http://localhost/" };
+import { installWorker, workers } from "./fake-worker.mjs";
+
+installWorker();
 const { createPyClient } = await import("../../site/js/pyclient.js");
 
 const RAN_OUT = "The run needed more memory than the browser gives; Python was restarted to free it. Your data and settings are kept.";
