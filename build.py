@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from tools.appwheel import build_app_wheel
-from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes
+from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
@@ -152,6 +152,9 @@ def _build(dist: Path) -> dict:
     info = {
         "pyodide": PYODIDE_VERSION,
         "pyodide_dir": f"pyodide/{PYODIDE_VERSION}/",
+        # The runtime's files are named by version, not content: sw.js checks a cached copy
+        # against these before serving it (a same-origin neighbour could rewrite the cache).
+        "runtime_sha256": {rel(pdir / name): sha256_file(pdir / name) for name in RUNTIME_FILES},
         # Installed by micropip.install(<this URL>, deps=False) in the worker; the worker
         # downloads it early with this sha256 as SRI and hands the bytes to micropip.
         "app_wheel": rel(app_wheel),

@@ -55,18 +55,49 @@ async function fromCache(key) {
   return caches.match(key, { ignoreSearch: true });
 }
 
-// A file in a content-hashed folder (py/<hash>/…, pyodide/<version>/<hash>/…) names the first
-// 12 hex digits of its SHA-256: a digest that comes with the build. A cached copy is served only
-// if its bytes still hash to it (anything on this origin can rewrite the cache: docs/PYODIDE.md,
-// "An origin of its own"); a copy that does not is dropped and fetched again. The runtime's own
-// three files (pyodide.asm.js/.wasm, pyodide.mjs) are named by version only.
+// A cached copy is served only if its bytes still hash to a digest that comes with the build
+// (anything on this origin can rewrite the cache: docs/PYODIDE.md, "An origin of its own"); a
+// copy that does not is dropped and fetched again, and offline the request fails (the page
+// says the runtime could not be downloaded) rather than run altered bytes.
+// - A file in a content-hashed folder (py/<hash>/…, pyodide/<version>/<hash>/…) names the first
+//   12 hex digits of its SHA-256.
+// - The runtime's own files, named by version only (pyodide/<version>/pyodide.asm.js, .asm.wasm,
+//   pyodide.mjs), have their whole SHA-256 in build-info.json's "runtime_sha256"; a file there
+//   without one is never served from the cache.
+// Every request is checked again (~10 MB hashed per visit, tens of ms): the Cache API has no
+// identity for an entry, so a verdict kept by URL would let a rewrite made while this worker
+// lives through, and the page must get the cache's own Response (its wasm code cache).
 const HASHED = /(?:^|\/)([0-9a-f]{12})\/[^/]+$/;
+const RUNTIME = /^pyodide\/\d+\.\d+\.\d+\/[^/]+$/;
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+
+// A runtime file's URL names its version, so its digest never changes: the network's list is
+// kept for this worker's life. Offline, the cached build-info.json (re-read on each request).
+let runtimeDigests = null; // a promise: the three files are requested at once
+
+async function runtimeDigest(rel) {
+  runtimeDigests = runtimeDigests || fetch(ROOT + "build-info.json", { cache: "no-store" }).then((res) => {
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.json();
+  }).then((info) => info.runtime_sha256 || {});
+  try {
+    return (await runtimeDigests)[rel];
+  } catch {
+    runtimeDigests = null;
+    const res = await fromCache(ROOT + "build-info.json");
+    const info = res ? await res.json().catch(() => ({})) : {};
+    return (info.runtime_sha256 || {})[rel];
+  }
+}
 
 async function intact(res, rel) {
   const m = HASHED.exec(rel);
-  if (!m) return true;
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
-  return Array.from(d.subarray(0, 6), (b) => b.toString(16).padStart(2, "0")).join("") === m[1];
+  if (!m && !RUNTIME.test(rel)) return true;
+  const want = m ? m[1] : await runtimeDigest(rel);
+  if (typeof want !== "string" || !/^[0-9a-f]{12}(?:[0-9a-f]{52})?$/.test(want)) return false;
+  const got = hex(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+  return got.slice(0, want.length) === want;
 }
 
 async function cacheFirst(req, rel) {

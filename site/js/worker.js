@@ -136,6 +136,10 @@ async function start() {
       pyodide = await loadPyodide(options);
     }
   } catch (e) {
+    // Offline, a runtime file sw.js would not serve (a cached copy failing its digest) is a failed download.
+    if (self.navigator && self.navigator.onLine === false) {
+      throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
+    }
     throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
   }
   times.runtime = performance.now() - t0;

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 
 const source = readFileSync(new URL("../../site/sw.js", import.meta.url), "utf8");
 
-function serviceWorkerScope(cached = new Map()) {
+function serviceWorkerScope(cached = new Map(), network = async () => ({ ok: true, network: true })) {
   const fetched = [];
   const listeners = {};
   const deleted = [];
@@ -24,7 +24,7 @@ function serviceWorkerScope(cached = new Map()) {
     caches: { match: cache.match, keys: async () => ["perceptron-lab-b1"], open: async () => cache },
     listeners, deleted,
     setTimeout, setInterval, clearTimeout, URL, Request: class Request { constructor(url) { this.url = url; } },
-    fetch: async (input) => { fetched.push(String(input instanceof scope.Request ? input.url : input)); return { ok: true, network: true }; },
+    fetch: async (input) => { const url = String(input instanceof scope.Request ? input.url : input); fetched.push(url); return network(url); },
   };
   scope.self = scope;
   const context = vm.createContext(scope);
@@ -80,4 +80,60 @@ test("a cached file of a content-hashed folder is served only if its bytes still
   assert.equal(bad.res.network, true); // fetched again from the site
   assert.deepEqual(bad.fetched, [url]);
   assert.deepEqual(bad.deleted, [url]); // and the damaged copy dropped
+});
+
+// The runtime's files are named by version only: their digests come in build-info.json.
+const SITE = "https://lab.example.edu/perceptron-lab/";
+const RUNTIME_URL = `${SITE}pyodide/0.27.7/pyodide.asm.js`;
+const runtime = new TextEncoder().encode("the runtime's bytes");
+const buildInfo = (digests) => JSON.stringify({ build: "b1", runtime_sha256: digests });
+const digests = { "pyodide/0.27.7/pyodide.asm.js": createHash("sha256").update(runtime).digest("hex") };
+
+function runtimeWorker(cachedBytes, { online = true, manifest = digests } = {}) {
+  const cached = new Map([[RUNTIME_URL, cachedBytes], [`${SITE}build-info.json`, buildInfo(manifest)]]);
+  const network = async (url) => {
+    if (!online) throw new TypeError("Failed to fetch");
+    return url === `${SITE}build-info.json` ? new Response(buildInfo(manifest)) : { ok: true, network: true };
+  };
+  const { scope, fetched } = serviceWorkerScope(cached, network);
+  const ask = () => {
+    let answer;
+    const request = Object.assign(new scope.Request(RUNTIME_URL), { method: "GET", mode: "cors" });
+    scope.listeners.fetch({ request, respondWith: (p) => { answer = p; } });
+    return answer;
+  };
+  return { ask, cached, fetched, deleted: scope.deleted };
+}
+
+const patch = (bytes) => { const b = bytes.slice(); b[3] ^= 1; return b; };
+
+test("a cached runtime file is served only if its bytes have the SHA-256 build-info.json gives", async () => {
+  const good = runtimeWorker(runtime);
+  assert.deepEqual(new Uint8Array(await (await good.ask()).arrayBuffer()), runtime);
+  assert.deepEqual(good.fetched, [`${SITE}build-info.json`]); // the digests, from the site
+  const bad = runtimeWorker(patch(runtime));
+  assert.equal((await bad.ask()).network, true);
+  assert.deepEqual(bad.fetched, [`${SITE}build-info.json`, RUNTIME_URL]);
+  assert.deepEqual(bad.deleted, [RUNTIME_URL]);
+  const unlisted = runtimeWorker(runtime, { manifest: {} }); // no digest: never from the cache
+  assert.equal((await unlisted.ask()).network, true);
+  assert.deepEqual(unlisted.deleted, [RUNTIME_URL]);
+});
+
+test("the digests are fetched once per worker, the bytes checked on every request", async () => {
+  const w = runtimeWorker(runtime);
+  await w.ask();
+  await w.ask();
+  assert.deepEqual(w.fetched, [`${SITE}build-info.json`]);
+  w.cached.set(RUNTIME_URL, patch(runtime)); // rewritten while this worker lives
+  assert.equal((await w.ask()).network, true);
+  assert.deepEqual(w.deleted, [RUNTIME_URL]);
+});
+
+test("offline, the cached build-info.json's digest decides, and altered bytes are refused", async () => {
+  const good = runtimeWorker(runtime, { online: false });
+  assert.deepEqual(new Uint8Array(await (await good.ask()).arrayBuffer()), runtime);
+  const bad = runtimeWorker(patch(runtime), { online: false });
+  await assert.rejects(bad.ask(), /Failed to fetch/); // a failed download, never the altered copy
+  assert.deepEqual(bad.deleted, [RUNTIME_URL]);
 });
