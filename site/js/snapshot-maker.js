@@ -150,9 +150,15 @@ function make() {
       end("failed", `no memory snapshot: ${msg.message}`, `its maker: ${msg.message} ${msg.detail || ""}`);
     }
   };
+  // An error event with no message says nothing about this build (Firefox fires one at a worker
+  // the browser tore down, e.g. short of memory with two Pythons alive): not remembered, the
+  // next visit tries again. One with a message is the maker's own failure, and is.
   worker.onerror = (ev) => {
     if (ev && ev.preventDefault) ev.preventDefault();
-    end("failed", "no memory snapshot (its maker stopped).", `its maker stopped: ${(ev && ev.message) || "an error"}`);
+    const said = ev && ev.message;
+    if (said) end("failed", "no memory snapshot (its maker stopped).", `its maker stopped: ${said}`);
+    else end("skipped", "no memory snapshot yet (its maker stopped without a word; the next visit tries again).",
+      "its maker stopped without a word");
   };
 }
 
