@@ -331,7 +331,6 @@ function cancel() {
 
 // ------------------------------------------------------------------ compare variants
 
-/** {data, settings} for the compare view, or null after marking what to fix (as train does). */
 /** The train request from the controls, built in this one place: {data, settings}, or {fix: the
  * field to fix, inData} after marking it. Client-side validation from the state table: nothing
  * is sent when a value is wrong. */
