@@ -27,24 +27,34 @@ Artists that tests and the web page may want to find carry a gid (``find_artist`
 is also the element id in SVG output.
 """
 
-from .animator import BoundaryAnimator, MistakesAnimator
-from .boundary import boundary_figure, misclassified
-from .curves import accuracy_figure, mistakes_figure
-from .dynamics import cycle_figure, cycle_vectors, trajectory_figure
-from .figure import (axes_geometry, css_size, find_artist, find_artists, new_figure, render, render_for_slides,
-                     tick_font_px, to_data_url)
-from .kernel import kernel_figure
-from .many import projection_figure, weights_figure
-from .multiclass import confusion_figure, mistakes_gallery_figure, regions_figure, weight_images_figure
-from .proof import ProofAnimator, proof_figure
-from .style import PALETTE, SLIDE_WIDTH
+# The text alternatives (text.py) are pure Python and numpy: they import without matplotlib
+# (tests/py/test_plots.py reads them so); every figure needs it.
 from .text import (describe_accuracy, describe_boundary, describe_cycle, describe_mistakes, describe_projection,
                    describe_proof, describe_trajectory, describe_weights, format_number, plain)
 
-__all__ = ["BoundaryAnimator", "MistakesAnimator", "PALETTE", "ProofAnimator", "SLIDE_WIDTH", "accuracy_figure",
-           "axes_geometry", "boundary_figure", "confusion_figure", "css_size", "cycle_figure", "cycle_vectors",
-           "describe_accuracy", "describe_boundary", "describe_cycle", "describe_mistakes", "describe_projection",
-           "describe_proof", "describe_trajectory", "describe_weights", "find_artist", "find_artists",
-           "format_number", "kernel_figure", "mistakes_figure", "mistakes_gallery_figure", "new_figure", "plain",
-           "projection_figure", "regions_figure", "render", "render_for_slides", "tick_font_px", "to_data_url",
-           "trajectory_figure", "weight_images_figure", "weights_figure"]
+try:
+    import matplotlib  # noqa: F401
+except ImportError:
+    pass
+else:
+    from .animator import BoundaryAnimator, MistakesAnimator
+    from .boundary import boundary_figure, misclassified
+    from .curves import accuracy_figure, mistakes_figure
+    from .dynamics import cycle_figure, cycle_vectors, trajectory_figure
+    from .figure import (axes_geometry, css_size, find_artist, find_artists, new_figure, render, render_for_slides,
+                         tick_font_px, to_data_url)
+    from .kernel import kernel_figure
+    from .many import projection_figure, weights_figure
+    from .multiclass import confusion_figure, mistakes_gallery_figure, regions_figure, weight_images_figure
+    from .proof import ProofAnimator, proof_figure
+    from .style import PALETTE, SLIDE_WIDTH
+
+__all__ = [
+    "BoundaryAnimator", "MistakesAnimator", "PALETTE", "ProofAnimator", "SLIDE_WIDTH", "accuracy_figure",
+    "axes_geometry", "boundary_figure", "confusion_figure", "css_size", "cycle_figure", "cycle_vectors",
+    "describe_accuracy", "describe_boundary", "describe_cycle", "describe_mistakes", "describe_projection",
+    "describe_proof", "describe_trajectory", "describe_weights", "find_artist", "find_artists",
+    "format_number", "kernel_figure", "misclassified", "mistakes_figure", "mistakes_gallery_figure",
+    "new_figure", "plain", "projection_figure", "proof_figure", "regions_figure", "render",
+    "render_for_slides", "tick_font_px", "to_data_url", "trajectory_figure", "weight_images_figure",
+    "weights_figure"]
