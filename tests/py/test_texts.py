@@ -277,7 +277,7 @@ def test_every_primal_variant_has_its_sentences_and_the_runs_on_ones_say_what_mo
     linear = {o["value"] for o in settings.param("algorithm")["options"] if o["family"] == "linear"}
     assert set(VARIANTS) == linear == set(ALGORITHMS)
     assert {a for a, v in VARIANTS.items() if v.runs_on} == set(RUN_ON) == {"averaged", "voted"}
-    # the bound's and the proof plot's exceptions are the variants whose updates are not one example's
+    # the bound's and the proof plot's exceptions: the variants that leave the online path (params.json)
     off_path = {o["value"] for o in settings.param("algorithm")["options"]
-                if o["family"] == "linear" and o["update"] != "example"}
+                if o["family"] == "linear" and not o["per_example"]}
     assert {a for a, v in VARIANTS.items() if v.off_path} == off_path == {a for a, v in VARIANTS.items() if v.no_proof}
