@@ -23,7 +23,8 @@ class KernelFit(SummaryFit):
     script_writer = script_kernel  # the run as code (export/script.py)
 
     @classmethod
-    def train(cls, spec, raw, progress=None):
+    def train(cls, spec, raw, progress=None, theory_later=False):
+        """theory_later: no effect (the bound in feature space is part of the core's summary of the run)."""
         s = read_settings(raw)
         return fit_kernel(binary_or_pointer(spec), s, progress)
 

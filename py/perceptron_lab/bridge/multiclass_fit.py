@@ -23,7 +23,8 @@ class MulticlassFit(SummaryFit):
     script_writer = script_multiclass  # the run as code (export/script.py)
 
     @classmethod
-    def train(cls, spec, raw, progress=None):
+    def train(cls, spec, raw, progress=None, theory_later=False):
+        """theory_later: no effect (the multiclass perceptron has no margin theory here)."""
         s = read_settings(raw)
         return fit_multiclass(load_classes(spec), s, progress)
 
