@@ -64,8 +64,14 @@ def _add_option(parser, q):
 
 _RUN_KEYS = ["status", "status_text", "cycle", "mistakes", "epochs", "updates", "epoch_mistakes", "train_accuracy",
              "test_accuracy", "classifier_text", "feature_names", "settings"]
-# What --json prints for the kernel and multiclass perceptrons (their cores' summaries).
-SUMMARY_JSON_KEYS = {
+# What --json prints, by the algorithm's family (params.json `family`).
+JSON_KEYS = {
+    "linear": ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
+               "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
+               "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
+               "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
+               "settings"],
+    # the kernel and multiclass perceptrons: their cores' summaries
     "kernel": ["alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
                "separable_text", "bound_text", *_RUN_KEYS],
     "multiclass": ["classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion", *_RUN_KEYS],
@@ -155,6 +161,15 @@ def _summary(r):
     return "\n".join(lines)
 
 
+def _texts(r):
+    """The run's sentences (a kernel or multiclass run: its core's summary has no weights to list)."""
+    return "\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t)
+
+
+# What the CLI prints without --json, by the algorithm's family.
+SUMMARIES = {"linear": lambda r: printable(_summary(r)), "kernel": _texts, "multiclass": _texts}
+
+
 def main(argv=None):
     """The command; exit status 0, 2 (bad input, one line on stderr), 130 (Ctrl-C), 141 (stdout closed)."""
     try:
@@ -225,27 +240,20 @@ def _main(argv=None):
         err = _write_script(args, request)
         if err:
             return err
-    if args.json and r["settings"]["algorithm"] in SUMMARY_JSON_KEYS:
-        print(json.dumps({k: r.get(k) for k in SUMMARY_JSON_KEYS[r["settings"]["algorithm"]]}))
-    elif args.json:
-        keys = ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
-                "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
-                "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
-                "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
-                "settings"]
-        print(json.dumps({k: r[k] for k in keys}))
-    elif r["settings"]["algorithm"] in SUMMARY_JSON_KEYS:
-        print("\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t))
+    family = settings.option("algorithm", r["settings"]["algorithm"])["family"]
+    if args.json:
+        print(json.dumps({k: r.get(k) for k in JSON_KEYS[family]}))
     else:
-        print(printable(_summary(r)))
+        print(SUMMARIES[family](r))
     return 0
 
 
 def _write_script(args, request):
-    from .export.script import script_files
-
     fmt = "ipynb" if args.script.lower().endswith(".ipynb") else "py"
-    files = script_files(request["data"], request["settings"], fmt)
+    r = handle({"cmd": "script", "data": request["data"], "settings": request["settings"], "format": fmt})
+    if not r["ok"]:
+        return _fail(r["error"]["message"])
+    files = r["files"]
     out = Path(args.script)
     # The script names a CSV beside it (when the data is too large to inline) by its own name.
     targets = [out] + [out.parent / f["name"] for f in files[1:]]

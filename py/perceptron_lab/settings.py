@@ -78,11 +78,20 @@ def _np_scalar(v):
     return type(v).__module__ == "numpy" and getattr(v, "shape", None) == () and v.dtype.kind in "iuf"
 
 
-def check(name, value, *, field=None):
-    """value made the parameter's type (JSON gives 3.0 for 3), or SettingsError(field=field or name)."""
+def _given(value):
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else repr(value)
+
+
+def check(name, value, *, field=None, say_value=False):
+    """value made the parameter's type (JSON gives 3.0 for 3), or SettingsError(field=field or name).
+    say_value: the message ends with the value given (for callers of the library, who have no form
+    beside the message to show it)."""
     p = PARAMS[name]
     kind = p["type"]
-    fail = SettingsError(message(p), field=field or name)
+    text = message(p)
+    fail = SettingsError(f"{text[:-1]}; got {_given(value)}." if say_value else text, field=field or name)
     if kind == "int":
         if isinstance(value, float) and value.is_integer():
             value = int(value)

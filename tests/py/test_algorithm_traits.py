@@ -1,6 +1,6 @@
 """The algorithm options of params.json say what the page and the bridge need to know of each
 variant (family, weights, last_w, per_example, bound, answer, step_note, start, update, votes, classes,
-estimator, cost, exercise_note); these tests hold each trait to
+estimator, cost, exercise_note, no_exercise); these tests hold each trait to
 what the variant's runs actually do, so the table cannot claim what the engine does not."""
 
 import numpy as np
@@ -24,7 +24,7 @@ def train(algorithm, data=XOR, **s):
 @pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])
 def test_every_algorithm_has_every_trait(o):
     traits = {"value", "label", "hint", "family", "weights", "last_w", "per_example", "bound", "answer", "step_note",
-              "update", "votes", "classes", "estimator", "cost", "exercise_note"}
+              "update", "votes", "classes", "estimator", "cost", "exercise_note", "no_exercise"}
     # start: the model before any update in words, for the runs without one weight vector
     assert set(o) == traits | ({"start"} if o["weights"] != "vector" else set())
     assert o["family"] in FAMILIES and FAMILY_OF[o["value"]] is FAMILIES[o["family"]]
@@ -37,6 +37,8 @@ def test_every_algorithm_has_every_trait(o):
     assert (o["cost"]["factor"] >= 1) if model == "weights" else o["cost"]["who"].startswith("the ")
     # The exercise's note on the answer: only where the answer is built from the online updates.
     assert bool(o["exercise_note"]) is (o["per_example"] and not o["last_w"])
+    # Why the exercise cannot follow it: said exactly for the variants it refuses.
+    assert bool(o["no_exercise"]) is not o["per_example"]
 
 
 @pytest.mark.parametrize("o", ALGORITHMS, ids=lambda o: o["value"])

@@ -290,7 +290,9 @@ def test_one_split_for_every_algorithm():
     ctr, cte = split(from_binary(ds), 0.01, 0)
     assert te.n == 1 and len(cte.y) == 1
     assert np.array_equal(te.X, cte.X) and np.array_equal(tr.X, ctr.X)
-    for algorithm in ("online", "batch", "kernel", "multiclass"):
+    from perceptron_lab import settings
+
+    for algorithm in settings.options("algorithm"):  # every algorithm of params.json, the same rule
         r = handle({"cmd": "train", "data": {"kind": "preset", "name": "clouds", "n": 20},
                     "settings": {"algorithm": algorithm, "test_fraction": 0.01, "plots": False}})
         assert r["ok"] and r["dataset"]["n_test"] == 1 and r["dataset"]["n_train"] == 19, algorithm

@@ -653,7 +653,7 @@ def hostile_figures(name0, name1, label_pos, title):
                                           title=title),
         "regions": plots.boundary_figure(*circles(), w=CIRCLE_W, feature_map="poly2", feature_names=names,
                                          label_names=labels, title=title),
-        "voted": plots.boundary_figure(AND_X, AND_Y, w=run.w, model="voted", feature_names=names,
+        "voted": plots.boundary_figure(AND_X, AND_Y, w=run.w, vote=True, feature_names=names,
                                        decision=lambda X: run.decision_function(prepare(X)), label_names=labels,
                                        title=title),
         "mistakes": plots.mistakes_figure([2, 1, 0], bound=5.0, title=title),
@@ -820,7 +820,7 @@ def test_voted_plot_names_the_last_w_and_shades_the_vote():
     Z = prepare(AND_X)
     run = train(Z, AND_Y, algorithm="voted", max_epochs=10)
     W, c = run.votes
-    fig = plots.boundary_figure(AND_X, AND_Y, w=run.w, model="voted", label_names=LABELS,
+    fig = plots.boundary_figure(AND_X, AND_Y, w=run.w, vote=True, label_names=LABELS,
                                 decision=lambda X: run.decision_function(prepare(X)))
     legend = [t.get_text() for t in fig.data_ax.get_legend().get_texts()]
     assert "last w (one voter)" in legend and "voted classifier (regions)" in legend

@@ -265,3 +265,19 @@ def test_proof_text_is_given_exactly_when_there_is_no_proof_plot(name, settings)
             assert "No proof plot for batch" in r["proof_text"] and "not linearly separable" not in r["proof_text"]
         if r["separable"] is False:
             assert "not linearly separable" in r["proof_text"]
+
+
+def test_every_primal_variant_has_its_sentences_and_the_runs_on_ones_say_what_moves():
+    """texts/variants.py's table covers exactly the linear family of params.json, and a variant says
+    what keeps moving after its last mistake exactly when its strategy runs on (core.loop.RUN_ON)."""
+    from perceptron_lab import settings
+    from perceptron_lab.core.loop import RUN_ON
+    from perceptron_lab.texts.variants import VARIANTS
+
+    linear = {o["value"] for o in settings.param("algorithm")["options"] if o["family"] == "linear"}
+    assert set(VARIANTS) == linear == set(ALGORITHMS)
+    assert {a for a, v in VARIANTS.items() if v.runs_on} == set(RUN_ON) == {"averaged", "voted"}
+    # the bound's and the proof plot's exceptions: the variants that leave the online path (params.json)
+    off_path = {o["value"] for o in settings.param("algorithm")["options"]
+                if o["family"] == "linear" and not o["per_example"]}
+    assert {a for a, v in VARIANTS.items() if v.off_path} == off_path == {a for a, v in VARIANTS.items() if v.no_proof}

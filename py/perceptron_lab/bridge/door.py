@@ -46,7 +46,7 @@ COMMANDS = {
 COMMANDS.update(script=lambda request, progress=None: script_request(request),
                 visits=lambda request, progress=None: visits_request(request),
                 hand=lambda request, progress=None: hand_request(request),
-                check=lambda request, progress=None: check_request(request))
+                check=lambda request, progress=None: check_request(request, handle))
 
 
 def _error(kind, message, **where):

@@ -1,7 +1,8 @@
 """One run protocol: every fitted run answers the bridge's commands through the same methods,
 whatever its family, so no command asks which algorithm it holds.
 
-    Family.train(data_spec, raw_settings, progress) -> Fit   (classmethod: read, split, train)
+    Family.train(data_spec, raw_settings, progress, theory_later) -> Fit   (classmethod: read, split,
+                                       train; theory_later: leave a slow margin to the theory request)
     fit.answer()                       the train answer (JSON-ready: numbers, sentences, trace)
     fit.figure(kind)                   (Figure | None, alt text | None) of one plot kind
     fit.plots(kinds, sizes, with_train)  {"plots", "plot_alt", ...}: several figures as data URLs

@@ -11,6 +11,7 @@ from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
+from ..export import script_kernel
 from ..core.run_json import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
 from . import figures, session
@@ -19,9 +20,11 @@ from .summary_fit import SummaryFit
 
 class KernelFit(SummaryFit):
     geometry = True
+    script_writer = script_kernel  # the run as code (export/script.py)
 
     @classmethod
-    def train(cls, spec, raw, progress=None):
+    def train(cls, spec, raw, progress=None, theory_later=False):
+        """theory_later: no effect (the bound in feature space is part of the core's summary of the run)."""
         s = read_settings(raw)
         return fit_kernel(binary_or_pointer(spec), s, progress)
 

@@ -23,7 +23,7 @@ from ..core.features import feature_names, prepare
 from ..data.classes import binary_or_pointer
 from ..data.prep import options
 from ..data.request import read_settings
-from ..export import run_files as export
+from ..export import run_files as export, script_linear
 from ..core.run_json import floats, run_json
 from ..theory import margin as theory
 from ..version import __version__
@@ -96,6 +96,8 @@ class LinearFit:
         w = self.run.w
         return (w[:-1], float(w[-1])) if self.s["bias"] else (w, None)
 
+
+    script_writer = script_linear  # the run as code (export/script.py)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

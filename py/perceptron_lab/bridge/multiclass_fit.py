@@ -11,6 +11,7 @@ from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
 from ..core.run_json import floats
+from ..export import script_multiclass
 from ..texts.multiclass import multiclass_step_text, multiclass_texts
 from . import figures, session
 from .summary_fit import SummaryFit
@@ -19,8 +20,11 @@ IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
 
 
 class MulticlassFit(SummaryFit):
+    script_writer = script_multiclass  # the run as code (export/script.py)
+
     @classmethod
-    def train(cls, spec, raw, progress=None):
+    def train(cls, spec, raw, progress=None, theory_later=False):
+        """theory_later: no effect (the multiclass perceptron has no margin theory here)."""
         s = read_settings(raw)
         return fit_multiclass(load_classes(spec), s, progress)
 

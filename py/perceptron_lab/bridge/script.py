@@ -5,14 +5,18 @@ reads) and `files`: that file first, then the CSV to save beside it when the dat
 to write into the script. Errors are raised as DataError / SettingsError for bridge.handle.
 """
 
+from ..data.request import read_settings
 from ..errors import SettingsError
 from ..export.script import FORMATS, script_files
+from .train import FAMILY_OF
 
 
 def script_request(request):
     fmt = request.get("format", "py")
     if fmt not in FORMATS:
         raise SettingsError("Choose py or ipynb for the script.", field="format")
-    files = script_files(request.get("data"), request.get("settings"), fmt)
+    raw = request.get("settings")
+    writer = FAMILY_OF[read_settings(raw)["algorithm"]].script_writer  # the family's cells
+    files = script_files(request.get("data"), raw, writer, fmt)
     main = files[0]
     return {"ok": True, "filename": main["name"], "mime": main["mime"], "text": main["text"], "files": files}

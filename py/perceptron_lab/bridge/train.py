@@ -24,8 +24,7 @@ def train_request(request, progress=None):
     later = request.get("theory")
     if later not in (None, "later"):
         raise SettingsError('theory must be "later" or left out.', field="theory")
-    f = (family.train(request.get("data"), raw, progress, theory_later=True) if later and family is LinearFit
-         else family.train(request.get("data"), raw, progress))
+    f = family.train(request.get("data"), raw, progress, theory_later=bool(later))
     result = f.answer()
     s = f.s
     result.update(session.install(f, lambda: f.plots(s["plot_kinds"], with_train=True) if s["plots"] else {}))

@@ -13,6 +13,11 @@ from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT, online_visits_request
 
 # The family of a per-example algorithm (params.json) -> the walk of its visits.
 WALKS = {"linear": online_visits_request, "kernel": kernel_visits_request}
+_OPTIONS = settings.param("algorithm")["options"]
+_FOLLOWED = [o["value"] for o in _OPTIONS if o["per_example"]]
+# params.json: which algorithms the exercise follows, and why not the others
+NOT_ONE_AT_A_TIME = (f"The exercise follows one example at a time: choose {', '.join(_FOLLOWED[:-1])} or "
+                     f"{_FOLLOWED[-1]} ({'; '.join(o['no_exercise'] for o in _OPTIONS if not o['per_example'])}).")
 
 
 def visits_request(request):
@@ -20,9 +25,7 @@ def visits_request(request):
     ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
     traits = settings.option("algorithm", s["algorithm"])
     if not traits["per_example"]:
-        raise SettingsError("The exercise follows one example at a time: choose online, averaged, voted, "
-                            "pocket or kernel (batch updates once per epoch, from all the mistakes together; "
-                            "multiclass moves two weight vectors at once).", field="algorithm")
+        raise SettingsError(NOT_ONE_AT_A_TIME, field="algorithm")
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")

@@ -11,6 +11,7 @@ import numpy as np
 from ..errors import DataError, SettingsError
 from . import csv_read as csvio
 from .dataset import MulticlassDataset, held_out
+from .labels import MoreThanTwoClasses
 from .presets import preset
 from .request import PRESET_FIELDS, csv_limits, load_data
 
@@ -49,13 +50,13 @@ def binary_or_pointer(spec):
     error says so and points to the multiclass perceptron."""
     try:
         return load_data(spec)
+    except MoreThanTwoClasses:
+        raise  # the reader already points to the multiclass perceptron
     except DataError as e:
         try:
             k = len(load_classes(spec).classes)
         except (DataError, SettingsError):
             raise e from None
-        if k > 2 and "multiclass" in e.message.lower():
-            raise  # the reader already points to the multiclass perceptron
         if k > 2:
             raise DataError(f"{e.message} This data has {k} classes: choose the Multiclass algorithm "
                             "to train on all of them.", row=e.row, column=e.column) from None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import settings
-from ..errors import DataError, SettingsError
+from ..errors import DataError
 from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
 
 __all__ = [
@@ -113,35 +113,6 @@ class MulticlassDataset:
         return [label_str(c) for c in self.classes]
 
 
-# --------------------------------------------------------------------------- checks
-
-
-def check_int(value, field, lo, hi, what):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
-                            field=field)
-    if isinstance(value, float) and (not math.isfinite(value) or not value.is_integer()):
-        raise SettingsError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}.",
-                            field=field)
-    value = int(value)
-    if not lo <= value <= hi:
-        raise SettingsError(f"{what} must be from {lo} to {hi}; got {value}.", field=field)
-    return value
-
-
-def check_float(value, field, what):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise SettingsError(f"{what} must be a number, not {value!r}.", field=field)
-    value = float(value)
-    if not math.isfinite(value):
-        raise SettingsError(f"{what} must be a finite number, not {value}.", field=field)
-    return value
-
-
-def check_seed(seed):
-    return check_int(seed, "seed", 0, settings.param("data_seed")["max"], "The random seed")
-
-
 # --------------------------------------------------------------------------- split
 
 
@@ -177,11 +148,8 @@ def held_out(y, classes, test_fraction, seed=0):
     at least one (from the largest class, the last of equally large ones). DataError when that
     is impossible.
     """
-    f = check_float(test_fraction, "test_fraction", "The test fraction")
-    if not 0.0 <= f <= 0.9:
-        raise SettingsError(f"The test fraction must be from 0 to 0.9; got {f:g}.",
-                            field="test_fraction")
-    seed = check_seed(seed)
+    f = settings.check("test_fraction", test_fraction, say_value=True)  # params.json's range, the page's words
+    seed = settings.check("seed", seed, say_value=True)
     if f == 0.0:
         return None
     rng = np.random.default_rng(seed)

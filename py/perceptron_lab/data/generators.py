@@ -10,8 +10,7 @@ import math
 import numpy as np
 
 from .. import settings
-from .dataset import Dataset, check_float, check_int, check_seed
-from ..errors import SettingsError
+from .dataset import Dataset
 
 _BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float64)
 _BOOL_Y = {  # outputs for (0,0), (0,1), (1,0), (1,1)
@@ -21,27 +20,17 @@ _BOOL_Y = {  # outputs for (0,0), (0,1), (1,0), (1,1)
     "xor": (0, 1, 1, 0),
 }
 
-# The generators' ranges are the page's (params.json).
-N_MIN, N_MAX = settings.param("n")["min"], settings.param("n")["max"]
-MARGIN_MIN, MARGIN_MAX = float(settings.param("margin")["min"]), float(settings.param("margin")["max"])
-SPREAD_MIN, SPREAD_MAX = float(settings.param("spread")["min"]), float(settings.param("spread")["max"])  # min excluded
-# ... and their defaults: the page's first clouds are the package's.
+# The generators' defaults: the page's first clouds are the package's.
 N, SEED = settings.default("n"), settings.default("data_seed")
 MARGIN, SPREAD = float(settings.default("margin")), float(settings.default("spread"))
 BOX = 3.0  # generated coordinates stay in [-BOX, BOX]
 
 
 def check_params(n, margin, spread, seed):
-    n = check_int(n, "n", N_MIN, N_MAX, "The number of points")
-    margin = check_float(margin, "margin", "The margin")
-    if not MARGIN_MIN <= margin <= MARGIN_MAX:
-        raise SettingsError(f"The margin must be from {MARGIN_MIN:g} to {MARGIN_MAX:g}; got {margin:g}.",
-                            field="margin")
-    spread = check_float(spread, "spread", "The spread")
-    if not SPREAD_MIN < spread <= SPREAD_MAX:
-        raise SettingsError(f"The spread must be more than {SPREAD_MIN:g} and at most {SPREAD_MAX:g}; got {spread:g}.",
-                            field="spread")
-    return n, margin, spread, check_seed(seed)
+    """The generators' parameters checked against params.json's data group, in the page's words."""
+    return (settings.check("n", n, say_value=True), settings.check("margin", margin, say_value=True),
+            settings.check("spread", spread, say_value=True),
+            settings.check("data_seed", seed, field="seed", say_value=True))
 
 
 def _cos_sin(phi):

@@ -110,7 +110,7 @@ def encode_labels(values, *, rows=None, column=None):
     if len(classes) > 2:
         row = rows[third_index] if rows is not None else None
         at = f" (the third one first appears in row {row})" if row is not None else ""
-        raise DataError(
+        raise MoreThanTwoClasses(
             f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
             "The perceptron separates exactly two classes; keep two of them, choose another "
             "label column, or use the multiclass perceptron.",
@@ -120,6 +120,10 @@ def encode_labels(values, *, rows=None, column=None):
     neg, pos = classes
     y = np.where(np.array([k == pos for k in keys]), 1, -1).astype(np.int8)
     return y, {-1: first_seen[neg][0], 1: first_seen[pos][0]}
+
+
+class MoreThanTwoClasses(DataError):
+    """Labels of more than two classes where two are read; the message points to the multiclass perceptron."""
 
 
 MAX_CLASSES = 100

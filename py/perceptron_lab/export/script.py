@@ -5,6 +5,9 @@ The script loads the data the way the bridge does (preset, csvio.parse_csv, poin
 holds out the same test part, and fits the estimator of the algorithm with the same settings
 and seed. The estimators call core.train on features.prepare(X) exactly as the bridge does,
 so the printed weights are the page's weights bit for bit (repr prints every float exactly).
+What differs from one family to another (its data, split, training and plotting cells) is its
+writer's: script_linear.py, script_kernel.py, script_multiclass.py; the run's Fit names its
+writer (bridge/*_fit.py `script_writer`), so this module never asks which algorithm it writes.
 
 Nothing from the request is pasted into code as code: every value is validated by the
 bridge's own readers first, and strings reach the script only through repr().
@@ -16,17 +19,9 @@ import math
 import numbers
 import re
 
-from ..settings import LIMITS, option
-from ..data.request import load_data, read_settings  # the readers validate every value
+from ..data.request import read_settings  # the readers validate every value
 from ..errors import DataError
-from .script_kernel_multiclass import fit_cells, points_code, split_code
 
-MAX_VOTES = LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
-
-# What the training cell prints, by the family of the algorithm (params.json `family`).
-TRAIN_NOTE = {"linear": "Train from w = 0 and print the weights (exactly, every digit).",
-              "kernel": "Train from α = 0 and print the counts α, the dual coefficients and the bias (exactly, every digit).",
-              "multiclass": "Train from W = 0 and print W, one row per class (exactly, every digit)."}
 INLINE_CSV_CHARS = 3000  # a CSV up to this size goes into the script; larger ones beside it
 INLINE_POINTS = 60  # placed points up to this many are written as a list in the script
 FORMATS = ("py", "ipynb")
@@ -56,12 +51,12 @@ def _string_lines(text, indent="    "):
     return "(\n" + "".join(f"{indent}{p!r}\n" for p in pieces) + ")"
 
 
-def _data_code(spec, ds, stem, fmt, multiclass=False):
-    """(imports, code that makes `ds`, the CSV file beside the script or None). multiclass: every
-    class, as the bridge reads data for the multiclass perceptron (bridge load_classes)."""
+def _data_code(spec, ds, stem, fmt, writer):
+    """(imports, code that makes `ds`, the CSV file beside the script or None), read as the
+    writer's family reads it (EVERY_CLASS: every class, as the bridge's load_classes)."""
     kind = spec["kind"]
     here = "Path(__file__).with_name" if fmt == "py" else "Path"
-    every_class = ", multiclass=True" if multiclass else ""
+    every_class = ", multiclass=True" if writer.EVERY_CLASS else ""
     if kind == "preset":
         args = [repr(ds_name(spec))]
         for key in ("n", "margin", "spread", "seed"):
@@ -92,7 +87,7 @@ def _data_code(spec, ds, stem, fmt, multiclass=False):
     # Placed points: (x1, x2, label) as the page sent them; validated numbers only.
     rows = [(float(x1), float(x2), lab) for (x1, x2), lab in zip(ds.X.tolist(), _point_labels(spec))]
     imports = ["from perceptron_lab.data import points_dataset"]
-    make = points_code(imports) if multiclass else "ds = points_dataset(POINTS)"
+    make = writer.points_code(imports) if writer.EVERY_CLASS else "ds = points_dataset(POINTS)"
     if len(rows) <= INLINE_POINTS or any(isinstance(lab, str) for _, _, lab in rows):
         body = "".join(f"    [{x1!r}, {x2!r}, {lab!r}],\n" for x1, x2, lab in rows)
         return imports, f"POINTS = [\n{body}]\n{make}", None
@@ -124,54 +119,22 @@ def _point_labels(spec):
     return out
 
 
-def build(data, settings, fmt="py"):
-    """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request."""
+def build(data, settings, writer, fmt="py"):
+    """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request; writer: the
+    family's cells (script_linear, script_kernel, script_multiclass)."""
     if fmt not in FORMATS:
         raise DataError("The script format must be py or ipynb.")
     s = read_settings(settings)
-    # The bridge's loaders, so the script holds exactly the data (and classes) the run had.
-    traits = option("algorithm", s["algorithm"])  # params.json: the estimator, its classes, ...
-    every = traits["classes"] == "every"
-    ds = _classes(data) if every else load_data(data)
+    ds = writer.load(data)  # the bridge's loader, so the script holds exactly the data (and classes) the run had
     stem = _stem(ds.name)
-    imports, data_code, beside = _data_code(data, ds, stem, fmt, multiclass=every)
+    imports, data_code, beside = _data_code(data, ds, stem, fmt, writer)
     pf = tuple(s["plot_features"] if ds.X.shape[1] >= 2 else [0, None])
-    if traits["family"] != "linear":
-        fit, plot = fit_cells(s, ds.name, fmt, imports, pf)
-        split = split_code(s, imports) if every else _split_code(s, imports)
-        return _assemble(s, ds, fmt, imports, ["from perceptron_lab import plots"], data_code, split, fit, plot,
-                         beside, stem)
-    cls = traits["estimator"]
-    split = _split_code(s, imports)
-    params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
-              f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
-              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
-    note = ""
-    if traits["votes"]:
-        note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"
-                "# no such limit, so only runs that long differ. coef_ is the last w (all of them vote).\n")
-    fit = (f"{note}clf = {cls}(\n    {params},\n)\nclf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n"
-           "print(\"status:\", clf.status_, \"after\", clf.n_iter_, \"epochs,\", clf.run_.mistakes, \"mistakes\")\n"
-           "print(\"weights:\", clf.coef_[0].tolist())\n"
-           + ("print(\"bias:\", clf.intercept_[0].item())" if s["bias"] else
-              "print(\"bias: off (the boundary passes through the origin)\")"))
-    decision = ", decision=clf.decision_function" if traits["votes"] else ""
-    plot = ("fig = plots.boundary_figure(\n"
-            f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={pf!r},\n"
-            f"    fit_intercept={s['bias']!r}, normalize={s['normalize']!r}, feature_map={s['feature_map']!r},\n"
-            "    feature_names=ds.feature_names, label_names=ds.label_names,\n"
-            f"    title={ds.name + ': ' + s['algorithm'] + ' perceptron'!r}, width_px=640, height_px=480,\n)")
-    pkg = [f"from perceptron_lab import {cls}", "from perceptron_lab import plots"]
-    return _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem)
+    pkg, fit, plot = writer.cells(s, ds, imports, pf)
+    split = writer.split_code(s, imports)
+    return _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem, writer)
 
 
-def _classes(data):
-    from ..data.classes import load_classes
-
-    return load_classes(data)
-
-
-def _split_code(s, imports):
+def binary_split_code(s, imports):
     """The binary split (data.train_test_split), as the bridge holds out the test part."""
     split = "train = ds"
     if s["test_fraction"] > 0:
@@ -181,9 +144,18 @@ def _split_code(s, imports):
     return split
 
 
-def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem):
+def run_settings(s):
+    """The loop's settings as estimator keywords (the kernel and multiclass estimators')."""
+    return (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
+            f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}")
+
+
+def status_line():
+    return "print(\"status:\", clf.status_, \"after\", clf.n_iter_, \"epochs,\", clf.run_.mistakes, \"mistakes\")\n"
+
+
+def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, stem, writer):
     """The cells: heading, imports, data, training with the printed numbers, the picture."""
-    family = option("algorithm", s["algorithm"])["family"]
     head = ("Perceptron Lab: this run as code",
             f"The {s['algorithm']} perceptron on {_plain(ds.name)}, with the settings and seed of the page. "
             "Needs `pip install perceptron-lab` (numpy and matplotlib come with it).")
@@ -191,10 +163,9 @@ def _assemble(s, ds, fmt, imports, pkg, data_code, split, fit, plot, beside, ste
              ("code", "\n".join(sorted(set(imports), key=lambda l: (not l.startswith("import"), l)) + pkg)),
              ("markdown", "The data, as the page had it."),
              ("code", f"{data_code}\n{split}"),
-             ("markdown", TRAIN_NOTE[family]),
+             ("markdown", writer.TRAIN_NOTE),
              ("code", fit),
-             ("markdown", "The decision regions (matplotlib)." if family != "linear"
-              else "The decision boundary (matplotlib)."),
+             ("markdown", writer.PICTURE_NOTE),
              ("code", plot + ("\nfig.savefig(\"boundary.png\")\nprint(\"boundary: boundary.png\")" if fmt == "py"
                               else "\nfig"))]
     files = {} if beside is None else {beside[0]: beside[1]}
@@ -229,9 +200,9 @@ def to_ipynb(cells):
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
-def script_files(data, settings, fmt="py"):
+def script_files(data, settings, writer, fmt="py"):
     """[{name, mime, text}]: the script or notebook first, then the CSV beside it if any."""
-    b = build(data, settings, fmt)
+    b = build(data, settings, writer, fmt)
     if fmt == "py":
         main = {"name": f"{b['stem']}.py", "mime": "text/x-python", "text": to_py(b["cells"])}
     else:

@@ -27,46 +27,34 @@ Artists that tests and the web page may want to find carry a gid (``find_artist`
 is also the element id in SVG output.
 """
 
-import importlib
+# The text alternatives (text.py) are pure Python and numpy: they import without matplotlib
+# (tests/py/test_plots.py reads them so); every figure needs it.
+from .text import (describe_accuracy, describe_boundary, describe_cycle, describe_mistakes, describe_projection,
+                   describe_proof, describe_trajectory, describe_weights, format_number, plain)
 
-# Names load their module on first use, so `plots.text` (the alt texts) and `plots.describe_*`
-# work without importing matplotlib.
-_WHERE = {
-    "BoundaryAnimator": "animator", "MistakesAnimator": "animator",
-    "boundary_figure": "boundary", "misclassified": "boundary",
-    "accuracy_figure": "curves", "mistakes_figure": "curves", "proof_figure": "proof", "ProofAnimator": "proof",
-    "cycle_figure": "dynamics", "cycle_vectors": "dynamics", "trajectory_figure": "dynamics",
-    "projection_figure": "many", "weights_figure": "many",
-    "axes_geometry": "figure", "css_size": "figure", "find_artist": "figure", "find_artists": "figure",
-    "new_figure": "figure", "render": "figure", "render_for_slides": "figure", "tick_font_px": "figure",
-    "to_data_url": "figure", "PALETTE": "style", "SLIDE_WIDTH": "style",
-    "describe_accuracy": "text", "describe_boundary": "text", "describe_cycle": "text",
-    "describe_mistakes": "text", "describe_projection": "text", "describe_proof": "text",
-    "describe_trajectory": "text", "describe_weights": "text", "format_number": "text",
-    "plain": "text", "kernel_figure": "kernel", "regions_figure": "multiclass",
-    "confusion_figure": "multiclass", "weight_images_figure": "multiclass", "mistakes_gallery_figure": "multiclass",
-}
-__all__ = sorted(_WHERE)
-
-
-def __getattr__(name):
-    if name in _WHERE:
-        value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# With matplotlib installed, load everything now (the worker imports this package at boot so
-# that the first plot does not pay for the imports); without it, the texts still work.
 try:
     import matplotlib  # noqa: F401
 except ImportError:
     pass
 else:
-    for _name in _WHERE:
-        __getattr__(_name)
+    from .animator import BoundaryAnimator, MistakesAnimator
+    from .boundary import boundary_figure, misclassified
+    from .curves import accuracy_figure, mistakes_figure
+    from .dynamics import cycle_figure, cycle_vectors, trajectory_figure
+    from .figure import (axes_geometry, css_size, find_artist, find_artists, new_figure, render, render_for_slides,
+                         tick_font_px, to_data_url)
+    from .kernel import kernel_figure
+    from .many import projection_figure, weights_figure
+    from .multiclass import confusion_figure, mistakes_gallery_figure, regions_figure, weight_images_figure
+    from .proof import ProofAnimator, proof_figure
+    from .style import PALETTE, SLIDE_WIDTH
 
-
-def __dir__():
-    return sorted(set(globals()) | set(_WHERE))
+__all__ = [
+    "BoundaryAnimator", "MistakesAnimator", "PALETTE", "ProofAnimator", "SLIDE_WIDTH", "accuracy_figure",
+    "axes_geometry", "boundary_figure", "confusion_figure", "css_size", "cycle_figure", "cycle_vectors",
+    "describe_accuracy", "describe_boundary", "describe_cycle", "describe_mistakes", "describe_projection",
+    "describe_proof", "describe_trajectory", "describe_weights", "find_artist", "find_artists",
+    "format_number", "kernel_figure", "misclassified", "mistakes_figure", "mistakes_gallery_figure",
+    "new_figure", "plain", "projection_figure", "proof_figure", "regions_figure", "render",
+    "render_for_slides", "tick_font_px", "to_data_url", "trajectory_figure", "weight_images_figure",
+    "weights_figure"]

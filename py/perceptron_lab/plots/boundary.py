@@ -354,15 +354,16 @@ def is_nonlinear(feature_map, decision):
 def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
                     plot_features=(0, 1), decision=None, feature_names=None, label_names=None,
                     title=None, highlight=None, width_px=None, height_px=None, dpi=None,
-                    grid=200, fig=None, model=None, dpr=1.0, scale=1.0):
+                    grid=200, fig=None, vote=False, dpr=1.0, scale=1.0):
     """The data (two chosen features; the others held at their means) and the model.
 
     Linear model (feature_map "none", no decision): the line w·x̃ = 0 drawn exactly, the
     weight vector (its two plotted components) as an arrow from a point on the line (from the
     origin when there is no bias), the half-planes shaded. Otherwise (feature_map "poly2" or
     a decision callable raw X -> scores): the regions on a grid x grid and the 0-contour.
-    model="voted" with decision (the vote) and w (the last weight vector): the regions are
-    the voted classifier's and the last w's line is drawn dashed and named "last w (one voter)".
+    vote=True with decision (a vote of weight vectors, as the voted perceptron's) and w (the last
+    of them): the regions are the vote's and the last w's line is drawn dashed and named
+    "last w (one voter)".
     Misclassified points get a black ring; highlight=i rings example i.
     fig.alt_text holds the text alternative, fig.n_wrong the number misclassified,
     fig.weight_arrow the arrow's (start, tip) in data coordinates (None when not drawn).
@@ -370,7 +371,7 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     """
     if w is None and decision is None:
         raise ValueError("boundary_figure needs w or decision")
-    voted = model == "voted" and decision is not None and w is not None and feature_map == "none"
+    voted = vote and decision is not None and w is not None and feature_map == "none"
     nonlinear = is_nonlinear(feature_map, decision)
     fig = prepare_figure(fig, width_px, height_px, dpi, dpr=dpr, scale=scale)
     scene = _BoundaryScene(fig, X, y, fit_intercept=fit_intercept, normalize=normalize,
@@ -391,5 +392,5 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     fig.data_ax = scene.ax
     fig.alt_text = describe_boundary(w_arr if (decision is None or voted) else None, scene.names, fit_intercept,
                                      feature_map, fig.n_wrong, scene.n, label_names=label_names,
-                                     model="voted" if voted else None)
+                                     vote=voted)
     return fig

@@ -126,13 +126,13 @@ def angle_deg(a, b):
 
 
 def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
-                      *, label_names=None, model=None):
+                      *, label_names=None, vote=False):
     """Text alternative of a boundary plot, e.g.
     'Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified.'
-    w may be None for a model given only as a decision function. model="voted": the regions
-    are the voted classifier's and the line is the last w (given as w)."""
+    w may be None for a model given only as a decision function. vote=True: the regions
+    are a vote of weight vectors (the voted perceptron's) and the line is the last of them (given as w)."""
     wrong = f"{int(n_wrong)} of {int(n)} points misclassified"
-    if model == "voted":
+    if vote:
         s = f"Decision regions of the voted perceptron; {wrong} by the vote."
         if w is not None and np.any(w):
             names = expanded_names(feature_names, len(w), fit_intercept, feature_map)

@@ -12,6 +12,8 @@ bias (is the bias on).
 
 import math
 
+from .variants import VARIANTS
+
 THEORY_MAX_POINTS = 20000
 MIN_TEST_POINTS = 10
 
@@ -58,10 +60,8 @@ def undecided_clause(th):
 def _epochs_tail(run):
     """What happened after the mistakes stopped (averaged and voted run on, as Algorithm 2)."""
     if run.n_epochs > (run.converged_epoch or run.n_epochs):
-        keeps = ("the average keeps moving toward the last w" if run.algorithm == "averaged"
-                 else "the last w keeps gaining votes")
         return (f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does: "
-                f"{keeps}.")
+                f"{VARIANTS[run.algorithm].runs_on}.")
     return ""
 
 
@@ -71,11 +71,12 @@ def status_text(run, *, th, dataset_name):
     if run.status == "converged":
         c = run.converged_epoch
         proof = "which proves the training data linearly separable"
-        if run.algorithm == "batch":
-            return f"Converged after {_n(c, 'epoch')}: no training point is misclassified any more, {proof}."
+        variant = VARIANTS[run.algorithm]
+        if variant.converged:
+            return f"Converged after {_n(c, 'epoch')}: {variant.converged}, {proof}."
         if run.n_epochs > c:
             return f"Mistakes stopped in epoch {c}: that epoch made no mistake, {proof}.{_epochs_tail(run)}"
-        early = " (early stop)" if run.early_stop and run.algorithm in ("averaged", "voted") else ""
+        early = " (early stop)" if run.early_stop and variant.runs_on else ""
         return f"Converged after {_n(c, 'epoch')}{early}: the last epoch made no mistake, {proof}."
     if run.status == "cycled":
         cy = run.cycle
@@ -155,9 +156,10 @@ def bound_text(run, th):
     b = th.get("bound")
     if th.get("separable") is not True or b is None:
         return ""
-    if run.algorithm == "batch":
+    off_path = VARIANTS[run.algorithm].off_path
+    if off_path:
         return (f"The bound (R/γ)² = {_g(b)} counts the updates of the online perceptron, one example at a "
-                f"time. Batch takes one summed step per epoch, so the theorem says nothing about its "
+                f"time. {off_path}, so the theorem says nothing about its "
                 f"{run.mistakes:,} misclassifications (shown for reference).")
     if run.mistakes <= b:
         return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
@@ -170,35 +172,7 @@ def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):
     units = (" The weights are in standardized units (per standard deviation of each feature, with the "
              "training split's mean and deviation); the boundary plot draws the same boundary in the raw "
              "units." if standardized else "")
-    return _classifier_text(run, train_accuracy, last_accuracy) + units
-
-
-def _classifier_text(run, train_accuracy, last_accuracy):
-    a = run.algorithm
-    if a == "voted":
-        k = len(run.votes[1])
-        return (f"Two classifiers here. The vote, sign(Σ c_k·sign(w_k·x̃)) over {k:,} weight vectors "
-                f"(c_k: examples after which w_k was the current w), gives the accuracies "
-                f"({train_accuracy:.1%} on the training data) and the regions of the boundary plot. "
-                f"The weights shown are only the last w ({last_accuracy:.1%} right on the training data). "
-                "The vote can get a point wrong that the last w gets right: earlier, worse vectors "
-                "still hold votes.")
-    if a == "averaged":
-        return ("The weights, accuracies and plot are the averaged perceptron's: the mean of w after "
-                f"every example seen (Algorithm 2's μ divided by the number of examples): {train_accuracy:.1%} "
-                f"right on the training data. The last w alone gets {last_accuracy:.1%} right.")
-    if a == "pocket":
-        if run.pocket_rule == "every":
-            rule = ("every w on the path was weighed on the whole training set and the most accurate "
-                    "kept")
-        else:
-            rule = ("the data is too large to weigh every w, so Gallant's ratchet ran: a w was weighed "
-                    "only when its run of correct predictions was the longest so far, and kept only "
-                    "if more accurate than the pocket's")
-        return f"The weights are the pocket's: {rule}. The last w gets {last_accuracy:.1%} right."
-    if a == "batch":
-        return "The weights are w after the last batch step (one summed update per epoch)."
-    return "The weights are the last w of the online updates."
+    return VARIANTS[run.algorithm].classifier(run, train_accuracy, last_accuracy) + units
 
 
 def split_text(*, n_test, separable_all, separable_train):
@@ -245,10 +219,8 @@ def proof_missing_text(run, th):
     """Why the proof plot (u·w_t ≥ tγ, ‖w_t‖ ≤ √t·R along the online path) is not shown; '' if it is."""
     sep = th.get("separable")
     if sep is True and th.get("gamma") is not None:
-        if run.algorithm == "batch":
-            return ("No proof plot for batch: the proof follows the online updates w ← w + η·y·x̃, one "
-                    "example at a time, and batch's summed steps are another path. Train the online "
-                    "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")
+        if VARIANTS[run.algorithm].no_proof:
+            return VARIANTS[run.algorithm].no_proof
         if not run.n_updates:
             return "No proof plot: this run made no update."
         return ""

@@ -1,0 +1,77 @@
+"""What differs, in words, from one primal perceptron to another, as a table keyed by the
+algorithm (params.json's algorithm options of the linear family): which classifier its
+weights are, what keeps moving after its last mistake, and how its updates leave the online
+path that Novikoff's theorem and its proof follow. texts/run.py builds every sentence around
+these; a new variant adds its entry here (tests/py/test_texts.py checks the table against
+params.json and the core's strategies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Variant:
+    """classifier(run, train_accuracy, last_accuracy): which classifier the weights, accuracies and
+    boundary plot belong to. runs_on: what keeps moving after the mistakes stop (a variant that
+    runs all epochs, as Algorithm 2 does; "" for one that stops at its first clean epoch).
+    converged: what a clean epoch means, when it is not "the last epoch made no mistake".
+    off_path: why the theorem's bound does not count its updates ("" : they are the online ones),
+    and no_proof: why there is then no proof plot."""
+
+    classifier: Callable
+    runs_on: str = ""
+    converged: str = ""
+    off_path: str = ""
+    no_proof: str = ""
+
+
+def _online(run, train_accuracy, last_accuracy):
+    return "The weights are the last w of the online updates."
+
+
+def _batch(run, train_accuracy, last_accuracy):
+    return "The weights are w after the last batch step (one summed update per epoch)."
+
+
+def _averaged(run, train_accuracy, last_accuracy):
+    return ("The weights, accuracies and plot are the averaged perceptron's: the mean of w after "
+            f"every example seen (Algorithm 2's μ divided by the number of examples): {train_accuracy:.1%} "
+            f"right on the training data. The last w alone gets {last_accuracy:.1%} right.")
+
+
+def _voted(run, train_accuracy, last_accuracy):
+    k = len(run.votes[1])
+    return (f"Two classifiers here. The vote, sign(Σ c_k·sign(w_k·x̃)) over {k:,} weight vectors "
+            f"(c_k: examples after which w_k was the current w), gives the accuracies "
+            f"({train_accuracy:.1%} on the training data) and the regions of the boundary plot. "
+            f"The weights shown are only the last w ({last_accuracy:.1%} right on the training data). "
+            "The vote can get a point wrong that the last w gets right: earlier, worse vectors "
+            "still hold votes.")
+
+
+def _pocket(run, train_accuracy, last_accuracy):
+    if run.pocket_rule == "every":
+        rule = "every w on the path was weighed on the whole training set and the most accurate kept"
+    else:
+        rule = ("the data is too large to weigh every w, so Gallant's ratchet ran: a w was weighed "
+                "only when its run of correct predictions was the longest so far, and kept only "
+                "if more accurate than the pocket's")
+    return f"The weights are the pocket's: {rule}. The last w gets {last_accuracy:.1%} right."
+
+
+VARIANTS = {
+    "online": Variant(_online),
+    "batch": Variant(
+        _batch,
+        converged="no training point is misclassified any more",
+        off_path="Batch takes one summed step per epoch",
+        no_proof=("No proof plot for batch: the proof follows the online updates w ← w + η·y·x̃, one "
+                  "example at a time, and batch's summed steps are another path. Train the online "
+                  "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")),
+    "averaged": Variant(_averaged, runs_on="the average keeps moving toward the last w"),
+    "voted": Variant(_voted, runs_on="the last w keeps gaining votes"),
+    "pocket": Variant(_pocket),
+}
