@@ -58,7 +58,8 @@ SETTLED = ("() => (document.body.dataset.pyState === 'error' || ['done', 'error'
            " && document.body.dataset.pyState")
 TIMES = """async () => { const T = window.__engineTimes; await T.plotPromise;
   return {stages: T.stages, plot: T.plot ?? null, silence: T.silence, retries: Number(document.body.dataset.pyRetries || 0),
-          snapshot: document.body.dataset.snapshot || null, offline: document.body.dataset.offline || null}; }"""
+          snapshot: document.body.dataset.snapshot || null, offline: document.body.dataset.offline || null,
+          worker: performance.getEntriesByName("perceptron-lab:python-ready").map((e) => e.detail).pop() ?? null}; }"""
 QUIET = ("() => { const b = document.body.dataset; const off = b.offline, snap = b.snapshot; "
          "return off && off !== 'caching' && snap && snap !== 'making' && [off, snap]; }")
 
@@ -69,7 +70,7 @@ def one_load(b, url: str, timeout_s: float) -> dict:
     state = b.wait(SETTLED, timeout=timeout_s)
     t = b.js(TIMES)
     return {"ready_ms": t["stages"].get("ready"), "first_plot_ms": t["plot"], "stages": t["stages"], "silence_ms": t["silence"],
-            "retries": t["retries"], "error": state != "ready", "snapshot": t["snapshot"]}
+            "retries": t["retries"], "error": state != "ready", "snapshot": t["snapshot"], "worker": t["worker"]}
 
 
 def one_engine(engine: str, url: str, timeout_s: float) -> dict:
@@ -90,6 +91,19 @@ def stage_text(stages: dict) -> str:
     return " ".join(f"{k} {v / 1000:.1f}" for k, v in order)
 
 
+def worker_text(times) -> str:
+    """The worker's own clock (js/worker.js ready(): ms since it started, and the Python
+    import times): where a boot's time went inside the worker."""
+    if not times:
+        return "-"
+    text = " ".join(f"{k} {times[k] / 1000:.2f}" for k in ("runtime", "packages", "installed", "ready") if k in times)
+    if "import_matplotlib" in times:
+        text += f" (imports: matplotlib {times['import_matplotlib'] / 1000:.2f}, app {times['import_app'] / 1000:.2f})"
+    if "unpacked_early" in times:
+        text += f", wheels unzipped early {times['unpacked_early']}, libraries compiled early {times['compiled_early']}"
+    return text
+
+
 def run(engines: list[str], runs: int, url: str, timeout_s: float) -> dict:
     results = {e: [] for e in engines}
     for i in range(runs):
@@ -97,7 +111,8 @@ def run(engines: list[str], runs: int, url: str, timeout_s: float) -> dict:
             r = one_engine(e, url, timeout_s)
             results[e].append(r)
             print(f"run {i + 1} {e}: cold ready {fmt_s(r['cold']['ready_ms'])} (stages since navigation, s: "
-                  f"{stage_text(r['cold']['stages'])}; longest silence {fmt_s(r['cold']['silence_ms'])}), warm first plot {fmt_s(r['warm']['first_plot_ms'])} "
+                  f"{stage_text(r['cold']['stages'])}; longest silence {fmt_s(r['cold']['silence_ms'])}; worker, s: "
+                  f"{worker_text(r['cold']['worker'])}), warm first plot {fmt_s(r['warm']['first_plot_ms'])} "
                   f"(stages, s: {stage_text(r['warm']['stages'])}; longest silence {fmt_s(r['warm']['silence_ms'])}), "
                   f"snapshot {r['snapshot']}; load {r['load_before']} -> {r['load_after']}", file=sys.stderr, flush=True)
     return results

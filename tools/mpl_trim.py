@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import fnmatch
 
-from .wheel_trim import rezip_without
+from .wheel_rezip import rezip_without
 
 FONTS = "matplotlib/mpl-data/fonts/"
 # Kept: what the plots draw with (math text included: plots/style.py RC). DejaVu Sans (text,

@@ -6,11 +6,10 @@ same output bytes. The Node check (tools/node_check_pyodide.py) and the first pi
 from __future__ import annotations
 
 import fnmatch
-import io
-import zipfile
 from typing import Callable
 
-from .common import BuildError
+from .mpl_trim import trim_matplotlib
+from .wheel_rezip import rezip_without
 
 # numpy: Pyodide already moved numpy's tests/ into a separate package; what is left to cut is
 # what only a C compiler, a type checker, Fortran wrapping or a test suite reads. (numpy.typing
@@ -90,35 +89,8 @@ def reason_from(table: dict[str, str]) -> Callable[[str], str | None]:
     return reason
 
 
-def rezip_without(official: bytes, removed_reason: Callable[[str], str | None]) -> tuple[bytes, dict]:
-    """(wheel bytes without the entries removed_reason names, {"files": n, "bytes": compressed
-    bytes removed}); the RECORD loses their rows; deflate level 9, entries in the same order."""
-    src = zipfile.ZipFile(io.BytesIO(official))
-    record_name = next((n for n in src.namelist() if n.endswith(".dist-info/RECORD")), None)
-    if record_name is None:
-        raise BuildError("a wheel to trim has no RECORD")
-    removed = [i for i in src.infolist() if removed_reason(i.filename)]
-    if not removed:
-        raise BuildError(f"trimming {record_name.split('-')[0]} removed nothing: the wheel's layout changed")
-    gone = {i.filename for i in removed}
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as out:
-        for info in src.infolist():
-            if info.filename in gone:
-                continue
-            data = src.read(info)
-            if info.filename == record_name:
-                rows = [r for r in data.decode().splitlines() if r.split(",", 1)[0] not in gone]
-                data = ("\n".join(rows) + "\n").encode()
-            copy = zipfile.ZipInfo(info.filename, info.date_time)
-            copy.external_attr = info.external_attr
-            out.writestr(copy, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return buf.getvalue(), {"files": len(removed), "bytes": sum(i.compress_size for i in removed)}
-
-
 def trimmers() -> dict[str, Callable[[bytes], tuple[bytes, dict]]]:
     """Package name -> function(official wheel bytes) -> (trimmed bytes, stats)."""
-    from .mpl_trim import trim_matplotlib
     return {
         "matplotlib": trim_matplotlib,
         "numpy": lambda data: rezip_without(data, reason_from(NUMPY_REMOVED)),

@@ -109,9 +109,10 @@ async function sha256Hex(buf) {
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** -> a Promise of the checked bytes (also handed to the first fetch() of the URL). */
 export function prefetch(url, sha256) {
   const href = new URL(url, ROOT).href;
-  if (prefetched.has(href)) return;
+  if (prefetched.has(href)) return prefetched.get(href);
   const p = realFetch(href).then(async (r) => {
     if (!r.ok) throw new Error(`HTTP ${r.status} for ${href}`);
     const buf = await counted(r, href).arrayBuffer();
@@ -120,6 +121,7 @@ export function prefetch(url, sha256) {
   });
   p.catch(() => {}); // a failed prefetch falls back to a normal fetch below
   prefetched.set(href, p);
+  return p;
 }
 
 self.fetch = async (input, init) => {

@@ -223,6 +223,7 @@ export function createPyClient({
           state = "ready";
           retriesLeft = bootRetries;
           bootTimes = msg.times || null;
+          performance.mark?.("perceptron-lab:python-ready", { detail: bootTimes }); // for bench/engine_loads.py
           resolveReady();
           safe(onStage, "ready", msg.detail || "");
           for (const item of queue.splice(0)) send(item);

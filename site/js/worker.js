@@ -1,8 +1,8 @@
 // Perceptron Lab's Python worker (a module worker: new Worker(url, {type: "module"})).
 //
-// Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call, their wheels
-// already downloading in parallel with the runtime) -> the app wheel, installed by
-// micropip.install(<same-origin URL>, deps=False) (its bytes downloaded early too) ->
+// Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call; their wheels
+// downloaded, unzipped and their libraries compiled while the runtime starts) -> the app
+// wheel, installed by micropip (js/app-install.js; its bytes downloaded early too) ->
 // perceptron_lab.worker_boot (the Python side of this file: font list, imports) -> "ready".
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
@@ -35,6 +35,9 @@
 
 import { answerAsIPad } from "./ipados.js";
 import { sayEachLibrary } from "./library-progress.js";
+import { compileLibraries, useCompiledLibraries } from "./library-compile.js";
+import { unpackEarly, installUnpacked } from "./wheel-unpack.js";
+import { installApp } from "./app-install.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
 
@@ -113,7 +116,8 @@ async function start() {
   const prefetchAll = () => {
     if (prefetching) return;
     prefetching = true;
-    for (const w of info.wheels || []) prefetch(new URL(w.file_name, INDEX_URL), w.sha256);
+    // Each wheel unzipped, and its libraries compiled, as it arrives (js/wheel-unpack.js, js/library-compile.js).
+    for (const w of info.wheels || []) compileLibraries(unpackEarly(w.file_name, prefetch(new URL(w.file_name, INDEX_URL), w.sha256)));
     prefetch(appWheelURL, info.app_wheel_sha256);
     // Precompiled .pyc files of the site-packages modules imported at start (built by
     // build.py): a speed-up only; without it Python compiles the sources as usual.
@@ -148,11 +152,15 @@ async function start() {
   stage("packages", "Loading NumPy and Matplotlib");
   const loadErrors = [];
   const quiet = sayEachLibrary(pyodide._module, () => stage("packages", "Loading NumPy and Matplotlib"));
+  const early = [useCompiledLibraries(), await installUnpacked(pyodide._api, pyodide.FS)];
   await pyodide.loadPackage(info.packages, {
     messageCallback: () => {},
     errorCallback: (m) => loadErrors.push(m),
     checkIntegrity: true,
-  }).finally(quiet);
+  }).finally(() => {
+    quiet();
+    [times.compiled_early, times.unpacked_early] = early.map((end) => end());
+  });
   // loadPackage does not throw when a package fails: check what actually got loaded.
   const missing = info.packages.filter((n) => !(n in pyodide.loadedPackages));
   if (missing.length) {
@@ -169,7 +177,7 @@ async function start() {
       console.warn("Python worker: skipped the .pyc bundle:", String(e));
     }
   }
-  await installApp(appWheelURL);
+  await installApp(pyodide, appWheelURL);
   times.installed = performance.now() - t0;
   let fontlist;
   try {
@@ -269,30 +277,6 @@ async function makeSnapshot(info, maker) {
     post({ type: "snapshot", ok: true, heapMB: mb(snap.heap.length), filesMB: mb(snap.fs.length), ms: Math.round(performance.now() - t) });
   } catch (e) {
     post({ type: "snapshot", ok: false, detail: lastLine(e) });
-  }
-}
-
-async function installApp(url) {
-  // The app's own wheel, from this site, installed by micropip (it records INSTALLER
-  // "micropip" and the URL in the wheel's .dist-info). deps=False: numpy and matplotlib are
-  // loaded above from the lock; nothing is looked up on a package index. The bytes come
-  // from the early download above (pyfetch goes through our fetch wrapper).
-  // micropip ends with importlib.invalidate_caches(), which in Python 3.12 makes every
-  // cached zipimporter (~20, all for the stdlib zip, which never changes) re-read the zip's
-  // whole directory (~0.1 s): they skip it during the install. The FileFinders
-  // (site-packages, where the wheel and the .pyc bundle went) are still invalidated.
-  let zipimporter = null;
-  let invalidate = null;
-  try {
-    const micropip = pyodide.pyimport("micropip");
-    zipimporter = pyodide.pyimport("zipimport").zipimporter;
-    invalidate = zipimporter.invalidate_caches;
-    zipimporter.invalidate_caches = () => {};
-    await micropip.install.callKwargs(url, { deps: false });
-  } catch (e) {
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
-  } finally {
-    if (zipimporter && invalidate) zipimporter.invalidate_caches = invalidate;
   }
 }
 
