@@ -99,15 +99,17 @@ class OnlineRule:
         YZ, dot = self.YZ, np.ndarray.dot
         self.margins = lambda w, p, q: dot(YZ[p:q], w)
 
+        put_at, put_dot, put_w = at.append, dots.append, ws.append
+
         def mistake(w, j, v):  # a closure: the scan's hot path, no attribute look-ups
             z = YZ[j]
             v = dot(z, w)  # the per-example loop's own number decides
             if not v <= 0:
                 return None
             w_new = w + z
-            at.append(j)
-            dots.append(v)
-            ws.append(w_new)
+            put_at(j)
+            put_dot(v)
+            put_w(w_new)
             if update is not None:
                 update(w, w_new, t + j + 1)
             return w_new
