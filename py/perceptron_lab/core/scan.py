@@ -89,6 +89,7 @@ class BlockScan:
                         break
             if new is None:  # no mistake in [p, q)
                 p, block = q, min(top, 2 * block)
+                beat()  # a wide block (multiclass: rows × classes scores) takes a while
                 continue
             state = new
             gap = 2 * (j - start)
