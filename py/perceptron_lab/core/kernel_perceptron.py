@@ -186,7 +186,7 @@ class DualRule:
     loop's own numbers (y = ±1), so nothing needs deciding again (near = 0). The update at i adds
     y_i·K̃[i] to s in place and counts α_i += 1."""
 
-    width = 1
+    width, by_rows = 1, 0
     near = near_step = 0.0
 
     def __init__(self, K, y):
@@ -207,6 +207,8 @@ class DualRule:
         def mistake(s, j, v):
             i = order[j]
             score = float(s[i])
+            if not ((score <= 0) if positive[i] else (score >= 0)):
+                return None
             if positive[i]:
                 np.add(s, K[i], out=s)
             else:

@@ -13,8 +13,10 @@ A rule is
     near, near_step        a block margin above near + k·near_step (k: mistakes since the last
                            flush) is right for certain (a product over a block may round differently
                            from the per-example loop's own number; 0 and 0 when exact)
-    mistake(state, j, v)   the state after the update when position j (block margin v) is a mistake
-                           by the per-example loop's own number, else None
+    mistake(state, j, v)   the state after the update when position j (block margin v, None when
+                           not computed) is a mistake by the per-example loop's own number, else None
+    by_rows                blocks of up to this many rows go row by row (mistake alone decides): for
+                           rules whose block margins cost several numpy calls; 0: never
     flush(state)           every _BATCH mistakes and at the end of the pass (batched records)
     width                  numbers a block computes per row (a block holds at most _SCORES_MAX)
 
@@ -68,20 +70,26 @@ class BlockScan:
         A block grows while no mistake turns up and shrinks to twice the last gap between mistakes
         (at least _BLOCK_MIN rows)."""
         rule, n, top = self.rule, self.n, self.block_max
-        margins, mistake = rule.margins, rule.mistake
+        margins, mistake, by_rows = rule.margins, rule.mistake, rule.by_rows
         block, p, start, mistakes = min(self.block, top), 0, 0, 0
         near, step = rule.near, rule.near_step
         while p < n:
             q = p + block if p + block < n else n
-            a = margins(state, p, q)
             new = None
-            if block <= _LIST_MAX:  # one numpy call; the first candidate found by Python on floats
+            if block <= by_rows:  # a few rows, each decided by itself: cheaper than the block's margins
+                for j in range(p, q):
+                    new = mistake(state, j, None)
+                    if new is not None:
+                        break
+            elif block <= _LIST_MAX:  # one numpy call; the first candidate found by Python on floats
+                a = margins(state, p, q)
                 for j, v in enumerate(a.tolist(), p):
                     if v <= near:
                         new = mistake(state, j, v)
                         if new is not None:
                             break
             else:
+                a = margins(state, p, q)
                 for k in np.flatnonzero(a <= near).tolist():
                     j = p + k
                     new = mistake(state, j, a[k])

@@ -74,7 +74,7 @@ class OnlineRule:
     an example within its rounding bound of 0 (near = slack·|w|) is decided by its own dot product,
     which is also the activation recorded. The updates go to the record in batches (flush)."""
 
-    width = 1
+    width, by_rows = 1, 0
 
     def __init__(self, Z, y, perm):
         self.Z, self.y, self.d = Z, y, Z.shape[1]
