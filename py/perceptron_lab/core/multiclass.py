@@ -157,13 +157,14 @@ class MulticlassRule:
     W_rival -= x̃, in place (units of η), with the lazy average when there is one."""
 
     by_rows = 8  # a block's margins take five numpy calls; one row's own scores one
+    rows = None  # margins are not one product (the rival is a maximum)
 
     def __init__(self, Z, y, K, lazy):
         self.Z, self.y, self.lazy, self.width, self.d = Z, y, lazy, K, Z.shape[1]
         longest, slack = dot_slack(Z)
         self.slack = 2 * slack  # a margin is the difference of two scores
         self.near_step = self.slack * 2 * longest  # an update moves two rows of W by ‖x̃‖ each
-        self.rows = np.arange(1)
+        self.at = np.arange(1)
 
     def start(self, W, perm, number, record, t):
         """A pass from W in the order perm, after t examples; record.add(number, index, class, rival,
@@ -171,9 +172,9 @@ class MulticlassRule:
         Zo, yo = (self.Z, self.y) if perm is None else (self.Z[perm], self.y[perm])
         ylist, lazy = yo.tolist(), self.lazy
         self.near = self.slack * norm_up(W, self.d)
-        if len(self.rows) < len(yo):
-            self.rows = np.arange(len(yo))
-        rows = self.rows
+        if len(self.at) < len(yo):
+            self.at = np.arange(len(yo))
+        rows = self.at
 
         def margins(W, p, q):
             S = Zo[p:q] @ W.T

@@ -9,7 +9,9 @@ the update. Block sizes adapt to the gaps between mistakes: rare mistakes cost a
 epoch, frequent ones one small block per mistake, searched as Python floats.
 
 A rule is
-    margins(state, p, q)   the margins of visiting positions p..q-1 (a numpy array)
+    rows                   when not None: the margins of positions p..q-1 are rows[p:q]·state (one
+                           numpy call, and no Python call on the scan's hot path)
+    margins(state, p, q)   else: the margins of visiting positions p..q-1 (a numpy array)
     near, near_step        a block margin above near + k·near_step (k: mistakes since the last
                            flush) is right for certain (a product over a block may round differently
                            from the per-example loop's own number; 0 and 0 when exact)
@@ -70,7 +72,8 @@ class BlockScan:
         A block grows while no mistake turns up and shrinks to twice the last gap between mistakes
         (at least _BLOCK_MIN rows)."""
         rule, n, top = self.rule, self.n, self.block_max
-        margins, mistake, by_rows = rule.margins, rule.mistake, rule.by_rows
+        margins, mistake, by_rows, rows = rule.margins, rule.mistake, rule.by_rows, rule.rows
+        dot = np.ndarray.dot
         block, p, start, mistakes = min(self.block, top), 0, 0, 0
         near, step = rule.near, rule.near_step
         while p < n:
@@ -82,14 +85,14 @@ class BlockScan:
                     if new is not None:
                         break
             elif block <= _LIST_MAX:  # one numpy call; the first candidate found by Python on floats
-                a = margins(state, p, q)
+                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
                 for j, v in enumerate(a.tolist(), p):
                     if v <= near:
                         new = mistake(state, j, v)
                         if new is not None:
                             break
             else:
-                a = margins(state, p, q)
+                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
                 for k in np.flatnonzero(a <= near).tolist():
                     j = p + k
                     new = mistake(state, j, a[k])

@@ -74,7 +74,7 @@ class OnlineRule:
     an example within its rounding bound of 0 (near = slack·|w|) is decided by its own dot product,
     which is also the activation recorded. The updates go to the record in batches (flush)."""
 
-    width, by_rows = 1, 0
+    width, by_rows, margins = 1, 0, None
 
     def __init__(self, Z, y, perm):
         self.Z, self.y, self.d = Z, y, Z.shape[1]
@@ -87,7 +87,7 @@ class OnlineRule:
         self.perm = perm
         yo = self.y if perm is None else self.y[perm]
         self.yo = yo.astype(np.float64)  # y per row: the activation x̃·w = y·(z·w)
-        self.YZ = (self.Z if perm is None else self.Z[perm]) * self.yo[:, None]
+        self.YZ = self.rows = (self.Z if perm is None else self.Z[perm]) * self.yo[:, None]  # margins z·w
 
     def start(self, w, number, record, t=0, update=None):
         """A pass from w: its updates go to record.add_many(number, example indices, activations
@@ -97,7 +97,6 @@ class OnlineRule:
         self.near = self.slack * norm_up(w, self.d)
         self.near_step = self.slack * self.longest  # |w + z| <= |w| + |z|
         YZ, dot = self.YZ, np.ndarray.dot
-        self.margins = lambda w, p, q: dot(YZ[p:q], w)
 
         put_at, put_dot, put_w = at.append, dots.append, ws.append
 
@@ -117,7 +116,7 @@ class OnlineRule:
         self.mistake = mistake
 
     def __getstate__(self):  # a pickled run: start() makes the pass's closures and record again
-        return {k: v for k, v in self.__dict__.items() if k not in ("margins", "mistake", "record")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("mistake", "record")}
 
     def flush(self, w):
         """Hands the batch to the record: example indices, activations x̃·w = y·(z·w)."""
