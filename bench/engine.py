@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import loadavg  # noqa: E402
 from perceptron_lab.core import train  # noqa: E402
 from perceptron_lab.core.features import prepare  # noqa: E402
-from perceptron_lab.core.scan import Indices, Scanner  # noqa: E402
+from perceptron_lab.core.strategies import OnlineRule, online_pass  # noqa: E402
+from perceptron_lab.core.trace import Indices  # noqa: E402
 
 cpu = time.process_time
 
@@ -49,12 +50,12 @@ def plain_loop(Z, y, epochs):
 
 def updates_of(Z, y, epochs):
     """The example positions of every update of the first `epochs` fixed-order epochs, and z = y·x̃."""
-    scan, w, positions = Scanner(Z, y, None), np.zeros(Z.shape[1]), []
+    w, positions = np.zeros(Z.shape[1]), []
     for _ in range(epochs):
         record = Indices()
-        w, _ = scan.epoch(w, 0, record)
+        w = online_pass(Z, y, None, w, record)
         positions += record.index
-    return positions, scan.YZ
+    return positions, OnlineRule(Z, y, None).YZ
 
 
 def floor_loop(YZ, positions):

@@ -152,8 +152,9 @@ def kernel(run, counts):
 
 def online_or_batch(Z, y, strategy, ends, trace):
     """Whether the cycle a core run stopped on is proved: counts from the trace when it kept every
-    update of the lap, else from one replayed lap with the run's own arithmetic (Scanner / batch)."""
-    from .scan import Indices, Scanner
+    update of the lap, else from one replayed lap with the run's own arithmetic (the scan / batch)."""
+    from .strategies import online_pass
+    from .trace import Indices
 
     cycle, n = ends.cycle, len(Z)
     counts = None
@@ -170,7 +171,7 @@ def online_or_batch(Z, y, strategy, ends, trace):
 
             def epoch_step(w):
                 updated = Indices()
-                w, _ = Scanner(Z, y, perm).epoch(w, 0, updated)
+                w = online_pass(Z, y, perm, w, updated)
                 return w, updated.index
         counts = replay_counts(ends.cycle_state, epoch_step, cycle["period"], n)
     return primal(Z, y, counts)

@@ -26,7 +26,7 @@ Conventions, matching core.train (seeds 000, 001, 003):
 
 The Gram matrix K̃ is computed once (n <= MAX_POINTS: n² float64 numbers, 200 MB at 5 000);
 the scores are kept incrementally (a mistake at i adds y_i·K̃[i] to all of them, in units of η)
-and the next mistake is found by numpy in blocks, as the primal core's scan does.
+and the next mistake is found by the block scan every perceptron uses (scan.py).
 """
 
 from dataclasses import dataclass, field
@@ -37,19 +37,16 @@ from . import loop as core
 from . import cycle_proof, features
 from ..theory import margin as theory
 from ..errors import DataError
-from ..heartbeat import beat
 from .run_json import run_json
 from .order import VisitingOrder
-from .loop import check_loop_settings, run_epochs
-from .stopping import EpochEnds, check_scaled
+from .scan import BlockScan
+from .loop import check_params, run_epochs
+from .stopping import finite_input, EpochEnds, check_scaled
 from .trace import FirstUpdates
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
-_BLOCK_MAX = 32768
-_SCALAR_MAX = 8  # blocks this small are checked element by element,
-_SCALAR_RUN = 64  # in stretches of up to this many examples
 
 
 @dataclass
@@ -166,14 +163,13 @@ def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAUL
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
     progress(epoch, mistakes) is called after every epoch, as in core.train.
     """
-    check_loop_settings(eta, max_epochs, order, seed)
+    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.asarray(y)
     if X.ndim != 2 or len(X) == 0 or y.shape != (len(X),):
         raise DataError("X must be (n, m) with n >= 1 and y one label per row.")
-    if not np.isfinite(X).all():
-        raise DataError("Every x must be a vector of finite numbers.")
+    finite_input(X, "x")
     if y.dtype.kind not in "iuf" or not np.isin(y, (-1, 1)).all():
         raise DataError("Labels must be -1 or +1.")
     y = y.astype(np.int8)
@@ -184,66 +180,69 @@ def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAUL
     return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
 
 
-class DualStrategy:
-    """The kernel perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its state
-    is the score vector s on the training set (in units of η), a mistake at i adds y_i·K̃[i] to s
-    and counts α_i += 1. The next mistake is found by numpy in blocks, as the primal scan does."""
+class DualRule:
+    """The kernel perceptron's rule for the block scan (scan.py): the state is the score vector s on
+    the training set (in training order, units of η); a block's margins y_i·s_i are the per-example
+    loop's own numbers (y = ±1), so nothing needs deciding again (near = 0). The update at i adds
+    y_i·K̃[i] to s in place and counts α_i += 1."""
 
-    def __init__(self, K, y, order, seed):
-        n = len(y)
-        self.K, self.y, self.yf = K, y, y.astype(np.float64)
+    width, by_rows, rows = 1, 0, None
+    near = near_step = 0.0
+
+    def __init__(self, K, y):
+        self.K, self.yf = K, y.astype(np.float64)
         self.positive = (y > 0).tolist()
-        self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
-        self.counts = [0] * n  # α as Python ints while training: numpy element increments cost more
-        self.block = 64
-        self.alpha = np.zeros(n, dtype=np.int64)
-        self.epoch_w_norm, self.epoch_accuracy = [], []
+        self.counts = [0] * len(y)  # α as Python ints while training: numpy element increments cost more
 
-    def epoch(self, s, epoch, record):
-        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
-        n, K, counts, positive = len(s), self.K, self.counts, self.positive
-        perm = self.visiting.next(n)
+    def start(self, perm, number, record):
+        """A pass in the order perm; record.add(number, index, score before, α_i after) per update."""
+        K, counts, positive = self.K, self.counts, self.positive
         yo = self.yf if perm is None else self.yf[perm]
-        order_list = range(n) if perm is None else perm.tolist()
-        mistakes, p, start, block = 0, 0, 0, self.block
-        while p < n:
-            beat()  # kernel epochs are slow (one kernel row per mistake): not a hang
-            j = None
-            if block <= _SCALAR_MAX:
-                # Mistakes come close together: plain element reads beat numpy's per-call cost,
-                # until a stretch of _SCALAR_RUN clean examples hands back to the block scan.
-                q = min(n, p + _SCALAR_RUN)
-                for jj in range(p, q):
-                    ii = order_list[jj]
-                    v = s[ii]
-                    if (v <= 0) if positive[ii] else (v >= 0):
-                        j = jj
-                        break
-            else:
-                q = min(n, p + block)
-                so = s[p:q] if perm is None else s[perm[p:q]]
-                bad = np.flatnonzero(so * yo[p:q] <= 0)
-                if bad.size:
-                    j = p + int(bad[0])
-            if j is None:
-                p, block = q, min(_BLOCK_MAX, max(2 * block, 2 * _SCALAR_MAX))
-                continue
-            i = order_list[j]
-            block = min(_BLOCK_MAX, max(1, 2 * (j - start)))
+        order = range(len(yo)) if perm is None else perm.tolist()
+        if perm is None:
+            self.margins = lambda s, p, q: s[p:q] * yo[p:q]
+        else:
+            self.margins = lambda s, p, q: s[perm[p:q]] * yo[p:q]
+
+        def mistake(s, j, v):
+            i = order[j]
             score = float(s[i])
+            if not ((score <= 0) if positive[i] else (score >= 0)):
+                return None
             if positive[i]:
                 np.add(s, K[i], out=s)
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            record.add(epoch, i, score, counts[i])
-            mistakes += 1
-            p = start = j + 1
-        self.block = block
-        return s, mistakes
+            record.add(number, i, score, counts[i])
+            return s
+
+        self.mistake = mistake
+
+    def flush(self, s):
+        pass
+
+
+class DualStrategy:
+    """The kernel perceptron as a strategy of the one epoch loop (core.loop.run_epochs) over the
+    block scan with DualRule; its state is the score vector s."""
+
+    def __init__(self, K, y, order, seed):
+        n = len(y)
+        self.y, self.yf = y, y.astype(np.float64)
+        self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
+        self.rule = DualRule(K, y)
+        self.scan = BlockScan(self.rule, n)
+        self.alpha = np.zeros(n, dtype=np.int64)
+        self.epoch_w_norm, self.epoch_accuracy = [], []
+
+    def epoch(self, s, epoch, record):
+        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
+        self.rule.start(self.visiting.next(len(s)), epoch, record)
+        return self.scan.epoch(s)
 
     def end_epoch(self, s):
-        self.alpha = alpha = np.array(self.counts, dtype=np.int64)
+        self.alpha = alpha = np.array(self.rule.counts, dtype=np.int64)
         # ‖w‖² = (αy)ᵀK̃(αy) = (αy)·s, in units of η
         self.epoch_w_norm.append(float(np.sqrt(max(0.0, float((alpha * self.yf) @ s)))))
         self.epoch_accuracy.append(float(np.mean(core.predict_sign(s) == self.y)))

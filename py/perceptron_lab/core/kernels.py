@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import SettingsError
+from .stopping import finite
 
 KERNELS = ("linear", "poly", "rbf")
 PRODUCT_MAX = 1 << 27  # multiply-adds per numpy product call: ~0.05 s in Pyodide
@@ -89,11 +90,8 @@ class Kernel:
                     norm = np.sqrt(self.diagonal(M))
                     inv = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
                     K *= inv[:, None] if axis == 0 else inv[None, :]
-        if not np.isfinite(K).all():
-            field = "degree" if self.kernel == "poly" else "kernel"
-            raise SettingsError("The kernel values overflow floating point: lower the degree or rescale "
-                                "the data.", field=field)
-        return K
+        return finite(K, "The kernel values overflow floating point: lower the degree or rescale the data.",
+                      "degree" if self.kernel == "poly" else "kernel")
 
     def constant(self, A):
         """The bias component of φ̃(a) for every row a: 1, or 1/‖φ̃(a)‖ with normalize; 0 without bias."""

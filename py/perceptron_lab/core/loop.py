@@ -21,10 +21,10 @@ import numpy as np
 
 from .. import settings
 from . import cycle_proof
-from ..errors import DataError, SettingsError
+from ..errors import SettingsError
 from .scan import predict_sign
 from .order import ORDERS
-from .stopping import EpochEnds, check_finite, check_scaled
+from .stopping import finite_input, EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
 
@@ -98,23 +98,22 @@ class Run:
         return self._strategy.visiting.replay(len(self._Z), self.n_epochs if epochs is None else epochs)
 
 
+_PARAM = {"max_epochs": "epochs"}  # a keyword of the loops -> its params.json entry
+
+
+def check_params(**values):
+    """Each value through its params.json entry (type, range, options, and the message the page
+    shows): SettingsError naming the field. Every perceptron checks its settings here."""
+    for name, value in values.items():
+        settings.check(_PARAM.get(name, name), bool(value) if isinstance(value, np.bool_) else value)
+
+
 def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
     """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
-    check_loop_settings(eta, max_epochs, order, seed, early_stop)
-
-
-def check_loop_settings(eta, max_epochs, order, seed, early_stop=False):
-    """The settings every epoch loop shares (primal, kernel, multiclass): η, epochs, order, seed."""
-    if order not in ORDERS:
-        raise SettingsError(f"Unknown visiting order {order!r}: choose one of {', '.join(ORDERS)}.",
-                            field="order")
-    settings.check("eta", eta)
-    settings.check("epochs", max_epochs)
-    settings.check("seed", seed)
-    settings.check("early_stop", bool(early_stop) if isinstance(early_stop, np.bool_) else early_stop)
+    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, early_stop=early_stop)
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
@@ -135,8 +134,7 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
-    if not np.isfinite(Z).all():
-        raise DataError("Every x̃ must be a vector of finite numbers.")
+    finite_input(Z)
     if resume is None:
         rng = np.random.default_rng(seed)
         Strategy = STRATEGIES[algorithm]

@@ -22,19 +22,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DataError, SettingsError
-from ..heartbeat import beat
+from ..errors import DataError
 from .run_json import run_json
 from . import cycle_proof
 from .order import VisitingOrder
-from .loop import check_loop_settings, run_epochs
-from .stopping import EpochEnds, check_scaled
+from .scan import BlockScan, dot_slack, norm_up
+from .loop import check_params, run_epochs
+from .stopping import finite_input, EpochEnds, check_scaled
 from .strategies import LazyMean
 from .trace import FirstUpdates
 
 MAX_CLASSES = 1000
-_SCALAR_MAX = 8
-_BLOCK_MAX = 8192
 
 
 @dataclass
@@ -125,10 +123,7 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
     the last W can no longer change; the averaged answer still moves then, so with average it
     runs all max_epochs epochs (as Algorithm 2 and core.train's averaged) unless early_stop.
     """
-    check_loop_settings(eta, max_epochs, order, seed)
-    for name, value in (("average", average), ("early_stop", early_stop)):
-        if not isinstance(value, (bool, np.bool_)):
-            raise SettingsError(f"{name} must be True or False.", field=name)
+    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, average=average, early_stop=early_stop)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y)
     if Z.ndim != 2 or len(Z) == 0 or y.shape != (len(Z),):
@@ -139,8 +134,7 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
         n_classes = int(y.max()) + 1
     if not 2 <= n_classes <= MAX_CLASSES or y.max() >= n_classes:
         raise DataError(f"The multiclass perceptron needs 2 to {MAX_CLASSES} classes numbered from 0.")
-    if not np.isfinite(Z).all():
-        raise DataError("Every x̃ must be a vector of finite numbers.")
+    finite_input(Z)
     with np.errstate(over="ignore", invalid="ignore"):
         return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,
                       order, seed, trace_cap, progress, bool(early_stop))
@@ -155,83 +149,88 @@ def _rival(s, a):
     return r, best
 
 
-def _next_mistake(Zo, yo, ylist, W, p, block):
-    """(j, rival, score_true, score_rival) of the first j >= p the rule counts as a mistake, else None.
+class MulticlassRule:
+    """The multiclass perceptron's rule for the block scan (scan.py): a block's margins are the true
+    class's score minus the best rival's (one matrix product for the block); the per-example scores
+    W·x̃ decide, as the per-example loop does, wherever a block's product could round the other way
+    (each score within slack·‖W‖ of it, so a margin within twice that). The update is W_y += x̃,
+    W_rival -= x̃, in place (units of η), with the lazy average when there is one."""
 
-    Scans in blocks of rows with one matrix product each, as the primal core's scan does; blocks of a
-    few rows go row by row, where numpy's per-call cost would outweigh the work."""
-    n = len(Zo)
-    while p < n:
-        q = min(n, p + block)
-        if block <= _SCALAR_MAX:
-            for j in range(p, q):
-                s = (W @ Zo[j]).tolist()
-                a = ylist[j]
-                r, best = _rival(s, a)
-                if best >= s[a]:
-                    return j, r, s[a], best
-        else:
+    by_rows = 8  # a block's margins take five numpy calls; one row's own scores one
+    rows = None  # margins are not one product (the rival is a maximum)
+
+    def __init__(self, Z, y, K, lazy):
+        self.Z, self.y, self.lazy, self.width, self.d = Z, y, lazy, K, Z.shape[1]
+        longest, slack = dot_slack(Z)
+        self.slack = 2 * slack  # a margin is the difference of two scores
+        self.near_step = self.slack * 2 * longest  # an update moves two rows of W by ‖x̃‖ each
+        self.at = np.arange(1)
+
+    def start(self, W, perm, number, record, t):
+        """A pass from W in the order perm, after t examples; record.add(number, index, class, rival,
+        both scores before) per update."""
+        Zo, yo = (self.Z, self.y) if perm is None else (self.Z[perm], self.y[perm])
+        ylist, lazy = yo.tolist(), self.lazy
+        self.near = self.slack * norm_up(W, self.d)
+        if len(self.at) < len(yo):
+            self.at = np.arange(len(yo))
+        rows = self.at
+
+        def margins(W, p, q):
             S = Zo[p:q] @ W.T
-            rows = np.arange(q - p)
-            own = S[rows, yo[p:q]].copy()
-            S[rows, yo[p:q]] = -np.inf
-            rival = np.argmax(S, axis=1)
-            bad = np.flatnonzero(S[rows, rival] >= own)
-            if bad.size:
-                b = int(bad[0])
-                return p + b, int(rival[b]), float(own[b]), float(S[b, rival[b]])
-        p = q
-        block = min(_BLOCK_MAX, 2 * block)
-    return None
+            r, c = rows[:q - p], yo[p:q]
+            own = S[r, c]
+            S[r, c] = -np.inf
+            return own - S.max(axis=1)
+
+        def mistake(W, j, v):
+            x = Zo[j]
+            s = (W @ x).tolist()  # the per-example loop's own scores decide
+            a = ylist[j]
+            r, best = _rival(s, a)
+            if not best >= s[a]:
+                return None
+            W[a] += x
+            W[r] -= x
+            if lazy is not None:
+                lazy.add(t + j + 1, x, a)
+                lazy.add(t + j + 1, -x, r)
+            record.add(number, j if perm is None else int(perm[j]), a, r, s[a], best)
+            return W
+
+        self.margins, self.mistake = margins, mistake
+
+    def flush(self, W):
+        self.near = self.slack * norm_up(W, self.d)
 
 
 class MulticlassStrategy:
-    """The multiclass perceptron as a strategy of the one epoch loop (core.loop.run_epochs): its
-    state is the weight matrix W (in units of η, W ± x̃ exact on whole-number data); with average
-    it keeps the lazy average of W (strategies.LazyMean, as the primal averaged strategy does)."""
+    """The multiclass perceptron as a strategy of the one epoch loop (core.loop.run_epochs) over the
+    block scan with MulticlassRule: its state is the weight matrix W (in units of η, W ± x̃ exact on
+    whole-number data); with average it keeps the lazy average of W (strategies.LazyMean, as the
+    primal averaged strategy does)."""
 
     def __init__(self, Z, y, K, average, order, seed):
         n, d = Z.shape
         self.Z, self.y, self.average = Z, y, average
         self.visiting = VisitingOrder(order, np.random.default_rng(seed), n)
         self.lazy = LazyMean((K, d)) if average else None
-        self.t, self.block = 0, 64
+        self.rule = MulticlassRule(Z, y, K, self.lazy)
+        self.scan = BlockScan(self.rule, n)
+        self.t = 0
         self.epoch_accuracy, self.epoch_w_norm = [], []
 
     def epoch(self, W, epoch, record):
         """One pass; record: FirstUpdates of (epoch, index, class, rival, both scores before)."""
-        Z, y, lazy = self.Z, self.y, self.lazy
-        n, t = len(Z), self.t
-        perm = self.visiting.next(n)
-        Zo, yo = (Z, y) if perm is None else (Z[perm], y[perm])
-        ylist = yo.tolist()
-        mistakes, p, block = 0, 0, self.block
-        while True:
-            found = _next_mistake(Zo, yo, ylist, W, p, block)
-            if found is None:
-                block = min(_BLOCK_MAX, 2 * block)
-                break
-            j, rival, s_true, s_rival = found
-            block = min(_BLOCK_MAX, max(1, 2 * (j - p)))
-            a = int(yo[j])
-            x = Zo[j]
-            W[a] += x
-            W[rival] -= x
-            if self.average:
-                lazy.add(t + j + 1, x, a)
-                lazy.add(t + j + 1, -x, rival)
-            record.add(epoch, j if perm is None else int(perm[j]), a, rival, s_true, s_rival)
-            mistakes += 1
-            p = j + 1
-            if not mistakes & 255:
-                beat()  # a slow epoch must not look like a hang to the page's watchdog
-        self.t, self.block = t + n, block
+        n = len(self.Z)
+        self.rule.start(W, self.visiting.next(n), epoch, record, self.t)
+        W, mistakes = self.scan.epoch(W)
+        self.t += n
         return W, mistakes
 
     def answer(self, W):
         """The last W, or with average the mean of W after every example."""
-        t = self.t
-        return self.lazy.mean(W, t) if self.average else W
+        return self.lazy.mean(W, self.t) if self.average else W
 
     def end_epoch(self, W):
         self.epoch_accuracy.append(float(np.mean(np.argmax(self.Z @ self.answer(W).T, axis=1) == self.y)))

@@ -10,7 +10,9 @@ import copy
 
 import numpy as np
 
-ORDERS = ("fixed", "shuffle-once", "shuffle-each")
+from .. import settings
+
+ORDERS = tuple(settings.options("order"))  # params.json: fixed, shuffle-once, shuffle-each
 
 
 class VisitingOrder:

@@ -1,30 +1,43 @@
-"""The exact sequential pass of the online family, fast: the next mistake is found with numpy.
+"""The adaptive block scan: one pass over the examples in visiting order, finding the next mistake
+with numpy instead of a Python step per example. Every perceptron's epoch (primal, dual,
+multiclass) is this scan over its own rule.
 
-Instead of a Python step per example it asks numpy for a block's activations z·w (z = y·x̃, so
-a mistake is z·w <= 0 and the update is w + z; negating a row is exact) in one matrix-vector
-product, finds the first mistake among them, and makes that single update. Block sizes adapt
-to the gaps between mistakes: rare mistakes cost a few numpy calls per epoch, frequent ones one
-product per mistake, searched as Python floats. The loop works in units of η (η = 1), so an
-update is w ± x̃: exact on whole-number data.
+A block's margins (one numpy expression over many examples: z·w, y·f(x), or the true class's score
+minus the best rival's) are computed at once; the first one at or below the rule's `near` is handed
+to the rule, which decides it with the per-example loop's own number and, if it is a mistake, makes
+the update. Block sizes adapt to the gaps between mistakes: rare mistakes cost a few numpy calls per
+epoch, frequent ones one small block per mistake, searched as Python floats.
 
-Exact means the updates of the per-example loop of the notes (tests/py/reference.py), whose
-activation is the dot product z·w of one example: a block's product may round differently, so
-it only rules examples out; an example within its rounding bound of 0 is decided by its own dot
-product, which is also the activation recorded.
+A rule is
+    rows                   when not None: the margins of positions p..q-1 are rows[p:q]·state (one
+                           numpy call, and no Python call on the scan's hot path)
+    margins(state, p, q)   else: the margins of visiting positions p..q-1 (a numpy array)
+    near, near_step        a block margin above near + k·near_step (k: mistakes since the last
+                           flush) is right for certain (a product over a block may round differently
+                           from the per-example loop's own number; 0 and 0 when exact)
+    mistake(state, j, v)   the state after the update when position j (block margin v, None when
+                           not computed) is a mistake by the per-example loop's own number, else None
+    by_rows                blocks of up to this many rows go row by row (mistake alone decides): for
+                           rules whose block margins cost several numpy calls; 0: never
+    flush(state)           every _BATCH mistakes and at the end of the pass (batched records)
+    width                  numbers a block computes per row (a block holds at most _SCORES_MAX)
 
 On noisy data the pass costs about one Python step and a few numpy calls per mistake
-(bench/engine.py prints it against a loop making only the updates); the updates go to the
-record in batches, so recording costs no numpy call per update.
+(bench/engine.py prints it against a loop making only the updates).
 """
 
 import numpy as np
 
 from ..heartbeat import beat
 
+_BLOCK_START = 64
 _BLOCK_MIN = 8  # a row or eight cost one numpy call alike
-_BATCH = 256  # updates handed to the record at once (and a heartbeat between batches)
-_LIST_MAX = 256  # a block this small is searched in Python floats: cheaper than two more numpy calls
 _BLOCK_MAX = 32768
+_SCORES_MAX = 1 << 18  # numbers one block may compute (rows × the rule's width): 2 MB
+_LIST_MAX = 256  # a block this small is searched in Python floats: cheaper than two more numpy calls
+_BATCH = 256  # mistakes between flushes (records handed on at once) and heartbeats
+
+U = 2.0 ** -53  # the unit roundoff of float64
 
 
 def predict_sign(scores):
@@ -32,100 +45,73 @@ def predict_sign(scores):
     return np.where(np.asarray(scores) >= 0, 1, -1).astype(np.int8)
 
 
-class Scanner:
-    """One pass over the examples in one visiting order, making exactly the updates a
-    per-example loop makes (a mistake is y·(w·x̃) <= 0, the update w + y·x̃).
+def dot_slack(rows):
+    """(longest row norm, slack): two dot products of a row z with the same w, summed in different
+    orders (a block's matrix product, the per-example loop's dot), are within γ_d·Σ|z_i·w_i| <=
+    γ_d·|z|·|w| of the exact sum each (γ_d = d·u/(1 − d·u)), so they differ by less than slack·|w|."""
+    d = rows.shape[1]
+    longest = float(np.sqrt(np.einsum("ij,ij->i", rows, rows).max(initial=0.0)))
+    return longest, 2.2 * d * U / (1 - d * U) * longest + 1e-300  # 2.2: room for the bounds' own rounding
 
-    A block grows while no mistake turns up and shrinks to twice the last gap (at least
-    _BLOCK_MIN rows: a row or eight cost one numpy call alike).
-    """
 
-    def __init__(self, Z, y, perm):
-        self.perm = perm
-        yo = y if perm is None else y[perm]
-        # z = y·x̃ in visiting order: the rows a mistake is tested on and added.
-        self.YZ = (Z if perm is None else Z[perm]) * yo.astype(np.float64)[:, None]
-        self.y = yo.astype(np.float64)  # y per row: the activation x̃·w = y·(z·w)
-        self.block = 64
-        # A block's z·w comes from a matrix-vector product, which may round differently from the
-        # per-example loop's dot product z·w; both are within γ_d·Σ|z_i·w_i| <= γ_d·|z|·|w| of the
-        # exact sum (γ_d = d·u/(1 − d·u), u = 2^-53). So where the block's value exceeds
-        # 2·γ_d·max|z|·|w| the example is right either way; at or below it the dot product decides.
-        d, u = self.YZ.shape[1], 2.0 ** -53
-        self.longest = float(np.sqrt(np.einsum("ij,ij->i", self.YZ, self.YZ).max(initial=0.0)))
-        self.slack = 2.2 * d * u / (1 - d * u) * self.longest + 1e-300  # 2.2: room for the bounds' own rounding
-        self.up = 1 + 4 * (d + 2) * u
+def norm_up(a, d):
+    """‖a‖ (Frobenius for a matrix), rounded up: the bound the slack is multiplied by."""
+    return float(np.sqrt(np.vdot(a, a))) * (1 + 4 * (d + 2) * U) + 1e-300
 
-    def norm(self, w):
-        """|w|, rounded up (the bound the exactness test needs)."""
-        return float(np.sqrt(np.ndarray.dot(w, w))) * self.up + 1e-300
 
-    def epoch(self, w, number, record, t=0, update=None):
-        """One pass from w; returns (w after it, mistakes). The updates go to
-        record.add_many(number, positions, z·w before each, w after each) in batches (see
-        recorded), and, when given, each to update(w_old, w_new, t + position) (position from 1);
-        w is never changed in place."""
-        YZ, dot, slack = self.YZ, np.ndarray.dot, self.slack
-        n, block, p, start, mistakes = len(YZ), self.block, 0, 0, 0
-        at, dots, ws = [], [], []  # this batch's updates: position, z·w before, w after
-        norm = self.norm(w)
+class BlockScan:
+    """Passes of one rule over n examples; the block size carries over from pass to pass."""
+
+    def __init__(self, rule, n):
+        self.rule, self.n, self.block = rule, n, _BLOCK_START
+        self.block_max = max(_BLOCK_MIN, min(_BLOCK_MAX, _SCORES_MAX // max(1, rule.width)))
+
+    def epoch(self, state):
+        """One pass from state; returns (state after it, mistakes in it).
+
+        A block grows while no mistake turns up and shrinks to twice the last gap between mistakes
+        (at least _BLOCK_MIN rows)."""
+        rule, n, top = self.rule, self.n, self.block_max
+        margins, mistake, by_rows, rows = rule.margins, rule.mistake, rule.by_rows, rule.rows
+        dot = np.ndarray.dot
+        block, p, start, mistakes = min(self.block, top), 0, 0, 0
+        near, step = rule.near, rule.near_step
         while p < n:
             q = p + block if p + block < n else n
-            a = dot(YZ[p:q], w)
-            near = slack * norm  # a block's z·w above this is > 0 per example too
-            j = n
-            if block <= _LIST_MAX:  # one numpy call; the first z·w <= 0 found by Python on floats
-                for i, v in enumerate(a.tolist(), p):
+            new = None
+            if block <= by_rows:  # a few rows, each decided by itself: cheaper than the block's margins
+                for j in range(p, q):
+                    new = mistake(state, j, None)
+                    if new is not None:
+                        break
+            elif block <= _LIST_MAX:  # one numpy call; the first candidate found by Python on floats
+                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
+                for j, v in enumerate(a.tolist(), p):
                     if v <= near:
-                        z = YZ[i]
-                        v = dot(z, w)  # the per-example loop's own number decides
-                        if v <= 0:
-                            j = i
+                        new = mistake(state, j, v)
+                        if new is not None:
                             break
             else:
+                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
                 for k in np.flatnonzero(a <= near).tolist():
-                    z = YZ[p + k]
-                    v = dot(z, w)
-                    if v <= 0:
-                        j = p + k
+                    j = p + k
+                    new = mistake(state, j, a[k])
+                    if new is not None:
                         break
-            if j == n:  # no mistake in [p, q)
-                p, block = q, min(_BLOCK_MAX, 2 * block)
+            if new is None:  # no mistake in [p, q)
+                p, block = q, min(top, 2 * block)
+                beat()  # a wide block (multiclass: rows × classes scores) takes a while
                 continue
-            w_new = w + z
-            at.append(j)
-            dots.append(v)
-            ws.append(w_new)
-            if update is not None:
-                update(w, w_new, t + j + 1)
-            w = w_new
+            state = new
             gap = 2 * (j - start)
-            block = _BLOCK_MIN if gap < _BLOCK_MIN else gap if gap < _BLOCK_MAX else _BLOCK_MAX
+            block = _BLOCK_MIN if gap < _BLOCK_MIN else gap if gap < top else top
             p = start = j + 1
             mistakes += 1
-            norm += self.longest  # |w + z| <= |w| + |z|, kept in Python floats
-            if len(at) == _BATCH:
-                self.recorded(record, number, at, dots, ws)
-                at, dots, ws = [], [], []
-                norm = self.norm(w)
+            near += step
+            if not mistakes % _BATCH:
+                rule.flush(state)
+                near = rule.near
                 beat()  # an epoch of many mistakes can outlast the page's watchdog
-        if at:
-            self.recorded(record, number, at, dots, ws)
+        rule.flush(state)
         self.block = block
-        return w, mistakes
-
-    def recorded(self, record, number, at, dots, ws):
-        """Hands a batch of updates to the record: example indices, activations x̃·w = y·(z·w)."""
-        at = np.array(at, dtype=np.int64)
-        # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0.
-        record.add_many(number, at if self.perm is None else self.perm[at], self.y[at] * np.array(dots) + 0.0, ws)
-
-
-class Indices:
-    """A record that keeps only the example index of each update (a replayed lap)."""
-
-    def __init__(self):
-        self.index = []
-
-    def add_many(self, epoch, index, activation, w):
-        self.index += index.tolist()
+        return state, mistakes

@@ -1,8 +1,8 @@
 """When an epoch loop stops, and why: shared by the primal, kernel and multiclass loops.
 
-- Numbers beyond floating point stop every loop with an error (check_finite after each epoch:
-  NaN scores would compare as "no mistake" and fake a convergence; check_scaled for the
-  reported η·state).
+- Numbers beyond floating point stop every loop with an error (finite: the one check, for the
+  input, the state after each epoch, where NaN scores would compare as "no mistake" and fake a
+  convergence, the reported η·state and the kernel's values).
 
 - A clean epoch (no mistake) is convergence: nothing can change any more, except a running
   average (Algorithm 2 keeps averaging to MaxIter), so such runs go on.
@@ -18,7 +18,7 @@ import hashlib
 
 import numpy as np
 
-from ..errors import SettingsError
+from ..errors import DataError, SettingsError
 
 
 def digest(a):
@@ -26,18 +26,27 @@ def digest(a):
     return hashlib.blake2b(a.tobytes(), digest_size=16).digest()
 
 
+def finite(values, message, field="eta"):
+    """values, or an error when some entry is NaN or ±inf: SettingsError(message, field), or
+    DataError(message) for field=None (the input itself)."""
+    if not np.isfinite(values).all():
+        raise DataError(message) if field is None else SettingsError(message, field=field)
+    return values
+
+
 def check_finite(state, what, field="eta"):
-    """SettingsError when the loop's state (in units of η: the weights, or the kernel's scores)
-    left floating point after an epoch."""
-    if not np.isfinite(state).all():
-        raise SettingsError(f"The {what} grew beyond floating point: rescale the data.", field=field)
+    """The loop's state (in units of η: the weights, or the kernel's scores) after an epoch."""
+    return finite(state, f"The {what} grew beyond floating point: rescale the data.", field)
 
 
 def check_scaled(values, what):
     """values (η times the loop's state), or SettingsError when η pushed them beyond floating point."""
-    if not np.isfinite(values).all():
-        raise SettingsError(f"η times the {what} is beyond floating point: lower η.", field="eta")
-    return values
+    return finite(values, f"η times the {what} is beyond floating point: lower η.")
+
+
+def finite_input(A, name="x̃"):
+    """A (the training vectors), or DataError when some entry is not a finite number."""
+    return finite(A, f"Every {name} must be a vector of finite numbers.", None)
 
 
 class EpochEnds:

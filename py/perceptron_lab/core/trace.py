@@ -28,6 +28,16 @@ class Trace:
     w_units: np.ndarray = None  # w after each update in units of η (w = η·w_units), exact on whole numbers
 
 
+class Indices:
+    """A record that keeps only the example index of each update (a replayed lap)."""
+
+    def __init__(self):
+        self.index = []
+
+    def add_many(self, epoch, index, activation, w):
+        self.index += index.tolist()
+
+
 class FirstUpdates:
     """The first `cap` updates, one typed column per recorded value ("q": whole numbers, "d":
     floats; 8 bytes each); total counts every update."""

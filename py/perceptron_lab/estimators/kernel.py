@@ -7,7 +7,7 @@ import numpy as np
 from .. import run_cost
 from ..core import kernel_perceptron as kernelmod
 from ..core.kernels import KERNEL_DEFAULTS
-from ..core.loop import check_loop_settings
+from ..core.loop import check_params
 from ..errors import DataError
 from .base import _COMMON, _Estimator
 from .linear import _two_classes
@@ -35,7 +35,7 @@ class KernelPerceptron(_Estimator):
     def fit(self, X, y):
         """Train from α = 0 for at most max_epochs epochs; returns self."""
         def check():
-            check_loop_settings(self.eta, self.max_epochs, self.order, self._seed())
+            check_params(order=self.order, eta=self.eta, max_epochs=self.max_epochs, seed=self._seed())
             kernelmod.check_kernel(self.kernel, self.degree, self.coef0, self.gamma)
         self._checked(check)
         X, y = self._check_X_y(X, y, reset=True)

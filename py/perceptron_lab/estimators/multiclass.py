@@ -6,7 +6,7 @@ import numpy as np
 from .. import run_cost
 from ..core import features
 from ..core import multiclass
-from ..core.loop import check_loop_settings
+from ..core.loop import check_params
 from ..errors import DataError, SettingsError
 from .base import _COMMON, _Estimator
 
@@ -32,7 +32,7 @@ class MulticlassPerceptron(_Estimator):
     def fit(self, X, y):
         """Train from W = 0 for at most max_epochs epochs; returns self."""
         def check():
-            check_loop_settings(self.eta, self.max_epochs, self.order, self._seed())
+            check_params(order=self.order, eta=self.eta, max_epochs=self.max_epochs, seed=self._seed())
             features.check_feature_map(self.feature_map)
             for name in ("average", "early_stop"):
                 if not isinstance(getattr(self, name), (bool, np.bool_)):
