@@ -96,8 +96,9 @@ export function renderTheory(res) {
   extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
   show(extra, !!extra.textContent);
   num("R", res.R ?? null);
-  // The kernel perceptron's R is a radius in its feature space: R² = max k̃(x, x), not max ‖x̃‖².
-  byId("R").closest("tr").querySelector("th").textContent = res.settings?.algorithm === "kernel"
+  // A model of counts on the examples (the dual form, params.json weights "counts") lives in its
+  // kernel's feature space, and so does its R: R² = max k̃(x, x), not max ‖x̃‖².
+  byId("R").closest("tr").querySelector("th").textContent = algorithmTraits(res.settings?.algorithm)?.weights === "counts"
     ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
   const hasGamma = typeof res.gamma === "number";
   num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : pending ? COMPUTING
