@@ -4,6 +4,7 @@ import { byId, el, clear, fmt, pct, show } from "./dom.js";
 import { algorithmTraits } from "../state.js";
 import { renderPlots } from "./plots.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
+import { page } from "../page-state.js";
 
 
 /** Number into a cell: readable text, exact value (JSON, i.e. shortest round-trip) in data-value. */
@@ -32,6 +33,7 @@ export function labelMapping(labels, classes = null) {
 export function renderResult(res, settings = {}) {
   show(byId("results-empty"), false);
   show(byId("results-body"), true);
+  page.set({ resultShown: true }); // first-picture.js: the preview gives way
   show(byId("stale-note"), false);
   show(byId("to-results"), true);
 
