@@ -10,6 +10,7 @@ import { csvName } from "./csv-upload.js";
 import { scormPackage } from "../scorm-package.js";
 import { MAX_ANSWERS } from "../exercise-check.js";
 import { BY_NAME } from "../state.js";
+import { readWholeNumber } from "../number.js";
 
 // The exercise follows one example at a time: the algorithms whose update is one example's (params.json per_example).
 const EXERCISE = BY_NAME.algorithm.options.filter((o) => o.per_example).map((o) => o.value);
@@ -45,8 +46,8 @@ export function lmsDownload(request) {
 }
 
 function whole(id, lo, hi, what) {
-  const s = byId(id).value.trim();
-  const v = /^\d+$/.test(s) ? Number(s) : NaN;
+  const r = readWholeNumber(byId(id).value);
+  const v = "value" in r ? r.value : NaN;
   if (!(v >= lo && v <= hi)) return { error: `${what} must be a whole number from ${lo} to ${hi}.` };
   return { value: v };
 }
