@@ -1,5 +1,6 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
-import { PARAMS, defaults, isActive, settingsRequest, paramForField, readsEveryClass } from "./state.js";
+import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state.js";
+import { page, BODY } from "./page-state.js";
 import { byId } from "./ui/dom.js";
 import { initSettings } from "./ui/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
@@ -25,8 +26,9 @@ import { workerReady } from "./snapshot-maker.js";
 import { initTabs, openTabOf } from "./ui/tabs.js";
 import { completeTheory } from "./ui/theory.js";
 
-const values = defaults();
-readStartLink(values); // a shared link (#v=1&...): validated values + view
+page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
+const values = page.values; // read-only: page.set changes it
+readStartLink(); // a shared link (#v=1&...): validated values + view
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
 const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
 
@@ -45,7 +47,7 @@ let retrainTimer = null;
 
 function onValue(name, value) {
   const wasEvery = readsEveryClass(values.algorithm);
-  values[name] = value;
+  page.set({ [name]: value });
   // A CSV file is read for the algorithm: every class for the multiclass perceptron, two otherwise.
   if (name === "algorithm" && readsEveryClass(value) !== wasEvery && values.source === "csv") recheckCsv();
   if (running) changedInRun = true;
@@ -69,14 +71,14 @@ initDataPanel({ values, onValue, inspect, onChange: onDataChange,
   running: () => running, stopRun: () => cancel(), cancelRead: () => py?.cancel() });
 initSettings(values, onValue);
 initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
-initAddressBar(values);
+initAddressBar();
 initSharePanel(values);
-initOpenLink({ values, trainSoon });
+initOpenLink({ trainSoon });
 initFrameResize();
-initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }), values });
+initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }) });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
-initWatch(values);
-initPresenter({ values, train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
+initWatch();
+initPresenter({ train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });
 initHandWeights({ request: compareRequest, call: callPy });
 initScriptDownload({ call: callPy });
@@ -232,7 +234,7 @@ async function train(opts = {}) {
       }
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
-      const playing = byId("plot-boundary").closest("figure").dataset.watch === "playing"
+      const playing = page.get("watch") === "playing"
         ? ["boundary", "proof", "mistakes"] : [];
       if (token === runToken) renderPlots(res.plots, res.plot_alt, { playing });
     }
@@ -252,7 +254,7 @@ async function train(opts = {}) {
   if (res && res.ok) {
     saveLink(d.data, settings, res); // the address bar: the link of this run
     setRunState("done");
-    document.body.dataset.hasResult = "1"; // phones: the plot comes first from now on (css/present.css)
+    page.set({ hasResult: true }); // phones: the plot comes first from now on (css/present.css)
     applyLinkView(); // a shared link's step-through position and comparison
     scriptRun(d.data, settings);
     exerciseLinkView(); // a result link of the exercise: replay its answers
@@ -337,7 +339,7 @@ function cancel() {
 function trainRequest() {
   const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
   const { values: checked, bad } = validateFields(names);
-  Object.assign(values, checked);
+  page.set(checked);
   if (bad.length) return { fix: bad[0], inData: false };
   const d = dataRequest();
   if ("error" in d) {

@@ -27,3 +27,14 @@ export function readNumber(text, label = null) {
   if (!Number.isFinite(v)) return { error: label ? `${label} must be a number.` : "That number is too large." };
   return { value: v };
 }
+
+/** A whole number a person typed (epochs, seeds, the LMS package's counts): digits with a sign
+ * (− as well as -), spaces around; never 7.5, 1e2 or 0x10. Text -> {value} | {error}; the
+ * caller checks the range (a value beyond 2^53 is not exact, so no range may hold it). */
+export function readWholeNumber(text, label = null) {
+  const raw = String(text ?? "").trim();
+  const s = raw.replace(/\u2212/g, "-");
+  if (s === "") return { error: label ? `Enter a whole number for ${label}.` : "Enter a whole number." };
+  if (!/^[+-]?\d+$/.test(s)) return { error: label ? `${label} must be a whole number.` : `“${raw.slice(0, 20)}” is not a whole number.` };
+  return { value: Number(s) };
+}

@@ -1,21 +1,22 @@
 // Offline after one visit: registers the service worker (sw.js) once Python is ready, so its
 // downloads never compete with the first load, then asks it to precache this build's files.
-// body[data-offline]: "unavailable" (no service workers here, e.g. a sandboxed iframe or a
-// blocked browser setting: the page works as before), "caching", "ready" (this build works
-// offline; data-offline-build names it) or "failed" (nothing is lost: tried again next visit).
-const body = document.body;
+// The page state's offline (mirrored as body[data-offline]): "unavailable" (no service workers
+// here, e.g. a sandboxed iframe or a blocked browser setting: the page works as before),
+// "caching", "ready" (this build works offline; offlineBuild names it) or "failed" (nothing is
+// lost: tried again next visit).
+import { page } from "./page-state.js";
+
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
 const ACTIVATE_MS = 10_000;
 
 function whenReady(fn) {
-  if (body.dataset.pyState === "ready") return fn();
-  const obs = new MutationObserver(() => {
-    if (body.dataset.pyState === "ready") {
-      obs.disconnect();
+  if (page.get("pyState") === "ready") return fn();
+  const off = page.on(["pyState"], ({ pyState }) => {
+    if (pyState === "ready") {
+      off();
       fn();
     }
   });
-  obs.observe(body, { attributes: true, attributeFilter: ["data-py-state"] });
 }
 
 async function precache() {
@@ -23,18 +24,17 @@ async function precache() {
   try {
     reg = await navigator.serviceWorker.register(SW_URL, { updateViaCache: "none" });
   } catch {
-    body.dataset.offline = "unavailable";
+    page.set({ offline: "unavailable" });
     return;
   }
-  body.dataset.offline = "caching";
+  page.set({ offline: "caching" });
   navigator.serviceWorker.addEventListener("message", (ev) => {
     const msg = ev.data || {};
     if (msg.type === "precached") {
-      body.dataset.offline = "ready";
-      body.dataset.offlineBuild = msg.build;
+      page.set({ offlineBuild: msg.build, offline: "ready" });
       console.info(`Perceptron Lab: this build (${msg.build}) now works offline (${msg.files} files).`);
     } else if (msg.type === "precache-failed") {
-      body.dataset.offline = "failed";
+      page.set({ offline: "failed" });
       console.info("Perceptron Lab: could not make the page work offline this time:", msg.detail);
     }
   });
@@ -43,7 +43,7 @@ async function precache() {
     new Promise((resolve) => setTimeout(() => resolve(null), ACTIVATE_MS))]);
   const sw = ready && (ready.active || reg.active);
   if (!sw) {
-    body.dataset.offline = "unavailable";
+    page.set({ offline: "unavailable" });
     return;
   }
   sw.postMessage({ type: "precache" });
@@ -56,4 +56,4 @@ try {
   available = false; // some sandboxed frames throw on access
 }
 if (available) whenReady(() => setTimeout(precache, 500));
-else body.dataset.offline = "unavailable";
+else page.set({ offline: "unavailable" });

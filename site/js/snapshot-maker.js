@@ -19,10 +19,10 @@
 import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
 import { roomForSnapshot } from "./snapshot-room.js";
 import { addNotice } from "./ui/link-notice.js";
+import { page } from "./page-state.js"; // body[data-snapshot*] is its mirror
 
 export const REFUSED = "The quick start saved in this browser (a memory snapshot of Python) failed its check and was not used: Python started the normal way.";
 
-const body = document.body;
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
 const MAKER_URL = new URL(DEFAULT_WORKER_URL.href + "?snapshot=make");
 // The maker boots the same Python as the page, then draws and stores: on a busy CPU it is as
@@ -35,8 +35,7 @@ let asked = false;
 let giveUpMs = GIVE_UP_MS;
 
 function skip(why) {
-  body.dataset.snapshot = "skipped";
-  body.dataset.snapshotWhy = why;
+  page.set({ snapshot: "skipped", snapshotWhy: why });
 }
 
 /** The page's worker is ready; times: its boot times (times.restored: from a snapshot). */
@@ -44,11 +43,11 @@ export function workerReady(times) {
   if (asked) return;
   asked = true;
   if (times && times.refused) {
-    body.dataset.snapshotRefused = "true";
+    page.set({ snapshotRefused: true });
     addNotice(REFUSED);
   }
   if (times && times.restored) {
-    body.dataset.snapshot = "restored";
+    page.set({ snapshot: "restored" });
     return;
   }
   if (!ALLOWED) return skip("the page's test switch did not ask for it");
@@ -60,29 +59,27 @@ export function workerReady(times) {
 
 // The maker is a second Python (CPU and ~0.5 GB for a few seconds): never beside a training run.
 // It starts once no run goes on, and a run started meanwhile ends it; it starts again after.
-const training = () => body.dataset.runState === "running";
+const training = () => page.get("runState") === "running";
 
 function whenNotTraining(fn) {
   if (!training()) return fn();
-  const obs = new MutationObserver(() => {
+  const off = page.on(["runState"], () => {
     if (!training()) {
-      obs.disconnect();
+      off();
       fn();
     }
   });
-  obs.observe(body, { attributes: true, attributeFilter: ["data-run-state"] });
 }
 
 function whenPrecached(fn) {
   const check = () => {
-    const state = body.dataset.offline;
+    const state = page.get("offline");
     if (state === "ready") return fn(), true;
     if (state === "unavailable" || state === "failed") return skip(`offline copy ${state}`), true;
     return false;
   };
   if (check()) return;
-  const obs = new MutationObserver(() => check() && obs.disconnect());
-  obs.observe(body, { attributes: true, attributeFilter: ["data-offline"] });
+  const off = page.on(["offline"], () => check() && off());
 }
 
 // A maker that failed for this build is not tried again on every visit (localStorage may be
@@ -98,12 +95,11 @@ const store = (fn) => {
 };
 
 function make() {
-  const build = body.dataset.offlineBuild || "";
+  const build = page.get("offlineBuild") || "";
   if (build && store((ls) => ls.getItem(FAILED_KEY)) === build) {
     return skip(`its maker failed earlier for this build (${store((ls) => ls.getItem(FAILED_WHY_KEY)) || "?"})`);
   }
-  body.dataset.snapshot = "making";
-  delete body.dataset.snapshotWhy;
+  page.set({ snapshot: "making", snapshotWhy: null });
   let worker;
   try {
     worker = spawnWorker(MAKER_URL);
@@ -117,24 +113,22 @@ function make() {
   const stop = () => {
     over = true;
     clearTimeout(timer);
-    runs.disconnect();
+    runs();
     worker.onmessage = worker.onerror = null;
     worker.terminate();
     if (current === stop) current = null;
   };
   current = stop;
-  const runs = new MutationObserver(() => {
+  const runs = page.on(["runState"], () => {
     if (!training()) return;
     stop();
     whenNotTraining(make);
   });
-  runs.observe(body, { attributes: true, attributeFilter: ["data-run-state"] });
   // why: set for "failed" and "skipped"; only "failed" is remembered for this build.
   const end = (state, note, why) => {
     if (over) return;
     stop();
-    body.dataset.snapshot = state;
-    if (why) body.dataset.snapshotWhy = why.slice(0, 200);
+    page.set({ snapshot: state, ...(why ? { snapshotWhy: why.slice(0, 200) } : {}) });
     if (state === "failed" && build) store((ls) => (ls.setItem(FAILED_KEY, build), ls.setItem(FAILED_WHY_KEY, why)));
     console.info(`Perceptron Lab: ${note}`);
   };

@@ -10,7 +10,7 @@
 // stable contract, so never rename one: add a migration in share.js instead. Entries with
 // `page: false` are Python's only (the page neither shows nor sends them).
 import SCHEMA from "./params.js";
-import { readNumber } from "./number.js";
+import { readNumber, readWholeNumber } from "./number.js";
 
 export const PARAMS = SCHEMA.params.filter((p) => p.page !== false);
 
@@ -78,10 +78,8 @@ export function validate(name, raw) {
   if (!p) return { error: `Unknown setting ${name}.` };
   switch (p.type) {
     case "int": {
-      const s = typeof raw === "number" ? String(raw) : String(raw ?? "").trim();
-      if (s === "") return { error: `Enter a whole number for ${p.label}.` };
-      if (!/^[+-]?\d+$/.test(s)) return { error: `${p.label} must be a whole number.` };
-      return checkRange(p, Number(s));
+      const r = readWholeNumber(typeof raw === "number" ? String(raw) : raw, p.label);
+      return "error" in r ? r : checkRange(p, r.value);
     }
     case "float": {
       if (typeof raw === "number") return Number.isFinite(raw) ? checkRange(p, raw) : { error: `${p.label} must be a number.` };

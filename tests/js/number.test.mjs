@@ -2,7 +2,7 @@
 // exercise and hand weights (exercise-check.parseNumber) read a typed number by the same rules.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readNumber } from "../../site/js/number.js";
+import { readNumber, readWholeNumber } from "../../site/js/number.js";
 import { parseNumber } from "../../site/js/exercise-check.js";
 import { PARAMS, validate } from "../../site/js/state.js";
 
@@ -32,5 +32,27 @@ test("every caller reads the same numbers the same way", () => {
     } else {
       assert.ok("error" in validate("eta", text), text);
     }
+  }
+});
+
+test("whole numbers: digits with a sign (− too) and spaces around; never a fraction, an exponent, hex or a separator", () => {
+  for (const [text, v] of [["7", 7], [" +7 ", 7], ["−3", -3], ["-0", -0], ["0012", 12]]) {
+    assert.deepEqual(readWholeNumber(text), { value: v }, text);
+  }
+  for (const bad of ["", " ", "7.5", "7,0", "1e2", "0x10", "1_000", "1,000", "1 000", "seven", "Infinity", "--1", null, undefined]) {
+    assert.ok("error" in readWholeNumber(bad), String(bad));
+  }
+  assert.equal(readWholeNumber("", "Epochs").error, "Enter a whole number for Epochs.");
+  assert.equal(readWholeNumber("7.5", "Epochs").error, "Epochs must be a whole number.");
+});
+
+test("the settings read whole numbers with the same reader (the range is theirs)", () => {
+  const epochs = PARAMS.find((p) => p.name === "epochs");
+  for (const text of ["7", " −3 ", "7.5", "1e2", "0x10", "", "99"]) {
+    const one = readWholeNumber(text, epochs.label);
+    const v = validate("epochs", text);
+    if ("error" in one) assert.equal(v.error, one.error, text);
+    else if (one.value >= epochs.min && one.value <= (epochs.page_max ?? epochs.max)) assert.equal(v.value, one.value, text);
+    else assert.match(v.error, /at least|at most|greater than/, text);
   }
 });

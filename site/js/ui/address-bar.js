@@ -11,8 +11,9 @@ import { stepTo } from "./stepper.js";
 import { runCompare, compareShown } from "./compare.js";
 import { setFullLabHash } from "./embed.js";
 import { exerciseShown } from "./exercise.js";
+import { page } from "../page-state.js";
 
-let values = null;      // the app's values (by parameter name), shared with main.js
+const values = page.values;
 let lastHash = null;    // the hash of the last run (or of the link being opened)
 let lastRun = null;     // {data, settings, csvName} of the run on screen
 // The view of a link being opened ({step, compare}): checked against its run once the run
@@ -20,19 +21,24 @@ let lastRun = null;     // {data, settings, csvName} of the run on screen
 let pending = null;
 let after = null;
 let wantCompare = false; // a link's comparison is on its way: keep view=compare meanwhile
+let opening = false;     // a link's values are going into the page state: the address is that link
 
-export function initAddressBar(vals) {
-  values = vals;
-  // The stepper moved or the comparison was shown: the address bar follows.
-  document.addEventListener("viewchange", (e) => {
-    if (e.target?.id === "stepper") values.step = Number(e.detail?.step) || 0;
-    if (e.target?.id === "compare") wantCompare = false;
-    writeAddress();
-  });
+export function initAddressBar() {
+  // The view changed (the step-through's step, the comparison or the exercise shown, auto-play
+  // or presenter mode switched): the address bar follows.
+  page.on(["step", "exerciseShown", "autoplay", "present"], () => { if (!opening) writeAddress(); });
+  page.on(["compareShown"], () => { wantCompare = false; writeAddress(); });
 }
 
-/** A link is being opened: its hash, and the view to show once its run is done. */
+/** A link is being opened: its values become the page's (the address bar keeps the link: no
+ * write for them), its hash, and the view to show once its run is done. */
 export function expectLink(hash, linkValues) {
+  opening = true;
+  try {
+    page.set(linkValues);
+  } finally {
+    opening = false;
+  }
   lastHash = hash;
   pending = { step: linkValues.step, compare: linkValues.view === "compare" };
 }
@@ -89,8 +95,8 @@ export function saveLink(data, settings, res = null) {
     wantCompare = after.compare;
     pending = null;
   }
-  values.step = step;
-  return writeAddress();
+  page.set({ step }); // its subscription above writes the address bar
+  return writing;
 }
 
 /** After saveLink and the step-through's new result: show the link's step and comparison. */
@@ -110,12 +116,14 @@ let writing = null;
 let writeAgain = false;
 
 function writeAddress() {
+  // No run yet: nothing to write (and an async body that never awaits would clear `writing`
+  // before it is set, so that no later write ever ran).
+  if (!lastRun) return Promise.resolve();
   if (writing) { writeAgain = true; return writing; }
   writing = (async () => {
     do {
       writeAgain = false;
       try {
-        if (!lastRun) break;
         const { data, settings, csvName: name } = lastRun;
         const { hash } = await buildHash(valuesFromRequest(data, settings, currentView()), data, name);
         if (!writeAgain) { lastHash = hash; replaceHash(hash); }

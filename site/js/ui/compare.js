@@ -6,6 +6,7 @@ import { compareEstimate, overBudget, ask } from "./budget.js";
 import { csvInfo } from "./csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "./dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state.js";
+import { page } from "../page-state.js";
 
 // The cards' names and one-line descriptions are the algorithm options' label and answer (params.json).
 const nameOf = (algorithm) => algorithmTraits(algorithm)?.label;
@@ -45,9 +46,9 @@ export function runCompare({ auto = false } = {}) {
   return run(auto);
 }
 
-/** Tell the page the view changed (address-bar.js keeps view=compare in the address bar). */
+/** Tell the page the view changed (address-bar.js keeps view=compare in the address bar; tabs.js opens its tab). */
 function viewChanged() {
-  byId("compare").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { compare: compareShown() } }));
+  page.set({ compareShown: compareShown() });
 }
 
 /** Progress of a compare call: epoch counts on across the variants (see bridge.compare_request). */

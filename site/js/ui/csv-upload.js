@@ -7,7 +7,7 @@ import { param, LIMITS } from "../state.js";
 import { registerSlot, setFieldError, clearFieldError } from "./fields.js";
 import { setFeatureNames, plotFeatures } from "./plot-features.js";
 import { fillChooser } from "./column-chooser.js";
-
+import { page } from "../page-state.js";
 export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
 
 let onValue;         // (name, value) => void
@@ -174,7 +174,7 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
   const token = ++inspectToken;
   const hadCsv = !!csv.info;
   if (running()) offerStop(name, () => inspectCsv(name, b64, label, plotPair, readAs, cause));
-  else if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${document.body.dataset.pyState === "ready" ? "" : " (waiting for Python to load)"}`);
+  else if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${page.get("pyState") === "ready" ? "" : " (waiting for Python to load)"}`);
   reading = { token, name, bytes: b64Bytes(b64), lines: null, cancelled: false };
   const mine = reading;
   const res = await inspectFn(request(b64, label, readAs));

@@ -12,8 +12,8 @@ import { initRealPreset, showRealPreset, showRealFields } from "./real-preset.js
 
 const GENERATOR = ["n", "margin", "spread", "data_seed"];
 
-let values;          // shared app values (by param name)
-let onValue;         // (name, value) => void
+let values;          // the page state's values (read-only: page-state.js)
+let onValue;         // (name, value) => void: a control changed it (main.js sets it)
 
 export function initDataPanel(opts) {
   ({ values, onValue } = opts);
@@ -59,7 +59,7 @@ function realFeatures(names, suggested = null) {
 
 /** A CSV file was read: it becomes the data source. */
 function csvLoaded() {
-  if (values.source !== "csv") { values.source = "csv"; byId("source-csv").checked = true; onValue("source", "csv"); }
+  if (values.source !== "csv") { byId("source-csv").checked = true; onValue("source", "csv"); }
   refresh();
 }
 

@@ -2,6 +2,7 @@
 // GIF for slides, the model (JSON), the update trace and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "./dom.js";
+import { algorithmTraits } from "../state.js";
 
 const PLOTS = [["boundary", "Decision boundary"], ["mistakes", "Mistakes"], ["accuracy", "Accuracy"], ["proof", "Proof"],
   ["projection", "Scores w·x̃"], ["weights", "Weights"]];
@@ -59,7 +60,7 @@ export function downloadsEnabled(on, why = "") {
 function refresh() {
   for (const b of document.querySelectorAll(".export-btn")) {
     const req = JSON.parse(b.dataset.export);
-    // The animation: the boundary of a run with updates, drawn in the plane (not multiclass).
+    // The animation: the boundary between two classes of a run with updates, drawn in the plane.
     const missing = req.what === "plot" ? !res?.plots?.[req.plot]
       : req.what === "animation" ? !animatable(res) : false;
     b.disabled = !res || !enabled || busy || missing;
@@ -70,7 +71,7 @@ function refresh() {
 function animatable(r) {
   const tr = r?.trace;
   const steps = Array.isArray(tr?.w) ? tr.w.length : Array.isArray(tr?.index) ? tr.index.length : 0;
-  return !!r?.plots?.boundary && steps > 0 && r?.settings?.algorithm !== "multiclass";
+  return !!r?.plots?.boundary && steps > 0 && algorithmTraits(r?.settings?.algorithm)?.classes === "two";
 }
 
 function setStatus(text, kind = "info") {

@@ -5,16 +5,9 @@ import { byId } from "./dom.js";
 import { BY_NAME } from "../state.js";
 import { postHeight, answerIframeResizer } from "./frame-messages.js";
 
-/** body[data-embed] and body[data-hide="data proof ..."]; the CSS does the rest (css/share.css). */
+/** The "Open in the full lab" link of embed mode. body[data-embed] and body[data-hide="data
+ * proof ..."] are the page state's mirror (page-state.js); the CSS does the rest (css/share.css). */
 export function applyView(vals) {
-  const b = document.body;
-  if (vals.embed) b.dataset.embed = "1";
-  else delete b.dataset.embed;
-  if (vals.present) b.dataset.present = "1";
-  else delete b.dataset.present;
-  const hide = Array.isArray(vals.hide) ? vals.hide : [];
-  if (hide.length) b.dataset.hide = hide.join(" ");
-  else delete b.dataset.hide;
   show(byId("full-lab"), !!vals.embed);
   // Until the first run writes it: the link the page was opened with, minus embed and hide.
   const a = byId("full-lab-link");

@@ -16,6 +16,7 @@ import { buildHash, valuesFromRequest } from "../share.js";
 import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
 import { algorithmTraits } from "../state.js";
+import { page } from "../page-state.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
@@ -93,7 +94,7 @@ function say(text, kind = "info") {
 }
 
 function hiddenByLink() {
-  return (document.body.dataset.hide || "").split(" ").includes("exercise");
+  return (page.get("hide") || []).includes("exercise");
 }
 
 /** Is the exercise open (or about to open for a link)? The address bar then keeps view=exercise. */
@@ -102,7 +103,7 @@ export function exerciseShown() {
 }
 
 function viewChanged() {
-  byId("exercise").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { exercise: exerciseShown() } }));
+  page.set({ exerciseShown: exerciseShown() });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The panels that work on the last run, which Python keeps in the worker: the step-through,
 // the downloads and placing points on the plot. main.js calls initLastRun() once and
 // lastRunResult() after each successful train.
-// Whether the controls work follows <body data-py-state / data-run-state>: the bridge keeps
+// Whether the controls work follows the page state's pyState and runState: the bridge keeps
 // the last run in the worker, so nothing works while a run is training, and a restarted
 // worker (cancel, crash) has forgotten the run until the next Train.
 import { initStepper, stepperResult, stepperEnabled, onStepShown } from "./stepper.js";
@@ -9,6 +9,7 @@ import { initDownloads, downloadsResult, downloadsEnabled } from "./downloads.js
 import { initPlotPoints, plotPointsResult } from "./plot-points.js";
 import { watchFrame, watchPicture, watchMistakes } from "./watch.js";
 import { initNarration, narrateResult, narrateFrame } from "./run-narration.js";
+import { page } from "../page-state.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -19,7 +20,7 @@ let drawing = false;
 let lastState = "";
 let train = () => {};
 
-export function initLastRun({ call, train: trainFn, values }) {
+export function initLastRun({ call, train: trainFn }) {
   train = trainFn;
   const safeCall = async (request) => {
     try {
@@ -32,8 +33,8 @@ export function initLastRun({ call, train: trainFn, values }) {
   onStepShown(narrateFrame); // what the step-through shows is what the live region can say
   initStepper({ call: safeCall, onFrame: watchFrame, onPicture: watchPicture, onMistakes: watchMistakes });
   initDownloads({ call: safeCall });
-  initPlotPoints({ values, retrain });
-  new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-py-state", "data-run-state"] });
+  initPlotPoints({ values: page.values, retrain });
+  page.on(["pyState", "runState"], sync);
   sync();
 }
 
@@ -50,12 +51,12 @@ export function lastRunResult(res, { drawing: more = false } = {}) {
 }
 
 function retrain() {
-  if (document.body.dataset.runState === "running") { retrainWanted = true; return; }
+  if (page.get("runState") === "running") { retrainWanted = true; return; }
   train();
 }
 
 function sync() {
-  const { pyState, runState } = document.body.dataset;
+  const pyState = page.get("pyState"), runState = page.get("runState");
   if (pyState !== "ready") hasSession = false; // a new worker has no run
   if (runState === "running" && lastState !== "running") drawing = false; // a new run began
   lastState = runState;

@@ -9,8 +9,11 @@ import { embedTitle } from "./embed.js";
 import { csvName } from "./csv-upload.js";
 import { scormPackage } from "../scorm-package.js";
 import { MAX_ANSWERS } from "../exercise-check.js";
+import { BY_NAME } from "../state.js";
+import { readWholeNumber } from "../number.js";
 
-const EXERCISE = ["online", "averaged", "voted", "pocket", "kernel"];
+// The exercise follows one example at a time: the algorithms whose update is one example's (params.json per_example).
+const EXERCISE = BY_NAME.algorithm.options.filter((o) => o.per_example).map((o) => o.value);
 const VIEW_KEYS = new Set(["embed", "hide", "view", "step", "present", "play", "exa", "exn", "exs", "exq"]);
 export const PACKAGE_HIDE = "data,settings,steps,compare,downloads,hand";
 
@@ -43,8 +46,8 @@ export function lmsDownload(request) {
 }
 
 function whole(id, lo, hi, what) {
-  const s = byId(id).value.trim();
-  const v = /^\d+$/.test(s) ? Number(s) : NaN;
+  const r = readWholeNumber(byId(id).value);
+  const v = "value" in r ? r.value : NaN;
   if (!(v >= lo && v <= hi)) return { error: `${what} must be a whole number from ${lo} to ${hi}.` };
   return { value: v };
 }
@@ -62,7 +65,7 @@ async function download(request) {
   const req = request();
   if (!req) { say("No package was made: fix the value marked above.", "error"); return; }
   if (!EXERCISE.includes(req.settings.algorithm)) {
-    say("The exercise follows one example at a time: choose online, averaged, voted, pocket or kernel.", "error");
+    say(`The exercise follows one example at a time: choose ${EXERCISE.slice(0, -1).join(", ")} or ${EXERCISE.at(-1)}.`, "error");
     return;
   }
   const values = valuesFromRequest(req.data, req.settings);

@@ -1,8 +1,10 @@
 // The header's loading area: Python's load stages (runtime -> packages -> app -> ready), the
 // download's progress (MB of MB), the run state, and the one general message line.
-// Tests wait on body[data-py-state] / [data-run-state]; body[data-py-retries] counts the
+// The states are the page state's pyState / runState (../page-state.js); tests wait on their
+// mirror body[data-py-state] / [data-run-state]; pyRetries (body[data-py-retries]) counts the
 // client's automatic retries of a stalled load.
 import { byId, show, say } from "./dom.js";
+import { page } from "../page-state.js";
 
 const ORDER = ["runtime", "packages", "app", "ready"];
 const DETAIL = {
@@ -16,10 +18,10 @@ const MB = 1e6;
 
 export function setPyState(stage, detail) {
   if (stage === "retry") {
-    document.body.dataset.pyRetries = String(Number(document.body.dataset.pyRetries || 0) + 1);
+    page.set({ pyRetries: (page.get("pyRetries") || 0) + 1 });
     stage = "loading";
   }
-  document.body.dataset.pyState = stage;
+  page.set({ pyState: stage });
   const idx = ORDER.indexOf(stage);
   for (const li of document.querySelectorAll("#load .stages li")) {
     const i = ORDER.indexOf(li.dataset.stage);
@@ -62,11 +64,11 @@ export function setBytes(received, total, cached = false) {
 }
 
 export function pyState() {
-  return document.body.dataset.pyState;
+  return page.get("pyState");
 }
 
 export function setRunState(state) {
-  document.body.dataset.runState = state;
+  page.set({ runState: state });
 }
 
 /** The general message under the results heading; kind: "info" | "error". */

@@ -19,20 +19,21 @@ export function hasModelDetails(res) {
 export function renderModelDetails(res) {
   const box = byId("model-details");
   const on = hasModelDetails(res);
+  const counts = algorithmTraits(res?.algorithm)?.weights === "counts"; // α per example; else one row per class
   show(box, on);
   show(byId("weights").closest("section"), !on); // their weights are α (kernel) or one row per class: below
   // Novikoff's bound is about two classes: the multiclass run has none to show.
   show(byId("proof-h").closest("section"), algorithmTraits(res?.algorithm)?.bound !== false);
   const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
   cap.dataset.binary ??= cap.textContent;
-  cap.textContent = !on ? cap.dataset.binary : res.algorithm === "kernel"
+  cap.textContent = !on ? cap.dataset.binary : counts
     ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) (+1 blue, −1 orange); support vectors ringed in green"
     : "Decision regions: where each class scores highest";
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
   const body = clear(byId("model-details-body"));
   body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
-  if (res.algorithm === "kernel") {
+  if (counts) {
     byId("model-details-h").textContent = "Kernel perceptron: support vectors";
     box.dataset.support = JSON.stringify(res.support);
     box.dataset.alpha = JSON.stringify(res.alpha);

@@ -13,31 +13,29 @@ import { showNotices } from "./link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
 import { applyView } from "./embed.js";
 import { expectExerciseLink } from "./exercise.js";
+import { page } from "../page-state.js";
 
-let values;             // the app's values (by parameter name), shared with main.js
+const values = page.values;
 let trainSoon;          // () => void: train once Python is ready and no run is going
-let seq = 0;            // links applied so far (body[data-link-seq], for tests)
+let seq = 0;            // links applied so far (page state linkSeq: body[data-link-seq], for tests)
 let startLink = null;
 
 const hashOf = () => location.hash.replace(/^#/, "");
 
 /**
- * Before the panels are built: read location.hash into `vals` (validated; defaults where the
- * link had nothing usable) and set the view (embed, hide). -> the parsed link, or null.
+ * Before the panels are built: read location.hash into the page state (validated; defaults
+ * where the link had nothing usable) and set the view (embed, hide). -> the parsed link, or null.
  */
-export function readStartLink(vals) {
+export function readStartLink() {
   startLink = parseHash(location.hash);
-  if (startLink) {
-    Object.assign(vals, startLink.values);
-    expectLink(hashOf(), startLink.values);
-  }
-  applyView(vals);
+  if (startLink) expectLink(hashOf(), startLink.values); // its values into the page state
+  applyView(values);
   return startLink;
 }
 
 /** After the panels are built: put the start link's data in place; follow later links. */
 export function initOpenLink(opts) {
-  ({ values, trainSoon } = opts);
+  ({ trainSoon } = opts);
   const link = startLink;
   if (link) applyData(link, true).then(() => finish(link));
   window.addEventListener("hashchange", onHashChange);
@@ -57,8 +55,7 @@ function onHashChange() {
 
 /** A link pasted into the address bar of an open lab: set everything, then train. */
 async function openLink(hash, link) {
-  Object.assign(values, link.values);
-  expectLink(hash, link.values);
+  expectLink(hash, link.values); // its values into the page state
   expectExerciseLink(hash); // view=exercise: the exercise opens (and replays) once the run is done
   for (const p of PARAMS) if (p.group !== "view") writeField(p.name, values[p.name]);
   syncDataPanel();
@@ -121,7 +118,7 @@ function checkPresetPlot(link) {
 /** The link's data is unusable: default data source, the settings stay. */
 function fallBack(link, notice) {
   brokenData(link, notice);
-  values.source = link.values.source;
+  page.set({ source: link.values.source });
   writeField("source", values.source);
   syncDataPanel();
 }
@@ -131,5 +128,5 @@ function finish(link) {
   const elsewhere = { [NOTICE.csvTooBig]: NOTICE.uploadElsewhere, [NOTICE.csvMissing]: NOTICE.uploadElsewhere,
     [NOTICE.pointsTooMany]: NOTICE.placeElsewhere, [NOTICE.pointsMissing]: NOTICE.placeElsewhere };
   showNotices(noData ? link.notices.map((n) => elsewhere[n] || n) : link.notices);
-  document.body.dataset.linkSeq = String(++seq);
+  page.set({ linkSeq: ++seq });
 }

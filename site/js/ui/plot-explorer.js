@@ -7,6 +7,7 @@
 import { byId, el, clear, show } from "./dom.js";
 import { algorithmTraits } from "../state.js";
 import { pointSentence, pointOrder, pointAbove, lineSentence, boundarySummary } from "./run-description.js";
+import { page } from "../page-state.js";
 
 let res = null;
 let w = null;
@@ -40,12 +41,12 @@ export function initPlotExplorer({ announce }) {
   window.addEventListener("resize", () => placeRing());
   const described = (img.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
   if (!described.includes(desc.id)) img.setAttribute("aria-describedby", [...described, desc.id].join(" "));
-  // The w the plot shows: watch.js writes it on the figure for every frame and the final answer.
-  new MutationObserver(() => {
-    try { w = JSON.parse(fig.dataset.w); } catch { return; }
-    step = fig.dataset.step === undefined ? null : Number(fig.dataset.step);
+  // The w the plot shows: watch.js sets it (plotW, plotStep) for every frame and the final answer.
+  page.on(["plotW", "plotStep"], () => {
+    w = page.get("plotW") ?? null;
+    step = page.get("plotStep") ?? null;
     refresh();
-  }).observe(fig, { attributes: true, attributeFilter: ["data-w", "data-step"] });
+  });
 }
 
 /** A new run: its points (result.points) and its answer w. */

@@ -6,7 +6,7 @@ import { isActive } from "../state.js";
 import { setFieldError, clearFieldError, registerSlot } from "./fields.js";
 import { fillChooser } from "./column-chooser.js";
 
-let values;     // shared app values (by param name)
+let values;     // the page state's values (read-only: page-state.js)
 let onValue;    // (name, value) => void
 let count = 0;  // features of the current CSV file (0: none)
 

@@ -5,13 +5,14 @@
 import { byId } from "./dom.js";
 import { togglePlay, stepBy } from "./stepper.js";
 import { plotView } from "./plots.js";
+import { page } from "../page-state.js";
 
-let values = null;
+const values = page.values; // present: body[data-present] is its mirror (page-state.js)
 let train = () => {};
 let onToggle = () => {};
 
 export function initPresenter(opts) {
-  ({ values, train, onToggle } = opts);
+  ({ train, onToggle } = opts);
   byId("present").addEventListener("click", () => setPresent(!values.present));
   document.addEventListener("keydown", onKey);
   apply();
@@ -29,16 +30,13 @@ export function plotRequestSize() {
 }
 
 function setPresent(on) {
-  values.present = on;
+  page.set({ present: on });
   apply();
   onToggle(on);
-  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: values.step } }));
 }
 
 function apply() {
   const on = presenting();
-  if (on) document.body.dataset.present = "1";
-  else delete document.body.dataset.present;
   const b = byId("present");
   b.setAttribute("aria-pressed", String(on));
   b.textContent = on ? "Leave presenter mode" : "Presenter mode";

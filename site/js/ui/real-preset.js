@@ -5,7 +5,7 @@ import { byId, el, clear, show } from "./dom.js";
 import { param, isActive, validate, algorithmTraits } from "../state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError } from "./fields.js";
 
-let values;      // shared app values (by param name)
+let values;      // the page state's values (read-only: page-state.js)
 let onValue;     // (name, value) => void
 let inspectFn;   // (DATA) => Promise<bridge response>
 let onFeatures;  // (feature names) => void: the features to plot follow the data set

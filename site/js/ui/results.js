@@ -4,6 +4,7 @@ import { byId, el, clear, fmt, pct, show } from "./dom.js";
 import { algorithmTraits } from "../state.js";
 import { renderPlots } from "./plots.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
+import { page } from "../page-state.js";
 
 
 /** Number into a cell: readable text, exact value (JSON, i.e. shortest round-trip) in data-value. */
@@ -32,6 +33,7 @@ export function labelMapping(labels, classes = null) {
 export function renderResult(res, settings = {}) {
   show(byId("results-empty"), false);
   show(byId("results-body"), true);
+  page.set({ resultShown: true }); // first-picture.js: the preview gives way
   show(byId("stale-note"), false);
   show(byId("to-results"), true);
 
@@ -96,8 +98,9 @@ export function renderTheory(res) {
   extra.textContent = separable === true || separable === false ? (res.theory_note || "") : "";
   show(extra, !!extra.textContent);
   num("R", res.R ?? null);
-  // The kernel perceptron's R is a radius in its feature space: R² = max k̃(x, x), not max ‖x̃‖².
-  byId("R").closest("tr").querySelector("th").textContent = res.settings?.algorithm === "kernel"
+  // A model of counts on the examples (the dual form, params.json weights "counts") lives in its
+  // kernel's feature space, and so does its R: R² = max k̃(x, x), not max ‖x̃‖².
+  byId("R").closest("tr").querySelector("th").textContent = algorithmTraits(res.settings?.algorithm)?.weights === "counts"
     ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
   const hasGamma = typeof res.gamma === "number";
   num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : pending ? COMPUTING

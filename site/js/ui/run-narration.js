@@ -9,6 +9,7 @@ import { initAccessOptions, sayLevel, soundOn, soundPlaying } from "./access-opt
 import { initPlotExplorer, explorerResult } from "./plot-explorer.js";
 import { soundTrack } from "./sound-track.js";
 import { playTrack, stopTrack } from "./sound-player.js";
+import { page } from "../page-state.js";
 
 let res = null;
 let runId = 0;
@@ -20,15 +21,10 @@ export function initNarration() {
   initAccessOptions({ play: playSound });
   initPlotExplorer({ announce });
   link();
-  // While a run plays, the mistakes plot grows epoch by epoch (watch.js marks its figure).
-  const fig = byId("plot-mistakes")?.closest("figure");
-  if (fig) {
-    new MutationObserver(() => {
-      if (!res) return;
-      const n = fig.dataset.epochs === undefined ? null : Number(fig.dataset.epochs);
-      describe("mistakes", mistakesSummary(res, Number.isInteger(n) ? n : null));
-    }).observe(fig, { attributes: true, attributeFilter: ["data-epochs"] });
-  }
+  // While a run plays, the mistakes plot grows epoch by epoch (watch.js: plotEpochs).
+  page.on(["plotEpochs"], ({ plotEpochs: n }) => {
+    if (res) describe("mistakes", mistakesSummary(res, Number.isInteger(n) ? n : null));
+  });
 }
 
 /** A new run on screen. */

@@ -11,7 +11,7 @@ import { runOnScreen, currentView } from "./address-bar.js";
 import { embedCode, embedTitle } from "./embed.js";
 
 const HIDE = BY_NAME.hide.options;
-let values; // the app's values (by parameter name), shared with main.js
+let values; // the page state's values (read-only: page-state.js)
 
 export function initSharePanel(vals) {
   values = vals;

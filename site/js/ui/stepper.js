@@ -11,6 +11,7 @@ import { visitCount, stepNote, NO_UPDATE_TEXT } from "./step-text.js";
 import { showStep } from "./step-math.js";
 import { announce, setControls, showControls } from "./step-controls.js";
 import * as motion from "./step-motion.js";
+import { page } from "../page-state.js";
 
 const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
 const DEFAULT_SPEED = 5;
@@ -179,7 +180,7 @@ export function stepBy(d) {
 function viewChanged() {
   // A link keeps the update (step=k); by visit, the update count of the visit shown.
   const step = byVisit ? Number(byId("stepper").dataset.step || 0) : current();
-  byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step } }));
+  page.set({ step: step || 0 });
 }
 
 /** Enable or disable every control (no result, training runs, Python restarting);
@@ -331,8 +332,7 @@ function growMistakes(k) {
 function finishPlay() {
   const wasAuto = !!auto;
   auto = null;
-  pause(!wasAuto); // the end of auto-play is announced by watch.js (the final state), not here
-  if (wasAuto) byId("stepper").dispatchEvent(new CustomEvent("autoplayend", { bubbles: true }));
+  pause(!wasAuto); // the end of auto-play is announced by watch.js (its onEnd), not here
 }
 
 // ------------------------------------------------------------------ frames

@@ -4,6 +4,7 @@
 // between tabs. A panel opens by itself when the page shows something in it (a field error,
 // a shared link's comparison or exercise); panels the link's hide flags empty lose their tab.
 import { byId } from "./dom.js";
+import { page } from "../page-state.js";
 
 const tabs = () => [...document.querySelectorAll('#side [role="tab"]')];
 const panelOf = (tab) => byId(tab.getAttribute("aria-controls"));
@@ -17,13 +18,16 @@ export function initTabs() {
   list.addEventListener("keydown", onKey);
   // Something opened inside a panel: the comparison (a link's view=compare, its button),
   // the exercise (a result link).
-  document.addEventListener("viewchange", (e) => {
-    const d = e.detail || {};
-    if (d.compare) openTabOf(byId("compare"));
-    if (d.exercise) openTabOf(byId("exercise"));
+  page.on(["compareShown"], ({ compareShown }) => compareShown && openTabOf(byId("compare")));
+  page.on(["exerciseShown"], ({ exerciseShown }) => exerciseShown && openTabOf(byId("exercise")));
+  // A pasted link may bring other hide flags; what a panel holds settles as Python loads:
+  // looked at once the change is made (after the code that made it, as the panels settle).
+  let queued = false;
+  page.on(["hide", "pyState"], () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; syncHidden(); });
   });
-  // A pasted link may bring other hide flags; what a panel holds settles as Python loads.
-  new MutationObserver(syncHidden).observe(document.body, { attributes: true, attributeFilter: ["data-hide", "data-py-state"] });
   syncHidden();
 }
 
@@ -59,7 +63,7 @@ function select(tab, focus = false) {
     t.tabIndex = on ? 0 : -1;
     panelOf(t).hidden = !on;
   }
-  document.body.dataset.tab = tab.id.replace(/^tab-/, "");
+  page.set({ tab: tab.id.replace(/^tab-/, "") });
   if (focus) tab.focus();
 }
 

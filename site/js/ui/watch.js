@@ -9,13 +9,14 @@ import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "./plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
 import { algorithmTraits } from "../state.js";
+import { page, BOUNDARY_FIGURE, MISTAKES_FIGURE } from "../page-state.js";
 
 const SECONDS = 4;     // a typical preset run plays in about this long
 const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
 const CYCLES_SHOWN = 3;
 const PRESENT_KEYS = [" ", "ArrowLeft", "ArrowRight", "t", "T", "Escape"];
 
-let values = null;
+const values = page.values;
 let res = null;        // the result on screen
 let mirroring = false; // the main plots show a step-through frame, not the final result
 let laps = 0;
@@ -29,22 +30,22 @@ export function liveMode() {
   return !!values?.autoplay && !reducedMotion();
 }
 
-export function initWatch(vals) {
-  values = vals;
+export function initWatch() {
+  // What the main plots show (page state) is written on their figures for CSS and tests.
+  page.mirror(byId("plot-boundary").closest("figure").dataset, BOUNDARY_FIGURE);
+  page.mirror(byId("plot-mistakes").closest("figure").dataset, MISTAKES_FIGURE);
   const box = byId("autoplay");
   box.checked = !!values.autoplay;
   box.addEventListener("change", () => {
-    values.autoplay = box.checked;
+    page.set({ autoplay: box.checked });
     if (!box.checked) stop();
-    byId("stepper").dispatchEvent(new CustomEvent("viewchange", { bubbles: true, detail: { step: values.step } }));
   });
-  byId("stepper").addEventListener("autoplayend", () => settle("end"));
   // Any control stops the show; the step-through's own controls carry on from that step.
   const interrupt = (e) => {
     if (byId("stepper").dataset.auto !== "true") return;
     if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) return;
     // The presenter's keys drive the step-through themselves (space pauses the show).
-    if (e.type === "keydown" && document.body.dataset.present && PRESENT_KEYS.includes(e.key)) return;
+    if (e.type === "keydown" && values.present && PRESENT_KEYS.includes(e.key)) return;
     const inStepper = e.target instanceof Element && !!e.target.closest("#stepper");
     stopAuto();
     if (!inStepper) settle("stopped");
@@ -65,12 +66,13 @@ export function watchResult(result) {
   const cycle = cycleStart(result);
   const frames = total + (cycle === null ? 0 : (CYCLES_SHOWN - 1) * (total - cycle));
   const speed = Math.max(MIN_SPEED, frames / SECONDS);
-  byId("plot-boundary").closest("figure").dataset.watch = "playing";
+  page.set({ watch: "playing" });
   autoPlay({
     from: 0, end: total, speed,
     onEnd: () => {
-      if (cycle === null || ++laps >= CYCLES_SHOWN) return null;
-      return cycle; // the cycle's updates again: the run repeats them forever
+      if (cycle !== null && ++laps < CYCLES_SHOWN) return cycle; // the cycle's updates again: the run repeats them forever
+      settle("end");
+      return null;
     },
   });
 }
@@ -90,10 +92,7 @@ export function watchFrame(r, { auto, user }) {
   const img = byId("plot-boundary");
   if (r.image) { img.src = r.image; hideViews(); } // Python's PNG frame (every visited example)
   img.alt = r.alt || "";
-  const fig = img.closest("figure");
-  fig.dataset.step = String(r.step);
-  fig.dataset.w = JSON.stringify(r.w ?? null);
-  if (auto) fig.dataset.watch = "playing";
+  page.set({ plotStep: r.step, plotW: r.w ?? null, ...(auto ? { watch: "playing" } : {}) });
   if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
   else if (r.proof_alt) byId("plot-proof").alt = r.proof_alt;
   watchMistakes(r);
@@ -106,7 +105,7 @@ export function watchMistakes(r) {
     const m = byId("plot-mistakes");
     m.src = r.mistakes;
     m.alt = r.mistakes_alt || "";
-    m.closest("figure").dataset.epochs = String(r.mistakes_epochs);
+    page.set({ plotEpochs: r.mistakes_epochs });
   }
 }
 
@@ -130,7 +129,7 @@ export function watchPicture(x, { auto, user }) {
     views.p.show(true);
     views.p.draw(st.tAt(x));
   }
-  if (auto) byId("plot-boundary").closest("figure").dataset.watch = "playing";
+  if (auto) page.set({ watch: "playing" });
 }
 
 function hideViews() {
@@ -165,8 +164,7 @@ function stop() {
 
 /** Back to the final result in the main plots. */
 function settle(why) {
-  const fig = byId("plot-boundary").closest("figure");
-  fig.dataset.watch = why;
+  page.set({ watch: why });
   if (!res || !mirroring) return;
   mirroring = false;
   hideViews();
@@ -176,9 +174,7 @@ function settle(why) {
     if (typeof src === "string" && src.startsWith("data:image/")) { img.src = src; img.alt = res.plot_alt?.[kind] || img.alt; }
   };
   for (const k of ["boundary", "proof", "mistakes"]) put(k);
-  delete fig.dataset.step;
-  fig.dataset.w = JSON.stringify(res.w ?? null);
-  delete byId("plot-mistakes").closest("figure").dataset.epochs;
+  page.set({ plotStep: null, plotW: res.w ?? null, plotEpochs: null });
   const cycle = endCaption(res);
   setCaption(why === "end" ? `The final result.${cycle}` : "");
 }
