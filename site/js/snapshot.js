@@ -215,14 +215,13 @@ export function takeSnapshot(pyodide, Module, libs, check) {
 // handles (dedicated workers only): 80 MB read in tens of ms, where the Cache API took ~0.2 s.
 // One folder per site root (GitHub Pages project sites share an origin), one snapshot in it:
 // heap, files and meta.json, written last (a snapshot without it is incomplete, never read).
-// heap and fs are stored gzipped (CompressionStream): 82 MB become ~24 MB of a student's disk,
+// heap and fs are stored gzipped (CompressionStream): 82 MB become ~22 MB of a student's disk,
 // for ~0.2 s of inflating while the runtime compiles anyway (bench/worker_memory.py).
 // meta.json holds the SHA-256 of both as stored; a restore reads them whole and compares the
-// digests before Python sees a byte (WebCrypto hashes off this thread), so
-// any change on disk (a bad sector, a partial write, an extension or a neighbour on the same
-// origin patching bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too
-// cannot be caught this way (nothing in the build can know a snapshot made in this browser):
-// docs/PYODIDE.md, "Deployment", says why the lab belongs on an origin of its own.
+// digests before Python sees a byte (WebCrypto hashes off this thread), so any change on disk
+// (a bad sector, a partial write, an extension or a neighbour on the same origin patching
+// bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too cannot be
+// caught so (docs/PYODIDE.md, "Deployment": why the lab belongs on an origin of its own).
 async function folder(root, create) {
   if (!globalThis.navigator?.storage?.getDirectory || typeof FileSystemSyncAccessHandle === "undefined") return null;
   let h = 2166136261; // FNV-1a of the site root: the folder's name
@@ -316,6 +315,11 @@ export async function dropSnapshots(root) {
   if (dir) for (const name of ["meta.json", "heap", "fs"]) await dir.removeEntry(name).catch(() => {});
 }
 
+// The file system as the side modules' loader reads it, kept by Emscripten for the runtime's
+// life: made out here, as a closure made in restoringCreate would keep its scope, snap and
+// the snapshot's ~80 MB with it (a restored worker held 115 MB of ArrayBuffers, a cold one 38).
+const libraryFS = (FS) => ({ findObject: (p) => FS.findObject(p), readFile: (p, o) => FS.readFile(p, o) });
+
 /** loadPyodide's _snapshotDeserializer for a Module made by restoringCreate. */
 export function jsByName(into) {
   return (name) => byJsName(into.Module.API, name);
@@ -326,6 +330,7 @@ export function jsByName(into) {
 export function restoringCreate(create, snap, into) {
   return async (config) => {
     const [heap, fs] = await Promise.all([snap.heap, snap.fs]);
+    snap.heap = snap.fs = null; // copied below: held by nothing once restored (see libraryFS)
     const meta = snap.meta;
     const Module = await create(config);
     into.Module = Module;
@@ -340,7 +345,7 @@ export function restoringCreate(create, snap, into) {
     }
     const heapAt = new Uint32Array(heap.buffer, heap.byteOffset, 4)[1]; // Pyodide's header: [magic, heap offset, ...]
     Module.HEAP8.set(new Int8Array(heap.buffer, heap.byteOffset + heapAt));
-    const dynlibFS = { findObject: (p) => FS.findObject(p), readFile: (p, o) => FS.readFile(p, o) };
+    const dynlibFS = libraryFS(FS);
     const byName = Module.LDSO.loadedLibsByName;
     for (const lib of meta.libInfo) {
       await Module.loadDynamicLibrary(lib.name,
