@@ -8,8 +8,10 @@
 // private file system,
 // on devices with memory to spare (js/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
-// Never beside a training run (whenNotTraining): a run started meanwhile ends the maker, which
-// starts again when the run is over (data-snapshot stays "making").
+// Only once the page is idle (whenIdle): no run, no margin being computed, no show playing and
+// no key, click or wheel for QUIET_MS, then an idle callback. Never beside a training run: a
+// run started meanwhile ends the maker, which waits for the page to be idle again
+// (data-snapshot stays "making").
 // body[data-snapshot]: "restored" (this page's Python started from a snapshot), "making",
 // "ready" (made: the next visit uses it), "failed" (not tried again for this build in this
 // browser), or "skipped" (not made here); body[data-snapshot-why] says why in a few words
@@ -54,21 +56,29 @@ export function workerReady(times) {
   if (!roomForSnapshot()) return skip("no room: a handheld or under 4 GB of memory");
   if (!globalThis.navigator?.storage?.getDirectory) return skip("no origin private file system");
   if (times && times.ready > 0) giveUpMs = Math.max(GIVE_UP_MS, GIVE_UP_BOOTS * times.ready);
-  whenPrecached(() => whenNotTraining(make));
+  whenPrecached(() => whenIdle(make));
 }
 
-// The maker is a second Python (CPU and ~0.5 GB for a few seconds): never beside a training run.
-// It starts once no run goes on, and a run started meanwhile ends it; it starts again after.
+// The maker is a second Python (CPU and ~0.3 GB for several seconds): it waits until the page
+// has been idle for QUIET_MS, and a run started meanwhile ends it; it starts again after.
 const training = () => page.get("runState") === "running";
+const QUIET_MS = 3_000;
+const busy = () => training() || !!document.querySelector('#stepper[data-playing="true"], [data-theory="pending"]');
+let touched = 0; // the page's clock at the reader's last key, click or wheel
+for (const type of ["keydown", "pointerdown", "wheel"]) {
+  addEventListener(type, () => { touched = performance.now(); }, { capture: true, passive: true });
+}
 
-function whenNotTraining(fn) {
-  if (!training()) return fn();
-  const off = page.on(["runState"], () => {
-    if (!training()) {
-      off();
-      fn();
-    }
-  });
+function whenIdle(fn) {
+  let quietSince = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    if (busy() || touched > quietSince) quietSince = busy() ? now : touched;
+    if (now - quietSince < QUIET_MS) return setTimeout(tick, 250);
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => (busy() ? whenIdle(fn) : fn()), { timeout: 2_000 });
+    else fn();
+  };
+  tick();
 }
 
 function whenPrecached(fn) {
@@ -122,7 +132,7 @@ function make() {
   const runs = page.on(["runState"], () => {
     if (!training()) return;
     stop();
-    whenNotTraining(make);
+    whenIdle(make);
   });
   // why: set for "failed" and "skipped"; only "failed" is remembered for this build.
   const end = (state, note, why) => {
@@ -162,5 +172,5 @@ let current = null; // the running maker's stop()
 addEventListener("pagehide", () => {
   if (!current) return;
   current();
-  addEventListener("pageshow", (ev) => ev.persisted && whenNotTraining(make), { once: true });
+  addEventListener("pageshow", (ev) => ev.persisted && whenIdle(make), { once: true });
 });

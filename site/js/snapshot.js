@@ -1,9 +1,7 @@
 // Memory snapshots of a booted Python, so that a later visit starts in about a second
-// (worker side; docs/PYODIDE.md, "Memory snapshot").
-//
-// A normal start spends ~2.5 s in Python: the interpreter's start-up, unzipping the wheels,
-// loading ~36 WebAssembly side modules (.so), importing numpy and matplotlib, and the first
-// plot's one-time costs (fonts, text layout). Pyodide 0.27 can save its whole linear memory
+// (worker side; docs/PYODIDE.md, "Memory snapshot"). A normal start spends ~2.5 s in Python:
+// the interpreter's start-up, unzipping the wheels, loading ~36 WebAssembly side modules
+// (.so), importing numpy and matplotlib, and the first plot's one-time costs (fonts, text). Pyodide 0.27 can save its whole linear memory
 // (makeMemorySnapshot) and start from it (loadPyodide's _loadSnapshot), but only for a bare
 // interpreter: it knows nothing of loaded side modules or of the file system. This module adds
 // what a snapshot taken after loadPackage needs, using Emscripten's own mechanisms:
@@ -21,9 +19,8 @@
 //   saved as one blob and written back; files Python holds open (matplotlib's fonts) are
 //   opened again at the same descriptor and position.
 // Anything unexpected throws; worker.js then drops the snapshot and starts the normal way.
-// A snapshot is only made by a worker started as a snapshot maker (worker.js?snapshot=make,
-// in the background after a first visit: js/snapshot-maker.js) and used by the build that
-// made it in the same browser (meta.json names the build and the user agent).
+// Made by a worker started as a maker (worker.js?snapshot=make: js/snapshot-maker.js), used by
+// the build that made it in the same browser (meta.json names the build and the user agent).
 
 const DIR = "snapshot-of-perceptron-lab";
 const FORMAT = 2; // 2: heap and fs stored gzipped, meta.json holds their SHA-256
@@ -44,10 +41,10 @@ export function recordLibraries(Module) {
   return libs;
 }
 
+// Each file read straight into one blob (a copy per file, then the blob, had them twice).
 function walkFiles(FS) {
   const dirs = [];
   const files = [];
-  const chunks = [];
   let size = 0;
   const walk = (dir) => {
     for (const name of FS.readdir(dir)) {
@@ -59,10 +56,8 @@ function walkFiles(FS) {
         dirs.push(path);
         walk(path);
       } else if (FS.isFile(st.mode)) {
-        const data = FS.readFile(path);
-        files.push([path, size, data.length]);
-        chunks.push(data);
-        size += data.length;
+        files.push([path, size, st.size]);
+        size += st.size;
       } else if (FS.isLink(st.mode)) {
         files.push([path, -1, 0, FS.readlink(path)]);
       }
@@ -70,10 +65,12 @@ function walkFiles(FS) {
   };
   walk("/");
   const blob = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    blob.set(c, at);
-    at += c.length;
+  for (const [path, at, len] of files) {
+    if (!(len > 0)) continue;
+    const stream = FS.open(path, "r");
+    const read = FS.read(stream, blob, at, len, 0);
+    FS.close(stream);
+    if (read !== len) throw new Error(`${path} changed while it was saved`);
   }
   return { dirs, files, blob };
 }
@@ -215,14 +212,13 @@ export function takeSnapshot(pyodide, Module, libs, check) {
 // handles (dedicated workers only): 80 MB read in tens of ms, where the Cache API took ~0.2 s.
 // One folder per site root (GitHub Pages project sites share an origin), one snapshot in it:
 // heap, files and meta.json, written last (a snapshot without it is incomplete, never read).
-// heap and fs are stored gzipped (CompressionStream): 82 MB become ~24 MB of a student's disk,
+// heap and fs are stored gzipped (CompressionStream): 82 MB become ~22 MB of a student's disk,
 // for ~0.2 s of inflating while the runtime compiles anyway (bench/worker_memory.py).
 // meta.json holds the SHA-256 of both as stored; a restore reads them whole and compares the
-// digests before Python sees a byte (WebCrypto hashes off this thread), so
-// any change on disk (a bad sector, a partial write, an extension or a neighbour on the same
-// origin patching bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too
-// cannot be caught this way (nothing in the build can know a snapshot made in this browser):
-// docs/PYODIDE.md, "Deployment", says why the lab belongs on an origin of its own.
+// digests before Python sees a byte (WebCrypto hashes off this thread), so any change on disk
+// (a bad sector, a partial write, an extension or a neighbour on the same origin patching
+// bytes in place) refuses the snapshot. A neighbour that rewrites meta.json too cannot be
+// caught so (docs/PYODIDE.md, "Deployment": why the lab belongs on an origin of its own).
 async function folder(root, create) {
   if (!globalThis.navigator?.storage?.getDirectory || typeof FileSystemSyncAccessHandle === "undefined") return null;
   let h = 2166136261; // FNV-1a of the site root: the folder's name
@@ -271,9 +267,13 @@ export async function storeSnapshot(root, build, { heap, fs, meta }) {
   await writeFile(dir, "meta.json", new TextEncoder().encode(JSON.stringify(stamp)));
 }
 
-/** Bytes through a CompressionStream or DecompressionStream (gzip). */
+/** Bytes through a (De)CompressionStream (gzip) in 1 MB views (a Blob would copy them). */
 async function squeeze(bytes, Stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(new Stream("gzip"));
+  const views = new ReadableStream({ start(c) {
+    for (let i = 0; i < bytes.length; i += 2 ** 20) c.enqueue(bytes.subarray(i, i + 2 ** 20));
+    c.close();
+  } });
+  const out = views.pipeThrough(new Stream("gzip"));
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
@@ -316,6 +316,11 @@ export async function dropSnapshots(root) {
   if (dir) for (const name of ["meta.json", "heap", "fs"]) await dir.removeEntry(name).catch(() => {});
 }
 
+// The file system as the side modules' loader reads it, kept by Emscripten for the runtime's
+// life: made out here, as a closure made in restoringCreate would keep its scope, snap and
+// the snapshot's ~80 MB with it (a restored worker held 115 MB of ArrayBuffers, a cold one 38).
+const libraryFS = (FS) => ({ findObject: (p) => FS.findObject(p), readFile: (p, o) => FS.readFile(p, o) });
+
 /** loadPyodide's _snapshotDeserializer for a Module made by restoringCreate. */
 export function jsByName(into) {
   return (name) => byJsName(into.Module.API, name);
@@ -326,6 +331,7 @@ export function jsByName(into) {
 export function restoringCreate(create, snap, into) {
   return async (config) => {
     const [heap, fs] = await Promise.all([snap.heap, snap.fs]);
+    snap.heap = snap.fs = null; // copied below: held by nothing once restored (see libraryFS)
     const meta = snap.meta;
     const Module = await create(config);
     into.Module = Module;
@@ -340,7 +346,7 @@ export function restoringCreate(create, snap, into) {
     }
     const heapAt = new Uint32Array(heap.buffer, heap.byteOffset, 4)[1]; // Pyodide's header: [magic, heap offset, ...]
     Module.HEAP8.set(new Int8Array(heap.buffer, heap.byteOffset + heapAt));
-    const dynlibFS = { findObject: (p) => FS.findObject(p), readFile: (p, o) => FS.readFile(p, o) };
+    const dynlibFS = libraryFS(FS);
     const byName = Module.LDSO.loadedLibsByName;
     for (const lib of meta.libInfo) {
       await Module.loadDynamicLibrary(lib.name,

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_ready_of
+from tools.worker_heap import python_worker_mb
 
 SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
 # The snapshot's folder in the origin private file system (js/snapshot.js), from the page.
@@ -84,7 +85,8 @@ def answers(page):
 @pytest.fixture(scope="module")
 def made(browser, base_url):
     """A context whose first visit made a snapshot, the answers of its (normally started)
-    worker, and the page log."""
+    worker, the page log, and that worker's JavaScript heap + ArrayBuffers (MB) after its
+    first run."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     log = attach_log(context, page)
@@ -101,14 +103,15 @@ def made(browser, base_url):
     assert meta["heapBytes"] > 20e6 and files["heap"] == meta["heapStored"] < meta["heapBytes"] / 3, (files, meta)
     assert files["fs"] == meta["fsStored"] < meta["fsBytes"], (files, meta)
     assert not page.evaluate("window.__pyclient.bootTimes.restored")
+    cold_mb = sum(python_worker_mb(page))
     cold = answers(page)
     page.close()
-    yield context, cold, log
+    yield context, cold, log, cold_mb
     context.close()
 
 
 def test_second_visit_starts_from_the_snapshot_and_answers_exactly_as_a_normal_start(made, base_url):
-    context, cold, log = made
+    context, cold, log, _ = made
     page = context.new_page()
     page.goto(base_url)
     first_run(page)  # the page trains AND by itself
@@ -133,6 +136,26 @@ def test_second_visit_starts_from_the_snapshot_and_answers_exactly_as_a_normal_s
     assert not check_log(log), check_log(log)
 
 
+def test_a_restored_worker_holds_no_copy_of_the_snapshot(made, base_url):
+    """Issue 24 item 5: a restored worker held 115 MB of JavaScript heap and ArrayBuffers to a
+    normally started one's 38: the snapshot's bytes (~80 MB, already copied into the wasm
+    memory and the file system) stayed reachable from a closure the runtime keeps. Both are
+    measured by the browser after their first run and a garbage collection."""
+    context, _, log, cold_mb = made
+    page = context.new_page()
+    page.goto(base_url)
+    first_run(page)
+    restored = page.evaluate("document.body.dataset.snapshot")
+    meta = page.evaluate(META)
+    warm_mb = sum(python_worker_mb(page))
+    page.close()
+    meta_mb = (meta["heapBytes"] + meta["fsBytes"]) / 1e6
+    assert restored == "restored"
+    assert meta_mb > 60, meta_mb  # what a second copy would add
+    assert warm_mb < cold_mb + 10, (warm_mb, cold_mb, meta_mb)
+    assert not check_log(log), check_log(log)
+
+
 def test_a_returning_visitor_opening_a_big_link_gets_its_run(made, base_url):
     """Issue 25 item 12: a link with 2 000 placed points at ±1e9 did nothing for a returning
     visitor (Ready, no run, no message): the restored worker was ready before the page's
@@ -140,7 +163,7 @@ def test_a_returning_visitor_opening_a_big_link_gets_its_run(made, base_url):
     the early worker's "ready" over once the client exists)."""
     import random
 
-    context, cold, log = made
+    context, cold, log, _ = made
     rng = random.Random(1)
     pts = ";".join(f"{rng.choice([-1, 1]) * 1e9:g},{rng.choice([-1, 1]) * 1e9:g},{rng.choice([-1, 1])}"
                    for _ in range(2000))
@@ -162,7 +185,7 @@ REFUSED = ("The quick start saved in this browser (a memory snapshot of Python) 
 
 @pytest.mark.parametrize("damage", ["fingerprint", "truncated heap", "patched heap"])
 def test_a_snapshot_that_does_not_fit_is_dropped_and_the_page_starts_normally(made, base_url, damage):
-    context, cold, log = made
+    context, cold, log, _ = made
     page = context.new_page()
     page.goto(base_url)
     first_run(page)
@@ -241,4 +264,97 @@ def test_tests_and_small_devices_make_no_snapshot_unless_asked(browser, base_url
         context.close()
     assert state == "skipped", state
     assert stored is None, stored
+    assert not problems, problems
+
+
+# A timeline of the page, from before its own scripts run: every Worker made and ended (a
+# maker is one whose script is worker.js?snapshot=make, imported by the one-line blob that
+# js/worker-start.js makes), the run state's changes and the reader's clicks.
+TIMELINE = """(() => {
+  const log = (globalThis.__timeline = []);
+  const at = () => performance.now();
+  const texts = new Map(); // blob: URL -> the text of the blob's first part
+  const B = globalThis.Blob;
+  const made = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    const url = made.call(URL, blob);
+    if (blob && typeof blob.firstPart === "string") texts.set(url, blob.firstPart);
+    return url;
+  };
+  globalThis.Blob = class extends B {
+    constructor(parts, opts) {
+      super(parts, opts);
+      this.firstPart = parts && typeof parts[0] === "string" ? parts[0] : null;
+    }
+  };
+  const W = globalThis.Worker;
+  let n = 0;
+  globalThis.Worker = class extends W {
+    constructor(url, opts) {
+      super(url, opts);
+      this.n = ++n;
+      log.push({ t: at(), what: "new", n: this.n, maker: (texts.get(String(url)) || String(url)).includes("snapshot=make") });
+    }
+    terminate() {
+      log.push({ t: at(), what: "end", n: this.n });
+      super.terminate();
+    }
+  };
+  new MutationObserver(() => {
+    const s = document.body?.dataset.runState;
+    if (s && s !== log.lastRun) log.push({ t: at(), what: "run", state: (log.lastRun = s) });
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-run-state"] });
+  addEventListener("pointerdown", () => log.push({ t: at(), what: "input" }), true);
+})();"""
+MAKER_ALIVE = """() => { const l = globalThis.__timeline;
+  return l.some((e) => e.what === "new" && e.maker && !l.some((f) => f.what === "end" && f.n === e.n)); }"""
+QUIET_MS = 3000  # js/snapshot-maker.js
+
+
+def test_the_maker_waits_for_an_idle_page_and_never_runs_beside_a_run(browser, base_url):
+    """Issue 24 item 5: the maker (a second Python, ~0.3 GB and a core for several seconds)
+    started at once after a first visit. It must wait until the page has been idle (no run,
+    no click) for QUIET_MS, and a run pressed while it makes must end it; it is made again
+    once the page is idle, and the snapshot is made."""
+    from pagekit import click_train
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    log = attach_log(context, page)
+    context.add_init_script(SNAPSHOT_SWITCH)
+    context.add_init_script(TIMELINE)
+    page.goto(base_url)
+    first_run(page)
+    assert click_train(page) == "done"  # before the page was quiet for long: the maker waits
+    for _ in range(600):
+        if page.evaluate(MAKER_ALIVE):
+            break
+        page.wait_for_timeout(100)
+    assert click_train(page) == "done"  # while it makes: it ends, and starts again later
+    state = wait_attr(page, "snapshot", "making")
+    timeline = page.evaluate("globalThis.__timeline")
+    problems = check_log(log)
+    context.close()
+    assert state == "ready", state
+    makers = [e for e in timeline if e["what"] == "new" and e["maker"]]
+    assert len(makers) == 2, timeline
+    ends = {e["n"]: e["t"] for e in timeline if e["what"] == "end"}
+    runs, start = [], None
+    for e in timeline:
+        if e["what"] == "run" and e["state"] == "running":
+            start = e["t"]
+        elif e["what"] == "run" and start is not None:
+            runs.append((start, e["t"]))
+            start = None
+    assert len(runs) == 3, json.dumps(timeline)  # the page's own run and the two pressed
+    clicks = [e["t"] for e in timeline if e["what"] == "input"]
+    for m in makers:
+        # Made only after QUIET_MS of an idle page: no run since, no click since.
+        before = [b for _, b in runs if b <= m["t"]] + [c for c in clicks if c <= m["t"]]
+        assert all(a > m["t"] for a, _ in runs if a >= m["t"] - QUIET_MS), (m, runs)
+        assert m["t"] - max(before) >= QUIET_MS - 50, (m, runs, clicks)
+    first_maker, second_maker = makers
+    a, b = runs[2]
+    assert first_maker["t"] < a and a <= ends[first_maker["n"]] <= b, (first_maker, runs[2], ends)
+    assert second_maker["t"] > b
     assert not problems, problems
