@@ -31,14 +31,23 @@ def python_worker_mb(page, timeout_s: float = 30) -> tuple[float, float]:
         if len(workers) != 1:
             raise RuntimeError(f"expected the page's one Python worker, found {len(workers)}")
         (sid,) = workers
-        for i, method in enumerate(("HeapProfiler.collectGarbage", "Runtime.getHeapUsage"), 1):
-            cdp.send("Target.sendMessageToTarget", {"sessionId": sid, "message": json.dumps({"id": i, "method": method})})
         until = time.time() + timeout_s
-        while (sid, 2) not in replies:
-            if time.time() > until:
-                raise TimeoutError("the worker did not report its heap")
-            page.wait_for_timeout(100)
-        usage = replies[(sid, 2)]
+
+        def ask(i, method):
+            cdp.send("Target.sendMessageToTarget", {"sessionId": sid, "message": json.dumps({"id": i, "method": method})})
+            while (sid, i) not in replies:
+                if time.time() > until:
+                    raise TimeoutError("the worker did not report its heap")
+                page.wait_for_timeout(50)
+            return replies[(sid, i)]
+
+        # Why twice, a moment apart: V8 frees an ArrayBuffer's bytes on a sweeper thread after
+        # the collection that found it dead, so a reading right after one collection may still
+        # count tens of MB that are already garbage.
+        ask(1, "HeapProfiler.collectGarbage")
+        page.wait_for_timeout(500)
+        ask(2, "HeapProfiler.collectGarbage")
+        usage = ask(3, "Runtime.getHeapUsage")
         return usage["usedSize"] / 1e6, usage["backingStorageSize"] / 1e6
     finally:
         cdp.detach()
