@@ -27,7 +27,7 @@ from ..export import run_files as export, script_linear
 from ..core.run_json import floats, run_json
 from ..theory import margin as theory
 from ..version import __version__
-from . import figures, frames
+from . import figures, frames, motions
 from .fit import export_answer
 from .session import TRACE_CAP
 from .linear_theory import THEORY_MAX_POINTS, Theory, deadline_in, max_margin, pending, theory_of  # noqa: F401
@@ -155,6 +155,16 @@ class LinearFit:
 
     def frame(self, request):
         return frames.linear_frame(self, request)
+
+    def motion(self, sizes, *, slide=False):
+        """The frames the page draws itself (motions.py), or None where it cannot."""
+        return motions.LinearMotion(self, sizes, slide) if motions.drawable(self.train_ds) else None
+
+    def mistakes_frame(self, done):
+        return frames.mistakes_frame(self, done)
+
+    def step_info(self, k):
+        return frames.step_info(self, k)
 
     def export(self, request, stem):
         def figure(kind):
