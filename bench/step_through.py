@@ -12,6 +12,7 @@ screen changed:
   for the step panel's boundary and proof views;
 - Python in the page: the worker's time per batch frame (what it computes ahead of the show).
 Target: at least 30 frames/s on screen for every run (issue 20), with the load average.
+The runs: AND, clouds, circles with poly2, a kernel run and iris multiclass (its class regions).
 
     python bench/step_through.py [--seconds 4] [--no-build]
 """
@@ -34,7 +35,8 @@ TARGET_FPS = 30
 RUNS = [("AND", {"preset": "and"}),
         ("clouds n=200", {"preset": "clouds", "n": "200", "margin": "0.02"}),
         ("circles + poly2", {"preset": "circles", "fmap": "poly2"}),
-        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel", "fmap": "none"})]
+        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel", "fmap": "none"}),
+        ("iris, multiclass", {"preset": "iris", "algorithm": "multiclass", "fmap": "none"})]
 
 # Counts, per animation frame, whether the views of the show changed (boundary, proof).
 AUTO_ARM_JS = """

@@ -1,8 +1,8 @@
 // The frames of the run being shown, asked of Python ahead of the show: the static scenes
 // once, then every step's numbers and model geometry in batches (bridge/frame_batches.py),
 // so stepping and playing never wait for Python. picture(pos) tweens between two recorded
-// steps: the update moves w along a straight line, so the plane line's (g, c) and the grid
-// scores move linearly too. No DOM: node tests drive it with a fake bridge.
+// steps: the update moves w (or W) along a straight line, so the plane line's (g, c), the grid
+// scores and the class-score coefficients move linearly too. No DOM: node tests drive it with a fake bridge.
 import { decodeScores, lerpArray, tAt } from "./motion-geometry.js";
 
 const BATCH = { linear: 300, grid: 60 };
@@ -41,6 +41,7 @@ export class FrameStore {
     const r = await sceneAnswer;
     if (g !== this.gen || !r?.ok || !r.scene) return false;
     this.scene = r.scene;
+    if (r.scene.regions) r.scene.regions.B = decodeScores(r.scene.regions.basis);
     this.proofScene = r.proof_scene || null;
     this.fill(g, firstAnswer, first[1]);
     return true;
@@ -100,6 +101,7 @@ export class FrameStore {
     const out = { step: b ? pos : k, wrong: a.wrong, support: a.support, highlight: b ? b.index : a.index,
       note: b && b.note !== a.note ? "" : a.note };
     if (a.plane) out.plane = b ? lerpArray(a.plane, b.plane, f) : a.plane;
+    else if (a.coef) out.coef = b ? lerpArray(a.coef, b.coef, f) : a.coef;
     else if (a.scores) out.scores = b ? lerpScores(this.scoresOf(a), this.scoresOf(b), f) : this.scoresOf(a);
     return out;
   }

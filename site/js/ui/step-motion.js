@@ -1,7 +1,7 @@
 // The step-through's pictures when the page draws them itself (plot-motion.js): the run's
 // frames (frame-store.js), the step panel's boundary and proof views, and the main plots'
-// views that auto-play moves (watch.js). Runs Python cannot describe as geometry (multiclass,
-// one feature, very many points) keep the PNG frames: ready() is false for them.
+// views that auto-play moves (watch.js). Runs Python cannot describe as geometry (one
+// feature, very many points) keep the PNG frames: ready() is false for them.
 import { FrameStore } from "./frame-store.js";
 import { BoundaryView, ProofView } from "./plot-motion.js";
 import { plotSizes } from "./plots.js";

@@ -2,7 +2,7 @@
 // boundary of that moment and the numbers of the update (a = w·x̃, y·a, w ← w + η·y·x̃, the
 // angle between w and x̃; the words are in step-text.js). The page draws the frames itself
 // from geometry Python sends ahead (step-motion.js): stepping is instant and play tweens at
-// the display's frame rate. Runs it cannot draw (multiclass, every visited example) ask
+// the display's frame rate. Runs it cannot draw (one feature, every visited example) ask
 // Python for a PNG per step: at most one or two requests in flight, later steps only move
 // the wanted one (dropped rather than queued). Auto-play (watch.js) drives the same
 // machinery with its own speed, start and end; opts.onFrame / onPicture let the main plots follow.
@@ -93,9 +93,10 @@ export function stepperResult(result) {
   setEnabled(total > 0);
   updateButtons();
   // The last run's frames go at once (never shown for this run); the page draws this run's
-  // itself once Python has sent its scene (not multiclass); until then Python draws them.
+  // itself once Python has sent its scene (every family; none for one feature or very many
+  // points); until then Python draws them.
   const g = gen;
-  motion.loadRun(updates, !!tr && result?.settings?.algorithm !== "multiclass").then((ok) => {
+  motion.loadRun(updates, !!tr).then((ok) => {
     if (!ok || g !== gen) return;
     gen++; // a PNG frame still on its way is older than what the page now draws
     inflight = 0; motion.showViews(!byVisit);
@@ -324,7 +325,7 @@ function showLocal(k) {
 }
 
 function growMistakes(k) {
-  const epochs = res.settings?.algorithm === "kernel" ? null : motion.mistakesWanted(res, k, total);
+  const epochs = motion.mistakesWanted(res, k, total);
   const g = gen;
   if (epochs !== null) call({ cmd: "frame", mistakes_epochs: epochs }).then((r) => { if (g === gen && r?.ok && onMistakes) onMistakes(r); });
 }
