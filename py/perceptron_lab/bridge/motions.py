@@ -124,6 +124,7 @@ class MulticlassMotion:
                                      plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                      title=_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
         self.fig = self.regions.fig
+        self.classes = [str(c) for c in ds.classes]
         self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (k, W in units of η): the last asked
 
     def scene(self):
@@ -151,7 +152,8 @@ class MulticlassMotion:
         info = self.f.step_info(k)
         W = self.weights(k)
         geo = self.regions.frame(W, self.f.Z, highlight=info["index"], draw=draw)
-        return {**info, **geo, "W": [[float(v) for v in row] for row in W], "alt": self.regions.alt_text(),
+        return {**info, **geo, "W": [[float(v) for v in row] for row in W], "classes": self.classes,
+                "alt": self.regions.alt_text(),
                 "total": self.total()}
 
     def draw(self, k):
