@@ -185,3 +185,34 @@ def test_the_step_panel_rings_what_the_literal_w_misclassifies(moving):
         predicted = np.where(Z @ w >= 0, 1, -1)
         assert frame["wrong"] == np.flatnonzero(predicted != y).tolist()
         assert int(page.get_attribute("#stepper", "data-n-wrong")) == len(frame["wrong"])
+
+
+def test_every_visited_example_is_drawn_by_the_page(moving):
+    """By visit the page draws the frames too (a visit that is no update keeps w): at each
+    visit the view is up at that visit and rings what the literal perceptron's w misclassifies."""
+    page = moving
+    choose(page, "and")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
+    y = np.array([-1, -1, -1, 1])
+    Z = np.hstack([X, np.ones((4, 1))])
+    page.check("#step-visits")
+    try:
+        page.wait_for_selector('#stepper[data-mode="visits"]', state="attached")
+        last = int(page.get_attribute("#stepper", "data-total"))
+        for v in (0, 6, last):
+            page.evaluate("""(k) => { const r = document.getElementById("step-range"); r.value = String(k);
+                r.dispatchEvent(new Event("input", { bubbles: true })); }""", v)
+            page.wait_for_function("(v) => document.getElementById('step-image').nextElementSibling.dataset.pos === String(v)"
+                                   " && document.getElementById('stepper').dataset.visit === String(v)", arg=v)
+            assert drawn_view(page, "step-image")["hidden"] is False
+            assert page.get_attribute("#stepper", "data-index") == str(v % 4)
+            w = np.array(json.loads(page.get_attribute("#stepper", "data-w")), float)
+            wrong = np.flatnonzero(np.where(Z @ w >= 0, 1, -1) != y).tolist()
+            frame = page.evaluate("async (v) => (await globalThis.__pyclient.call({ cmd: 'frame', batch: [v, v], visits: true })).frames[0]", v)
+            assert frame["wrong"] == wrong and np.allclose(frame["plane"], w), (v, frame, w)
+            assert page.text_content("#step-text").startswith(f"Visit {v + 1} of {last + 1}")
+    finally:
+        page.uncheck("#step-visits")
+        page.wait_for_selector('#stepper[data-mode="updates"]', state="attached")

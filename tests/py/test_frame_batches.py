@@ -164,3 +164,31 @@ def test_multiclass_run_downloads_as_an_animation():
     a = handle({"cmd": "export", "what": "animation"})
     assert a["ok"] and a["filename"].endswith("-run.gif")
     assert base64.b64decode(a["base64"])[:6] == b"GIF89a"
+
+
+def test_visit_frames_are_every_example_the_literal_run_looked_at():
+    """AND, fixed order: visit v is example v mod 4 of epoch v // 4 + 1; its w is the literal
+    perceptron's w before that example, ringed are the points that w misclassifies."""
+    train({"kind": "preset", "name": "and"})
+    ds = preset("and")
+    Z = np.hstack([ds.X, np.ones((4, 1))])
+    w, want = np.zeros(3), []
+    for _ in range(100):
+        clean = True
+        for z, t in zip(Z, ds.y):
+            a = w @ z
+            want.append((w.copy(), t * a <= 0))
+            if t * a <= 0:
+                w, clean = w + t * z, False
+        if clean:
+            break
+    b = handle({"cmd": "frame", "batch": [0, len(want) - 1], "visits": True})
+    assert b["ok"] and b["total"] == len(want) - 1
+    for v, (f, (w_before, mistake)) in enumerate(zip(b["frames"], want)):
+        assert f["visit"] == v and f["index"] == v % 4 and f["update"] == mistake
+        w_shown = w_before + ds.y[v % 4] * Z[v % 4] if mistake else w_before   # an update shows w after it
+        assert np.allclose(f["plane"], w_shown), (v, f["plane"], w_shown)
+        assert f["wrong"] == np.flatnonzero(np.where(Z @ w_shown >= 0, 1, -1) != ds.y).tolist()
+    train({"kind": "preset", "name": "and"}, algorithm="batch")
+    r = handle({"cmd": "frame", "batch": [0, 3], "visits": True})
+    assert not r["ok"] and r["error"]["field"] == "visits"

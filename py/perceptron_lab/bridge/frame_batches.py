@@ -1,6 +1,7 @@
 """The page draws the step-through and auto-play itself (site/js/ui/plot-motion.js): once per
 run the static scene ({"cmd": "frame", "scene": true}), then every step's numbers and model
-geometry in batches sent ahead of the show ({"cmd": "frame", "batch": [first, last]}), so a
+geometry in batches sent ahead of the show ({"cmd": "frame", "batch": [first, last]}; with
+"visits": true, every visited example's instead of every update's), so a
 frame on screen costs no Python. The run's Fit makes its motion (motions.py), or None where
 the page cannot draw it (one feature, very many points): scene null, and the PNG frames stay."""
 
@@ -35,12 +36,17 @@ def batch_request(request):
     if m is None:
         raise SettingsError("This run's steps are drawn by Python one at a time (ask for step=k).", field="batch")
     b = request.get("batch")
-    total = m.total()
+    visits = request.get("visits") is True    # every visited example, not only the updates
+    total = m.visit_total() if visits else m.total()
+    if total is None:
+        raise SettingsError("Every visited example can be shown for the per-example updates of a run whose "
+                            "every update is recorded (not batch, not a subsampled trace).", field="visits")
     if (not isinstance(b, list) or len(b) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in b)
             or not 0 <= b[0] <= b[1] <= total or b[1] - b[0] >= BATCH_MAX):
         raise SettingsError(f"batch must be [first, last] steps within 0..{total}, at most {BATCH_MAX} of them.",
                             field="batch")
-    return {"ok": True, "frames": [m.frame(k) for k in range(b[0], b[1] + 1)], "total": total}
+    frame = m.visit_frame if visits else m.frame
+    return {"ok": True, "frames": [frame(k) for k in range(b[0], b[1] + 1)], "total": total}
 
 
 def mistakes_request(request):

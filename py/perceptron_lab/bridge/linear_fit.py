@@ -57,6 +57,7 @@ class LinearFit:
     mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
     boxes: dict = field(default_factory=dict)  # kind -> [w, h]: the page's CSS boxes (plots request), for frames
     last_accuracy: float = 0.0  # the last w's, for classifier_text
+    _visits: Any = False  # visits(): not yet asked
 
     @property
     def theory_done(self):
@@ -165,6 +166,15 @@ class LinearFit:
 
     def step_info(self, k):
         return frames.step_info(self, k)
+
+    def visits(self):
+        """(visit of every update, the examples in visiting order), or None (frames.visits_of); once."""
+        if self._visits is False:
+            self._visits = frames.visits_of(self)
+        return self._visits
+
+    def visit_info(self, v, known):
+        return frames.visit_info(self, v, known)
 
     def export(self, request, stem):
         def figure(kind):

@@ -3,6 +3,7 @@
     motion.total()  -> the recorded updates
     motion.frame(k) -> update k's numbers and model geometry (a batch holds many)
     motion.draw(k)  -> the figure (motion.fig) drawn as after update k (the GIF download)
+    motion.visit_total(), motion.visit_frame(v) -> every visited example (None: not known)
 from the Fit's step_info(k) (what update k did) and its run.
 slide: the GIF's size and titles instead of the page's boxes."""
 
@@ -77,8 +78,27 @@ class LinearMotion:
         info = self.f.step_info(k)
         self.boundary.frame(self._w(info), highlight=info["index"])
 
+    def visit_total(self):
+        """The last visit (every example the run looked at, 0-based), or None where the run's
+        visits are not known (batch, a subsampled trace)."""
+        known = self.f.visits()
+        return None if known is None else len(known[1]) - 1
 
-class KernelMotion:
+    def visit_frame(self, v):
+        """Visit v: an update's frame, or a correct prediction that leaves w as it is."""
+        known = self.f.visits()
+        info = self.f.visit_info(v, known)
+        w = self._w(info)
+        return {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+                "visits": len(known[1]), "total": self.total()}
+
+
+class _NoVisits:
+    def visit_total(self):
+        return None
+
+
+class KernelMotion(_NoVisits):
     """The kernel perceptron: its scores on the grid (the page draws the 0-level), the
     support vectors ringed by their counts αᵢ."""
 
@@ -111,7 +131,7 @@ class KernelMotion:
         self._geometry(k, self.f.step_info(k))
 
 
-class MulticlassMotion:
+class MulticlassMotion(_NoVisits):
     """The multiclass perceptron: the class regions of W (argmax per grid cell, computed by
     the page from W's coefficients, plots/scene.RegionsMotion) and the rows of W."""
 
