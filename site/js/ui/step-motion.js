@@ -40,9 +40,14 @@ export async function loadRun(updates, drawable, lastVisit = null) {
   on = true;
   if (lastVisit !== null) return byVisits(true, lastVisit);
   byVisit = false;
-  views.step.setScene(steps.scene);
-  showViews(true);
+  setScenes(steps);
   return true;
+}
+
+function setScenes(st) {
+  views.step.setScene(st.scene);
+  if (st.proofScene) views.stepProof.setScene(st.proofScene);
+  showViews(true);
 }
 
 /** Step by visit (0..lastVisit) or by update: resolves true when the page draws that mode's
@@ -57,8 +62,7 @@ export async function byVisits(yes, lastVisit = 0) {
     if (!ok || g !== steps.gen || !byVisit) return false;
     visitsOn = true;
   }
-  views.step.setScene(store().scene);
-  showViews(true);
+  setScenes(store());
   return true;
 }
 
