@@ -12,6 +12,8 @@ screen changed:
   for the step panel's boundary and proof views;
 - Python in the page: the worker's time per batch frame (what it computes ahead of the show).
 Target: at least 30 frames/s on screen for every run (issue 20), with the load average.
+The runs: AND, clouds, circles with poly2, a kernel run and iris multiclass (its class regions);
+then AND's step-through by visit (every example the run looked at).
 
     python bench/step_through.py [--seconds 4] [--no-build]
 """
@@ -34,7 +36,8 @@ TARGET_FPS = 30
 RUNS = [("AND", {"preset": "and"}),
         ("clouds n=200", {"preset": "clouds", "n": "200", "margin": "0.02"}),
         ("circles + poly2", {"preset": "circles", "fmap": "poly2"}),
-        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel", "fmap": "none"})]
+        ("circles, kernel (rbf)", {"preset": "circles", "algorithm": "kernel", "fmap": "none"}),
+        ("iris, multiclass", {"preset": "iris", "algorithm": "multiclass", "fmap": "none"})]
 
 # Counts, per animation frame, whether the views of the show changed (boundary, proof).
 AUTO_ARM_JS = """
@@ -107,7 +110,8 @@ async (seconds) => {
   while (ms < seconds * 1000) {
     range.value = "0";
     range.dispatchEvent(new Event("input", { bubbles: true }));
-    await until(() => panel.dataset.step === "0" && panel.dataset.playing === "false");
+    await until(() => (panel.dataset.mode === "visits" ? panel.dataset.visit : panel.dataset.step) === "0"
+      && panel.dataset.playing === "false");
     await sleep(50);
     let lastPos = v.dataset.pos, lastT = pv && pv.dataset.t;
     const t0 = performance.now();
@@ -211,6 +215,31 @@ def main() -> int:
                       f"{f'{proof:5.1f} frames/s' if has_proof else '(none)'}  {'OK' if ok else 'TOO SLOW'}")
                 ms = page.evaluate(PYTHON_JS, {"total": r["total"]})
                 print(f"{label:22s} Python in the page: {ms:5.1f} ms per frame of a batch, computed ahead of the show")
+            # Every visited example (the last run's data, AND first): the step-through by visit.
+            label = "AND, every visit"
+            page.click("#tab-setup")
+            page.select_option("#preset", "and")
+            page.select_option("#algorithm", "online")
+            page.wait_for_timeout(800)
+            settle(page)
+            page.evaluate(ARM_JS)
+            page.click("#train")
+            if page.evaluate("window.__runEnd") != "done":
+                raise SystemExit(f"{label}: training failed")
+            page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=120_000)
+            page.click("#tab-steps")
+            page.check("#step-visits")
+            page.wait_for_function("() => { const v = document.getElementById('step-image').nextElementSibling;"
+                                   " return document.getElementById('stepper').dataset.mode === 'visits' && !v.hidden; }")
+            r = page.evaluate(PLAY_JS, args.seconds)
+            secs = r["ms"] / 1000
+            fps, rate, proof = r["changed"] / secs, r["raf"] / secs, r["proof"] / secs
+            ok = r["drawn"] and fps >= TARGET_FPS and proof >= TARGET_FPS
+            verdicts.append((label, "play at 60/s", ok))
+            print(f"{label:22s} step-through play at 60/s: {r['total'] + 1} visits, played {r['plays']:3d}x in "
+                  f"{secs:5.2f} s; on screen {fps:5.1f} frames/s (display {rate:5.1f}/s), proof plot "
+                  f"{proof:5.1f} frames/s  {'OK' if ok else 'TOO SLOW'}")
+            page.uncheck("#step-visits")
             browser.close()
             if errors:
                 print("console errors:", *errors[:5], sep="\n  ")

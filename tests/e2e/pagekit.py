@@ -205,3 +205,10 @@ PICTURE_OF_IMG_JS = """((img) => {
   }
   return img.getAttribute("src") || "";
 })"""
+
+
+def status_shown(page) -> str:
+    """The run's whole status as the page shows it: the status line and, for a verdict too long
+    for its two lines, the qualification under the key numbers (js/ui/status-line.js)."""
+    return page.evaluate("""() => [document.getElementById("status"), document.getElementById("status-more")]
+      .filter((e) => !e.hidden && e.textContent).map((e) => e.innerText).join(" ")""")

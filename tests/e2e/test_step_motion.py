@@ -77,17 +77,63 @@ def test_a_kernel_then_a_multiclass_run_replace_the_last_runs_step_through(movin
     shown = picture(page)
     assert shown and shown != and_picture
     assert drawn_view(page, "step-image")["hidden"] is False    # drawn by the page, with the kernel's scene
-    # Multiclass: Python draws its frames; the page's view of the last run must not cover them.
+    # Multiclass: drawn by the page too, from its own scene (the class regions), not the kernel's.
     choose(page, "iris", "multiclass")
     assert click_train(page) == "done"
     page.wait_for_selector('#stepper[data-algorithm="multiclass"]', state="attached")
     total = int(page.get_attribute("#stepper", "data-total"))
     scrub(page, 1)
-    assert drawn_view(page, "step-image")["hidden"] is True
-    src = page.get_attribute("#step-image", "src")
-    assert src.startswith("data:image/png;base64,") and src != shown
+    page.wait_for_function("() => document.getElementById('step-image').nextElementSibling.dataset.pos === '1'")
+    assert drawn_view(page, "step-image")["hidden"] is False
+    assert picture(page) != shown
     assert page.text_content("#step-pos") == f"1 / {total}"
-    assert page.text_content("#step-text") != text
+    assert page.text_content("#step-text") != text and "W[" in page.text_content("#step-math")
+
+
+CELL_COLOURS_JS = """(cells) => {
+  const v = document.getElementById("step-image").nextElementSibling;
+  const c = v.querySelector("canvas"), s = v.getBoundingClientRect();
+  const g = c.getContext("2d"), k = c.width / s.width;
+  return cells.map(([x, y]) => Array.from(g.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data.slice(0, 3)));
+}"""
+
+
+def test_multiclass_regions_on_screen_are_the_exported_figures(moving):
+    """At a few steps, the colour the page paints at cell centres is the class matplotlib's
+    regions figure paints there (CPython's own run of the same settings)."""
+    from perceptron_lab.bridge import handle, session
+    from perceptron_lab.plots.figure import find_artist
+
+    page = moving
+    choose(page, "iris", "multiclass")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    total = int(page.get_attribute("#stepper", "data-total"))
+    scene = page.evaluate("async () => (await globalThis.__pyclient.call({ cmd: 'frame', scene: true })).scene")
+    assert handle({"cmd": "train", "data": {"kind": "preset", "name": "iris"},
+                   "settings": {"algorithm": "multiclass", "order": "fixed"}})["ok"]
+    f = session.current()
+    assert len(f.summary["trace"]["index"]) == total      # the same run
+    a, n = scene["axes"], scene["regions"]["n"]
+    W_css = page.evaluate("() => document.getElementById('step-image').nextElementSibling.getBoundingClientRect().width")
+    zoom = W_css / scene["width"]
+    fills = [tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) for h in scene["regions"]["fills"]]
+    rng = np.random.default_rng(0)
+    for k in (1, total // 2, total):
+        scrub(page, k)
+        page.wait_for_function(f"() => document.getElementById('step-image').nextElementSibling.dataset.pos === '{k}'")
+        painted = np.asarray(find_artist(f.boundary(step=k, size=dict(width_px=400, height_px=300)), "regions").get_array())
+        # Cells inside one class's region (a cell is ~2 screen px: on an edge the pixel blends two classes),
+        # every class's among them.
+        inner = [(i, j) for i in range(1, n - 1) for j in range(1, n - 1) if np.all(painted[i - 1:i + 2, j - 1:j + 2] == painted[i, j])]
+        picks = rng.choice(len(inner), size=60, replace=False)
+        cells = [inner[p] for p in picks] + [next(c for c in inner if painted[c] == cls) for cls in np.unique(painted)]
+        where = [((a["left"] + (j + 0.5) * a["width"] / n) * zoom, (a["top"] + a["height"] - (i + 0.5) * a["height"] / n) * zoom)
+                 for i, j in cells]
+        got = page.evaluate(CELL_COLOURS_JS, where)
+        for (i, j), rgb in zip(cells, got):
+            want = fills[int(painted[i, j])]
+            assert max(abs(p - q) for p, q in zip(rgb, want)) <= 3, (k, i, j, rgb, want)
 
 
 def test_xor_ends_with_its_note_clear_of_the_points(moving):
@@ -139,3 +185,34 @@ def test_the_step_panel_rings_what_the_literal_w_misclassifies(moving):
         predicted = np.where(Z @ w >= 0, 1, -1)
         assert frame["wrong"] == np.flatnonzero(predicted != y).tolist()
         assert int(page.get_attribute("#stepper", "data-n-wrong")) == len(frame["wrong"])
+
+
+def test_every_visited_example_is_drawn_by_the_page(moving):
+    """By visit the page draws the frames too (a visit that is no update keeps w): at each
+    visit the view is up at that visit and rings what the literal perceptron's w misclassifies."""
+    page = moving
+    choose(page, "and")
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
+    y = np.array([-1, -1, -1, 1])
+    Z = np.hstack([X, np.ones((4, 1))])
+    page.check("#step-visits")
+    try:
+        page.wait_for_selector('#stepper[data-mode="visits"]', state="attached")
+        last = int(page.get_attribute("#stepper", "data-total"))
+        for v in (0, 6, last):
+            page.evaluate("""(k) => { const r = document.getElementById("step-range"); r.value = String(k);
+                r.dispatchEvent(new Event("input", { bubbles: true })); }""", v)
+            page.wait_for_function("(v) => document.getElementById('step-image').nextElementSibling.dataset.pos === String(v)"
+                                   " && document.getElementById('stepper').dataset.visit === String(v)", arg=v)
+            assert drawn_view(page, "step-image")["hidden"] is False
+            assert page.get_attribute("#stepper", "data-index") == str(v % 4)
+            w = np.array(json.loads(page.get_attribute("#stepper", "data-w")), float)
+            wrong = np.flatnonzero(np.where(Z @ w >= 0, 1, -1) != y).tolist()
+            frame = page.evaluate("async (v) => (await globalThis.__pyclient.call({ cmd: 'frame', batch: [v, v], visits: true })).frames[0]", v)
+            assert frame["wrong"] == wrong and np.allclose(frame["plane"], w), (v, frame, w)
+            assert page.text_content("#step-text").startswith(f"Visit {v + 1} of {last + 1}")
+    finally:
+        page.uncheck("#step-visits")
+        page.wait_for_selector('#stepper[data-mode="updates"]', state="attached")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from datakit import engine, preset_data
-from pagekit import assert_png, click_train, in_tab, plots_info, shown_value, shown_weights
+from pagekit import assert_png, click_train, in_tab, plots_info, shown_value, shown_weights, status_shown
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
@@ -63,7 +63,7 @@ def test_weights_equal_engine(ready_page, preset, algorithm):
     # The numbers belong to this run, not to an earlier one with the same weights.
     assert page.get_attribute("#results", "data-algorithm") == algorithm
     assert page.get_attribute("#status", "data-status") == exp["status"]
-    assert page.inner_text("#status") == exp["status_text"]
+    assert status_shown(page) == exp["status_text"]
     assert shown_value(page, "#epochs-run") == exp["epochs"]
     assert shown_value(page, "#mistakes") == exp["mistakes"]
     assert shown_value(page, "#train-accuracy") == exp["train_accuracy"]

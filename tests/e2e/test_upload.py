@@ -15,7 +15,7 @@ import datakit
 from datakit import csv_data, make_csv
 from perceptron_lab.bridge import handle
 from conftest import wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights
+from pagekit import RUN_TIMEOUT_MS, assert_png, click_train, plots_info, shown_weights, status_shown
 
 CSV_ERROR = '.field-error[data-for="csv-file"]'
 
@@ -78,7 +78,7 @@ def assert_trains_to(page, text: str, **settings) -> dict:
     exp = engine(text, **settings)
     assert shown_weights(page) == (exp["weights"], exp["bias"])
     assert json.loads(page.get_attribute("#labels", "data-value")) == exp["labels"]
-    assert page.inner_text("#status") == exp["status_text"]
+    assert status_shown(page) == exp["status_text"]
     return exp
 
 
@@ -407,5 +407,5 @@ def test_three_class_csv_is_refused_for_two_classes_and_read_for_the_multiclass_
         expect(page.locator("#csv-info")).to_contain_text("150 rows, 4 features; 3 classes: setosa, versicolor, virginica")
         assert click_train(page) == "done", page.inner_text("#message")
         exp = engine(text, algorithm="multiclass")
-        assert page.inner_text("#status") == exp["status_text"]
+        assert status_shown(page) == exp["status_text"]
         assert "3 classes" in exp["status_text"]

@@ -4,7 +4,7 @@
 // of the w halfway along the update.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { clipHalfPlane, clipLine, linearPicture, zeroContour, seriesUpTo, tAt, arrowHead, decodeScores } from "../../site/js/ui/motion-geometry.js";
+import { clipHalfPlane, clipLine, linearPicture, zeroContour, seriesUpTo, tAt, arrowHead, decodeScores, cellClasses } from "../../site/js/ui/motion-geometry.js";
 import { FrameStore } from "../../site/js/ui/frame-store.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) <= eps, `${a} vs ${b}`);
@@ -136,4 +136,24 @@ test("labelSpot: the w goes beyond the tip, beside it when a point is there, now
   const crowd = [];
   for (let x = 60; x <= 110; x += 4) for (let y = 40; y <= 110; y += 4) crowd.push([x, y]);
   assert.equal(labelSpot({ ...sc, points: crowd }, arrow), null);
+});
+
+test("cellClasses: the argmax of B·C per cell, the lowest class on ties (np.argmax)", () => {
+  // Basis (x, y, 1) on a 5 × 5 grid over [-1, 1]²; class scores x, y and 0.
+  const n = 5, B = [], want = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const x = -1 + (2 * j) / (n - 1), y = -1 + (2 * i) / (n - 1);
+      B.push(x, y, 1);
+      const s = [x, y, 0];
+      want.push(s.indexOf(Math.max(...s)));   // indexOf: the first of equal maxima
+    }
+  }
+  const C = [1, 0, 0, /* y row */ 0, 1, 0, /* 1 row */ 0, 0, 0];   // rank 3 × 3 classes
+  assert.deepEqual([...cellClasses(Float32Array.from(B), C, 3)], want);
+  // w = 0 (C = 0): every score ties, every cell is class 0.
+  assert.ok(cellClasses(Float32Array.from(B), Array(9).fill(0), 3).every((c) => c === 0));
+  // At (0, 0) the three tie: class 0; at (0.5, 0.5) x and y tie: class 0; at (-1, 0.5) y wins.
+  const at = (x, y) => want[Math.round((y + 1) * 2) * n + Math.round((x + 1) * 2)];
+  assert.equal(at(0, 0), 0); assert.equal(at(0.5, 0.5), 0); assert.equal(at(-1, 0.5), 1); assert.equal(at(-1, -1), 2);
 });

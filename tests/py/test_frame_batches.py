@@ -107,3 +107,88 @@ def test_mistakes_alone_grow_with_the_epochs():
     assert a["ok"] and a["mistakes_epochs"] == 3 and a["mistakes"].startswith("data:image/png;base64,")
     bad = handle({"cmd": "frame", "mistakes_epochs": len(r["epoch_mistakes"]) + 1})
     assert not bad["ok"] and bad["error"]["field"] == "mistakes_epochs"
+
+
+def literal_multiclass(Z, y, k, epochs=100):
+    """W after each update of the multiclass perceptron from its definition (core/multiclass.py:
+    a mistake when the best other class scores at least as much, max_{k≠y} W_k·x̃ >= W_y·x̃; it
+    adds x̃ to the true row and subtracts it from that rival's, the lowest on ties)."""
+    W, out = np.zeros((k, Z.shape[1])), []
+    for _ in range(epochs):
+        clean = True
+        for z, t in zip(Z, y):
+            s = W @ z
+            others = [c for c in range(k) if c != t]
+            p = others[int(np.argmax(s[others]))]
+            if s[p] >= s[t]:
+                W[t] += z
+                W[p] -= z
+                out.append(W.copy())
+                clean = False
+        if clean:
+            break
+    return out
+
+
+def test_multiclass_frames_are_the_literal_updates_and_the_exported_regions():
+    from perceptron_lab.bridge import session
+    from perceptron_lab.plots.figure import find_artist
+
+    r = train({"kind": "preset", "name": "iris"}, algorithm="multiclass", test_fraction=0)
+    sc = handle({"cmd": "frame", "scene": True, "sizes": {"boundary": [400, 300]}})
+    s, total = sc["scene"], sc["total"]
+    assert sc["ok"] and total == len(r["trace"]["index"]) > 10 and sc["proof_scene"] is None
+    assert 'id="regions"' not in s["svg"] and 'id="points-0"' in s["svg"]
+    f = session.current()
+    ws = literal_multiclass(f.Z, f.train_ds.y, len(f.train_ds.classes))
+    assert len(ws) == total
+    reg = s["regions"]
+    n, rank = reg["n"], reg["rank"]
+    B = np.frombuffer(base64.b64decode(reg["basis"]), dtype="<f4").reshape(n * n, rank)
+    frames = handle({"cmd": "frame", "batch": [0, total]})["frames"]
+    for k in (0, 1, 2, total // 2, total):
+        fr = frames[k]
+        W = np.zeros_like(ws[0]) if k == 0 else ws[k - 1]
+        np.testing.assert_array_equal(fr["W"], W)
+        assert fr["wrong"] == np.flatnonzero(np.argmax(f.Z @ W.T, axis=1) != f.train_ds.y).tolist()
+        # The page's argmax of B·C per cell is the class the exported figure paints there.
+        page = np.argmax(B.astype(np.float64) @ np.asarray(fr["coef"]).reshape(rank, -1), axis=1).reshape(n, n)
+        fig = f.boundary(step=k, size=dict(width_px=400, height_px=300))
+        painted = np.asarray(find_artist(fig, "regions").get_array())
+        assert (page != painted).mean() < 0.002, (k, (page != painted).sum())
+        assert fr["index"] == (None if k == 0 else int(f.run.trace.index[k - 1]))
+
+
+def test_multiclass_run_downloads_as_an_animation():
+    train({"kind": "preset", "name": "iris"}, algorithm="multiclass")
+    a = handle({"cmd": "export", "what": "animation"})
+    assert a["ok"] and a["filename"].endswith("-run.gif")
+    assert base64.b64decode(a["base64"])[:6] == b"GIF89a"
+
+
+def test_visit_frames_are_every_example_the_literal_run_looked_at():
+    """AND, fixed order: visit v is example v mod 4 of epoch v // 4 + 1; its w is the literal
+    perceptron's w before that example, ringed are the points that w misclassifies."""
+    train({"kind": "preset", "name": "and"})
+    ds = preset("and")
+    Z = np.hstack([ds.X, np.ones((4, 1))])
+    w, want = np.zeros(3), []
+    for _ in range(100):
+        clean = True
+        for z, t in zip(Z, ds.y):
+            a = w @ z
+            want.append((w.copy(), t * a <= 0))
+            if t * a <= 0:
+                w, clean = w + t * z, False
+        if clean:
+            break
+    b = handle({"cmd": "frame", "batch": [0, len(want) - 1], "visits": True})
+    assert b["ok"] and b["total"] == len(want) - 1
+    for v, (f, (w_before, mistake)) in enumerate(zip(b["frames"], want)):
+        assert f["visit"] == v and f["index"] == v % 4 and f["update"] == mistake
+        w_shown = w_before + ds.y[v % 4] * Z[v % 4] if mistake else w_before   # an update shows w after it
+        assert np.allclose(f["plane"], w_shown), (v, f["plane"], w_shown)
+        assert f["wrong"] == np.flatnonzero(np.where(Z @ w_shown >= 0, 1, -1) != ds.y).tolist()
+    train({"kind": "preset", "name": "and"}, algorithm="batch")
+    r = handle({"cmd": "frame", "batch": [0, 3], "visits": True})
+    assert not r["ok"] and r["error"]["field"] == "visits"

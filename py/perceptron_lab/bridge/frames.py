@@ -7,13 +7,7 @@ from ..data.prep import for_plot
 from ..errors import SettingsError
 from ..core.run_json import floats
 from . import figures, frame_batches, session
-
-
-def int_field(request, name, lo, hi):
-    v = request.get(name)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise SettingsError(f"{name} must be a whole number from {lo} to {hi}.", field=name)
-    return v
+from .request_fields import int_field
 
 
 def angle(u, v):

@@ -14,7 +14,7 @@ from ..errors import DataError, SettingsError
 from ..export import script_kernel
 from ..core.run_json import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
-from . import figures, session
+from . import figures, motions, session
 from .summary_fit import SummaryFit
 
 
@@ -54,6 +54,10 @@ class KernelFit(SummaryFit):
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                label_names=ds.label_names, title=title, highlight=highlight, **size)
+
+    def motion(self, sizes, *, slide=False):
+        """The frames the page draws itself (motions.py), or None where it cannot."""
+        return motions.KernelMotion(self, sizes, slide) if motions.drawable(self.train_ds) else None
 
     def update_info(self, k, i):
         """Which αᵢ grew and the score f(xᵢ) that was a mistake."""

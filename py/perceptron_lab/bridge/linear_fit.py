@@ -27,7 +27,7 @@ from ..export import run_files as export, script_linear
 from ..core.run_json import floats, run_json
 from ..theory import margin as theory
 from ..version import __version__
-from . import figures, frames
+from . import figures, frames, motions
 from .fit import export_answer
 from .session import TRACE_CAP
 from .linear_theory import THEORY_MAX_POINTS, Theory, deadline_in, max_margin, pending, theory_of  # noqa: F401
@@ -57,6 +57,7 @@ class LinearFit:
     mistakes_frames: dict = field(default_factory=dict)  # epochs finished -> (data URL, alt): frames.py
     boxes: dict = field(default_factory=dict)  # kind -> [w, h]: the page's CSS boxes (plots request), for frames
     last_accuracy: float = 0.0  # the last w's, for classifier_text
+    _visits: Any = False  # visits(): not yet asked
 
     @property
     def theory_done(self):
@@ -155,6 +156,25 @@ class LinearFit:
 
     def frame(self, request):
         return frames.linear_frame(self, request)
+
+    def motion(self, sizes, *, slide=False):
+        """The frames the page draws itself (motions.py), or None where it cannot."""
+        return motions.LinearMotion(self, sizes, slide) if motions.drawable(self.train_ds) else None
+
+    def mistakes_frame(self, done):
+        return frames.mistakes_frame(self, done)
+
+    def step_info(self, k):
+        return frames.step_info(self, k)
+
+    def visits(self):
+        """(visit of every update, the examples in visiting order), or None (frames.visits_of); once."""
+        if self._visits is False:
+            self._visits = frames.visits_of(self)
+        return self._visits
+
+    def visit_info(self, v, known):
+        return frames.visit_info(self, v, known)
 
     def export(self, request, stem):
         def figure(kind):

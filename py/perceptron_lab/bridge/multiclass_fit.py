@@ -13,7 +13,7 @@ from ..data.request import read_settings
 from ..core.run_json import floats
 from ..export import script_multiclass
 from ..texts.multiclass import multiclass_step_text, multiclass_texts
-from . import figures, session
+from . import figures, motions, session
 from .summary_fit import SummaryFit
 
 IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
@@ -71,6 +71,10 @@ class MulticlassFit(SummaryFit):
             return p.weight_images_figure(run.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
         return p.mistakes_gallery_figure(ds.X, ds.y, run.predict(self.Z), ds.classes, side=IMAGE_SIDE,
                                          title="Current mistakes: true → predicted", **size)
+
+    def motion(self, sizes, *, slide=False):
+        """The frames the page draws itself (motions.py), or None where it cannot."""
+        return motions.MulticlassMotion(self, sizes, slide) if motions.drawable(self.train_ds) else None
 
     def update_info(self, k, i):
         """The two rows of W that moved (true class +η·x̃, rival −η·x̃) and both scores before."""

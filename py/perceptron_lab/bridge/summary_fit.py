@@ -16,7 +16,7 @@ from ..export.run_files import _csv
 from ..version import __version__
 from . import figures
 from .fit import export_answer
-from .frames import int_field
+from .request_fields import int_field
 
 
 @dataclass
@@ -36,6 +36,7 @@ class SummaryFit:
     test_confusion: list | None = None
     texts: dict = field(default_factory=dict)
     animator: Any = None
+    mistakes_animator: Any = None  # made on the first mistakes_frame (auto-play grows the plot)
 
     extra_kinds = ()  # plot kinds of this family beyond boundary, mistakes, accuracy
     mistake_bound = None  # Novikoff's bound to draw on the mistakes plot, if the family has one
@@ -109,6 +110,16 @@ class SummaryFit:
         fig = self.boundary(step=k, highlight=info["index"], size=dict(width_px=width, height_px=height))
         return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
                 "n_wrong": fig.n_wrong, "total": len(self.summary["trace"]["index"])}
+
+    def mistakes_frame(self, done):
+        """(data URL, alt) of the mistakes plot with the first `done` epochs finished (auto-play)."""
+        p = figures.plots()
+        if self.mistakes_animator is None:
+            width, height = self.s["plot_px"]
+            self.mistakes_animator = p.MistakesAnimator(self.run.epoch_mistakes, bound=self.mistake_bound,
+                                                        width_px=width, height_px=height)
+        ma = self.mistakes_animator
+        return p.to_data_url(ma.frame(done)), ma.alt_text(done)
 
     def step_info(self, k):
         """What update k did: the family's numbers (update_info) on the common ones."""

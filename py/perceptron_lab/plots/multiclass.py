@@ -72,11 +72,15 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
         ax.legend(fontsize=fs(fig, FS_NOTE) * 0.85, loc="upper right", framealpha=0.85, ncol=2 if k > 5 else 1)
     fig.n_wrong = int(wrong.sum())
     fig.data_ax = ax
-    others = "" if m <= 2 else f" The other {m - 2} features are held at their means."
-    fig.alt_text = (f"The {len(X)} training points of {k} classes over {names[f0]}"
-                    + (f" and {names[f1]}" if f1 is not None else "")
-                    + f", on the regions where each class wins; {fig.n_wrong} are misclassified (ringed).{others}")
+    fig.alt_text = regions_alt(len(X), k, m, names[f0], None if f1 is None else names[f1], fig.n_wrong)
     return fig
+
+
+def regions_alt(n, k, m, name0, name1, n_wrong):
+    """The regions plot in words (the figure's and the page's moving copy's, plots/scene.py)."""
+    others = "" if m <= 2 else f" The other {m - 2} features are held at their means."
+    return (f"The {n} training points of {k} classes over {name0}" + (f" and {name1}" if name1 is not None else "")
+            + f", on the regions where each class wins; {n_wrong} are misclassified (ringed).{others}")
 
 
 def _tint(hex_colour, amount=0.22):

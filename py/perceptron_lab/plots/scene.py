@@ -172,3 +172,78 @@ class ProofMotion:
         return {"svg": svg, "width": W, "height": H, "axes": axes_box(fig, ax), "t": self.t.tolist(),
                 "series": series, "upto": {"color": PALETTE["highlight"], "lw": 1.6 * k * PT,
                                            "x0": x_of(0.0), "x1": x_of(1.0)}}
+
+
+class RegionsMotion:
+    """The multiclass regions plot for the page: the axes, legend and points as a static SVG;
+    per step the class scores on the plot's grid as C (r × classes), with the grid's features
+    sent once as a basis B (grid² × r, float32) so that B·C = features(grid)·Wᵀ: the page takes
+    the argmax per cell, as regions_figure does, and W between two steps tweens exactly.
+    features: raw X (k, m) -> the x̃ the run's W reads (prepare with the run's options)."""
+
+    def __init__(self, X, y, *, features, classes, plot_features=(0, 1), feature_names=None, title=None,
+                 width_px=480, height_px=360, dpr=1.0, scale=1.0):
+        from .figure import find_artist
+        from .multiclass import _tint, colour, regions_figure
+
+        X = np.asarray(X, dtype=np.float64)
+        self.y, self.k, self.m = np.asarray(y), len(classes), X.shape[1]
+        self.names = feature_names or [f"x{i + 1}" for i in range(self.m)]
+        self.f0, self.f1 = plot_features[0], plot_features[1]
+        self.features = features
+        zeros = lambda R: np.zeros((len(R), self.k))  # noqa: E731 (w = 0: every cell the first class)
+        self.fig = regions_figure(X, y, scores=zeros, classes=classes, plot_features=plot_features,
+                                  feature_names=feature_names, title=title, highlight=0, width_px=width_px,
+                                  height_px=height_px, dpr=dpr, scale=scale)
+        self.ax = self.fig.data_ax
+        self.image, self.wrong, self.hl = (find_artist(self.fig, g) for g in ("regions", "misclassified", "highlight"))
+        n = self.image.get_array().shape[0]
+        (x0, x1), (y0, y1) = self.ax.get_xlim(), self.ax.get_ylim()
+        gx, gy = np.meshgrid(np.linspace(x0, x1, n), np.linspace(y0, y1, n))   # as regions_figure samples
+        R = np.tile(X.mean(axis=0), (n * n, 1))
+        R[:, self.f0], R[:, self.f1] = gx.ravel(), gy.ravel()
+        self.G = features(R)                                   # (n², d): the grid's x̃
+        U, S, Vt = np.linalg.svd(self.G, full_matrices=False)
+        r = max(1, int(np.sum(S > S[0] * 1e-10))) if S.size and S[0] > 0 else 1
+        self.B, self.V = U[:, :r] * S[:r], Vt[:r]              # G = B·V up to rounding
+        self.n = n
+        self.P = np.column_stack([X[:, self.f0], X[:, self.f1]])
+        self.fills = ["#%02x%02x%02x" % tuple(round(255 * v) for v in _tint(colour(c))) for c in range(self.k)]
+        self.n_wrong = 0
+
+    def scene(self):
+        fig, ax = self.fig, self.ax
+        with rc():
+            svg = static_svg(fig, [self.image, self.wrong, self.hl])
+        W, H = css_size(fig)
+        area = self.wrong.get_sizes()[0]
+        return {"svg": svg, "width": W, "height": H, "axes": axes_box(fig, ax),
+                "xlim": list(map(float, ax.get_xlim())), "ylim": list(map(float, ax.get_ylim())),
+                "points": to_px(fig, ax, self.P).tolist(), "kernel": False, "grid": None, "scale": fs(fig, 1),
+                "wrong": {"r": float(np.sqrt(area) / 2 * PT), "lw": float(self.wrong.get_linewidths()[0] * PT),
+                          "color": "#000000"},
+                "highlight": {"r": float(np.sqrt(self.hl.get_sizes()[0]) / 2 * PT),
+                              "lw": float(self.hl.get_linewidths()[0] * PT), "color": "#CC79A7"},
+                "note": {"font": fs(fig, FS_NOTE) * PT, "top": True},
+                "regions": {"n": self.n, "rank": int(self.B.shape[1]), "fills": self.fills,
+                            "basis": base64.b64encode(np.ascontiguousarray(self.B, dtype="<f4").tobytes()).decode("ascii")}}
+
+    def frame(self, W, Z, highlight=None, draw=False):
+        """The step with weights W (classes × d) and the training x̃ Z: C, the wrong points; with
+        draw, the figure's artists too (the GIF and the export's look)."""
+        W = np.asarray(W, dtype=np.float64)
+        wrong = np.argmax(Z @ W.T, axis=1) != self.y
+        self.n_wrong = int(wrong.sum())
+        if draw:
+            self.image.set_data(np.argmax(self.G @ W.T, axis=1).reshape(self.n, self.n))
+            self.wrong.set_offsets(self.P[wrong] if wrong.any() else np.zeros((0, 2)))
+            self.hl.set_visible(highlight is not None)
+            if highlight is not None:
+                self.hl.set_offsets(self.P[[highlight]])
+        C = self.V @ W.T
+        return {"coef": [float(v) for v in C.ravel()], "wrong": np.flatnonzero(wrong).tolist(),
+                "n_wrong": self.n_wrong, "note": ""}
+
+    def alt_text(self):
+        from .multiclass import regions_alt
+        return regions_alt(len(self.y), self.k, self.m, self.names[self.f0], self.names[self.f1], self.n_wrong)

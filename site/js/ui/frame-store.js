@@ -1,16 +1,17 @@
 // The frames of the run being shown, asked of Python ahead of the show: the static scenes
 // once, then every step's numbers and model geometry in batches (bridge/frame_batches.py),
 // so stepping and playing never wait for Python. picture(pos) tweens between two recorded
-// steps: the update moves w along a straight line, so the plane line's (g, c) and the grid
-// scores move linearly too. No DOM: node tests drive it with a fake bridge.
+// steps: the update moves w (or W) along a straight line, so the plane line's (g, c), the grid
+// scores and the class-score coefficients move linearly too. No DOM: node tests drive it with a fake bridge.
 import { decodeScores, lerpArray, tAt } from "./motion-geometry.js";
 
 const BATCH = { linear: 300, grid: 60 };
 
 export class FrameStore {
-  constructor(call, sizes = () => undefined) {
+  constructor(call, sizes = () => undefined, { visits = false } = {}) {
     this.call = call;
     this.sizes = sizes;       // () => {boundary: [w, h], proof: [w, h]}: the page's boxes
+    this.visits = visits;     // frames of every visited example (frame.visit), not of every update
     this.gen = 0;
     this.reset();
   }
@@ -37,10 +38,11 @@ export class FrameStore {
     // they take seconds), and the show starts as soon as the scene is here. A run Python draws
     // itself refuses the batch; that answer is not used.
     const first = [0, Math.min(total, BATCH.grid - 1)];
-    const firstAnswer = this.call({ cmd: "frame", batch: first });
+    const firstAnswer = this.call(this.ask(first));
     const r = await sceneAnswer;
     if (g !== this.gen || !r?.ok || !r.scene) return false;
     this.scene = r.scene;
+    if (r.scene.regions) r.scene.regions.B = decodeScores(r.scene.regions.basis);
     this.proofScene = r.proof_scene || null;
     this.fill(g, firstAnswer, first[1]);
     return true;
@@ -58,19 +60,24 @@ export class FrameStore {
     while (g === this.gen && this.loaded <= this.total) {
       if (!answer) {
         last = Math.min(this.total, this.loaded + size - 1);
-        answer = this.call({ cmd: "frame", batch: [this.loaded, last] });
+        answer = this.call(this.ask([this.loaded, last]));
       }
       const r = await answer;
       answer = null;
       if (g !== this.gen) return;
       if (!r?.ok) { this.failed = r?.error?.message || "The frames could not be drawn."; return; }
       for (const f of r.frames) {
-        this.frames[f.step] = f;
-        if (f.step > 0) this.ts[f.step - 1] = f.t;
+        const k = this.visits ? f.visit : f.step;
+        this.frames[k] = f;
+        if (k > 0) this.ts[k - 1] = f.t;
       }
       this.loaded = last + 1;
       if (this.onLoaded) this.onLoaded(this.loaded);
     }
+  }
+
+  ask(batch) {
+    return this.visits ? { cmd: "frame", batch, visits: true } : { cmd: "frame", batch };
   }
 
   ready() {
@@ -100,13 +107,17 @@ export class FrameStore {
     const out = { step: b ? pos : k, wrong: a.wrong, support: a.support, highlight: b ? b.index : a.index,
       note: b && b.note !== a.note ? "" : a.note };
     if (a.plane) out.plane = b ? lerpArray(a.plane, b.plane, f) : a.plane;
+    else if (a.coef) out.coef = b ? lerpArray(a.coef, b.coef, f) : a.coef;
     else if (a.scores) out.scores = b ? lerpScores(this.scoresOf(a), this.scoresOf(b), f) : this.scoresOf(a);
     return out;
   }
 
   /** The update number t at step position pos (the proof plot's marker). */
   tAt(pos) {
-    return tAt(this.ts, Math.min(pos, this.loaded - 1));
+    pos = Math.min(pos, this.loaded - 1);
+    // By visit, visit 0 may be an update already (t = 1): the marker starts at its t.
+    if (this.visits && pos < 1) return (this.frames[0]?.t ?? 0) + pos * ((this.frames[1]?.t ?? 0) - (this.frames[0]?.t ?? 0));
+    return tAt(this.ts, pos);
   }
 }
 

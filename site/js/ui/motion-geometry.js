@@ -1,7 +1,8 @@
 // The geometry of a moving boundary plot, in the figure's CSS pixels (no DOM: node tests run
 // it). Python sends the static scene (axes box, view, points in px) and, per step, the model:
 // a linear one as its line in the plotted plane (g·p + c = 0), a non-linear one as its scores
-// on a grid. Between two steps the page tweens: w moves along the update w ← w + η·y·x̃, so
+// on a grid, a multiclass one as the coefficients C of its class scores on a grid basis B.
+// Between two steps the page tweens: w moves along the update w ← w + η·y·x̃, so
 // the plane line's (g, c) and the grid scores move linearly too, and every animation frame
 // shows a true picture of an intermediate w. Drawn as plots/boundary.py draws it.
 
@@ -116,6 +117,23 @@ export function arrowHead([sx, sy, tx, ty], mutation) {
   const ux = dx / n, uy = dy / n, len = 0.4 * mutation, half = 0.2 * mutation;
   const bx = tx - ux * len, by = ty - uy * len;
   return [[tx, ty], [bx - uy * half, by + ux * half], [bx + uy * half, by - ux * half]];
+}
+
+/** The class each grid cell predicts: argmax over classes of B·C (B: cells × rank, row-major;
+ * C: rank × classes, row-major), the lowest class on ties, as np.argmax (plots/scene.RegionsMotion). */
+export function cellClasses(B, C, rank, out = null) {
+  const cells = B.length / rank, K = C.length / rank;
+  const cls = out && out.length === cells ? out : new Uint8Array(cells);
+  for (let i = 0; i < cells; i++) {
+    let best = -Infinity, arg = 0;
+    for (let c = 0; c < K; c++) {
+      let v = 0;
+      for (let j = 0; j < rank; j++) v += B[i * rank + j] * C[j * K + c];
+      if (v > best) { best = v; arg = c; }
+    }
+    cls[i] = arg;
+  }
+  return cls;
 }
 
 /** Float32 grid scores from base64 (little-endian), as frame_batches.py sends them. */

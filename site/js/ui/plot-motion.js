@@ -3,7 +3,7 @@
 // model goes), a canvas over it (rings, line or contour, the arrow of w, the note). Python
 // draws the scene once (plots/scene.py); each animation frame is a few canvas paths, so the
 // show runs at the display's frame rate. The geometry is motion-geometry.js's.
-import { arrowHead, linearPicture, seriesUpTo, zeroContour } from "./motion-geometry.js";
+import { arrowHead, cellClasses, linearPicture, seriesUpTo, zeroContour } from "./motion-geometry.js";
 
 const FONT = '"DejaVu Sans", system-ui, sans-serif';
 
@@ -91,7 +91,7 @@ function ring(c, [x, y], r, lw, color) {
   c.stroke();
 }
 
-/** The boundary plot. draw(state): state = {plane | scores, wrong, highlight, support, note}. */
+/** The boundary plot. draw(state): state = {plane | scores | coef, wrong, highlight, support, note}. */
 export class BoundaryView extends Layers {
   constructor(img) {
     super(img, true);
@@ -136,6 +136,8 @@ export class BoundaryView extends Layers {
         }
       }
       segs = zeroContour(s, S, n);
+    } else if (state.coef && s.regions) {
+      this.classRegions(u, state.coef);
     }
     u.restore();
     // over the points: rings, the line or contour, the arrow of w, the note
@@ -147,9 +149,11 @@ export class BoundaryView extends Layers {
     if (state.highlight !== null && state.highlight !== undefined && s.points[state.highlight]) {
       ring(o, s.points[state.highlight], s.highlight.r, s.highlight.lw, s.highlight.color);
     }
-    o.lineWidth = s.line.lw;
-    o.strokeStyle = s.line.color;
-    o.lineCap = "butt";
+    if (s.line) {
+      o.lineWidth = s.line.lw;
+      o.strokeStyle = s.line.color;
+      o.lineCap = "butt";
+    }
     if (pic?.line) {
       o.beginPath(); o.moveTo(...pic.line[0]); o.lineTo(...pic.line[1]); o.stroke();
     }
@@ -174,6 +178,23 @@ export class BoundaryView extends Layers {
     if (state.note) this.note(o, state.note);
     else { delete this.box.dataset.note; delete this.box.dataset.noteBox; }
     this.box.dataset.pos = String(state.step ?? "");
+  }
+
+  /** The class each cell of the grid predicts (row 0 at the bottom), as regions_figure's
+   * imshow paints it: runs of one class per row, one rectangle each. */
+  classRegions(u, coef) {
+    const s = this.scene, a = s.axes, R = s.regions, n = R.n;
+    this.cells = cellClasses(R.B, coef, R.rank, this.cells);
+    const cw = a.width / n, ch = a.height / n, cls = this.cells;
+    for (let i = 0; i < n; i++) {
+      let j = 0;
+      while (j < n) {
+        const c = cls[i * n + j], j0 = j;
+        while (j < n && cls[i * n + j] === c) j++;
+        u.fillStyle = R.fills[c];
+        u.fillRect(a.left + j0 * cw, a.top + a.height - (i + 1) * ch, (j - j0) * cw + 0.5, ch + 0.5);
+      }
+    }
   }
 
   note(o, text) {

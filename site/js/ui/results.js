@@ -3,6 +3,7 @@
 import { byId, el, clear, fmt, pct, show } from "./dom.js";
 import { algorithmTraits } from "../state.js";
 import { renderPlots } from "./plots.js";
+import { showStatus } from "./status-line.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
 import { page } from "../page-state.js";
 
@@ -38,7 +39,7 @@ export function renderResult(res, settings = {}) {
   show(byId("to-results"), true);
 
   const status = byId("status");
-  status.textContent = res.status_text || res.status || "";
+  showStatus(res.status_text || res.status || "");
   status.dataset.status = res.status || "";
 
   // Weights with feature names.
@@ -84,8 +85,7 @@ export function renderResult(res, settings = {}) {
 /** R, γ, (R/γ)² against the real mistakes and every sentence that depends on them; again when
  * the theory request answers (ui/theory.js). While it is pending the margin's cells say so. */
 export function renderTheory(res) {
-  const status = byId("status");
-  status.textContent = res.status_text || res.status || "";
+  showStatus(res.status_text || res.status || "");
   // The proof: R, γ, (R/γ)² against the real mistakes. Every sentence comes from texts.py.
   const separable = res.separable;
   const hasBound = separable === true && res.bound !== null && res.bound !== undefined;

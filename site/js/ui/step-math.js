@@ -12,7 +12,7 @@ export function showStep(r, o) {
   img.alt = r.alt || "";
   const p = byId("step-proof");
   if (o.drawn || (o.withProof && r.proof)) {
-    if (o.drawn && !o.playing) o.draw(r.step);
+    if (o.drawn && !o.playing) o.draw(o.byVisit ? r.visit : r.step);
     if (!o.drawn) p.src = r.proof;
     p.alt = proofAlt(r);
     p.dataset.t = String(r.t);

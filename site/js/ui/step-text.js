@@ -57,6 +57,15 @@ export function proofAlt(r) {
     : (r.proof_alt || "");
 }
 
+/** A multiclass step's W written out, one row per class (the page's own frames carry W and
+ * the class names), and the update of its two rows; null where the frame has no W. */
+function rowsMath(r, names) {
+  if (!Array.isArray(r.W) || !Array.isArray(r.classes)) return null;
+  const cols = r.W[0].map((_, i) => names[i] ?? `x${i + 1}`);
+  const eq = r.step === 0 ? [] : [`W[${r.true_class}] ← W[${r.true_class}] + η·x̃`, `W[${r.rival_class}] ← W[${r.rival_class}] − η·x̃`];
+  return { eq, cols, rows: r.W.map((row, k) => [`W[${r.classes[k]}]`, row]), angle: null };
+}
+
 /**
  * One frame of the bridge ({step, t, epoch, index, x, y, w, w_before, activation, ...}) in
  * words. names: the components of w; total: the recorded updates.
@@ -68,7 +77,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = traits.start;
     const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
-    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: null };
+    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
   }
   const wAfter = r.w || [];
   const n = wAfter.length;

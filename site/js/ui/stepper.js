@@ -1,11 +1,11 @@
-// Step through the recorded updates of the last run: play / pause / step / scrubber, the
-// boundary of that moment and the numbers of the update (a = w·x̃, y·a, w ← w + η·y·x̃, the
-// angle between w and x̃; the words are in step-text.js). The page draws the frames itself
-// from geometry Python sends ahead (step-motion.js): stepping is instant and play tweens at
-// the display's frame rate. Runs it cannot draw (multiclass, every visited example) ask
-// Python for a PNG per step: at most one or two requests in flight, later steps only move
-// the wanted one (dropped rather than queued). Auto-play (watch.js) drives the same
-// machinery with its own speed, start and end; opts.onFrame / onPicture let the main plots follow.
+// Step through the recorded updates (or every visited example) of the last run: play / pause /
+// step / scrubber, the boundary of that moment and the numbers of the update (a = w·x̃, y·a,
+// w ← w + η·y·x̃, the angle between w and x̃; words in step-text.js). The page draws the frames
+// from geometry Python sends ahead (step-motion.js): stepping is instant, play tweens at the
+// display's rate. Runs it cannot draw (one feature, very many points) ask Python for a PNG per
+// step: one or two requests in flight, later steps only move the wanted one (dropped, not
+// queued). Auto-play (watch.js) drives the same machinery with its own speed, start and end;
+// opts.onFrame / onPicture let the main plots follow.
 import { byId, el, clear, show } from "./dom.js";
 import { visitCount, stepNote, NO_UPDATE_TEXT } from "./step-text.js";
 import { showStep } from "./step-math.js";
@@ -29,10 +29,7 @@ let shown = -1;         // the step on screen
 let shownProof = false; // the shown step came with its proof plot
 let inflight = 0;        // frame requests on their way (two while playing behind the pace)
 let requested = -1;      // the step of the newest request
-let playing = false;
-let playFrom = 0, playT0 = 0;
-let timer = null;
-let announceNext = false;
+let playing = false, playFrom = 0, playT0 = 0, timer = null, announceNext = false;
 let onFrame = null;     // (frame, {auto, user}) => void: every step shown (watch.js)
 let onPicture = null;   // (step position, {auto, user}) => void: every animation frame drawn by the page
 let onMistakes = null;  // (answer) => void: the mistakes plot grown to the finished epochs (auto-play)
@@ -92,16 +89,10 @@ export function stepperResult(result) {
   show(byId("step-error"), false);
   setEnabled(total > 0);
   updateButtons();
-  // The last run's frames go at once (never shown for this run); the page draws this run's
-  // itself once Python has sent its scene (not multiclass); until then Python draws them.
+  // The last run's frames go at once; the page draws this run's itself once Python has sent
+  // its scene (none for one feature or very many points); until then Python draws them.
   const g = gen;
-  motion.loadRun(updates, !!tr && result?.settings?.algorithm !== "multiclass").then((ok) => {
-    if (!ok || g !== gen) return;
-    gen++; // a PNG frame still on its way is older than what the page now draws
-    inflight = 0; motion.showViews(!byVisit);
-    panel.dataset.busy = "false";
-    if (!playing) { shown = -1; pump(); }
-  });
+  motion.loadRun(updates, !!tr, byVisit ? total : null).then((ok) => drawnHere(ok, g));
   if (total > 0) { announceNext = false; pump(); }
   else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
@@ -124,6 +115,15 @@ function resetRange() {
   panel.dataset.mode = byVisit ? "visits" : "updates";
 }
 
+/** The page draws this run's (and mode's) frames from now on (ok), unless a newer one (g !== gen) came. */
+function drawnHere(ok, g) {
+  if (!ok || g !== gen) return;
+  gen++; // a PNG frame still on its way is older than what the page now draws
+  inflight = 0; motion.showViews(true);
+  byId("stepper").dataset.busy = "false";
+  if (!playing) { shown = -1; pump(); }
+}
+
 /** Step through every visited example (on) or only the updates (off), from the start. */
 function setMode(on) {
   if (!res || on === byVisit) return;
@@ -133,8 +133,11 @@ function setMode(on) {
   user = true;
   auto = null;
   pause(false);
-  byVisit = on && !!visitCount(res); motion.showViews(!byVisit); // every visit: Python's PNG frames
+  byVisit = on && !!visitCount(res);
   resetRange();
+  // Python's PNG frames until the page has the frames of this mode (by visit: asked for now).
+  const g = gen;
+  motion.byVisits(byVisit, total).then((ok) => drawnHere(ok, g));
   updateButtons();
   announceNext = true;
   pump();
@@ -160,21 +163,17 @@ export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
 /** Stop auto-play (any control); the step-through stays where it was. */
 export function stopAuto() {
   if (!auto) return;
-  auto = null;
-  if (playing) pause(false);
+  auto = null; if (playing) pause(false);
   byId("stepper").dataset.auto = "false";
 }
 
 /** Play/pause, step back/forward by one: the presenter's keys. */
 export function togglePlay() {
-  user = true;
-  auto = null;
+  user = true; auto = null;
   if (playing) pause(); else play();
 }
 
-export function stepBy(d) {
-  go(current() + d);
-}
+export const stepBy = (d) => go(current() + d);
 
 /** Tell the page the view changed (address-bar.js keeps step=k in the address bar). */
 function viewChanged() {
@@ -260,7 +259,7 @@ function tick() {
   if (!playing) return;
   const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
   const end = auto ? auto.end : total;
-  if (motion.ready() && !byVisit) { tickDrawn(speed, end); return; }
+  if (motion.ready()) { tickDrawn(speed, end); return; }
   // The show waits (clock held) for the scene the page draws it from: Python's PNG frames are slow.
   if (auto && motion.loading()) { playT0 = performance.now(); timer = setTimeout(tick, 30); return; }
   // The clock starts with the first frame on screen: Python may still be drawing the run's
@@ -324,7 +323,7 @@ function showLocal(k) {
 }
 
 function growMistakes(k) {
-  const epochs = res.settings?.algorithm === "kernel" ? null : motion.mistakesWanted(res, k, total);
+  const epochs = motion.mistakesWanted(res, k, total);
   const g = gen;
   if (epochs !== null) call({ cmd: "frame", mistakes_epochs: epochs }).then((r) => { if (g === gen && r?.ok && onMistakes) onMistakes(r); });
 }
@@ -339,7 +338,7 @@ function finishPlay() {
 
 async function pump() {
   if (!call || !res) return;
-  if (motion.ready() && !byVisit) {
+  if (motion.ready()) {
     if (motion.has(want) && want !== shown) showLocal(want);
     else if (announceNext && want === shown && !playing) { announceNext = false; announce(byId("step-text").textContent); }
     return;

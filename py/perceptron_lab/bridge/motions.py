@@ -1,0 +1,180 @@
+"""The runs the page animates itself, one kind per Fit family, made by the Fit's motion(sizes):
+    motion.scene()  -> {"scene", "proof_scene"}: the static pictures (plots/scene.py), once
+    motion.total()  -> the recorded updates
+    motion.frame(k) -> update k's numbers and model geometry (a batch holds many)
+    motion.draw(k)  -> the figure (motion.fig) drawn as after update k (the GIF download)
+    motion.visit_total(), motion.visit_frame(v) -> every visited example (None: not known)
+from the Fit's step_info(k) (what update k did) and its run.
+slide: the GIF's size and titles instead of the page's boxes."""
+
+import numpy as np
+
+from ..core.features import prepare
+from ..data.prep import for_plot
+from . import figures
+
+POINTS_MAX = 3000        # the page rings points itself: past this the PNG frames stay
+
+
+def drawable(ds):
+    """The page draws a run's frames itself: a 2-D plot of up to POINTS_MAX points."""
+    return ds.X.shape[1] >= 2 and len(ds.y) <= POINTS_MAX
+
+
+def _size(f, sizes, slide, kind="boundary"):
+    from ..plots.animation import SLIDE_PX, SLIDE_SCALE
+    if slide:
+        return dict(width_px=SLIDE_PX[0], height_px=SLIDE_PX[1], dpr=1.0, scale=SLIDE_SCALE)
+    w, h = sizes.get(kind) or f.s["plot_px"]
+    return dict(width_px=w, height_px=h, dpr=f.s["dpr"], scale=f.s["scale"])
+
+
+def _title(f, slide, name):
+    return f"{f.train_ds.name}: {name}" if slide else f"{f.train_ds.name}: step through"
+
+
+class LinearMotion:
+    """The primal perceptrons: w's plane line, its regions and arrow; the proof plot beside."""
+
+    def __init__(self, f, sizes, slide=False):
+        from ..plots.scene import BoundaryMotion, ProofMotion
+
+        self.f, ds, s = f, f.train_ds, f.s
+        size = _size(f, sizes, slide) if slide else figures.size("boundary", f, sizes.get("boundary"))
+        self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
+                                       feature_names=ds.feature_names, label_names=ds.label_names,
+                                       title=_title(f, slide, f"{s['algorithm']} perceptron"),
+                                       **size, **for_plot(None, f.prep)[1])
+        self.fig = self.boundary.fig
+        ps = None if slide else figures.proof_series(f)
+        self.proof = None if ps is None else ProofMotion(
+            ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
+            eta=f.run.eta, **figures.size("proof", f, sizes.get("proof") or f.boxes.get("proof")))
+        self.ps = ps
+
+    def scene(self):
+        return {"scene": self.boundary.scene(), "proof_scene": None if self.proof is None else self.proof.scene()}
+
+    def total(self):
+        return len(self.f.run.trace.w)
+
+    def _w(self, info):
+        return for_plot(np.asarray(info["w"], dtype=np.float64), self.f.prep)[0]
+
+    def frame(self, k):
+        f = self.f
+        info = f.step_info(k)
+        w = self._w(info)
+        out = {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+               "total": self.total()}
+        if self.ps is not None:
+            ps, th = self.ps, f.theory
+            out["proof_alt"] = figures.plots().describe_proof(
+                ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=th.R, bound=th.bound,
+                upto=max(info["t"], 1), eta=f.run.eta)
+        return out
+
+    def draw(self, k):
+        info = self.f.step_info(k)
+        self.boundary.frame(self._w(info), highlight=info["index"])
+
+    def visit_total(self):
+        """The last visit (every example the run looked at, 0-based), or None where the run's
+        visits are not known (batch, a subsampled trace)."""
+        known = self.f.visits()
+        return None if known is None else len(known[1]) - 1
+
+    def visit_frame(self, v):
+        """Visit v: an update's frame, or a correct prediction that leaves w as it is."""
+        known = self.f.visits()
+        info = self.f.visit_info(v, known)
+        w = self._w(info)
+        return {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+                "visits": len(known[1]), "total": self.total()}
+
+
+class _NoVisits:
+    def visit_total(self):
+        return None
+
+
+class KernelMotion(_NoVisits):
+    """The kernel perceptron: its scores on the grid (the page draws the 0-level), the
+    support vectors ringed by their counts αᵢ."""
+
+    def __init__(self, f, sizes, slide=False):
+        from ..plots.scene import BoundaryMotion
+
+        self.f, ds, s = f, f.train_ds, f.s
+        title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if slide else ", step through")
+        self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
+                                       feature_names=ds.feature_names, label_names=ds.label_names,
+                                       title=title, kernel=True, **_size(f, sizes, slide))
+        self.fig = self.boundary.fig
+
+    def scene(self):
+        return {"scene": self.boundary.scene(), "proof_scene": None}
+
+    def total(self):
+        return len(self.f.summary["trace"]["index"])
+
+    def _geometry(self, k, info):
+        run = self.f.run
+        return self.boundary.frame(decision=lambda X: run.decision_function(X, step=k), highlight=info["index"],
+                                   alpha=run.trace.alpha_at(k, len(run.alpha)))
+
+    def frame(self, k):
+        info = self.f.step_info(k)
+        return {**info, **self._geometry(k, info), "alt": self.boundary.alt_text(None), "total": self.total()}
+
+    def draw(self, k):
+        self._geometry(k, self.f.step_info(k))
+
+
+class MulticlassMotion(_NoVisits):
+    """The multiclass perceptron: the class regions of W (argmax per grid cell, computed by
+    the page from W's coefficients, plots/scene.RegionsMotion) and the rows of W."""
+
+    def __init__(self, f, sizes, slide=False):
+        from ..plots.scene import RegionsMotion
+
+        self.f, ds, s = f, f.train_ds, f.s
+        prep = f.prep
+        self.regions = RegionsMotion(ds.X, ds.y, features=lambda R: prepare(R, **prep), classes=ds.classes,
+                                     plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
+                                     title=_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
+        self.fig = self.regions.fig
+        self.classes = [str(c) for c in ds.classes]
+        self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (k, W in units of η): the last asked
+
+    def scene(self):
+        return {"scene": self.regions.scene(), "proof_scene": None}
+
+    def total(self):
+        return len(self.f.summary["trace"]["index"])
+
+    def weights(self, k):
+        """W after update k: from the last one asked, adding the updates in training's order
+        (as MulticlassTrace.weights_at adds them), times η."""
+        tr, Z = self.f.run.trace, self.f.Z
+        at, W = self._at
+        if k < at:
+            at, W = 0, np.zeros_like(W)
+        W = W.copy()
+        for j in range(at, k):
+            i = tr.index[j]
+            W[tr.true[j]] += Z[i]
+            W[tr.rival[j]] += -Z[i]
+        self._at = (k, W)
+        return self.f.run.eta * W
+
+    def frame(self, k, draw=False):
+        info = self.f.step_info(k)
+        W = self.weights(k)
+        geo = self.regions.frame(W, self.f.Z, highlight=info["index"], draw=draw)
+        return {**info, **geo, "W": [[float(v) for v in row] for row in W], "classes": self.classes,
+                "alt": self.regions.alt_text(),
+                "total": self.total()}
+
+    def draw(self, k):
+        self.frame(k, draw=True)
