@@ -32,9 +32,12 @@ function fit() {
 export function initStatusLine() {
   const line = byId("status").closest(".status-line");
   let width = 0;
-  new ResizeObserver(() => {
+  // Why a frame later: fit() changes the text, and so the layout, of what is observed; done
+  // inside the observer's delivery, WebKit reports "ResizeObserver loop completed with
+  // undelivered notifications" as an uncaught error.
+  new ResizeObserver(() => requestAnimationFrame(() => {
     if (line.clientWidth === width) return;
     width = line.clientWidth;
     fit();
-  }).observe(line);
+  })).observe(line);
 }
