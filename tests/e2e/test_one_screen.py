@@ -252,9 +252,8 @@ def test_presenter_mode_is_one_screen(browser, base_url):
         page.locator("body").press(" ")
 
 
-@pytest.fixture()
-def course_640(base_url):
-    """A course page on another origin (localhost) with the lab framed at 700 × 640."""
+def _course_page(base_url, height, link="v=1&embed=1"):
+    """A course page on another origin (localhost) with the lab framed at 700 × height."""
     import tempfile
     from pathlib import Path
 
@@ -262,7 +261,7 @@ def course_640(base_url):
     (root / "index.html").write_text(
         "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Week 3</title></head>"
         "<body style='margin:0;font-family:sans-serif'><div style='width:700px'><h1>Week 3</h1>"
-        f"<iframe src='{base_url}#v=1&embed=1' title='Perceptron Lab' width='100%' height='640' style='border:0' "
+        f"<iframe src='{base_url}#{link}' title='Perceptron Lab' width='100%' height='{height}' style='border:0' "
         "sandbox='allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox'>"
         "</iframe></div></body></html>")
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
@@ -271,6 +270,31 @@ def course_640(base_url):
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield f"http://localhost:{srv.server_address[1]}/"
     srv.shutdown()
+
+
+@pytest.fixture()
+def course_640(base_url):
+    yield from _course_page(base_url, 640)
+
+
+@pytest.fixture()
+def course_520_xor(base_url):
+    yield from _course_page(base_url, 520, "v=1&embed=1&preset=xor")
+
+
+def test_a_low_embed_draws_the_plot_at_its_box_height_not_shrunk(browser, course_520_xor):
+    """A frame too low for the plot's usual shape (XOR in 700 × 520): the picture is drawn at the
+    box's height, so its text has its normal size, instead of a taller picture shrunk to fit."""
+    with extra_page(browser, course_520_xor + "index.html", viewport={"width": 760, "height": 800}) as page:
+        frame = page.wait_for_selector("iframe").content_frame()
+        frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        plot = frame.evaluate(GEOMETRY_JS)["plot"]
+        assert plot["h"] < 0.45 * plot["w"], plot  # the flat box this is about
+        nw, nh = frame.evaluate("[...['naturalWidth', 'naturalHeight'].map((k) => "
+                                "document.getElementById('plot-boundary')[k] / devicePixelRatio)]")
+        assert abs(nh - plot["h"]) <= 2, (nw, nh, plot)  # drawn at the box's height: shown at 1:1
+        assert nw <= plot["w"] + 2, (nw, nh, plot)
 
 
 def test_embed_at_640_px_shows_the_whole_plot(browser, course_640):

@@ -20,6 +20,7 @@ const FALLBACK_ALT = {
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 // The bridge's limits (params.json plot_px, dpr, scale).
 const PX = [160, 2000];
+const FLATTEST = 0.3; // height ÷ width: flatter, and the axes would be a strip
 
 /** Image pixels per CSS pixel and the text scale: the reader's font-size preference (16 px = 1). */
 export function plotView() {
@@ -46,10 +47,14 @@ export function plotBox(name) {
   for (const n of unhidden) n.hidden = true;
   const aspect = (Number(img.getAttribute("height")) || 3) / (Number(img.getAttribute("width")) || 4);
   const w = Math.round(clamp(box.width || 480, ...PX));
-  // A box too flat for a plot (a short window) keeps the picture's own aspect; it is then
-  // shown smaller inside it (object-fit: contain) rather than squashed.
-  const filled = name === "boundary" && box.height >= 0.45 * box.width && box.height <= 2.2 * box.width;
-  return [w, Math.round(clamp(filled ? box.height : w * aspect, ...PX))];
+  if (name !== "boundary" || box.height > 2.2 * box.width || box.height < PX[0]) {
+    return [w, Math.round(clamp(w * aspect, ...PX))];
+  }
+  // The boundary plot is drawn at its box's height, so its text keeps its size: a flat box (a
+  // short window, a low iframe) gets a picture no wider than 1/FLATTEST of its height, shown
+  // whole in the middle of the box (object-fit: contain), never a taller picture shrunk to fit.
+  const h = Math.round(clamp(box.height, ...PX));
+  return [Math.round(clamp(Math.min(w, h / FLATTEST), ...PX)), h];
 }
 
 /** {kind: [width, height]} for a plots request. */
