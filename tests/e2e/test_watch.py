@@ -213,6 +213,10 @@ def test_reduced_motion_turns_it_off(ready_page):
     assert all(f["step"] is None for f in frames), frames
     assert page.get_attribute("#stepper", "data-playing") == "false"
     assert page.get_attribute("#stepper", "data-step") == "0"
+    # The plot shows the final result while the step-through waits at its start: the caption says so.
+    assert page.text_content("#watch-caption") == ("The final result. The step-through starts before "
+                                                   "the first update.")
+    assert page.is_visible("#watch-caption")
 
 
 def test_play0_link_turns_it_off(browser, base_url):

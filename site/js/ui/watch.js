@@ -62,7 +62,13 @@ export function watchResult(result) {
   hideViews();
   setCaption("");
   const total = stepTotal();
-  if (!liveMode() || values.source === "points" || !total) return;
+  if (!total) return;
+  // No show (reduced motion, play=0, placed points): the plot shows the final result while the
+  // step-through beside it waits at its start, so the caption says which is which.
+  if (!liveMode() || values.source === "points") {
+    setCaption(`The final result.${endCaption(result)} The step-through starts before the first update.`);
+    return;
+  }
   const cycle = cycleStart(result);
   const frames = total + (cycle === null ? 0 : (CYCLES_SHOWN - 1) * (total - cycle));
   const speed = Math.max(MIN_SPEED, frames / SECONDS);
