@@ -1006,3 +1006,25 @@ def test_alt_texts_work_without_matplotlib():
     assert first.startswith("Mistakes per epoch over 3 epochs: 3, 1, 0; 4 mistakes in total")
     assert "within it" in first                 # 4 ≤ 12.5
     assert second == "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+
+
+def test_multiclass_regions_say_when_they_are_a_slice():
+    """Trained on more features than it draws, the regions are the model with the other features at
+    their means: the legend says so (as the binary boundary plot does); with two features it does not."""
+    from perceptron_lab.plots.multiclass import regions_figure
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(30, 4)), np.arange(30) % 3
+    W = rng.normal(size=(3, 4))
+    for m, said in ((4, True), (2, False)):
+        fig = regions_figure(X[:, :m], y, scores=lambda R, W=W[:, :m]: R @ W.T, classes=["a", "b", "c"])
+        texts = [t.get_text() for t in fig.data_ax.get_legend().get_texts()]
+        assert texts[:3] == ["a", "b", "c"]
+        assert ("other features at their means" in texts) is said, texts
+        # the slice: the regions are the model's argmax with the unplotted features at their means
+        grid = plots.find_artist(fig, "regions").get_array()
+        (x0, x1), (y0, y1) = fig.data_ax.get_xlim(), fig.data_ax.get_ylim()
+        cx, cy = np.linspace(x0, x1, grid.shape[1])[7], np.linspace(y0, y1, grid.shape[0])[11]
+        point = X[:, :m].mean(axis=0)
+        point[0], point[1] = cx, cy
+        assert grid[11, 7] == np.argmax(point @ W[:, :m].T)

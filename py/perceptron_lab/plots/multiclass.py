@@ -6,6 +6,7 @@ shape too, so no class is told apart by colour alone.
 """
 
 import numpy as np
+from matplotlib.lines import Line2D
 
 from .figure import layout, prepare_figure
 from .style import FS_NOTE, FS_TICK, MARKER_S, fs
@@ -69,7 +70,12 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     if f1 is not None:
         ax.set_ylabel(str(names[f1]))
     if k <= 10:
-        ax.legend(fontsize=fs(fig, FS_NOTE) * 0.85, loc="upper right", framealpha=0.85, ncol=2 if k > 5 else 1)
+        handles, labels = ax.get_legend_handles_labels()
+        if m > 2:  # the regions are a slice: said on the picture, as the binary boundary plot says it
+            handles.append(Line2D([], [], ls="", marker=""))
+            labels.append("other features at their means")
+        ax.legend(handles, labels, fontsize=fs(fig, FS_NOTE) * 0.85, loc="upper right", framealpha=0.85,
+                  ncol=2 if k > 5 else 1)
     fig.n_wrong = int(wrong.sum())
     fig.data_ax = ax
     fig.alt_text = regions_alt(len(X), k, m, names[f0], None if f1 is None else names[f1], fig.n_wrong)
