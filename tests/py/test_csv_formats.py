@@ -1,6 +1,8 @@
 """CSV as people have it: encodings, decimal commas, thousands separators, overrides,
 hostile shapes, true messages, multiclass loading, the bridge's CSV spec."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -265,3 +267,18 @@ def test_read_as_choices_that_do_not_fit_say_so_truly():
     # Real UTF-16 without a BOM still reads when chosen.
     ds = parse_csv(latin1.decode("latin-1").encode("utf-16-le"), encoding="utf-16-le")
     assert ds.n == 100 and ds.feature_names[0] == "longueur sépale"
+
+
+def test_a_space_separated_file_is_named_as_such():
+    """scikit-learn's linnerud files separate their cells by spaces, which the lab does not read:
+    the message says so (the generic "choose another delimiter" would offer none that fits)."""
+    import sklearn
+
+    path = Path(sklearn.__file__).parent / "datasets" / "data" / "linnerud_exercise.csv"
+    e = err(path.read_bytes())
+    assert e.message == ("The file has only one column when read as comma-separated. "
+                         "Its cells are separated by spaces, which the lab does not read: save it with "
+                         "commas, semicolons or tabs between the cells.")
+    # One column of labels with spaces in them is not a space-separated table: the generic message.
+    e = err(b"kind\nsmall cat\nbig dog\nsmall cat\n")
+    assert "another delimiter" in e.message and "spaces" not in e.message

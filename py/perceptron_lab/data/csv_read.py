@@ -33,6 +33,12 @@ MAX_COLUMNS = 20_000
 MAX_CELLS = 6_000_000  # e.g. 200 000 rows (the row limit) of 30 columns (breast cancer's width)
 
 
+def _spaced(records):
+    """Rows of one cell that are numbers separated by spaces: a whitespace-separated file."""
+    rows = [cells[0].split() for _, cells in records if cells and cells[0].strip()]
+    return bool(rows) and all(len(r) >= 2 and sum(map(is_numberlike, r)) >= len(r) - 1 for r in rows)
+
+
 def _show(cell: str, limit: int = 40) -> str:
     return cell if len(cell) <= limit else cell[: limit - 1] + "…"
 
@@ -283,10 +289,12 @@ def _dataset(t, name, multiclass):
     if not feats:
         # Without a header the one column's name is the lab's own ('label'): not worth quoting.
         named = f" ('{t.label_name}')" if t.has_header else ""
-        raise DataError(
-            f"The file has only one column{named} when read as {DELIMITER_NAMES[t.delimiter]}-separated. "
-            "It needs at least one numeric feature column besides the label column; if the file "
-            "uses another delimiter, choose it.")
+        head = f"The file has only one column{named} when read as {DELIMITER_NAMES[t.delimiter]}-separated. "
+        if _spaced(t.records[1:51]):
+            raise DataError(head + "Its cells are separated by spaces, which the lab does not read: save it "
+                            "with commas, semicolons or tabs between the cells.")
+        raise DataError(head + "It needs at least one numeric feature column besides the label column; if the "
+                        "file uses another delimiter, choose it.")
     # no feature column holds any number at all: probably the wrong file or label column
     if not any(is_numberlike(cells[j]) for _, cells in t.records for j in feats):
         raise DataError(
