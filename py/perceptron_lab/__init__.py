@@ -3,8 +3,8 @@
 from .version import __version__  # noqa: F401
 
 from .errors import DataError, SettingsError  # noqa: F401
-from .estimators.linear import (  # noqa: F401  (numpy only; perceptron_lab.sklearn has the scikit-learn ones)
-    AveragedPerceptron, BatchPerceptron, Perceptron, PocketPerceptron, VotedPerceptron,
-)
-from .estimators.kernel import KernelPerceptron  # noqa: F401  (numpy only)
-from .estimators.multiclass import MulticlassPerceptron  # noqa: F401  (numpy only)
+from .estimators import ESTIMATORS as _ESTIMATORS
+
+# Perceptron, BatchPerceptron, ..., KernelPerceptron, MulticlassPerceptron: the class each algorithm
+# of params.json names (numpy only; perceptron_lab.sklearn has the scikit-learn ones).
+globals().update(_ESTIMATORS)

@@ -1,4 +1,5 @@
-"""The estimators of perceptron_lab.estimators as scikit-learn estimators (needs scikit-learn).
+"""The linear estimators of perceptron_lab.estimators (Perceptron, BatchPerceptron, ...: one per linear
+algorithm of params.json) as scikit-learn estimators (needs scikit-learn).
 
 Same names, parameters, training and attributes; scikit-learn's input validation
 (validate_data, check_classification_targets) at the boundary, its get_params/set_params,
@@ -14,8 +15,6 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .estimators import linear as estimators
 from .errors import DataError
-
-__all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron", "PocketPerceptron"]
 
 
 class _SklearnPerceptron(ClassifierMixin, BaseEstimator):
@@ -41,21 +40,15 @@ class _SklearnPerceptron(ClassifierMixin, BaseEstimator):
         return X, y
 
 
-class Perceptron(_SklearnPerceptron, estimators.Perceptron):
-    __doc__ = estimators.Perceptron.__doc__
+def _sklearn_class(base):
+    """base (a class of estimators.linear) with scikit-learn's validation, parameters and tags."""
+    name = base.__name__
+    return type(name, (_SklearnPerceptron, base), {"__doc__": base.__doc__, "__module__": __name__,
+                                                  "__qualname__": name})
 
 
-class BatchPerceptron(_SklearnPerceptron, estimators.BatchPerceptron):
-    __doc__ = estimators.BatchPerceptron.__doc__
-
-
-class AveragedPerceptron(_SklearnPerceptron, estimators.AveragedPerceptron):
-    __doc__ = estimators.AveragedPerceptron.__doc__
-
-
-class VotedPerceptron(_SklearnPerceptron, estimators.VotedPerceptron):
-    __doc__ = estimators.VotedPerceptron.__doc__
-
-
-class PocketPerceptron(_SklearnPerceptron, estimators.PocketPerceptron):
-    __doc__ = estimators.PocketPerceptron.__doc__
+# The same names as estimators.linear.CLASSES (every linear algorithm of params.json), at module
+# level so that pickle finds them here.
+CLASSES = {name: _sklearn_class(base) for name, base in estimators.CLASSES.items()}
+globals().update(CLASSES)
+__all__ = list(CLASSES)

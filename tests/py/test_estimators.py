@@ -1,5 +1,6 @@
 """perceptron_lab.estimators: the scikit-learn-style classes on numpy alone, against core.train."""
 
+import inspect
 import os
 import pickle
 import subprocess
@@ -9,15 +10,18 @@ import warnings
 import numpy as np
 import pytest
 
-from perceptron_lab import DataError, SettingsError
+import perceptron_lab
+from perceptron_lab import DataError, SettingsError, estimators, settings
 from perceptron_lab.core import train
-from perceptron_lab.estimators import (AveragedPerceptron, BatchPerceptron, NotFittedError, Perceptron,
-                                       PocketPerceptron, VotedPerceptron)
+from perceptron_lab.estimators import (AveragedPerceptron, NotFittedError, Perceptron, PocketPerceptron,
+                                       VotedPerceptron)
 from perceptron_lab.core.features import prepare
+from perceptron_lab.texts.variants import VARIANTS
 
-ALL = [Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron]
-ALGORITHM = {Perceptron: "online", BatchPerceptron: "batch", AveragedPerceptron: "averaged",
-             VotedPerceptron: "voted", PocketPerceptron: "pocket"}
+OPTIONS = settings.param("algorithm")["options"]
+# Every linear algorithm's class, the one params.json's `estimator` names.
+ALGORITHM = {getattr(estimators, o["estimator"]): o["value"] for o in OPTIONS if o["family"] == "linear"}
+ALL = list(ALGORITHM)
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND_01 = np.array([0, 0, 0, 1])
@@ -40,7 +44,42 @@ def test_import_is_light():
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("cls", ALL)
+def test_the_public_names():
+    # The classes people import, each the one its algorithm's params.json entry names.
+    named = {"Perceptron": "online", "BatchPerceptron": "batch", "AveragedPerceptron": "averaged",
+             "VotedPerceptron": "voted", "PocketPerceptron": "pocket", "KernelPerceptron": "kernel",
+             "MulticlassPerceptron": "multiclass"}
+    assert named.items() <= {o["estimator"]: o["value"] for o in OPTIONS}.items()
+    assert list(estimators.ESTIMATORS) == [o["estimator"] for o in OPTIONS]
+    assert set(estimators.__all__) == set(estimators.ESTIMATORS) | {"NotFittedError"}
+    for o in OPTIONS:
+        cls = getattr(perceptron_lab, o["estimator"])
+        assert cls is getattr(estimators, o["estimator"]) is estimators.ESTIMATORS[o["estimator"]]
+        assert cls.__name__ == cls.__qualname__ == o["estimator"]
+        assert getattr(sys.modules[cls.__module__], cls.__qualname__) is cls  # where pickle looks
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
+def test_a_linear_class_trains_its_algorithm_and_says_what_it_is(cls):
+    est = cls(max_epochs=3).fit(BOOL_X, XOR_01)
+    assert est.run_.algorithm == ALGORITHM[cls]
+    assert cls.__doc__ == VARIANTS[ALGORITHM[cls]].summary and cls.__doc__.endswith(".")
+    assert "max_epochs=100, eta=1.0" in str(inspect.signature(cls))  # help() shows the parameters
+    assert repr(cls(eta=0.5, order="shuffle-each")) == f"{cls.__name__}(eta=0.5, order='shuffle-each')"
+
+
+@pytest.mark.parametrize("o", OPTIONS, ids=lambda o: o["estimator"])
+def test_a_fitted_estimator_pickles(o):
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [2, 2], [2, 0]], dtype=float)
+    y = [0, 0, 0, 1, 1, 2] if o["classes"] == "every" else [0, 0, 0, 1, 1, 1]
+    est = getattr(perceptron_lab, o["estimator"])(max_epochs=5).fit(X, y)
+    back = pickle.loads(pickle.dumps(est))
+    assert type(back) is type(est) and repr(back) == repr(est)
+    assert np.array_equal(back.decision_function(X), est.decision_function(X))
+    assert np.array_equal(back.predict(X), est.predict(X))
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
 def test_and_weights_equal_core_train(cls):
     est = cls().fit(BOOL_X, AND_01)
     run = train(prepare(BOOL_X), np.where(AND_01 == 1, 1, -1), algorithm=ALGORITHM[cls], max_epochs=100)

@@ -11,12 +11,14 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_breast_cancer, load_iris
 
+from perceptron_lab import settings as schema
 from perceptron_lab.bridge import handle
 from perceptron_lab.bridge.script import script_request
 from perceptron_lab.export.script import INLINE_CSV_CHARS, INLINE_POINTS
 
 PY = Path(__file__).resolve().parents[2] / "py"
-ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
+# Every primal variant of params.json (script_linear.py writes them all; its `estimator` fits it).
+ALGORITHMS = [o["value"] for o in schema.param("algorithm")["options"] if o["family"] == "linear"]
 
 
 def iris_csv():

@@ -1,4 +1,5 @@
-"""perceptron_lab.sklearn: the five estimators pass scikit-learn's check_estimator, binary only by the tag."""
+"""perceptron_lab.sklearn: the linear estimators (one per linear algorithm of params.json) pass
+scikit-learn's check_estimator, binary only by the tag."""
 
 import os
 import subprocess
@@ -13,10 +14,10 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.utils import get_tags
 from sklearn.utils.estimator_checks import check_estimator
 
-from perceptron_lab import DataError, estimators
+from perceptron_lab import DataError, estimators, settings
 from perceptron_lab import sklearn as plsk
 
-NAMES = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron", "PocketPerceptron"]
+NAMES = [o["estimator"] for o in settings.param("algorithm")["options"] if o["family"] == "linear"]
 
 # scikit-learn itself skips these when an optional library or switch is missing on this machine;
 # every other check must run and pass. (SCIPY_ARRAY_API's check is run below in a subprocess.)
@@ -86,6 +87,15 @@ def test_same_answer_as_the_numpy_estimators(name):
     a = getattr(estimators, name)().partial_fit(X, y, classes=["no", "yes"]).partial_fit(X, y)
     b = getattr(plsk, name)().partial_fit(X, y, classes=["no", "yes"]).partial_fit(X, y)
     assert np.array_equal(a.coef_, b.coef_) and np.array_equal(a.intercept_, b.intercept_)
+
+
+def test_the_linear_classes_and_only_they():
+    assert {"Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron", "PocketPerceptron"} <= set(NAMES)
+    assert plsk.__all__ == NAMES
+    for name in NAMES:
+        cls = getattr(plsk, name)
+        assert cls.__module__ == "perceptron_lab.sklearn" and cls.__qualname__ == name  # pickle finds it
+        assert cls.__doc__ == getattr(estimators, name).__doc__
 
 
 def test_works_in_sklearn_tools():

@@ -1,10 +1,20 @@
-"""scikit-learn-style estimators on numpy alone (perceptron_lab.sklearn: the scikit-learn ones)."""
+"""scikit-learn-style estimators on numpy alone (perceptron_lab.sklearn: the scikit-learn ones).
 
-from .kernel import KernelPerceptron  # noqa: F401
-from .linear import (  # noqa: F401
-    AveragedPerceptron, BatchPerceptron, NotFittedError, Perceptron, PocketPerceptron, VotedPerceptron,
-)
-from .multiclass import MulticlassPerceptron  # noqa: F401
+Every algorithm option of params.json names its class (`estimator`); ESTIMATORS holds them by
+name, in the table's order. The linear family's classes are made from the table (linear.py),
+the kernel and multiclass families' are written out (kernel.py, multiclass.py).
+"""
 
-__all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron", "PocketPerceptron",
-           "KernelPerceptron", "MulticlassPerceptron", "NotFittedError"]
+from .. import settings
+from . import kernel, linear, multiclass
+from .linear import NotFittedError
+
+_FAMILY_MODULES = {"linear": linear, "kernel": kernel, "multiclass": multiclass}
+
+# Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron,
+# KernelPerceptron, MulticlassPerceptron (the package exports the same names).
+ESTIMATORS = {o["estimator"]: getattr(_FAMILY_MODULES[o["family"]], o["estimator"])
+              for o in settings.param("algorithm")["options"]}
+globals().update(ESTIMATORS)
+
+__all__ = [*ESTIMATORS, "NotFittedError"]

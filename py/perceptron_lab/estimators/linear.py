@@ -1,4 +1,6 @@
-"""scikit-learn-style perceptron classifiers, on numpy alone (no scikit-learn import).
+"""scikit-learn-style perceptron classifiers, on numpy alone (no scikit-learn import): one class
+per linear algorithm of params.json (its `estimator` names it; CLASSES below), made from
+_BasePerceptron with the algorithm fixed and the variant's summary (texts/variants.py) as docstring.
 
 Every class is one call of core.train on the prepared vectors x̃ = features.prepare(X):
 the two classes of y, sorted, become -1 (classes_[0]) and +1 (classes_[1]); w starts at 0;
@@ -21,15 +23,13 @@ import numbers
 
 import numpy as np
 
-from .. import run_cost
+from .. import run_cost, settings
 from ..core import loop as core
 from ..core import features
 from ..data.dataset import MAX_ABS, too_large
 from ..errors import DataError, SettingsError
 from ..data.prep import Standardization
-
-__all__ = ["Perceptron", "BatchPerceptron", "AveragedPerceptron", "VotedPerceptron",
-           "PocketPerceptron", "NotFittedError"]
+from ..texts.variants import VARIANTS
 
 _PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
            "early_stop", "standardize")
@@ -75,7 +75,7 @@ class _InputChecks:
 class _BasePerceptron(_InputChecks):
     """w ← w + eta·y·x̃ on every mistake y·(w·x̃) <= 0; the variant is the class's `_algorithm`."""
 
-    _algorithm = "online"
+    _algorithm = None  # params.json's algorithm value, fixed by _variant_class
 
     def __init__(self, *, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
                  random_state=0, normalize=False, feature_map="none", early_stop=False, standardize=False):
@@ -229,34 +229,21 @@ class _BasePerceptron(_InputChecks):
         return float(np.mean(self.predict(X) == y))
 
 
-class Perceptron(_BasePerceptron):
-    """Rosenblatt's online perceptron: w ← w + eta·y·x̃ at each mistake, example by example."""
-
-    _algorithm = "online"
-
-
-class BatchPerceptron(_BasePerceptron):
-    """Batch perceptron: w ← w + eta·Σ_{mistakes} y·x̃, once an epoch (gradient step on the criterion)."""
-
-    _algorithm = "batch"
+def _variant_class(option):
+    """The estimator of one linear algorithm option of params.json: named by its `estimator`, its
+    docstring the variant's summary (texts/variants.py), training with its algorithm."""
+    name = option["estimator"]
+    return type(name, (_BasePerceptron,), {"__doc__": VARIANTS[option["value"]].summary,
+                                           "_algorithm": option["value"], "__module__": __name__,
+                                           "__qualname__": name})
 
 
-class AveragedPerceptron(_BasePerceptron):
-    """Averaged perceptron: the answer is the mean of w after every example seen."""
-
-    _algorithm = "averaged"
-
-
-class VotedPerceptron(_BasePerceptron):
-    """Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w."""
-
-    _algorithm = "voted"
-
-
-class PocketPerceptron(_BasePerceptron):
-    """Pocket perceptron (with ratchet): the answer is the w of best training accuracy met on the way."""
-
-    _algorithm = "pocket"
+# Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron: one class per
+# linear algorithm of params.json, in its order. Module-level names, so pickle finds them here.
+CLASSES = {o["estimator"]: _variant_class(o) for o in settings.param("algorithm")["options"]
+           if o["family"] == "linear"}
+globals().update(CLASSES)
+__all__ = [*CLASSES, "NotFittedError"]
 
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ kernel_perceptron.train_kernel; KernelPerceptron calls the same core with the sa
 the printed α, η·α·y and bias are the page's bit for bit."""
 
 from ..data.request import load_data
+from ..settings import option
 from .script import binary_split_code, run_settings, status_line
 
-ESTIMATOR = "KernelPerceptron"
 TRAIN_NOTE = "Train from α = 0 and print the counts α, the dual coefficients and the bias (exactly, every digit)."
 PICTURE_NOTE = "The decision regions (matplotlib)."
 EVERY_CLASS = False  # two classes, -1 and +1
@@ -17,7 +17,8 @@ split_code = binary_split_code
 
 def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
-    fit = (f"clf = {ESTIMATOR}(\n    kernel={s['kernel']!r}, degree={s['degree']!r}, coef0={s['coef0']!r}, "
+    estimator = option("algorithm", s["algorithm"])["estimator"]  # the package's class (params.json)
+    fit = (f"clf = {estimator}(\n    kernel={s['kernel']!r}, degree={s['degree']!r}, coef0={s['coef0']!r}, "
            f"gamma={s['gamma']!r},\n    {run_settings(s)},\n)\n"
            "clf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n" + status_line() +
            "print(\"alpha:\", clf.alpha_.tolist())  # updates caused by each training example\n"
@@ -29,6 +30,6 @@ def cells(s, ds, imports, plot_features):
             f"plot_features={plot_features!r},\n"
             f"    feature_names=ds.feature_names, label_names=ds.label_names, title={ds.name + ': ' + s['algorithm'] + ' perceptron'!r}, "
             "width_px=640, height_px=480,\n)")
-    imports.append(f"from perceptron_lab import {ESTIMATOR}")
+    imports.append(f"from perceptron_lab import {estimator}")
     return ["from perceptron_lab import plots"], fit, plot
 

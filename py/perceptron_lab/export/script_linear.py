@@ -1,4 +1,4 @@
-"""The primal perceptrons (online, batch, averaged, voted, pocket) as code: the training and
+"""The primal perceptrons (params.json's linear family: online, batch, ...) as code: the training and
 plotting cells of export/script.py's script. The estimator is the algorithm's (params.json
 `estimator`); the data is the binary data set, split as the bridge splits it."""
 

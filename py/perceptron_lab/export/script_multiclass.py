@@ -12,9 +12,9 @@ very functions the page ran.
 from ..data import classes
 from ..data.classes import load_classes
 from ..data.prep import Standardization
+from ..settings import option
 from .script import run_settings, status_line
 
-ESTIMATOR = "MulticlassPerceptron"
 TRAIN_NOTE = "Train from W = 0 and print W, one row per class (exactly, every digit)."
 PICTURE_NOTE = "The decision regions (matplotlib)."
 EVERY_CLASS = True  # the data is read with every class (bridge: load_classes)
@@ -39,6 +39,7 @@ def points_code(imports):
 
 def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
+    estimator = option("algorithm", s["algorithm"])["estimator"]  # the package's class (params.json)
     raw = "train.X"
     prep = ""
     if s["standardize"]:
@@ -46,7 +47,7 @@ def cells(s, ds, imports, plot_features):
         prep = ("# Standardize: z-scores with the training part's mean and standard deviation, as the page.\n"
                 "standardization = Standardization.fit(train.X)\n")
         raw = "standardization.transform(train.X)"
-    fit = (f"{prep}clf = {ESTIMATOR}(\n    average={s['average']!r}, {run_settings(s)},\n"
+    fit = (f"{prep}clf = {estimator}(\n    average={s['average']!r}, {run_settings(s)},\n"
            f"    feature_map={s['feature_map']!r}, early_stop={s['early_stop']!r},\n)\n"
            f"clf.fit({raw}, train.y)  # class indices 0, 1, ... in the order of ds.classes\n" + status_line() +
            "print(\"classes:\", [str(c) for c in ds.classes])\n"
@@ -59,5 +60,5 @@ def cells(s, ds, imports, plot_features):
             f"    train.X, train.y, scores={scores}, classes=[str(c) for c in ds.classes],\n"
             f"    plot_features={plot_features!r}, feature_names=ds.feature_names, title={title}, "
             "width_px=640, height_px=480,\n)")
-    imports.append(f"from perceptron_lab import {ESTIMATOR}")
+    imports.append(f"from perceptron_lab import {estimator}")
     return ["from perceptron_lab import plots"], fit, plot

@@ -1,9 +1,10 @@
 """What differs, in words, from one primal perceptron to another, as a table keyed by the
-algorithm (params.json's algorithm options of the linear family): which classifier its
-weights are, what keeps moving after its last mistake, and how its updates leave the online
-path that Novikoff's theorem and its proof follow. texts/run.py builds every sentence around
-these; a new variant adds its entry here (tests/py/test_texts.py checks the table against
-params.json and the core's strategies).
+algorithm (params.json's algorithm options of the linear family): what it is in one sentence,
+which classifier its weights are, what keeps moving after its last mistake, and how its updates
+leave the online path that Novikoff's theorem and its proof follow. texts/run.py builds every
+sentence of a run around these, and the package's estimator class of the variant (params.json
+`estimator`, made in estimators/linear.py) has its summary as docstring; a new variant adds its
+entry here (tests/py/test_texts.py checks the table against params.json and the core's strategies).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from typing import Callable
 
 @dataclass(frozen=True)
 class Variant:
-    """classifier(run, train_accuracy, last_accuracy): which classifier the weights, accuracies and
+    """summary: the variant in one sentence (its estimator class's docstring, help() shows it).
+    classifier(run, train_accuracy, last_accuracy): which classifier the weights, accuracies and
     boundary plot belong to. runs_on: what keeps moving after the mistakes stop (a variant that
     runs all epochs, as Algorithm 2 does; "" for one that stops at its first clean epoch).
     converged: what a clean epoch means, when it is not "the last epoch made no mistake".
     off_path: why the theorem's bound does not count its updates ("" : they are the online ones),
     and no_proof: why there is then no proof plot."""
 
+    summary: str
     classifier: Callable
     runs_on: str = ""
     converged: str = ""
@@ -63,15 +66,24 @@ def _pocket(run, train_accuracy, last_accuracy):
 
 
 VARIANTS = {
-    "online": Variant(_online),
+    "online": Variant(
+        "Rosenblatt's online perceptron: w ← w + eta·y·x̃ at each mistake, example by example.",
+        _online),
     "batch": Variant(
+        "Batch perceptron: w ← w + eta·Σ_{mistakes} y·x̃, once an epoch (gradient step on the criterion).",
         _batch,
         converged="no training point is misclassified any more",
         off_path="Batch takes one summed step per epoch",
         no_proof=("No proof plot for batch: the proof follows the online updates w ← w + η·y·x̃, one "
                   "example at a time, and batch's summed steps are another path. Train the online "
                   "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")),
-    "averaged": Variant(_averaged, runs_on="the average keeps moving toward the last w"),
-    "voted": Variant(_voted, runs_on="the last w keeps gaining votes"),
-    "pocket": Variant(_pocket),
+    "averaged": Variant(
+        "Averaged perceptron: the answer is the mean of w after every example seen.",
+        _averaged, runs_on="the average keeps moving toward the last w"),
+    "voted": Variant(
+        "Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w.",
+        _voted, runs_on="the last w keeps gaining votes"),
+    "pocket": Variant(
+        "Pocket perceptron (with ratchet): the answer is the w of best training accuracy met on the way.",
+        _pocket),
 }
