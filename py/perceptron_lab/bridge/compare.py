@@ -72,9 +72,12 @@ def compare_request(request, progress=None):
     if request.get("with_kernel") is True:  # the kernel perceptron of the run on screen, on the same data
         variants.append(kernel_variant(ds, s, progress, len(COMPARE_ALGORITHMS) * s["epochs"]))
         algorithms.append("kernel")
-    th = f.theory  # the split and the solver's theory are the same for every variant (any fit will do)
-    # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
-    proved = [t for t in theories if t.separable is not None] or [th]
+    # The split and the solver's answer are the same for every variant, but each run may prove more on
+    # its own (it converged or cycled; past the budget its own w's margin counts): any proof holds for
+    # the data, and the largest verified margin gives the tightest bound.
+    with_gamma = [t for t in theories if t.gamma is not None]
+    th = (max(with_gamma, key=lambda t: t.gamma) if with_gamma else
+          next((t for t in theories if t.separable is not None), theories[0]))
     return {
         "ok": True,
         "version": __version__,
@@ -85,9 +88,9 @@ def compare_request(request, progress=None):
         "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
         "labels": ds.label_mapping_json(),
         "dataset": dataset_json(ds, f),
-        "separable": proved[0].separable,
-        "separable_reason": proved[0].reason,
-        "separable_text": texts.separability_text(proved[0].as_dict()),
+        "separable": th.separable,
+        "separable_reason": th.reason,
+        "separable_text": texts.separability_text(th.as_dict()),
         "R": th.R,
         "gamma": th.gamma,
         "bound": th.bound,
