@@ -156,3 +156,19 @@ def test_the_model_file_waits_for_the_margin():
     train(data, {"kernel": "rbf"}, later=True)
     model = handle({"cmd": "export", "what": "model"})
     assert json.loads(model["text"])["theory"] == inline["theory"]
+
+
+def test_with_no_time_at_all_the_bound_is_the_runs_own_margins(monkeypatch):
+    """No solver iterate and no dual sweep: the margin shown is that of the run's w = Σ αᵢ yᵢ φ̃(xᵢ),
+    min yᵢ f(xᵢ) / ‖w‖ with ‖w‖² = (αy)ᵀK̃(αy), computed here from K̃ alone."""
+    data, _, _ = noisy(13, 150, 0.0)
+    monkeypatch.setattr(linear_theory, "MARGIN_SECONDS", 0.0)
+    monkeypatch.setattr(margin_module, "dual_margin", lambda Z, y, deadline: (None, None, None))
+    r = train(data, {"kernel": "poly", "degree": 2}, later=True)
+    run = session.current().run
+    assert r["status"] == "converged"
+    c = run.alpha * run.y.astype(float)
+    own = float(np.min(run.y * (run.K @ c)) / np.sqrt(c @ run.K @ c))
+    t = handle({"cmd": "theory"})
+    assert t["separable_reason"] == "margin lower bound" and t["gamma"] == pytest.approx(own, rel=1e-6)
+    assert t["bound"] == pytest.approx((t["R"] / own) ** 2, rel=1e-6) and r["mistakes"] <= t["bound"]

@@ -27,13 +27,12 @@ def out_of_time(out, m, F, y, alpha, known):
     time"; gamma_upper: no margin is above it (the solver's dual weights)."""
     R = float(np.max(np.linalg.norm(F, axis=1)))
     floor = 4.0 * (F.shape[1] + 1) * _EPS * R  # a margin counts above the rounding of y·(w·φ̃)
-    u, gamma = (m.u, m.gamma) if m.separable else (None, 0.0)
-    w = F.T @ (np.asarray(alpha, dtype=np.float64) * y)
-    g = margin_of(w, F, y)
-    if g is not None and g > max(gamma, floor):
-        u, gamma = w, g
+    gamma = m.gamma if m.separable else None  # the solver verified it above the floor
+    g = margin_of(F.T @ (np.asarray(alpha, dtype=np.float64) * y), F, y)  # the run's own w
+    if g is not None and g > max(gamma or 0.0, floor):
+        gamma = g
     stopped = {**out, "gamma_upper": m.gamma_upper, "complete": False}
-    if u is not None:
+    if gamma is not None:
         return {**stopped, "separable": True, "gamma": gamma, "bound": bound(out["R"], gamma),
                 "reason": "margin lower bound"}
     return {**stopped, "separable": known, "reason": "out of time"}
