@@ -96,11 +96,12 @@ def test_the_theory_request_needs_a_run_and_a_known_value():
     assert bad["error"]["kind"] == "settings" and bad["error"]["field"] == "theory"
 
 
-def test_a_kernel_run_knows_its_theory_with_the_run():
-    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "xor"},
-                "settings": {"plots": False, "algorithm": "kernel"}, "theory": "later"})
-    assert r["ok"] and r.get("theory_pending") is not True
-    assert handle({"cmd": "theory"}) == {"ok": True, "theory_pending": False}
+def test_a_multiclass_run_has_no_theory_pending():
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "iris"},
+                "settings": {"plots": False, "algorithm": "multiclass"}, "theory": "later"})
+    assert r["ok"] and r["theory_pending"] is False
+    assert handle({"cmd": "theory"}) == {"ok": True, "R": None, "gamma": None, "bound": None, "separable": None,
+                                         "theory_note": None, "theory_pending": False}
 
 
 @pytest.mark.parametrize("seed, n, d, margin, seconds, proved", [

@@ -1,4 +1,6 @@
-"""The compare request: every variant on the same data, split, order and seed."""
+"""The compare request: every variant on the same data, split, order and seed. The margin of the
+data is solved once for all variants within the page's budget (linear_theory.MARGIN_SECONDS); past
+it the comparison says what could be proved, as a train's theory request does."""
 
 from .. import settings
 from ..version import __version__
@@ -8,6 +10,7 @@ from ..core.features import feature_names
 from . import figures
 from .kernel_fit import fit_kernel
 from .linear_fit import dataset_json, fit, run_fields
+from .linear_theory import deadline_in
 from ..data.request import load_data, read_settings
 
 # The variants side by side, in the order the lecture introduces them.
@@ -27,7 +30,8 @@ def compare_request(request, progress=None):
     s = read_settings(raw)
     if not (isinstance(raw, dict) and "plot_px" in raw):
         s["plot_px"] = list(COMPARE_PX)
-    margin_cache = {}  # the max-margin solution depends on the data only: solve it once
+    margin_cache = {}  # the max-margin solution depends on the data and split only: solve it once
+    deadline = None  # the margin's budget (MARGIN_SECONDS) runs from the first solve, as a train's does
     variants, theories = [], []
     for i, algorithm in enumerate(COMPARE_ALGORITHMS):
         si = {**s, "algorithm": algorithm}
@@ -35,7 +39,10 @@ def compare_request(request, progress=None):
         if progress is not None:
             def step(epoch, mistakes, offset=i * s["epochs"]):
                 progress(offset + epoch, mistakes)
-        f = fit(ds, si, step, margin_cache)
+        f = fit(ds, si, step, theory_later=True)
+        if not f.theory_done:
+            deadline = deadline or deadline_in()
+            f.complete_theory(deadline, margin_cache)
         run = f.run
         theories.append(f.theory)
         coef, bias = f.weights()
@@ -65,9 +72,12 @@ def compare_request(request, progress=None):
     if request.get("with_kernel") is True:  # the kernel perceptron of the run on screen, on the same data
         variants.append(kernel_variant(ds, s, progress, len(COMPARE_ALGORITHMS) * s["epochs"]))
         algorithms.append("kernel")
-    th = f.theory  # the split and the solver's theory are the same for every variant (any fit will do)
-    # Each run may prove separability on its own (it converged or cycled): any proof holds for the data.
-    proved = [t for t in theories if t.separable is not None] or [th]
+    # The split and the solver's answer are the same for every variant, but each run may prove more on
+    # its own (it converged or cycled; past the budget its own w's margin counts): any proof holds for
+    # the data, and the largest verified margin gives the tightest bound.
+    with_gamma = [t for t in theories if t.gamma is not None]
+    th = (max(with_gamma, key=lambda t: t.gamma) if with_gamma else
+          next((t for t in theories if t.separable is not None), theories[0]))
     return {
         "ok": True,
         "version": __version__,
@@ -78,8 +88,9 @@ def compare_request(request, progress=None):
         "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
         "labels": ds.label_mapping_json(),
         "dataset": dataset_json(ds, f),
-        "separable": proved[0].separable,
-        "separable_text": texts.separability_text(proved[0].as_dict()),
+        "separable": th.separable,
+        "separable_reason": th.reason,
+        "separable_text": texts.separability_text(th.as_dict()),
         "R": th.R,
         "gamma": th.gamma,
         "bound": th.bound,
@@ -89,7 +100,9 @@ def compare_request(request, progress=None):
 def kernel_variant(ds, s, progress, offset):
     """The kernel perceptron's card: its numbers and its regions with the support vectors ringed."""
     step = None if progress is None else (lambda epoch, mistakes: progress(offset + epoch, mistakes))
-    f = fit_kernel(ds, {**s, "algorithm": "kernel"}, step)
+    f = fit_kernel(ds, {**s, "algorithm": "kernel"}, step, theory_later=True)
+    if not f.theory_done:
+        f.complete_theory()  # its own budget: the margin in feature space is another solve than the variants'
     plot, alt = None, None
     if s["plots"]:
         fig, alt = f.figure("boundary")

@@ -9,6 +9,16 @@ whatever its family, so no command asks which algorithm it holds.
     fit.frame(request)                 the step-through picture after one update ("frame")
     fit.export(request, stem)          a download ("export")
 
+The theory (R, γ, the bound (R/γ)², the separability verdict), the same three names in every family
+so the theory request (theory_request.py) never asks which family it holds:
+    fit.theory_done                    False while a train answer with theory_later left it pending
+    fit.complete_theory(deadline=None) solve it until deadline (time.monotonic(); default
+                                       linear_theory.MARGIN_SECONDS from now), then say what was proved
+    fit.theory_json()                  its numbers and every sentence that depends on them (the page
+                                       puts them in place of the pending ones), theory_pending included
+LinearFit's margin is the max margin of x̃, KernelFit's the margin in the kernel's feature space;
+MulticlassFit has no margin theory here: done at once, nothing pending.
+
 The families: LinearFit (linear_fit.py: online, batch, averaged, voted, pocket), KernelFit
 (kernel_fit.py) and MulticlassFit (multiclass_fit.py), the last two on SummaryFit
 (summary_fit.py: a run the core describes by its summary dict). Which family trains an

@@ -1,5 +1,9 @@
 """The kernel perceptron's Fit: train on the binary data (raw x, the kernel is the feature map),
-its answer (α, support vectors, the bound in feature space), its regions and its files."""
+its answer (α, support vectors, the bound in feature space), its regions and its files.
+
+With theory_later the run's picture and numbers come first and the margin in feature space (the
+max-margin solve on up to THEORY_MAX_POINTS examples, seconds where training took a tenth of one)
+follows in the page's theory request, within linear_theory.MARGIN_SECONDS."""
 
 from __future__ import annotations
 
@@ -14,7 +18,8 @@ from ..errors import DataError, SettingsError
 from ..export import script_kernel
 from ..core.run_json import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
-from . import figures, motions, session
+from . import figures, linear_theory, motions, session
+from .linear_theory import deadline_in
 from .summary_fit import SummaryFit
 
 
@@ -24,13 +29,41 @@ class KernelFit(SummaryFit):
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):
-        """theory_later: no effect (the bound in feature space is part of the core's summary of the run)."""
+        """theory_later: leave the margin in feature space to complete_theory (the theory request)."""
         s = read_settings(raw)
-        return fit_kernel(binary_or_pointer(spec), s, progress)
+        return fit_kernel(binary_or_pointer(spec), s, progress, theory_later=theory_later)
+
+    @property
+    def theory_done(self):
+        return self.summary["theory"].get("reason") != "pending"
+
+    @property
+    def theory(self):
+        """The summary's theory, complete: whatever reads it first (the mistakes plot's bound, the
+        model file) gets it computed then, within the same budget."""
+        if not self.theory_done:
+            self.complete_theory()
+        return self.summary["theory"]
+
+    def complete_theory(self, deadline=None):
+        """The margin in feature space until deadline (default: MARGIN_SECONDS from now); the
+        sentences follow."""
+        th = kernel.bound_in_feature_space(self.run, deadline=deadline_in() if deadline is None else deadline)
+        if th.get("complete") is False:
+            th["budget"] = linear_theory.MARGIN_SECONDS
+        self.summary["theory"] = th
+        self.texts = texts_of(self)
+
+    def theory_json(self):
+        """The theory's numbers and every sentence that depends on them."""
+        th = self.summary["theory"]
+        return {**self.texts, "R": th["R"], "gamma": th["gamma"], "bound": th["bound"], "u": None,
+                "separable": th["separable"], "separable_reason": th.get("reason"), "theory_note": th["note"],
+                "gamma_upper": th.get("gamma_upper"), "theory_pending": not self.theory_done}
 
     @property
     def mistake_bound(self):
-        return self.summary["theory"]["bound"]  # Novikoff in feature space
+        return self.theory["bound"]  # Novikoff in feature space
 
     def predict_raw(self, X):
         return self.run.predict(X)
@@ -39,12 +72,10 @@ class KernelFit(SummaryFit):
         return self.ds.label_names[y]
 
     def answer(self):
-        summ, th = self.summary, self.summary["theory"]
+        summ = self.summary
         return {**self.common_summary(), "labels": self.ds.label_mapping_json(), "weights": [], "w": None,
                 "w_names": [], "kernel": summ["kernel"], "support_count": len(summ["support"]),
-                "converged_epoch": self.run.converged_epoch, "early_stop": False,
-                "R": th["R"], "gamma": th["gamma"], "bound": th["bound"], "separable": th["separable"],
-                "separable_reason": None, "theory_note": th["note"], "gamma_upper": None}
+                "converged_epoch": self.run.converged_epoch, "early_stop": False, **self.theory_json()}
 
     def boundary(self, *, step=None, highlight=None, size):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
@@ -77,7 +108,8 @@ class KernelFit(SummaryFit):
         return ["score_before", "alpha_after"], [tr["score"], tr["alpha"]]
 
 
-def fit_kernel(ds, s, progress=None):
+def fit_kernel(ds, s, progress=None, *, theory_later=False):
+    """theory_later: the summary's theory pending (only R) where a margin solver would run."""
     check_kernel_settings(s)
     try:
         train_ds, test_ds = train_test_split(ds, s["test_fraction"], s["seed"])
@@ -87,10 +119,21 @@ def fit_kernel(ds, s, progress=None):
                               gamma=s["gamma"], fit_intercept=s["bias"], normalize=s["normalize"], eta=s["eta"],
                               max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
                               trace_cap=session.TRACE_CAP, progress=progress)
-    summ = kernel.summary(run, trace_cap=session.TRACE_CAP)
+    later = theory_later and (run.kernel.kernel == "linear" or len(train_ds.y) <= kernel.THEORY_MAX_POINTS)
+    summ = kernel.summary(run, trace_cap=session.TRACE_CAP, known_theory=pending(run) if later else None)
     f = KernelFit(ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))
-    f.texts = kernel_texts(summ, n_train=len(train_ds.y), dataset_name=ds.name,
-                                    n_test=0 if test_ds is None else len(test_ds.y))
+    f.texts = texts_of(f)
     return f
+
+
+def pending(run):
+    """The theory before the theory request: R (the largest k̃(x, x)) and no verdict."""
+    R = float(np.sqrt(np.max(np.diag(run.K))))
+    return {"R": R, "separable": None, "gamma": None, "bound": None, "note": None, "reason": "pending"}
+
+
+def texts_of(f):
+    return kernel_texts(f.summary, n_train=len(f.train_ds.y), dataset_name=f.ds.name,
+                        n_test=0 if f.test_ds is None else len(f.test_ds.y))

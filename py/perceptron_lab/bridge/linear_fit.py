@@ -71,12 +71,13 @@ class LinearFit:
             self.complete_theory()
         return self.known
 
-    def complete_theory(self, deadline=None):
+    def complete_theory(self, deadline=None, margin_cache=None):
         """Solve the margin (of the training split, then of the whole data for the split's
-        warning) until deadline (default: MARGIN_SECONDS from now); the sentences follow."""
+        warning) until deadline (default: MARGIN_SECONDS from now); the sentences follow.
+        margin_cache: one request's solutions (a comparison's variants share data and split)."""
         deadline = deadline_in() if deadline is None else deadline
-        self.known = theory_of(self.Z, self.train_ds.y, self.run, self.s, deadline=deadline)
-        self.texts = run_texts(self, split_of(self, deadline), self.last_accuracy)
+        self.known = theory_of(self.Z, self.train_ds.y, self.run, self.s, margin_cache, deadline=deadline)
+        self.texts = run_texts(self, split_of(self, deadline, margin_cache), self.last_accuracy)
 
     def theory_json(self):
         """The theory's numbers and every sentence that depends on them (the train answer's, and

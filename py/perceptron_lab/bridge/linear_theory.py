@@ -52,14 +52,15 @@ class Theory:
 
 
 def max_margin(Z, y, margin_cache=None, key="m", deadline=None):
-    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache keeps it between runs
-    (only a complete one: a stopped solver's answer depends on the machine's speed)."""
+    """The max-margin solution (None over THEORY_MAX_POINTS); margin_cache: one request's dict
+    (a comparison's variants share data and split), so its first answer serves them all, a
+    solver stopped at the request's deadline included (a later solve would only have less time)."""
     if len(Z) > THEORY_MAX_POINTS:
         return None
     m = None if margin_cache is None else margin_cache.get(key)
     if m is None:
         m = theory.max_margin(Z, y, deadline=deadline)
-        if margin_cache is not None and m.complete:
+        if margin_cache is not None:
             margin_cache[key] = m
     return m
 

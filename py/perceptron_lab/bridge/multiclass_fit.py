@@ -28,6 +28,15 @@ class MulticlassFit(SummaryFit):
         s = read_settings(raw)
         return fit_multiclass(load_classes(spec), s, progress)
 
+    theory_done = True  # no margin theory here: nothing is ever pending
+
+    def complete_theory(self, deadline=None):
+        pass
+
+    def theory_json(self):
+        return {"R": None, "gamma": None, "bound": None, "separable": None, "theory_note": None,
+                "theory_pending": False}
+
     @property
     def prep(self):
         """prepare's arguments, with the training split's standardization statistics."""
@@ -50,8 +59,7 @@ class MulticlassFit(SummaryFit):
         return {**self.common_summary(), "labels": None,
                 "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
                 "weights": [floats(r) for r in W], "bias": floats(W[:, -1]) if s["bias"] else None,
-                "test_confusion": self.test_confusion, "R": None, "gamma": None, "bound": None, "separable": None,
-                "theory_note": None}
+                "test_confusion": self.test_confusion, **self.theory_json()}
 
     def boundary(self, *, step=None, highlight=None, size):
         """The class regions after the first `step` recorded updates (None: the answer)."""

@@ -141,6 +141,8 @@ class SummaryFit:
     def model_json(self):
         """Everything needed to use the model again: the core's summary minus the trace, and the
         family's own fields (model_fields)."""
+        if not self.theory_done:
+            self.complete_theory()
         summ = {k: v for k, v in self.summary.items() if k != "trace"}
         out = {"format": "perceptron-lab-model", "format_version": 1, "versions": {"perceptron_lab": __version__},
                "settings": self.s, "feature_names": list(self.ds.feature_names), **summ, **self.model_fields()}

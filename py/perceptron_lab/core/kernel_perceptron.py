@@ -36,6 +36,7 @@ import numpy as np
 from . import loop as core
 from . import cycle_proof, features
 from ..theory import margin as theory
+from ..theory import kernel_margin
 from ..errors import DataError
 from .run_json import run_json
 from .order import VisitingOrder
@@ -299,7 +300,7 @@ def _label_conflict(X, y):
     return bool(np.any(lo != hi))
 
 
-def bound_in_feature_space(run):
+def bound_in_feature_space(run, deadline=None):
     """Novikoff's bound in the kernel's feature space: {"R", "separable", "gamma", "bound", "note"}.
 
     R² = max_i k̃(x_i, x_i); γ is the maximum margin of a unit w through the origin of the
@@ -315,6 +316,8 @@ def bound_in_feature_space(run):
     - None: none of these. The embedding is not exact, so the solver's "not separable" on it is no
       proof for poly/rbf. Beyond THEORY_MAX_POINTS the solve has too many dimensions to stay
       interactive, and only the reasons that need no solver remain.
+    deadline (time.monotonic()): past it the solver stops and theory.kernel_margin.out_of_time says
+    what it still proves (reason "margin lower bound" or "out of time").
     """
     K, y, kern = run.K, run.y, run.kernel
     R = float(np.sqrt(np.max(np.diag(K))))
@@ -334,12 +337,14 @@ def bound_in_feature_space(run):
                 "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
                         f"training examples (its dimension grows with n); this run has {len(K):,}."}
     if kern.kernel == "linear":
-        Z = features.prepare(run.X, fit_intercept=kern.fit_intercept, normalize=kern.normalize)
-        m = theory.max_margin(Z, y)
+        F = features.prepare(run.X, fit_intercept=kern.fit_intercept, normalize=kern.normalize)
     else:
-        m = theory.max_margin(feature_embedding(K), y)
-        if m.separable is False:
-            m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
+        F = feature_embedding(K)
+    m = theory.max_margin(F, y, deadline=deadline)  # deadline: a time.monotonic() value, or None
+    if not m.complete:  # what the stopped solver and the run's own α still prove
+        return kernel_margin.out_of_time(out, m, F, y, run.alpha, known)
+    if kern.kernel != "linear" and m.separable is False:
+        m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
     if m.separable:
         return {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
     if m.separable is False:
@@ -354,8 +359,9 @@ def bound_in_feature_space(run):
             "if any, is below rounding error."}
 
 
-def summary(run, trace_cap=5000):
-    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates."""
+def summary(run, trace_cap=5000, known_theory=None):
+    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates;
+    known_theory: the bound in feature space when the caller has it (or has it pending), else computed here."""
     k, tr = run.kernel, run.trace
     keep = slice(0, trace_cap)
     return {
@@ -367,7 +373,7 @@ def summary(run, trace_cap=5000):
         "bias": run.bias,
         **run_json(run),
         "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
-        "theory": bound_in_feature_space(run),
+        "theory": bound_in_feature_space(run) if known_theory is None else known_theory,
         "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
                   "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
                   "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},

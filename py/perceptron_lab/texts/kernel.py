@@ -16,19 +16,16 @@ def kernel_texts(summ, *, n_train, dataset_name, n_test=0):
     th = summ["theory"]
     n_sv = len(summ["support"])
     status = _status(summ, dataset_name, f"kernel perceptron with the {name}")
-    if th["separable"] is True:
-        sep = "The training data is separable in the kernel's feature space."
-    elif th["separable"] is False:
-        sep = "The training data is not separable in the kernel's feature space."
-    else:
-        sep = "Whether the training data is separable in the kernel's feature space is undecided."
-    if th["note"]:
-        sep += " " + th["note"]
+    sep = separable_text(summ, th)
     if th["bound"] is not None:
         holds = "within" if summ["mistakes"] <= th["bound"] else "beyond"
-        bound = (f"In feature space R = {_g(th['R'])} (R² = max k̃(x, x)) and γ = {_g(th['gamma'])}, so Novikoff's "
+        gamma = (f"a unit w has margin γ = {_g(th['gamma'])} (a lower bound on the maximum margin)"
+                 if th.get("reason") == "margin lower bound" else f"γ = {_g(th['gamma'])}")
+        bound = (f"In feature space R = {_g(th['R'])} (R² = max k̃(x, x)) and {gamma}, so Novikoff's "
                  f"theorem allows at most (R/γ)² = {_g(th['bound'])} mistakes; this run made {summ['mistakes']}, "
                  f"{holds} the bound.")
+    elif th.get("reason") == "pending":
+        bound = ""  # the theory request brings it (the page shows "computing…" in its place)
     else:
         bound = "No mistake bound: the margin in feature space is not known for this run."
     classifier = (f"f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) over {_plural(n_sv, 'support vector')} (αᵢ > 0) of the "
@@ -37,6 +34,41 @@ def kernel_texts(summ, *, n_train, dataset_name, n_test=0):
     return {"status_text": status, "separable_text": sep, "bound_text": bound, "classifier_text": classifier,
             "split_text": split_text(n_test=n_test, separable_all=None, separable_train=None), "proof_text": "The proof plot follows w in the primal space; the kernel perceptron "
             "never builds w, so its bound is stated in numbers above."}
+
+
+def separable_text(summ, th):
+    """Is the training data separable in feature space, and how is it known (th: the summary's
+    theory; reason "pending" before the page's theory request, "margin lower bound" or "out of
+    time" after a solver stopped at its budget of th["budget"] seconds)."""
+    reason, sep = th.get("reason"), th["separable"]
+    stopped = f"the margin solver stopped at its time limit of {th.get('budget') or 0:g} s"
+    if reason == "pending":
+        return "Computing the margin…"
+    if reason == "margin lower bound":
+        up = th.get("gamma_upper")
+        between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up else ""
+        return ("The training data is separable in the kernel's feature space: a unit w there has margin γ > 0 "
+                f"on it. But {stopped}, so this γ is a lower bound on the maximum margin{between}, and the bound "
+                "may be looser than the maximum's.")
+    if reason == "out of time":
+        if sep is True:
+            why = ("this run converged, which proves it" if summ["status"] == "converged" else
+                   "the RBF kernel's Gram matrix of distinct inputs is positive definite, which proves it")
+            return (f"The training data is separable in the kernel's feature space: {why}. But {stopped} "
+                    "before it verified a margin, so no bound can be computed.")
+        if sep is False:
+            return ("The training data is not separable in the kernel's feature space: the run cycled, and over "
+                    "one lap its updates add up to exactly 0 in feature space (checked in exact arithmetic), "
+                    "which never happens on separable data.")
+        return ("Whether the training data is separable in the kernel's feature space is undecided: "
+                f"{stopped} before it verified a margin or proved there is none, and this run proves neither.")
+    if sep is True:
+        out = "The training data is separable in the kernel's feature space."
+    elif sep is False:
+        out = "The training data is not separable in the kernel's feature space."
+    else:
+        out = "Whether the training data is separable in the kernel's feature space is undecided."
+    return out + (" " + th["note"] if th["note"] else "")
 
 
 def kernel_step_text(i, y, score, alpha_after):

@@ -2,7 +2,8 @@
 // said theory: "later") shows the run at once and "computing…" where γ and (R/γ)² go; the
 // theory request then brings R, γ, the bound, the verdict and every sentence that depends on
 // them, rendered in place (results.js renderTheory). Python heartbeats while it solves, and
-// gives up after its budget saying what it could prove (py bridge/linear_theory.py).
+// gives up after its budget saying what it could prove (py bridge/linear_theory.py). Every family
+// answers alike (py bridge/fit.py): a kernel run's margin in feature space comes the same way.
 import { renderTheory } from "./results.js";
 
 /** Ask for the theory of the run on screen and show it. current(): is that run still the page's
