@@ -33,11 +33,11 @@
 // worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
-import { answerAsIPad } from "./ipados.js";
-import { sayEachLibrary } from "./library-progress.js";
-import { compileLibraries, useCompiledLibraries } from "./library-compile.js";
-import { unpackEarly, installUnpacked } from "./wheel-unpack.js";
-import { installApp } from "./app-install.js";
+import { answerAsIPad } from "./python/ipados.js";
+import { sayEachLibrary } from "./python/library-progress.js";
+import { compileLibraries, useCompiledLibraries } from "./python/library-compile.js";
+import { unpackEarly, installUnpacked } from "./python/wheel-unpack.js";
+import { installApp } from "./python/app-install.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
 
@@ -56,11 +56,11 @@ const stage = (name, detail = "") => post({ type: "stage", stage: name, detail }
 holdLifeLock((name) => post({ type: "life", lock: name }));
 
 // ---------------------------------------------------------------- boot
-import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
-import { holdLifeLock } from "./worker-life.js";
-import { startChecks, stopChecks, throttled } from "./python-alive.js";
-import { heapBytes, growHeap } from "./worker-memory.js";
-import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./boot-downloads.js";
+import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./python/snapshot.js";
+import { holdLifeLock } from "./python/worker-life.js";
+import { startChecks, stopChecks, throttled } from "./python/python-alive.js";
+import { heapBytes, growHeap } from "./python/worker-memory.js";
+import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./python/boot-downloads.js";
 
 let pyodide = null;
 let restored = false; // started from a memory snapshot: an internal error then drops it
