@@ -1,4 +1,4 @@
-// The page's polite live region for what happens to the run (site/js/ui/run-narration.js
+// The page's polite live region for what happens to the run (site/js/access/run-narration.js
 // decides what is said). One region for the whole page, kept at the end of <body>: a region
 // inside a panel that is hidden (a closed tab, a collapsed drawer) would say nothing.
 // The step-through's #step-live is adopted when the page has it (its id is what tests and

@@ -3,7 +3,7 @@
 // The LMS opens the package's index.html; this finds the LMS's SCORM API (API for 1.2,
 // API_1484_11 for 2004) in the windows above it, starts the attempt, frames the lab on its
 // exercise (the lab's own address, with the run's settings), and reports what the lab posts
-// (ui/exercise-report.js): each answer as an interaction at once; the score, completion and
+// (exercise/exercise-report.js): each answer as an interaction at once; the score, completion and
 // pass/fail when the student has given the answers the exercise asks for, and the result link as
 // the attempt's comment. The result's link keys go into suspend_data, so reopening the package
 // replays the answers given so far.

@@ -2,7 +2,7 @@
 // The zip holds imsmanifest.xml (one SCO), index.html (the launch page: a status line and the
 // lab in a frame) and launch.js (scorm-launch.js's `launch`, as source). The lab itself stays
 // where it is hosted: the package only points at it, so it is a few kilobytes and the lab's
-// updates reach the course. Pure (no DOM): the page's ui/lms-download.js and node's tests call it.
+// updates reach the course. Pure (no DOM): the page's exercise/lms-download.js and node's tests call it.
 import { zip } from "./zip-writer.js";
 import { launch } from "./scorm-launch.js";
 
@@ -85,7 +85,7 @@ export function manifest({ title, version, mastery }) {
 
 /**
  * The launch page: the config as JSON data (never run as script; "<" escaped), then launch.js.
- * The frame's sandbox is the embed snippet's (ui/embed.js): the lab needs nothing more.
+ * The frame's sandbox is the embed snippet's (page/embed.js): the lab needs nothing more.
  */
 export function launchPage({ title, lab, version, mastery }) {
   const config = JSON.stringify({ lab, version, mastery }).replace(/</g, "\\u003c");

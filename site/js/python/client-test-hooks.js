@@ -25,7 +25,7 @@ export function addTestHooks(client, inner) {
   /** A fault inside the worker, as its own code would cause it (worker.js, "fault"): "close"
    * (it closes itself) or "throw" (an uncaught error in a task of its own); at once, or with
    * during = "run" at the next progress report of a run (inside Python's call); "memory" grows
-   * the worker's heap past the restart limit, as a big run does (js/worker-memory.js). */
+   * the worker's heap past the restart limit, as a big run does (js/python/worker-memory.js). */
   client.fault = (kind, during = "now") => {
     inner.worker()?.postMessage({ type: "fault", kind, during });
   };

@@ -2,7 +2,7 @@
 //
 // loadPackage ends with every .so of every wheel compiled from WebAssembly and linked, one
 // after the other (~25 libraries, ~10 MB). Nothing is downloaded then and no stage begins,
-// so the page's boot watchdog (js/pyclient.js: no new stage and no new byte for 30 s restarts
+// so the page's boot watchdog (js/python/pyclient.js: no new stage and no new byte for 30 s restarts
 // the boot) hears nothing. WebKit compiles them on a single helper thread, fully before the
 // first call, and on a busy 2-core machine that thread got one share of the CPU among dozens:
 // the stage lasted 20 s without a word (bench/load_time.py --engine, "longest silence"), and

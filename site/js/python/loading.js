@@ -1,6 +1,6 @@
 // The header's loading area: Python's load stages (runtime -> packages -> app -> ready), the
 // download's progress (MB of MB), the run state, and the one general message line.
-// The states are the page state's pyState / runState (../page-state.js); tests wait on their
+// The states are the page state's pyState / runState (../state/page-state.js); tests wait on their
 // mirror body[data-py-state] / [data-run-state]; pyRetries (body[data-py-retries]) counts the
 // client's automatic retries of a stalled load.
 import { byId, show, say } from "../page/dom.js";

@@ -1,4 +1,4 @@
-// The memory snapshot's maker, page side (worker side: js/snapshot.js, js/worker.js).
+// The memory snapshot's maker, page side (worker side: js/python/snapshot.js, js/worker.js).
 // After a first visit has settled, a second worker boots in the background
 // (worker.js?snapshot=make), draws the default run once, stores a snapshot of itself in the
 // origin private file system and is terminated; the next visit's worker starts from that snapshot.
@@ -6,7 +6,7 @@
 // worker has precached this build (body[data-offline] = "ready": the maker's files then come
 // from the cache, and nothing competes with the first load). Where: browsers with an origin
 // private file system,
-// on devices with memory to spare (js/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
+// on devices with memory to spare (js/python/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
 // Only once the page is idle (whenIdle): no run, no margin being computed, no show playing and
 // no key, click or wheel for QUIET_MS, then an idle callback. Never beside a training run: a

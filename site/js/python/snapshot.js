@@ -19,7 +19,7 @@
 //   saved as one blob and written back; files Python holds open (matplotlib's fonts) are
 //   opened again at the same descriptor and position.
 // Anything unexpected throws; worker.js then drops the snapshot and starts the normal way.
-// Made by a worker started as a maker (worker.js?snapshot=make: js/snapshot-maker.js), used by
+// Made by a worker started as a maker (worker.js?snapshot=make: js/python/snapshot-maker.js), used by
 // the build that made it in the same browser (meta.json names the build and the user agent).
 
 const DIR = "snapshot-of-perceptron-lab";

@@ -38,7 +38,7 @@ export function spawnWorker(url) {
   }
   const boot = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)};\n`], { type: "text/javascript" }));
   try {
-    return new Worker(boot, { type: "module", name: pythonWorkerName() }); // the name: js/ipados.js
+    return new Worker(boot, { type: "module", name: pythonWorkerName() }); // the name: js/python/ipados.js
   } finally {
     // The worker has fetched its script by the time it runs; revoking later frees the blob.
     setTimeout(() => URL.revokeObjectURL(boot), 60_000);

@@ -83,13 +83,13 @@ export function renderResult(res, settings = {}) {
 }
 
 /** R, γ, (R/γ)² against the real mistakes and every sentence that depends on them; again when
- * the theory request answers (ui/theory.js). While it is pending the margin's cells say so. */
+ * the theory request answers (run/theory.js). While it is pending the margin's cells say so. */
 export function renderTheory(res) {
   showStatus(res.status_text || res.status || "");
   // The proof: R, γ, (R/γ)² against the real mistakes. Every sentence comes from texts.py.
   const separable = res.separable;
   const hasBound = separable === true && res.bound !== null && res.bound !== undefined;
-  const pending = res.theory_pending === true; // the page's theory request is on its way (ui/theory.js)
+  const pending = res.theory_pending === true; // the page's theory request is on its way (run/theory.js)
   const sepNote = byId("separable-note");
   sepNote.textContent = res.separable_text || "";
   sepNote.dataset.separable = String(separable ?? "unknown");

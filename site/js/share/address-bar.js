@@ -1,8 +1,8 @@
 // The address bar holds the link of the run on screen: written after every successful run
 // and whenever the step-through moves, the comparison is shown or the exercise opens or
 // closes. The view a shared link asked for (its step, view=compare) is checked against its
-// run here and then applied (view=exercise: ./exercise.js opens it after the run).
-// The link format itself is in ../share.js.
+// run here and then applied (view=exercise: ../exercise/exercise.js opens it after the run).
+// The link format itself is in ../state/share.js.
 import { byId } from "../page/dom.js";
 import { buildHash, valuesFromRequest, VIEW } from "../state/share.js";
 import { csvName } from "../data/csv-upload.js";

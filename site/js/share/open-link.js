@@ -1,6 +1,6 @@
 // Opening a shared link: the link the page was opened with, and any link pasted into the
 // address bar of an open lab later. Values go into the controls, the link's data into the
-// data panel, and a notice names what could not be restored. Format: ../share.js.
+// data panel, and a notice names what could not be restored. Format: ../state/share.js.
 import { PARAMS } from "../state/state.js";
 import SCHEMA from "../state/params.js";
 import { parseHash, brokenData, readCsv, readPoints, NOTICE } from "../state/share.js";

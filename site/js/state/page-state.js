@@ -95,7 +95,7 @@ export const BODY = {
 };
 
 /** The boundary plot's figure: the step it shows (none: the answer), its w, and the show
- * (watch: playing | end | stopped; ui/watch.js). */
+ * (watch: playing | end | stopped; steps/watch.js). */
 export const BOUNDARY_FIGURE = { plotStep: as("step"), plotW: as("w", json), watch: as("watch") };
 
 /** The mistakes plot's figure: the epochs it is grown to while a run plays (none: all). */
