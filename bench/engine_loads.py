@@ -39,7 +39,7 @@ OBSERVE = """() => {
   new MutationObserver(seen).observe(document.body, {subtree: true, attributes: true,
     attributeFilter: ["data-py-state", "data-run-state", "src"]});
   // The longest time the loading panel did not change before ready (a stage or a byte count
-  // is all the boot watchdog hears, js/pyclient.js: 30 s of it restart the boot).
+  // is all the boot watchdog hears, js/python/pyclient.js: 30 s of it restart the boot).
   T.silence = 0;
   let last = performance.now();
   const load = document.getElementById("load");

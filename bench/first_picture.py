@@ -1,6 +1,6 @@
 """Train -> first picture and Train -> theory, through the bridge in CPython, with the requests
 the page sends: train (the CSV, plot_kinds ["boundary"], theory: "later") -> the picture; then
-theory -> R, γ, the bound and the verdict (site/js/main.js, ui/theory.js). For n x d in
+theory -> R, γ, the bound and the verdict (site/js/main.js, run/theory.js). For n x d in
 {1k, 10k, 100k} x {2, 20, 200} of separable CSV data (labels by a planted unit u, margin 0.1).
 
 Printed per size: the CSV's size; its reading on upload (the page's inspect request, before

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The kernel perceptron's cost in the page (Pyodide), for the run budget's coefficients
-(params.json limits cost_us_per_kernel_pair / _value / _update, site/js/ui/budget.js):
+(params.json limits cost_us_per_kernel_pair / _value / _update, site/js/run/budget.js):
 
     python bench/kernel_cost.py [--no-build] [--dist DIR]
 
@@ -53,7 +53,7 @@ TIME = """async (request) => {
 }"""
 
 ESTIMATE = """async ({data, settings, info}) => {
-  const m = await import(new URL("js/ui/budget.js", document.baseURI).href);
+  const m = await import(new URL("js/run/budget.js", document.baseURI).href);
   return m.estimate(data, settings, info).seconds;
 }"""
 

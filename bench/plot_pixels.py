@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What plot pixels cost (the run budget's limits.cost_us_per_plot_pixel, site/js/ui/budget.js):
+"""What plot pixels cost (the run budget's limits.cost_us_per_plot_pixel, site/js/run/budget.js):
 the bridge's train request with and without plots, every plot kind drawn, for box sizes and
 pixel ratios up to the bridge's limits (plot_px 2000 × 1500, dpr 4), in CPython. Pyodide runs
 the same code in WebAssembly, slower (bench/engine.py has the ratio for training loops).

@@ -5,7 +5,7 @@ it in Chromium (Playwright), trains each run below through the controls, and cou
 requestAnimationFrame loop inside the page, the animation frames in which the picture on
 screen changed:
 - the show after Train (auto-play): frames where the main boundary plot was redrawn at a new
-  step position (the page draws it itself: js/ui/plot-motion.js; data-pos of its view) and,
+  step position (the page draws it itself: js/plot/plot-motion.js; data-pos of its view) and,
   for the runs with a proof plot, where the proof plot moved with it (data-t), between the
   first and the last drawn frame of the show; beside it the display's own rate (rAF calls);
 - play in the step-through at 60 updates/s, over and over for a few seconds: the same count

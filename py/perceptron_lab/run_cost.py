@@ -1,6 +1,6 @@
 """How long a run can take, said before it starts, and its progress on a terminal.
 
-The estimate is the page's run budget (site/js/ui/budget.js, `estimate` without plots) from the
+The estimate is the page's run budget (site/js/run/budget.js, `estimate` without plots) from the
 same params.json coefficients, measured in the page's Python (Pyodide): an upper bound there,
 as every example is counted as a mistake in every epoch. CPython is usually faster; either way
 a run estimated above `auto_run_seconds_max` is a long one, and the CLI and the estimators say

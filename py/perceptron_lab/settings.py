@@ -1,7 +1,7 @@
 """The settings schema (params.json, shared with the page) and the checks it declares.
 
 params.json is the one authority for every parameter's name, type, default and range: the
-page builds its form and its links from it (site/js/state.js), and here the bridge, the core,
+page builds its form and its links from it (site/js/state/state.js), and here the bridge, the core,
 the preset generators and the CLI check values against it. Like scikit-learn's
 `_parameter_constraints`, the table is data and one function reads it, so a limit lives in
 one place and the messages say the limits that are really enforced.

@@ -19,7 +19,7 @@ if (fig && !location.hash.replace(/^#/, "")) {
   fig.hidden = false;
   form?.addEventListener("input", hide);
   form?.addEventListener("change", hide);
-  import("./page-state.js").then(({ page }) => {
+  import("./state/page-state.js").then(({ page }) => {
     if (fig.hidden) return;
     const check = () => {
       const run = page.get("runState");

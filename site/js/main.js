@@ -1,31 +1,31 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
-import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state.js";
-import { page, BODY } from "./page-state.js";
-import { byId } from "./ui/dom.js";
-import { initSettings } from "./ui/settings-panel.js";
-import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./ui/data-panel.js";
-import { renderResult, markStale } from "./ui/results.js";
-import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./ui/plots.js";
-import { setPyState, pyState, setRunState, message, setBytes } from "./ui/loading.js";
-import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./ui/run-panel.js";
-import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./ui/fields.js";
-import { readStartLink, initOpenLink } from "./ui/open-link.js";
-import { initAddressBar, saveLink, applyLinkView } from "./ui/address-bar.js";
-import { initSharePanel } from "./ui/share-panel.js";
-import { initFrameResize } from "./ui/embed.js";
-import { initLastRun, lastRunResult } from "./ui/last-run.js";
-import { initCompare, compareProgress } from "./ui/compare.js";
-import { initWatch, watchResult, liveMode } from "./ui/watch.js";
-import { initStatusLine } from "./ui/status-line.js";
-import { initPresenter, plotRequestSize } from "./ui/presenter.js";
-import { estimate, overBudget, ask, dismissAsk } from "./ui/budget.js";
-import { csvInfo, showReading, recheckCsv } from "./ui/csv-upload.js";
-import { initExercise, exerciseLinkView } from "./ui/exercise.js";
-import { initHandWeights } from "./ui/hand-weights.js";
-import { initScriptDownload, scriptRun } from "./ui/script-download.js";
-import { workerReady } from "./snapshot-maker.js";
-import { initTabs, openTabOf } from "./ui/tabs.js";
-import { completeTheory } from "./ui/theory.js";
+import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state/state.js";
+import { page, BODY } from "./state/page-state.js";
+import { byId } from "./page/dom.js";
+import { initSettings } from "./run/settings-panel.js";
+import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./data/data-panel.js";
+import { renderResult, markStale } from "./run/results.js";
+import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./plot/plots.js";
+import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
+import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
+import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./page/fields.js";
+import { readStartLink, initOpenLink } from "./share/open-link.js";
+import { initAddressBar, saveLink, applyLinkView } from "./share/address-bar.js";
+import { initSharePanel } from "./share/share-panel.js";
+import { initFrameResize } from "./page/embed.js";
+import { initLastRun, lastRunResult } from "./run/last-run.js";
+import { initCompare, compareProgress } from "./run/compare.js";
+import { initWatch, watchResult, liveMode } from "./steps/watch.js";
+import { initStatusLine } from "./run/status-line.js";
+import { initPresenter, plotRequestSize } from "./share/presenter.js";
+import { estimate, overBudget, ask, dismissAsk } from "./run/budget.js";
+import { csvInfo, showReading, recheckCsv } from "./data/csv-upload.js";
+import { initExercise, exerciseLinkView } from "./exercise/exercise.js";
+import { initHandWeights } from "./exercise/hand-weights.js";
+import { initScriptDownload, scriptRun } from "./save/script-download.js";
+import { workerReady } from "./python/snapshot-maker.js";
+import { initTabs, openTabOf } from "./page/tabs.js";
+import { completeTheory } from "./run/theory.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -95,7 +95,7 @@ const pyStarted = startPython(); // settles once the client exists (or could not
 async function startPython() {
   let mod;
   try {
-    mod = await import("./pyclient.js");
+    mod = await import("./python/pyclient.js");
     py = mod.createPyClient({ onStage, onProgress, onRestart, onBytes: setBytes,
       onReading: (_id, phase, done, total) => showReading(phase, done, total) });
   } catch {

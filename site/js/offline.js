@@ -4,7 +4,7 @@
 // here, e.g. a sandboxed iframe or a blocked browser setting: the page works as before),
 // "caching", "ready" (this build works offline; offlineBuild names it) or "failed" (nothing is
 // lost: tried again next visit).
-import { page } from "./page-state.js";
+import { page } from "./state/page-state.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
 const ACTIVATE_MS = 10_000;

@@ -2,14 +2,14 @@
 //
 // Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call; their wheels
 // downloaded, unzipped and their libraries compiled while the runtime starts) -> the app
-// wheel, installed by micropip (js/app-install.js; its bytes downloaded early too) ->
+// wheel, installed by micropip (js/python/app-install.js; its bytes downloaded early too) ->
 // perceptron_lab.worker_boot (the Python side of this file: font list, imports) -> "ready".
 // Protocol (docs/ARCHITECTURE.md):
 //   page -> worker  {type: "call", id, request}
 //                   {type: "test-hooks"}                      (the page's test switch is on)
 //                   {type: "ping", seq}                       (idle heartbeat: no call pending)
 //                   {type: "mute", python, buffer}            (test hook, see below)
-//   worker -> page  {type: "life", lock}                      (the Web Lock it holds for its life: js/worker-life.js)
+//   worker -> page  {type: "life", lock}                      (the Web Lock it holds for its life: js/python/worker-life.js)
 //                   {type: "build", build}                    (build-info.json's id: the page keeps to its first)
 //                   {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
 //                   {type: "bytes", received, total}          (estimated bytes on the wire)
@@ -18,7 +18,7 @@
 //                                                              "columns" = columns converted; ≤ 10/s)
 //                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode,
 //                                                              via the interrupt buffer; see "calls")
-//                   {type: "result", id, result, heap}         (heap: wasm bytes, js/worker-memory.js)
+//                   {type: "result", id, result, heap}         (heap: wasm bytes, js/python/worker-memory.js)
 //                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
 //                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
 //                   {type: "pong", seq}                       (answered by this loop, not by Python)
@@ -27,17 +27,17 @@
 //   {type: "fault", kind: "close"|"throw"|"memory", during: "now"|"run"}: a fault of the worker's own;
 //   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
-// Memory snapshot (js/snapshot.js): a worker first looks for this build's snapshot in the
+// Memory snapshot (js/python/snapshot.js): a worker first looks for this build's snapshot in the
 // origin private file system and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
 // if there is none, or it fails in any way, it drops it and starts the normal way. Started as
-// worker.js?snapshot=make (js/snapshot-maker.js), it starts the normal way, draws the default
+// worker.js?snapshot=make (js/python/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
-import { answerAsIPad } from "./ipados.js";
-import { sayEachLibrary } from "./library-progress.js";
-import { compileLibraries, useCompiledLibraries } from "./library-compile.js";
-import { unpackEarly, installUnpacked } from "./wheel-unpack.js";
-import { installApp } from "./app-install.js";
+import { answerAsIPad } from "./python/ipados.js";
+import { sayEachLibrary } from "./python/library-progress.js";
+import { compileLibraries, useCompiledLibraries } from "./python/library-compile.js";
+import { unpackEarly, installUnpacked } from "./python/wheel-unpack.js";
+import { installApp } from "./python/app-install.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
 
@@ -52,15 +52,15 @@ const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
 const post = (msg) => self.postMessage(msg);
 const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
 
-// This worker's end, noticed by the page at once however it comes (js/worker-life.js).
+// This worker's end, noticed by the page at once however it comes (js/python/worker-life.js).
 holdLifeLock((name) => post({ type: "life", lock: name }));
 
 // ---------------------------------------------------------------- boot
-import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./snapshot.js";
-import { holdLifeLock } from "./worker-life.js";
-import { startChecks, stopChecks, throttled } from "./python-alive.js";
-import { heapBytes, growHeap } from "./worker-memory.js";
-import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./boot-downloads.js";
+import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./python/snapshot.js";
+import { holdLifeLock } from "./python/worker-life.js";
+import { startChecks, stopChecks, throttled } from "./python/python-alive.js";
+import { heapBytes, growHeap } from "./python/worker-memory.js";
+import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./python/boot-downloads.js";
 
 let pyodide = null;
 let restored = false; // started from a memory snapshot: an internal error then drops it
@@ -116,7 +116,7 @@ async function start() {
   const prefetchAll = () => {
     if (prefetching) return;
     prefetching = true;
-    // Each wheel unzipped, and its libraries compiled, as it arrives (js/wheel-unpack.js, js/library-compile.js).
+    // Each wheel unzipped, and its libraries compiled, as it arrives (js/python/wheel-unpack.js, js/python/library-compile.js).
     for (const w of info.wheels || []) compileLibraries(unpackEarly(w.file_name, prefetch(new URL(w.file_name, INDEX_URL), w.sha256)));
     prefetch(appWheelURL, info.app_wheel_sha256);
     // Precompiled .pyc files of the site-packages modules imported at start (built by
@@ -249,7 +249,7 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     return true;
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
-    // The page says so in one line (js/snapshot-maker.js), but only of a snapshot that was
+    // The page says so in one line (js/python/snapshot-maker.js), but only of a snapshot that was
     // found: a frame whose storage is partitioned or denied has none to refuse.
     if (snap) times.refused = true;
     pyodide = boot = handleJson = null;
@@ -291,7 +291,7 @@ const booted = start().then(
 );
 
 // ---------------------------------------------------------------- calls
-// Alive from any Python bytecode during a call: js/python-alive.js.
+// Alive from any Python bytecode during a call: js/python/python-alive.js.
 // Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
 // heartbeat) and/or the interrupt buffer's, to prove which one keeps a long call alive.
 const muted = { python: false, buffer: false };
@@ -334,7 +334,7 @@ async function handleCall(id, request) {
     stopChecks(pyodide);
   }
   if (result && result.error && result.error.kind === "internal") suspectSnapshot();
-  post({ type: "result", id, result, heap: heapBytes(pyodide) }); // a grown heap: js/worker-memory.js
+  post({ type: "result", id, result, heap: heapBytes(pyodide) }); // a grown heap: js/python/worker-memory.js
 }
 
 // Test hook: how was the app package installed? (tests/e2e/test_boot.py)

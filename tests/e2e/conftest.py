@@ -39,7 +39,7 @@ PAGE = os.environ.get("PERCEPTRON_LAB_E2E_PAGE", "")
 sys.path.insert(0, str(ROOT))
 from tools import devserver  # noqa: E402  (the same server code as `python build.py serve`)
 
-# The page's test switch (site/js/pyclient.js): set before any script of the page runs, in
+# The page's test switch (site/js/python/pyclient.js): set before any script of the page runs, in
 # every frame, so the test hooks (window.__pyclient, kill, probe) exist only in tests.
 TEST_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = true;"
 
@@ -157,7 +157,7 @@ def new_page(browser, base_url: str, service_workers: str = "block"):
     controlled by the site's service worker (js/offline.js registers it once Python is
     ready) sends its requests through it, past page.route() (e.g. test_a11y's axe.min.js).
     tests/e2e/test_delivery.py tests the service worker, and the page with it blocked."""
-    # Reduced motion: no auto-play and no retrain-on-change (js/ui/watch.js), so a test drives
+    # Reduced motion: no auto-play and no retrain-on-change (js/steps/watch.js), so a test drives
     # every run and step itself; tests/e2e/test_watch.py opts back in.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers,
                                   reduced_motion="reduce")

@@ -196,7 +196,7 @@ def open_tab(page, name: str) -> None:
 
 
 # What a plot image shows (a JS expression of `img`): the page draws the step-through and the
-# show itself over the <img> (js/ui/plot-motion.js), so when its view is up, its canvases are
+# show itself over the <img> (js/plot/plot-motion.js), so when its view is up, its canvases are
 # the picture (as PNG data URLs); else the image's own src.
 PICTURE_OF_IMG_JS = """((img) => {
   const v = img.nextElementSibling;
@@ -209,6 +209,6 @@ PICTURE_OF_IMG_JS = """((img) => {
 
 def status_shown(page) -> str:
     """The run's whole status as the page shows it: the status line and, for a verdict too long
-    for its two lines, the qualification under the key numbers (js/ui/status-line.js)."""
+    for its two lines, the qualification under the key numbers (js/run/status-line.js)."""
     return page.evaluate("""() => [document.getElementById("status"), document.getElementById("status-more")]
       .filter((e) => !e.hidden && e.textContent).map((e) => e.innerText).join(" ")""")

@@ -78,7 +78,7 @@ def test_boot_watchdog_reports_error_and_answers_calls(page, wait_ready):
     out = page.evaluate(
         """async () => {
           const hook = window.__pyclient;
-          const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+          const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
           const stages = [];
           const c = createPyClient({ bootTimeoutMs: 1, onStage: (s, d) => stages.push([s, d]) });
           window.__pyclient = hook;  // keep the page's client as the test hook

@@ -1,6 +1,6 @@
 """The run budget for kernel links (issue 14): a link to the kernel perceptron is sized by its
 n × n kernel matrix, its updates and its decision regions' grid × support vectors
-(site/js/ui/budget.js), so a large one asks before it runs and a small one runs by itself.
+(site/js/run/budget.js), so a large one asks before it runs and a small one runs by itself.
 Pages are extra_pages: console errors, dialogs and foreign requests fail the test."""
 
 from __future__ import annotations

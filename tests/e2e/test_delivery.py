@@ -147,7 +147,7 @@ def test_new_build_over_the_old_is_picked_up(browser, dist_dir, tmp_path):
         index = site / "index.html"
         index.write_text(index.read_text().replace("<title>Perceptron Lab</title>",
                                                    "<title>Perceptron Lab, deploy B</title>"))
-        loading = site / "js" / "ui" / "loading.js"
+        loading = site / "js" / "python" / "loading.js"
         loading.write_text(loading.read_text().replace('ready: "Python is ready."',
                                                        'ready: "Python is ready (deploy B)."'))
         info = json.loads((site / "build-info.json").read_text())
@@ -191,7 +191,7 @@ def test_works_with_service_workers_blocked(browser, base_url):
 # allows): what a real worker would post, on a timetable the test controls.
 FAKE_CLIENT = """
 async ({script, bootTimeoutMs, call}) => {
-  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
   const hook = window.__pyclient;
   const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
   const events = [];

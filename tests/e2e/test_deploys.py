@@ -23,7 +23,7 @@ def deploy_b(site) -> dict[str, bytes]:
     kept = {}
     later = time.time() + 60
     for rel, old, new in (("index.html", "<title>Perceptron Lab</title>", "<title>Perceptron Lab, deploy B</title>"),
-                          ("js/ui/loading.js", 'ready: "Python is ready."', 'ready: "Python is ready (deploy B)."')):
+                          ("js/python/loading.js", 'ready: "Python is ready."', 'ready: "Python is ready (deploy B)."')):
         path = site / rel
         kept[rel] = path.read_bytes()
         assert old in path.read_text()
@@ -58,7 +58,7 @@ def test_a_rolled_back_deploy_is_what_the_next_visit_runs(browser, dist_dir, tmp
         page.goto(url)
         wait_first_run(page)
         build_a = wait_offline_ready(page)
-        dates = {rel: (site / rel).stat().st_mtime for rel in ("index.html", "js/ui/loading.js", "build-info.json")}
+        dates = {rel: (site / rel).stat().st_mtime for rel in ("index.html", "js/python/loading.js", "build-info.json")}
         kept = deploy_b(site)
         page.reload()
         wait_first_run(page)

@@ -214,7 +214,7 @@ def test_second_visit_works_offline(lab):
     lab.wait("() => ['ready', 'failed', 'unavailable'].includes(document.body.dataset.offline) && "
              "document.body.dataset.offline", timeout=READY_S)
     assert lab.js("() => document.body.dataset.offline") == "ready"
-    # The memory snapshot (js/snapshot-maker.js) where the engine has an origin private file
+    # The memory snapshot (js/python/snapshot-maker.js) where the engine has an origin private file
     # system with synchronous access (not WebKitGTK as Debian ships it): the next visit starts from it.
     made = lab.wait("() => !['making', undefined].includes(document.body.dataset.snapshot) && "
                     "document.body.dataset.snapshot", timeout=READY_S)

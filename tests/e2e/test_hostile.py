@@ -131,7 +131,7 @@ def test_link_notices_name_the_real_cause(browser, base_url):
         wait_ready_of(page)
         settled(page)
         z = page.evaluate("""async (t) => encodeURIComponent(
-            await (await import(new URL("js/share.js", document.baseURI).href)).deflate(t))""", LINK_CSV)
+            await (await import(new URL("js/state/share.js", document.baseURI).href)).deflate(t))""", LINK_CSV)
         notice = lambda: page.inner_text("#link-notice")  # noqa: E731
         # Plot features beyond the file's three: said, and features 1 and 2 plotted.
         open_hash(page, f"#v=1&source=csv&csv={z}&csvname=s.csv&plot=4,6&eta=0.5")
@@ -160,7 +160,7 @@ postMessage({evalAllowed, foreign, wasm});
 
 RUN_PROBE = """
 async ({url, direct}) => {
-  const { spawnWorker } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const { spawnWorker } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
   const w = direct ? new Worker(url, {type: "module"}) : spawnWorker(url);
   const out = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.onerror = (e) => resolve({error: String(e.message)}); });
   w.terminate();
@@ -225,7 +225,7 @@ def test_a_cheap_link_on_a_screen_where_its_plots_would_be_huge_asks_first(brows
         assert re.search(r"4 rows × 2 features × 100 epochs, drawn as up to 6 plots of [\d,]+ × [\d,]+ px "
                          r"\(the largest; the others smaller\) at pixel ratio 4 \(this screen's\)", text), text
         box = [int(v.replace(",", "")) for v in re.search(r"plots of ([\d,]+) × ([\d,]+) px", text).groups()]
-        assert box == page.evaluate("""async () => (await import(new URL("js/ui/plots.js", document.baseURI).href))
+        assert box == page.evaluate("""async () => (await import(new URL("js/plot/plots.js", document.baseURI).href))
                                        .plotBox("boundary")""")
         assert page.locator("#results-body").is_hidden()
         arm_run_end(page)

@@ -18,7 +18,7 @@ from pagekit import RUN_TIMEOUT_MS, arm_run_end, click_train, extra_page, settle
 # the page's own client stays window.__pyclient.
 STAND_IN = """
 async ({script, options, call, watchMs, cancelAfterMs, restartAt}) => {
-  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
   const hook = window.__pyclient;
   const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
   const t0 = performance.now();
@@ -116,7 +116,7 @@ def test_a_long_calls_cancel_adopts_the_spare_that_booted_alongside(browser, bas
 
 def test_a_worker_that_dies_silently_is_noticed_replaced_and_trains(browser, base_url):
     """The page's own worker is terminated behind the client's back (no error event, no
-    pending call): its Web Lock (js/worker-life.js) tells the page at once (the idle ping,
+    pending call): its Web Lock (js/python/worker-life.js) tells the page at once (the idle ping,
     4 s + 8 s, is for browsers without Web Locks: the stand-in test above)."""
     with extra_page(browser, base_url) as page:
         wait_ready_of(page)
@@ -210,7 +210,7 @@ def test_a_csv_chosen_during_a_long_run_offers_to_stop_it_and_then_reads_it(brow
 # The client's watchdog against a stand-in worker that beats ("alive") during one long call.
 ALIVE_CLIENT = """
 async ({script, callTimeoutMs}) => {
-  const { createPyClient } = await import(new URL("js/pyclient.js", document.baseURI).href);
+  const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
   const hook = window.__pyclient;
   const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
   const events = [];
@@ -330,7 +330,7 @@ def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browse
 
 def test_a_worker_started_from_the_memory_snapshot_says_alive_from_any_bytecode_too(browser, base_url):
     """The interrupt buffer is installed per call, on whatever Pyodide the worker has: one
-    restored from the memory snapshot (js/snapshot.js) keeps a Python-muted run of several
+    restored from the memory snapshot (js/python/snapshot.js) keeps a Python-muted run of several
     seconds alive under a 3 s watchdog, as one started the normal way does."""
     from conftest import READY_TIMEOUT_MS, attach_log, check_log
 

@@ -38,7 +38,7 @@ WATCH_PICTURE = """() => {
       bound: document.getElementById("bound").textContent,
       verdict: document.getElementById("bound-verdict").textContent,
       visible: img.getBoundingClientRect().width > 0 && !img.closest("figure").hidden,
-      // the whole status: a verdict too long for its line goes on under the numbers (ui/status-line.js)
+      // the whole status: a verdict too long for its line goes on under the numbers (run/status-line.js)
       status: document.getElementById("status").textContent + " " + document.getElementById("status-more").textContent,
     });
   }).observe(img, { attributes: true, attributeFilter: ["src"] });

@@ -1,4 +1,4 @@
-"""The lab on one screen (css/lab.css, js/ui/tabs.js): at 1280×800 and 1920×1080 the plot,
+"""The lab on one screen (css/lab.css, js/page/tabs.js): at 1280×800 and 1920×1080 the plot,
 Train and the status are in view with nothing to scroll, the plot the dominant box; a
 390 px phone has the plot first and no sideways scroll; presenter mode is one screen; and
 the flow around the plot: a focused field stays put while Python loads and the first
@@ -137,7 +137,7 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
     with extra_page(browser, base_url, viewport={"width": width, "height": height}) as page:
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.evaluate("async (t) => (await import('./js/ui/status-line.js')).showStatus(t)", f"{headline} {rest}")
+        page.evaluate("async (t) => (await import('./js/run/status-line.js')).showStatus(t)", f"{headline} {rest}")
         page.wait_for_timeout(200)
         shown = page.evaluate("""() => { const line = document.querySelector('.status-line'), more = document.getElementById('status-more');
           const r = more.getBoundingClientRect();
@@ -151,7 +151,7 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
         assert g["scrollY"] == 0 and g["sh"] <= g["vh"], g
         assert g["plot"]["w"] * g["plot"]["h"] >= share * g["vw"] * g["vh"], g
         # A verdict that fits stays whole in the box, and the line under the numbers goes.
-        page.evaluate("async () => (await import('./js/ui/status-line.js')).showStatus('Converged after 9 epochs.')")
+        page.evaluate("async () => (await import('./js/run/status-line.js')).showStatus('Converged after 9 epochs.')")
         assert page.text_content("#status") == "Converged after 9 epochs."
         assert page.is_hidden("#status-more")
 

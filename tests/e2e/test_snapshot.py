@@ -1,6 +1,6 @@
 """The memory snapshot (issue 9: a second visit's first plot in about a second): after a first
-visit a background worker stores a snapshot of a booted Python (js/snapshot-maker.js,
-js/snapshot.js); the next visit's worker starts from it. Its answers must be exactly those of
+visit a background worker stores a snapshot of a booted Python (js/python/snapshot-maker.js,
+js/python/snapshot.js); the next visit's worker starts from it. Its answers must be exactly those of
 a worker started the normal way (weights, texts, every PNG and SVG byte), including work that
 needs files and modules not touched before the snapshot (an SVG export, a Latin-1 CSV, the
 kernel and multiclass perceptrons, step-through frames); a snapshot that does not fit, or
@@ -17,7 +17,7 @@ from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_r
 from tools.worker_heap import python_worker_mb
 
 SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
-# The snapshot's folder in the origin private file system (js/snapshot.js), from the page.
+# The snapshot's folder in the origin private file system (js/python/snapshot.js), from the page.
 OPFS_FILES = """async () => {
   const top = await navigator.storage.getDirectory();
   for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) {
@@ -159,7 +159,7 @@ def test_a_restored_worker_holds_no_copy_of_the_snapshot(made, base_url):
 def test_a_returning_visitor_opening_a_big_link_gets_its_run(made, base_url):
     """Issue 25 item 12: a link with 2 000 placed points at ±1e9 did nothing for a returning
     visitor (Ready, no run, no message): the restored worker was ready before the page's
-    modules had made their client, and the link's run was dropped (js/pyclient.js now hands
+    modules had made their client, and the link's run was dropped (js/python/pyclient.js now hands
     the early worker's "ready" over once the client exists)."""
     import random
 
@@ -269,7 +269,7 @@ def test_tests_and_small_devices_make_no_snapshot_unless_asked(browser, base_url
 
 # A timeline of the page, from before its own scripts run: every Worker made and ended (a
 # maker is one whose script is worker.js?snapshot=make, imported by the one-line blob that
-# js/worker-start.js makes), the run state's changes and the reader's clicks.
+# js/python/worker-start.js makes), the run state's changes and the reader's clicks.
 TIMELINE = """(() => {
   const log = (globalThis.__timeline = []);
   const at = () => performance.now();
@@ -308,7 +308,7 @@ TIMELINE = """(() => {
 })();"""
 MAKER_ALIVE = """() => { const l = globalThis.__timeline;
   return l.some((e) => e.what === "new" && e.maker && !l.some((f) => f.what === "end" && f.n === e.n)); }"""
-QUIET_MS = 3000  # js/snapshot-maker.js
+QUIET_MS = 3000  # js/python/snapshot-maker.js
 
 
 def test_the_maker_waits_for_an_idle_page_and_never_runs_beside_a_run(browser, base_url):

@@ -1,4 +1,4 @@
-"""The step-through drawn by the page (js/ui/plot-motion.js, frame-store.js), as reviewed in
+"""The step-through drawn by the page (js/plot/plot-motion.js, frame-store.js), as reviewed in
 issue 20: after a kernel or a multiclass run the step-through shows the new run, not the last
 one's picture and words; XOR's last step (w back to 0) shows its note clear of every point;
 after the show of XOR's cycle, stepping back never says "the cycle again (4 of 3)"; and

@@ -1,4 +1,4 @@
-"""Watch it learn, in the page (js/ui/watch.js, presenter.js): after Train the main boundary
+"""Watch it learn, in the page (js/steps/watch.js, js/share/presenter.js): after Train the main boundary
 plot plays exactly the updates of a literal perceptron written here (AND, fixed order), the
 mistakes plot grows and the proof plot follows every frame, then the plots settle; XOR under
 a fixed order shows its cycle three times with the repeating w named; a changed preset

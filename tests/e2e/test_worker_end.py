@@ -1,5 +1,5 @@
 """Issue 25 item 6 end to end: a worker that ends without an error event (it closes itself),
-idle or in the middle of a run, is noticed within seconds (its Web Lock, js/worker-life.js) and
+idle or in the middle of a run, is noticed within seconds (its Web Lock, js/python/worker-life.js) and
 said in true words; then the tab trains again. (A worker filling its JavaScript heap takes the
 whole tab with it in this Chromium: nothing a page can notice.)
 The faults are caused inside the worker by a test hook (worker.js "fault"), mid-run from the

@@ -2,7 +2,7 @@
 // (12 µs per example, 0.3 µs per value of x̃ = features + 1, pocket × 6, ask above 10 s).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { estimate, overBudget, askText } from "../../site/js/ui/budget.js";
+import { estimate, overBudget, askText } from "../../site/js/run/budget.js";
 
 const near = (a, b) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, b), `${a} != ${b}`);
 
@@ -81,8 +81,8 @@ test("each plot is counted at the box it is drawn for: a presenter's big boundar
 });
 
 test("the real data sets are sized from params.json's datasets table", async () => {
-  const { shapeOf } = await import("../../site/js/ui/budget.js");
-  const { default: schema } = await import("../../site/js/params.js");
+  const { shapeOf } = await import("../../site/js/run/budget.js");
+  const { default: schema } = await import("../../site/js/state/params.js");
   assert.deepEqual(schema.datasets, { iris: [150, 4, 3], "breast-cancer": [569, 30, 2], wine: [178, 13, 3], digits: [1797, 64, 10] });
   assert.deepEqual(shapeOf({ kind: "preset", name: "wine" }, null), [178, 13]);
   assert.deepEqual(shapeOf({ kind: "preset", name: "breast-cancer", features: [0, 1] }, null), [569, 2]);
@@ -149,7 +149,7 @@ test("a multiclass link counts one score per class (0.02 µs per class and value
 });
 
 test("a link's comparison of variants is sized as all five runs: the issue's 76-character link asks", async () => {
-  const { compareEstimate } = await import("../../site/js/ui/budget.js");
+  const { compareEstimate } = await import("../../site/js/run/budget.js");
   const data = { kind: "preset", name: "overlap", n: 5000, spread: 3 };
   const settings = { epochs: 100, plot_px: [600, 450], dpr: 1 };
   const variants = ["online", "averaged", "voted", "pocket", "batch"];

@@ -1,4 +1,4 @@
-// The end-of-show words for a cycled run (site/js/ui/cycle-text.js) against XOR worked by hand:
+// The end-of-show words for a cycled run (site/js/steps/cycle-text.js) against XOR worked by hand:
 // x̃ = (x₁, x₂, 1), labels (0,0) → −1, (0,1) → +1, (1,0) → +1, (1,1) → −1, fixed order, w₀ = 0.
 // Epoch 1 makes 4 updates: (0,0,−1), (0,1,0), (1,1,1), (0,0,0): w is back at 0 after epoch 1,
 // so the cycle is 4 updates long with period 1. Online stops there (1 epoch, 4 updates);
@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { cycleInfo, endCaption } from "../../site/js/ui/cycle-text.js";
+import { cycleInfo, endCaption } from "../../site/js/steps/cycle-text.js";
 
 const run = (algorithm, epochs) => ({
   settings: { algorithm }, epochs, cycle: { epoch: 1, period: 1 },

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { installWorker, workers } from "./fake-worker.mjs";
 
 installWorker();
-const { createPyClient, prestart } = await import("../../site/js/pyclient.js");
+const { createPyClient, prestart } = await import("../../site/js/python/pyclient.js");
 
 test("an early worker that is ready before the client exists is reported ready to a client the page holds", async () => {
   prestart("blob:early");

@@ -2,8 +2,8 @@
 // line with its signs in place ("− 4 = 0", not "+ −4 = 0"), and the axes' marks of the view.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { num, lineText, vec } from "../../site/js/exercise-check.js";
-import { axisMarks, dataBox } from "../../site/js/ui/boundary-svg.js";
+import { num, lineText, vec } from "../../site/js/exercise/exercise-check.js";
+import { axisMarks, dataBox } from "../../site/js/plot/boundary-svg.js";
 
 test("η = 0.1: the engine's 0.1·3 reads 0.3", () => {
   assert.equal(num(0.1 * 3), "0.3");

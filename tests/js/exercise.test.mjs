@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import {
   parseNumber, checkAnswer, tally, replay, worked, encodeAnswers, decodeAnswers, readExerciseLink,
   exerciseKeys, verdict, MAX_ANSWERS, answerWidth, isKernel,
-} from "../../site/js/exercise-check.js";
-import { clipLine, wrongPoints, dataBox } from "../../site/js/ui/boundary-svg.js";
+} from "../../site/js/exercise/exercise-check.js";
+import { clipLine, wrongPoints, dataBox } from "../../site/js/plot/boundary-svg.js";
 
 // AND, x̃ = (x1, x2, 1), w = 0, η = 1: the first epoch worked by hand (seed 001's update rule).
 const AND = [

@@ -1,4 +1,4 @@
-// A Worker for node's tests of site/js/pyclient.js: it records what the page sends, and the
+// A Worker for node's tests of site/js/python/pyclient.js: it records what the page sends, and the
 // test speaks for Python with `say`. Installed as globalThis.Worker (with the document's base
 // URI the client resolves its worker's address against) before pyclient.js is imported.
 export const workers = [];

@@ -1,10 +1,10 @@
-// iPadOS: the page's decision (js/ipados.js) and what Pyodide 0.27.7's own iOS test then
+// iPadOS: the page's decision (js/python/ipados.js) and what Pyodide 0.27.7's own iOS test then
 // answers in the worker: the test is read from node_modules/pyodide/pyodide.asm.js (the file
 // build.py copies into dist/) and run against the worker's navigator, as Pyodide runs it.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { isIPadOS, pythonWorkerName, answerAsIPad } from "../../site/js/ipados.js";
+import { isIPadOS, pythonWorkerName, answerAsIPad } from "../../site/js/python/ipados.js";
 
 const ASM = new URL("../../node_modules/pyodide/pyodide.asm.js", import.meta.url);
 

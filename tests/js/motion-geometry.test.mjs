@@ -1,11 +1,11 @@
-// The page's own drawing of a moving plot (site/js/ui/motion-geometry.js, frame-store.js):
+// The page's own drawing of a moving plot (site/js/plot/motion-geometry.js, frame-store.js):
 // clipping and the half-planes against hand-worked cases, the contour of a known field, a
 // series cut at t, and the store's tween: halfway between two steps the picture is the one
 // of the w halfway along the update.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { clipHalfPlane, clipLine, linearPicture, zeroContour, seriesUpTo, tAt, arrowHead, decodeScores, cellClasses } from "../../site/js/ui/motion-geometry.js";
-import { FrameStore } from "../../site/js/ui/frame-store.js";
+import { clipHalfPlane, clipLine, linearPicture, zeroContour, seriesUpTo, tAt, arrowHead, decodeScores, cellClasses } from "../../site/js/plot/motion-geometry.js";
+import { FrameStore } from "../../site/js/plot/frame-store.js";
 
 const close = (a, b, eps = 1e-9) => assert.ok(Math.abs(a - b) <= eps, `${a} vs ${b}`);
 // A 100 × 100 px axes at (10, 20) showing x, y in [0, 1].
@@ -127,7 +127,7 @@ test("FrameStore: a run Python draws itself (scene null) is not loaded", async (
 });
 
 test("labelSpot: the w goes beyond the tip, beside it when a point is there, nowhere in a crowd", async () => {
-  const { labelSpot } = await import("../../site/js/ui/motion-geometry.js");
+  const { labelSpot } = await import("../../site/js/plot/motion-geometry.js");
   const sc = { ...scene, arrow: { clear: 8 }, points: [] };
   const arrow = [[40, 70], [80, 70]];                        // pointing right
   assert.deepEqual(labelSpot(sc, arrow), [92, 70]);          // 12 px beyond the tip

@@ -1,10 +1,10 @@
-// The one number reader (site/js/number.js) and its callers: settings (state.validate), the
+// The one number reader (site/js/state/number.js) and its callers: settings (state.validate), the
 // exercise and hand weights (exercise-check.parseNumber) read a typed number by the same rules.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readNumber, readWholeNumber } from "../../site/js/number.js";
-import { parseNumber } from "../../site/js/exercise-check.js";
-import { PARAMS, validate } from "../../site/js/state.js";
+import { readNumber, readWholeNumber } from "../../site/js/state/number.js";
+import { parseNumber } from "../../site/js/exercise/exercise-check.js";
+import { PARAMS, validate } from "../../site/js/state/state.js";
 
 const eta = PARAMS.find((p) => p.name === "eta");
 

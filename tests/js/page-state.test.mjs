@@ -1,11 +1,11 @@
-// The page's one state channel (site/js/page-state.js): get/set/on, the mirrors and the
+// The page's one state channel (site/js/state/page-state.js): get/set/on, the mirrors and the
 // read-only view, in Node (no DOM: a mirror writes into a plain object as into a DOMStringMap).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { createPageState, page, BODY, BOUNDARY_FIGURE } from "../../site/js/page-state.js";
-import { defaults } from "../../site/js/state.js";
+import { createPageState, page, BODY, BOUNDARY_FIGURE } from "../../site/js/state/page-state.js";
+import { defaults } from "../../site/js/state/state.js";
 
 test("set changes what get reads; on hears the keys it names, with their new values, and nothing else", () => {
   const s = createPageState({ a: 1, b: 2 });

@@ -1,4 +1,4 @@
-// The pending-call watchdog of site/js/pyclient.js, on a fake Worker and mocked timers: silence
+// The pending-call watchdog of site/js/python/pyclient.js, on a fake Worker and mocked timers: silence
 // for CALL_TIMEOUT_MS (10 s) ends the worker with the stall wording; every word from the worker
 // about that call ("alive", progress, reading) restarts the count; an error event is a crash.
 import { test, mock } from "node:test";
@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { installWorker, workers } from "./fake-worker.mjs";
 
 installWorker();
-const { createPyClient } = await import("../../site/js/pyclient.js");
+const { createPyClient } = await import("../../site/js/python/pyclient.js");
 
 const STALL = "Python stopped answering (nothing heard from it for 10 s) and was restarted. Your data and settings are kept.";
 const flush = () => new Promise((r) => setImmediate(r));

@@ -1,4 +1,4 @@
-// The sentences a screen reader hears (site/js/ui/run-description.js) for seed 001's AND
+// The sentences a screen reader hears (site/js/access/run-description.js) for seed 001's AND
 // worked by hand: x̃ = (x₁, x₂, 1), (0,0) (0,1) (1,0) → −1, (1,1) → +1, fixed order, w₀ = 0.
 // Update 3 (epoch 2) corrects example #1, (0, 0): w = (1, 1, 0) − (0, 0, 1) = (1, 1, −1);
 // then (0,0) scores −1, (0,1) and (1,0) score 0 (predicted +1, wrong), (1,1) scores 1: 2 wrong.
@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { updateSentence, spokenStep, runSentence, lineSentence, pointSentence, pointOrder, pointAbove,
-  wrongCount, boundarySummary, mistakesSummary, plotLine } from "../../site/js/ui/run-description.js";
+  wrongCount, boundarySummary, mistakesSummary, plotLine } from "../../site/js/access/run-description.js";
 
 const POINTS = [[0, 0, -1], [0, 1, -1], [1, 0, -1], [1, 1, 1]];
 const RES = { ok: true, points: POINTS, settings: { algorithm: "online", bias: true, feature_map: "none" },

@@ -1,10 +1,10 @@
-// node --test tests/js/: the SCORM launch script (site/js/scorm-launch.js) against a fake LMS API:
+// node --test tests/js/: the SCORM launch script (site/js/exercise/scorm-launch.js) against a fake LMS API:
 // discovery up the parents (past a window of another origin), what it writes for each answer and at
 // the end, resuming from suspend_data, and the messages it must ignore. The browser end to end, with
 // a real SCORM run-time (scorm-again), is tests/e2e/test_scorm.py.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch } from "../../site/js/scorm-launch.js";
+import { launch } from "../../site/js/exercise/scorm-launch.js";
 
 const LAB = "https://lab.example/perceptron-lab/#v=1&preset=and&embed=1&view=exercise&exq=3";
 const ORIGIN = "https://lab.example";

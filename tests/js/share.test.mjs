@@ -1,4 +1,4 @@
-// Shared links (site/js/share.js): every parameter type written and read back, the data a
+// Shared links (site/js/state/share.js): every parameter type written and read back, the data a
 // link carries (points, compressed points, CSV), hostile links, and the migration path.
 // Run with: node --test tests/js/
 import { test } from "node:test";
@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import {
   buildHash, parseHash, parsePoints, readPoints, readCsv, deflate, inflate, valuesFromRequest,
   isLinkHash, NOTICE, MAX_HASH, MAX_INLINE, MAX_POINTS,
-} from "../../site/js/share.js";
-import { PARAMS, defaults, param, settingsRequest } from "../../site/js/state.js";
+} from "../../site/js/state/share.js";
+import { PARAMS, defaults, param, settingsRequest } from "../../site/js/state/state.js";
 
 const pairs = (hash) => hash.split("&").map((kv) => kv.split("="));
 const keys = (hash) => pairs(hash).map(([k]) => k);

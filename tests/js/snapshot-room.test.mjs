@@ -1,8 +1,8 @@
-// Where the memory snapshot's maker may run (js/snapshot-room.js), for what real browsers'
+// Where the memory snapshot's maker may run (js/python/snapshot-room.js), for what real browsers'
 // navigators say (user agent strings as these browsers send them).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { roomForSnapshot } from "../../site/js/snapshot-room.js";
+import { roomForSnapshot } from "../../site/js/python/snapshot-room.js";
 
 const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";

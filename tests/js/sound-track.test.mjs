@@ -1,4 +1,4 @@
-// The sound track (site/js/ui/sound-track.js) of two runs worked by hand (seed 001's tables,
+// The sound track (site/js/access/sound-track.js) of two runs worked by hand (seed 001's tables,
 // x̃ = (x₁, x₂, 1), w₀ = 0, fixed order, η = 1):
 // AND makes 2, 3, 3, 2, 2, 3, 2, 1, 0 mistakes in its 9 epochs (18 updates) and converges;
 // XOR makes 4 updates in epoch 1, (0,0,−1), (0,1,0), (1,1,1), (0,0,0): w is back at 0, a
@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { soundTrack, mistakePitch, updatesPerEpoch, trackLength, SOUND } from "../../site/js/ui/sound-track.js";
+import { soundTrack, mistakePitch, updatesPerEpoch, trackLength, SOUND } from "../../site/js/access/sound-track.js";
 
 const AND_MISTAKES = [2, 3, 3, 2, 2, 3, 2, 1, 0];
 const epochsOf = (per) => per.flatMap((m, i) => Array(m).fill(i + 1));

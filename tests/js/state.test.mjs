@@ -1,9 +1,9 @@
-// The parameter table's API (site/js/state.js): validate, defaults, param, isActive,
+// The parameter table's API (site/js/state/state.js): validate, defaults, param, isActive,
 // settingsRequest. Written against the API only (the table itself may move to a schema file).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { PARAMS, validate, defaults, param, isActive, settingsRequest } from "../../site/js/state.js";
+import { PARAMS, validate, defaults, param, isActive, settingsRequest } from "../../site/js/state/state.js";
 
 const ok = (name, raw) => {
   const r = validate(name, raw);

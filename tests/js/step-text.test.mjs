@@ -1,10 +1,10 @@
-// The step-through's words (site/js/ui/step-text.js) against updates worked by hand:
+// The step-through's words (site/js/steps/step-text.js) against updates worked by hand:
 // AND with bias, x̃ = (x₁, x₂, 1), labels (0,0) (0,1) (1,0) → −1, (1,1) → +1, w₀ = 0, η = 1.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { describeStep, stepNote, proofAlt, angle, NO_UPDATE_TEXT } from "../../site/js/ui/step-text.js";
-import { fmt, pct } from "../../site/js/ui/format.js";
+import { describeStep, stepNote, proofAlt, angle, NO_UPDATE_TEXT } from "../../site/js/steps/step-text.js";
+import { fmt, pct } from "../../site/js/page/format.js";
 
 const NAMES = ["x1", "x2", "bias"];
 
@@ -146,7 +146,7 @@ test("numbers for people: significant digits, a real minus sign, exponents for t
 });
 
 test("a visit without an update says y·a > 0: no update, with w unchanged", async () => {
-  const { describeVisit, visitCount } = await import("../../site/js/ui/step-text.js");
+  const { describeVisit, visitCount } = await import("../../site/js/steps/step-text.js");
   const r = { visit: 1, update: false, step: 1, epoch: 1, index: 1, x: [0, 1, 1], y: -1, activation: -1, y_activation: 1, w: [0, 0, -1] };
   const { text, math } = describeVisit(r, { names: ["x1", "x2", "bias"], total: 18, visits: 36 });
   assert.match(text, /^Visit 2 of 36, epoch 1: example #2/);

@@ -1,4 +1,4 @@
-// A worker's end and its build, as site/js/pyclient.js hears of them (fake Worker, fake Web
+// A worker's end and its build, as site/js/python/pyclient.js hears of them (fake Worker, fake Web
 // Locks, mocked timers): a worker that ends in any way (its lock is released) is told at once,
 // with or without a call pending; silence of a worker whose end is watched is no death until
 // ALIVE_CALL_TIMEOUT_MS; a worker the page ends itself is not reported; a worker of another
@@ -46,7 +46,7 @@ class LockedWorker extends FakeWorker {
 }
 installWorker(LockedWorker);
 globalThis.navigator = { locks };
-const { createPyClient, ENDED, UPDATED, ALIVE_CALL_TIMEOUT_MS, CALL_TIMEOUT_MS } = await import("../../site/js/pyclient.js");
+const { createPyClient, ENDED, UPDATED, ALIVE_CALL_TIMEOUT_MS, CALL_TIMEOUT_MS } = await import("../../site/js/python/pyclient.js");
 
 const flush = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));

@@ -1,15 +1,15 @@
-// A worker whose WebAssembly heap passed 1 GiB is replaced (site/js/worker-memory.js, used by
+// A worker whose WebAssembly heap passed 1 GiB is replaced (site/js/python/worker-memory.js, used by
 // pyclient.js): a failed run (MemoryError happens at the heap's limit) is answered with the true
 // reason at once; a run that succeeded keeps its answer, and the worker is replaced once the
 // calls that follow it are answered; both say why Python was restarted.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { HEAP_RESTART_BYTES } from "../../site/js/worker-memory.js";
+import { HEAP_RESTART_BYTES } from "../../site/js/python/worker-memory.js";
 
 import { installWorker, workers } from "./fake-worker.mjs";
 
 installWorker();
-const { createPyClient } = await import("../../site/js/pyclient.js");
+const { createPyClient } = await import("../../site/js/python/pyclient.js");
 
 const RAN_OUT = "The run needed more memory than the browser gives; Python was restarted to free it. Your data and settings are kept.";
 const BIG = "This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. Your data and settings are kept.";

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Step 1: the page writes each run's link and reads it back into its requests.
 LINKS_JS = r"""
-import * as state from "./site/js/state.js";
-import * as share from "./site/js/share.js";
+import * as state from "./site/js/state/state.js";
+import * as share from "./site/js/state/share.js";
 const runs = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (d) => s += d); process.stdin.on("end", () => ok(s)); }));
 const out = [];
 for (const r of runs) {
@@ -39,7 +39,7 @@ console.log(JSON.stringify(out));
 
 # Step 2: the page's exercise replays each result link against the visits Python gave it.
 GRADE_JS = r"""
-import * as ex from "./site/js/exercise-check.js";
+import * as ex from "./site/js/exercise/exercise-check.js";
 const cases = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (d) => s += d); process.stdin.on("end", () => ok(s)); }));
 const out = [];
 for (const c of cases) {

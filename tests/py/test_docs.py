@@ -1,5 +1,5 @@
 """The docs that list what the code has cannot drift from it: the link keys of docs/embedding.md
-(written from params.json), the file map of docs/ARCHITECTURE.md, and the Pages workflow
+(written from params.json), the file map of docs/ARCHITECTURE.md (the package and the page), and the Pages workflow
 (it tests before it deploys)."""
 
 import importlib.util
@@ -45,17 +45,18 @@ def test_the_hide_flags_table_lists_every_flag():
     assert sorted(listed) == sorted(o["value"] for o in hide["options"])
 
 
-def _file_map():
-    """The paths the file map of docs/ARCHITECTURE.md names under py/perceptron_lab/."""
+def _file_map(first, after, suffix):
+    """The paths the file map of docs/ARCHITECTURE.md names in the block that starts with the
+    line `first` (a folder) and ends before the line `after`, relative to that folder."""
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    block = text[text.index("py/perceptron_lab/ "):text.index("\nsite/ ")]
+    block = text[text.index(f"\n{first} ") + 1:text.index(f"\n{after} ")]
     named, stack = set(), []
     for line in block.splitlines()[1:]:
         if not line.strip():
             continue
         indent = len(line) - len(line.lstrip())
         token = line.split()[0]
-        if not (token.endswith("/") or token.endswith(".py")):
+        if not (token.endswith("/") or token.endswith(suffix)):
             continue  # a description's second line
         while stack and stack[-1][0] >= indent:
             stack.pop()
@@ -68,9 +69,17 @@ def _file_map():
 
 def test_the_architecture_file_map_names_every_module():
     modules = {p.relative_to(PKG).as_posix() for p in PKG.rglob("*.py")}
-    named = _file_map()
+    named = _file_map("py/perceptron_lab/", "site/", ".py")
     assert sorted(modules - named) == [], "modules missing from docs/ARCHITECTURE.md's file map"
     assert sorted(n for n in named - modules if n.endswith(".py")) == [], "the file map names modules that do not exist"
+
+
+def test_the_architecture_file_map_names_every_page_module():
+    site = ROOT / "site"
+    modules = {p.relative_to(site).as_posix() for p in (site / "js").rglob("*.js")} | {"sw.js"}
+    named = _file_map("site/", "tests/js/", ".js")
+    assert sorted(modules - named) == [], "page modules missing from docs/ARCHITECTURE.md's file map"
+    assert sorted(n for n in named - modules if n.endswith(".js")) == [], "the file map names page modules that do not exist"
 
 
 def test_the_pages_workflow_runs_the_suite_before_it_deploys():

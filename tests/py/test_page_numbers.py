@@ -1,4 +1,4 @@
-"""The page's number fields (site/js/state.js validate, run in Node): decimal notation only,
+"""The page's number fields (site/js/state/state.js validate, run in Node): decimal notation only,
 a decimal comma read as the decimal point it stands for, an ambiguous "1,000" refused with
 a message; never a value silently different from what was typed. Expected values are
 written by hand from the text typed."""
@@ -23,7 +23,7 @@ CASES = [  # (parameter, typed, the value meant, or None: refused)
 ]
 
 SCRIPT = r"""
-import * as state from "./site/js/state.js";
+import * as state from "./site/js/state/state.js";
 const cases = JSON.parse(process.argv[1]);
 console.log(JSON.stringify(cases.map(([name, raw]) => state.validate(name, raw))));
 """

@@ -27,7 +27,7 @@ CASES = [
     [4, 2, 100, "voted", "none", 2],
 ]
 NODE = """
-import { estimate } from "./site/js/ui/budget.js";
+import { estimate } from "./site/js/run/budget.js";
 const cases = JSON.parse(process.argv[1]);
 const out = cases.map(([rows, features, epochs, algorithm, feature_map, classes]) => {
   const names = Array.from({ length: features }, (_, i) => `f${i}`);

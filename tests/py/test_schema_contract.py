@@ -1,4 +1,4 @@
-"""The page and Python agree on every parameter: the JavaScript side (site/js/state.js and
+"""The page and Python agree on every parameter: the JavaScript side (site/js/state/state.js and
 share.js, run in Node as the page runs them) against the Python side (settings.py, the
 bridge, core, the preset generators, the CLI), value by value at every limit."""
 
@@ -39,9 +39,9 @@ def _cases(p):
 CASES = [c for p in NUMERIC for c in _cases(p)]
 
 NODE_SCRIPT = r"""
-import * as state from "./site/js/state.js";
-import * as share from "./site/js/share.js";
-import schema from "./site/js/params.js";
+import * as state from "./site/js/state/state.js";
+import * as share from "./site/js/state/share.js";
+import schema from "./site/js/state/params.js";
 const cases = JSON.parse(process.argv[1]);
 const big = state.LIMITS.feature_max_abs;
 const pts = [[big, -big, 1], [-big, 0.5, -1], [0, 0, 1]];
@@ -83,7 +83,7 @@ def _python_accepts(name, v):
 
 def test_the_page_reads_the_package_table(js):
     """state.js's PARAMS is params.json (less Python's own entries), not a copy that can drift."""
-    assert js["schema"] == settings.SCHEMA, "site/js/params.js is stale: `python build.py` writes it from params.json"
+    assert js["schema"] == settings.SCHEMA, "site/js/state/params.js is stale: `python build.py` writes it from params.json"
     assert js["params"] == [p for p in settings.SCHEMA["params"] if p.get("page", True)]
     assert js["limits"] == settings.LIMITS
 
@@ -212,13 +212,13 @@ def test_the_build_writes_the_page_copy_and_ships_params_json_in_the_app_wheel(t
     finally:
         sys.path.pop(0)
     # The page's copy: what the build writes is what site/ holds (and the build can write it).
-    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "state").mkdir(parents=True)
     real_site, build.SITE = build.SITE, tmp_path
     try:
         build.write_params_module()
     finally:
         build.SITE = real_site
-    assert (tmp_path / "js" / "params.js").read_bytes() == (ROOT / "site" / "js" / "params.js").read_bytes()
+    assert (tmp_path / "js" / "state" / "params.js").read_bytes() == (ROOT / "site" / "js" / "state" / "params.js").read_bytes()
     wheel = build.build_app_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as z:
         assert z.read("perceptron_lab/params.json") == PACKAGE_JSON.read_bytes()

@@ -1,4 +1,4 @@
-"""The SCORM package the page writes (site/js/scorm-package.js + zip-writer.js, run in Node), read by
+"""The SCORM package the page writes (site/js/exercise/scorm-package.js + zip-writer.js, run in Node), read by
 independent readers: Python's zipfile (every CRC-32 checked), xml.etree (the manifest of each
 SCORM version: namespaces, one SCO, its files in the zip, the pass mark), Node's parser for the
 launch script, and the launch page's config read back as JSON, with a title full of markup."""
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TITLE = 'Perceptron Lab exercise: <b>"XOR"</b> & friends </script>'
 LAB = "https://example.org/lab/#v=1&source=preset&preset=xor&embed=1&view=exercise&exq=10"
 MAKE = r"""
-import { scormPackage } from "./site/js/scorm-package.js";
+import { scormPackage } from "./site/js/exercise/scorm-package.js";
 import { writeFileSync } from "node:fs";
 const [dir, title, lab] = process.argv.slice(1);
 for (const version of ["1.2", "2004"]) {

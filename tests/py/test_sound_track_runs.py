@@ -1,4 +1,4 @@
-"""The page's sound track (site/js/ui/sound-track.js, run in Node) of real runs of the bridge:
+"""The page's sound track (site/js/access/sound-track.js, run in Node) of real runs of the bridge:
 for AND, OR, NAND and XOR under online, batch and averaged training, one tone per epoch with
 that epoch's mistakes, its ticks counting exactly the updates the engine made in it (counted
 here from perceptron_lab.core's own trace), and the end sound the run's status calls for."""
@@ -20,7 +20,7 @@ END = {"converged": "converged", "cycled": "cycle", "max_epochs": "stopped"}
 CASES = [(name, algo) for name in ("and", "or", "nand", "xor") for algo in ("online", "batch", "averaged")]
 
 NODE_SCRIPT = r"""
-import { soundTrack } from "./site/js/ui/sound-track.js";
+import { soundTrack } from "./site/js/access/sound-track.js";
 const runs = JSON.parse(await new Promise((ok) => { let s = ""; process.stdin.on("data", (d) => s += d); process.stdin.on("end", () => ok(s)); }));
 console.log(JSON.stringify(runs.map(soundTrack)));
 """

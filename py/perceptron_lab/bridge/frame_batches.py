@@ -1,4 +1,4 @@
-"""The page draws the step-through and auto-play itself (site/js/ui/plot-motion.js): once per
+"""The page draws the step-through and auto-play itself (site/js/plot/plot-motion.js): once per
 run the static scene ({"cmd": "frame", "scene": true}), then every step's numbers and model
 geometry in batches sent ahead of the show ({"cmd": "frame", "batch": [first, last]}; with
 "visits": true, every visited example's instead of every update's), so a

@@ -193,7 +193,7 @@ class LinearFit:
         return export_answer(request, stem, figure, figures.plots().render_for_slides, files)
 
 
-POINTS_MAX = 5000  # the points a keyboard explores on the boundary plot (site/js/ui/plot-explorer.js)
+POINTS_MAX = 5000  # the points a keyboard explores on the boundary plot (site/js/access/plot-explorer.js)
 
 
 def points_json(train_ds):

@@ -1,4 +1,4 @@
-"""Grading an exercise result link: the page's own check (site/js/exercise-check.js), in Python.
+"""Grading an exercise result link: the page's own check (site/js/exercise/exercise-check.js), in Python.
 
 The page's "Predict the update" exercise writes a result link: the run's link plus view=exercise,
 exn (answers given), exs (how many were right) and exa (the answers: "n" for "no mistake",

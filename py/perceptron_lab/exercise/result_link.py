@@ -1,6 +1,6 @@
 """A link of the page read in Python: its parameter values, its data and the bridge request it trains.
 
-The page writes a link as site/js/share.js's buildHash does (#v=1&<url key>=<value>&...,
+The page writes a link as site/js/state/share.js's buildHash does (#v=1&<url key>=<value>&...,
 plus pts= / ptz= / csv= for the data) and reads it with parseHash and state.js's validate;
 this module reads the same hash from the same table (params.json's `url` keys, the page's
 limits, page_max) and builds the request the page would send (state.js presetRequest and

@@ -3,7 +3,7 @@ the axes, ticks, labels, legend and points, transparent where the model goes) an
 model part of every step as geometry in the figure's CSS pixels (origin top left), computed
 by the very code that draws the exported figure (_BoundaryScene._update, proof_figure), so
 what moves on screen is what an export shows. The page stacks: the regions, the static SVG,
-then the rings, line, contour, arrow and note (site/js/ui/plot-motion.js).
+then the rings, line, contour, arrow and note (site/js/plot/plot-motion.js).
 """
 
 from __future__ import annotations

@@ -1,0 +1,36 @@
+// The page's polite live region for what happens to the run (site/js/access/run-narration.js
+// decides what is said). One region for the whole page, kept at the end of <body>: a region
+// inside a panel that is hidden (a closed tab, a collapsed drawer) would say nothing.
+// The step-through's #step-live is adopted when the page has it (its id is what tests and
+// links know), else one is made.
+import { byId, el } from "../page/dom.js";
+
+const SETTLE_MS = 30; // cleared, then written: the same sentence twice is still announced
+
+let region = null;
+let lastKey = null;
+let timer = null;
+
+export function initLiveRegion() {
+  region = byId("step-live") || el("p", { id: "step-live", class: "visually-hidden" });
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  document.body.append(region); // moved out of its panel, see above
+  return region;
+}
+
+/** Say `text` politely, once per `key` in a row (an update shown twice is said once). */
+export function announce(text, key = text) {
+  if (!region) initLiveRegion();
+  if (!text || key === lastKey) return false;
+  lastKey = key;
+  clearTimeout(timer);
+  region.textContent = "";
+  timer = setTimeout(() => { region.textContent = text; region.dataset.key = String(key); }, SETTLE_MS);
+  return true;
+}
+
+/** Forget the last key (a new run: its step 3 is a new update, even where the old one had a step 3). */
+export function resetAnnouncements() {
+  lastKey = null;
+}

@@ -1,0 +1,397 @@
+// Predict the update: the lab shows w and the next example x̃, y; the student says whether it
+// is a mistake (y·a ≤ 0) and, if so, types the new w (the kernel perceptron: the new count α_i
+// of the example, its score f(x) = η·Σ α_j y_j k̃(x_j, x)). Each answer is checked against the
+// engine's own visits (bridge "visits"), the arithmetic is shown when wrong, the boundary
+// moves on. A result link (view=exercise, exn, exs, exa) replays the answers when reopened,
+// at the start or pasted into the address bar later; while the exercise is open the address
+// bar keeps view=exercise (exerciseShown), and closing it drops the view.
+// Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
+import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
+import { createPlot, drawPlot } from "../plot/boundary-svg.js";
+import {
+  parseNumber, checkAnswer, tally, replay, worked, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+  answerWidth, lineText,
+} from "./exercise-check.js";
+import { buildHash, valuesFromRequest } from "../state/share.js";
+import { reportExercise } from "./exercise-report.js";
+import { lmsDownload } from "./lms-download.js";
+import { algorithmTraits } from "../state/state.js";
+import { page } from "../state/page-state.js";
+
+const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
+const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
+
+let call = null;    // (request) => Promise<bridge response>
+let request = null; // () => {data, settings} | null (after marking what to fix)
+let ex = null;      // {data, settings, res (visits response), dual, answers, results}
+let startLink = readExerciseLink(typeof location === "undefined" ? "" : location.hash);
+let starting = false; // start() is waiting for Python
+let generation = 0;   // closing drops the answer of a start still on its way
+let plot = null;
+let goal = null;      // answers the exercise asks for (a link's exq), else every visit
+
+export function initExercise(opts) {
+  call = opts.call;
+  request = opts.request;
+  ensureCss();
+  const section = byId("exercise") || el("section", { id: "exercise", class: "panel exercise" });
+  if (!section.isConnected) (byId("compare") || byId("results")).after(section);
+  section.className = "panel exercise";
+  section.setAttribute("aria-labelledby", "exercise-h");
+  plot = createPlot("The data and the boundary of the current w");
+  clear(section).append(
+    el("h2", { id: "exercise-h", text: "Predict the update" }),
+    el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
+      + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃ "
+      + "(the kernel perceptron: the example's new count αᵢ). "
+      + "The lab checks every answer against its own training run." }),
+    el("div", { class: "exercise-bar" },
+      el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } }),
+      el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
+        on: { click: () => closeExercise() } })),
+    lmsDownload(() => request()),
+    el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
+    el("div", { id: "exercise-body", hidden: true },
+      el("p", { id: "exercise-on", class: "hint" }),
+      el("p", { id: "exercise-score", class: "exercise-score", attrs: { "aria-live": "polite" } }),
+      el("div", { class: "exercise-grid" },
+        el("div", {},
+          el("form", { id: "exercise-form", class: "exercise-form", attrs: { novalidate: true }, on: { submit: onSubmit, keydown: onKey } },
+            el("p", { id: "exercise-question", class: "exercise-question" }),
+            el("fieldset", { id: "exercise-mistake" },
+              el("legend", { id: "exercise-mistake-legend", text: "Is this example a mistake (y·a ≤ 0)?" }),
+              radio("yes", "Yes, a mistake"), radio("no", "No, w stays")),
+            el("fieldset", { id: "exercise-new-w", hidden: true },
+              el("legend", { id: "exercise-new-w-legend", text: "The new w (a decimal comma is fine)" }),
+              el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
+            el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
+            // Checked on the button's click (Enter in a field clicks it too): a frame sandboxed
+            // without allow-forms, as the embed snippet is, never fires the form's submit.
+            el("button", { type: "submit", id: "exercise-check", text: "Check", on: { click: onSubmit } })),
+          el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
+        el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
+      el("div", { class: "exercise-link" },
+        el("label", { htmlFor: "exercise-link", text: "Result link (this data, your answers, your score)" }),
+        el("input", { id: "exercise-link", type: "text", readOnly: true }),
+        el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
+  );
+  for (const r of section.querySelectorAll("input[name=exercise-mistake]")) r.addEventListener("change", syncW);
+}
+
+function radio(value, label) {
+  const id = `exercise-mistake-${value}`;
+  return el("div", { class: "exercise-radio" },
+    el("input", { type: "radio", id, name: "exercise-mistake", value }), el("label", { htmlFor: id, text: label }));
+}
+
+function ensureCss() {
+  if (document.querySelector("link[href$='css/exercise.css']")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "css/exercise.css" }));
+}
+
+function say(text, kind = "info") {
+  sayIn(byId("exercise-message"), text, kind);
+}
+
+function hiddenByLink() {
+  return (page.get("hide") || []).includes("exercise");
+}
+
+/** Is the exercise open (or about to open for a link)? The address bar then keeps view=exercise. */
+export function exerciseShown() {
+  return !hiddenByLink() && (!!startLink || starting || !!ex);
+}
+
+function viewChanged() {
+  page.set({ exerciseShown: exerciseShown() });
+}
+
+/**
+ * A link pasted into the address bar of an open lab (its hash): an exercise link opens the
+ * exercise once its run is done (exerciseLinkView); any other link closes an open exercise
+ * (its view is the run only).
+ */
+export function expectExerciseLink(hash) {
+  startLink = readExerciseLink(hash);
+  if (!startLink) goal = null;
+  if (!startLink && ex) closeExercise(false);
+}
+
+/** After a run of a link is done: open the exercise the link asked for (once). */
+export function exerciseLinkView() {
+  if (!startLink) return;
+  const link = startLink;
+  startLink = null;
+  if (hiddenByLink()) return; // hide=exercise: the panel is not on the page
+  goal = link.goal ?? null;
+  start(link);
+}
+
+/** Close the exercise: its answers are dropped, the address bar drops view=exercise. */
+export function closeExercise(announce = true) {
+  ex = null;
+  starting = false;
+  generation++;
+  show(byId("exercise-body"), false);
+  show(byId("exercise-close"), false);
+  byId("exercise-start").textContent = "Start the exercise";
+  say(announce ? "The exercise is closed." : "");
+  viewChanged();
+  if (announce) byId("exercise-start").focus();
+}
+
+/** Start (or restart) on the data and settings now in the controls; replay a link's answers. */
+export async function start(link = null) {
+  const req = request();
+  if (!req) { say("The exercise was not started: fix the value marked above.", "error"); return; }
+  say("Preparing the exercise…");
+  byId("exercise-start").disabled = true;
+  starting = true;
+  const mine = ++generation;
+  let res;
+  try {
+    res = await call({ cmd: "visits", data: req.data, settings: req.settings, limit: LIMIT });
+  } catch (e) {
+    res = { ok: false, error: { message: "Python could not prepare the exercise." } };
+  }
+  byId("exercise-start").disabled = false;
+  if (mine !== generation) return; // closed (or started again) meanwhile
+  starting = false;
+  if (!res || !res.ok) {
+    say(res?.error?.message || "The exercise could not be prepared.", "error");
+    viewChanged();
+    return;
+  }
+  ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
+  byId("exercise-on").textContent = context(res);
+  byId("exercise-start").textContent = "Restart the exercise";
+  show(byId("exercise-close"), true);
+  const byCount = ex.dual;
+  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${byCount ? "y·f(x)" : "y·a"} ≤ 0)?`;
+  byId("exercise-new-w-legend").textContent = byCount ? "The new count αᵢ of this example (a whole number)"
+    : "The new w (a decimal comma is fine)";
+  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? "No, the counts stay" : "No, w stays";
+  clear(byId("exercise-feedback"));
+  say("");
+  viewChanged();
+  if (link) {
+    const d = decodeAnswers(link.answersText, answerWidth(res));
+    if ("error" in d) {
+      say("The answers in this link could not be read, so the exercise starts from the beginning.", "error");
+    } else {
+      ex.answers = d.answers.slice(0, res.visits.length);
+      ex.results = replay(res.visits, ex.answers);
+      // An assignment link (no answers yet) needs no verdict.
+      const claims = ex.answers.length > 0 || (link.count ?? 0) > 0;
+      say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
+    }
+  }
+  show(byId("exercise-body"), true);
+  await render();
+  byId("exercise").scrollIntoView?.({ block: "start" });
+  if (!link) byId("exercise-mistake-yes")?.focus();
+}
+
+/** The dual form (params.json weights "counts"): the student answers a count αᵢ, not a new w. */
+function dual(res) {
+  return algorithmTraits(res.algorithm)?.weights === "counts";
+}
+
+function context(res) {
+  const n = res.dataset.n_train;
+  const on = `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron`;
+  const when = "as the data and settings were when the exercise started.";
+  if (dual(res)) {
+    return `${on} with k̃(x, x′) = ${res.kernel.text}, ${when} Each example i keeps a count αᵢ of its mistakes `
+      + "(all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.";
+  }
+  return `${on}, x̃ = (${res.w_names.join(", ")}), ${when} ${algorithmTraits(res.algorithm)?.exercise_note || ""}`;
+}
+
+function visit() {
+  return ex.res.visits[ex.answers.length] || null;
+}
+
+function names() {
+  if (ex.dual) {
+    const v = visit();
+    return [`α${v ? sub(v.index + 1) : ""}`];
+  }
+  const n = ex.res.w_names || [];
+  return n.map((s) => (s === "bias" ? "b" : s));
+}
+
+/** The counts after the visits answered so far (kernel): α in training order. */
+function counts() {
+  const alpha = new Array(ex.res.dataset.n_train).fill(0);
+  for (const v of ex.res.visits.slice(0, ex.answers.length)) alpha[v.index] = v.alpha_after;
+  return alpha;
+}
+
+function countsText(alpha) {
+  if (alpha.length <= 12) return `α = ${vec(alpha)}`;
+  const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
+  if (!on.length) return "every α is 0";
+  return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
+}
+
+async function render() {
+  const v = visit();
+  const t = tally(ex.results);
+  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`;
+  byId("exercise").dataset.score = String(t.score);
+  byId("exercise").dataset.answered = String(t.answered);
+  const form = byId("exercise-form");
+  for (const r of form.querySelectorAll("input[name=exercise-mistake]")) r.checked = false;
+  syncW();
+  const done = !v || (goal !== null && t.answered >= goal);
+  form.querySelector("#exercise-mistake").disabled = done;
+  byId("exercise-check").disabled = done;
+  if (done && v) {
+    byId("exercise-question").textContent = `That is the ${goal} answers this exercise asks for: ${t.score} right.`;
+  } else if (done) {
+    byId("exercise-question").textContent = ex.res.run_ends
+      ? `The run ends here (${ex.res.status}): every example has been visited.`
+      : `That is every visit this exercise holds (${ex.res.visits.length}).`;
+  } else if (ex.dual) {
+    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+      + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
+      + `${countsText(counts())}.`;
+  } else {
+    const w = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : v.w_before;
+    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+      + `w = ${vec(w)}, x̃ = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}.`;
+  }
+  drawCurrent(v);
+  await updateLink();
+}
+
+function drawCurrent(v) {
+  const pts = ex.res.points;
+  const caption = byId("exercise-caption");
+  show(plot, !!pts);
+  if (!pts) {
+    caption.textContent = ex.dual
+      ? "The picture needs data with 2 features and at most 500 training examples; the numbers tell the whole story."
+      : "The picture needs data with 2 features and no feature map; the numbers tell the whole story.";
+    return;
+  }
+  if (ex.dual) { drawKernel(pts, v, caption); return; }
+  const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
+  const w = ex.res.bias ? last : [last[0], last[1], 0];
+  const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${lineText(w)}`;
+  const { wrong } = drawPlot(plot, pts, { w, current: v ? v.index : null,
+    alt: `The ${pts.length} training points and ${line}; ${v ? `example ${v.index + 1} is ringed` : "no example is next"}.` });
+  caption.textContent = `Now: ${line}. ${wrong.length} of ${pts.length} points misclassified (ringed).`
+    + `${v ? ` The next example is circled.` : ""} Filled circles: +1, squares: −1.`;
+}
+
+/** The kernel boundary f(x) = 0 curves: the points, the ones y·f(x) ≤ 0 gets wrong (Python's), the next one. */
+function drawKernel(pts, v, caption) {
+  const k = ex.answers.length;
+  // α = 0 scores every point f(x) = 0: every one is a mistake until the first update.
+  const wrongIdx = k ? ex.res.visits[k - 1].wrong_after : pts.map((_, i) => i);
+  const { wrong } = drawPlot(plot, pts, { current: v ? v.index : null, wrong: wrongIdx,
+    alt: `The ${pts.length} training points; ${wrongIdx.length} have y·f(x) ≤ 0 with the counts so far; `
+      + `${v ? `example ${v.index + 1} is circled` : "no example is next"}.` });
+  caption.textContent = `Now: ${wrong.length} of ${pts.length} points have y·f(x) ≤ 0 with the counts so far (ringed).`
+    + `${v ? " The next example is circled." : ""} The kernel boundary f(x) = 0 curves, so it is not drawn here. `
+    + "Filled circles: +1, squares: −1.";
+}
+
+function syncW() {
+  const yes = byId("exercise-mistake-yes")?.checked;
+  const box = byId("exercise-new-w");
+  show(box, !!yes);
+  const fields = byId("exercise-w-fields");
+  if (!ex) return;
+  const want = names().map((n) => `new ${n} `).join("|");
+  if (fields.dataset.names === want) return;
+  fields.dataset.names = want;
+  clear(fields).append(...names().map((n, i) => el("label", { class: "exercise-w" },
+    `new ${n} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
+}
+
+function onKey(e) {
+  // Enter on a radio checks too (forms submit on Enter only from text fields).
+  if (e.key === "Enter" && e.target?.type === "radio") { e.preventDefault(); byId("exercise-check").click(); }
+}
+
+async function onSubmit(e) {
+  e.preventDefault();
+  const v = visit();
+  if (!v) return;
+  const err = byId("exercise-input-error");
+  const choice = byId("exercise-form").querySelector("input[name=exercise-mistake]:checked")?.value;
+  if (!choice) return inputError("Choose yes or no first.", "exercise-mistake-yes");
+  let w = null;
+  if (choice === "yes") {
+    w = [];
+    for (let i = 0; i < names().length; i++) {
+      const r = parseNumber(byId(`exercise-w-${i}`).value);
+      if ("error" in r) return inputError(`new ${names()[i]}: ${r.error}`, `exercise-w-${i}`);
+      w.push(r.value);
+    }
+  }
+  show(err, false);
+  const answer = { mistake: choice === "yes", w };
+  const result = checkAnswer(v, answer);
+  ex.answers.push(answer);
+  ex.results.push(result);
+  feedback(v, answer, result);
+  for (let i = 0; i < names().length; i++) { const f = byId(`exercise-w-${i}`); if (f) f.value = ""; }
+  await render();
+  byId(byId("exercise-check").disabled ? "exercise-copy" : "exercise-mistake-yes").focus();
+}
+
+function inputError(text, focusId) {
+  const err = byId("exercise-input-error");
+  err.textContent = text;
+  show(err, true);
+  byId(focusId)?.focus();
+}
+
+function feedback(v, answer, result) {
+  const box = clear(byId("exercise-feedback"));
+  box.dataset.right = String(result.right);
+  const byCount = ex.dual;
+  const a = `α${sub(v.index + 1)}`;
+  let head;
+  if (result.right) {
+    head = !v.mistake ? `Right: example ${v.t} is no mistake; ${byCount ? `${a} stays ${num(v.alpha_before)}` : "w stays"}.`
+      : `Right: example ${v.t} is a mistake and ${byCount ? `${a} is now ${num(v.alpha_after)}` : `the new w is ${vec(v.w_after)}`}.`;
+  } else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
+  else if (byCount) head = `Not quite: it is a mistake, but the new ${a} is ${num(v.alpha_after)}, not ${num(answer.w[0])}.`;
+  else head = `Not quite: it is a mistake, but the new w is ${vec(v.w_after)}, not ${vec(answer.w)}.`;
+  box.append(el("p", { class: "exercise-verdict", text: head }));
+  if (!result.right) box.append(el("ul", { class: "exercise-worked", attrs: { "aria-label": "The arithmetic" } },
+    ...worked(v, ex.res.eta, byCount ? ex.res.kernel.text : "").map((line) => el("li", { text: line }))));
+}
+
+async function updateLink() {
+  const t = tally(ex.results);
+  let hash;
+  try {
+    ({ hash } = await buildHash(valuesFromRequest(ex.data, ex.settings), ex.data));
+  } catch {
+    return;
+  }
+  const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
+  const keys = exerciseKeys(ex.answers, t.score, goal);
+  const url = `${location.origin}${location.pathname}#${kept.join("&")}&${keys}`;
+  byId("exercise-link").value = url;
+  reportExercise(ex, t, goal, keys, url);
+}
+
+async function copyLink() {
+  const input = byId("exercise-link");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say("The result link is copied.");
+  } catch {
+    input.select();
+    say("Copy the selected link with Ctrl+C (⌘C).");
+  }
+}
+
+export { start as startExercise };

@@ -1,0 +1,94 @@
+// The plots: <img> elements with data: URLs from result.plots and alt text from result.plot_alt,
+// and the size each is drawn at (its CSS box × devicePixelRatio, so it stays crisp at any zoom).
+import { byId, show } from "../page/dom.js";
+
+export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"];
+// Drawn by Python only when the data has more than two features (the boundary is then a slice).
+const MANY = ["projection", "weights"];
+
+const FALLBACK_ALT = {
+  boundary: "The training points (+1 blue, −1 orange) and the learned decision boundary.",
+  mistakes: "Number of mistakes in each epoch.",
+  accuracy: "Training accuracy after each epoch.",
+  proof: "The two quantities of the convergence proof after each mistake.",
+  projection: "Every training point's score w·x̃ by class, with the threshold at 0.",
+  weights: "One bar per feature weight.",
+  cycle: "The weight vectors of one cycle and their boundaries.",
+  trajectory: "The direction of w over the updates.",
+};
+
+const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+// The bridge's limits (params.json plot_px, dpr, scale).
+const PX = [160, 2000];
+const FLATTEST = 0.3; // height ÷ width: flatter, and the axes would be a strip
+
+/** Image pixels per CSS pixel and the text scale: the reader's font-size preference (16 px = 1). */
+export function plotView() {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return {
+    dpr: Math.round(clamp(window.devicePixelRatio || 1, 1, 4) * 100) / 100,
+    scale: Math.round(clamp(root / 16, 0.5, 3) * 100) / 100,
+  };
+}
+
+/** [width, height] in CSS px of the box plot `name` is shown in: the boundary plot fills the
+ * box the layout gives it (css/lab.css: the stage), so it is asked for at that box's size;
+ * the others at their column's width and their width attribute's aspect.
+ * Hidden figures (before the first result, in a closed tab) are measured as they will be
+ * laid out: their hidden ancestors are shown for the measurement only, in the same task,
+ * so nothing paints. */
+export function plotBox(name) {
+  const img = byId(`plot-${name}`);
+  const unhidden = [];
+  for (let n = img; n && n !== document.body; n = n.parentElement) {
+    if (n.hidden) { n.hidden = false; unhidden.push(n); }
+  }
+  const box = img.getBoundingClientRect();
+  for (const n of unhidden) n.hidden = true;
+  const aspect = (Number(img.getAttribute("height")) || 3) / (Number(img.getAttribute("width")) || 4);
+  const w = Math.round(clamp(box.width || 480, ...PX));
+  if (name !== "boundary" || box.height > 2.2 * box.width || box.height < PX[0]) {
+    return [w, Math.round(clamp(w * aspect, ...PX))];
+  }
+  // The boundary plot is drawn at its box's height, so its text keeps its size: a flat box (a
+  // short window, a low iframe) gets a picture no wider than 1/FLATTEST of its height, shown
+  // whole in the middle of the box (object-fit: contain), never a taller picture shrunk to fit.
+  const h = Math.round(clamp(box.height, ...PX));
+  return [Math.round(clamp(Math.min(w, h / FLATTEST), ...PX)), h];
+}
+
+/** {kind: [width, height]} for a plots request. */
+export function plotSizes(kinds) {
+  return Object.fromEntries(kinds.map((k) => [k, plotBox(k)]));
+}
+
+/** Put the pictures of `plots` in place; `playing`: the kinds the show is drawing its frames
+ * in right now (their pictures stay, the show puts the final ones back when it ends). */
+export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
+  for (const name of PLOTS) {
+    const img = byId(`plot-${name}`);
+    const fig = img.closest("figure");
+    if (name === "cycle") byId("cycle-caption").textContent = plots?.cycle ? alts?.cycle || "" : "";
+    // Not in this answer yet (it follows in a second call): keep the old picture, dimmed.
+    const pending = !plots || !(name in plots);
+    fig.classList.toggle("pending", pending);
+    fig.setAttribute("aria-busy", String(pending));
+    if (pending) continue;
+    const src = plots[name];
+    const ok = typeof src === "string" && src.startsWith("data:image/");
+    if (ok && playing.includes(name)) {
+      show(fig, true);
+      continue;
+    }
+    if (ok) {
+      img.src = src;
+      img.alt = alts?.[name] || FALLBACK_ALT[name];
+    } else {
+      img.removeAttribute("src");
+      img.alt = "";
+    }
+    show(fig, ok);
+  }
+  if (plots && "proof" in plots) show(byId("proof-missing"), !plots.proof);
+  if (plots && MANY.some((k) => k in plots)) show(byId("plots-many"), MANY.some((k) => plots[k]));
+}

@@ -1,0 +1,166 @@
+// The run budget: a run that starts without a click (a shared link, a restored run) never
+// costs more than params.json's limits.auto_run_seconds_max without asking first. The
+// estimate is an upper bound (a separable run stops at its first clean epoch).
+import { byId, el, clear, show } from "../page/dom.js";
+import { LIMITS, algorithmTraits } from "../state/state.js";
+import SCHEMA from "../state/params.js";
+import { PLOTS } from "../plot/plots.js";
+
+const MANY_FEATURES_ONLY = ["projection", "weights"]; // drawn only for more than two features
+const MULTICLASS_EXTRA_PLOTS = 3; // confusion, class_weights, gallery (the last two on 8×8 images)
+
+const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
+// [rows, features, classes] of the real data sets shipped in py/perceptron_lab/data/real/ (all
+// classes: an upper bound when two are chosen): params.json's "datasets", checked against the files.
+const REAL = Object.freeze({ ...SCHEMA.datasets });
+// A preset the table does not know is sized as the largest one (rows × features), with the most classes.
+const UNKNOWN_PRESET = Object.values(REAL).reduce((a, b) => (b[0] * b[1] > a[0] * a[1] ? b : a));
+const MOST_CLASSES = Math.max(...Object.values(REAL).map((r) => r[2]));
+
+/** [rows, features] of the data about to be trained on, from the request and what is known. */
+export function shapeOf(data, csvInfo) {
+  if (data.kind === "csv" && csvInfo) return [csvInfo.n, csvInfo.feature_names.length];
+  if (data.kind === "points") return [data.points.length, 2];
+  if (data.kind === "preset") {
+    if (data.name in BOOLEAN) return [BOOLEAN[data.name], 2];
+    if (Number.isFinite(data.n)) return [data.n, 2];
+    if (data.name in REAL) {
+      const [rows, features] = REAL[data.name];
+      return [rows, Array.isArray(data.features) ? data.features.length : features];
+    }
+  }
+  return UNKNOWN_PRESET.slice(0, 2);
+}
+
+/** How many classes the multiclass perceptron would train: two chosen, a real data set's all,
+ * a CSV's classes as read for multiclass, two for generated and placed data. */
+export function classesOf(data, csvInfo) {
+  if (data.kind === "preset" && data.name in REAL) {
+    return Array.isArray(data.classes) && data.classes.length === 2 ? 2 : REAL[data.name][2];
+  }
+  if (data.kind === "csv") {
+    if (!csvInfo) return MOST_CLASSES;
+    // Read for the multiclass perceptron: {classes: [...]}; else the two labels {"-1", "+1"}.
+    const classes = csvInfo.labels?.classes;
+    return Array.isArray(classes) ? Math.max(2, classes.length) : 2;
+  }
+  if (data.kind === "points" || (data.kind === "preset" && (data.name in BOOLEAN || Number.isFinite(data.n)))) return 2;
+  return MOST_CLASSES;
+}
+
+/** The plots' share: every plot the page may ask for (PLOTS; the projection and the weights
+ * chart only with more than two features: an upper bound, as cycle and trajectory plots are
+ * drawn only for some runs), each its box × dpr² image pixels. The size is this screen's (box
+ * × pixel ratio), so a link's run is asked for where drawing it would take long. The boxes:
+ * settings.plot_sizes ({kind: [w, h]}, each plot's own box as the page draws it: the boundary
+ * fills the stage, the others a side column) where given, else plot_px for every plot. */
+export function plotCost(settings, features) {
+  if (settings.plots === false || !Array.isArray(settings.plot_px)) return null;
+  const [width, height] = settings.plot_px.map(Number);
+  const dpr = Number(settings.dpr) || 1;
+  const kinds = PLOTS.filter((k) => features > 2 || !MANY_FEATURES_ONLY.includes(k));
+  const own = settings.plot_sizes || {};
+  const boxes = kinds.map((k) => (Array.isArray(own[k]) ? own[k].map(Number) : [width, height]));
+  const pixels = boxes.reduce((sum, [w, h]) => sum + w * h, 0) * dpr * dpr;
+  const same = boxes.every(([w, h]) => w === width && h === height);
+  return { count: kinds.length, width, height, dpr, same, seconds: (pixels * LIMITS.cost_us_per_plot_pixel) / 1e6 };
+}
+
+/** The kernel perceptron's own costs, in µs (py/perceptron_lab/kernel.py): its rows × rows Gram
+ * matrix; every example a mistake in every epoch (the upper bound), each adding a Gram row to
+ * all rows scores; with plots, f on the kernel_plot_grid² grid of its regions
+ * (plots/kernel.py) and on every training point, each a sum over at most every row. */
+export function kernelCost(rows, features, epochs, withPlots) {
+  const pair = LIMITS.cost_us_per_kernel_pair + features * LIMITS.cost_us_per_kernel_value;
+  const grid = LIMITS.kernel_plot_grid;
+  return {
+    gram: rows * rows * pair,
+    train: rows * epochs * (LIMITS.cost_us_per_example + rows * LIMITS.cost_us_per_kernel_update),
+    plot: withPlots ? (grid * grid + rows) * rows * pair : 0,
+  };
+}
+
+/** -> {rows, features, epochs, plots, algorithm, classes, gram (a kernel matrix is built), who, seconds}: the
+ * longest the run could take in this tab. The cost model is the algorithm's (params.json `cost`). */
+export function estimate(data, settings, csvInfo) {
+  const [rows, d0] = shapeOf(data, csvInfo);
+  const features = settings.feature_map === "poly2" ? (d0 * (d0 + 3)) / 2 : d0;
+  const epochs = Number(settings.epochs) || 1;
+  const plots = plotCost(settings, d0); // the projection and weights plots follow the raw features
+  const est = { rows, features: d0, epochs, plots, algorithm: settings.algorithm, classes: null };
+  const cost = algorithmTraits(settings.algorithm)?.cost ?? { model: "weights", factor: 1 };
+  est.who = cost.who ?? null;
+  let us;
+  if (cost.model === "gram") {
+    // Beyond kernel_max_points Python refuses the run at once (an n × n matrix), and says why.
+    const k = rows <= LIMITS.kernel_max_points ? kernelCost(rows, features, epochs, plots !== null) : null;
+    us = k ? k.gram + k.train + k.plot : 0;
+    est.gram = !!k; // no kernel matrix to speak of when refused
+  } else if (cost.model === "classes") {
+    // One weight vector per class: each example's scores are one numpy product of classes × x̃.
+    est.classes = classesOf(data, csvInfo);
+    us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
+    // Its own plots besides (bridge/multiclass_fit.py: the confusion matrix; on 8×8 images each
+    // class's weights and a gallery of mistakes): many small axes, whose cost is per figure.
+    if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot;
+  } else {
+    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * (cost.factor ?? 1);
+  }
+  return { ...est, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
+}
+
+/** The comparison of variants (compare.js) as one run: the sum of each variant's estimate on
+ * the same data and settings, without the page's plots (the comparison draws small ones). */
+export function compareEstimate(data, settings, csvInfo, variants) {
+  const each = variants.map((algorithm) => estimate(data, { ...settings, algorithm, plot_px: undefined }, csvInfo));
+  return { ...each[0], algorithm: "compare", gram: false, plots: null, variants: variants.length,
+    seconds: each.reduce((sum, e) => sum + e.seconds, 0) };
+}
+
+export function overBudget(est) {
+  return est.seconds > LIMITS.auto_run_seconds_max;
+}
+
+const num = (v) => Math.round(v).toLocaleString("en-US");
+
+function secondsText(s) {
+  if (s < 120) return `${Math.ceil(s)} s`;
+  if (s < 7200) return `${Math.ceil(s / 60)} min`;
+  return `${Math.ceil(s / 3600)} h`;
+}
+
+// Plots that cost less than this are not worth a clause of the question.
+const PLOTS_SAID_S = 1;
+
+export function askText(est) {
+  const p = est.plots;
+  const plots = p && p.seconds >= PLOTS_SAID_S
+    ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px${p.same ? "" : " (the largest; the others smaller)"} ` +
+      `at pixel ratio ${p.dpr} (this screen's)`
+    : "";
+  const who = est.gram ? ` ${est.who} on`
+    : est.variants ? ` a comparison of ${num(est.variants)} variants, each on`
+      : est.classes ? ` ${est.who} (${num(est.classes)} classes) on` : "";
+  const matrix = est.gram ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
+  return `This link asks for${who} ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${matrix}${plots} ` +
+    `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
+}
+
+/** Show the question; onRun() starts the run. Any later run or link removes it. */
+export function ask(est, onRun) {
+  const box = byId("budget-prompt");
+  clear(box);
+  const close = () => { clear(box); show(box, false); };
+  box.append(
+    el("p", { text: askText(est) }),
+    el("button", { type: "button", class: "small", id: "budget-run", text: "Run", on: { click: () => { close(); onRun(); } } }),
+    " ",
+    el("button", { type: "button", class: "secondary small", text: "Not now", on: { click: close } }),
+  );
+  show(box, true);
+}
+
+export function dismissAsk() {
+  const box = byId("budget-prompt");
+  if (box && !box.hidden) { clear(box); show(box, false); }
+}

@@ -1,0 +1,104 @@
+// The kernel and multiclass results: support vectors and α (kernel); classes, the weights as one
+// row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
+// Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
+import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { algorithmTraits } from "../state/state.js";
+
+const EXTRA_PLOTS = {
+  confusion: "Confusion matrix on the training data (row: true class, column: predicted)",
+  class_weights: "Each class's weights as an 8×8 image",
+  gallery: "Current mistakes on the training data: true → predicted",
+};
+
+/** A run whose model is not one weight vector (params.json: weights counts or rows) shows it here. */
+export function hasModelDetails(res) {
+  const weights = algorithmTraits(res?.algorithm)?.weights;
+  return weights === "counts" || weights === "rows";
+}
+
+export function renderModelDetails(res) {
+  const box = byId("model-details");
+  const on = hasModelDetails(res);
+  const counts = algorithmTraits(res?.algorithm)?.weights === "counts"; // α per example; else one row per class
+  show(box, on);
+  show(byId("weights").closest("section"), !on); // their weights are α (kernel) or one row per class: below
+  // Novikoff's bound is about two classes: the multiclass run has none to show.
+  show(byId("proof-h").closest("section"), algorithmTraits(res?.algorithm)?.bound !== false);
+  const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
+  cap.dataset.binary ??= cap.textContent;
+  cap.textContent = !on ? cap.dataset.binary : counts
+    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) (+1 blue, −1 orange); support vectors ringed in green"
+    : "Decision regions: where each class scores highest";
+  if (!on) return;
+  box.dataset.algorithm = res.algorithm;
+  const body = clear(byId("model-details-body"));
+  body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
+  if (counts) {
+    byId("model-details-h").textContent = "Kernel perceptron: support vectors";
+    box.dataset.support = JSON.stringify(res.support);
+    box.dataset.alpha = JSON.stringify(res.alpha);
+    const k = res.kernel || {};
+    const kname = k.kernel === "poly" ? `polynomial, degree ${k.degree}, coef0 ${fmt(k.coef0)}`
+      : k.kernel === "rbf" ? `RBF, γ = ${fmt(k.gamma)}` : "linear";
+    body.append(
+      el("p", { text: `Kernel: ${kname}. Support vectors (αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
+      table(["Example i", "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
+        "The support vectors and their counts αᵢ"));
+    if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));
+  } else {
+    byId("model-details-h").textContent = `Multiclass perceptron: ${res.classes.length} classes`;
+    box.dataset.classes = JSON.stringify(res.classes);
+    box.dataset.confusion = JSON.stringify(res.confusion);
+    box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
+    const c = res.classes;
+    body.append(el("p", { text: `Classes in order: ${c.join(", ")}.` }), ...confusionTable(c, res.confusion),
+      table(["Class", "Accuracy"], c.map((name, i) => [String(name), pct(res.per_class_accuracy[i])]),
+        "Training accuracy per class", "per-class-table"));
+    const names = res.w_names || [];
+    if (names.length <= 12) {
+      body.append(table(["Class", ...names], res.weights.map((row, i) => [String(c[i]), ...row.map((v) => fmt(v, 4))]),
+        "The weights: one row per class (bias last)", "class-weights-table"));
+    }
+  }
+  const figs = clear(byId("model-details-plots"));
+  for (const [kind, caption] of Object.entries(EXTRA_PLOTS)) {
+    const src = res.plots?.[kind];
+    if (typeof src !== "string" || !src.startsWith("data:image/")) continue;
+    figs.append(el("figure", { class: "fig" },
+      el("img", { attrs: { id: `plot-${kind}`, src, alt: res.plot_alt?.[kind] || caption, width: "640", height: "480" } }),
+      el("figcaption", { text: caption })));
+  }
+}
+
+// A k×k matrix is a table up to MATRIX_MAX classes; beyond, its k² cells (10,000 for 100
+// classes) took the page's main thread for half a second to build and lay out, and could not be
+// read as a table anyway: the picture shows the matrix, a short table its largest mistakes.
+const MATRIX_MAX = 20;
+const TOP_MISTAKES = 20;
+
+function confusionTable(c, C) {
+  if (c.length <= MATRIX_MAX) {
+    return [table(["True \\ predicted", ...c.map(String)], C.map((row, i) => [String(c[i]), ...row.map(String)]),
+      "Confusion matrix on the training data: rows are the true classes, columns the predicted ones", "confusion-table")];
+  }
+  const cells = [];
+  C.forEach((row, i) => row.forEach((n, j) => { if (i !== j && n > 0) cells.push([n, i, j]); }));
+  cells.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
+  const top = cells.slice(0, TOP_MISTAKES);
+  const said = !cells.length ? "no training point is predicted as another class."
+    : top.length < cells.length ? `the ${top.length} most frequent of its ${cells.length} kinds of mistake (true class predicted as another) are listed.`
+      : `its ${cells.length} kinds of mistake (true class predicted as another) are listed.`;
+  const note = el("p", { class: "hint", text: `The confusion matrix of ${c.length} classes is shown as a picture, not as a table; ${said}` });
+  if (!top.length) return [note];
+  return [note, table(["True class", "Predicted", "Training points"], top.map(([n, i, j]) => [String(c[i]), String(c[j]), String(n)]),
+    "The most frequent mistakes on the training data: true class, predicted class, how many points", "confusion-top-table")];
+}
+
+function table(cols, rows, caption, id) {
+  return el("div", { class: "table-wrap" },
+    el("table", { class: "proof-table", attrs: id ? { id } : {} },
+      el("caption", { class: "visually-hidden", text: caption }),
+      el("thead", {}, el("tr", {}, cols.map((c) => el("th", { scope: "col", text: c })))),
+      el("tbody", {}, rows.map(([head, ...cells]) =>
+        el("tr", {}, el("th", { scope: "row", text: head }), cells.map((x) => el("td", { class: "num", text: x })))))));
+}

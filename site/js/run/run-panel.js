@@ -1,0 +1,69 @@
+// Train / Cancel buttons, the "Python is loading…" note and the epoch progress "epoch 12 / 100".
+import { byId, show } from "../page/dom.js";
+
+let total = 0;
+
+export function initRunPanel({ onTrain, onCancel }) {
+  // Train (and Enter in a field, which clicks the default button) never submits the form:
+  // a sandboxed iframe without allow-forms would block the submission with a console error.
+  byId("train").addEventListener("click", (e) => {
+    e.preventDefault();
+    if (!byId("train").disabled) onTrain();
+  });
+  byId("lab").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!byId("train").disabled) onTrain();
+  });
+  byId("cancel").addEventListener("click", onCancel);
+  keepPressOnTrain(onTrain);
+}
+
+// Leaving a field with a bad value shows its error as the field loses focus, which is on
+// the very press of Train; the message can push the button away before the release, and
+// the click lands beside it. A press that began on Train still means Train.
+function keepPressOnTrain(onTrain) {
+  const train = byId("train");
+  let armed = false;
+  let clicked = false;
+  train.addEventListener("pointerdown", (e) => { armed = e.button === 0; clicked = false; });
+  train.addEventListener("click", () => { clicked = true; });
+  document.addEventListener("pointerup", (e) => {
+    if (!armed) return;
+    armed = false;
+    const missed = !train.contains(e.target);
+    // The click (if it lands on Train) comes right after pointerup: wait for it.
+    setTimeout(() => { if (missed && !clicked && !train.disabled) onTrain(); }, 0);
+  });
+}
+
+/** Python ready or not: Train is enabled only when ready (and not running). */
+export function setReady(ready, note) {
+  const train = byId("train");
+  train.disabled = !ready;
+  const n = byId("train-note");
+  n.textContent = ready ? "" : (note || "Python is loading…");
+  show(n, !ready);
+}
+
+export function startProgress(epochs) {
+  total = epochs;
+  const bar = byId("epoch-progress");
+  bar.max = epochs;
+  bar.value = 0;
+  show(bar, true);
+  byId("progress-text").textContent = `Training… epoch 0 / ${epochs}`;
+  byId("train").disabled = true;
+  show(byId("cancel"), true);
+}
+
+export function progress(epoch, mistakes) {
+  byId("epoch-progress").value = Math.min(epoch, total);
+  const m = mistakes === undefined || mistakes === null ? "" : ` · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
+  byId("progress-text").textContent = `epoch ${epoch} / ${total}${m}`;
+}
+
+export function stopProgress() {
+  show(byId("epoch-progress"), false);
+  byId("progress-text").textContent = "";
+  show(byId("cancel"), false);
+}

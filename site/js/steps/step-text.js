@@ -1,0 +1,169 @@
+// The words and numbers of one step of the step-through: the paragraph read by people and
+// screen readers, the update as a table (x̃, w before, the change, w after) and the angle
+// line. Pure (no DOM): stepper.js turns the result into elements, node --test checks it.
+import { fmt } from "../page/format.js";
+import { algorithmTraits } from "../state/state.js";
+
+const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
+const sgn = (y) => (y > 0 ? "+1" : "−1");
+const deg = (a) => (a === null || a === undefined ? "undefined (w = 0)" : `${fmt(a, 4)}°`);
+
+/** How the update turned w relative to x̃, from the two angles (null: w = 0); the same rule as
+ * Python's texts.angle_text, so the claim never contradicts the numbers beside it. */
+export function angleTurn(y, before, after) {
+  const kind = y > 0 ? "positive" : "negative";
+  const none = (a) => a === null || a === undefined;
+  if (none(before) && none(after)) return "w is 0 before and after, so it has no angle to x̃";
+  if (none(before)) return `w was 0 before the update, so the angle is defined only after it: ${after.toFixed(1)}°`;
+  if (none(after)) return "the update made w = 0, so w has no angle to x̃ after it";
+  if (Math.abs(before - after) <= 1e-9) {
+    return `the angle stayed at ${after.toFixed(1)}°: w and x̃ are collinear, so the update only changed the length of w`;
+  }
+  const moved = after < before ? "shrank" : "grew";
+  const toward = after < before ? "toward" : "away from";
+  return `the angle to this ${kind} example ${moved} from ${before.toFixed(1)}° to ${after.toFixed(1)}°: w turned ${toward} it`;
+}
+
+/** The angle between u and v in degrees, or null when either is the zero vector. */
+export function angle(u, v) {
+  const dot = u.reduce((s, ui, i) => s + ui * v[i], 0);
+  const nu = Math.hypot(...u), nv = Math.hypot(...v);
+  if (!nu || !nv) return null;
+  return (Math.acos(Math.max(-1, Math.min(1, dot / (nu * nv)))) * 180) / Math.PI;
+}
+
+/** The note above the controls: what a step is for this run's algorithm and trace. */
+export function stepNote(r) {
+  const tr = r?.trace;
+  if (!tr) return "";
+  const parts = [];
+  const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
+  if (note) parts.push(note);
+  if (tr.truncated) {
+    parts.push(`The run made ${tr.total} updates; the first ${tr.index.length} are recorded.`);
+  }
+  if (tr.subsampled) {
+    parts.push(`The run made ${tr.total} updates; ${tr.w.length} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
+  }
+  return parts.join(" ");
+}
+
+export const NO_UPDATE_TEXT = "This run made no update: w stayed 0.";
+
+/** The proof plot's text alternative for a frame. */
+export function proofAlt(r) {
+  return r.step === 0
+    ? `Before the first update (t = 0), w = 0; the plot marks where the first update lands. ${r.proof_alt || ""}`
+    : (r.proof_alt || "");
+}
+
+/** A multiclass step's W written out, one row per class (the page's own frames carry W and
+ * the class names), and the update of its two rows; null where the frame has no W. */
+function rowsMath(r, names) {
+  if (!Array.isArray(r.W) || !Array.isArray(r.classes)) return null;
+  const cols = r.W[0].map((_, i) => names[i] ?? `x${i + 1}`);
+  const eq = r.step === 0 ? [] : [`W[${r.true_class}] ← W[${r.true_class}] + η·x̃`, `W[${r.rival_class}] ← W[${r.rival_class}] − η·x̃`];
+  return { eq, cols, rows: r.W.map((row, k) => [`W[${r.classes[k]}]`, row]), angle: null };
+}
+
+/**
+ * One frame of the bridge ({step, t, epoch, index, x, y, w, w_before, activation, ...}) in
+ * words. names: the components of w; total: the recorded updates.
+ * -> {text, math: null | {eq: [strings], cols, rows: [[label, numbers]], angle: {before, after, text}}}
+ */
+export function describeStep(r, { names = [], total = 0 } = {}) {
+  const traits = algorithmTraits(r.algorithm);
+  if (traits && traits.weights !== "vector") {
+    // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
+    const zero = traits.start;
+    const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
+    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
+  }
+  const wAfter = r.w || [];
+  const n = wAfter.length;
+  const cols = Array.from({ length: n }, (_, i) => names[i] ?? `w${i + 1}`);
+  if (r.step === 0) {
+    return {
+      text: `Step 0 of ${total}: before any update, w = ${vec(wAfter)}. ${r.alt || ""}`,
+      math: null,
+    };
+  }
+  const where = r.t !== r.step ? `update t = ${r.t} (step ${r.step} of ${total})` : `update ${r.t} of ${total}`;
+  const head = `Epoch ${r.epoch}, ${where}`;
+  if (r.index === null || r.index === undefined) {
+    // Batch: one update per epoch, summed over that epoch's mistakes.
+    const before = r.w_before || Array(n).fill(0);
+    const delta = wAfter.map((v, i) => v - before[i]);
+    const text = `${head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: ` +
+      `w ← ${vec(before)} + ${vec(delta)} = ${vec(wAfter)}. ${wrongText(r.n_wrong)} after it.`;
+    return { text, math: { eq: [], cols, rows: [["w before", before], ["+ η·Σ y·x̃", delta], ["= w after", wAfter]], angle: null } };
+  }
+  const x = r.x || [];
+  const y = r.y;
+  const eta = r.eta ?? 1;
+  const exact = r.exact !== false;
+  // With a subsampled trace the previous recorded w is not the w just before this update:
+  // undo the update itself instead (online rule), and measure the angle from there.
+  const before = exact ? r.w_before : wAfter.map((v, i) => v - eta * y * x[i]);
+  const angleBefore = exact ? r.angle_before : angle(before, x);
+  const a = r.activation;
+  const ya = r.y_activation ?? y * a;
+  const step = x.map((v) => eta * y * v);
+  // Python words the turn from the exact angles (texts.angle_text); a subsampled frame's
+  // "before" angle is reconstructed here, so its words are too, by the same rule.
+  const turn = exact && r.angle_text ? r.angle_text : angleTurn(y, angleBefore, r.angle_after);
+  const text = `${head}: example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
+    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
+    `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
+    `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +
+    `${wrongText(r.n_wrong)} now.`;
+  const math = {
+    eq: [
+      `a = w·x̃ = ${fmt(a, 4)};`,
+      `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ 0: a mistake;`,
+      `η = ${fmt(eta, 4)}`,
+    ],
+    cols,
+    rows: [["x̃ (example)", x], ["w before", before], ["+ η·y·x̃", step], ["= w after", wAfter]],
+    angle: {
+      before: angleBefore ?? null,
+      after: r.angle_after ?? null,
+      text: `Angle between w and x̃: ${deg(angleBefore)} → ${deg(r.angle_after)}: ${turn}.`,
+    },
+  };
+  return { text, math };
+}
+
+/** How many examples a run visited, where the visits can be stepped through (per-example
+ * updates, every update recorded), else null. */
+export function visitCount(r) {
+  const tr = r?.trace;
+  if (!tr || tr.subsampled || algorithmTraits(r.settings?.algorithm)?.update === "epoch") return null;
+  return (r.epochs || 0) * (r.dataset?.n_train || 0) || null;
+}
+
+/** One visit of the step-through by example: an update (describeStep's words after
+ * "Visit v of V") or a correct prediction, which leaves w as it is. */
+export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
+  const where = `Visit ${r.visit + 1} of ${visits}`;
+  if (r.update) {
+    const d = describeStep(r, { names, total });
+    return { ...d, text: `${where}: ${d.text}` };
+  }
+  const w = r.w || [];
+  const cols = Array.from({ length: w.length }, (_, i) => names[i] ?? `w${i + 1}`);
+  const a = r.activation, ya = r.y_activation ?? r.y * a;
+  const text = `${where}, epoch ${r.epoch}: example #${r.index + 1}, x̃ = ${vec(r.x || [])}, y = ${sgn(r.y)}. ` +
+    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)}. y·a > 0: no update, w stays ${vec(w)} ` +
+    `(${r.step} update${r.step === 1 ? "" : "s"} so far).`;
+  return {
+    text,
+    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > 0: no update`],
+      cols, rows: [["x̃ (example)", r.x || []], ["w (unchanged)", w]], angle: null },
+  };
+}
+
+/** "1 of the points is misclassified", "3 of the points are misclassified". */
+function wrongText(n) {
+  return `${n} of the points ${n === 1 ? "is" : "are"} misclassified`;
+}

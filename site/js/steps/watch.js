@@ -1,0 +1,186 @@
+// Watch it learn: after a run the page plays its updates by itself in the main plots (the
+// boundary, the proof plot and the mistakes per epoch grow with it), then settles on the
+// final result. A cycled run (XOR under a fixed order) shows its cycle a few times over.
+// Off with the `autoplay` setting (link key play=0) or when the system asks for reduced
+// motion; any control stops it, and the step-through takes over from where it stopped.
+import { byId, fmt } from "../page/dom.js";
+import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
+import { cycleInfo, endCaption } from "./cycle-text.js";
+import { BoundaryView, ProofView } from "../plot/plot-motion.js";
+import { storeOf, ready as drawnHere } from "./step-motion.js";
+import { algorithmTraits } from "../state/state.js";
+import { page, BOUNDARY_FIGURE, MISTAKES_FIGURE } from "../state/page-state.js";
+
+const SECONDS = 4;     // a typical preset run plays in about this long
+const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
+const CYCLES_SHOWN = 3;
+const PRESENT_KEYS = [" ", "ArrowLeft", "ArrowRight", "t", "T", "Escape"];
+
+const values = page.values;
+let res = null;        // the result on screen
+let mirroring = false; // the main plots show a step-through frame, not the final result
+let laps = 0;
+let views = null;      // the main plots' views the page draws the show in (plot-motion.js)
+let viewScene = null;  // the scene they hold
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+
+/** Auto-play is on: the setting, and no reduced motion. Also governs retrain-on-change. */
+export function liveMode() {
+  return !!values?.autoplay && !reducedMotion();
+}
+
+export function initWatch() {
+  // What the main plots show (page state) is written on their figures for CSS and tests.
+  page.mirror(byId("plot-boundary").closest("figure").dataset, BOUNDARY_FIGURE);
+  page.mirror(byId("plot-mistakes").closest("figure").dataset, MISTAKES_FIGURE);
+  const box = byId("autoplay");
+  box.checked = !!values.autoplay;
+  box.addEventListener("change", () => {
+    page.set({ autoplay: box.checked });
+    if (!box.checked) stop();
+  });
+  // Any control stops the show; the step-through's own controls carry on from that step.
+  const interrupt = (e) => {
+    if (byId("stepper").dataset.auto !== "true") return;
+    if (e.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].includes(e.key)) return;
+    // The presenter's keys drive the step-through themselves (space pauses the show).
+    if (e.type === "keydown" && values.present && PRESENT_KEYS.includes(e.key)) return;
+    const inStepper = e.target instanceof Element && !!e.target.closest("#stepper");
+    stopAuto();
+    if (!inStepper) settle("stopped");
+  };
+  document.addEventListener("pointerdown", interrupt, true);
+  document.addEventListener("keydown", interrupt, true);
+}
+
+/** A new result is on screen (its plots too): play it, where wanted. */
+export function watchResult(result) {
+  res = result;
+  mirroring = false;
+  laps = 0;
+  hideViews();
+  setCaption("");
+  const total = stepTotal();
+  if (!total) return;
+  // No show (reduced motion, play=0, placed points): the plot shows the final result while the
+  // step-through beside it waits at its start, so the caption says which is which.
+  if (!liveMode() || values.source === "points") {
+    setCaption(`The final result.${endCaption(result)} The step-through starts before the first update.`);
+    return;
+  }
+  const cycle = cycleStart(result);
+  const frames = total + (cycle === null ? 0 : (CYCLES_SHOWN - 1) * (total - cycle));
+  const speed = Math.max(MIN_SPEED, frames / SECONDS);
+  page.set({ watch: "playing" });
+  autoPlay({
+    from: 0, end: total, speed,
+    onEnd: () => {
+      if (cycle !== null && ++laps < CYCLES_SHOWN) return cycle; // the cycle's updates again: the run repeats them forever
+      settle("end");
+      return null;
+    },
+  });
+}
+
+/** The first step of the last cycle, when the run stopped on it (the show repeats it), or null. */
+function cycleStart(r) {
+  const info = cycleInfo(r);
+  return info && info.stopped ? info.start : null;
+}
+
+/** Every frame the step-through draws: the main plots follow during auto-play and after the
+ * reader has moved the step-through (so presenter keys move the big plot). */
+export function watchFrame(r, { auto, user }) {
+  if (!res || (!auto && !user)) return;
+  mirroring = true;
+  if (!auto) laps = 0; // the reader moved: no lap of the show is on screen
+  const img = byId("plot-boundary");
+  if (r.image) { img.src = r.image; hideViews(); } // Python's PNG frame (every visited example)
+  img.alt = r.alt || "";
+  page.set({ plotStep: r.step, plotW: r.w ?? null, ...(auto ? { watch: "playing" } : {}) });
+  if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
+  else if (r.proof_alt) byId("plot-proof").alt = r.proof_alt;
+  watchMistakes(r);
+  setCaption(frameCaption(r));
+}
+
+/** The mistakes plot grown to the epochs finished at the step shown (auto-play). */
+export function watchMistakes(r) {
+  if (r.mistakes) {
+    const m = byId("plot-mistakes");
+    m.src = r.mistakes;
+    m.alt = r.mistakes_alt || "";
+    page.set({ plotEpochs: r.mistakes_epochs });
+  }
+}
+
+/** One animation frame of the page's own drawing (step position x, fractional while playing):
+ * the main boundary and proof plots follow, as watchFrame describes. */
+export function watchPicture(x, { auto, user }) {
+  if (!res || (!auto && !user) || !drawnHere()) return;
+  const st = storeOf();
+  const pic = st.picture(x);
+  if (!pic) return;
+  if (!views) views = { b: new BoundaryView(byId("plot-boundary")), p: new ProofView(byId("plot-proof")) };
+  if (viewScene !== st.scene) {
+    viewScene = st.scene;
+    views.b.setScene(st.scene);
+    if (st.proofScene) views.p.setScene(st.proofScene);
+  }
+  mirroring = true;
+  views.b.show(true);
+  views.b.draw(pic);
+  if (st.proofScene && res.plots?.proof) {
+    views.p.show(true);
+    views.p.draw(st.tAt(x));
+  }
+  if (auto) page.set({ watch: "playing" });
+}
+
+function hideViews() {
+  if (!views) return;
+  views.b.show(false);
+  views.p.show(false);
+}
+
+function frameCaption(r) {
+  // Kernel and multiclass frames carry their own words (no single w to show).
+  if (!Array.isArray(r.w)) return r.step_text || "";
+  const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
+  const total = stepTotal();
+  const lap = laps > 0 && laps < CYCLES_SHOWN ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
+  // params.json last_w false: the answer is built from the online path (averaged, voted, pocket).
+  const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
+    ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
+  if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
+  return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${lap}`;
+}
+
+function setCaption(text) {
+  const c = byId("watch-caption");
+  c.textContent = text;
+  c.hidden = !text;
+}
+
+function stop() {
+  stopAuto();
+  settle("stopped");
+}
+
+/** Back to the final result in the main plots. */
+function settle(why) {
+  page.set({ watch: why });
+  if (!res || !mirroring) return;
+  mirroring = false;
+  hideViews();
+  const put = (kind) => {
+    const img = byId(`plot-${kind}`);
+    const src = res.plots?.[kind];
+    if (typeof src === "string" && src.startsWith("data:image/")) { img.src = src; img.alt = res.plot_alt?.[kind] || img.alt; }
+  };
+  for (const k of ["boundary", "proof", "mistakes"]) put(k);
+  page.set({ plotStep: null, plotW: res.w ?? null, plotEpochs: null });
+  const cycle = endCaption(res);
+  setCaption(why === "end" ? `The final result.${cycle}` : "");
+}
