@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import arm_run_end, click_train, extra_page, in_tab, settled
+from pagekit import arm_run_end, click_train, extra_page, in_tab, run_end, settled
 
 SHOW_TIMEOUT_MS = 90_000
 AND = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, -1, -1, 1]))
@@ -177,8 +177,9 @@ def test_averaged_xor_widgets_agree_and_the_end_caption_is_true(moving):
     end = page.text_content("#watch-caption")
     assert "the same 4 updates repeat" in end and "trained on for all 100 epochs" in end, end
     assert "stopped" not in end and "400" not in end, end
-    page.select_option("#algorithm", "online")
-    settled(page)
+    # The change retrains after a debounce: wait for that run, not only for no run going (the next
+    # test would otherwise take this XOR run's end for its own).
+    assert run_end(page, lambda: page.select_option("#algorithm", "online")) == "done"
 
 
 def test_a_changed_preset_setting_retrains_by_itself(moving):
