@@ -43,7 +43,7 @@ from .order import VisitingOrder
 from .scan import BlockScan
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
-from .trace import FirstUpdates
+from .trace import KeptUpdates, epoch_bounds, thin
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -52,8 +52,10 @@ THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dim
 
 @dataclass
 class DualTrace:
-    """The first `cap` updates in order: step t, epoch, example index, its score f(x_i) before
-    the update and α_i after it. total counts all; truncated says some were not kept."""
+    """The kept updates (every one up to the cap, then evenly spread over the run: kept row k is
+    update step[k]): epoch, example index, its score f(x_i) before the update and α_i after it;
+    updates: the example index of every update of the run, so α after any update is exact.
+    total counts all; subsampled says some were not kept."""
 
     step: np.ndarray
     epoch: np.ndarray
@@ -61,14 +63,16 @@ class DualTrace:
     score: np.ndarray
     alpha: np.ndarray
     total: int
-    truncated: bool
+    subsampled: bool
+    updates: np.ndarray = field(repr=False)
+    bounds: np.ndarray = field(repr=False)  # updates made before each epoch (epoch e: bounds[e-1]:bounds[e])
 
     def alpha_at(self, t, n):
-        """α after the first t updates (t <= len(step))."""
-        if not 0 <= t <= len(self.index):
-            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        """α after the first t updates of the run (0 <= t <= total)."""
+        if not 0 <= t <= self.total:
+            raise ValueError(f"step {t} is not among the run's {self.total} updates")
         # intp: bincount refuses int64 where intp is 32 bits (Pyodide is wasm32).
-        return np.bincount(self.index[:t].astype(np.intp), minlength=n).astype(np.int64)
+        return np.bincount(self.updates[:t].astype(np.intp), minlength=n).astype(np.int64)
 
 
 @dataclass
@@ -132,7 +136,7 @@ class KernelRun:
     def decision_function(self, X, *, step=None, chunk=2048):
         """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
 
-        step: use α after the first `step` recorded updates instead (for step-through)."""
+        step: use α after the first `step` updates of the run instead (for step-through)."""
         X = np.asarray(X, dtype=np.float64)
         alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
         s = np.flatnonzero(alpha)
@@ -215,7 +219,7 @@ class DualRule:
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            record.add(number, i, score, counts[i])
+            record.add((i,), number, i, score, counts[i])
             return s
 
         self.mistake = mistake
@@ -238,7 +242,7 @@ class DualStrategy:
         self.epoch_w_norm, self.epoch_accuracy = [], []
 
     def epoch(self, s, epoch, record):
-        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
+        """One pass; record: KeptUpdates of (epoch, index, score before, α_i after), logging the index."""
         self.rule.start(self.visiting.next(len(s)), epoch, record)
         return self.scan.epoch(s)
 
@@ -257,13 +261,14 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     strategy = DualStrategy(K, y, order, seed)
     s = np.zeros(n)
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
-    record = FirstUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after
+    record = KeptUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after; every update's index
     s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    rows, total, kept = record.columns, record.total, record.kept
-    trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
+    rows = record.columns
+    trace = DualTrace(step=record.steps(), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
-                      alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
+                      alpha=np.array(rows[3], dtype=np.int64), total=record.total, subsampled=record.stride > 1,
+                      updates=record.logged()[0], bounds=epoch_bounds(epoch_mistakes))
     run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
@@ -271,8 +276,8 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
                     visiting=strategy.visiting)
     if ends.cycle is not None:
         # Repeating float scores end the run; "not separable" needs the exact certificate.
-        counts = None if trace.truncated else cycle_proof.lap_counts(trace.epoch, trace.index, ends.cycle, n)
-        run.cycle_proved = cycle_proof.kernel(run, counts)
+        lap = cycle_proof.lap(trace.bounds, ends.cycle)
+        run.cycle_proved = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
     return run
 
 
@@ -360,10 +365,11 @@ def bound_in_feature_space(run, deadline=None):
 
 
 def summary(run, trace_cap=5000, known_theory=None):
-    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates;
-    known_theory: the bound in feature space when the caller has it (or has it pending), else computed here."""
+    """JSON-ready account of a run, α in training order; the trace keeps at most trace_cap of its
+    kept updates, evenly spread (step: the update number of each); known_theory: the bound in
+    feature space when the caller has it (or has it pending), else computed here."""
     k, tr = run.kernel, run.trace
-    keep = slice(0, trace_cap)
+    keep = thin(len(tr.step), trace_cap)
     return {
         "algorithm": "kernel",
         "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
@@ -374,7 +380,7 @@ def summary(run, trace_cap=5000, known_theory=None):
         **run_json(run),
         "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
         "theory": bound_in_feature_space(run) if known_theory is None else known_theory,
-        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
-                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+        "trace": {"total": tr.total, "subsampled": tr.total > len(tr.index[keep]),
+                  "step": tr.step[keep].tolist(), "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
                   "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},
     }

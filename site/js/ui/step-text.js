@@ -39,11 +39,9 @@ export function stepNote(r) {
   const parts = [];
   const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
   if (note) parts.push(note);
-  if (tr.truncated) {
-    parts.push(`The run made ${tr.total} updates; the first ${tr.index.length} are recorded.`);
-  }
   if (tr.subsampled) {
-    parts.push(`The run made ${tr.total} updates; ${tr.w.length} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
+    const kept = Array.isArray(tr.w) ? tr.w.length : tr.index.length; // kernel and multiclass keep no w
+    parts.push(`The run made ${tr.total} updates; ${kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
   }
   return parts.join(" ");
 }
