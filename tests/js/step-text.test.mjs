@@ -114,6 +114,10 @@ test("the note says what a step is for batch, the online-based variants and a su
   assert.match(stepNote({ trace: dual, settings: { algorithm: "kernel" } }),
     /The run made 9000 updates; 700 of them, evenly spaced, are recorded, so a step may skip updates/);
   assert.equal(stepNote({}), "");
+  // A kept step of a subsampled kernel trace names the run's update it shows.
+  const frame = { algorithm: "kernel", step: 3, t: 9, step_text: "Example 2 grew.", alt: "" };
+  assert.match(describeStep(frame, { total: 700 }).text, /^Update t = 9 \(step 3 of 700\): Example 2 grew\./);
+  assert.match(describeStep({ ...frame, t: 3 }, { total: 700 }).text, /^Step 3 of 700: Example 2 grew\./);
 });
 
 test("the proof plot's text at step 0 says where the first update lands", () => {

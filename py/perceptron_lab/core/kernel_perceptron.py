@@ -96,14 +96,9 @@ class KernelRun:
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
-    visiting: VisitingOrder = field(default=None, repr=False)
     cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
 
     algorithm = "kernel"
-
-    def visit_orders(self, epochs=None):
-        """The example indices of each epoch (the first `epochs`; default all), as this run visited them."""
-        return self.visiting.replay(len(self.alpha), self.n_epochs if epochs is None else epochs)
 
     @property
     def n_updates(self):
@@ -162,11 +157,13 @@ def gram(X, kernel):
 def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAULTS["degree"],
                  coef0=KERNEL_DEFAULTS["coef0"], gamma=KERNEL_DEFAULTS["gamma"], fit_intercept=True,
                  normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
-                 trace_cap=200_000, progress=None, K=None):
+                 trace_cap=200_000, progress=None, K=None, visitor=None):
     """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
 
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
     progress(epoch, mistakes) is called after every epoch, as in core.train.
+    visitor(epoch, index, score f(x_i)/η before, mistake, the training scores/η after): called for
+    every example the run visits, right or wrong, in order (the exercise asks the run for its visits).
     """
     check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
@@ -182,7 +179,7 @@ def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAUL
         K = gram(X, k)
     elif np.shape(K) != (len(X), len(X)):
         raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
-    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
+    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress, visitor)
 
 
 class DualRule:
@@ -199,8 +196,10 @@ class DualRule:
         self.positive = (y > 0).tolist()
         self.counts = [0] * len(y)  # α as Python ints while training: numpy element increments cost more
 
-    def start(self, perm, number, record):
-        """A pass in the order perm; record.add(number, index, score before, α_i after) per update."""
+    def start(self, perm, number, record, visitor=None):
+        """A pass in the order perm; record.add(number, index, score before, α_i after) per update;
+        with a visitor, visitor(number, index, score before, mistake, the scores after) per visit
+        (the scores are updated in place: read them at once)."""
         K, counts, positive = self.K, self.counts, self.positive
         yo = self.yf if perm is None else self.yf[perm]
         order = range(len(yo)) if perm is None else perm.tolist()
@@ -222,6 +221,16 @@ class DualRule:
             record.add((i,), number, i, score, counts[i])
             return s
 
+        if visitor is not None:  # every example, right or wrong: the scan asks mistake() for each
+            decide = mistake
+
+            def mistake(s, j, v):
+                i = order[j]
+                score = float(s[i])
+                new = decide(s, j, v)
+                visitor(number, i, score, new is not None, s)
+                return new
+
         self.mistake = mistake
 
     def flush(self, s):
@@ -241,10 +250,12 @@ class DualStrategy:
         self.alpha = np.zeros(n, dtype=np.int64)
         self.epoch_w_norm, self.epoch_accuracy = [], []
 
+    visitor = None  # a visit recorder (DualRule.start)
+
     def epoch(self, s, epoch, record):
         """One pass; record: KeptUpdates of (epoch, index, score before, α_i after), logging the index."""
-        self.rule.start(self.visiting.next(len(s)), epoch, record)
-        return self.scan.epoch(s)
+        self.rule.start(self.visiting.next(len(s)), epoch, record, self.visitor)
+        return self.scan.epoch(s, every=self.visitor is not None)
 
     def end_epoch(self, s):
         self.alpha = alpha = np.array(self.rule.counts, dtype=np.int64)
@@ -256,9 +267,10 @@ class DualStrategy:
         return None
 
 
-def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visitor):
     n = len(X)
     strategy = DualStrategy(K, y, order, seed)
+    strategy.visitor = visitor
     s = np.zeros(n)
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
     record = KeptUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after; every update's index
@@ -272,8 +284,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
     run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
-                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
-                    visiting=strategy.visiting)
+                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K)
     if ends.cycle is not None:
         # Repeating float scores end the run; "not separable" needs the exact certificate.
         lap = cycle_proof.lap(trace.bounds, ends.cycle)

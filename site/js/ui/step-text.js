@@ -75,7 +75,8 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = traits.start;
     const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
-    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
+    const where = r.t !== undefined && r.t !== r.step ? `Update t = ${r.t} (step ${r.step} of ${total})` : `Step ${r.step} of ${total}`;
+    return { text: `${where}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
   }
   const wAfter = r.w || [];
   const n = wAfter.length;
