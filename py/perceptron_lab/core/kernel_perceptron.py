@@ -200,7 +200,7 @@ class DualRule:
         """A pass in the order perm; record.add(number, index, score before, α_i after) per update;
         with a visitor, visitor(number, index, score before, mistake, the scores after) per visit
         (the scores are updated in place: read them at once)."""
-        K, counts, positive = self.K, self.counts, self.positive
+        K, counts, positive, log = self.K, self.counts, self.positive, record.log[0].append
         yo = self.yf if perm is None else self.yf[perm]
         order = range(len(yo)) if perm is None else perm.tolist()
         if perm is None:
@@ -218,7 +218,8 @@ class DualRule:
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
-            record.add((i,), number, i, score, counts[i])
+            log(i)
+            record.add(number, i, score, counts[i])
             return s
 
         if visitor is not None:  # every example, right or wrong: the scan asks mistake() for each

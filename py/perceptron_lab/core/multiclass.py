@@ -185,6 +185,7 @@ class MulticlassRule:
         both scores before) per update."""
         Zo, yo = (self.Z, self.y) if perm is None else (self.Z[perm], self.y[perm])
         ylist, lazy = yo.tolist(), self.lazy
+        log_index, log_rival = (c.append for c in record.log)
         self.near = self.slack * norm_up(W, self.d)
         if len(self.at) < len(yo):
             self.at = np.arange(len(yo))
@@ -210,7 +211,9 @@ class MulticlassRule:
                 lazy.add(t + j + 1, x, a)
                 lazy.add(t + j + 1, -x, r)
             i = j if perm is None else int(perm[j])
-            record.add((i, r), number, i, a, r, s[a], best)
+            log_index(i)
+            log_rival(r)
+            record.add(number, i, a, r, s[a], best)
             return W
 
         self.margins, self.mistake = margins, mistake

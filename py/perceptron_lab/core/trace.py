@@ -46,28 +46,31 @@ class KeptUpdates:
 
     kinds: one typed column per kept value ("q": whole numbers, "d": floats; 8 bytes each, at most
     `cap` rows); logged: the typed log columns of every update ("i": the example index, 4 bytes;
-    "h": a class, 2 bytes). Kept as TraceBuffer keeps: every update up to cap, then every s-th.
+    "h": a class, 2 bytes), which the training rule appends to itself (log[c].append, one entry
+    per column per update: the hot path makes no further call for them). Kept as TraceBuffer keeps:
+    every update up to cap, then every s-th.
     """
 
     def __init__(self, cap, kinds, logged="i"):
-        self.cap, self.total, self.stride = max(2, int(cap)), 0, 1
+        self.cap, self.total, self.stride, self.next = max(2, int(cap)), 0, 1, 1
         self.columns = tuple(array(k) for k in kinds)
         self.log = tuple(array(k) for k in logged)
 
-    def add(self, logged, *values):
-        """One update: its log entries (a tuple, one per log column) and its kept values."""
-        for column, v in zip(self.log, logged):
-            column.append(v)
-        self.total += 1
-        if (self.total - 1) % self.stride:
+    def add(self, *values):
+        """One update (its log entries already appended) and its values, kept if its number is 1 mod s."""
+        self.total = t = self.total + 1
+        if t < self.next:
             return
         if len(self.columns[0]) == self.cap:  # full: keep every other row, from now on every 2s-th update
             self.columns = tuple(c[::2] for c in self.columns)
             self.stride *= 2
-            if (self.total - 1) % self.stride:
+            r = (t - 1) % self.stride
+            if r:
+                self.next = t + self.stride - r
                 return
         for column, v in zip(self.columns, values):
             column.append(v)
+        self.next = t + self.stride
 
     @property
     def kept(self):
