@@ -346,6 +346,29 @@ def test_subsampled_trace_says_so(and_page):
         assert abs(b + s - a) <= 2e-3 * max(1.0, abs(a), abs(b), abs(s)), (before, step, after)
 
 
+
+def test_subsampled_kernel_trace_says_so_and_steps_are_its_updates(and_page):
+    """Past the cap the kernel perceptron's steps are evenly spread over the whole run, as the
+    primal's: the note says so and step k is update t = trace.step[k-1] of CPython's run."""
+    from perceptron_lab.core import kernel_perceptron as kernel
+
+    page = and_page
+    choose(page, "overlap", algorithm="kernel", epochs=100, n=600)
+    assert click_train(page) == "done"
+    p = wait_step(page, 0)
+    ds = preset("overlap", n=600)
+    ref = kernel.train_kernel(ds.X, ds.y, max_epochs=100, order="fixed", trace_cap=5000)
+    assert ref.trace.subsampled
+    assert int(p["total"]) == len(ref.trace.step) and "evenly spaced" in p["note"], p["note"]
+    assert f"The run made {ref.trace.total} updates" in p["note"], p["note"]
+    k = 40  # within the frames the page asks for first (a late kernel frame sums every support vector)
+    assert int(ref.trace.step[k - 1]) > k
+    scrub_to(page, k)
+    p = wait_step(page, k)
+    assert int(p["t"]) == int(ref.trace.step[k - 1]) and p["index"] == str(int(ref.trace.index[k - 1]))
+    a = int(ref.trace.alpha[k - 1])
+    assert f"= {a - 1} → {a}" in p["text"] and f"Update t = {int(ref.trace.step[k - 1])} (step {k} of" in p["text"], p["text"]
+
 def test_every_visited_example(and_page):
     """By visit: every example the run looked at, in order; a correct prediction says
     "y·a > 0: no update" and keeps w; each visit's w and verdict = a literal loop's."""

@@ -110,7 +110,14 @@ test("the note says what a step is for batch, the online-based variants and a su
   const sub = { w: Array(1000).fill([0]), total: 5000, subsampled: true };
   assert.equal(stepNote({ trace: sub, settings: { algorithm: "online" } }),
     "The run made 5000 updates; 1000 of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).");
+  const dual = { index: Array(700).fill(0), step: [], total: 9000, subsampled: true };
+  assert.match(stepNote({ trace: dual, settings: { algorithm: "kernel" } }),
+    /The run made 9000 updates; 700 of them, evenly spaced, are recorded, so a step may skip updates/);
   assert.equal(stepNote({}), "");
+  // A kept step of a subsampled kernel trace names the run's update it shows.
+  const frame = { algorithm: "kernel", step: 3, t: 9, step_text: "Example 2 grew.", alt: "" };
+  assert.match(describeStep(frame, { total: 700 }).text, /^Update t = 9 \(step 3 of 700\): Example 2 grew\./);
+  assert.match(describeStep({ ...frame, t: 3 }, { total: 700 }).text, /^Step 3 of 700: Example 2 grew\./);
 });
 
 test("the proof plot's text at step 0 says where the first update lands", () => {

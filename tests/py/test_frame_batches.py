@@ -192,3 +192,41 @@ def test_visit_frames_are_every_example_the_literal_run_looked_at():
     train({"kind": "preset", "name": "and"}, algorithm="batch")
     r = handle({"cmd": "frame", "batch": [0, 3], "visits": True})
     assert not r["ok"] and r["error"]["field"] == "visits"
+
+
+def test_subsampled_kernel_and_multiclass_frames_are_the_literal_weights_at_their_update(monkeypatch):
+    """Past the page's trace cap, frame k is update t = trace.step[k-1] of the run (evenly spread,
+    the answer says subsampled), and its α or W is the literal loop's after t updates."""
+    from perceptron_lab.bridge import session
+    from perceptron_lab.core import kernel_perceptron as kernel
+
+    monkeypatch.setattr(session, "TRACE_CAP", 9)
+    r = train({"kind": "preset", "name": "iris"}, algorithm="multiclass", test_fraction=0, epochs=30)
+    tr, f = r["trace"], session.current()
+    ws = literal_multiclass(f.Z, f.train_ds.y, len(f.train_ds.classes), epochs=30)
+    assert tr["subsampled"] and tr["total"] == len(ws) > 9 and len(tr["step"]) == len(tr["index"]) <= 9
+    assert len(set(np.diff(tr["step"]).tolist())) == 1 and tr["step"][-1] > tr["total"] // 2
+    frames = handle({"cmd": "frame", "batch": [0, len(tr["step"])]})["frames"]
+    for k, fr in enumerate(frames[1:], 1):
+        assert fr["t"] == tr["step"][k - 1] and fr["step"] == k
+        np.testing.assert_array_equal(fr["W"], ws[fr["t"] - 1])
+    assert "subsampled" in r["trace"] and handle({"cmd": "frame", "step": 3})["t"] == tr["step"][2]
+
+    r = train({"kind": "preset", "name": "overlap", "n": 60}, algorithm="kernel", kernel="rbf", epochs=20,
+              test_fraction=0)
+    tr, ds = r["trace"], preset("overlap", n=60)
+    assert tr["subsampled"] and len(tr["step"]) <= 9 < tr["total"]
+    K = kernel.Kernel(kernel="rbf")(ds.X, ds.X)
+    s, counts, alphas = np.zeros(len(ds.y)), np.zeros(len(ds.y), dtype=int), []
+    for _ in range(20):  # the literal dual loop: a mistake at i adds y_i·K̃[i] to every score
+        for i in range(len(ds.y)):
+            if ds.y[i] * s[i] <= 0:
+                s += ds.y[i] * K[i]
+                counts[i] += 1
+                alphas.append(counts.copy())
+    assert len(alphas) == tr["total"]
+    frames = handle({"cmd": "frame", "batch": [1, len(tr["step"])]})["frames"]
+    for k, fr in enumerate(frames, 1):
+        alpha = alphas[tr["step"][k - 1] - 1]
+        assert fr["t"] == tr["step"][k - 1]
+        assert [i for i, _ in fr["support"]] == np.flatnonzero(alpha).tolist()

@@ -218,12 +218,23 @@ def test_overflowing_polynomial_is_an_error_not_nan():
     assert e.value.field == "degree"
 
 
-def test_trace_cap_keeps_the_first_updates():
+def test_trace_cap_subsamples_evenly_and_says_so():
+    """Past the cap the kept updates spread evenly over the whole run (as the primal trace), and
+    α after any kept update is still exact: it is the α of the full trace at that update."""
     ds = preset("overlap", n=100)
     full = km.train_kernel(ds.X, ds.y, kernel="rbf", max_epochs=5)
     cut = km.train_kernel(ds.X, ds.y, kernel="rbf", max_epochs=5, trace_cap=7)
-    assert cut.trace.truncated and not full.trace.truncated and cut.trace.total == full.trace.total
-    assert cut.trace.index.tolist() == full.trace.index[:7].tolist()
+    assert cut.trace.subsampled and not full.trace.subsampled and cut.trace.total == full.trace.total
+    assert 4 <= len(cut.trace.step) <= 7 and len(set(np.diff(cut.trace.step).tolist())) == 1  # evenly spaced
+    assert cut.trace.step[-1] > full.trace.total // 2  # spread over the whole run, not its start
+    at = cut.trace.step - 1
+    for name in ("epoch", "index", "score", "alpha"):
+        assert np.array_equal(getattr(cut.trace, name), getattr(full.trace, name)[at]), name
+    for t in cut.trace.step.tolist():
+        # α after update t from the trace alone equals the counts up to t of the full record
+        assert np.array_equal(cut.trace.alpha_at(t, len(ds.y)),
+                              np.bincount(full.trace.index[:t], minlength=len(ds.y)))
+        assert np.array_equal(cut.decision_function(ds.X, step=t), full.decision_function(ds.X, step=t))
     assert np.array_equal(cut.alpha, full.alpha)
 
 

@@ -238,3 +238,25 @@ def test_weights_at_a_step_are_the_weights_of_the_shorter_run():
         short = train_multiclass(Z, y, 4, max_epochs=epochs, order="shuffle-each", seed=3, eta=0.5)
         assert np.array_equal(full.trace.weights_at(short.trace.total, Z, 4, 0.5), short.W_last)
     assert np.array_equal(full.trace.weights_at(0, Z, 4), np.zeros((4, 4)))
+
+
+def test_trace_cap_subsamples_evenly_and_w_at_every_kept_update_is_exact():
+    """Past the cap the kept updates spread evenly over the whole run and the trace says so; W after
+    each kept update is the literal loop's W after that many updates (whole-number data: exact)."""
+    rng = np.random.default_rng(21)
+    Z = prepare(rng.integers(-5, 6, size=(90, 2)).astype(float))
+    y = rng.integers(0, 3, size=90)
+    run = train_multiclass(Z, y, 3, max_epochs=12, order="shuffle-each", seed=4, trace_cap=10)
+    _, _, updates = literal(Z, y, 3, orders_of("shuffle-each", 90, 4, run.n_epochs))
+    tr = run.trace
+    assert tr.subsampled and tr.total == len(updates) > 10
+    assert 5 <= len(tr.step) <= 10 and len(set(np.diff(tr.step).tolist())) == 1
+    assert tr.step[-1] > tr.total // 2
+    assert list(zip(tr.index.tolist(), tr.true.tolist(), tr.rival.tolist())) == [updates[t - 1] for t in tr.step]
+    for t in [0, *tr.step.tolist(), tr.total]:
+        W = np.zeros((3, 3))
+        for i, a, r in updates[:t]:
+            W[a] += Z[i]
+            W[r] -= Z[i]
+        assert np.array_equal(tr.weights_at(t, Z, 3), W), t
+    assert np.array_equal(tr.weights_at(tr.total, Z, 3), run.W_last)

@@ -153,3 +153,26 @@ def test_hand_weights_need_two_features():
     with pytest.raises(DataError):
         hand_request({"cmd": "hand", "data": {"kind": "csv", "text": iris_csv().replace("sw,", "sw,c,").replace(
             ",setosa", ",1,setosa").replace(",versicolor", ",2,versicolor")}, "w": [1, 1, 1]})
+
+
+@pytest.mark.parametrize("algorithm", ["online", "averaged", "voted", "pocket"])
+def test_the_runs_visit_recorder_hears_every_visit_of_the_literal_loop(algorithm):
+    """core.train's visitor: every visited example in order with the run's own activation and w
+    (the literal loop's), and asking for the visits leaves the run's answer as it is."""
+    from perceptron_lab.core import train
+
+    ds = preset("overlap", n=40)
+    Z = prepare(ds.X)
+    heard = []
+    run = train(Z, ds.y, algorithm=algorithm, order="shuffle-each", seed=3, max_epochs=7,
+                visitor=lambda e, i, a, m, w: heard.append((e, i, a, m, w.tolist())))
+    ref = literal(Z, ds.y, order="shuffle-each", seed=3, eta=1.0, epochs=7, limit=10**6)
+    assert len(heard) == len(ref) == 7 * 40
+    for (e, i, a, m, w), (epoch, j, b, mistake, _, after) in zip(heard, ref):
+        assert (e, i, m) == (epoch, j, mistake)
+        assert a == pytest.approx(b, rel=1e-12, abs=1e-12) and w == pytest.approx(after, rel=1e-12, abs=1e-12)
+    plain = train(Z, ds.y, algorithm=algorithm, order="shuffle-each", seed=3, max_epochs=7)
+    assert np.array_equal(run.w, plain.w) and run.epoch_mistakes == plain.epoch_mistakes
+    with pytest.raises(SettingsError) as e:
+        train(Z, ds.y, algorithm="batch", visitor=lambda *a: None)
+    assert e.value.field == "algorithm"

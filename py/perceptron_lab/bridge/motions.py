@@ -118,17 +118,17 @@ class KernelMotion(_NoVisits):
     def total(self):
         return len(self.f.summary["trace"]["index"])
 
-    def _geometry(self, k, info):
-        run = self.f.run
-        return self.boundary.frame(decision=lambda X: run.decision_function(X, step=k), highlight=info["index"],
-                                   alpha=run.trace.alpha_at(k, len(run.alpha)))
+    def _geometry(self, info):
+        run, t = self.f.run, info["t"]  # recorded update k is update t of the run
+        return self.boundary.frame(decision=lambda X: run.decision_function(X, step=t), highlight=info["index"],
+                                   alpha=run.trace.alpha_at(t, len(run.alpha)))
 
     def frame(self, k):
         info = self.f.step_info(k)
-        return {**info, **self._geometry(k, info), "alt": self.boundary.alt_text(None), "total": self.total()}
+        return {**info, **self._geometry(info), "alt": self.boundary.alt_text(None), "total": self.total()}
 
     def draw(self, k):
-        self._geometry(k, self.f.step_info(k))
+        self._geometry(self.f.step_info(k))
 
 
 class MulticlassMotion(_NoVisits):
@@ -145,7 +145,7 @@ class MulticlassMotion(_NoVisits):
                                      title=_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
         self.fig = self.regions.fig
         self.classes = [str(c) for c in ds.classes]
-        self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (k, W in units of η): the last asked
+        self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (t, W in units of η): the last asked
 
     def scene(self):
         return {"scene": self.regions.scene(), "proof_scene": None}
@@ -153,24 +153,19 @@ class MulticlassMotion(_NoVisits):
     def total(self):
         return len(self.f.summary["trace"]["index"])
 
-    def weights(self, k):
-        """W after update k: from the last one asked, adding the updates in training's order
-        (as MulticlassTrace.weights_at adds them), times η."""
-        tr, Z = self.f.run.trace, self.f.Z
+    def weights(self, t):
+        """W after update t of the run: from the last one asked, adding the updates in training's
+        order (MulticlassTrace.add_updates), times η."""
         at, W = self._at
-        if k < at:
+        if t < at:
             at, W = 0, np.zeros_like(W)
-        W = W.copy()
-        for j in range(at, k):
-            i = tr.index[j]
-            W[tr.true[j]] += Z[i]
-            W[tr.rival[j]] += -Z[i]
-        self._at = (k, W)
+        W = self.f.run.trace.add_updates(W.copy(), at, t, self.f.Z)
+        self._at = (t, W)
         return self.f.run.eta * W
 
     def frame(self, k, draw=False):
         info = self.f.step_info(k)
-        W = self.weights(k)
+        W = self.weights(info["t"])
         geo = self.regions.frame(W, self.f.Z, highlight=info["index"], draw=draw)
         return {**info, **geo, "W": [[float(v) for v in row] for row in W], "classes": self.classes,
                 "alt": self.regions.alt_text(),

@@ -49,7 +49,6 @@ class SummaryFit:
 
     def common_summary(self):
         s, ds = self.s, self.ds
-        tr = self.summary["trace"]
         return {
             **self.summary,
             "ok": True, "version": __version__, "settings": s, "feature_names": list(ds.feature_names),
@@ -57,7 +56,6 @@ class SummaryFit:
                         "n_test": 0 if self.test_ds is None else int(len(self.test_ds.y))},
             "train_accuracy": self.train_accuracy, "test_accuracy": self.test_accuracy,
             "margin_of_w": None, "u": None, "plots": None, "plot_alt": None, **self.texts,
-            "trace": {**tr, "step": list(range(1, len(tr["index"]) + 1)), "subsampled": False},
         }
 
     # ---------------------------------------------------------------- figures
@@ -102,12 +100,12 @@ class SummaryFit:
     # ---------------------------------------------------------------- step-through
 
     def frame(self, request):
-        """The picture after update k (the example of that update ringed)."""
+        """The picture after recorded update k (the example of that update ringed)."""
         k = int_field(request, "step", 0, len(self.summary["trace"]["index"]))
         info = self.step_info(k)
         p = figures.plots()
         width, height = self.s["plot_px"]
-        fig = self.boundary(step=k, highlight=info["index"], size=dict(width_px=width, height_px=height))
+        fig = self.boundary(step=info["t"], highlight=info["index"], size=dict(width_px=width, height_px=height))
         return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
                 "n_wrong": fig.n_wrong, "total": len(self.summary["trace"]["index"])}
 
@@ -122,12 +120,12 @@ class SummaryFit:
         return p.to_data_url(ma.frame(done)), ma.alt_text(done)
 
     def step_info(self, k):
-        """What update k did: the family's numbers (update_info) on the common ones."""
+        """What recorded update k (update t of the run) did: the family's numbers (update_info) on the common ones."""
         tr = self.summary["trace"]
         if k == 0:
             return {"step": 0, "t": 0, "index": None, "algorithm": self.algorithm}
         i = int(tr["index"][k - 1])
-        return {"step": k, "t": k, "epoch": int(tr["epoch"][k - 1]), "index": i, "exact": True,
+        return {"step": k, "t": int(tr["step"][k - 1]), "epoch": int(tr["epoch"][k - 1]), "index": i, "exact": True,
                 "algorithm": self.algorithm, "x": floats(self.train_ds.X[i]), **self.update_info(k, i)}
 
     # ---------------------------------------------------------------- downloads
@@ -151,8 +149,8 @@ class SummaryFit:
     def trace_csv(self):
         header, columns = self.trace_columns(self.summary["trace"])
         tr = self.summary["trace"]
-        rows = zip(range(1, len(tr["index"]) + 1), tr["epoch"], [i + 1 for i in tr["index"]], *columns)
-        return _csv(["step", "epoch", "example", *header], rows)
+        rows = zip(tr["step"], tr["epoch"], [i + 1 for i in tr["index"]], *columns)
+        return _csv(["t", "epoch", "example", *header], rows)
 
     def predictions_csv(self):
         """Every example of the data set (training and test) with its label and the prediction."""

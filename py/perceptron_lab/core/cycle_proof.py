@@ -81,6 +81,12 @@ def lap_counts(epoch, index, cycle, n):
     return np.bincount(index[lap].astype(np.intp), minlength=n)
 
 
+def lap(bounds, cycle):
+    """The updates of the lap (epochs cycle.epoch − period + 1 .. cycle.epoch) in a log of every
+    update, as a slice; bounds: the updates made before each epoch (trace.epoch_bounds)."""
+    return slice(int(bounds[cycle["epoch"] - cycle["period"]]), int(bounds[cycle["epoch"]]))
+
+
 def primal(Z, y, counts):
     """The certificate for the online family or batch: v_i = y_i·x̃_i over the examples of the lap."""
     if counts is None:
@@ -101,15 +107,11 @@ def replay_counts(w, epoch_step, period, n):
 
 def multiclass(Z, n_classes, trace, cycle):
     """Kesler's construction: an update adds x̃ to block `true` and −x̃ to block `rival` of one vector
-    of R^(classes·d); the certificate is over those vectors, from a complete trace."""
-    if trace.truncated:
+    of R^(classes·d); the certificate is over those vectors, from the trace's log of every update."""
+    index, true, rival = trace.logged(lap(trace.bounds, cycle))
+    if not len(index):
         return False
-    lo, hi = cycle["epoch"] - cycle["period"], cycle["epoch"]
-    lap = (trace.epoch > lo) & (trace.epoch <= hi)
-    if not lap.any():
-        return False
-    keys, counts = np.unique(np.column_stack([trace.index[lap], trace.true[lap], trace.rival[lap]]),
-                             axis=0, return_counts=True)
+    keys, counts = np.unique(np.column_stack([index, true, rival]), axis=0, return_counts=True)
     d = Z.shape[1]
     V = np.zeros((len(keys), n_classes * d))
     for r, (i, t, q) in enumerate(keys):

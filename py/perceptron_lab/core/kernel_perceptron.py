@@ -43,7 +43,7 @@ from .order import VisitingOrder
 from .scan import BlockScan
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
-from .trace import FirstUpdates
+from .trace import KeptUpdates, epoch_bounds, thin
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -52,8 +52,10 @@ THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dim
 
 @dataclass
 class DualTrace:
-    """The first `cap` updates in order: step t, epoch, example index, its score f(x_i) before
-    the update and α_i after it. total counts all; truncated says some were not kept."""
+    """The kept updates (every one up to the cap, then evenly spread over the run: kept row k is
+    update step[k]): epoch, example index, its score f(x_i) before the update and α_i after it;
+    updates: the example index of every update of the run, so α after any update is exact.
+    total counts all; subsampled says some were not kept."""
 
     step: np.ndarray
     epoch: np.ndarray
@@ -61,14 +63,16 @@ class DualTrace:
     score: np.ndarray
     alpha: np.ndarray
     total: int
-    truncated: bool
+    subsampled: bool
+    updates: np.ndarray = field(repr=False)
+    bounds: np.ndarray = field(repr=False)  # updates made before each epoch (epoch e: bounds[e-1]:bounds[e])
 
     def alpha_at(self, t, n):
-        """α after the first t updates (t <= len(step))."""
-        if not 0 <= t <= len(self.index):
-            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
+        """α after the first t updates of the run (0 <= t <= total)."""
+        if not 0 <= t <= self.total:
+            raise ValueError(f"step {t} is not among the run's {self.total} updates")
         # intp: bincount refuses int64 where intp is 32 bits (Pyodide is wasm32).
-        return np.bincount(self.index[:t].astype(np.intp), minlength=n).astype(np.int64)
+        return np.bincount(self.updates[:t].astype(np.intp), minlength=n).astype(np.int64)
 
 
 @dataclass
@@ -92,14 +96,9 @@ class KernelRun:
     X: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
-    visiting: VisitingOrder = field(default=None, repr=False)
     cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
 
     algorithm = "kernel"
-
-    def visit_orders(self, epochs=None):
-        """The example indices of each epoch (the first `epochs`; default all), as this run visited them."""
-        return self.visiting.replay(len(self.alpha), self.n_epochs if epochs is None else epochs)
 
     @property
     def n_updates(self):
@@ -132,7 +131,7 @@ class KernelRun:
     def decision_function(self, X, *, step=None, chunk=2048):
         """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
 
-        step: use α after the first `step` recorded updates instead (for step-through)."""
+        step: use α after the first `step` updates of the run instead (for step-through)."""
         X = np.asarray(X, dtype=np.float64)
         alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
         s = np.flatnonzero(alpha)
@@ -158,11 +157,13 @@ def gram(X, kernel):
 def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAULTS["degree"],
                  coef0=KERNEL_DEFAULTS["coef0"], gamma=KERNEL_DEFAULTS["gamma"], fit_intercept=True,
                  normalize=False, eta=1.0, max_epochs=100, order="fixed", seed=0,
-                 trace_cap=200_000, progress=None, K=None):
+                 trace_cap=200_000, progress=None, K=None, visitor=None):
     """Train on raw inputs X (n, m) with labels y in {-1, +1}; returns a KernelRun.
 
     K: the Gram matrix of X under these kernel settings, when the caller already has it.
     progress(epoch, mistakes) is called after every epoch, as in core.train.
+    visitor(epoch, index, score f(x_i)/η before, mistake, the training scores/η after): called for
+    every example the run visits, right or wrong, in order (the exercise asks the run for its visits).
     """
     check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed)
     k = Kernel(kernel, degree, coef0, gamma, bool(fit_intercept), bool(normalize))
@@ -178,7 +179,7 @@ def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAUL
         K = gram(X, k)
     elif np.shape(K) != (len(X), len(X)):
         raise ValueError(f"K must be the ({len(X)}, {len(X)}) Gram matrix of X, not {np.shape(K)}.")
-    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress)
+    return _train(X, y, k, K, float(eta), max_epochs, order, seed, trace_cap, progress, visitor)
 
 
 class DualRule:
@@ -195,9 +196,11 @@ class DualRule:
         self.positive = (y > 0).tolist()
         self.counts = [0] * len(y)  # α as Python ints while training: numpy element increments cost more
 
-    def start(self, perm, number, record):
-        """A pass in the order perm; record.add(number, index, score before, α_i after) per update."""
-        K, counts, positive = self.K, self.counts, self.positive
+    def start(self, perm, number, record, visitor=None):
+        """A pass in the order perm; record.add(number, index, score before, α_i after) per update;
+        with a visitor, visitor(number, index, score before, mistake, the scores after) per visit
+        (the scores are updated in place: read them at once)."""
+        K, counts, positive, log = self.K, self.counts, self.positive, record.log[0].append
         yo = self.yf if perm is None else self.yf[perm]
         order = range(len(yo)) if perm is None else perm.tolist()
         if perm is None:
@@ -215,8 +218,19 @@ class DualRule:
             else:
                 np.subtract(s, K[i], out=s)
             counts[i] += 1
+            log(i)
             record.add(number, i, score, counts[i])
             return s
+
+        if visitor is not None:  # every example, right or wrong: the scan asks mistake() for each
+            decide = mistake
+
+            def mistake(s, j, v):
+                i = order[j]
+                score = float(s[i])
+                new = decide(s, j, v)
+                visitor(number, i, score, new is not None, s)
+                return new
 
         self.mistake = mistake
 
@@ -237,10 +251,12 @@ class DualStrategy:
         self.alpha = np.zeros(n, dtype=np.int64)
         self.epoch_w_norm, self.epoch_accuracy = [], []
 
+    visitor = None  # a visit recorder (DualRule.start)
+
     def epoch(self, s, epoch, record):
-        """One pass; record: FirstUpdates of (epoch, index, score before, α_i after)."""
-        self.rule.start(self.visiting.next(len(s)), epoch, record)
-        return self.scan.epoch(s)
+        """One pass; record: KeptUpdates of (epoch, index, score before, α_i after), logging the index."""
+        self.rule.start(self.visiting.next(len(s)), epoch, record, self.visitor)
+        return self.scan.epoch(s, every=self.visitor is not None)
 
     def end_epoch(self, s):
         self.alpha = alpha = np.array(self.rule.counts, dtype=np.int64)
@@ -252,27 +268,28 @@ class DualStrategy:
         return None
 
 
-def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress):
+def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visitor):
     n = len(X)
     strategy = DualStrategy(K, y, order, seed)
+    strategy.visitor = visitor
     s = np.zeros(n)
     ends = EpochEnds(s, detect_cycles=order != "shuffle-each")
-    record = FirstUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after
+    record = KeptUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after; every update's index
     s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    rows, total, kept = record.columns, record.total, record.kept
-    trace = DualTrace(step=np.arange(1, kept + 1), epoch=np.array(rows[0], dtype=np.int64),
+    rows = record.columns
+    trace = DualTrace(step=record.steps(), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
-                      alpha=np.array(rows[3], dtype=np.int64), total=total, truncated=total > kept)
+                      alpha=np.array(rows[3], dtype=np.int64), total=record.total, subsampled=record.stride > 1,
+                      updates=record.logged()[0], bounds=epoch_bounds(epoch_mistakes))
     run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
-                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K,
-                    visiting=strategy.visiting)
+                    epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K)
     if ends.cycle is not None:
         # Repeating float scores end the run; "not separable" needs the exact certificate.
-        counts = None if trace.truncated else cycle_proof.lap_counts(trace.epoch, trace.index, ends.cycle, n)
-        run.cycle_proved = cycle_proof.kernel(run, counts)
+        lap = cycle_proof.lap(trace.bounds, ends.cycle)
+        run.cycle_proved = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
     return run
 
 
@@ -360,10 +377,11 @@ def bound_in_feature_space(run, deadline=None):
 
 
 def summary(run, trace_cap=5000, known_theory=None):
-    """JSON-ready account of a run, α in training order; the trace keeps its first trace_cap updates;
-    known_theory: the bound in feature space when the caller has it (or has it pending), else computed here."""
+    """JSON-ready account of a run, α in training order; the trace keeps at most trace_cap of its
+    kept updates, evenly spread (step: the update number of each); known_theory: the bound in
+    feature space when the caller has it (or has it pending), else computed here."""
     k, tr = run.kernel, run.trace
-    keep = slice(0, trace_cap)
+    keep = thin(len(tr.step), trace_cap)
     return {
         "algorithm": "kernel",
         "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
@@ -374,7 +392,7 @@ def summary(run, trace_cap=5000, known_theory=None):
         **run_json(run),
         "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
         "theory": bound_in_feature_space(run) if known_theory is None else known_theory,
-        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
-                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+        "trace": {"total": tr.total, "subsampled": tr.total > len(tr.index[keep]),
+                  "step": tr.step[keep].tolist(), "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
                   "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},
     }

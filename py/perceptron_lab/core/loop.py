@@ -117,7 +117,7 @@ def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False):
+          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None):
     """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
 
     early_stop: stop every variant after the first epoch without mistakes (by default averaged
@@ -129,6 +129,9 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
     data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
     where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
+    visitor: the per-example variants only: visitor(epoch, index, activation w·x̃ in units of η,
+    mistake, w after in units of η) for every example the run visits, right or wrong, in order
+    (the exercise asks the run for its visits; the scan then decides every example by itself).
     """
     check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
@@ -146,10 +149,16 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
             raise SettingsError("Cannot continue a run of another algorithm or width.", field="algorithm")
         strategy, w = resume._strategy, resume._w1
         strategy.rebind(Z, y)
+    if visitor is not None and not strategy.sequential:
+        raise SettingsError("Only the per-example variants visit one example at a time.", field="algorithm")
+    strategy.visitor = visitor
     # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _loop(Z, y, w, strategy, algorithm, float(eta), max_epochs, order, int(seed), trace_cap,
-                     progress, bool(early_stop))
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _loop(Z, y, w, strategy, algorithm, float(eta), max_epochs, order, int(seed), trace_cap,
+                         progress, bool(early_stop))
+    finally:
+        strategy.visitor = None  # the run keeps its strategy (resume, pickling), not the caller's recorder
 
 
 def run_epochs(strategy, state, record, ends, max_epochs, progress, *, what="weights", field="eta"):

@@ -18,7 +18,7 @@ Conventions (the binary ones of core.train carried over):
 - Training runs in units of η and reports η·W: from W = 0, η only rescales the path.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -30,16 +30,18 @@ from .scan import BlockScan, dot_slack, norm_up
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
 from .strategies import LazyMean
-from .trace import FirstUpdates
+from .trace import KeptUpdates, epoch_bounds, thin
 
 MAX_CLASSES = 1000
 
 
 @dataclass
 class MulticlassTrace:
-    """The first `cap` updates in order: step t, epoch, example index, its class and the rival
-    class (the two rows of W that moved: + and -), both scores before the update.
-    total counts all updates; truncated says some were not kept."""
+    """The kept updates (every one up to the cap, then evenly spread over the run: kept row k is
+    update step[k]): epoch, example index, its class and the rival class (the two rows of W that
+    moved: + and -), both scores before the update. updates, rivals: the example index and rival of
+    every update of the run (classes: the class of each training example), so W after any update is
+    exact. total counts all updates; subsampled says some were not kept."""
 
     step: np.ndarray
     epoch: np.ndarray
@@ -49,21 +51,33 @@ class MulticlassTrace:
     score_true: np.ndarray
     score_rival: np.ndarray
     total: int
-    truncated: bool
+    subsampled: bool
+    updates: np.ndarray = field(repr=False)
+    rivals: np.ndarray = field(repr=False)
+    classes: np.ndarray = field(repr=False)
+    bounds: np.ndarray = field(repr=False)  # updates made before each epoch (epoch e: bounds[e-1]:bounds[e])
 
-    def weights_at(self, t, Z, n_classes, eta=1.0):
-        """The online W after the first t updates: the same sums in the same order as training, times η."""
-        if not 0 <= t <= len(self.index):
-            raise ValueError(f"step {t} is not among the {len(self.index)} recorded updates")
-        W = np.zeros((n_classes, Z.shape[1]))
+    def logged(self, part=slice(None)):
+        """(example index, its class, the rival) of the updates in `part` (a slice of the log)."""
+        index = self.updates[part].astype(np.intp)
+        return index, self.classes[index], self.rivals[part].astype(np.intp)
+
+    def add_updates(self, W, start, stop, Z):
+        """W (units of η) plus updates start+1 .. stop, in place: the same sums in the same order as training."""
         # One unbuffered np.add.at over the interleaved rows (true +x̃, rival -x̃) adds in the
         # training's order, and w + (-x) is w - x exactly; chunks bound the memory.
-        for c in range(0, t, 50_000):
-            idx = self.index[c:min(t, c + 50_000)]
-            rows = np.column_stack([self.true[c:c + len(idx)], self.rival[c:c + len(idx)]]).ravel()
+        for c in range(start, stop, 50_000):
+            idx, true, rival = self.logged(slice(c, min(stop, c + 50_000)))
+            rows = np.column_stack([true, rival]).ravel()
             vals = np.stack([Z[idx], -Z[idx]], axis=1).reshape(-1, Z.shape[1])
             np.add.at(W, rows, vals)
-        return eta * W
+        return W
+
+    def weights_at(self, t, Z, n_classes, eta=1.0):
+        """The online W after the first t updates of the run (0 <= t <= total), times η."""
+        if not 0 <= t <= self.total:
+            raise ValueError(f"step {t} is not among the run's {self.total} updates")
+        return eta * self.add_updates(np.zeros((n_classes, Z.shape[1])), 0, t, Z)
 
 
 @dataclass
@@ -171,6 +185,7 @@ class MulticlassRule:
         both scores before) per update."""
         Zo, yo = (self.Z, self.y) if perm is None else (self.Z[perm], self.y[perm])
         ylist, lazy = yo.tolist(), self.lazy
+        log_index, log_rival = (c.append for c in record.log)
         self.near = self.slack * norm_up(W, self.d)
         if len(self.at) < len(yo):
             self.at = np.arange(len(yo))
@@ -195,7 +210,10 @@ class MulticlassRule:
             if lazy is not None:
                 lazy.add(t + j + 1, x, a)
                 lazy.add(t + j + 1, -x, r)
-            record.add(number, j if perm is None else int(perm[j]), a, r, s[a], best)
+            i = j if perm is None else int(perm[j])
+            log_index(i)
+            log_rival(r)
+            record.add(number, i, a, r, s[a], best)
             return W
 
         self.margins, self.mistake = margins, mistake
@@ -221,7 +239,8 @@ class MulticlassStrategy:
         self.epoch_accuracy, self.epoch_w_norm = [], []
 
     def epoch(self, W, epoch, record):
-        """One pass; record: FirstUpdates of (epoch, index, class, rival, both scores before)."""
+        """One pass; record: KeptUpdates of (epoch, index, class, rival, both scores before), logging
+        the index and the rival."""
         n = len(self.Z)
         self.rule.start(W, self.visiting.next(n), epoch, record, self.t)
         W, mistakes = self.scan.epoch(W)
@@ -248,13 +267,16 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     run_on = average and not early_stop  # the mean keeps moving after the last mistake (Algorithm 2)
     W = np.zeros((K, d))
     ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
-    record = FirstUpdates(trace_cap, "qqqqdd")  # epoch, index, class, rival, both scores
+    record = KeptUpdates(trace_cap, "qqqqdd", "ih")  # epoch, index, class, rival, both scores; log: index, rival
     W, epoch_mistakes, _ = run_epochs(strategy, W, record, ends, max_epochs, progress)
-    rows, total, kept = record.columns, record.total, record.kept
+    rows = record.columns
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
-    trace = MulticlassTrace(step=np.arange(1, kept + 1), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
+    updates, rivals = record.logged()
+    trace = MulticlassTrace(step=record.steps(), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],
                             score_true=eta * np.array(rows[4], dtype=np.float64),
-                            score_rival=eta * np.array(rows[5], dtype=np.float64), total=total, truncated=total > kept)
+                            score_rival=eta * np.array(rows[5], dtype=np.float64), total=record.total,
+                            subsampled=record.stride > 1, updates=updates, rivals=rivals, classes=y,
+                            bounds=epoch_bounds(epoch_mistakes))
     answer = check_scaled(eta * strategy.answer(W), "weights")
     return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
@@ -268,9 +290,9 @@ def summary(run, Z, y, classes, trace_cap=5000):
     """JSON-ready account of a run on the training vectors Z (bias last) with class indices y.
 
     classes: the original labels in index order; weights: one row per class (bias last, as Z).
-    The trace keeps its first trace_cap updates."""
+    The trace keeps at most trace_cap of its kept updates, evenly spread (step: the update number of each)."""
     tr = run.trace
-    keep = slice(0, trace_cap)
+    keep = thin(len(tr.step), trace_cap)
     C = confusion_matrix(y, run.predict(Z), len(run.W))
     return {
         "algorithm": "multiclass",
@@ -281,8 +303,8 @@ def summary(run, Z, y, classes, trace_cap=5000):
         "train_accuracy": float(np.trace(C) / len(y)),
         "confusion": C.tolist(),
         "per_class_accuracy": per_class_accuracy(C),
-        "trace": {"total": tr.total, "truncated": tr.total > len(tr.index[keep]),
-                  "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
+        "trace": {"total": tr.total, "subsampled": tr.total > len(tr.index[keep]),
+                  "step": tr.step[keep].tolist(), "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
                   "true": tr.true[keep].tolist(), "rival": tr.rival[keep].tolist(),
                   "score_true": tr.score_true[keep].tolist(), "score_rival": tr.score_rival[keep].tolist()},
     }

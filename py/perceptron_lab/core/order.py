@@ -3,7 +3,8 @@
 One module for every perceptron (primal, kernel, multiclass): the same seed gives the same
 permutations everywhere. The order object keeps the generator's state from before its first
 draw, so a finished run can say which examples it visited in which order (replay: the same
-draws again), and the exercise and step-through ask the run instead of re-deriving its order.
+draws again): the step-through asks the run instead of re-deriving its order. (The exercise
+asks the run itself for its visits while it trains: a visit recorder, core.train's visitor.)
 """
 
 import copy

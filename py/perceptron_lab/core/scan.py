@@ -16,7 +16,8 @@ A rule is
                            flush) is right for certain (a product over a block may round differently
                            from the per-example loop's own number; 0 and 0 when exact)
     mistake(state, j, v)   the state after the update when position j (block margin v, None when
-                           not computed) is a mistake by the per-example loop's own number, else None
+                           not computed) is a mistake by the per-example loop's own number, else None;
+                           with a visit recorder it is asked for every position (epoch(every=True))
     by_rows                blocks of up to this many rows go row by row (mistake alone decides): for
                            rules whose block margins cost several numpy calls; 0: never
     flush(state)           every _BATCH mistakes and at the end of the pass (batched records)
@@ -66,13 +67,14 @@ class BlockScan:
         self.rule, self.n, self.block = rule, n, _BLOCK_START
         self.block_max = max(_BLOCK_MIN, min(_BLOCK_MAX, _SCORES_MAX // max(1, rule.width)))
 
-    def epoch(self, state):
+    def epoch(self, state, every=False):
         """One pass from state; returns (state after it, mistakes in it).
 
         A block grows while no mistake turns up and shrinks to twice the last gap between mistakes
-        (at least _BLOCK_MIN rows)."""
+        (at least _BLOCK_MIN rows). every: the rule's mistake() decides every example by itself (a
+        visit recorder hears of each one)."""
         rule, n, top = self.rule, self.n, self.block_max
-        margins, mistake, by_rows, rows = rule.margins, rule.mistake, rule.by_rows, rule.rows
+        margins, mistake, by_rows, rows = rule.margins, rule.mistake, top if every else rule.by_rows, rule.rows
         dot = np.ndarray.dot
         block, p, start, mistakes = min(self.block, top), 0, 0, 0
         near, step = rule.near, rule.near_step

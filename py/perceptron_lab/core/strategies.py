@@ -89,9 +89,10 @@ class OnlineRule:
         self.yo = yo.astype(np.float64)  # y per row: the activation x̃·w = y·(z·w)
         self.YZ = self.rows = (self.Z if perm is None else self.Z[perm]) * self.yo[:, None]  # margins z·w
 
-    def start(self, w, number, record, t=0, update=None):
+    def start(self, w, number, record, t=0, update=None, visitor=None):
         """A pass from w: its updates go to record.add_many(number, example indices, activations
-        before, w after) and, when given, each to update(w_old, w_new, t + position) (from 1)."""
+        before, w after) and, when given, each to update(w_old, w_new, t + position) (from 1); with
+        a visitor, every example visited to visitor(number, index, activation w·x̃, mistake, w after)."""
         self.number, self.record = number, record
         self.at, self.dots, self.ws = at, dots, ws = [], [], []  # this batch: position, z·w before, w after
         self.near = self.slack * norm_up(w, self.d)
@@ -112,6 +113,25 @@ class OnlineRule:
             if update is not None:
                 update(w, w_new, t + j + 1)
             return w_new
+
+        if visitor is not None:  # a separate closure: the scan's hot path stays as it is
+            perm, yo = self.perm, self.yo
+
+            def mistake(w, j, v):
+                z = YZ[j]
+                v = dot(z, w)
+                new = None
+                if v <= 0:
+                    new = w + z
+                    put_at(j)
+                    put_dot(v)
+                    put_w(new)
+                    if update is not None:
+                        update(w, new, t + j + 1)
+                # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0 (as flush).
+                visitor(number, j if perm is None else int(perm[j]), float(yo[j] * v) + 0.0, new is not None,
+                      w if new is None else new)
+                return new
 
         self.mistake = mistake
 
@@ -206,18 +226,19 @@ class _Sequential(_Linear):
 
     def epoch(self, w, number, record):
         n = len(self.Z)
-        if self.clean:  # w stays, so the pass is known without making it
+        if self.clean and self.visitor is None:  # w stays, so the pass is known without making it
             self.t += n
             return w, 0
         if self.order == "shuffle-each":
             self.rows.visit(self.visiting.next(n))
-        self.rows.start(w, number, record, self.t, self.update)
-        w, mistakes = self.scan.epoch(w)
+        self.rows.start(w, number, record, self.t, self.update, self.visitor)
+        w, mistakes = self.scan.epoch(w, every=self.visitor is not None)
         self.t += n
         self.clean = mistakes == 0
         return w, mistakes
 
     update = None  # hook: update(w_old, w_new, t) hears of the mistake on example t
+    visitor = None  # a visit recorder: visitor(epoch, index, activation, mistake, w after) per visited example
 
     def answer(self, w):
         return w

@@ -1,8 +1,11 @@
 """The recorded updates of a run, in typed arrays and numpy rows (no Python object kept per update).
 
-TraceBuffer (primal): w after every kept update, so past the cap every s-th update is kept
-evenly. FirstUpdates (kernel, multiclass): their frames rebuild α or W from every update up
-to a step, so they keep the first `cap` updates whole.
+One meaning for every perceptron: up to `cap` updates are kept whole; past the cap every s-th
+(s doubling) is kept, so the kept ones stay evenly spread over the whole run, kept row k is
+update 1 + k·s, and the trace says it is subsampled.
+TraceBuffer (primal) keeps w after every kept update. KeptUpdates (kernel, multiclass) keeps the
+kept updates' numbers and, for every update, the example index (4 bytes) and, multiclass, the
+rival class (2 bytes), from which α or W after any update is rebuilt exactly.
 """
 
 from array import array
@@ -38,23 +41,60 @@ class Indices:
         self.index += index.tolist()
 
 
-class FirstUpdates:
-    """The first `cap` updates, one typed column per recorded value ("q": whole numbers, "d":
-    floats; 8 bytes each); total counts every update."""
+class KeptUpdates:
+    """Every update's example index (and rival class), and the kept updates' values.
 
-    def __init__(self, cap, kinds):
-        self.cap, self.total = cap, 0
+    kinds: one typed column per kept value ("q": whole numbers, "d": floats; 8 bytes each, at most
+    `cap` rows); logged: the typed log columns of every update ("i": the example index, 4 bytes;
+    "h": a class, 2 bytes), which the training rule appends to itself (log[c].append, one entry
+    per column per update: the hot path makes no further call for them). Kept as TraceBuffer keeps:
+    every update up to cap, then every s-th.
+    """
+
+    def __init__(self, cap, kinds, logged="i"):
+        self.cap, self.total, self.stride, self.next = max(2, int(cap)), 0, 1, 1
         self.columns = tuple(array(k) for k in kinds)
+        self.log = tuple(array(k) for k in logged)
 
     def add(self, *values):
-        self.total += 1
-        if self.total <= self.cap:
-            for column, v in zip(self.columns, values):
-                column.append(v)
+        """One update (its log entries already appended) and its values, kept if its number is 1 mod s."""
+        self.total = t = self.total + 1
+        if t < self.next:
+            return
+        if len(self.columns[0]) == self.cap:  # full: keep every other row, from now on every 2s-th update
+            self.columns = tuple(c[::2] for c in self.columns)
+            self.stride *= 2
+            r = (t - 1) % self.stride
+            if r:
+                self.next = t + self.stride - r
+                return
+        for column, v in zip(self.columns, values):
+            column.append(v)
+        self.next = t + self.stride
 
     @property
     def kept(self):
         return len(self.columns[0])
+
+    def steps(self):
+        """The update number of each kept row (from 1)."""
+        return 1 + self.stride * np.arange(self.kept, dtype=np.int64)
+
+    def logged(self):
+        """The log columns as numpy arrays (views on the typed arrays: no copy)."""
+        return tuple(np.frombuffer(c, dtype=np.dtype(c.typecode)) if len(c) else np.zeros(0, np.dtype(c.typecode))
+                     for c in self.log)
+
+
+def thin(rows, cap):
+    """Indices of at most cap of `rows` evenly kept rows, still evenly spaced (every r-th, from the first)."""
+    r = -(-rows // max(1, cap))
+    return slice(0, rows, max(1, r))
+
+
+def epoch_bounds(epoch_mistakes):
+    """Updates made before each epoch and after the last (one update per mistake: kernel, multiclass)."""
+    return np.concatenate([[0], np.cumsum(epoch_mistakes, dtype=np.int64)])
 
 
 class TraceBuffer:

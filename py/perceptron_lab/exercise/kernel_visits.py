@@ -1,11 +1,9 @@
 """Every example the kernel perceptron visits, in order: its score, y·f(x), and its count α_i.
 
-The kernel core records only the updates. The exercise also needs the examples it got right,
-so this walks kernel.train_kernel's visiting order (the same seeded permutations as core.train,
-core/order.py, asked from the run) and keeps the training scores the way the core does: in units of η, a
-mistake at i adds y_i·K̃[i] to all of them (the same numpy additions in the same order, so the
-same floating point numbers). Where the core updated, the score and the new α_i are read from
-its trace and checked against this walk: the engine's trace is the truth.
+The kernel core's trace records only the updates. The exercise also needs the examples it got
+right, so it asks the run for them: kernel_perceptron.train_kernel calls a visit recorder
+(KernelVisitRecord) for every example it visits, right or wrong, with the run's own score and
+its training scores after the visit; the counts α are the run's updates, counted as they come.
 
 A visit is {t, epoch, index, x (raw input), y, a (= f(x) = η·Σ_j α_j y_j k̃(x_j, x)), ya,
 mistake, alpha_before, alpha_after (α of this example), terms, terms_more}: terms are
@@ -27,46 +25,38 @@ MAX_TERMS = 12
 MAX_DRAW_POINTS = 500  # each visit lists the points its α gets wrong: n numbers per visit at most
 
 
-def kernel_visits(X, y, run, *, limit, wrong=False):
-    """The first `limit` visits of a kernel run (its trace must hold every update).
+class KernelVisitRecord:
+    """A visit recorder for train_kernel: its first `limit` visits, scores times η; k̃(x_j, x) of the
+    terms is filled in from the run's Gram matrix (finish). wrong: each visit also lists wrong_after,
+    the training examples with y·f(x) <= 0 after it."""
 
-    wrong: each visit also lists wrong_after, the training examples with y·f(x) <= 0 after it."""
-    tr, K, eta = run.trace, run.K, run.eta
-    if tr.truncated:
-        raise ValueError("visits need every update of the run")
-    n = len(X)
-    s = np.zeros(n)
-    counts = [0] * n
-    out, k = [], 0
-    for epoch, perm in enumerate(run.visit_orders(), start=1):
-        for i in perm.tolist():
-            if len(out) == limit:
-                return out
-            yi = int(y[i])
-            score = float(s[i])
-            mistake = (score <= 0) if yi > 0 else (score >= 0)
-            engine = k < len(tr.index) and tr.epoch[k] == epoch and tr.index[k] == i
-            if mistake != engine:
-                raise RuntimeError(f"the kernel walk left the engine's trace at epoch {epoch}, example {i + 1}")
-            terms = [[j, counts[j], int(y[j]), float(K[j, i])] for j in range(n) if counts[j]]
-            before = counts[i]
-            if mistake:
-                if float(tr.score[k]) != eta * score or int(tr.alpha[k]) != before + 1:
-                    raise RuntimeError(f"the kernel walk disagrees with the engine at update {k + 1}")
-                if yi > 0:
-                    np.add(s, K[i], out=s)
-                else:
-                    np.subtract(s, K[i], out=s)
-                counts[i] += 1
-                k += 1
-            a = eta * score
-            out.append({"t": len(out) + 1, "epoch": epoch, "index": i, "x": floats(X[i]), "y": yi,
-                        "a": a, "ya": float(yi * a) + 0.0, "mistake": bool(mistake),
-                        "alpha_before": before, "alpha_after": counts[i],
-                        "terms": terms[:MAX_TERMS], "terms_more": max(0, len(terms) - MAX_TERMS)})
-            if wrong:
-                out[-1]["wrong_after"] = np.flatnonzero(y * s <= 0).tolist()
-    return out
+    def __init__(self, X, y, eta, limit, wrong=False):
+        self.X, self.y, self.eta, self.limit, self.wrong = X, y, eta, limit, wrong
+        self.counts = np.zeros(len(y), dtype=np.int64)  # α so far: the run's updates, as reported
+        self.visits = []
+
+    def __call__(self, epoch, i, score, mistake, s):
+        if len(self.visits) == self.limit:
+            return
+        yi, counts = int(self.y[i]), self.counts
+        support = np.flatnonzero(counts)
+        terms = [[int(j), int(counts[j]), int(self.y[j])] for j in support[:MAX_TERMS]]
+        before = int(counts[i])
+        counts[i] += mistake
+        a = self.eta * score
+        self.visits.append({"t": len(self.visits) + 1, "epoch": epoch, "index": i, "x": floats(self.X[i]), "y": yi,
+                            "a": a, "ya": float(yi * a) + 0.0, "mistake": mistake,
+                            "alpha_before": before, "alpha_after": int(counts[i]),
+                            "terms": terms, "terms_more": max(0, len(support) - MAX_TERMS)})
+        if self.wrong:
+            self.visits[-1]["wrong_after"] = np.flatnonzero(self.y * s <= 0).tolist()
+
+    def finish(self, K):
+        """The visits, each term with k̃(x_j, x) of the visited x."""
+        for v in self.visits:
+            for term in v["terms"]:
+                term.append(float(K[term[0], v["index"]]))
+        return self.visits
 
 
 def kernel_text(k):
@@ -84,11 +74,12 @@ def kernel_visits_request(ds, s, limit):
     n = len(X)
     # The first epochs do not depend on how many follow: train only those the visits need.
     epochs = min(s["epochs"], math.ceil(limit / n))
+    drawable = X.shape[1] == 2 and n <= MAX_DRAW_POINTS
+    record = KernelVisitRecord(X, y, s["eta"], limit, wrong=drawable)
     run = kernelmod.train_kernel(X, y, kernel=s["kernel"], degree=s["degree"], coef0=s["coef0"], gamma=s["gamma"],
                                  fit_intercept=s["bias"], normalize=s["normalize"], eta=s["eta"],
-                                 max_epochs=epochs, order=s["order"], seed=s["seed"], trace_cap=epochs * n + 2)
-    drawable = X.shape[1] == 2 and n <= MAX_DRAW_POINTS
-    vs = kernel_visits(X, y, run, limit=limit, wrong=drawable)
+                                 max_epochs=epochs, order=s["order"], seed=s["seed"], trace_cap=2, visitor=record)
+    vs = record.finish(run.K)
     stopped = run.n_epochs < epochs or run.status in ("converged", "cycled")
     finished = epochs == s["epochs"] or stopped
     k = run.kernel

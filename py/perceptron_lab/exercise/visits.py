@@ -1,12 +1,10 @@
 """Every example the online path visits, in order, with a, y·a and w before and after.
 
-The core records only the updates (the mistakes). An exercise also needs the examples the
-perceptron got right, so this asks the run for the order it visited the examples in
-(run.visit_orders: fixed, one permutation, or one per epoch) and lays the engine's own
-updates over it: where the engine updated, the activation and the new w are the engine's;
-elsewhere a = w·x̃ is computed and w stays. The per-example variants (online, averaged,
-voted, pocket) all walk this same path; only their final answer differs. The kernel
-perceptron's visits (counts α_i instead of w) are in kernel_visits.py.
+The core's trace records only the updates (the mistakes). An exercise also needs the examples the
+perceptron got right, so it asks the run for them: core.train calls a visit recorder (VisitRecord)
+for every example it visits, right or wrong, with the run's own activation and w. The per-example
+variants (online, averaged, voted, pocket) all walk this same path; only their final answer
+differs. The kernel perceptron's visits (counts α_i instead of w) are in kernel_visits.py.
 
 The bridge's request {cmd: "visits", data, settings, limit} is bridge/visits.py.
 """
@@ -30,27 +28,20 @@ PER_EXAMPLE = tuple(o["value"] for o in settings.param("algorithm")["options"]
                     if o["family"] == "linear" and o["per_example"])
 
 
-def visits(Z, y, run, *, limit):
-    """The first `limit` visits of the run's online path (the run's trace must be complete)."""
-    tr = run.trace
-    if tr.subsampled:
-        raise ValueError("visits need every update of the run")
-    out, k, w = [], 0, np.zeros(Z.shape[1])
-    for epoch, perm in enumerate(run.visit_orders(), start=1):
-        for i in perm.tolist():
-            if len(out) == limit:
-                return out
-            mistake = k < len(tr.w) and tr.epoch[k] == epoch and tr.index[k] == i
-            if mistake:
-                a, w_after = float(tr.activation[k]), tr.w[k]
-                k += 1
-            else:
-                a, w_after = float(np.dot(Z[i], w)), w
-            out.append({"t": len(out) + 1, "epoch": epoch, "index": i, "x": floats(Z[i]), "y": int(y[i]),
-                        "a": a, "ya": float(y[i] * a), "mistake": bool(mistake),
-                        "w_before": floats(w), "w_after": floats(w_after)})
-            w = w_after
-    return out
+class VisitRecord:
+    """A visit recorder for core.train: its first `limit` visits, in the page's numbers (times η)."""
+
+    def __init__(self, Z, y, eta, limit):
+        self.Z, self.y, self.eta, self.limit = Z, y, eta, limit
+        self.visits, self.w = [], np.zeros(Z.shape[1])  # w before the next visit, in units of η
+
+    def __call__(self, epoch, i, a, mistake, w):
+        if len(self.visits) < self.limit:
+            a, y = self.eta * a, int(self.y[i])
+            self.visits.append({"t": len(self.visits) + 1, "epoch": epoch, "index": i, "x": floats(self.Z[i]),
+                                "y": y, "a": a, "ya": float(y * a), "mistake": mistake,
+                                "w_before": floats(self.eta * self.w), "w_after": floats(self.eta * w)})
+        self.w = w
 
 
 def online_visits_request(ds, s, limit):
@@ -59,12 +50,12 @@ def online_visits_request(ds, s, limit):
     prep = options(s, train_ds.X)
     Z, y = prepare(train_ds.X, **prep), train_ds.y
     n = len(Z)
-    # The first epochs of a run do not depend on how many follow: train only those the visits need,
-    # keeping every update (at most one per visit).
+    # The first epochs of a run do not depend on how many follow: train only those the visits need.
     epochs = min(s["epochs"], math.ceil(limit / n))
+    record = VisitRecord(Z, y, s["eta"], limit)
     run = train(Z, y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=epochs, order=s["order"],
-                seed=s["seed"], trace_cap=epochs * n + 2, early_stop=s["early_stop"])
-    vs = visits(Z, y, run, limit=limit)
+                seed=s["seed"], trace_cap=2, early_stop=s["early_stop"], visitor=record)
+    vs = record.visits
     m = train_ds.X.shape[1]
     drawable = m == 2 and s["feature_map"] == "none" and n <= MAX_DRAW_POINTS
     # The page's run ends where this one did only if this one stopped by itself: averaged and voted

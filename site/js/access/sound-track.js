@@ -28,7 +28,7 @@ export function mistakePitch(m, top) {
 export function updatesPerEpoch(res) {
   const em = res.epoch_mistakes || [];
   const tr = res.trace;
-  if (tr && !tr.subsampled && !tr.truncated && Array.isArray(tr.epoch)) {
+  if (tr && !tr.subsampled && Array.isArray(tr.epoch)) {
     const u = em.map(() => 0);
     for (const e of tr.epoch) if (e >= 1 && e <= u.length) u[e - 1]++;
     return u;

@@ -39,11 +39,9 @@ export function stepNote(r) {
   const parts = [];
   const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
   if (note) parts.push(note);
-  if (tr.truncated) {
-    parts.push(`The run made ${tr.total} updates; the first ${tr.index.length} are recorded.`);
-  }
   if (tr.subsampled) {
-    parts.push(`The run made ${tr.total} updates; ${tr.w.length} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
+    const kept = Array.isArray(tr.w) ? tr.w.length : tr.index.length; // kernel and multiclass keep no w
+    parts.push(`The run made ${tr.total} updates; ${kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
   }
   return parts.join(" ");
 }
@@ -77,7 +75,8 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = traits.start;
     const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
-    return { text: `Step ${r.step} of ${total}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
+    const where = r.t !== undefined && r.t !== r.step ? `Update t = ${r.t} (step ${r.step} of ${total})` : `Step ${r.step} of ${total}`;
+    return { text: `${where}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
   }
   const wAfter = r.w || [];
   const n = wAfter.length;
