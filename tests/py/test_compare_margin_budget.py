@@ -9,21 +9,11 @@ import pytest
 from perceptron_lab.bridge import COMPARE_ALGORITHMS, handle, linear_theory
 from perceptron_lab.theory import max_margin
 from tools.planted_data import csv_text, planted
+from test_theory_request import Clock  # one second per reading: a deadline falls mid-solve
 
 nnls_module = importlib.import_module("perceptron_lab.theory.nnls")
 margin_module = importlib.import_module("perceptron_lab.theory.margin")
 dual_module = importlib.import_module("perceptron_lab.theory.dual_margin")
-
-
-class Clock:
-    """time.monotonic for a module: one second per reading, so the budget ends mid-solve."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def monotonic(self):
-        self.now += 1.0
-        return self.now
 
 
 def planted_request(seed, n, d, margin, **settings):

@@ -12,6 +12,7 @@ import pytest
 from perceptron_lab.bridge import handle, linear_theory, session
 from perceptron_lab.core import kernel_perceptron as km
 from tools.planted_data import csv_text, planted
+from test_theory_request import Clock  # one second per reading: a deadline falls mid-solve
 
 nnls_module = importlib.import_module("perceptron_lab.theory.nnls")
 margin_module = importlib.import_module("perceptron_lab.theory.margin")
@@ -19,17 +20,6 @@ dual_module = importlib.import_module("perceptron_lab.theory.dual_margin")
 
 THEORY_KEYS = ("R", "gamma", "bound", "separable", "separable_reason", "gamma_upper", "theory_note",
                "status_text", "separable_text", "bound_text", "classifier_text", "split_text", "proof_text")
-
-
-class Clock:
-    """time.monotonic for a module: one second per reading, so a deadline falls mid-solve."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def monotonic(self):
-        self.now += 1.0
-        return self.now
 
 
 def noisy(seed, n, flip, d=2, margin=0.05):
