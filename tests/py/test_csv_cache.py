@@ -7,7 +7,7 @@ import io
 import numpy as np
 import pytest
 
-from perceptron_lab.data import csv_read as csvio
+from perceptron_lab.data import csv_read
 from perceptron_lab.bridge import door
 from perceptron_lab.data import request as inputs
 
@@ -17,7 +17,7 @@ CSV = "a,b,kind\n1.5,2,x\n-1,0.5,y\n2,-3,x\n0.25,1,y\n3,3,x\n-2,-1,y\n"
 @pytest.fixture
 def reads(monkeypatch):
     count = {"parse": 0, "inspect": 0}
-    parse, inspect = csvio.parse_csv, csvio.inspect_csv
+    parse, inspect = csv_read.parse_csv, csv_read.inspect_csv
 
     def counted_parse(*a, **k):
         count["parse"] += 1
@@ -27,8 +27,8 @@ def reads(monkeypatch):
         count["inspect"] += 1
         return inspect(*a, **k)
 
-    monkeypatch.setattr(csvio, "parse_csv", counted_parse)
-    monkeypatch.setattr(csvio, "inspect_csv", counted_inspect)
+    monkeypatch.setattr(csv_read, "parse_csv", counted_parse)
+    monkeypatch.setattr(csv_read, "inspect_csv", counted_inspect)
     monkeypatch.setattr(inputs, "_last_csv", None)
     return count
 

@@ -5,7 +5,7 @@ import base64
 
 import pytest
 
-from perceptron_lab.data import csv_read as csvio
+from perceptron_lab.data import csv_read
 from perceptron_lab.bridge import handle
 from perceptron_lab.data.csv_read import parse_csv
 
@@ -13,7 +13,7 @@ from perceptron_lab.data.csv_read import parse_csv
 @pytest.fixture
 def every_call(monkeypatch):
     """No time throttle: every report the reader makes reaches the listener."""
-    monkeypatch.setattr(csvio._Progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(csv_read._Progress, "INTERVAL", 0.0)
 
 
 def _table(rows, width):
@@ -52,20 +52,20 @@ def test_reports_are_throttled_in_time_but_each_phase_ends_with_its_total():
 
 def test_an_unreadable_file_reports_no_end():
     calls = []
-    with pytest.raises(csvio.DataError):
+    with pytest.raises(csv_read.DataError):
         parse_csv("a,b,y\n1,2,0\n1,2\n", progress=lambda *c: calls.append(c))
     assert all(phase == "rows" for *_, phase in calls)
 
 
 def _count_loads(monkeypatch):
     seen = []
-    real = csvio._load
+    real = csv_read._load
 
     def counted(*a, **k):
         seen.append(1)
         return real(*a, **k)
 
-    monkeypatch.setattr(csvio, "_load", counted)
+    monkeypatch.setattr(csv_read, "_load", counted)
     return seen
 
 

@@ -5,16 +5,16 @@ from ..data.request import csv_limits, load_data, remember_csv
 
 
 def inspect_request(request, progress=None):
-    """progress(done, total, phase): the CSV reader's ("rows", then "columns"; see csvio)."""
-    from ..data import csv_read as csvio
+    """progress(done, total, phase): the CSV reader's ("rows", then "columns"; see data.csv_read)."""
+    from ..data import csv_read
 
     spec = request.get("data")
     if isinstance(spec, dict) and spec.get("kind") == "csv":
-        source, kw = csvio.spec_args(spec)
+        source, kw = csv_read.spec_args(spec)
         # For the multiclass perceptron every class is kept (a binary reading refuses a third).
         multiclass = request.get("multiclass") is True
         # one reading of the file for both the preview and the dataset
-        p, ds = csvio.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress,
+        p, ds = csv_read.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress,
                                     warning=True)
         if multiclass:
             labels = {"classes": [label_str(c) for c in ds.classes]}

@@ -9,7 +9,7 @@ as two classes (−1 → class 0, +1 → class 1), so presets and placed points 
 import numpy as np
 
 from ..errors import DataError, SettingsError
-from . import csv_read as csvio
+from . import csv_read
 from .dataset import MulticlassDataset, held_out
 from .labels import MoreThanTwoClasses
 from .presets import preset
@@ -40,8 +40,8 @@ def load_classes(spec):
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
-        source, kw = csvio.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
-        return _from_multi(csvio.parse_csv(source, **kw, multiclass=True, **csv_limits()))
+        source, kw = csv_read.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
+        return _from_multi(csv_read.parse_csv(source, **kw, multiclass=True, **csv_limits()))
     return from_binary(load_data(spec))
 
 

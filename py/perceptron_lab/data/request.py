@@ -4,7 +4,7 @@ import dataclasses
 
 from .. import settings
 from ..errors import DataError, SettingsError
-from . import csv_read as csvio
+from . import csv_read
 from .dataset import points_dataset
 from .presets import preset
 
@@ -29,7 +29,7 @@ def load_data(spec):
         except SettingsError as e:
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
-        source, kw = csvio.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
+        source, kw = csv_read.spec_args(spec)  # text or base64 bytes; delimiter/decimal/encoding overrides
         return csv_dataset(source, kw)
     if kind == "points":
         return points_dataset(spec.get("points"))
@@ -45,7 +45,7 @@ _last_csv = None
 def csv_dataset(source, kw):
     """parse_csv(source, **kw) with the page's limits, read once per file and options (a copy)."""
     if _last_csv is None or _last_csv[1] != kw or _last_csv[0] != source:
-        remember_csv(source, kw, csvio.parse_csv(source, **kw, **csv_limits()))
+        remember_csv(source, kw, csv_read.parse_csv(source, **kw, **csv_limits()))
     return dataclasses.replace(_last_csv[2])  # Dataset copies its arrays: the cached one stays as read
 
 

@@ -1,7 +1,7 @@
 """The run as code: a bridge train request (data spec + settings) as a short Python script
 or Jupyter notebook that repeats the run with the pip package.
 
-The script loads the data the way the bridge does (preset, csvio.parse_csv, points_dataset),
+The script loads the data the way the bridge does (preset, data.csv_read.parse_csv, points_dataset),
 holds out the same test part, and fits the estimator of the algorithm with the same settings
 and seed. The estimators call core.train on features.prepare(X) exactly as the bridge does,
 so the printed weights are the page's weights bit for bit (repr prints every float exactly).
@@ -67,10 +67,10 @@ def _data_code(spec, ds, stem, fmt, writer):
                 args.append(f"{key}={[v if isinstance(v, int) else _plain(v) for v in spec[key]]!r}")
         return ["from perceptron_lab.data import preset"], f"ds = preset({', '.join(args)}{every_class})", None
     if kind == "csv":
-        from ..data import csv_read as csvio
+        from ..data import csv_read
         from ..data import csv_text as csvtext
 
-        source, kw = csvio.spec_args(spec)  # the page sends the file's bytes (base64)
+        source, kw = csv_read.spec_args(spec)  # the page sends the file's bytes (base64)
         text, _ = csvtext.decode(source, 10**9, kw.get("encoding"))  # the script holds text
         label = spec.get("label")
         name = str(spec.get("name", "CSV data"))[:200]
