@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from perceptron_lab.bridge import handle
 from tools.planted_data import csv_text, planted
 
-from test_margin_after_picture import WATCH_PICTURE
+from test_margin_after_picture import WATCH_PICTURE, train_to_pending_picture
 
 N, FLIP = 600, 0.1
 TIMEOUT_MS = 180_000
@@ -38,15 +38,8 @@ def test_the_kernel_boundary_comes_before_its_margin(ready_page):
     page.select_option("#kernel", "rbf")
     page.evaluate(WATCH_PICTURE)
 
-    page.click("#train")
-    page.wait_for_function("() => window.__pictures.length > 0", timeout=TIMEOUT_MS)
-    first = page.evaluate("window.__pictures[0]")
-    assert first["visible"], first
-    assert first["theory"] == "pending", first
-    assert first["gamma"] == "computing…" and first["bound"] == "computing…", first
-    assert first["separable"] == "Computing the margin…" and first["verdict"] == "", first
+    first = train_to_pending_picture(page, TIMEOUT_MS)
     assert "separable" not in first["status"], first
-    expect(page.locator("#gamma")).to_have_text("computing…")
 
     expect(page.locator("#separable-note")).to_have_attribute("data-theory", "done", timeout=TIMEOUT_MS)
     page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=TIMEOUT_MS)

@@ -45,6 +45,20 @@ WATCH_PICTURE = """() => {
 }"""
 
 
+def train_to_pending_picture(page, timeout_ms: int = TIMEOUT_MS) -> dict:
+    """Press Train (WATCH_PICTURE armed): the new picture is on screen while the margin is still
+    being computed, and nothing on the page claims one. -> the numbers recorded with that picture."""
+    page.click("#train")
+    page.wait_for_function("() => window.__pictures.length > 0", timeout=timeout_ms)
+    first = page.evaluate("window.__pictures[0]")
+    assert first["visible"], first
+    assert first["theory"] == "pending", first
+    assert first["gamma"] == "computing…" and first["bound"] == "computing…", first
+    assert first["separable"] == "Computing the margin…" and first["verdict"] == "", first
+    expect(page.locator("#gamma")).to_have_text("computing…")  # seen by the test too, not only recorded
+    return first
+
+
 def test_the_boundary_plot_comes_before_the_margin(ready_page):
     page = ready_page
     text, X, y = separable_csv()
@@ -54,16 +68,8 @@ def test_the_boundary_plot_comes_before_the_margin(ready_page):
     expect(page.locator("#csv-info")).to_contain_text("wide.csv: ", timeout=TIMEOUT_MS)
     page.evaluate(WATCH_PICTURE)
 
-    page.click("#train")
-    # The new picture is on screen while the margin is still being computed.
-    page.wait_for_function("() => window.__pictures.length > 0", timeout=TIMEOUT_MS)
-    first = page.evaluate("window.__pictures[0]")
-    assert first["visible"], first
-    assert first["theory"] == "pending", first
-    assert first["gamma"] == "computing…" and first["bound"] == "computing…", first
-    assert first["separable"] == "Computing the margin…" and first["verdict"] == "", first
+    first = train_to_pending_picture(page)
     assert "could not be decided" not in first["status"] and "not linearly separable" not in first["status"], first
-    expect(page.locator("#gamma")).to_have_text("computing…")  # seen by the test too, not only recorded
 
     # Then the margin is filled in, and the run ends.
     expect(page.locator("#separable-note")).to_have_attribute("data-theory", "done", timeout=TIMEOUT_MS)
