@@ -16,6 +16,10 @@ from conftest import TEST_SWITCH, wait_ready_of
 from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, in_tab, open_tab, settled
 
 SHOW_TIMEOUT_MS = 90_000
+# The AND preset as the notes write it (0 -> -1) and its x̃ = (x, 1): what the literal perceptron sees.
+AND_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
+AND_Y = np.array([-1, -1, -1, 1])
+AND_Z = np.hstack([AND_X, np.ones((4, 1))])
 
 
 @pytest.fixture(scope="module")
@@ -175,9 +179,7 @@ def test_the_step_panel_rings_what_the_literal_w_misclassifies(moving):
     choose(page, "and")
     assert click_train(page) == "done"
     page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
-    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
-    y = np.array([-1, -1, -1, 1])
-    Z = np.hstack([X, np.ones((4, 1))])
+    X, y, Z = AND_X, AND_Y, AND_Z
     for k in (0, 3, 9):
         scrub(page, k)
         w = np.array(json.loads(page.get_attribute("#stepper", "data-w")), float)
@@ -194,9 +196,7 @@ def test_every_visited_example_is_drawn_by_the_page(moving):
     choose(page, "and")
     assert click_train(page) == "done"
     page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
-    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float)
-    y = np.array([-1, -1, -1, 1])
-    Z = np.hstack([X, np.ones((4, 1))])
+    X, y, Z = AND_X, AND_Y, AND_Z
     page.check("#step-visits")
     try:
         page.wait_for_selector('#stepper[data-mode="visits"]', state="attached")
