@@ -51,9 +51,12 @@ def run(args, fail):
     out = Path(args.output)
     files = {WRITERS[f][0]: WRITERS[f][1](items) for f in formats}
     if args.cartridge:
+        from . import site_address
         from .quiz import cartridge
-        from .site_address import site_address
-        url = args.url or site_address()
+        try:
+            url = site_address.site_address(args.url)
+        except ValueError as e:
+            return fail(str(e))
         if not url:
             return fail("the cartridge needs the lab's address: give --url or set PERCEPTRON_LAB_URL")
         files["unit.imscc"] = cartridge.package(items, url)

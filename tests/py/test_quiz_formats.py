@@ -144,3 +144,48 @@ def test_the_quiz_command_writes_every_format_and_refuses_a_bad_count(tmp_path, 
         main(["quiz", "--formats", "pdf", "-o", str(tmp_path)])
     assert e.value.code == 2 and "unknown format pdf" in capsys.readouterr().err
     assert main(["quiz", "--count", "0", "-o", str(tmp_path)]) == 2
+
+
+def test_the_cartridge_holds_the_page_the_link_and_the_same_bank_every_file_named_once(tmp_path):
+    from perceptron_lab.cli import main
+    from perceptron_lab.quiz import cartridge
+    url = "https://alice.github.io/perceptron-lab/"
+    assert main(["quiz", "--count", "3", "--seed", "5", "--formats", "gift", "--cartridge", "--url", url,
+                 "-o", str(tmp_path)]) == 0
+    z = zipfile.ZipFile(tmp_path / "unit.imscc")
+    cp = "{" + cartridge.CP + "}"
+    man = ET.fromstring(z.read("imsmanifest.xml"))
+    assert man.find(f"{cp}metadata/{cp}schema").text == "IMS Common Cartridge"
+    assert man.find(f"{cp}metadata/{cp}schemaversion").text == "1.3.0"
+    resources = {r.get("identifier"): r for r in man.iter(f"{cp}resource")}
+    files = [f.get("href") for f in man.iter(f"{cp}file")]
+    assert sorted(files) == sorted(set(z.namelist()) - {"imsmanifest.xml"})  # each file named once, none missing
+    refs = [i.get("identifierref") for i in man.iter(f"{cp}item") if i.get("identifierref")]
+    assert refs == ["R-page", "R-link", "R-quiz"] and all(r in resources for r in refs)
+    assert [resources[r].get("type") for r in refs] == ["webcontent", "imswl_xmlv1p3", cartridge.ASSESSMENT]
+    for r in resources.values():
+        for d in r.iter(f"{cp}dependency"):
+            assert d.get("identifierref") in resources
+    link = ET.fromstring(z.read("links/perceptron-lab.xml"))
+    assert link.tag == "{" + cartridge.WL + "}webLink" and link.find("{*}url").get("href") == url
+    assert f'src="{url}#v=1&amp;source=preset' in z.read("web_resources/perceptron-lab.html").decode()
+    got = qti12_answers(z.read("assessment/perceptron-quiz.xml").decode(), qti12.PROFILES["cc"][0])
+    assert got.keys() == BY_ID.keys()
+    for k, v in got.items():
+        assert v == pytest.approx(expected(BY_ID[k]), abs=1e-9)
+    for it in ITEMS:
+        assert z.read(f"web_resources/quiz-images/{it['image']['name']}") == it["image"]["png"]
+
+
+def test_a_cartridge_without_a_known_address_is_refused_with_the_way_to_give_one(tmp_path, capsys, monkeypatch):
+    from perceptron_lab import cli, site_address
+    monkeypatch.setattr(site_address, "site_address", lambda *a, **k: None)
+    assert cli.main(["quiz", "--count", "1", "--cartridge", "-o", str(tmp_path)]) == 2
+    assert "give --url or set PERCEPTRON_LAB_URL" in capsys.readouterr().err
+    assert not (tmp_path / "unit.imscc").exists()
+
+
+def test_a_cartridge_for_an_address_that_is_not_one_is_refused(tmp_path, capsys):
+    from perceptron_lab import cli
+    assert cli.main(["quiz", "--count", "1", "--cartridge", "--url", "ftp://x", "-o", str(tmp_path)]) == 2
+    assert "must be an http(s) address" in capsys.readouterr().err

@@ -1,5 +1,6 @@
 """What every writer shares: numbers as the files carry them, and a deterministic zip."""
 
+import html
 import io
 import zipfile
 
@@ -21,3 +22,14 @@ def zip_bytes(files):
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data.encode("utf-8") if isinstance(data, str) else data)
     return buf.getvalue()
+
+
+def text(s):
+    """XML character data: & < > escaped (html, not xml.sax: that imports urllib, which the page's
+    trimmed Python leaves out)."""
+    return html.escape(s, quote=False)
+
+
+def attr(s):
+    """An XML attribute value with its double quotes."""
+    return '"' + html.escape(s, quote=True) + '"'

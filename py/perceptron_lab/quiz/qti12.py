@@ -2,7 +2,7 @@
 QTI profile (cc_profile metadata, the CC namespace). Pictures are files of the package referred to
 as $IMS-CC-FILEBASE$/<folder>/<name>, the token Canvas and CC importers resolve."""
 
-from xml.sax.saxutils import escape, quoteattr
+from .package import attr, text
 
 from .package import number, zip_bytes
 
@@ -21,7 +21,7 @@ def _field(label, entry):
 
 
 def _mat(html):
-    return f'<material><mattext texttype="text/html">{escape(html)}</mattext></material>'
+    return f'<material><mattext texttype="text/html">{text(html)}</mattext></material>'
 
 
 def item_xml(item, profile):
@@ -31,11 +31,11 @@ def item_xml(item, profile):
     meta = _field(label, types[0 if choice else 1])
     if profile == "canvas":
         meta += _field("points_possible", "1")
-    html = (f'{item["stem"]}<p><img src="$IMS-CC-FILEBASE$/{IMAGES}/{img["name"]}" alt={quoteattr(img["alt"])} '
+    html = (f'{item["stem"]}<p><img src="$IMS-CC-FILEBASE$/{IMAGES}/{img["name"]}" alt={attr(img["alt"])} '
             'width="400" height="300"></p>')
     if choice:
         labels = "".join(f'<response_label ident="C{k + 1}"><material><mattext texttype="text/plain">'
-                         f"{escape(o)}</mattext></material></response_label>" for k, o in enumerate(a["options"]))
+                         f"{text(o)}</mattext></material></response_label>" for k, o in enumerate(a["options"]))
         resp = f'<response_lid ident="response1" rcardinality="Single"><render_choice>{labels}</render_choice></response_lid>'
         cond = f'<varequal respident="response1">C{a["correct"] + 1}</varequal>'
     else:
@@ -44,7 +44,7 @@ def item_xml(item, profile):
         lo, hi = number(a["value"] - a["tolerance"]), number(a["value"] + a["tolerance"])
         cond = (f'<or><varequal respident="response1">{number(a["value"])}</varequal><and>'
                 f'<vargte respident="response1">{lo}</vargte><varlte respident="response1">{hi}</varlte></and></or>')
-    return (f'<item ident="{item["id"]}" title={quoteattr(item["title"])}>'
+    return (f'<item ident="{item["id"]}" title={attr(item["title"])}>'
             f"<itemmetadata><qtimetadata>{meta}</qtimetadata></itemmetadata>"
             f"<presentation>{_mat(html)}{resp}</presentation>"
             '<resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/></outcomes>'
@@ -62,7 +62,7 @@ def write(items, profile="canvas", ident="perceptron-lab-bank", title="Perceptro
         if profile == "cc" else _field("cc_maxattempts", "1")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<questestinterop xmlns="{ns}">'
-            f'<assessment ident="{ident}" title={quoteattr(title)}><qtimetadata>{meta}</qtimetadata>'
+            f'<assessment ident="{ident}" title={attr(title)}><qtimetadata>{meta}</qtimetadata>'
             f'<section ident="root_section">{"".join(item_xml(it, profile) for it in items)}</section>'
             "</assessment></questestinterop>\n")
 

@@ -2,7 +2,7 @@
 items/<id>.xml, items/images/<id>.png. Choice items score by match_correct; numeric items
 score 1 when value − tolerance ≤ response ≤ value + tolerance; the feedback is shown after either."""
 
-from xml.sax.saxutils import escape, quoteattr
+from .package import attr, text
 
 from .package import number, zip_bytes
 
@@ -34,7 +34,7 @@ def _declarations(a):
 
 def _interaction(a):
     if a["type"] == "choice":
-        choices = "".join(f'<qti-simple-choice identifier="{choice_id(k)}">{escape(o)}</qti-simple-choice>'
+        choices = "".join(f'<qti-simple-choice identifier="{choice_id(k)}">{text(o)}</qti-simple-choice>'
                           for k, o in enumerate(a["options"]))
         return (f'<qti-choice-interaction response-identifier="RESPONSE" max-choices="1" min-choices="1">'
                 f"{choices}</qti-choice-interaction>")
@@ -68,11 +68,11 @@ def item_xml(item):
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<qti-assessment-item xmlns="{NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-        f'xsi:schemaLocation="{NS} {SCHEMA}" identifier="{item["id"]}" title={quoteattr(item["title"])} '
+        f'xsi:schemaLocation="{NS} {SCHEMA}" identifier="{item["id"]}" title={attr(item["title"])} '
         'adaptive="false" time-dependent="false" xml:lang="en">'
         f'{_declarations(item["answer"])}'
         f'<qti-item-body><div>{item["stem"]}</div>'
-        f'<p><img src="images/{img["name"]}" alt={quoteattr(img["alt"])} width="400" height="300"/></p>'
+        f'<p><img src="images/{img["name"]}" alt={attr(img["alt"])} width="400" height="300"/></p>'
         f'{_interaction(item["answer"])}</qti-item-body>'
         f'{_processing(item["answer"])}'
         '<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLAIN" show-hide="show">'
