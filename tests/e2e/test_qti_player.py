@@ -83,7 +83,7 @@ def test_the_player_scores_the_engine_s_answer_full_and_a_wrong_one_zero_for_eve
                 assert page.evaluate("(u) => showItem(u)", f"items/{item['id']}.xml") == item["id"]
                 # the picture, packaged beside the item, loads through the player's path rewriting
                 page.wait_for_function("(() => { const i = document.querySelector('qti-item-body img');"
-                                       " return i && i.complete && i.naturalWidth === 400; })()")
+                                       " return i && i.complete && i.naturalWidth === 480; })()")
                 answer(page, item, right)
                 scores[item["id"], right] = page.evaluate("scoreOf()")
         assert {k: v for k, v in scores.items() if v != (1 if k[1] else 0)} == {}

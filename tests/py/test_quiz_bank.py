@@ -75,6 +75,7 @@ def test_every_accepted_bias_separates_and_nearly_every_separating_one_is_accept
     assert all(np.all(y * (X @ [w1, w2] + b) > 0) for b in accepted)
     for b in (a["value"] - 1.02 * a["tolerance"] / 0.99, a["value"] + 1.02 * a["tolerance"] / 0.99):
         assert not np.all(y * (X @ [w1, w2] + b) > 0)  # just outside: the line touches or crosses a point
+    assert not np.all(y * (X @ [w1, w2]) > 0)  # the picture's line (b = 0) is not already an answer
 
 
 @pytest.mark.parametrize("item", of_kind("bound"), ids=lambda it: it["id"])

@@ -4,7 +4,7 @@ data: URL in the text (GIFT files carry no attachments); feedback is the general
 import base64
 import re
 
-from .package import number
+from .package import attr, number
 
 _SPECIAL = re.compile(r"([~=#{}:\\])")
 
@@ -17,7 +17,7 @@ def esc(text):
 def question(item):
     img = item["image"]
     url = "data:image/png;base64," + base64.b64encode(img["png"]).decode()
-    html = f'{item["stem"]}<p><img src="{url}" alt="{img["alt"]}" width="400" height="300"></p>'
+    html = f'{item["stem"]}<p><img src="{url}" alt={attr(img["alt"])} width="{img["size"][0]}" height="{img["size"][1]}"></p>'
     a = item["answer"]
     if a["type"] == "choice":
         body = " ".join(("=" if k == a["correct"] else "~") + esc(o) for k, o in enumerate(a["options"]))

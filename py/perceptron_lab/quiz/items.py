@@ -28,7 +28,7 @@ from ..theory import margin as theory
 
 KINDS = ("next-update", "new-w", "converge", "hand-bias", "bound")
 BOUND_RTOL = 0.01
-IMAGE_PX = (400, 300)
+IMAGE_PX = (480, 400)  # the data area stays large under the legend
 W_NAMES = ("w₁", "w₂", "b")
 
 
@@ -59,7 +59,7 @@ def _table(ds):
 def _image(ds, w, name, title):
     fig = boundary_figure(ds.X, ds.y, w=np.asarray(w, float), title=title, width_px=IMAGE_PX[0],
                           height_px=IMAGE_PX[1], feature_names=["x₁", "x₂"], label_names={-1: "−1", 1: "+1"})
-    return {"name": f"{name}.png", "png": render(fig, "png"), "alt": fig.alt_text}
+    return {"name": f"{name}.png", "png": render(fig, "png"), "alt": fig.alt_text, "size": IMAGE_PX}
 
 
 def _visits(ds, limit):
@@ -139,7 +139,8 @@ def converge(seed, ident, separable_wanted):
         "id": ident, "kind": "converge", "title": f"Will it converge? ({ident})",
         "stem": "<p>The online perceptron (bias on) trains on the 20 points in the picture, for as many epochs "
                 f"as it needs.</p>{_table(ds)}<p>Does it reach an epoch without mistakes?</p>",
-        "image": _image(ds, run.w, ident, "the data and the run's last w"),
+        # The first update's w: the run's last w would give the answer away (rings only when not separable).
+        "image": _image(ds, _visits(ds, 1)[0]["w_after"], ident, "w after the first update"),
         "answer": {"type": "choice", "options": ["Yes: it stops making mistakes after finitely many updates",
                                                  "No: it makes mistakes in every epoch, forever"],
                    "correct": 0 if th["separable"] else 1},
@@ -156,9 +157,13 @@ def hand_bias(seed, ident):
             continue
         d = np.array(th["u"][:2])
         w12 = np.round(d / np.abs(d).max(), 1)
+        # The generated clouds are split by a line through the origin, where b = 0 would already be
+        # an answer: the data moves 2 along the line's normal, one way or the other by seed (rounded).
+        ds = points_dataset([[round(a + dx, 1), round(b_ + dy, 1), int(c)] for (a, b_), c, (dx, dy)
+                             in zip(ds.X, ds.y, [(2 if s % 2 else -2) * d / np.linalg.norm(d)] * len(ds.y))])
         proj = ds.X @ w12  # the line w·x + b separates when y·(proj + b) > 0 for every example
         lo, hi = float(np.max(-proj[ds.y > 0])), float(np.min(-proj[ds.y < 0]))
-        if hi - lo >= 0.2:
+        if hi - lo >= 0.2 and not lo < 0 < hi:  # b = 0, the line drawn, must not already separate
             break
     mid, half = (lo + hi) / 2, (hi - lo) / 2
     i_lo = int(np.flatnonzero(ds.y > 0)[np.argmax(-proj[ds.y > 0])])

@@ -30,7 +30,7 @@ def question(item):
     img = item["image"]
     qtype = "multichoice" if item["answer"]["type"] == "choice" else "numerical"
     html = (f'{item["stem"]}<p><img src="@@PLUGINFILE@@/{img["name"]}" alt="{attr(img["alt"])[1:-1]}" '
-            'width="400" height="300"></p>')
+            f'width="{img["size"][0]}" height="{img["size"][1]}"></p>')
     file_ = f'<file name="{img["name"]}" path="/" encoding="base64">{base64.b64encode(img["png"]).decode()}</file>'
     return (f'<question type="{qtype}"><name><text>{text(item["title"])}</text></name>'
             f"{_text('questiontext', html, file_)}{_text('generalfeedback', item['feedback'])}"

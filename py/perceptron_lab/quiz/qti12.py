@@ -32,7 +32,7 @@ def item_xml(item, profile):
     if profile == "canvas":
         meta += _field("points_possible", "1")
     html = (f'{item["stem"]}<p><img src="$IMS-CC-FILEBASE$/{IMAGES}/{img["name"]}" alt={attr(img["alt"])} '
-            'width="400" height="300"></p>')
+            f'width="{img["size"][0]}" height="{img["size"][1]}"></p>')
     if choice:
         labels = "".join(f'<response_label ident="C{k + 1}"><material><mattext texttype="text/plain">'
                          f"{text(o)}</mattext></material></response_label>" for k, o in enumerate(a["options"]))

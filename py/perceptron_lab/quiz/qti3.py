@@ -72,7 +72,7 @@ def item_xml(item):
         'adaptive="false" time-dependent="false" xml:lang="en">'
         f'{_declarations(item["answer"])}'
         f'<qti-item-body><div>{item["stem"]}</div>'
-        f'<p><img src="images/{img["name"]}" alt={attr(img["alt"])} width="400" height="300"/></p>'
+        f'<p><img src="images/{img["name"]}" alt={attr(img["alt"])} width="{img["size"][0]}" height="{img["size"][1]}"/></p>'
         f'{_interaction(item["answer"])}</qti-item-body>'
         f'{_processing(item["answer"])}'
         '<qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLAIN" show-hide="show">'
