@@ -3,6 +3,8 @@
 
     python build.py                  -> dist/ (site/ + Pyodide runtime + wheels + app wheel)
     python build.py serve [--port N] -> build, then serve dist/ on 127.0.0.1
+    --site-url URL (or PERCEPTRON_LAB_URL) -> the address the site is built for; by default the
+      Pages address of GITHUB_REPOSITORY in GitHub Actions, else of the checkout's GitHub remote
 
 Where every Pyodide file comes from, and how it is checked, is in docs/PYODIDE.md.
 In short: the runtime comes from the npm package pyodide@0.27.7 (pinned in
@@ -29,7 +31,7 @@ from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, Build
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
-from tools.sitefiles import write_download_sizes, write_index, write_precache_list
+from tools.sitefiles import write_download_sizes, write_index, write_precache_list, site_address, write_site_address
 from tools.sourceless import pyc_sources, swap_in_pycs
 from tools.stdlib import stdlib_with_pyc
 from tools.wheel_trim import trimmers
@@ -46,7 +48,7 @@ def write_params_module() -> None:
         out.write_text(text, encoding="utf-8")
 
 
-def build(dist: Path = DIST) -> dict:
+def build(dist: Path = DIST, site_url: str | None = None) -> dict:
     """Build into dist (atomically: staged next to it, then renamed). One build at a
     time per checkout (a lock file), since several people and test runs share dist/."""
     import fcntl
@@ -54,10 +56,10 @@ def build(dist: Path = DIST) -> dict:
     CACHE.mkdir(parents=True, exist_ok=True)
     with open(CACHE.parent / "build.lock", "w") as lockfile:
         fcntl.flock(lockfile, fcntl.LOCK_EX)
-        return _build(dist)
+        return _build(dist, site_url)
 
 
-def _build(dist: Path) -> dict:
+def _build(dist: Path, site_url: str | None = None) -> dict:
     t0 = time.monotonic()
     if not SITE.is_dir():
         raise BuildError("site/ is missing.")
@@ -174,6 +176,7 @@ def _build(dist: Path) -> dict:
         "built": email.utils.formatdate(usegmt=True),
     }
     write_index(staging, info, json.loads(picture["first-picture.json"]))
+    info["site_url"] = write_site_address(staging, site_url)
     write_download_sizes(staging, info)
     write_precache_list(staging, info)
     (staging / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
@@ -204,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
     ap.add_argument("--port", type=int, default=8000, help="0: any free port")
+    ap.add_argument("--site-url", help="the address the site is served at (default: PERCEPTRON_LAB_URL, "
+                    "else the GitHub Pages address of the repository)")
+    ap.add_argument("--no-site-url", action="store_true", help="name no address: links use the page's own "
+                    "(the tests' local server)")
     ap.add_argument("--prefix", default="/", help="serve under this path, e.g. /perceptron-lab/")
     ap.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     ap.add_argument("--cache-control", default="max-age=600",
@@ -211,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
-            build()
+            # Only the command resolves the address: tests that call build() serve the page's own.
+            build(site_url=None if args.no_site_url else site_address(args.site_url))
     except BuildError as exc:
         print(f"\nBUILD FAILED: {exc}", file=sys.stderr)
         return 1

@@ -1,12 +1,13 @@
-"""What the build writes into the site's own files: the first picture in index.html, and the
-build's identity and file list that the service worker (site/sw.js) precaches."""
+"""What the build writes into the site's own files: the first picture and the site's address in
+index.html, and the build's identity and file list that the service worker (site/sw.js) precaches."""
 from __future__ import annotations
 
 import gzip
 import html
+import importlib.util
 from pathlib import Path
 
-from .common import BuildError, sha256_bytes, sha256_file
+from .common import ROOT, BuildError, sha256_bytes, sha256_file
 from .devserver import COMPRESSIBLE
 
 # Never precached: the service worker itself (the browser updates it on its own terms) and
@@ -24,6 +25,28 @@ def write_index(staging: Path, info: dict, picture: dict) -> None:
     text = text.replace("{{first_picture}}", html.escape(info["first_picture"]))
     text = text.replace("{{first_picture_alt}}", html.escape(picture["alt"] or "Decision boundary plot"))
     index.write_text(text)
+
+
+def site_address(explicit: str | None) -> str | None:
+    """The address the site is built for (py/perceptron_lab/site_address.py, loaded alone: the build
+    runs without the package's dependencies); BuildError for an address that is not one."""
+    spec = importlib.util.spec_from_file_location("site_address", ROOT / "py" / "perceptron_lab" / "site_address.py")
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    try:
+        return site.site_address(explicit, root=ROOT)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+
+
+def write_site_address(staging: Path, url: str | None) -> str | None:
+    """index.html names the address the site is built for, so snippets and packages made in a local
+    preview point at the public lab; with none, the page uses its own location."""
+    if url:
+        index = staging / "index.html"
+        tag = f'<meta name="perceptron-lab-site" content="{html.escape(url)}">'
+        index.write_text(index.read_text().replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n{tag}', 1))
+    return url
 
 
 def write_precache_list(staging: Path, info: dict) -> None:

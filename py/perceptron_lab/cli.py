@@ -1,4 +1,4 @@
-"""python -m perceptron_lab train (FILE.csv | --preset NAME) [options] | check LINK...: the bridge, from a shell."""
+"""python -m perceptron_lab train (FILE.csv | --preset NAME) [options] | check LINK... | quiz: the bridge, from a shell."""
 
 import argparse
 import base64
@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import check_cli, run_cost, settings
+from . import check_cli, quiz_cli, run_cost, settings
 from .data import real
 from .bridge import handle
 from .cli_input import InputError, display_name, read_data_file, shown
@@ -44,6 +44,7 @@ def _parser():
     t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
     t.add_argument("--script", metavar="OUT", help="write this run as a Python script (OUT.py) or notebook (OUT.ipynb)")
     check_cli.add_parser(sub)
+    quiz_cli.add_parser(sub)
     return p
 
 
@@ -218,6 +219,8 @@ def _main(argv=None):
     args = _parser().parse_args(argv)
     if args.command == "check":
         return check_cli.run(args, handle, _fail, printable)
+    if args.command == "quiz":
+        return quiz_cli.run(args, _fail)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return _fail("--plot must name a .png or .svg file")
     if args.script and not args.script.lower().endswith((".py", ".ipynb")):

@@ -61,7 +61,7 @@ def _needs_build() -> bool:
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
     if _needs_build():
-        res = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT)
+        res = subprocess.run([sys.executable, str(ROOT / "build.py"), "--no-site-url"], cwd=ROOT)
         if res.returncode != 0:
             pytest.fail("python build.py failed (see its output above)")
     return DIST

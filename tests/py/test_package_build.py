@@ -31,7 +31,7 @@ def dists(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("pkg")
     src = tmp / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, src / name)
     shutil.copytree(ROOT / "py", src / "py", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     # Run from tmp: in the repository's root, `python -m build` would find the site's build.py first.

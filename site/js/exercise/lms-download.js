@@ -6,6 +6,7 @@
 import { el, byId, say as sayIn } from "../page/dom.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { embedTitle } from "../page/embed.js";
+import { siteBase } from "../page/site-address.js";
 import { csvName } from "../data/csv-upload.js";
 import { scormPackage } from "./scorm-package.js";
 import { MAX_ANSWERS } from "./exercise-check.js";
@@ -77,7 +78,7 @@ async function download(request) {
   }
   const version = byId("lms-version").value;
   const title = embedTitle(values).replace(/^Perceptron Lab: /, "Perceptron Lab exercise: ");
-  const lab = packageLab(`${location.origin}${location.pathname}`, hash, q.value);
+  const lab = packageLab(siteBase().split("?")[0], hash, q.value);
   const pkg = scormPackage({ lab, title, version, mastery: m.value / 100 });
   const url = URL.createObjectURL(new Blob([pkg.bytes], { type: "application/zip" }));
   const a = el("a", { href: url, download: pkg.name, hidden: true });

@@ -9,6 +9,7 @@ import { dataRequest, plotFeatures } from "../data/data-panel.js";
 import { csvName } from "../data/csv-upload.js";
 import { runOnScreen, currentView } from "./address-bar.js";
 import { embedCode, embedTitle } from "../page/embed.js";
+import { siteBase } from "../page/site-address.js";
 
 const HIDE = BY_NAME.hide.options;
 let values; // the page state's values (read-only: page-state.js)
@@ -63,7 +64,7 @@ async function linkToCopy(extraView = {}) {
   // The step belongs to the run on screen: without one the link starts at step 0.
   const vals = valuesFromRequest(src.data, src.settings, currentView({ ...(run ? {} : { step: 0 }), ...extraView }));
   const { hash, omitted } = await buildHash(vals, src.data, src.csvName);
-  const base = location.href.split("#")[0];
+  const base = siteBase();
   return { url: `${base}#${hash}`, omitted, dataError: !run && now.dataError, changed };
 }
 

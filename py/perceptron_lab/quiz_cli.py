@@ -1,0 +1,70 @@
+"""python -m perceptron_lab quiz: question banks from the engine, written into one folder.
+
+Every item's data, picture, answer and feedback come from quiz/items.py; one file per format:
+bank-qti3.zip (QTI 3.0 package), bank-qti12-canvas.zip (QTI 1.2, Canvas classic quizzes),
+bank-moodle.xml (Moodle XML), bank.gift.txt (GIFT); with --cartridge also unit.imscc."""
+
+from pathlib import Path
+
+from .cli_input import shown
+from .quiz import gift, moodle_xml, qti3, qti12
+from .quiz.items import KINDS, bank
+
+WRITERS = {
+    "qti3": ("bank-qti3.zip", qti3.package),
+    "qti12": ("bank-qti12-canvas.zip", qti12.canvas_package),
+    "moodle": ("bank-moodle.xml", moodle_xml.write),
+    "gift": ("bank.gift.txt", gift.write),
+}
+MAX_COUNT = 200
+
+
+def add_parser(sub):
+    q = sub.add_parser("quiz", help="write question banks (QTI 3.0, QTI 1.2, Moodle XML, GIFT) from the engine",
+                       description="Write N variants of each kind of question, with the engine's answers.")
+    q.add_argument("--count", type=int, default=20, metavar="N", help="variants of each kind (default 20)")
+    q.add_argument("--seed", type=int, default=0, help="first data seed (default 0): the same seed, the same bank")
+    q.add_argument("--formats", default=",".join(WRITERS), help=f"comma-separated: {', '.join(WRITERS)} (default all)")
+    q.add_argument("--kinds", default=",".join(KINDS), help=f"comma-separated: {', '.join(KINDS)} (default all)")
+    q.add_argument("--cartridge", action="store_true", help="also write unit.imscc (Common Cartridge 1.3)")
+    q.add_argument("--url", help="the lab's address for the cartridge (default: the configured site address)")
+    q.add_argument("-o", "--output", default="quiz", metavar="DIR", help="folder to write into (default ./quiz)")
+    return q
+
+
+def _list(text, allowed, what, fail):
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in allowed]
+    if bad or not names:
+        raise SystemExit(fail(f"unknown {what} {', '.join(bad) or '(none given)'}: choose from {', '.join(allowed)}"))
+    return names
+
+
+def run(args, fail):
+    if not 1 <= args.count <= MAX_COUNT:
+        return fail(f"--count must be between 1 and {MAX_COUNT}")
+    if not 0 <= args.seed <= 2**32 - 1 - 1000 * len(KINDS) - MAX_COUNT:
+        return fail("--seed must be a whole number from 0 to about 4·10⁹")
+    formats = _list(args.formats, WRITERS, "format", fail)
+    kinds = _list(args.kinds, KINDS, "kind", fail)
+    items = bank(args.count, args.seed, kinds)
+    out = Path(args.output)
+    files = {WRITERS[f][0]: WRITERS[f][1](items) for f in formats}
+    if args.cartridge:
+        from . import site_address
+        from .quiz import cartridge
+        try:
+            url = site_address.site_address(args.url)
+        except ValueError as e:
+            return fail(str(e))
+        if not url:
+            return fail("the cartridge needs the lab's address: give --url or set PERCEPTRON_LAB_URL")
+        files["unit.imscc"] = cartridge.package(items, url)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            (out / name).write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    except OSError as e:
+        return fail(f"cannot write {shown(e.filename or str(out))}: {e.strerror}")
+    print(f"{len(items)} questions ({args.count} of each of {', '.join(kinds)}) in {out}: {', '.join(files)}")
+    return 0
