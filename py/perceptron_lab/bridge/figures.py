@@ -88,7 +88,7 @@ def figure(kind, f, *, upto=None, px=None):
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
             title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid,
-            vote=run.votes is not None, **plot_prep, **size_kw)
+            vote=run.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.

@@ -154,19 +154,21 @@ class MulticlassMotion(_NoVisits):
         return len(self.f.summary["trace"]["index"])
 
     def weights(self, t):
-        """W after update t of the run: from the last one asked, adding the updates in training's
-        order (MulticlassTrace.add_updates), times η."""
+        """W after update t of the run in units of η (training's own numbers: the wrong points are
+        decided on them): from the last one asked, adding the updates in training's order
+        (MulticlassTrace.add_updates)."""
         at, W = self._at
         if t < at:
             at, W = 0, np.zeros_like(W)
         W = self.f.run.trace.add_updates(W.copy(), at, t, self.f.Z)
         self._at = (t, W)
-        return self.f.run.eta * W
+        return W
 
     def frame(self, k, draw=False):
         info = self.f.step_info(k)
         W = self.weights(info["t"])
         geo = self.regions.frame(W, self.f.Z, highlight=info["index"], draw=draw)
+        W = self.f.run.eta * W
         return {**info, **geo, "W": [[float(v) for v in row] for row in W], "classes": self.classes,
                 "alt": self.regions.alt_text(),
                 "total": self.total()}

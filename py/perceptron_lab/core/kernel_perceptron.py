@@ -132,17 +132,21 @@ class KernelRun:
         """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
 
         step: use α after the first `step` updates of the run instead (for step-through)."""
+        return self.eta * self._scores1(X, step, chunk)
+
+    def _scores1(self, X, step=None, chunk=2048):
+        """Σ_i α_i y_i k̃(x_i, x) in units of η: the signs training decides by, for every η."""
         X = np.asarray(X, dtype=np.float64)
         alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
         s = np.flatnonzero(alpha)
-        c = self.eta * alpha[s] * self.y[s].astype(np.float64)
+        c = alpha[s] * self.y[s].astype(np.float64)
         out = np.zeros(len(X))
         for r in range(0, len(X), chunk):
             out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
         return out
 
     def predict(self, X):
-        return core.predict_sign(self.decision_function(X))
+        return core.predict_sign(self._scores1(X))
 
 
 def gram(X, kernel):
