@@ -82,12 +82,15 @@ def status_text(run, *, th, dataset_name):
         cy = run.cycle
         what = "XOR is" if dataset_name == "XOR" else "the data is"
         period = f"every {_n(cy['period'], 'epoch')}"
+        runs_on = VARIANTS[run.algorithm].runs_on  # averaged, voted: their answer is not the repeating w
+        weights = "the online w" if runs_on else "the weights"
         if getattr(run, "cycle_proved", True):
-            out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
+            out = (f"Cycling detected at epoch {cy['epoch']}: {weights} repeat{'s' if runs_on else ''} {period}, "
                    f"so {what} not linearly separable (the perceptron converges on separable data).")
         else:
-            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so the run "
-                   "would only go round again. This repeat is no proved cycle: checked in exact arithmetic, "
+            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so "
+                   f"{'the online w' if runs_on else 'the run'} would only go round again. "
+                   "This repeat is no proved cycle: checked in exact arithmetic, "
                    "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
                    "update is too small to change w at its scale), so it says nothing about separability.")
             sep = th.get("separable")
@@ -103,6 +106,9 @@ def status_text(run, *, th, dataset_name):
             out += " With the bias off the line must pass through the origin; turn the bias on."
         if run.n_epochs > cy["epoch"]:
             out += f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does."
+        elif runs_on:
+            out += (f" Early stop ended the run at the repeat; more epochs would only repeat the online w's lap, "
+                    f"but {VARIANTS[run.algorithm].past_cycle}.")
         return out
     if run.limit == "votes":
         return (f"Stopped after {e}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
