@@ -97,6 +97,7 @@ class KernelRun:
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
     cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
+    cycle_checked: bool = True  # False: no exact check could run on the repeat (observed, not proved)
 
     algorithm = "kernel"
 
@@ -293,7 +294,8 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visito
     if ends.cycle is not None:
         # Repeating float scores end the run; "not separable" needs the exact certificate.
         lap = cycle_proof.lap(trace.bounds, ends.cycle)
-        run.cycle_proved = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
+        proof = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
+        run.cycle_proved, run.cycle_checked = proof is True, proof is not None
     return run
 
 

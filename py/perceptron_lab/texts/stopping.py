@@ -20,6 +20,10 @@ def status_text(summ, dataset_name, what):
         caveat = "" if proved else (" That is no proved cycle: checked in exact arithmetic, the lap's updates "
                                     "were not shown to add up to 0 (rounding can repeat a state), so it says "
                                     "nothing about separability.")
+        if not proved and summ.get("cycle_checked") is False:
+            caveat = (" That repeat is observed, not proved: no exact check applies to these kernel values (the RBF "
+                      "kernel's exponentials, a normalized kernel's square roots, or a lap too large to check "
+                      "exactly), and rounding can repeat a state, so it says nothing about separability.")
         floats = "" if proved else " in floating point"
         if e > c["epoch"]:
             # The averaged answer runs on to MaxIter after the online W repeats (Algorithm 2).
