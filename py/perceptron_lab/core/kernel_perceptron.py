@@ -36,7 +36,7 @@ import numpy as np
 from . import loop as core
 from . import cycle_proof, features
 from ..theory import margin as theory
-from ..theory import kernel_margin
+from ..theory import exact_bound, kernel_margin
 from ..errors import DataError
 from .run_json import run_json
 from .order import VisitingOrder
@@ -368,8 +368,9 @@ def bound_in_feature_space(run, deadline=None):
         return kernel_margin.out_of_time(out, m, F, y, run.alpha, known)
     if kern.kernel != "linear" and m.separable is False:
         m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
-    if m.separable:
-        return {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+    if m.separable:  # + the exact bound where the run meets it (theory.exact_bound)
+        th = {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+        return exact_bound.kernel_where_met(th, run, m.support, F.shape[1])
     if m.separable is False:
         return {**out, "separable": False}
     if known:

@@ -11,6 +11,7 @@ bias (is the bias on).
 """
 
 import math
+from fractions import Fraction
 
 from .variants import VARIANTS
 
@@ -167,9 +168,29 @@ def bound_text(run, th):
         return (f"The bound (R/γ)² = {_g(b)} counts the updates of the online perceptron, one example at a "
                 f"time. {off_path}, so the theorem says nothing about its "
                 f"{run.mistakes:,} misclassifications (shown for reference).")
-    if run.mistakes <= b:
+    verdict = bound_verdict(run.mistakes, th)
+    if verdict == "≤":
         return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
+    if verdict == "=":
+        return (f"mistakes {run.mistakes:,} = bound (R/γ)² = {_g(b)} exactly (checked in exact arithmetic): "
+                "Novikoff's theorem holds on this run, with equality.")
+    if verdict == "≈":
+        return (f"mistakes {run.mistakes:,} meet the bound: the computed (R/γ)² = {b!r} is below {run.mistakes:,} "
+                f"by less than its rounding error, so this run is at Novikoff's bound as far as floating point "
+                "can tell.")
     return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
+
+
+def bound_verdict(mistakes, th):
+    """The mistakes against the bound: "≤", "=" (exactly, th["bound_exact"]), "≈" (above the float
+    bound by no more than its rounding error, th["bound_error"], where no exact bound is known), ">"."""
+    b, exact = th.get("bound"), th.get("bound_exact")
+    if exact is not None:
+        exact = Fraction(exact)  # a Fraction, or its text (a kernel's theory is JSON)
+        return "=" if mistakes == exact else "≤" if mistakes < exact else ">"
+    if mistakes <= b:
+        return "≤"
+    return "≈" if mistakes <= b + (th.get("bound_error") or 0.0) else ">"
 
 
 def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):
