@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import settings
 from ..theory import exact_bound, margin as theory
+from ..theory.rescaled import rescaled_separator
 
 THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 
@@ -88,6 +89,8 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
         th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
         if m.separable:
             exact_where_met(th, Z, y, run, m.support)
+    elif m is not None and rescaled(th, Z, y, m, deadline):
+        pass  # separable: a separator of the z-scored columns, verified on these rows
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
     elif run.cycle is not None and run.cycle_proved:
@@ -98,6 +101,20 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
     if m is None:
         th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
     return th
+
+
+def rescaled(th, Z, y, m, deadline):
+    """The solver could not decide (a margin below its rounding, as raw features of very different
+    scales make): a separator found on the z-scored columns and verified on the raw rows proves
+    separability, its margin a lower bound on the maximum (theory.rescaled). Within the same budget."""
+    found = rescaled_separator(Z, y, deadline=deadline_in() if deadline is None else deadline)
+    if found is None or (m.gamma_upper is not None and found[1] > m.gamma_upper):
+        return False  # (a margin above the solver's upper bound would contradict it: not claimed)
+    th.separable, th.reason, th.gamma_upper = True, "rescaled margin", m.gamma_upper
+    th.u, th.gamma = found
+    th.bound = theory.bound(th.R, th.gamma)
+    th.bound_error = exact_bound.bound_error(th.bound, th.R, th.gamma, Z.shape[1])
+    return True
 
 
 def exact_where_met(th, Z, y, run, support):

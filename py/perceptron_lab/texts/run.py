@@ -5,7 +5,7 @@ checks each claim against an oracle, so a text may only say what its arguments p
 
 `th` is the bridge's theory dict: R, separable (True / False / None), reason (how that is
 known: "margin", "converged", "cycled", "zero vector", "combination", "too many points",
-"tiny margin"; "pending" while the page's theory request runs; "margin lower bound" or "out of
+"tiny margin", "rescaled margin" (a separator of the z-scored features, verified on the raw ones); "pending" while the page's theory request runs; "margin lower bound" or "out of
 time" when the solver used up its budget, seconds in th["budget"]), gamma, gamma_upper, bound,
 bias (is the bias on).
 """
@@ -138,6 +138,14 @@ def separability_text(th):
     if sep is True and reason == "margin":
         return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
                 "the online perceptron makes at most (R/γ)² mistakes.")
+    if sep is True and reason == "rescaled margin":
+        up = th.get("gamma_upper")
+        at_most = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up else ""
+        return (f"The training data is linearly separable: a unit u found with the features z-scored has margin "
+                f"γ = {_g(th['gamma'])} > 0 on the raw training data (checked on every point), so the online "
+                "perceptron makes at most (R/γ)² mistakes. The margin solver could not resolve the maximum margin "
+                f"of the raw features (γ/R = {_g(th['gamma'] / th['R'])}), so this γ is a lower bound on it{at_most}, "
+                "and the bound may be looser than the maximum's.")
     if sep is True and reason == "margin lower bound":
         up = th.get("gamma_upper")
         between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
