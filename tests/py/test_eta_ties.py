@@ -143,3 +143,20 @@ def test_a_kernel_run_labels_points_on_its_boundary_as_at_eta_1(X, y, eta):
         scores = (alpha * y) @ K
         assert (scores == 0).any()
         assert np.array_equal(est.predict(X), sign(scores)), e
+
+
+@pytest.mark.parametrize("eta", [1.0, 0.1])
+def test_the_step_through_rings_what_the_run_gets_wrong_at_every_eta(eta):
+    """The last step's frame (Python's PNG and the page's own drawing) rings the points the η = 1
+    literal loop gets wrong: η·w tipped a point on the line into a second ring."""
+    algorithm, X, y, _ = BINARY[0]
+    Z = np.column_stack([np.asarray(X, dtype=float), np.ones(len(X))])
+    truth = sign(reference_scores(algorithm, Z, np.asarray(y)))
+    wrong = int(np.sum(truth != np.asarray(y)))
+    r = handle({"cmd": "train", "data": {"kind": "csv", "text": csv(X, y)},
+                "settings": {"eta": eta, "epochs": 20, "plots": False}})
+    last = len(r["trace"]["step"])
+    png = handle({"cmd": "frame", "step": last})
+    assert png["n_wrong"] == wrong and f"{wrong} of {len(X)} points misclassified" in png["alt"]
+    drawn = handle({"cmd": "frame", "batch": [last, last]})
+    assert drawn["frames"][-1]["n_wrong"] == wrong

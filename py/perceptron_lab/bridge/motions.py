@@ -65,7 +65,8 @@ class LinearMotion:
         f = self.f
         info = f.step_info(k)
         w = self._w(info)
-        out = {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+        out = {**info, **self.boundary.frame(w, highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"])),
+               "alt": self.boundary.alt_text(w),
                "total": self.total()}
         if self.ps is not None:
             ps, th = self.ps, f.theory
@@ -76,7 +77,7 @@ class LinearMotion:
 
     def draw(self, k):
         info = self.f.step_info(k)
-        self.boundary.frame(self._w(info), highlight=info["index"])
+        self.boundary.frame(self._w(info), highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"]))
 
     def visit_total(self):
         """The last visit (every example the run looked at, 0-based), or None where the run's
@@ -89,7 +90,8 @@ class LinearMotion:
         known = self.f.visits()
         info = self.f.visit_info(v, known)
         w = self._w(info)
-        return {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+        return {**info, **self.boundary.frame(w, highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"])),
+                "alt": self.boundary.alt_text(w),
                 "visits": len(known[1]), "total": self.total()}
 
 
