@@ -27,3 +27,17 @@ def csv_text(X, sign, *, prefix: str = "x", labels=("0", "1"), number=repr) -> s
     head = ",".join(f"{prefix}{i + 1}" for i in range(X.shape[1])) + ",label\n"
     rows = (",".join(number(float(v)) for v in row) + "," + labels[int(c > 0)] for row, c in zip(X, sign))
     return head + "\n".join(rows) + "\n"
+
+
+def slab(seed: int, n: int, d: int, margin: float):
+    """-> (X, sign): n points in [-1, 1]^d moved along a random unit u* into the slabs
+    margin <= ±u*·x <= 2·margin on either side of u*·x = 0 (no other direction separates them
+    much better: γ/R near margin/√d, as small as asked), labelled sign(u*·x)."""
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    X = rng.uniform(-1, 1, size=(n, d))
+    s = X @ u
+    sign = np.where(s >= 0, 1.0, -1.0)
+    X = X + np.outer(sign * margin * (1.0 + np.abs(s) / np.abs(s).max()) - s, u)
+    return X, sign

@@ -60,3 +60,37 @@ def orders_of(order, n, seed, epochs):
     if order == "shuffle-once":
         return [g.permutation(n)] * epochs
     return [g.permutation(n) for _ in range(epochs)]
+
+
+def plain_multiclass(Z, y, n_classes, epochs=100):
+    """The multiclass perceptron literally, in units of η: W_y += x̃, W_r −= x̃ when some other class r
+    (the highest, ties to the lowest index) scores at least W_y·x̃; stops after a clean epoch. Returns W."""
+    W = np.zeros((n_classes, Z.shape[1]))
+    for _ in range(epochs):
+        m = 0
+        for x, c in zip(Z, y):
+            s = [float(W[k] @ x) for k in range(n_classes)]
+            r = max((k for k in range(n_classes) if k != c), key=lambda k: (s[k], -k))
+            if s[r] >= s[c]:
+                W[c] += x
+                W[r] -= x
+                m += 1
+        if m == 0:
+            break
+    return W
+
+
+def plain_kernel(K, y, epochs=100):
+    """The kernel perceptron literally on the Gram matrix K (with the bias's +1 inside), in units of η:
+    α_i += 1 when y_i·Σ_j α_j y_j K[j, i] <= 0; stops after a clean epoch. Returns α."""
+    alpha = np.zeros(len(y), dtype=np.int64)
+    for _ in range(epochs):
+        m = 0
+        for i in range(len(y)):
+            f = sum(float(alpha[j] * y[j] * K[j, i]) for j in range(len(y)) if alpha[j])
+            if y[i] * f <= 0:
+                alpha[i] += 1
+                m += 1
+        if m == 0:
+            break
+    return alpha

@@ -111,9 +111,9 @@ def test_first_example_is_always_a_mistake_and_ties_go_to_the_lowest_class():
     assert run.trace.index[0] == 0 and run.trace.true[0] == 0 and run.trace.rival[0] == 1
     assert run.trace.score_true[0] == run.trace.score_rival[0] == 0.0
     fresh = train_multiclass(Z, np.array([0, 1]), 3, max_epochs=1)
-    fresh.W = np.zeros((3, 3))
+    fresh.W = fresh.W_units = np.zeros((3, 3))  # predictions come from W in units of η
     assert fresh.predict(Z).tolist() == [0, 0]
-    fresh.W = np.array([[0.0, 0, 0], [0, 0, 1], [0, 0, 1]])
+    fresh.W = fresh.W_units = np.array([[0.0, 0, 0], [0, 0, 1], [0, 0, 1]])
     assert fresh.predict(Z).tolist() == [1, 1]
 
 

@@ -37,6 +37,14 @@ def proof_series(f):
     return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step)
 
 
+def wrong_at(f, k):
+    """The training points misclassified after update k of the Fit f, decided on w in units of η
+    as training decides (η·w, or w in raw units of standardized features, can tip a point on the line)."""
+    tr = f.run.trace
+    w1 = tr.w_units[k - 1] if k and tr.w_units is not None else np.zeros(f.Z.shape[1])
+    return np.where(f.Z @ w1 >= 0, 1, -1) != f.train_ds.y
+
+
 def per_example(run):
     """Does the run update on one example at a time (params.json; batch sums a whole epoch)?"""
     return settings.option("algorithm", run.algorithm)["per_example"]
@@ -88,7 +96,7 @@ def figure(kind, f, *, upto=None, px=None):
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
             title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid,
-            vote=run.votes is not None, **plot_prep, **size_kw)
+            vote=run.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.

@@ -121,7 +121,7 @@ def linear_frame(f, request):
             label_names=ds.label_names, title=f"{ds.name}: step through", grid=60,
             **figures.size("boundary", f), **for_plot(None, f.prep)[1])
     w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
-    png = f.animator.frame(w, highlight=info["index"])
+    png = f.animator.frame(w, highlight=info["index"], wrong=figures.wrong_at(f, info["step"]))
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
            "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}
     if request.get("proof") is True:

@@ -263,7 +263,7 @@ def fit(ds, s, progress=None, margin_cache=None, *, theory_later=False) -> Linea
     if test_ds is not None:
         test_accuracy = float(np.mean(run.predict(prepare(test_ds.X, **prep)) == test_ds.y))
     train_accuracy = float(np.mean(run.predict(Z) == train_ds.y))
-    last_accuracy = float(np.mean(np.where(Z @ run.w_last >= 0, 1, -1) == train_ds.y))
+    last_accuracy = float(np.mean(run.predict_last(Z) == train_ds.y))
     f = LinearFit(ds=ds, train_ds=train_ds, test_ds=test_ds, s=s, Z=Z, run=run, known=th,
                   train_accuracy=train_accuracy, test_accuracy=test_accuracy, last_accuracy=last_accuracy)
     f.prep = prep  # the statistics once (cached_property's slot)

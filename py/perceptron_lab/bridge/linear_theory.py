@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import settings
-from ..theory import margin as theory
+from ..theory import exact_bound, margin as theory
+from ..theory.rescaled import rescaled_separator
 
 THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 
@@ -43,12 +44,15 @@ class Theory:
     bias: bool = True
     n: int = 0
     budget: float | None = None  # seconds the solver had, where it ran out of them
+    bound_exact: object = None  # (R/γ)² as a Fraction, where a run meets its bound (theory.exact_bound)
+    bound_error: float | None = None  # how far rounding can have moved the float bound
 
     def as_dict(self):
         """The dict texts.py and export.model_json read."""
         return {"R": self.R, "separable": self.separable, "reason": self.reason, "gamma": self.gamma,
                 "gamma_upper": self.gamma_upper, "bound": self.bound, "u": self.u, "note": self.note,
-                "bias": self.bias, "n": self.n, "budget": self.budget}
+                "bias": self.bias, "n": self.n, "budget": self.budget, "bound_exact": self.bound_exact,
+                "bound_error": self.bound_error}
 
 
 def max_margin(Z, y, margin_cache=None, key="m", deadline=None):
@@ -83,6 +87,10 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
     if m is not None and m.separable is not None:
         th.separable, th.reason = m.separable, "margin" if m.separable else m.certificate
         th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
+        if m.separable:
+            exact_where_met(th, Z, y, run, m.support)
+    elif m is not None and rescaled(th, Z, y, m, deadline):
+        pass  # separable: a separator of the z-scored columns, verified on these rows
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
     elif run.cycle is not None and run.cycle_proved:
@@ -93,6 +101,30 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
     if m is None:
         th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
     return th
+
+
+def rescaled(th, Z, y, m, deadline):
+    """The solver could not decide (a margin below its rounding, as raw features of very different
+    scales make): a separator found on the z-scored columns and verified on the raw rows proves
+    separability, its margin a lower bound on the maximum (theory.rescaled). Within the same budget."""
+    found = rescaled_separator(Z, y, deadline=deadline_in() if deadline is None else deadline)
+    if found is None or (m.gamma_upper is not None and found[1] > m.gamma_upper):
+        return False  # (a margin above the solver's upper bound would contradict it: not claimed)
+    th.separable, th.reason, th.gamma_upper = True, "rescaled margin", m.gamma_upper
+    th.u, th.gamma = found
+    th.bound = theory.bound(th.R, th.gamma)
+    th.bound_error = exact_bound.bound_error(th.bound, th.R, th.gamma, Z.shape[1])
+    return True
+
+
+def exact_where_met(th, Z, y, run, support):
+    """The bound's rounding error, and the exact (R/γ)² where the run's mistakes come near the float
+    one (on whole numbers M = (R/γ)² happens, and the float bound rounds to either side of M)."""
+    th.bound_error = exact_bound.bound_error(th.bound, th.R, th.gamma, Z.shape[1])
+    if exact_bound.near(run.mistakes, th.bound):
+        th.bound_exact = exact_bound.exact_bound(exact_bound.primal_gram(Z, y), len(Z), support)
+        if th.bound_exact is not None:
+            th.bound = float(th.bound_exact)  # correctly rounded: on the exact side of every whole M
 
 
 def out_of_time(th, m, Z, y, run) -> Theory:
@@ -110,6 +142,7 @@ def out_of_time(th, m, Z, y, run) -> Theory:
     if u is not None:
         th.separable, th.reason = True, "margin lower bound"
         th.gamma, th.bound, th.u = gamma, theory.bound(th.R, gamma), u
+        th.bound_error = exact_bound.bound_error(th.bound, th.R, gamma, Z.shape[1])
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"
     elif run.cycle is not None and run.cycle_proved:

@@ -65,7 +65,8 @@ class LinearMotion:
         f = self.f
         info = f.step_info(k)
         w = self._w(info)
-        out = {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+        out = {**info, **self.boundary.frame(w, highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"])),
+               "alt": self.boundary.alt_text(w),
                "total": self.total()}
         if self.ps is not None:
             ps, th = self.ps, f.theory
@@ -76,7 +77,7 @@ class LinearMotion:
 
     def draw(self, k):
         info = self.f.step_info(k)
-        self.boundary.frame(self._w(info), highlight=info["index"])
+        self.boundary.frame(self._w(info), highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"]))
 
     def visit_total(self):
         """The last visit (every example the run looked at, 0-based), or None where the run's
@@ -89,7 +90,8 @@ class LinearMotion:
         known = self.f.visits()
         info = self.f.visit_info(v, known)
         w = self._w(info)
-        return {**info, **self.boundary.frame(w, highlight=info["index"]), "alt": self.boundary.alt_text(w),
+        return {**info, **self.boundary.frame(w, highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"])),
+                "alt": self.boundary.alt_text(w),
                 "visits": len(known[1]), "total": self.total()}
 
 
@@ -154,19 +156,21 @@ class MulticlassMotion(_NoVisits):
         return len(self.f.summary["trace"]["index"])
 
     def weights(self, t):
-        """W after update t of the run: from the last one asked, adding the updates in training's
-        order (MulticlassTrace.add_updates), times η."""
+        """W after update t of the run in units of η (training's own numbers: the wrong points are
+        decided on them): from the last one asked, adding the updates in training's order
+        (MulticlassTrace.add_updates)."""
         at, W = self._at
         if t < at:
             at, W = 0, np.zeros_like(W)
         W = self.f.run.trace.add_updates(W.copy(), at, t, self.f.Z)
         self._at = (t, W)
-        return self.f.run.eta * W
+        return W
 
     def frame(self, k, draw=False):
         info = self.f.step_info(k)
         W = self.weights(info["t"])
         geo = self.regions.frame(W, self.f.Z, highlight=info["index"], draw=draw)
+        W = self.f.run.eta * W
         return {**info, **geo, "W": [[float(v) for v in row] for row in W], "classes": self.classes,
                 "alt": self.regions.alt_text(),
                 "total": self.total()}

@@ -64,7 +64,8 @@ class MulticlassFit(SummaryFit):
     def boundary(self, *, step=None, highlight=None, size):
         """The class regions after the first `step` recorded updates (None: the answer)."""
         p, ds, s = figures.plots(), self.train_ds, self.s
-        W = self.run.W if step is None else self.run.trace.weights_at(step, self.Z, len(ds.classes), self.run.eta)
+        # In units of η, as training decides (the regions and rings are argmaxes: η only rescales).
+        W = self.run.W_units if step is None else self.run.trace.weights_at(step, self.Z, len(ds.classes))
         prep = self.prep
         title = f"{ds.name}: multiclass perceptron" + ("" if step is None else ", step through")
         return p.regions_figure(ds.X, ds.y, scores=lambda X: prepare(X, **prep) @ W.T, classes=ds.classes,

@@ -37,11 +37,18 @@ def certificate(V, c):
 
     V: (k, d) float rows v_i; c: (k,) positive whole numbers (one lap's update counts)."""
     V = np.asarray(V, dtype=np.float64)
-    c = [int(x) for x in c]
-    if len(c) == 0 or not all(x > 0 for x in c) or not np.isfinite(V).all():
+    if not np.isfinite(V).all():
         return False
-    rows = _scaled(V)
-    d = V.shape[1]
+    return whole_certificate(_scaled(V), c)
+
+
+def whole_certificate(rows, c):
+    """certificate() on rows of Python ints (a positive scale per column changes neither the λ with
+    Σ λ_i·row_i = 0 nor the one nearest the counts)."""
+    c = [int(x) for x in c]
+    if len(c) == 0 or not all(x > 0 for x in c):
+        return False
+    d = len(rows[0])
     total = [sum(ci * row[j] for ci, row in zip(c, rows)) for j in range(d)]
     if not any(total):
         return True
@@ -121,26 +128,37 @@ def multiclass(Z, n_classes, trace, cycle):
 
 
 KERNEL_GRAM_ROWS_MAX = 300  # the exact Gram sum costs rows² rational powers
+MONOMIAL_WORK_MAX = 3_000_000  # rows · monomials · degree: the exact monomial features' integer products
 
 
 def kernel(run, counts):
-    """The kernel perceptron: v_i = y_i·φ̃(x_i), from the lap's update counts (None: unknown).
+    """The kernel perceptron: v_i = y_i·φ̃(x_i), from the lap's update counts. True: proved;
+    False: checked in exact arithmetic, not shown; None: no exact check ran (no exact form, or
+    a lap too large to check), so the repeat is observed, not proved.
 
     linear: φ̃(x) is x̃ itself (features.prepare), so the primal certificate applies. poly without
-    normalize: k̃ is a polynomial of the inputs, so ‖Σ c_i y_i φ̃(x_i)‖² = Σ c_i c_j y_i y_j k̃(x_i, x_j)
-    is computed exactly and must be 0. rbf (exp) and normalized poly (square roots) have no exact
-    rational form: not proved here (on distinct inputs rbf is always separable anyway)."""
+    normalize: φ̃(x) is the monomials of x up to the degree, each times a positive constant (the
+    multinomial weights, coef0's powers: coef0 >= 0) and the bias's 1; the constants change no
+    certificate, and the monomials of rationals are rational, so the primal certificate applies to
+    them (poly_monomials). Past its size, ‖Σ c_i y_i φ̃(x_i)‖² = Σ c_i c_j y_i y_j k̃(x_i, x_j) is computed
+    exactly and must be 0. rbf (exp) and normalized poly (square roots) have no exact rational
+    form: not checked (on distinct inputs rbf is always separable anyway)."""
     from . import features
 
     if counts is None:
-        return False
+        return None
     used = np.flatnonzero(counts)
     k = run.kernel
     if k.kernel == "linear":
         V = features.prepare(run.X[used], fit_intercept=k.fit_intercept, normalize=k.normalize)
         return certificate(V * run.y[used, None].astype(np.float64), counts[used])
-    if k.kernel != "poly" or k.normalize or len(used) > KERNEL_GRAM_ROWS_MAX:
-        return False
+    if k.kernel != "poly" or k.normalize:
+        return None
+    rows = poly_monomials(run.X[used], run.y[used], k)
+    if rows is not None:
+        return whole_certificate(rows, counts[used])
+    if len(used) > KERNEL_GRAM_ROWS_MAX:
+        return None
     X = [[Fraction(float(v)) for v in run.X[i]] for i in used]
     coef = [int(counts[i]) * int(run.y[i]) for i in used]
     c0, deg = Fraction(float(k.coef0)), int(k.degree)
@@ -150,6 +168,30 @@ def kernel(run, counts):
             kab = (sum(p * q for p, q in zip(X[a], X[b])) + c0) ** deg + (1 if k.fit_intercept else 0)
             total += coef[a] * coef[b] * kab
     return total == 0
+
+
+def poly_monomials(X, y, k):
+    """y_i times the monomials of x_i that φ̃ of the polynomial kernel k weighs (every degree up to
+    k.degree when coef0 > 0, else the top one; the bias's constant), as Python ints (the inputs on one
+    common power-of-two scale: a monomial of degree p is then an integer times one power of the scale,
+    a positive constant per column); None when that is more work than MONOMIAL_WORK_MAX."""
+    from itertools import combinations_with_replacement as multisets
+    from math import comb, prod
+
+    n, m = X.shape
+    deg = int(k.degree)
+    degrees = range(deg + 1) if k.coef0 > 0 else [deg]
+    if n * sum(comb(m + p - 1, p) for p in degrees) * max(deg, 1) > MONOMIAL_WORK_MAX:
+        return None
+    A = _scaled(np.asarray(X, dtype=np.float64)) if X.size else [[] for _ in range(n)]
+    powers = [list(multisets(range(m), p)) for p in degrees]
+    rows = []
+    for a, label in zip(A, y):
+        row = [prod(a[j] for j in mono) for ps in powers for mono in ps]
+        if k.fit_intercept:
+            row.append(1)
+        rows.append([int(label) * v for v in row])
+    return rows
 
 
 def online_or_batch(Z, y, strategy, ends, trace):

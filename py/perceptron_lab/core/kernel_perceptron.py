@@ -36,7 +36,7 @@ import numpy as np
 from . import loop as core
 from . import cycle_proof, features
 from ..theory import margin as theory
-from ..theory import kernel_margin
+from ..theory import exact_bound, kernel_margin
 from ..errors import DataError
 from .run_json import run_json
 from .order import VisitingOrder
@@ -97,6 +97,7 @@ class KernelRun:
     y: np.ndarray = field(repr=False)
     K: np.ndarray = field(repr=False)
     cycle_proved: bool | None = None  # a cycle (scores repeating in floats) with an exact certificate
+    cycle_checked: bool = True  # False: no exact check could run on the repeat (observed, not proved)
 
     algorithm = "kernel"
 
@@ -132,17 +133,21 @@ class KernelRun:
         """f(x) = η Σ_i α_i y_i k̃(x_i, x) for every row of X (raw inputs, as trained on).
 
         step: use α after the first `step` updates of the run instead (for step-through)."""
+        return self.eta * self._scores1(X, step, chunk)
+
+    def _scores1(self, X, step=None, chunk=2048):
+        """Σ_i α_i y_i k̃(x_i, x) in units of η: the signs training decides by, for every η."""
         X = np.asarray(X, dtype=np.float64)
         alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
         s = np.flatnonzero(alpha)
-        c = self.eta * alpha[s] * self.y[s].astype(np.float64)
+        c = alpha[s] * self.y[s].astype(np.float64)
         out = np.zeros(len(X))
         for r in range(0, len(X), chunk):
             out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
         return out
 
     def predict(self, X):
-        return core.predict_sign(self.decision_function(X))
+        return core.predict_sign(self._scores1(X))
 
 
 def gram(X, kernel):
@@ -289,7 +294,8 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visito
     if ends.cycle is not None:
         # Repeating float scores end the run; "not separable" needs the exact certificate.
         lap = cycle_proof.lap(trace.bounds, ends.cycle)
-        run.cycle_proved = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
+        proof = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
+        run.cycle_proved, run.cycle_checked = proof is True, proof is not None
     return run
 
 
@@ -362,8 +368,9 @@ def bound_in_feature_space(run, deadline=None):
         return kernel_margin.out_of_time(out, m, F, y, run.alpha, known)
     if kern.kernel != "linear" and m.separable is False:
         m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
-    if m.separable:
-        return {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+    if m.separable:  # + the exact bound where the run meets it (theory.exact_bound)
+        th = {**out, "separable": True, "gamma": m.gamma, "bound": theory.bound(R, m.gamma)}
+        return exact_bound.kernel_where_met(th, run, m.support, F.shape[1])
     if m.separable is False:
         return {**out, "separable": False}
     if known:

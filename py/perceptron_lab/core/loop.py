@@ -71,17 +71,33 @@ class Run:
     _y: np.ndarray | None = field(default=None, repr=False)
     _snapshots: list = field(default_factory=list, repr=False)
     _w1: np.ndarray | None = field(default=None, repr=False)  # the last w in units of η
+    # The classifier in units of η (the answer's weights; voted: its votes): predictions come from
+    # these, as training's decisions do, so a point exactly on the boundary gets the same label for
+    # every η (η·w rounds, and can tip an exact 0 either way).
+    _answer1: np.ndarray | None = field(default=None, repr=False)
+    _votes1: tuple | None = field(default=None, repr=False)
     _strategy: object = field(default=None, repr=False)
 
     def decision_function(self, Z):
-        """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃))."""
+        """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃)): η times the run's own (η = 1) scores,
+        so their signs are the ones training decides by."""
         Z = np.asarray(Z, dtype=np.float64)
         if self.votes is not None:
-            return vote_scores(Z, *self.votes)
-        return Z @ self.w
+            return vote_scores(Z, *(self._votes1 or self.votes))
+        if self._answer1 is None:
+            return Z @ self.w
+        return self.eta * (Z @ self._answer1)
 
     def predict(self, Z):
+        """sign of the scores in units of η (0 counts as +1), the same labels for every η."""
+        Z = np.asarray(Z, dtype=np.float64)
+        if self.votes is None and self._answer1 is not None:
+            return predict_sign(Z @ self._answer1)
         return predict_sign(self.decision_function(Z))
+
+    def predict_last(self, Z):
+        """The labels of the last w of the path (voted: the last voter), from its η = 1 weights."""
+        return predict_sign(np.asarray(Z, dtype=np.float64) @ self._w1)
 
     @cached_property
     def epoch_accuracy(self):
@@ -199,11 +215,13 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     snapshots, epoch_w_norm = strategy.snapshots, strategy.norms
     status, cycle, converged = ends.status, ends.cycle, ends.converged
     answer = strategy.answer(w)
-    votes = None
+    votes = votes1 = None
     if isinstance(strategy, Voted):
         W, c = strategy.votes(w)
-        votes = (eta * W, c)
-    run_w = check_scaled(eta * np.asarray(answer, dtype=np.float64), "weights")
+        votes1 = (W, c)
+        votes = votes1 if eta == 1.0 else (eta * W, c)
+    answer = np.asarray(answer, dtype=np.float64)
+    run_w = check_scaled(eta * answer, "weights")
     trace = record.finish(Z, y, eta)
     # A float repeat ends the run; only an exact certificate lets it say "not separable".
     proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
@@ -213,5 +231,5 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
         pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
         epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
-        _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _strategy=strategy,
+        _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _answer1=answer, _votes1=votes1, _strategy=strategy,
     )

@@ -99,6 +99,7 @@ class MulticlassRun:
     epoch_w_norm: list  # Frobenius norm of the online W after each epoch
     trace: MulticlassTrace
     cycle_proved: bool | None = None  # a cycle (W repeating in floats) with an exact certificate
+    W_units: np.ndarray | None = field(default=None, repr=False)  # the answer in units of η: predictions
 
     algorithm = "multiclass"
 
@@ -111,8 +112,10 @@ class MulticlassRun:
         return np.asarray(Z, dtype=np.float64) @ self.W.T
 
     def predict(self, Z):
-        """Class indices: argmax of the scores, ties to the lowest index."""
-        return np.argmax(self.decision_function(Z), axis=1)
+        """Class indices: argmax of the scores in units of η (training's own numbers: η·W rounds,
+        and can make or break a tie), ties to the lowest index."""
+        W = self.W if self.W_units is None else self.W_units
+        return np.argmax(np.asarray(Z, dtype=np.float64) @ W.T, axis=1)
 
 
 def confusion_matrix(y_true, y_pred, n_classes):
@@ -277,8 +280,9 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                             score_rival=eta * np.array(rows[5], dtype=np.float64), total=record.total,
                             subsampled=record.stride > 1, updates=updates, rivals=rivals, classes=y,
                             bounds=epoch_bounds(epoch_mistakes))
-    answer = check_scaled(eta * strategy.answer(W), "weights")
-    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W,
+    units = strategy.answer(W)
+    answer = check_scaled(eta * units, "weights")
+    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W, W_units=units,
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=strategy.epoch_accuracy,

@@ -14,6 +14,7 @@ def floats(a):
 def run_json(run):
     """How a run went, as every JSON answer reports it (primal, kernel and multiclass runs)."""
     return {"status": run.status, "cycle": run.cycle, "cycle_proved": getattr(run, "cycle_proved", None),
+            "cycle_checked": getattr(run, "cycle_checked", True),  # False: no exact check ran on the repeat
             "converged_epoch": run.converged_epoch,
             "epochs": run.n_epochs, "mistakes": run.mistakes, "updates": run.n_updates,
             "epoch_mistakes": list(run.epoch_mistakes),

@@ -70,4 +70,5 @@ class KernelPerceptron(_Estimator):
 
     def predict(self, X):
         """classes_[1] where f(x) >= 0, else classes_[0]."""
-        return self.classes_[(self.decision_function(X) >= 0).astype(np.intp)]
+        self._check_fitted()
+        return self.classes_[(self.run_.predict(self._check_X(X, reset=False)) > 0).astype(np.intp)]

@@ -219,7 +219,8 @@ class _BasePerceptron(_InputChecks):
 
     def predict(self, X):
         """classes_[1] where the decision function is >= 0, else classes_[0]."""
-        positive = self.decision_function(X) >= 0  # first: it checks that the estimator is fitted
+        self._check_fitted()
+        positive = self.run_.predict(self._prepare(self._check_X(X, reset=False))) > 0  # training's own signs
         return self.classes_[positive.astype(np.intp)]
 
     def score(self, X, y):

@@ -73,8 +73,9 @@ class MulticlassPerceptron(_Estimator):
         return self.run_.decision_function(self._prepare(self._check_X(X, reset=False)))
 
     def predict(self, X):
-        """The class of highest score (ties to the lowest in classes_)."""
-        return self.classes_[np.argmax(self.decision_function(X), axis=1)]
+        """The class of highest score (ties to the lowest in classes_), scored as training scores."""
+        self._check_fitted()
+        return self.classes_[self.run_.predict(self._prepare(self._check_X(X, reset=False)))]
 
     def confusion_matrix(self, X, y):
         """C[i, j]: examples of classes_[i] predicted as classes_[j]; labels outside classes_ are an error."""

@@ -35,11 +35,12 @@ class BoundaryAnimator:
         self._background = None
         self.n_wrong = 0
 
-    def frame(self, w, highlight=None):
-        """PNG bytes of the plot for weights w (and example `highlight` ringed)."""
+    def frame(self, w, highlight=None, wrong=None):
+        """PNG bytes of the plot for weights w (and example `highlight` ringed; wrong: the run's own
+        verdict per point, else w's)."""
         scene = self.scene
         with rc():
-            wrong = scene._update(w, None, highlight)   # update() without a second rc() (~1 ms)
+            wrong = scene._update(w, None, highlight, wrong)   # update() without a second rc() (~1 ms)
             self.n_wrong = int(wrong.sum())
             if self._background is None:
                 self._background = capture_background(self.fig, scene.animated_artists())

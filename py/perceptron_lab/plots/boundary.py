@@ -202,15 +202,16 @@ class _BoundaryScene:
 
     # -- model part ---------------------------------------------------------------------
 
-    def update(self, w=None, decision=None, highlight=None):
-        """Redraw the model: returns the misclassified mask."""
+    def update(self, w=None, decision=None, highlight=None, wrong=None):
+        """Redraw the model: returns the misclassified mask (wrong: the model's own, when given)."""
         with rc():
-            return self._update(w, decision, highlight)
+            return self._update(w, decision, highlight, wrong)
 
-    def _update(self, w, decision, highlight):
-        sc = scores(self.X, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
-                    feature_map=self.feature_map, decision=decision)
-        wrong = np.where(sc >= 0, 1, -1) != self.y
+    def _update(self, w, decision, highlight, wrong=None):
+        if wrong is None:
+            sc = scores(self.X, w=w, fit_intercept=self.fit_intercept, normalize=self.normalize,
+                        feature_map=self.feature_map, decision=decision)
+            wrong = np.where(sc >= 0, 1, -1) != self.y
         self.wrong.set_offsets(self.P[wrong] if wrong.any() else np.empty((0, 2)))
         if highlight is not None:
             i = int(highlight)
@@ -354,7 +355,7 @@ def is_nonlinear(feature_map, decision):
 def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
                     plot_features=(0, 1), decision=None, feature_names=None, label_names=None,
                     title=None, highlight=None, width_px=None, height_px=None, dpi=None,
-                    grid=200, fig=None, vote=False, dpr=1.0, scale=1.0):
+                    grid=200, fig=None, vote=False, dpr=1.0, scale=1.0, wrong=None):
     """The data (two chosen features; the others held at their means) and the model.
 
     Linear model (feature_map "none", no decision): the line w·x̃ = 0 drawn exactly, the
@@ -364,7 +365,9 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     vote=True with decision (a vote of weight vectors, as the voted perceptron's) and w (the last
     of them): the regions are the vote's and the last w's line is drawn dashed and named
     "last w (one voter)".
-    Misclassified points get a black ring; highlight=i rings example i.
+    Misclassified points get a black ring; highlight=i rings example i. wrong: the model's own
+    verdict per point (a run's predictions from its η = 1 weights), where w here (η·w, or w in raw
+    units of standardized features) could round a point exactly on the line to the other side.
     fig.alt_text holds the text alternative, fig.n_wrong the number misclassified,
     fig.weight_arrow the arrow's (start, tip) in data coordinates (None when not drawn).
     User strings (names, labels, title) are drawn literally, never as math text.
@@ -380,13 +383,13 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
                            legend_all=False, voted=voted,
                            note_band=decision is None and w is not None and not np.any(np.asarray(w, dtype=float)))
     wrong_pre = misclassified(scene.X, scene.y, w=w, fit_intercept=fit_intercept, normalize=normalize,
-                              feature_map=feature_map, decision=decision)
+                              feature_map=feature_map, decision=decision) if wrong is None else np.asarray(wrong)
     w_arr = None if w is None else np.asarray(w, dtype=float)
     has_model = decision is not None or (w_arr is not None and np.any(w_arr))
     has_arrow = (not nonlinear or voted) and w_arr is not None and bool(
         np.any(w_arr[[p for p in (scene.f0, scene.f1) if p is not None]]))
     scene.finish_build(bool(wrong_pre.any()), has_model if not voted else bool(has_arrow), has_arrow)
-    wrong = scene.update(w, decision, highlight)
+    wrong = scene.update(w, decision, highlight, wrong_pre)
     fig.n_wrong = int(wrong.sum())
     fig.weight_arrow = scene.arrow_geom
     fig.data_ax = scene.ax

@@ -99,10 +99,10 @@ class BoundaryMotion:
                 "note": {"font": fs(fig, FS_NOTE) * PT, "top": bool(s.note.get_va() == "top")},
                 "fill": {"pos": PALETTE["pos_fill"], "neg": PALETTE["neg_fill"]}}
 
-    def frame(self, w=None, decision=None, highlight=None, alpha=None):
-        """The model part after one step, in CSS px (see scene())."""
+    def frame(self, w=None, decision=None, highlight=None, alpha=None, wrong=None):
+        """The model part after one step, in CSS px (see scene()); wrong: the run's own verdict per point."""
         s, fig, ax = self.scene_, self.fig, self.scene_.ax
-        wrong = s.update(w, decision, highlight)
+        wrong = s.update(w, decision, highlight, wrong)
         self.n_wrong = int(wrong.sum())
         out = {"wrong": np.flatnonzero(wrong).tolist(), "n_wrong": self.n_wrong}
         if s.nonlinear:

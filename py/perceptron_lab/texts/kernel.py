@@ -5,7 +5,7 @@ so the page's result panel shows them in the same places.
 """
 
 from .numbers import g as _g, pm as _pm, plural as _plural, sub as _sub
-from .run import split_text
+from .run import bound_verdict, split_text
 from .stopping import status_text as _status
 
 
@@ -18,12 +18,15 @@ def kernel_texts(summ, *, n_train, dataset_name, n_test=0):
     status = _status(summ, dataset_name, f"kernel perceptron with the {name}")
     sep = separable_text(summ, th)
     if th["bound"] is not None:
-        holds = "within" if summ["mistakes"] <= th["bound"] else "beyond"
+        holds = {"≤": "within the bound",
+                 "=": "exactly the bound (checked in exact arithmetic): the theorem holds with equality",
+                 "≈": f"at the bound to within its rounding error (computed as {th['bound']!r})",
+                 ">": "beyond the bound (rounding broke the theorem's exact arithmetic)"}[bound_verdict(summ["mistakes"], th)]
         gamma = (f"a unit w has margin γ = {_g(th['gamma'])} (a lower bound on the maximum margin)"
                  if th.get("reason") == "margin lower bound" else f"γ = {_g(th['gamma'])}")
         bound = (f"In feature space R = {_g(th['R'])} (R² = max k̃(x, x)) and {gamma}, so Novikoff's "
                  f"theorem allows at most (R/γ)² = {_g(th['bound'])} mistakes; this run made {summ['mistakes']}, "
-                 f"{holds} the bound.")
+                 f"{holds}.")
     elif th.get("reason") == "pending":
         bound = ""  # the theory request brings it (the page shows "computing…" in its place)
     else:

@@ -5,12 +5,13 @@ checks each claim against an oracle, so a text may only say what its arguments p
 
 `th` is the bridge's theory dict: R, separable (True / False / None), reason (how that is
 known: "margin", "converged", "cycled", "zero vector", "combination", "too many points",
-"tiny margin"; "pending" while the page's theory request runs; "margin lower bound" or "out of
+"tiny margin", "rescaled margin" (a separator of the z-scored features, verified on the raw ones); "pending" while the page's theory request runs; "margin lower bound" or "out of
 time" when the solver used up its budget, seconds in th["budget"]), gamma, gamma_upper, bound,
 bias (is the bias on).
 """
 
 import math
+from fractions import Fraction
 
 from .variants import VARIANTS
 
@@ -82,12 +83,15 @@ def status_text(run, *, th, dataset_name):
         cy = run.cycle
         what = "XOR is" if dataset_name == "XOR" else "the data is"
         period = f"every {_n(cy['period'], 'epoch')}"
+        runs_on = VARIANTS[run.algorithm].runs_on  # averaged, voted: their answer is not the repeating w
+        weights = "the online w" if runs_on else "the weights"
         if getattr(run, "cycle_proved", True):
-            out = (f"Cycling detected at epoch {cy['epoch']}: the weights repeat {period}, "
+            out = (f"Cycling detected at epoch {cy['epoch']}: {weights} repeat{'s' if runs_on else ''} {period}, "
                    f"so {what} not linearly separable (the perceptron converges on separable data).")
         else:
-            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so the run "
-                   "would only go round again. This repeat is no proved cycle: checked in exact arithmetic, "
+            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so "
+                   f"{'the online w' if runs_on else 'the run'} would only go round again. "
+                   "This repeat is no proved cycle: checked in exact arithmetic, "
                    "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
                    "update is too small to change w at its scale), so it says nothing about separability.")
             sep = th.get("separable")
@@ -103,6 +107,9 @@ def status_text(run, *, th, dataset_name):
             out += " With the bias off the line must pass through the origin; turn the bias on."
         if run.n_epochs > cy["epoch"]:
             out += f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does."
+        elif runs_on:
+            out += (f" Early stop ended the run at the repeat; more epochs would only repeat the online w's lap, "
+                    f"but {VARIANTS[run.algorithm].past_cycle}.")
         return out
     if run.limit == "votes":
         return (f"Stopped after {e}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
@@ -131,6 +138,14 @@ def separability_text(th):
     if sep is True and reason == "margin":
         return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
                 "the online perceptron makes at most (R/γ)² mistakes.")
+    if sep is True and reason == "rescaled margin":
+        up = th.get("gamma_upper")
+        at_most = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up else ""
+        return (f"The training data is linearly separable: a unit u found with the features z-scored has margin "
+                f"γ = {_g(th['gamma'])} > 0 on the raw training data (checked on every point), so the online "
+                "perceptron makes at most (R/γ)² mistakes. The margin solver could not resolve the maximum margin "
+                f"of the raw features (γ/R = {_g(th['gamma'] / th['R'])}), so this γ is a lower bound on it{at_most}, "
+                "and the bound may be looser than the maximum's.")
     if sep is True and reason == "margin lower bound":
         up = th.get("gamma_upper")
         between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
@@ -161,9 +176,29 @@ def bound_text(run, th):
         return (f"The bound (R/γ)² = {_g(b)} counts the updates of the online perceptron, one example at a "
                 f"time. {off_path}, so the theorem says nothing about its "
                 f"{run.mistakes:,} misclassifications (shown for reference).")
-    if run.mistakes <= b:
+    verdict = bound_verdict(run.mistakes, th)
+    if verdict == "≤":
         return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
+    if verdict == "=":
+        return (f"mistakes {run.mistakes:,} = bound (R/γ)² = {_g(b)} exactly (checked in exact arithmetic): "
+                "Novikoff's theorem holds on this run, with equality.")
+    if verdict == "≈":
+        return (f"mistakes {run.mistakes:,} meet the bound: the computed (R/γ)² = {b!r} is below {run.mistakes:,} "
+                f"by less than its rounding error, so this run is at Novikoff's bound as far as floating point "
+                "can tell.")
     return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
+
+
+def bound_verdict(mistakes, th):
+    """The mistakes against the bound: "≤", "=" (exactly, th["bound_exact"]), "≈" (above the float
+    bound by no more than its rounding error, th["bound_error"], where no exact bound is known), ">"."""
+    b, exact = th.get("bound"), th.get("bound_exact")
+    if exact is not None:
+        exact = Fraction(exact)  # a Fraction, or its text (a kernel's theory is JSON)
+        return "=" if mistakes == exact else "≤" if mistakes < exact else ">"
+    if mistakes <= b:
+        return "≤"
+    return "≈" if mistakes <= b + (th.get("bound_error") or 0.0) else ">"
 
 
 def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):

@@ -21,7 +21,8 @@ class Variant:
     runs all epochs, as Algorithm 2 does; "" for one that stops at its first clean epoch).
     converged: what a clean epoch means, when it is not "the last epoch made no mistake".
     off_path: why the theorem's bound does not count its updates ("" : they are the online ones),
-    and no_proof: why there is then no proof plot."""
+    and no_proof: why there is then no proof plot. past_cycle: what more epochs would still change
+    once the online w goes round a lap (a variant whose answer is not the last w)."""
 
     summary: str
     classifier: Callable
@@ -29,6 +30,7 @@ class Variant:
     converged: str = ""
     off_path: str = ""
     no_proof: str = ""
+    past_cycle: str = ""  # what would still move after the online w cycles (averaged, voted)
 
 
 def _online(run, train_accuracy, last_accuracy):
@@ -79,10 +81,12 @@ VARIANTS = {
                   "perceptron (or averaged, voted, pocket: they walk the online path) to see it.")),
     "averaged": Variant(
         "Averaged perceptron: the answer is the mean of w after every example seen.",
-        _averaged, runs_on="the average keeps moving toward the last w"),
+        _averaged, runs_on="the average keeps moving toward the last w",
+        past_cycle="the average would keep moving toward the mean w of that lap"),
     "voted": Variant(
         "Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w.",
-        _voted, runs_on="the last w keeps gaining votes"),
+        _voted, runs_on="the last w keeps gaining votes",
+        past_cycle="the lap's weight vectors would keep gaining votes"),
     "pocket": Variant(
         "Pocket perceptron (with ratchet): the answer is the w of best training accuracy met on the way.",
         _pocket),
