@@ -134,3 +134,8 @@ def plain_pocket(Z, y, epochs):
         if clean:
             return w
     return best
+
+
+def angle_cos(a, b):
+    """The cosine of two vectors: their dot product over their lengths."""
+    return float(sum(p * q for p, q in zip(a, b)) / np.sqrt(sum(p * p for p in a) * sum(q * q for q in b)))

@@ -129,3 +129,32 @@ def test_a_change_the_step_does_not_offer_is_refused():
     from perceptron_lab.errors import SettingsError
     with pytest.raises(SettingsError, match="does not let you change eta"):
         engine.view(lessons.lesson(1), 1, {"eta": "2"})
+
+
+def test_the_bridge_serves_the_catalogue_a_step_its_check_and_the_cosine_curve():
+    import json
+
+    from perceptron_lab.bridge import handle_json
+    from perceptron_lab.theory.cosine import cosine_series
+    import reference as ref
+
+    cat = json.loads(handle_json('{"cmd": "lesson"}'))["lessons"]
+    assert [c["number"] for c in cat] == list(range(1, len(lessons.names()) + 1))
+    step = json.loads(handle_json('{"cmd": "lesson", "lesson": 1, "step": 2, "answer": "0, 0, \u22121"}'))
+    assert step["check"] == {"valid": True, "correct": True, "truth": "(0, 0, \u22121)",
+                             "explain": "w = zero vector + (\u22121)\u00b7(0, 0, 1) = (0, 0, \u22121)."}
+    cos = json.loads(handle_json('{"cmd": "lesson", "lesson": 4, "step": 2}'))
+    assert cos["figure"].startswith("data:image/png;base64,") and "cosine of w with u" in cos["figure_alt"]
+    bad = json.loads(handle_json('{"cmd": "lesson", "lesson": 1, "step": 9}'))
+    assert bad["error"]["field"] == "step" and "1 to 4" in bad["error"]["message"]
+    # the curve itself: seed 002's cosine on the reference's own updates, at every t
+    Z = np.array([[1.0, 0.2], [0.6, 0.8], [-0.3, 1.0], [0.9, -0.1]])
+    Z = Z / np.linalg.norm(Z, axis=1, keepdims=True)
+    y = np.ones(len(Z))
+    gamma, u = ref.hard_margin(Z, y)
+    _, _, updates = ref.plain_online(Z, y)
+    W = np.array([w for _, _, w in updates])
+    c = cosine_series(W, u, gamma, 1.0)
+    for t, w in enumerate(W, 1):
+        assert c["cos"][t - 1] == pytest.approx(ref.angle_cos(w, u)) and c["cos"][t - 1] >= np.sqrt(t) * gamma - 1e-9
+    assert c["t_max"] == pytest.approx(1 / gamma ** 2) and len(W) <= c["t_max"]
