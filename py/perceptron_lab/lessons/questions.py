@@ -116,6 +116,8 @@ def kind_of(question):
 
 
 def truth_text(kind, truth):
+    if isinstance(kind, Example):
+        return f"example {truth}"
     if isinstance(truth, list):
         return " or ".join(truth)
     return number("w", truth) if isinstance(truth, np.ndarray) else str(truth)
