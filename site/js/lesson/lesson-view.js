@@ -10,8 +10,8 @@ export function renderStep(root, v, catalogue, handlers) {
     el("p", { class: "lesson-pos", text: `Step ${v.step} of ${v.steps}` }));
   const title = el("h2", { id: "lesson-step-h", class: "lesson-title", text: v.title, attrs: { tabindex: "-1" } });
   const words = el("div", { class: "lesson-words" }, v.text.map((t) => el("p", { text: t })));
-  const figure = v.figure ? el("figure", { class: "lesson-figure" },
-    el("img", { src: v.figure, alt: v.figure_alt || "" })) : (v.figure_alt ? el("p", { class: "hint", text: v.figure_alt }) : null);
+  stageFigure(v);
+  const figure = !v.figure && v.figure_alt ? el("p", { class: "hint", text: v.figure_alt }) : null;
   const ask = v.question ? question(v, handlers.onAnswer) : null;
   const nav = el("nav", { class: "lesson-nav", attrs: { "aria-label": "Lesson steps" } },
     el("button", { type: "button", id: "lesson-back", class: "secondary", text: "◀ Back",
@@ -74,4 +74,34 @@ export function showCheck(node, v) {
       text: c.correct ? `Right: ${c.truth}.` : `Not this time: the run says ${c.truth}.` }),
     c.explain ? el("p", { text: c.explain }) : null,
     ...(v.reveal || []).map((t) => el("p", { text: t }))].filter(Boolean));
+}
+
+/** A step whose plot is not the boundary (the proof, the mistakes, the cycle, the cosine) shows
+ * that figure of its run on the stage, in the boundary's place; null puts the boundary back. */
+export function stageFigure(v) {
+  const cell = document.querySelector("#results .stage-cell");
+  let fig = document.getElementById("lesson-figure");
+  if (!v?.figure) {
+    fig?.remove();
+    document.body.dataset.lessonFigure = "off";
+    return;
+  }
+  if (!fig) {
+    fig = el("figure", { id: "lesson-figure", class: "fig lesson-figure" }, el("img", { alt: "" }), el("figcaption"));
+    cell?.prepend(fig);
+  }
+  fig.querySelector("img").src = v.figure;
+  fig.querySelector("img").alt = v.figure_alt || "";
+  fig.querySelector("figcaption").textContent = v.figure_alt || "";
+  document.body.dataset.lessonFigure = "on";
+}
+
+/** The stage's size in CSS pixels, for the step's figure. */
+export function stageBox() {
+  const cell = document.querySelector("#results .stage-cell");
+  const r = cell ? cell.getBoundingClientRect() : { width: 640, height: 480 };
+  const w = Math.round(Math.min(Math.max(r.width || 640, 280), 1600));
+  const room = (r.height || w * 0.7) - 72; // the caption under it (a line or two)
+  const h = Math.round(Math.min(Math.max(Math.min(room, w * 0.75), 240), 1200));
+  return [w, h];
 }

@@ -5,7 +5,7 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
-import { renderStep, showCheck } from "./lesson-view.js";
+import { renderStep, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
 let call = null;
 let train = null;
@@ -37,6 +37,7 @@ function leave(write = true) {
   at = null;
   shown = null;
   byId("lesson").hidden = true;
+  stageFigure(null);
   document.body.dataset.lesson = "off";
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
@@ -62,7 +63,7 @@ async function go(link, history_) {
   }
   const n = Math.min(link.lesson, catalogue.length);
   const k = Math.min(link.step, catalogue[n - 1].steps);
-  const v = await call({ cmd: "lesson", lesson: n, step: k });
+  const v = await call({ cmd: "lesson", lesson: n, step: k, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
   if (at !== link) return; // the student moved on meanwhile
   if (!v?.ok) return fail(root, v);
   if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep)}`); }
