@@ -95,10 +95,12 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             expect(page.locator(".lesson-words p")).to_have_text(expected["text"])
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
+                expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
                 answer(page, expected["question"]["answer"], bad)
                 expect(page.locator(".lesson-wrong")).to_be_visible(timeout=STEP_MS)
                 answer(page, expected["question"]["answer"], good)
                 expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
+                expect(page.locator("#status")).to_be_visible()
                 reveal = lessons.view(lesson, k, answer=good)["reveal"]
                 for sentence in reveal:
                     expect(page.locator("#lesson-check")).to_contain_text(sentence)

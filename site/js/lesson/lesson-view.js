@@ -13,6 +13,8 @@ export function renderStep(root, v, catalogue, handlers) {
   stageFigure(v);
   const figure = !v.figure && v.figure_alt ? el("p", { class: "hint", text: v.figure_alt }) : null;
   const ask = v.question ? question(v, handlers.onAnswer) : null;
+  // Predict, then see: the run's numbers wait until the question is answered.
+  document.body.dataset.lessonAsk = v.question && !v.check ? "open" : "done";
   const nav = el("nav", { class: "lesson-nav", attrs: { "aria-label": "Lesson steps" } },
     el("button", { type: "button", id: "lesson-back", class: "secondary", text: "◀ Back",
       disabled: v.step <= 1 && v.lesson <= 1, on: { click: () => handlers.onMove(-1) } }),
@@ -65,6 +67,7 @@ function question(v, onAnswer) {
 /** The engine's verdict and the reveal, with the run's numbers. */
 export function showCheck(node, v) {
   const c = v.check;
+  if (c.valid) document.body.dataset.lessonAsk = "done";
   if (!c.valid) {
     node.replaceChildren(el("p", { class: "field-error", text: c.message }));
     return;

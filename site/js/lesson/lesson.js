@@ -38,6 +38,7 @@ function leave(write = true) {
   shown = null;
   byId("lesson").hidden = true;
   stageFigure(null);
+  document.body.dataset.lessonAsk = "done";
   document.body.dataset.lesson = "off";
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
