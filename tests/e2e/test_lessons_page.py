@@ -121,3 +121,21 @@ def test_back_and_forward_move_through_the_steps(lesson_page):
     page.go_forward()
     expect(page.locator("#lesson-step-h")).to_have_text(last.steps[-1].title)
     page.wait_for_function("(t) => window.__said.some((s) => s.includes(t))", arg=f"step {len(last.steps)} of {len(last.steps)}: {last.steps[-1].title}")
+
+
+def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(lesson_page):
+    page = lesson_page
+    page.evaluate("location.hash = 'view=lesson&lesson=3&step=3'")
+    lesson = lessons.lesson(3)
+    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[2].title)
+    page.fill("#lesson-change input[data-key='margin']", "0.05")
+    page.click("#lesson-change-run")
+    changes = {"margin": "0.05", "dseed": "0", "n": "60"}
+    expected = lessons.view(lesson, 3, changes)["text"]
+    assert expected != lessons.view(lesson, 3)["text"]  # the change changes what is true
+    expect(page.locator(".lesson-words p")).to_have_text(expected)
+    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05")
+    page.fill("#lesson-change input[data-key='margin']", "lots")
+    page.click("#lesson-change-run")
+    expect(page.locator("#lesson-change-error")).to_be_visible()
+    expect(page.locator(".lesson-words p")).to_have_text(expected)  # the run on screen stays

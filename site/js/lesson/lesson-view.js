@@ -1,5 +1,8 @@
 // One lesson step on screen: its words, its question, Back / Next. Builds DOM only (no Python).
 import { el, clear } from "../page/dom.js";
+import { PARAMS } from "../state/state.js";
+
+const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
 
 /** Render step `v` (the bridge's lesson answer) into `root`; handlers: onAnswer(text), onMove(delta), onLesson(n). */
 export function renderStep(root, v, catalogue, handlers) {
@@ -12,6 +15,7 @@ export function renderStep(root, v, catalogue, handlers) {
   const words = el("div", { class: "lesson-words" }, v.text.map((t) => el("p", { text: t })));
   stageFigure(v);
   const figure = !v.figure && v.figure_alt ? el("p", { class: "hint", text: v.figure_alt }) : null;
+  const tryIt = v.change?.length ? changes(v, handlers.onChange) : null;
   const ask = v.question ? question(v, handlers.onAnswer) : null;
   // Predict, then see: the run's numbers wait until the question is answered.
   document.body.dataset.lessonAsk = v.question && !v.check ? "open" : "done";
@@ -20,7 +24,7 @@ export function renderStep(root, v, catalogue, handlers) {
       disabled: v.step <= 1 && v.lesson <= 1, on: { click: () => handlers.onMove(-1) } }),
     el("button", { type: "button", id: "lesson-next", text: nextLabel(v, catalogue),
       disabled: v.step >= v.steps && v.lesson >= catalogue.length, on: { click: () => handlers.onMove(1) } }));
-  root.append(...[head, title, words, figure, ask, nav].filter(Boolean));
+  root.append(...[head, title, words, figure, tryIt, ask, nav].filter(Boolean));
 }
 
 function nextLabel(v, catalogue) {
@@ -107,4 +111,33 @@ export function stageBox() {
   const room = (r.height || w * 0.7) - 72; // the caption under it (a line or two)
   const h = Math.round(Math.min(Math.max(Math.min(room, w * 0.75), 240), 1200));
   return [w, h];
+}
+
+/** The settings this step lets the student change (its @change keys), with the run's values. */
+function changes(v, onChange) {
+  const form = el("form", { class: "lesson-change", id: "lesson-change" });
+  const set = el("fieldset", {}, el("legend", { text: "Try it: change the run" }));
+  for (const key of v.change) {
+    const p = BY_URL.get(key);
+    set.append(el("label", { class: "lesson-change-field" }, `${p?.label || key} `,
+      el("input", { type: "text", name: key, value: String(v.run[key] ?? p?.default ?? ""),
+        attrs: { inputmode: "decimal", autocomplete: "off", "data-key": key } })));
+  }
+  const error = el("p", { class: "field-error", id: "lesson-change-error", hidden: true, attrs: { role: "alert" } });
+  form.append(set, el("button", { type: "submit", class: "secondary", id: "lesson-change-run", text: "Run it" }), error);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const out = {};
+    for (const [k, val] of new FormData(form).entries()) out[k] = String(val).trim().replace("−", "-").replace(",", ".");
+    onChange(out);
+  });
+  return form;
+}
+
+/** A change the engine refused: its message next to the fields. */
+export function showChangeError(message) {
+  const node = document.getElementById("lesson-change-error");
+  if (!node) return;
+  node.textContent = message || "";
+  node.hidden = !message;
 }

@@ -5,13 +5,14 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
-import { renderStep, showCheck, stageBox, stageFigure } from "./lesson-view.js";
+import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
 let call = null;
 let train = null;
 let catalogue = [];
 let at = null; // {lesson, step, keep}
 let shown = null; // the bridge's answer for the step on screen
+let changed = {}; // the student's changes to this step's run (its @change keys), until they leave the step
 
 /** opts: call(request) -> Promise (the Python client), train() (the lab's Train, queued if busy). */
 export function initLesson(opts) {
@@ -46,6 +47,7 @@ function leave(write = true) {
 
 async function go(link, history_) {
   const first = at === null;
+  if (!at || at.lesson !== link.lesson || at.step !== link.step) changed = {};
   at = link;
   document.body.dataset.lesson = "on";
   byId("learn")?.setAttribute("aria-pressed", "true");
@@ -64,12 +66,12 @@ async function go(link, history_) {
   }
   const n = Math.min(link.lesson, catalogue.length);
   const k = Math.min(link.step, catalogue[n - 1].steps);
-  const v = await call({ cmd: "lesson", lesson: n, step: k, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  const v = await call({ cmd: "lesson", lesson: n, step: k, changes: changed, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
   if (at !== link) return; // the student moved on meanwhile
   if (!v?.ok) return fail(root, v);
   if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep)}`); }
   shown = v;
-  renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onLesson: (m) => go({ lesson: m, step: 1, keep: link.keep }, "push") });
+  renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ lesson: m, step: 1, keep: link.keep }, "push") });
   if (applyRun(v.run) || first) train();
   announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
@@ -85,9 +87,19 @@ function move(delta) {
   else if (lesson > 1) go({ lesson: lesson - 1, step: catalogue[lesson - 2].steps, keep }, "push");
 }
 
+/** The student changed the run: the step again with their values (its words stay true for it). */
+async function change(values) {
+  const link = at;
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: values });
+  if (at !== link) return;
+  if (!v?.ok) { showChangeError(v?.error?.message); return; }
+  changed = values;
+  go(link, "none");
+}
+
 async function answer(text) {
   const link = at;
-  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, answer: text });
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: changed, answer: text });
   if (at !== link || !v?.ok) return;
   shown = v;
   const node = byId("lesson-check");
