@@ -5,6 +5,7 @@ import re
 
 import numpy as np
 
+from ..texts.numbers import sub
 from .words import number
 
 
@@ -34,7 +35,7 @@ class Example(Kind):
 
     def choices(self, facts, ctx):
         Z, y = ctx["Z"], ctx["y"]
-        return [{"value": str(i + 1), "label": f"x̃{i + 1} = {number('x', Z[i])}, y = {number('label', y[i])}"}
+        return [{"value": str(i + 1), "label": f"x̃{sub(i + 1)} = {number('x', Z[i])}, y = {number('label', y[i])}"}
                 for i in range(len(Z))]
 
 
