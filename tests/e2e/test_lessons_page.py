@@ -74,7 +74,7 @@ def answer(page, q_kind, value):
 
 def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     page = lesson_page
-    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[0].title)
+    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[0].title, timeout=STEP_MS)
     page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("location.hash") == "#view=lesson&lesson=1&step=1"
     assert page.locator("#link-notice").is_hidden()  # the lesson link is not a run link with a bad view
@@ -92,7 +92,7 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             expect(page.locator("#lesson-step-h")).to_have_text(step.title, timeout=STEP_MS)
             assert page.evaluate("location.hash") == f"#view=lesson&lesson={c['number']}&step={k}"
             expected = lessons.view(lesson, k)
-            expect(page.locator(".lesson-words p")).to_have_text(expected["text"])
+            expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
                 expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
@@ -100,16 +100,16 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
                 expect(page.locator(".lesson-wrong")).to_be_visible(timeout=STEP_MS)
                 answer(page, expected["question"]["answer"], good)
                 expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
-                expect(page.locator("#status")).to_be_visible()
+                expect(page.locator("#status")).to_be_visible(timeout=STEP_MS)
                 reveal = lessons.view(lesson, k, answer=good)["reveal"]
                 for sentence in reveal:
-                    expect(page.locator("#lesson-check")).to_contain_text(sentence)
+                    expect(page.locator("#lesson-check")).to_contain_text(sentence, timeout=STEP_MS)
             if c["number"] == 1:  # keyboard only: focus Next and press Enter
                 page.focus("#lesson-next")
                 page.keyboard.press("Enter")
             elif (c["number"], k) != (len(cat), len(lesson.steps)):
                 page.click("#lesson-next")
-    expect(page.locator("#lesson-next")).to_be_disabled()
+    expect(page.locator("#lesson-next")).to_be_disabled(timeout=STEP_MS)
 
 
 def test_back_and_forward_move_through_the_steps(lesson_page):
@@ -117,9 +117,9 @@ def test_back_and_forward_move_through_the_steps(lesson_page):
     last = lessons.lesson(len(lessons.names()))
     page.go_back()
     prev = lessons.lesson(len(lessons.names()) - 1)
-    expect(page.locator("#lesson-step-h")).to_have_text(prev.steps[-1].title)
+    expect(page.locator("#lesson-step-h")).to_have_text(prev.steps[-1].title, timeout=STEP_MS)
     page.go_forward()
-    expect(page.locator("#lesson-step-h")).to_have_text(last.steps[-1].title)
+    expect(page.locator("#lesson-step-h")).to_have_text(last.steps[-1].title, timeout=STEP_MS)
     page.wait_for_function("(t) => window.__said.some((s) => s.includes(t))", arg=f"step {len(last.steps)} of {len(last.steps)}: {last.steps[-1].title}")
 
 
@@ -127,15 +127,15 @@ def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(l
     page = lesson_page
     page.evaluate("location.hash = 'view=lesson&lesson=3&step=3'")
     lesson = lessons.lesson(3)
-    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[2].title)
+    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[2].title, timeout=STEP_MS)
     page.fill("#lesson-change input[data-key='margin']", "0.05")
     page.click("#lesson-change-run")
     changes = {"margin": "0.05", "dseed": "0", "n": "60"}
     expected = lessons.view(lesson, 3, changes)["text"]
     assert expected != lessons.view(lesson, 3)["text"]  # the change changes what is true
-    expect(page.locator(".lesson-words p")).to_have_text(expected)
-    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05")
+    expect(page.locator(".lesson-words p")).to_have_text(expected, timeout=STEP_MS)
+    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05", timeout=STEP_MS)
     page.fill("#lesson-change input[data-key='margin']", "lots")
     page.click("#lesson-change-run")
-    expect(page.locator("#lesson-change-error")).to_be_visible()
+    expect(page.locator("#lesson-change-error")).to_be_visible(timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected)  # the run on screen stays
