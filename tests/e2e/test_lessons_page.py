@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
 from perceptron_lab import lessons
+from perceptron_lab.bridge import handle
 from perceptron_lab.lessons import questions
 
 STEP_MS = 120_000
@@ -96,11 +97,15 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
                 expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
+                if expected["plot"] != "boundary":  # and so does the step's own plot, its evidence
+                    expect(page.locator("#lesson-figure img")).not_to_be_visible()
                 answer(page, expected["question"]["answer"], bad)
                 expect(page.locator(".lesson-wrong")).to_be_visible(timeout=STEP_MS)
                 answer(page, expected["question"]["answer"], good)
                 expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
                 expect(page.locator("#status")).to_be_visible(timeout=STEP_MS)
+                if handle({"cmd": "lesson", "lesson": c["number"], "step": k}).get("figure"):
+                    expect(page.locator("#lesson-figure img")).to_be_visible(timeout=STEP_MS)
                 reveal = lessons.view(lesson, k, answer=good)["reveal"]
                 for sentence in reveal:
                     expect(page.locator("#lesson-check")).to_contain_text(sentence, timeout=STEP_MS)

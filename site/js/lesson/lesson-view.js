@@ -94,7 +94,8 @@ export function stageFigure(v) {
     return;
   }
   if (!fig) {
-    fig = el("figure", { id: "lesson-figure", class: "fig lesson-figure" }, el("img", { alt: "" }), el("figcaption"));
+    fig = el("figure", { id: "lesson-figure", class: "fig lesson-figure" }, el("img", { alt: "" }), el("figcaption"),
+      el("p", { class: "lesson-figure-wait", text: "Predict first: this step's plot appears once you have answered." }));
     cell?.prepend(fig);
   }
   fig.querySelector("img").src = v.figure;
