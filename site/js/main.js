@@ -26,6 +26,7 @@ import { initScriptDownload, scriptRun } from "./save/script-download.js";
 import { workerReady } from "./python/snapshot-maker.js";
 import { initTabs, openTabOf } from "./page/tabs.js";
 import { completeTheory } from "./run/theory.js";
+import { initLesson } from "./lesson/lesson.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -89,6 +90,7 @@ setPyState("loading");
 setRunState("idle");
 setReady(false);
 const pyStarted = startPython(); // settles once the client exists (or could not be made)
+initLesson({ call: (r) => pyStarted.then(() => callPy(r)), train: () => (running ? trainSoon() : train({ auto: true })) });
 
 // ------------------------------------------------------------------ Python
 

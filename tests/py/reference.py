@@ -94,3 +94,82 @@ def plain_kernel(K, y, epochs=100):
         if m == 0:
             break
     return alpha
+
+
+def plain_batch(Z, y, *, eta=1.0, epochs=100):
+    """Seed 003's batch perceptron literally: theta += eta·Σ y·x̃ over the examples with y·θᵀx̃ <= 0,
+    once a pass, until a pass finds none; returns the θ after each step."""
+    theta = np.zeros(Z.shape[1])
+    thetas = []
+    for _ in range(epochs):
+        wrong = [i for i in range(len(Z)) if y[i] * (Z[i] @ theta) <= 0]
+        if not wrong:
+            break
+        theta = theta + eta * sum(y[i] * Z[i] for i in wrong)
+        thetas.append(theta.copy())
+    return thetas
+
+
+def plain_voted(Z, y, epochs):
+    """The voted perceptron of seed 001: every w with the number of examples it survived."""
+    w, c, kept = np.zeros(Z.shape[1]), 0, []
+    for _ in range(epochs):
+        for i in range(len(Z)):
+            if y[i] * (Z[i] @ w) <= 0:
+                if c:
+                    kept.append((w.copy(), c))
+                w, c = w + y[i] * Z[i], 1
+            else:
+                c += 1
+    kept.append((w.copy(), c))
+    return kept
+
+
+def voted_predict(kept, Z):
+    s = sum(c * np.where(Z @ w >= 0, 1, -1) for w, c in kept)
+    return np.where(s >= 0, 1, -1)
+
+
+def angle_degrees(a, b):
+    """The angle between two non-zero vectors, from the cosine's definition."""
+    return float(np.degrees(np.arccos(np.clip(a @ b / np.sqrt((a @ a) * (b @ b)), -1.0, 1.0))))
+
+
+def hard_margin(Z, y):
+    """The largest margin of a unit u through the origin (min ‖w‖ s.t. y·(w·x̃) >= 1, γ = 1/‖w‖),
+    by scipy's SLSQP, and separability by scipy's linear program; (gamma or None, u or None)."""
+    from scipy.optimize import linprog, minimize
+
+    A = -(y[:, None] * Z)
+    lp = linprog(np.zeros(Z.shape[1]), A_ub=A, b_ub=-np.ones(len(Z)), bounds=[(None, None)] * Z.shape[1])
+    if lp.status != 0:
+        return None, None
+    res = minimize(lambda w: w @ w, lp.x, jac=lambda w: 2 * w, method="SLSQP",
+                   constraints=[{"type": "ineq", "fun": lambda w: y * (Z @ w) - 1, "jac": lambda w: y[:, None] * Z}],
+                   options={"ftol": 1e-12, "maxiter": 500})
+    w = res.x
+    return float(np.min(y * (Z @ w)) / np.linalg.norm(w)), w / np.linalg.norm(w)
+
+
+def plain_pocket(Z, y, epochs):
+    """Gallant's pocket, every w weighed: the w on the online path (from 0) with the strictly best
+    training accuracy (prediction at 0 is +1); a clean pass returns its w."""
+    def acc(w):
+        return float(np.mean(np.where(Z @ w >= 0, 1, -1) == y))
+    w = np.zeros(Z.shape[1])
+    best, best_acc = w.copy(), acc(w)
+    for _ in range(epochs):
+        clean = True
+        for i in range(len(Z)):
+            if y[i] * (Z[i] @ w) <= 0:
+                w, clean = w + y[i] * Z[i], False
+                if acc(w) > best_acc:
+                    best, best_acc = w.copy(), acc(w)
+        if clean:
+            return w
+    return best
+
+
+def angle_cos(a, b):
+    """The cosine of two vectors: their dot product over their lengths."""
+    return float(sum(p * q for p, q in zip(a, b)) / np.sqrt(sum(p * p for p in a) * sum(q * q for q in b)))

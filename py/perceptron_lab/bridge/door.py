@@ -29,6 +29,7 @@ from .theory_request import theory_request
 from .check import check_request
 from ..exercise.hand_weights import hand_request
 from .visits import visits_request
+from .lesson import lesson_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 
@@ -46,7 +47,8 @@ COMMANDS = {
 COMMANDS.update(script=lambda request, progress=None: script_request(request),
                 visits=lambda request, progress=None: visits_request(request),
                 hand=lambda request, progress=None: hand_request(request),
-                check=lambda request, progress=None: check_request(request, handle))
+                check=lambda request, progress=None: check_request(request, handle),
+                lesson=lambda request, progress=None: lesson_request(request))
 
 
 def _error(kind, message, **where):

@@ -116,6 +116,7 @@ let writing = null;
 let writeAgain = false;
 
 function writeAddress() {
+  if (document.body.dataset.lesson === "on") return; // the address bar holds the lesson step (js/lesson/)
   // No run yet: nothing to write (and an async body that never awaits would clear `writing`
   // before it is set, so that no later write ever ran).
   if (!lastRun) return Promise.resolve();

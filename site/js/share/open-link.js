@@ -42,6 +42,7 @@ export function initOpenLink(opts) {
 }
 
 function onHashChange() {
+  if (document.body.dataset.lesson === "on") return; // a lesson step's address (js/lesson/lesson.js)
   const hash = hashOf();
   const link = parseHash(hash);
   if (!link) {

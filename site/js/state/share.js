@@ -109,7 +109,7 @@ export async function buildHash(values, data = null, csvName = null) {
 /** Does this hash hold a link (as opposed to an in-page anchor such as #results)? */
 export function isLinkHash(hash) {
   const h = String(hash || "").replace(/^#/, "");
-  return h.includes("=");
+  return h.includes("=") && !/(^|&)view=lesson(&|$)/.test(h); // a lesson's place: js/lesson/lesson-link.js
 }
 
 /**

@@ -1,0 +1,82 @@
+"""From a lesson link to its first moving plot, cold and warm, in Chromium on localhost.
+
+A student follows #view=lesson&lesson=1&step=1: the time from navigation start (the page's
+performance.now()) to the first frame of the show on the boundary plot (its figure's
+data-watch="playing", js/steps/watch.js), and to the lesson's step text on screen.
+  cold   a fresh profile: nothing cached;
+  warm   the same profile loading the link again, once the service worker has precached the
+         build and the memory snapshot's maker has ended (or after --settle seconds).
+Normal motion (the show plays). Prints each run with the load average beside it.
+
+  python bench/lesson_load.py [--runs 2] [--settle 90]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from benchkit import loadavg  # noqa: E402
+from tools import devserver  # noqa: E402
+
+LINK = "#view=lesson&lesson=1&step=1"
+OBSERVE = """
+window.__lessonTimes = {};
+new MutationObserver(() => {
+  const T = window.__lessonTimes, now = performance.now();
+  if (!T.text && document.querySelector(".lesson-words p")) T.text = now;
+  if (!T.moving && document.querySelector('[data-watch="playing"]')) T.moving = now;
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-watch"] });
+"""
+
+
+def one(page, url, timeout_ms):
+    page.goto("about:blank")  # a new document each time (the same URL with a hash would only scroll)
+    page.goto(url + LINK)
+    page.wait_for_function("() => window.__lessonTimes && window.__lessonTimes.moving && window.__lessonTimes.text",
+                           timeout=timeout_ms)
+    return page.evaluate("window.__lessonTimes")
+
+
+def main() -> int:
+    import conftest  # the e2e fixtures' Chromium, its flags and the site's sub-path
+    from playwright.sync_api import sync_playwright
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--settle", type=float, default=90.0)
+    args = ap.parse_args()
+    dist = ROOT / "dist"
+    srv, url = devserver.start_server(dist, prefix=conftest.SUBPATH, cache_control="max-age=600",
+                                      csp=conftest.page_csp(dist))
+    try:
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path=conftest.CHROMIUM, args=conftest.CHROMIUM_ARGS)
+            for i in range(args.runs):
+                ctx = b.new_context(viewport={"width": 1280, "height": 800})
+                ctx.add_init_script(OBSERVE)
+                page = ctx.new_page()
+                cold = one(page, url, 300_000)
+                load_cold = loadavg()
+                try:
+                    page.wait_for_selector('body[data-snapshot]:not([data-snapshot="making"])', state="attached",
+                                           timeout=args.settle * 1000)
+                except Exception:
+                    pass  # no snapshot on this device: warm is the HTTP cache and the service worker
+                warm = one(page, url, 300_000)
+                print(f"run {i + 1}: cold: step text {cold['text'] / 1000:.2f} s, first moving plot "
+                      f"{cold['moving'] / 1000:.2f} s (load {load_cold}); warm: step text {warm['text'] / 1000:.2f} s, "
+                      f"first moving plot {warm['moving'] / 1000:.2f} s (load {loadavg()}); "
+                      f"warm/cold {warm['moving'] / cold['moving']:.2f}", flush=True)
+                ctx.close()
+            b.close()
+    finally:
+        srv.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+// A lesson step's run put into the lab's own controls, so the lab's Train, plots and show run it.
+import { PARAMS, validate, defaults } from "../state/state.js";
+import { page } from "../state/page-state.js";
+import { writeField } from "../page/fields.js";
+
+const RUN_GROUPS = new Set(["data", "settings"]);
+const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
+
+/** The page values of a step's run (its link keys): every data and setting value at its default
+ * but those the lesson names. -> {values, bad: [link keys that could not be read]} */
+export function runValues(links) {
+  const base = defaults();
+  const values = {};
+  for (const p of PARAMS) if (RUN_GROUPS.has(p.group) && p.page !== false) values[p.name] = base[p.name];
+  values.source = "preset";
+  const bad = [];
+  for (const [key, raw] of Object.entries(links || {})) {
+    const p = BY_URL.get(key);
+    const r = p ? validate(p.name, String(raw)) : { error: "unknown" };
+    if ("error" in r) bad.push(key);
+    else values[p.name] = r.value;
+  }
+  return { values, bad };
+}
+
+/** Set the lab to the step's run; true when anything changed (a new run is needed). */
+export function applyRun(links) {
+  const { values } = runValues(links);
+  const changed = Object.entries(values).some(([k, v]) => JSON.stringify(page.get(k)) !== JSON.stringify(v));
+  page.set(values);
+  for (const [k, v] of Object.entries(values)) writeField(k, v);
+  return changed;
+}

@@ -1,0 +1,114 @@
+// The Learn path: a lesson step beside the lab's plot. The step's run goes through the lab's own
+// controls and Train (lesson-run.js); its words, question and check come from Python (bridge
+// "lesson"); its place is the address bar (lesson-link.js), so Back / Forward and links work.
+import { byId, el } from "../page/dom.js";
+import { announce } from "../access/live-region.js";
+import { lessonLink, parseLessonLink } from "./lesson-link.js";
+import { applyRun } from "./lesson-run.js";
+import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
+
+let call = null;
+let train = null;
+let catalogue = [];
+let at = null; // {lesson, step, keep}
+let shown = null; // the bridge's answer for the step on screen
+let changed = {}; // the student's changes to this step's run (its @change keys), until they leave the step
+
+/** opts: call(request) -> Promise (the Python client), train() (the lab's Train, queued if busy). */
+export function initLesson(opts) {
+  ({ call, train } = opts);
+  const root = el("section", { id: "lesson", class: "lesson", attrs: { "aria-labelledby": "lesson-step-h" }, hidden: true });
+  byId("side")?.prepend(root);
+  byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {} }, "push")));
+  window.addEventListener("popstate", () => {
+    const link = parseLessonLink(location.hash);
+    if (link) go(link, "none");
+    else if (at) leave(false);
+  });
+  const link = parseLessonLink(location.hash);
+  if (link) go(link, "none");
+}
+
+/** Is a lesson on screen (the address bar is the lesson's, not the run's)? */
+export function lessonOn() {
+  return at !== null;
+}
+
+function leave(write = true) {
+  at = null;
+  shown = null;
+  byId("lesson").hidden = true;
+  stageFigure(null);
+  document.body.dataset.lessonAsk = "done";
+  document.body.dataset.lesson = "off";
+  byId("learn")?.setAttribute("aria-pressed", "false");
+  if (write) history.pushState(null, "", location.pathname + location.search);
+}
+
+async function go(link, history_) {
+  const first = at === null;
+  if (!at || at.lesson !== link.lesson || at.step !== link.step) changed = {};
+  at = link;
+  document.body.dataset.lesson = "on";
+  byId("learn")?.setAttribute("aria-pressed", "true");
+  const root = byId("lesson");
+  root.hidden = false;
+  if (history_ !== "none") {
+    const url = `#${lessonLink(link.lesson, link.step, link.keep)}`;
+    if (history_ === "push") history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+  }
+  if (!catalogue.length) {
+    root.replaceChildren(el("p", { class: "hint", text: "The lesson appears as soon as Python has loaded." }));
+    const cat = await call({ cmd: "lesson" });
+    if (!cat?.ok) return fail(root, cat);
+    catalogue = cat.lessons;
+  }
+  const n = Math.min(link.lesson, catalogue.length);
+  const k = Math.min(link.step, catalogue[n - 1].steps);
+  const v = await call({ cmd: "lesson", lesson: n, step: k, changes: changed, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  if (at !== link) return; // the student moved on meanwhile
+  if (!v?.ok) return fail(root, v);
+  if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep)}`); }
+  shown = v;
+  renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ lesson: m, step: 1, keep: link.keep }, "push") });
+  if (applyRun(v.run) || first) train();
+  announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
+  if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
+}
+
+function move(delta) {
+  const { lesson, step, keep } = at;
+  const steps = catalogue[lesson - 1].steps;
+  if (delta > 0) {
+    if (step < steps) go({ lesson, step: step + 1, keep }, "push");
+    else if (lesson < catalogue.length) go({ lesson: lesson + 1, step: 1, keep }, "push");
+  } else if (step > 1) go({ lesson, step: step - 1, keep }, "push");
+  else if (lesson > 1) go({ lesson: lesson - 1, step: catalogue[lesson - 2].steps, keep }, "push");
+}
+
+/** The student changed the run: the step again with their values (its words stay true for it). */
+async function change(values) {
+  const link = at;
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: values });
+  if (at !== link) return;
+  if (!v?.ok) { showChangeError(v?.error?.message); return; }
+  changed = values;
+  go(link, "none");
+}
+
+async function answer(text) {
+  const link = at;
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: changed, answer: text });
+  if (at !== link || !v?.ok) return;
+  shown = v;
+  const node = byId("lesson-check");
+  showCheck(node, v);
+  const c = v.check;
+  announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
+    `lesson-check-${Date.now()}`);
+}
+
+function fail(root, res) {
+  root.replaceChildren(el("p", { class: "field-error", text: res?.error?.message || "The lesson could not be loaded." }));
+}

@@ -1,0 +1,146 @@
+"""The Learn path in Chromium: a cold lesson link opens its step beside the plot and trains its run;
+every lesson is walked to its end, each question answered wrong and then right (the verdict and the
+reveal are the engine's for the same run, which tests/py/test_lessons.py checks against the notes'
+loops); the address bar follows the step and Back / Forward move through the steps; lesson 1 is
+walked by keyboard alone; the live region says each step.
+
+One page for the module (one Pyodide boot); reduced motion (conftest), so no auto-play."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
+from perceptron_lab import lessons
+from perceptron_lab.bridge import handle
+from perceptron_lab.lessons import questions
+
+STEP_MS = 120_000
+# Everything the live region says, in order (the run's narration follows a step's words).
+SAID = """
+window.__said = [];
+new MutationObserver(() => {
+  const r = document.getElementById("step-live");
+  if (r && r.textContent && window.__said[window.__said.length - 1] !== r.textContent) window.__said.push(r.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def said(page):
+    return page.evaluate("window.__said")
+
+
+@pytest.fixture(scope="module")
+def lesson_page(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block",
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    log = attach_log(context, page)
+    page.add_init_script(SAID)
+    page.goto(base_url + "#view=lesson&lesson=1&step=1")
+    wait_ready_of(page)
+    page.set_default_timeout(STEP_MS)
+    yield page
+    problems = check_log(log)
+    context.close()
+    if problems:
+        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+
+
+def truth_and_wrong(number, k):
+    """The answer the run gives (as the student would enter it) and one that is wrong."""
+    lesson = lessons.lesson(number)
+    q = lesson.steps[k - 1].question
+    kind = questions.kind_of(q)
+    from perceptron_lab.lessons.engine import step_facts
+    facts, _ = step_facts(lesson.steps[k - 1])
+    truth = kind.truth(facts)
+    if isinstance(truth, np.ndarray):
+        return ", ".join(f"{v:g}" for v in truth), ", ".join(f"{v + 7:g}" for v in truth)
+    view = lessons.view(lesson, k)
+    good = truth[0] if isinstance(truth, list) else truth
+    bad = next(c["value"] for c in view["question"]["choices"]
+               if c["value"] not in (truth if isinstance(truth, list) else [truth]))
+    return good, bad
+
+
+def answer(page, q_kind, value):
+    if q_kind == "vector":
+        page.fill("#lesson-answer", value)
+    else:
+        page.check(f"#lesson-question input[value='{value}']")
+    page.click("#lesson-submit")
+
+
+def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
+    page = lesson_page
+    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[0].title, timeout=STEP_MS)
+    page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == "#view=lesson&lesson=1&step=1"
+    assert page.locator("#link-notice").is_hidden()  # the lesson link is not a run link with a bad view
+    assert any(t.startswith("Lesson 1, step 1 of 4: Predict the first update.") for t in said(page))
+    # the lab's own controls hold the step's run: AND, online
+    assert page.evaluate("document.getElementById('preset').value") == "and"
+
+
+def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
+    page = lesson_page
+    cat = lessons.catalogue()
+    for c in cat:
+        lesson = lessons.lesson(c["number"])
+        for k, step in enumerate(lesson.steps, 1):
+            expect(page.locator("#lesson-step-h")).to_have_text(step.title, timeout=STEP_MS)
+            assert page.evaluate("location.hash") == f"#view=lesson&lesson={c['number']}&step={k}"
+            expected = lessons.view(lesson, k)
+            expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+            if step.question:
+                good, bad = truth_and_wrong(c["number"], k)
+                expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
+                if expected["plot"] != "boundary":  # and so does the step's own plot, its evidence
+                    expect(page.locator("#lesson-figure img")).not_to_be_visible()
+                answer(page, expected["question"]["answer"], bad)
+                expect(page.locator(".lesson-wrong")).to_be_visible(timeout=STEP_MS)
+                answer(page, expected["question"]["answer"], good)
+                expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
+                expect(page.locator("#status")).to_be_visible(timeout=STEP_MS)
+                if handle({"cmd": "lesson", "lesson": c["number"], "step": k}).get("figure"):
+                    expect(page.locator("#lesson-figure img")).to_be_visible(timeout=STEP_MS)
+                reveal = lessons.view(lesson, k, answer=good)["reveal"]
+                for sentence in reveal:
+                    expect(page.locator("#lesson-check")).to_contain_text(sentence, timeout=STEP_MS)
+            if c["number"] == 1:  # keyboard only: focus Next and press Enter
+                page.focus("#lesson-next")
+                page.keyboard.press("Enter")
+            elif (c["number"], k) != (len(cat), len(lesson.steps)):
+                page.click("#lesson-next")
+    expect(page.locator("#lesson-next")).to_be_disabled(timeout=STEP_MS)
+
+
+def test_back_and_forward_move_through_the_steps(lesson_page):
+    page = lesson_page
+    last = lessons.lesson(len(lessons.names()))
+    page.go_back()
+    prev = lessons.lesson(len(lessons.names()) - 1)
+    expect(page.locator("#lesson-step-h")).to_have_text(prev.steps[-1].title, timeout=STEP_MS)
+    page.go_forward()
+    expect(page.locator("#lesson-step-h")).to_have_text(last.steps[-1].title, timeout=STEP_MS)
+    page.wait_for_function("(t) => window.__said.some((s) => s.includes(t))", arg=f"step {len(last.steps)} of {len(last.steps)}: {last.steps[-1].title}")
+
+
+def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(lesson_page):
+    page = lesson_page
+    page.evaluate("location.hash = 'view=lesson&lesson=3&step=3'")
+    lesson = lessons.lesson(3)
+    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[2].title, timeout=STEP_MS)
+    page.fill("#lesson-change input[data-key='margin']", "0.05")
+    page.click("#lesson-change-run")
+    changes = {"margin": "0.05", "dseed": "0", "n": "60"}
+    expected = lessons.view(lesson, 3, changes)["text"]
+    assert expected != lessons.view(lesson, 3)["text"]  # the change changes what is true
+    expect(page.locator(".lesson-words p")).to_have_text(expected, timeout=STEP_MS)
+    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05", timeout=STEP_MS)
+    page.fill("#lesson-change input[data-key='margin']", "lots")
+    page.click("#lesson-change-run")
+    expect(page.locator("#lesson-change-error")).to_be_visible(timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(expected)  # the run on screen stays
