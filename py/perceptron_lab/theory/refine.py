@@ -24,7 +24,8 @@ def refine(Z, y, G, u, gamma, margins):
     G: rows y_i x̃_i / R; margins: y_i u·x̃_i of u."""
     n, d = G.shape
     g = G @ u
-    tol = max(1e-9, 1e3 * _EPS / max(float(np.min(g)), 1e-300) ** 2)  # how far u's support can be off
+    # how far u's support can be off; the floor keeps its square a normal float (no 0 divisor)
+    tol = max(1e-9, 1e3 * _EPS / max(float(np.min(g)), 1e-150) ** 2)
     T = [int(i) for i in np.argsort(g)[: d + 1] if g[i] <= np.min(g) * (1.0 + tol)]
     seen = set()
     for _ in range(ROUNDS):
