@@ -5,7 +5,7 @@ definitions: exercise/grading.py) and one line per link says its score, which an
 right and whether the link was altered. Links come from the arguments, a file or stdin (one per
 line, or one column of a CSV file, whose other columns go to the gradebook CSV unchanged).
 
-Exit status: 0 every link genuine, 1 at least one altered (a forged score or answer list),
+Exit status: 0 every link genuine, 1 at least one altered (a score its answers do not give, an answer list changed),
 2 at least one malformed (the reason on stderr, one line per link) or bad options.
 """
 

@@ -19,6 +19,7 @@ import math
 import re
 
 from .. import settings
+from .claim_change import find_change, mismatch_reason
 from .result_link import LinkError, read_link, settings_request
 
 MAX_ANSWERS = 200  # exercise-check.js MAX_ANSWERS; also the page's visits LIMIT
@@ -204,7 +205,15 @@ def grade(link, handle):
         if ex["count"] != len(answers):
             reasons.append(f"it claims {ex['count']} answers but holds {len(answers)} (the answer list was altered)")
         if ex["score"] != t["score"]:
-            reasons.append(f"it claims a score of {ex['score']} but its answers score {t['score']} (a forged score)")
+            def score_of(data, settings_):
+                try:
+                    other = _visits(handle, data, settings_)
+                except LinkError:
+                    return None
+                return tally(replay(other["visits"], answers))["score"]
+
+            change, tried = find_change(parsed, answers, visits, ex["score"], score_of)
+            reasons.append(mismatch_reason(ex["score"], t["score"], results, change, tried))
     return {
         "status": "altered" if reasons else "genuine", "reasons": reasons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
