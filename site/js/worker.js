@@ -380,5 +380,5 @@ let armedFault = null;
 function fault(kind) {
   if (kind === "close") self.close();
   else if (kind === "throw") setTimeout(() => { throw new Error("a fault injected by a test"); });
-  else if (kind === "memory") growHeap(pyodide);
+  else if (kind === "memory" || kind === "out-of-memory") growHeap(pyodide, kind === "out-of-memory");
 }
