@@ -231,8 +231,31 @@ async function folder(root, create) {
   }
 }
 
+// Another worker of this origin may hold a file of the snapshot for a moment: a spare booting
+// from it (pyclient.js), or the last page's worker, being ended by a reload while it read it.
+// Chromium then refuses a second handle at once (NoModificationAllowedError). That is no fault
+// of the snapshot, so it is not dropped: the file is asked for again until it is let go (a read
+// takes well under a second), and only after LOCKED_WAIT_MS does this worker start the normal way.
+const LOCKED_WAIT_MS = 5_000;
+
+/** Thrown when a file stayed in use by another worker: the snapshot is kept (worker.js). */
+export class SnapshotBusy extends Error {}
+
+async function syncHandle(fileHandle, name) {
+  const until = performance.now() + LOCKED_WAIT_MS;
+  for (let pause = 25; ; pause = Math.min(2 * pause, 400)) {
+    try {
+      return await fileHandle.createSyncAccessHandle();
+    } catch (e) {
+      if (e?.name !== "NoModificationAllowedError") throw e;
+      if (performance.now() > until) throw new SnapshotBusy(`the snapshot's ${name} stayed in use by another worker`);
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+}
+
 async function readFile(dir, name) {
-  const handle = await (await dir.getFileHandle(name)).createSyncAccessHandle();
+  const handle = await syncHandle(await dir.getFileHandle(name), name);
   try {
     const bytes = new Uint8Array(handle.getSize());
     handle.read(bytes, { at: 0 });
@@ -291,7 +314,8 @@ export async function loadSnapshot(root, build) {
   let meta;
   try {
     meta = JSON.parse(new TextDecoder().decode(await readFile(dir, "meta.json")));
-  } catch {
+  } catch (e) {
+    if (e instanceof SnapshotBusy) throw e;
     return null;
   }
   if (meta.format !== FORMAT || meta.build !== build || meta.userAgent !== navigator.userAgent) return null;
