@@ -18,7 +18,8 @@
 // - Files: the in-memory file system (site-packages, the font list, matplotlib's config) is
 //   saved as one blob and written back; files Python holds open (matplotlib's fonts) are
 //   opened again at the same descriptor and position.
-// Anything unexpected throws; worker.js then drops the snapshot and starts the normal way.
+// Anything unexpected throws; worker.js then drops the snapshot and starts the normal way (it keeps
+// one whose file another worker only held: js/python/snapshot-store.js).
 // Made by a worker started as a maker (worker.js?snapshot=make: js/python/snapshot-maker.js), used by
 // the build that made it in the same browser (meta.json names the build and the user agent).
 
