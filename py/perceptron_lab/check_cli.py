@@ -5,14 +5,16 @@ definitions: exercise/grading.py) and one line per link says its score, which an
 right and whether the link was altered. Links come from the arguments, a file or stdin (one per
 line, or one column of a CSV file, whose other columns go to the gradebook CSV unchanged).
 
-Exit status: 0 every link genuine, 1 at least one altered (a forged score or answer list),
+Exit status: 0 every link genuine, 1 at least one altered (a score its answers do not give, an answer list changed),
 2 at least one malformed (the reason on stderr, one line per link) or bad options.
 """
 
 import csv
 import io
 import json
+import re
 import sys
+import time
 
 from . import settings
 from .cli_input import InputError, read_data_file, shown
@@ -21,6 +23,11 @@ EXIT_ALTERED = 1
 EXIT_MALFORMED = 2
 MAX_LINKS = 10_000
 RESULT_COLUMNS = ["status", "score", "answered", "right", "reasons"]
+# A line of a file of links ends at \n, \r\n or \r only: str.splitlines() also splits at form
+# feeds, U+2028 and others, which would split one link in two and misnumber every later one.
+LINE_END = re.compile(r"\r\n|\r|\n")
+PROGRESS_SECONDS = 2.0  # a batch says how far it is on stderr at most this often, once it takes longer
+BIG_LINK = 16_384  # a link this long carries data (a CSV file, many points) that takes seconds to replay
 
 
 def add_parser(sub):
@@ -60,19 +67,49 @@ def _rows(args, fail):
     except UnicodeDecodeError:
         raise SystemExit(fail(f"cannot read {where}: it is not UTF-8 text")) from None
     if args.column is None:
-        return ["link"], [[line.strip()] for line in text.splitlines() if line.strip()], 0
-    table = list(csv.reader(io.StringIO(text)))
+        rows = [[line.strip()] for line in LINE_END.split(text) if line.strip()]
+        if not rows:
+            raise SystemExit(fail(f"{where} holds no result links"))
+        return ["link"], rows, 0
+    old = csv.field_size_limit(max(limit, 131072))  # a cell may be as long as the file (a link's data)
+    try:
+        table = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as e:
+        raise SystemExit(fail(f"cannot read {where} as a CSV file: {e}")) from None
+    finally:
+        csv.field_size_limit(old)
     if not table:
-        raise SystemExit(fail("the CSV file is empty"))
+        raise SystemExit(fail(f"{where} is empty: a CSV file with a header row and links was expected"))
     header, rows = table[0], [r for r in table[1:] if any(c.strip() for c in r)]
     if args.column in header:
         col = header.index(args.column)
-    elif args.column.isdigit() and int(args.column) < len(header):
+    elif re.fullmatch(r"[0-9]{1,9}", args.column) and int(args.column) < len(header):
         col = int(args.column)
     else:
         raise SystemExit(fail(f"--column {args.column}: the CSV file has no such column "
                               f"(its columns: {', '.join(header[:20])})"))
+    if not rows:
+        raise SystemExit(fail(f"{where} holds no rows of links under its header"))
     return header, rows, col
+
+
+class Progress:
+    """"checked n of N links" on stderr while a long batch runs (never for a quick one): a check
+    at the size limits takes seconds a link."""
+
+    def __init__(self, total, clock=None, out=None):
+        self.total, self.clock, self.out = total, clock or time.monotonic, out
+        self.start = self.last = self.clock()
+
+    def before(self, n, link):
+        now = self.clock()
+        big = len(link) >= BIG_LINK
+        if now - self.last >= PROGRESS_SECONDS or big:
+            self.last = now
+            what = f"; it carries {len(link):,} characters of data to unpack and train on" if big else ""
+            out = self.out or sys.stderr
+            out.write(f"perceptron-lab: checking link {n:,} of {self.total:,} ({now - self.start:.0f} s so far{what})…\n")
+            out.flush()
 
 
 def _assignment_problem(result_link, assignment):
@@ -114,9 +151,10 @@ def run(args, handle, fail, printable):
             assignment = read_link(args.assignment)
         except LinkError as e:
             return fail(f"--assignment: {e}")
-    worst, out = 0, []
+    worst, out, progress = 0, [], Progress(len(rows))
     for n, row in enumerate(rows, start=1):
         link = row[col] if col < len(row) else ""
+        progress.before(n, link)
         r = handle({"cmd": "check", "link": link})
         if not r["ok"]:
             reason = r["error"]["message"]

@@ -33,10 +33,29 @@ def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2)
         pair = L["cost_us_per_kernel_pair"] + d * L["cost_us_per_kernel_value"]
         us = rows * rows * pair + rows * epochs * (L["cost_us_per_example"] + rows * L["cost_us_per_kernel_update"])
     elif cost["model"] == "classes":
-        us = rows * epochs * (L["cost_us_per_example"] + classes * (d + 1) * L["cost_us_per_class_value"])
+        us = rows * epochs * (L["cost_us_per_example"] + classes * L["cost_us_per_class"]
+                              + classes * (d + 1) * L["cost_us_per_class_value"])
     else:
         us = rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"]) * cost["factor"]
+        if settings.option("algorithm", algorithm)["votes"]:
+            us += vote_pairs(rows, epochs) * (L["cost_us_per_vote_pair"] + (d + 1) * L["cost_us_per_vote_value"])
     return us / 1e6
+
+
+def most_votes(rows, epochs):
+    """The most votes a voted run keeps: a mistake on every example, stopped after the epoch that
+    passes votes_max (core/strategies.py Voted.limit), plus the current w."""
+    return min(rows * epochs, LIMITS["votes_max"] + rows) + 1
+
+
+def vote_pairs(rows, epochs, plots=False):
+    """Point-vote pairs a voted run polls at most (budget.js voteCost): vote_points_per_row × rows
+    points, and with plots the boundary's regions grid (bridge/figures.py sizes it by the votes)."""
+    k = most_votes(rows, epochs)
+    pairs = LIMITS["vote_points_per_row"] * rows * k
+    if plots:
+        pairs += min(200 ** 2 * k, max(LIMITS["vote_grid_work"], 60 ** 2 * k))
+    return pairs
 
 
 def duration_text(s):

@@ -4,7 +4,7 @@ import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./data/data-panel.js";
-import { renderResult, markStale } from "./run/results.js";
+import { renderResult, markStale, markEarlier } from "./run/results.js";
 import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
@@ -272,6 +272,7 @@ async function train(opts = {}) {
     return;
   }
   showError(err);
+  if (err.kind !== "settings" && err.kind !== "data") markEarlier(); // e.g. out of memory: no result came
   setRunState("error");
 }
 

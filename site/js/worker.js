@@ -56,7 +56,7 @@ const stage = (name, detail = "") => post({ type: "stage", stage: name, detail }
 holdLifeLock((name) => post({ type: "life", lock: name }));
 
 // ---------------------------------------------------------------- boot
-import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName } from "./python/snapshot.js";
+import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName, SnapshotBusy } from "./python/snapshot.js";
 import { holdLifeLock } from "./python/worker-life.js";
 import { startChecks, stopChecks, throttled } from "./python/python-alive.js";
 import { heapBytes, growHeap } from "./python/worker-memory.js";
@@ -249,10 +249,13 @@ async function fromSnapshot(info, loadPyodide, options, times, t0) {
     return true;
   } catch (e) {
     console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
+    pyodide = boot = handleJson = null;
+    // A file in use by another worker (snapshot.js) is no fault of the snapshot: it is kept.
+    const busy = (x) => x instanceof SnapshotBusy;
+    if (busy(e) || (await Promise.all([snap?.heap, snap?.fs].map((p) => Promise.resolve(p).then(() => false, busy)))).some(Boolean)) return false;
     // The page says so in one line (js/python/snapshot-maker.js), but only of a snapshot that was
     // found: a frame whose storage is partitioned or denied has none to refuse.
     if (snap) times.refused = true;
-    pyodide = boot = handleJson = null;
     await dropSnapshots(ROOT).catch(() => {});
     return false;
   }
@@ -380,5 +383,5 @@ let armedFault = null;
 function fault(kind) {
   if (kind === "close") self.close();
   else if (kind === "throw") setTimeout(() => { throw new Error("a fault injected by a test"); });
-  else if (kind === "memory") growHeap(pyodide);
+  else if (kind === "memory" || kind === "out-of-memory") growHeap(pyodide, kind === "out-of-memory");
 }

@@ -183,6 +183,48 @@ REFUSED = ("The quick start saved in this browser (a memory snapshot of Python) 
            "used: Python started the normal way.")
 
 
+# A worker of the page holding the snapshot's heap file (a sync access handle, as a reading worker
+# holds it), released after `ms`: as a spare booting from the snapshot, or the last page's worker
+# ended by a reload while it read the file, holds it.
+HOLD_HEAP = """async (ms) => {
+  const code = `onmessage = async () => {
+    const top = await navigator.storage.getDirectory();
+    for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) {
+      const handle = await (await h.getFileHandle("heap")).createSyncAccessHandle();
+      postMessage("held");
+      setTimeout(() => { handle.close(); postMessage("released"); }, ${ms});
+    }
+  };`;
+  const w = new Worker(URL.createObjectURL(new Blob([code], {type: "text/javascript"})));
+  window.__released = new Promise((r) => { w.addEventListener("message", (e) => e.data === "released" && r()); });
+  await new Promise((r) => { w.addEventListener("message", (e) => e.data === "held" && r()); w.postMessage("go"); });
+}"""
+
+
+def test_a_snapshot_file_another_worker_holds_is_waited_for_not_dropped(made, base_url):
+    """Issue 36 item 8: a reload while another worker of the origin read the snapshot (a spare
+    booting from it, or the last page's worker being ended) found its file locked (Chromium
+    refuses a second handle at once); the new worker then dropped the snapshot as if it were bad
+    and started the normal way, and the next visits too until a new one was made. Now it asks
+    again until the file is let go, starts from the snapshot, and keeps it."""
+    context, _, log, _ = made
+    page = context.new_page()
+    page.goto(base_url)
+    first_run(page)
+    assert page.evaluate("document.body.dataset.snapshot") == "restored"
+    before = page.evaluate(OPFS_FILES)
+    page.evaluate(HOLD_HEAP, 1500)
+    page.evaluate("window.__pyclient.restart()")
+    wait_ready_of(page)
+    page.evaluate("window.__released")
+    times = page.evaluate("window.__pyclient.bootTimes")
+    files = page.evaluate(OPFS_FILES)
+    refused = page.evaluate("document.body.dataset.snapshotRefused")
+    page.close()
+    assert times.get("restored") and "packages" not in times, times
+    assert files == before and refused is None, (files, refused)
+
+
 @pytest.mark.parametrize("damage", ["fingerprint", "truncated heap", "patched heap"])
 def test_a_snapshot_that_does_not_fit_is_dropped_and_the_page_starts_normally(made, base_url, damage):
     context, cold, log, _ = made

@@ -95,6 +95,9 @@ def test_an_uncaught_error_in_the_worker_is_said_as_a_crash_and_the_tab_trains(b
         page.lab_log.errors[:] = [e for e in page.lab_log.errors if "a fault injected by a test" not in e]
 
 
+RAN_OUT = ("The run needed more memory than the browser gives; Python was restarted to free it. "
+           "Your data and settings are kept.")
+EARLIER = "This result is from an earlier run: the last one stopped without a result. Press Train to try again."
 BIG_HEAP = ("This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. "
             "Your data and settings are kept.")
 
@@ -118,4 +121,20 @@ def test_a_run_that_grew_the_heap_past_1_gb_restarts_python_to_free_it(browser, 
         assert page.evaluate("window.__pyclient.worker !== null && window.__pyclient.worker !== window.__oldWorker")
         expect(page.locator("#csv-info")).to_contain_text("big.csv: 20000 rows, 2 features")
         assert page.input_value("#algorithm") == "pocket" and page.input_value("#epochs") == "20"
+        # Issue 36 item 11: the same run again, now running out of memory (the heap grown past
+        # 1 GiB, then the run fails as a MemoryError does): no result comes, so the result on
+        # screen, whose settings are still those in the controls, is marked as an earlier run's.
+        status = page.text_content("#status")
+        expect(page.locator("#stale-note")).to_be_hidden()
+        idle(page)
+        page.evaluate("() => window.__pyclient.fault('out-of-memory', 'run')")
+        arm_run_end(page)
+        page.click("#train")
+        assert page.evaluate("window.__runEnd") == "error", page.text_content("#message")
+        expect(page.locator("#message")).to_have_text(RAN_OUT, timeout=NOTICED_S * 1000)
+        expect(page.locator("#stale-note")).to_be_visible()
+        assert page.text_content("#stale-note") == EARLIER and page.text_content("#status") == status
+        assert shown_weights(page) == (exp["weights"], exp["bias"])
+        wait_ready_of(page)
         assert train_and_quickly(page) < AFTER_RESTART_S
+        expect(page.locator("#stale-note")).to_be_hidden()

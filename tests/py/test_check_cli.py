@@ -59,8 +59,37 @@ def test_wrong_answers_are_named_and_a_decimal_within_the_tolerance_is_right(cap
 def test_a_forged_score_is_rejected_with_the_reason(capsys):
     code, out, err = run([link(HAND.replace("m1~0~-2", "m1~0~-3"), 6, 6)], capsys)
     assert code == 1 and err == ""
-    assert out == ("link 1: ALTERED: it claims a score of 6 but its answers score 5 (a forged score). "
-                   "Replayed: 5 of 6 right (wrong: 6); AND, online\n")
+    assert out == ("link 1: ALTERED: it claims a score of 6 but its answers score 5: the score or answer 6 "
+                   "(wrong on replay) was changed after the page wrote the link (no other η, setting or preset "
+                   "makes them score 6). Replayed: 5 of 6 right (wrong: 6); AND, online\n")
+
+
+# The answers worked by hand above, on a run of the link edited after the page wrote it: the check
+# names the edit (each makes the hand answers score the claimed 6) instead of calling the score forged.
+@pytest.mark.parametrize("edit, reason", [
+    (("eta=1", "eta=0.5"), "it claims a score of 6, which its answers give with η = 1, not with the link's η = 0.5: "
+                           "η was changed after the page wrote the link"),
+    (("preset=and", "preset=or"), "it claims a score of 6, which its answers give with Preset “AND”, not the link's "
+                                  "“OR”: the data was changed after the page wrote the link"),
+    (("bias=1", "bias=1&order=shuffle-each&seed=3"), "it claims a score of 6, which its answers give with Order "
+                                                     "“Constant order”, not the link's “Permute every epoch”: Order was "
+                                                     "changed after the page wrote the link"),
+])
+def test_a_changed_setting_or_preset_is_named_not_called_a_forged_score(capsys, edit, reason):
+    code, out, _ = run(["--json", link(HAND, 6, 6, BASE.replace(*edit))], capsys)
+    r = json.loads(out)
+    assert code == 1 and r["status"] == "altered" and r["reasons"] == [reason]
+
+
+def test_a_changed_point_is_named(capsys):
+    # Seen: (0,0) −1, (1,3) +1, (2,0) +1. w: (0,0,−1) after 1, (1,3,0) after 2, (1,3,−1) after (0,0) again.
+    seen = "m0~0~-1_m1~3~0_n_m1~3~-1_n_n"
+    points = "https://t.example/#v=1&source=points&algorithm=online&pts=0,0,-1;1,1,1;2,0,1"
+    code, out, _ = run(["--json", link(seen, 6, 6, points)], capsys)
+    assert json.loads(out)["reasons"] == [
+        "it claims a score of 6, which its answers give when point 2 is (1, 3) labelled +1, not the link's (1, 1) "
+        "labelled +1: the data was changed after the page wrote the link"]
+    assert run([link(seen, 6, 6, points.replace("1,1,1", "1,3,1"))], capsys)[0] == 0
 
 
 def test_a_forged_answer_list_is_named(capsys):
@@ -141,7 +170,7 @@ def test_a_csv_column_in_and_a_gradebook_csv_out(capsys, tmp_path):
     assert rows[0] == ["student", "result link", "note", "status", "score", "answered", "right", "reasons"]
     assert rows[1][0] == "Ada" and rows[1][3:7] == ["genuine", "6", "6", "111111"] and rows[1][7] == ""
     assert rows[2][0] == "Bob" and rows[2][3:7] == ["altered", "1", "2", "10"]
-    assert rows[2][7] == "it claims a score of 2 but its answers score 1 (a forged score)"
+    assert rows[2][7].startswith("it claims a score of 2 but its answers score 1: the score or answer 2 (wrong on replay) was changed")
     assert rows[3][0] == "Cy" and rows[3][3] == "malformed" and "not a Perceptron Lab link" in rows[3][7]
     code, _, err = run(["--file", str(src), "--column", "link"], capsys)
     assert code == 2 and err == "perceptron-lab: --column link: the CSV file has no such column (its columns: student, result link, note)\n"
@@ -176,4 +205,4 @@ def test_the_bridge_check_request():
 def test_python_m_check_in_a_subprocess_works_offline():
     p = subprocess.run([sys.executable, "-m", "perceptron_lab", "check", link(HAND, 6, 7)],
                        capture_output=True, text=True, timeout=120)
-    assert p.returncode == 1 and "a forged score" in p.stdout
+    assert p.returncode == 1 and "it claims a score of 7 but its answers score 6: the score or its answers were changed" in p.stdout

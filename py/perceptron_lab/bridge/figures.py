@@ -80,7 +80,7 @@ def figure(kind, f, *, upto=None, px=None):
     if kind == "boundary":
         decision, grid = None, 200
         if run.votes is not None:
-            grid = int(np.clip(math.sqrt(2e7 / len(run.votes[1])), 60, 200))  # every grid point polls every vote
+            grid = int(np.clip(math.sqrt(settings.LIMITS["vote_grid_work"] / len(run.votes[1])), 60, 200))  # every grid point polls every vote (the run budget counts them)
 
             memo = {}
 

@@ -19,12 +19,14 @@ import math
 import re
 
 from .. import settings
+from .claim_change import find_change, mismatch_reason
 from .result_link import LinkError, read_link, settings_request
 
 MAX_ANSWERS = 200  # exercise-check.js MAX_ANSWERS; also the page's visits LIMIT
 MAX_ANSWERS_CHARS = 8000
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
-_WHOLE = re.compile(r"\d{1,4}")
+# ASCII digits only, as JavaScript's \d (Python's \d also takes ٦ or ６, which the page refuses).
+_NUMBER = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_WHOLE = re.compile(r"[0-9]{1,4}")
 ALGORITHMS = settings.param("algorithm")["options"]  # params.json: weights "counts" is the dual form
 
 
@@ -198,13 +200,21 @@ def grade(link, handle):
     goal = ex.get("goal")
     if goal and len(answers) > goal:
         reasons.append(f"it holds {len(answers)} answers but the exercise asks for {goal}")
-    if ex["count"] is None or ex["score"] is None:
+    if (ex["count"] is None or ex["score"] is None) and ex["valid"]:  # else: the reason above
         reasons.append("it claims no score (no exn and exs), which every result link of the page has")
-    else:
+    elif ex["count"] is not None and ex["score"] is not None:
         if ex["count"] != len(answers):
             reasons.append(f"it claims {ex['count']} answers but holds {len(answers)} (the answer list was altered)")
         if ex["score"] != t["score"]:
-            reasons.append(f"it claims a score of {ex['score']} but its answers score {t['score']} (a forged score)")
+            def score_of(data, settings_):
+                try:
+                    other = _visits(handle, data, settings_)
+                except LinkError:
+                    return None
+                return tally(replay(other["visits"], answers))["score"]
+
+            change, tried = find_change(parsed, answers, visits, ex["score"], score_of)
+            reasons.append(mismatch_reason(ex["score"], t["score"], results, change, tried))
     return {
         "status": "altered" if reasons else "genuine", "reasons": reasons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],

@@ -34,10 +34,15 @@ class LinkError(ValueError):
 
 def hash_of(link):
     """The part after '#' of a URL (or the whole text when it is a bare hash such as v=1&...)."""
-    s = str(link).strip()
+    s = js_trim(str(link))
     if "#" in s:
         s = s.split("#", 1)[1]
-    if "=" not in s:
+    elif re.match(r"[^=&]*[?\uff03]", s):
+        # Settings after "?" or a full-width "＃": the page reads only location.hash, so such an
+        # address opens its defaults, not this run.
+        raise LinkError("this is not a Perceptron Lab link (it has no #v=1&... part; the page reads only what "
+                        "follows “#”, not “?” or “＃”)")
+    if "=" not in s or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:|[^=&]*/", s) and "#" not in str(link):
         raise LinkError("this is not a Perceptron Lab link (it has no #v=1&... part)")
     if len(s) > MAX_HASH:
         raise LinkError(f"the link is longer than {MAX_HASH} characters, which the page does not read")
@@ -71,8 +76,17 @@ def raw_pairs(hash_text):
 
 # ------------------------------------------------------------------ values (state.js validate)
 
-_DECIMAL = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?")
-_INT = re.compile(r"[+-]?\d+")
+# Digits are ASCII only, as JavaScript's \d: Python's \d (and int, float) also read ٦ or ６,
+# which the page refuses, so such a link would be graded on a run the page never shows.
+_DECIMAL = re.compile(r"[+-]?([0-9]+([.,][0-9]*)?|[.,][0-9]+)([eE][+-]?[0-9]+)?")
+_INT = re.compile(r"[+-]?[0-9]+")
+# JavaScript's String.prototype.trim: its white space and line terminators, not Python's (which adds
+# \x1c-\x1f and \x85 and leaves U+FEFF).
+JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def js_trim(s):
+    return s.strip(JS_SPACE)
 
 
 def _range(p, v):
@@ -87,13 +101,13 @@ def _range(p, v):
 def validate(p, raw):
     """One link value -> the value the page would hold (state.js validate), or LinkError."""
     kind, label = p["type"], p["label"]
-    s = raw.strip()
+    s = js_trim(raw).replace("\u2212", "-")  # readWholeNumber and decimalNumber take − for -
     if kind == "int":
         if not _INT.fullmatch(s):
             raise LinkError(f"{label} must be a whole number")
         return _range(p, int(s))
     if kind == "float":
-        if not _DECIMAL.fullmatch(s) or re.fullmatch(r"[+-]?\d{1,3},\d{3}", s):
+        if not _DECIMAL.fullmatch(s) or re.fullmatch(r"[+-]?[0-9]{1,3},[0-9]{3}", s):
             raise LinkError(f"{label} must be a number")
         v = float(s.replace(",", "."))
         if v != v or v in (float("inf"), float("-inf")):
@@ -112,7 +126,7 @@ def validate(p, raw):
     if kind == "column":
         if raw == "":
             return None
-        if not re.fullmatch(r"\d+", raw):
+        if not re.fullmatch(r"[0-9]+", raw):
             raise LinkError(f"{label} must be a column of the file")
         return int(raw)
     if kind == "names":
@@ -124,7 +138,7 @@ def validate(p, raw):
         return v
     if kind == "pair":
         parts = raw.split(",")
-        if len(parts) != 2 or not all(re.fullmatch(r"\s*\d+\s*", x) for x in parts):
+        if len(parts) != 2 or not all(re.fullmatch(r"\s*[0-9]+\s*", x) for x in parts):
             raise LinkError("choose two features to plot")
         v = [int(x) for x in parts]
         if not all(p.get("min", 0) <= x <= p.get("page_max", p["max"]) for x in v) or (p.get("distinct") and v[0] == v[1]):
@@ -152,7 +166,7 @@ def is_active(name, values):
 
 # ------------------------------------------------------------------ data (share.js parsePoints, inflate)
 
-_POINT = re.compile(r"\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*")
+_POINT = re.compile(f"[{JS_SPACE}]*" r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?" f"[{JS_SPACE}]*")
 
 
 def parse_points(text):

@@ -8,6 +8,7 @@ shape too, so no class is told apart by colour alone.
 import numpy as np
 from matplotlib.lines import Line2D
 
+from ..settings import LIMITS
 from .figure import layout, prepare_figure
 from .style import FS_NOTE, FS_TICK, MARKER_S, fs
 
@@ -94,6 +95,9 @@ def _tint(hex_colour, amount=0.22):
     return tuple(1 - amount * (1 - v) for v in (r, g, b))
 
 
+CONFUSION_NUMBERS_MAX = LIMITS["confusion_numbers_max"]  # the run budget counts these cells too
+
+
 def confusion_figure(C, classes, *, title=None, width_px=480, height_px=360, dpr=1.0, scale=1.0):
     """C[i, j]: examples of class i predicted as j, with the counts written in the cells."""
     C = np.asarray(C)
@@ -102,18 +106,21 @@ def confusion_figure(C, classes, *, title=None, width_px=480, height_px=360, dpr
     ax, _, _ = layout(fig, title, 0)
     ax.imshow(C, cmap="Blues", vmin=0, vmax=max(1, int(C.max())), aspect="auto", gid="confusion")
     size = fs(fig, FS_TICK) * (1 if k <= 5 else 0.75)
-    for i in range(k):
+    written = k <= CONFUSION_NUMBERS_MAX  # past it a cell is a few pixels: its number would be a smudge
+    for i in range(k if written else 0):
         for j in range(k):
             dark = C[i, j] > 0.6 * max(1, C.max())
             ax.text(j, i, str(int(C[i, j])), ha="center", va="center", fontsize=size,
                     color="white" if dark else "black")
-    ax.set_xticks(range(k), [str(c) for c in classes], fontsize=size)
-    ax.set_yticks(range(k), [str(c) for c in classes], fontsize=size)
+    step = -(-k // CONFUSION_NUMBERS_MAX)  # every step-th class named on the axes
+    ax.set_xticks(range(0, k, step), [str(c) for c in classes[::step]], fontsize=size)
+    ax.set_yticks(range(0, k, step), [str(c) for c in classes[::step]], fontsize=size)
     ax.set_xlabel("predicted class")
     ax.set_ylabel("true class")
     right = int(np.trace(C))
     fig.alt_text = (f"Confusion matrix of {k} classes: {right} of {int(C.sum())} training examples on the "
-                    "diagonal (predicted right); row = true class, column = predicted class.")
+                    "diagonal (predicted right); row = true class, column = predicted class"
+                    + ("." if written else f"; the counts are shown by colour only (more than {CONFUSION_NUMBERS_MAX} classes)."))
     return fig
 
 

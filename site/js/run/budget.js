@@ -80,6 +80,17 @@ export function kernelCost(rows, features, epochs, withPlots) {
   };
 }
 
+/** The point-vote pairs a voted run polls at most (run_cost.py vote_pairs): it keeps up to
+ * min(rows × epochs, votes_max + rows) + 1 votes (a mistake on every example; it stops after the
+ * epoch that passes votes_max), and every prediction polls each: vote_points_per_row × rows points
+ * and, with plots, the regions grid, which bridge/figures.py sizes by the votes (60² to 200² points). */
+export function votePairs(rows, epochs, withPlots) {
+  const k = Math.min(rows * epochs, LIMITS.votes_max + rows) + 1;
+  let pairs = LIMITS.vote_points_per_row * rows * k;
+  if (withPlots) pairs += Math.min(200 ** 2 * k, Math.max(LIMITS.vote_grid_work, 60 ** 2 * k));
+  return pairs;
+}
+
 /** -> {rows, features, epochs, plots, algorithm, classes, gram (a kernel matrix is built), who, seconds}: the
  * longest the run could take in this tab. The cost model is the algorithm's (params.json `cost`). */
 export function estimate(data, settings, csvInfo) {
@@ -99,12 +110,18 @@ export function estimate(data, settings, csvInfo) {
   } else if (cost.model === "classes") {
     // One weight vector per class: each example's scores are one numpy product of classes × x̃.
     est.classes = classesOf(data, csvInfo);
-    us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
+    us = rows * epochs * (LIMITS.cost_us_per_example + est.classes * LIMITS.cost_us_per_class
+      + est.classes * (features + 1) * LIMITS.cost_us_per_class_value);
     // Its own plots besides (bridge/multiclass_fit.py: the confusion matrix; on 8×8 images each
-    // class's weights and a gallery of mistakes): many small axes, whose cost is per figure.
-    if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot;
+    // class's weights and a gallery of mistakes): many small axes, whose cost is per figure,
+    // and a number drawn in every cell of the confusion matrix (up to confusion_numbers_max classes).
+    const written = est.classes <= LIMITS.confusion_numbers_max ? est.classes ** 2 : 0;
+    if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot + written * LIMITS.cost_us_per_confusion_cell;
   } else {
     us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * (cost.factor ?? 1);
+    if (algorithmTraits(settings.algorithm)?.votes) {
+      us += votePairs(rows, epochs, plots !== null) * (LIMITS.cost_us_per_vote_pair + (features + 1) * LIMITS.cost_us_per_vote_value);
+    }
   }
   return { ...est, seconds: us / 1e6 + (plots ? plots.seconds : 0) };
 }

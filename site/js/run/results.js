@@ -146,7 +146,20 @@ function say(node, text) {
   show(node, !!text);
 }
 
+const STALE = "Data or settings changed since this result: press Train to update it.";
+const EARLIER = "This result is from an earlier run: the last one stopped without a result. Press Train to try again.";
+
 /** Data or settings changed after the shown result. */
 export function markStale() {
-  if (!byId("results-body").hidden) show(byId("stale-note"), true);
+  if (byId("results-body").hidden) return;
+  byId("stale-note").textContent = STALE;
+  show(byId("stale-note"), true);
+}
+
+/** A run ended without a result (out of memory, a crash): the result on screen is an earlier
+ * run's, whatever the controls say now. */
+export function markEarlier() {
+  if (byId("results-body").hidden) return;
+  byId("stale-note").textContent = EARLIER;
+  show(byId("stale-note"), true);
 }
