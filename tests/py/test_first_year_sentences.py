@@ -59,3 +59,35 @@ def test_a_converged_multiclass_run_adds_no_advice():
     r = train({"name": "and"}, algorithm="multiclass")
     assert r["status"] == "converged", r["status_text"]
     assert "Mistakes never stopped" not in r["status_text"]
+
+
+def _title_size(fig):
+    return max(t.get_fontsize() for ax in fig.axes for t in (ax.title,) if t.get_text()) if any(
+        ax.title.get_text() for ax in fig.axes) else max(t.get_fontsize() for t in fig.texts)
+
+
+def test_presenter_scale_reaches_the_kernel_and_multiclass_plots():
+    """Presenter mode asks for scale 1.5–3 (js/share/presenter.js): every plot kind's text grows
+    with it, the class regions and the kernel's regions as the linear plots do (10 px before)."""
+    from perceptron_lab.bridge import session
+    for data, st in (({"name": "iris"}, {"algorithm": "multiclass"}),
+                     ({"name": "circles"}, {"algorithm": "kernel", "kernel": "rbf"})):
+        sizes = {}
+        for scale in (1.0, 2.0):
+            train(data, **st, scale=scale, plot_px=[640, 480])
+            fig, _ = session.current().figure("boundary")
+            sizes[scale] = (_title_size(fig), fig.dpi)
+        assert sizes[2.0][0] == 2 * sizes[1.0][0], (st, sizes)
+
+
+def test_kernel_run_says_what_a_support_vector_and_k_tilde_are_for_its_settings():
+    r = train({"name": "circles"}, algorithm="kernel", kernel="rbf")
+    alpha = r["alpha"]
+    n_sv = sum(a > 0 for a in alpha)
+    assert n_sv == len(r["support"]) and sum(alpha) == r["updates"]
+    t = r["classifier_text"]
+    assert f"over {n_sv} support vectors" in t
+    assert "a training example that caused at least one update (its count αᵢ > 0)" in t
+    assert "k̃ is the kernel k plus 1 (the bias as a constant feature)." in t
+    t = train({"name": "circles"}, algorithm="kernel", kernel="rbf", bias=False, normalize=True)["classifier_text"]
+    assert "k̃ is the kernel k itself (no bias), scaled so every example has length 1" in t

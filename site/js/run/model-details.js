@@ -27,7 +27,8 @@ export function renderModelDetails(res) {
   const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
   cap.dataset.binary ??= cap.textContent;
   cap.textContent = !on ? cap.dataset.binary : counts
-    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) (+1 blue, −1 orange); support vectors ringed in green"
+    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x), k̃ = the kernel + 1 for the bias (+1 blue, −1 orange); "
+      + "ringed in green: the support vectors, the training examples that caused an update"
     : "Decision regions: where each class scores highest";
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
@@ -41,7 +42,7 @@ export function renderModelDetails(res) {
     const kname = k.kernel === "poly" ? `polynomial, degree ${k.degree}, coef0 ${fmt(k.coef0)}`
       : k.kernel === "rbf" ? `RBF, γ = ${fmt(k.gamma)}` : "linear";
     body.append(
-      el("p", { text: `Kernel: ${kname}. Support vectors (αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
+      el("p", { text: `Kernel: ${kname}. Support vectors (the examples that caused an update, αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
       table(["Example i", "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
         "The support vectors and their counts αᵢ"));
     if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));
