@@ -9,6 +9,7 @@ import { togglePlay, stepBy } from "../steps/stepper.js";
 import { plotView } from "../plot/plots.js";
 import { page } from "../state/page-state.js";
 import { singleKeysOn } from "../access/access-options.js";
+import { syncHidden } from "../page/tabs.js";
 
 const values = page.values; // present: body[data-present] is its mirror (page-state.js)
 let train = () => {};
@@ -49,6 +50,8 @@ export function plotRequestSize() {
 function setPresent(on) {
   page.set({ present: on });
   apply();
+  // The tabs found empty while presenting (present.css hides every panel) come back on leaving.
+  syncHidden();
   onToggle(on);
 }
 
