@@ -50,9 +50,9 @@ def test_multiclass_epoch_limit_says_its_accuracy_and_what_to_try():
     assert r["status"] == "max_epochs" and r["epoch_mistakes"][-1] > 0
     pct = float(re.search(r"puts ([\d.]+) % of the 150 training examples", r["status_text"]).group(1))
     assert pct == round(100 * r["train_accuracy"], 1)
-    assert "try Average" in r["status_text"]
+    assert "Try Average" in r["status_text"] and "perhaps no W separates the classes" in r["status_text"]
     avg = train({"name": "iris"}, algorithm="multiclass", average=True)
-    assert "try Average" not in avg["status_text"] and f"{100 * avg['train_accuracy']:.1f} %" in avg["status_text"]
+    assert "Try Average" not in avg["status_text"] and f"{100 * avg['train_accuracy']:.1f} %" in avg["status_text"]
 
 
 def test_a_converged_multiclass_run_adds_no_advice():

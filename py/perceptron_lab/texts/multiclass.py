@@ -38,6 +38,6 @@ def _unfinished(summ, n_train):
     if summ["average"]:
         return (f"{right} (the mean of every W). Mistakes never stopped: more epochs may help, "
                 "or no W separates the classes.")
-    return (f"{right}. Mistakes never stopped, so no single W may separate the classes: "
-            "try Average (predict with the mean of every W seen) and compare the two accuracies.")
+    return (f"{right}. Mistakes never stopped: perhaps no W separates the classes. "
+            "Try Average (predict with the mean of every W seen) and compare the two accuracies.")
 
