@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,7 +76,7 @@ def test_exercise_on_and_by_keyboard(ready_page):
     open_tab(page, "practice")
     page.focus("#exercise-start")
     page.keyboard.press("Enter")
-    expect(page.locator("#exercise-question")).to_contain_text("Example 1 (epoch 1")
+    expect(page.locator("#exercise-question")).to_contain_text("Visit 1: example 1 of the data, in epoch 1 (the 1st pass over the data)")
     expect(page.locator("#exercise-mistake-yes")).to_be_focused()
     for k, (m, w) in enumerate(plan, start=1):
         answer(page, m, w)
@@ -122,7 +123,7 @@ def test_result_link_reopens_with_the_same_score(browser):
         assert a.get_attribute("#exercise", "data-score") == "3"
         expect(a.locator("#exercise-message")).to_have_text(
             "Replayed 5 answers: 3 right. This matches the link (3 of 5).")
-        expect(a.locator("#exercise-question")).to_contain_text("Example 6 (epoch 2")
+        expect(a.locator("#exercise-question")).to_contain_text(re.compile(r"Visit 6: example \d of the data, in epoch 2 \(the 2nd pass"))
         assert a.input_value("#exercise-link").endswith(link.split("#")[1].split("view=")[1])
         answered(b, 5)
         assert b.get_attribute("#exercise", "data-score") == "3"
