@@ -60,7 +60,9 @@ function onValue(name, value) {
   retrainTimer = setTimeout(() => {
     retrainTimer = null;
     if (running) trainSoon(); // after the run going now
-    else train({ auto: true, live: true });
+    // A new preset is a new picture: on a phone the picker is below the plot, so the plot
+    // comes back into view with the new run (a typed field keeps the reader where they are).
+    else train({ auto: true, live: true, inView: name === "preset" });
   }, RETRAIN_MS);
 }
 
@@ -262,7 +264,7 @@ async function train(opts = {}) {
     applyLinkView(); // a shared link's step-through position and comparison
     scriptRun(d.data, settings);
     exerciseLinkView(); // a result link of the exercise: replay its answers
-    if (!opts.auto) plotInView();
+    if (!opts.auto || opts.inView) plotInView();
     return;
   }
   const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };

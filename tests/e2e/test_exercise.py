@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,7 +76,7 @@ def test_exercise_on_and_by_keyboard(ready_page):
     open_tab(page, "practice")
     page.focus("#exercise-start")
     page.keyboard.press("Enter")
-    expect(page.locator("#exercise-question")).to_contain_text("Example 1 (epoch 1")
+    expect(page.locator("#exercise-question")).to_contain_text("Visit 1: example 1 of the data, in epoch 1 (the 1st pass over the data)")
     expect(page.locator("#exercise-mistake-yes")).to_be_focused()
     for k, (m, w) in enumerate(plan, start=1):
         answer(page, m, w)
@@ -122,7 +123,7 @@ def test_result_link_reopens_with_the_same_score(browser):
         assert a.get_attribute("#exercise", "data-score") == "3"
         expect(a.locator("#exercise-message")).to_have_text(
             "Replayed 5 answers: 3 right. This matches the link (3 of 5).")
-        expect(a.locator("#exercise-question")).to_contain_text("Example 6 (epoch 2")
+        expect(a.locator("#exercise-question")).to_contain_text(re.compile(r"Visit 6: example \d of the data, in epoch 2 \(the 2nd pass"))
         assert a.input_value("#exercise-link").endswith(link.split("#")[1].split("view=")[1])
         answered(b, 5)
         assert b.get_attribute("#exercise", "data-score") == "3"
@@ -204,7 +205,7 @@ def test_kernel_counts_by_keyboard(ready_page):
     page.keyboard.press("Enter")
     expect(page.locator("#exercise-on")).to_contain_text("the kernel perceptron with k̃(x, x′) = (x·x′ + 1)^2 + 1")
     expect(page.locator("#exercise-question")).to_have_text(
-        "Example 1 (epoch 1, training example 1): x₁ = (0, 0), y = −1, η = 1; α = (0, 0, 0, 0).")
+        "Visit 1: example 1 of the data, in epoch 1 (the 1st pass over the data): x₁ = (0, 0), y = −1, η = 1; α = (0, 0, 0, 0).")
     expect(page.locator("#exercise-mistake-legend")).to_have_text("Is this example a mistake (y·f(x) ≤ 0)?")
     expect(page.locator("label[for=exercise-mistake-no]")).to_have_text("No, the counts stay")
     fb = page.locator("#exercise-feedback")
@@ -220,7 +221,7 @@ def test_kernel_counts_by_keyboard(ready_page):
             expect(fb).to_contain_text("Not quite: it is a mistake, but the new α₃ is 1, not 2.")
     expect(fb.locator(".exercise-verdict")).to_have_text("Right: example 4 is a mistake and α₄ is now 1.")
     expect(page.locator("#exercise-score")).to_have_text("Score 2 of 4 · streak 1 (best 1)")
-    expect(page.locator("#exercise-question")).to_contain_text("Example 5 (epoch 2, training example 1)")
+    expect(page.locator("#exercise-question")).to_contain_text("Visit 5: example 1 of the data, in epoch 2 (the 2nd pass over the data)")
     expect(page.locator("#exercise-question")).to_contain_text("α = (1, 1, 1, 1).")
     # The points that y·f(x) ≤ 0 gets wrong after the fourth update, as the literal loop counts them.
     expect(page.locator("#exercise-caption")).to_contain_text(f"Now: {truth[3][3]} of 4 points have y·f(x) ≤ 0")

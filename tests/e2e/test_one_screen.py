@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, settled
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, run_end, settled
 
 # Where a box is on screen, and what the page would scroll.
 GEOMETRY_JS = """() => {
@@ -184,6 +184,27 @@ def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browse
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, tab
 
 
+def test_phone_a_new_preset_brings_the_plot_back_with_its_run(browser, base_url):
+    """390 × 844, watching it learn: the preset picker is below the plot; choosing XOR there
+    retrains by itself, and the plot comes back into view with XOR's run (not left off-screen)."""
+    with extra_page(browser, base_url, viewport={"width": 390, "height": 844}, motion="no-preference") as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        open_tab(page, "setup")
+        page.locator("#preset").scroll_into_view_if_needed()
+        assert page.evaluate(GEOMETRY_JS)["plot"]["y"] < -100  # the plot is above, out of view
+        page.evaluate("""() => { window.__ran = false; new MutationObserver(() => {
+          if (document.body.dataset.runState === 'running') window.__ran = true; })
+          .observe(document.body, { attributes: true, attributeFilter: ['data-run-state'] }); }""")
+        page.select_option("#preset", "xor")
+        page.wait_for_function("() => window.__ran && document.body.dataset.runState === 'done'", timeout=RUN_TIMEOUT_MS)
+        expect(page.locator("#status")).to_contain_text("XOR")
+        page.wait_for_function("""() => { const r = document.getElementById('plot-boundary').getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=10_000)  # smooth scroll: it arrives
+        g = page.evaluate(GEOMETRY_JS)
+        assert inside(g["plot"], g), g
+
+
 def test_run_bar_is_clear_when_the_result_shows(browser, base_url):
     with extra_page(browser, base_url, viewport={"width": 1280, "height": 800}) as page:
         wait_ready_of(page)
@@ -230,7 +251,9 @@ def test_presenter_mode_is_one_screen(browser, base_url):
         page.wait_for_selector('#stepper[data-step="1"]', state="attached", timeout=30_000)
         g = page.evaluate(GEOMETRY_JS)
         assert g["scrollY"] == 0 and g["sh"] <= g["vh"] and g["sw"] <= g["vw"], g
-        assert inside(g["plot"], g) and g["plot"]["w"] * g["plot"]["h"] >= 0.5 * g["vw"] * g["vh"], g
+        # Dominant, under the verdict's lines (44 % of the screen at 1920 × 1080; 50 % before the
+        # verdict was shown, which the room needs more than the plot's last rows).
+        assert inside(g["plot"], g) and g["plot"]["w"] * g["plot"]["h"] >= 0.42 * g["vw"] * g["vh"], g
         # The update written out in big type: a = w·x̃, the verdict, w before + η·y·x̃ = w after.
         for sel in ["#step-math .step-eq", "#step-math .step-table"]:
             expect(page.locator(sel)).to_be_visible()
@@ -241,15 +264,49 @@ def test_presenter_mode_is_one_screen(browser, base_url):
         assert sizes and min(sizes) >= 32, sizes
         table = page.inner_text("#step-math .step-table")
         assert "w before" in table and "η·y·x̃" in table and "w after" in table, table
-        for sel in ["#data-panel", "#settings-panel", "[role=tablist]", "#now-numbers", ".brand", "#load",
-                    "#step-controls, .step-controls", ".foot"]:
+        for sel in ["#data-panel", "#settings-panel", "[role=tablist]", "#now-numbers", ".brand", "#load", ".foot"]:
             assert not page.locator(sel).first.is_visible(), sel
-        # Space plays, the arrows step.
+        # What the room needs, readable from the back: the verdict, "Update k of n", ◀ Play ▶.
+        total = int(page.get_attribute("#step-range", "max"))
+        expect(page.locator("#present-count")).to_have_text(f"Update 1 of {total}")
+        expect(page.locator("#status")).to_be_visible()
+        assert "converged" in page.text_content("#status").lower()  # AND: the verdict of this run
+        for sel in ("#status", "#present-count", "#step-back", "#step-play", "#step-fwd"):
+            box = page.evaluate(f"(() => {{ const r = document.querySelector('{sel}').getBoundingClientRect(); "
+                                "return { x: r.x, y: r.y, w: r.width, h: r.height }; })()")
+            assert inside(box, g), (sel, box)
+            assert page.evaluate(f"parseFloat(getComputedStyle(document.querySelector('{sel}')).fontSize)") >= 18, sel
+        # A slide clicker's Page Down / Page Up step; space plays, the arrows step.
+        page.locator("body").press("PageDown")
+        page.wait_for_selector('#stepper[data-step="2"]', state="attached", timeout=30_000)
+        expect(page.locator("#present-count")).to_have_text(f"Update 2 of {total}")
+        page.locator("body").press("PageUp")
+        page.wait_for_selector('#stepper[data-step="1"]', state="attached", timeout=30_000)
         page.locator("body").press("ArrowLeft")
         page.wait_for_selector('#stepper[data-step="0"]', state="attached", timeout=30_000)
         page.locator("body").press(" ")
         page.wait_for_selector('#stepper[data-playing="true"]', state="attached", timeout=30_000)
         page.locator("body").press(" ")
+        page.wait_for_selector('#stepper[data-playing="false"]', state="attached", timeout=30_000)
+        # Single-key shortcuts turned off (WCAG 2.1.4, with the other access options): T trains
+        # nothing and space plays nothing; Page Down still steps.
+        page.locator("body").press("Escape")
+        open_tab(page, "steps")
+        page.uncheck("#single-keys")
+        assert page.evaluate("JSON.parse(localStorage.getItem('perceptron-lab:access')).keys") is False
+        assert run_end(page, lambda: page.click("#present")) == "done"  # presenting redraws the run larger
+        page.evaluate("""() => { window.__started = false; new MutationObserver(() => {
+          if (document.body.dataset.runState === 'running') window.__started = true; })
+          .observe(document.body, { attributes: true, attributeFilter: ['data-run-state'] }); }""")
+        page.evaluate("document.activeElement.blur()")  # the keys go to the page, not to the button
+        step = page.get_attribute("#stepper", "data-step")
+        page.locator("body").press("t")
+        page.locator("body").press(" ")
+        page.locator("body").press("PageDown")  # the one that acts: proof the keys arrived
+        page.wait_for_selector(f'#stepper[data-step="{int(step) + 1}"]', state="attached", timeout=30_000)
+        page.wait_for_timeout(1500)  # a run T had started would show by now (training AND takes less)
+        assert page.evaluate("window.__started") is False
+        assert page.get_attribute("#stepper", "data-playing") == "false"
 
 
 def _course_page(base_url, height, link="v=1&embed=1"):
@@ -311,3 +368,8 @@ def test_embed_at_640_px_shows_the_whole_plot(browser, course_640):
         assert plot["w"] >= 0.9 * (g["vw"] - 32), plot  # and it is the frame's width, not a stamp
         natural = frame.evaluate("document.getElementById('plot-boundary').naturalHeight / devicePixelRatio")
         assert abs(natural - plot["h"]) <= 2, (natural, plot)  # the picture is the box: all of it shows
+        # Its caption too, above the bar; and a student's frame has no author's tools.
+        cap = frame.evaluate("document.querySelector('.fig-boundary figcaption').getBoundingClientRect().bottom")
+        assert cap <= bar + 0.5, (cap, bar)
+        for sel in ("#present", ".brand", "#load"):
+            assert not frame.locator(sel).first.is_visible(), sel

@@ -139,7 +139,7 @@ def test_the_package_is_small_and_frames_this_lab_on_the_exercise(packages, base
     for version, p in out.items():
         assert p["zip"].stat().st_size < 20_000
         assert p["lab"].startswith(base_url + "#v=1&source=preset&preset=and&")
-        assert p["lab"].endswith("&embed=1&hide=data,settings,steps,compare,downloads,hand&view=exercise&exq=6")
+        assert p["lab"].endswith("&embed=1&hide=data,settings,steps,compare,downloads,hand,train&view=exercise&exq=6")
         z = zipfile.ZipFile(p["zip"])
         config = z.read("index.html").decode().split('id="config">', 1)[1].split("</script>", 1)[0]
         assert json.loads(config) == {"lab": p["lab"], "version": version, "mastery": 0.8}
@@ -154,6 +154,10 @@ def test_scorm12_the_lms_records_score_status_and_every_answer(browser, packages
     pattern = [True, True, False, True, True, True]  # 5 of 6 right: 83 % >= the pass mark 80 %
     with extra_page(browser, lms + "lms1.2.html", viewport={"width": 1000, "height": 1600}) as page:
         sco, lab = _lab(page)
+        # The graded activity is the student's: no Train, no author's tools, no SCORM download.
+        for sel in ("#train", "#runbar", "#present", "#lms", "#lms-download"):
+            assert lab.locator(sel).count() == 0 or not lab.locator(sel).first.is_visible(), sel
+        assert lab.locator("#exercise-check").is_visible()
         assert sco.text_content("#status") == ("Answered 0 of 6: 0 right so far. "
                                                "Your score is sent when you have answered 6.")
         assert _cmi(page, "API")["core"]["lesson_status"] == "incomplete"

@@ -136,4 +136,4 @@ def pending(run):
 
 def texts_of(f):
     return kernel_texts(f.summary, n_train=len(f.train_ds.y), dataset_name=f.ds.name,
-                        n_test=0 if f.test_ds is None else len(f.test_ds.y))
+                        n_test=0 if f.test_ds is None else len(f.test_ds.y), bias=f.s["bias"], normalize=f.s["normalize"])

@@ -63,8 +63,9 @@ class SummaryFit:
     def figure(self, kind):
         """(Figure, alt text) of one plot; (None, None) where it has none (proof: two classes' theorem)."""
         p, run = figures.plots(), self.run
-        width, height = self.s["plot_px"]
-        size = dict(width_px=width, height_px=height)
+        # The page's pixel ratio and presenter scale, as the linear fits draw (figures.size):
+        # without them a projector's class regions had 10 px text.
+        size = dict(width_px=self.s["plot_px"][0], height_px=self.s["plot_px"][1], dpr=self.s["dpr"], scale=self.s["scale"])
         if kind == "boundary":
             fig = self.boundary(size=size)
             return fig, fig.alt_text
@@ -104,8 +105,9 @@ class SummaryFit:
         k = int_field(request, "step", 0, len(self.summary["trace"]["index"]))
         info = self.step_info(k)
         p = figures.plots()
-        width, height = self.s["plot_px"]
-        fig = self.boundary(step=info["t"], highlight=info["index"], size=dict(width_px=width, height_px=height))
+        fig = self.boundary(step=info["t"], highlight=info["index"],
+                            size=dict(width_px=self.s["plot_px"][0], height_px=self.s["plot_px"][1],
+                                      dpr=self.s["dpr"], scale=self.s["scale"]))
         return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
                 "n_wrong": fig.n_wrong, "total": len(self.summary["trace"]["index"])}
 

@@ -140,7 +140,7 @@ class _BoundaryScene:
             self._build_artists(ax)
 
     def zero_note(self):
-        return f"w = 0: no boundary yet (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
+        return f"w = 0: no boundary (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
 
     def _build_artists(self, ax):
         fig = self.fig

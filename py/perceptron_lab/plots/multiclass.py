@@ -10,7 +10,7 @@ from matplotlib.lines import Line2D
 
 from ..settings import LIMITS
 from .figure import layout, prepare_figure
-from .style import FS_NOTE, FS_TICK, MARKER_S, fs
+from .style import FS_LABEL, FS_NOTE, FS_TICK, MARKER_S, fs
 
 CLASS_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
                  "#999999", "#882255"]
@@ -67,9 +67,9 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
                    linewidths=2.6, zorder=4.5, gid="highlight")
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
-    ax.set_xlabel(str(names[f0]))
+    ax.set_xlabel(str(names[f0]), fontsize=fs(fig, FS_LABEL))
     if f1 is not None:
-        ax.set_ylabel(str(names[f1]))
+        ax.set_ylabel(str(names[f1]), fontsize=fs(fig, FS_LABEL))
     if k <= 10:
         handles, labels = ax.get_legend_handles_labels()
         if m > 2:  # the regions are a slice: said on the picture, as the binary boundary plot says it

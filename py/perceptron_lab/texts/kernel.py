@@ -9,7 +9,7 @@ from .run import bound_verdict, split_text
 from .stopping import status_text as _status
 
 
-def kernel_texts(summ, *, n_train, dataset_name, n_test=0):
+def kernel_texts(summ, *, n_train, dataset_name, n_test=0, bias=True, normalize=False):
     k = summ["kernel"]
     name = {"linear": "linear kernel", "poly": f"polynomial kernel (degree {k['degree']}, coef0 {_g(k['coef0'])})",
             "rbf": f"RBF kernel (γ = {_g(k['gamma'])})"}[k["kernel"]]
@@ -31,12 +31,19 @@ def kernel_texts(summ, *, n_train, dataset_name, n_test=0):
         bound = ""  # the theory request brings it (the page shows "computing…" in its place)
     else:
         bound = "No mistake bound: the margin in feature space is not known for this run."
-    classifier = (f"f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) over {_plural(n_sv, 'support vector')} (αᵢ > 0) of the "
+    classifier = (f"f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) over {_plural(n_sv, 'support vector')} of the "
                   f"{n_train:,} training examples ({_plural(summ['updates'], 'update')}); training accuracy "
-                  f"{100 * summ['train_accuracy']:.1f} %.")
+                  f"{100 * summ['train_accuracy']:.1f} %. A support vector is a training example that caused "
+                  "at least one update (its count αᵢ > 0); the others do not enter f. " + _k_tilde(bias, normalize))
     return {"status_text": status, "separable_text": sep, "bound_text": bound, "classifier_text": classifier,
             "split_text": split_text(n_test=n_test, separable_all=None, separable_train=None), "proof_text": "The proof plot follows w in the primal space; the kernel perceptron "
             "never builds w, so its bound is stated in numbers above."}
+
+
+def _k_tilde(bias, normalize):
+    """What k̃ is in this run, in words (core/kernels.py)."""
+    k = "k̃ is the kernel k plus 1 (the bias as a constant feature)" if bias else "k̃ is the kernel k itself (no bias)"
+    return k + (", scaled so every example has length 1 in feature space (Normalize)." if normalize else ".")
 
 
 def separable_text(summ, th):

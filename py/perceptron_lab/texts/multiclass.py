@@ -13,6 +13,8 @@ def multiclass_texts(summ, *, n_train, dataset_name, n_test=0):
     k = len(summ["classes"])
     avg = "averaged " if summ["average"] else ""
     status = _status(summ, dataset_name, f"{avg}multiclass perceptron ({k} classes)")
+    if summ["status"] != "converged":
+        status += " " + _unfinished(summ, n_train)
     worst = [(a, c) for a, c in zip(summ["per_class_accuracy"], summ["classes"]) if a is not None]
     a_min, c_min = min(worst)
     # "lowest for class X (100.0 %)" when every class is at 100 % names no real lowest.
@@ -28,3 +30,14 @@ def multiclass_texts(summ, *, n_train, dataset_name, n_test=0):
 def multiclass_step_text(i, true_class, rival_class, score_true, score_rival):
     return (f"Example {i + 1} is class {true_class}, but class {rival_class} scored {_g(score_rival)} ≥ "
             f"{_g(score_true)} (its own class's score): W[{true_class}] += η·x̃ and W[{rival_class}] −= η·x̃.")
+
+
+def _unfinished(summ, n_train):
+    """What a run that never had a clean epoch got right, and what the reader can try."""
+    right = f"Its answer puts {100 * summ['train_accuracy']:.1f} % of the {n_train:,} training examples in their class"
+    if summ["average"]:
+        return (f"{right} (the mean of every W). Mistakes never stopped: more epochs may help, "
+                "or no W separates the classes.")
+    return (f"{right}. Mistakes never stopped: perhaps no W separates the classes. "
+            "Try Average (predict with the mean of every W seen) and compare the two accuracies.")
+

@@ -17,6 +17,7 @@ import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
 import { algorithmTraits } from "../state/state.js";
 import { page } from "../state/page-state.js";
+import { introText, visitText } from "./exercise-words.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
@@ -41,10 +42,7 @@ export function initExercise(opts) {
   plot = createPlot("The data and the boundary of the current w");
   clear(section).append(
     el("h2", { id: "exercise-h", text: "Predict the update" }),
-    el("p", { class: "hint", text: "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
-      + "say whether each example is a mistake (y·a ≤ 0) and, if it is, type the new w = w + η·y·x̃ "
-      + "(the kernel perceptron: the example's new count αᵢ). "
-      + "The lab checks every answer against its own training run." }),
+    el("p", { class: "hint", id: "exercise-intro", text: introText(false) }),
     el("div", { class: "exercise-bar" },
       el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } }),
       el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
@@ -163,6 +161,7 @@ export async function start(link = null) {
     return;
   }
   ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
+  byId("exercise-intro").textContent = introText(ex.dual);
   byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
   show(byId("exercise-close"), true);
@@ -254,12 +253,12 @@ async function render() {
       ? `The run ends here (${ex.res.status}): every example has been visited.`
       : `That is every visit this exercise holds (${ex.res.visits.length}).`;
   } else if (ex.dual) {
-    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+    byId("exercise-question").textContent = visitText(v)
       + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
       + `${countsText(counts())}.`;
   } else {
     const w = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : v.w_before;
-    byId("exercise-question").textContent = `Example ${v.t} (epoch ${v.epoch}, training example ${v.index + 1}): `
+    byId("exercise-question").textContent = visitText(v)
       + `w = ${vec(w)}, x̃ = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}.`;
   }
   drawCurrent(v);

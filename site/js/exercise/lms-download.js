@@ -2,7 +2,9 @@
 // course's gradebook with no server of ours (the LMS gives the package its SCORM API). The
 // package frames this lab at its own address with the run's settings, the data and settings
 // panels hidden (the student answers the exercise the teacher set), and the step-through,
-// comparison, downloads and hand-weights panels hidden too (they would show the updates).
+// comparison, downloads and hand-weights panels hidden too (they would show the updates), and
+// Train (the graded run is the link's: the student has nothing to retrain). Embed mode hides
+// this box itself (css/share.css): it is the author's, never the student's.
 import { el, byId, say as sayIn } from "../page/dom.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { embedTitle } from "../page/embed.js";
@@ -16,7 +18,7 @@ import { readWholeNumber } from "../state/number.js";
 // The exercise follows one example at a time: the algorithms whose update is one example's (params.json per_example).
 const EXERCISE = BY_NAME.algorithm.options.filter((o) => o.per_example).map((o) => o.value);
 const VIEW_KEYS = new Set(["embed", "hide", "view", "step", "present", "play", "exa", "exn", "exs", "exq"]);
-export const PACKAGE_HIDE = "data,settings,steps,compare,downloads,hand";
+export const PACKAGE_HIDE = "data,settings,steps,compare,downloads,hand,train";
 
 function say(text, kind = "info") {
   sayIn(byId("lms-status"), text, kind);

@@ -68,6 +68,8 @@ function readRaw(p, control) {
 
 function optionHint(p, value) {
   const o = p.options?.find((x) => x.value === value);
+  // A preset's own hint says all there is: the list of every kind of preset is not about it.
+  if (o?.hint && p.name === "preset") return `${o.hint}.`;
   return o?.hint ? `${p.hint}. ${o.hint}.` : p.hint;
 }
 

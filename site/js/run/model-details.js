@@ -27,8 +27,16 @@ export function renderModelDetails(res) {
   const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
   cap.dataset.binary ??= cap.textContent;
   cap.textContent = !on ? cap.dataset.binary : counts
-    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x) (+1 blue, −1 orange); support vectors ringed in green"
+    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x), k̃ = the kernel (+ 1 with the bias) (+1 blue, −1 orange); "
+      + "ringed in green: the support vectors, the training examples that caused an update"
     : "Decision regions: where each class scores highest";
+  const m = res?.feature_names?.length || 0;
+  // More than two features: the picture is a slice, and its regions can contradict the numbers.
+  if (m > 2) {
+    cap.textContent += `. A slice through ${m} features: the ${on && !counts ? "regions are" : "boundary is"} drawn `
+      + `with the other ${m - 2} at their means, so a point can lie on the wrong side here and still be `
+      + "classified right; the black rings mark the examples the full model gets wrong.";
+  }
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
   const body = clear(byId("model-details-body"));
@@ -41,7 +49,7 @@ export function renderModelDetails(res) {
     const kname = k.kernel === "poly" ? `polynomial, degree ${k.degree}, coef0 ${fmt(k.coef0)}`
       : k.kernel === "rbf" ? `RBF, γ = ${fmt(k.gamma)}` : "linear";
     body.append(
-      el("p", { text: `Kernel: ${kname}. Support vectors (αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
+      el("p", { text: `Kernel: ${kname}. Support vectors (the examples that caused an update, αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
       table(["Example i", "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
         "The support vectors and their counts αᵢ"));
     if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));

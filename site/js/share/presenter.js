@@ -1,11 +1,15 @@
 // Presenter mode (button, link key present=1): the boundary plot large beside the key
-// numbers, big text, the data and settings panels tucked away (css/present.css), and keys:
-// space play/pause, ←/→ step, T train, Esc leave. Plots are asked for larger and scaled up
+// numbers, the status verdict and "Update k of n" in big type, ◀ Play ▶ large, the data and
+// settings panels tucked away (css/present.css), and keys: ←/→ and Page Up/Page Down (what a
+// slide clicker sends) step, Esc leaves; space play/pause and T train unless single-key
+// shortcuts are off (access-options.js, WCAG 2.1.4). Plots are asked for larger and scaled up
 // (plotRequestSize) so they stay crisp on a projector.
 import { byId } from "../page/dom.js";
 import { togglePlay, stepBy } from "../steps/stepper.js";
 import { plotView } from "../plot/plots.js";
 import { page } from "../state/page-state.js";
+import { singleKeysOn } from "../access/access-options.js";
+import { syncHidden } from "../page/tabs.js";
 
 const values = page.values; // present: body[data-present] is its mirror (page-state.js)
 let train = () => {};
@@ -15,7 +19,21 @@ export function initPresenter(opts) {
   ({ train, onToggle } = opts);
   byId("present").addEventListener("click", () => setPresent(!values.present));
   document.addEventListener("keydown", onKey);
+  countUpdates();
   apply();
+}
+
+/** "Update k of n" for the room, from the step-through's own "k / n" (steps/step-controls.js). */
+function countUpdates() {
+  const pos = byId("step-pos");
+  const out = byId("present-count");
+  if (!pos || !out) return;
+  const write = () => {
+    const m = /^(visit )?(\d+) \/ (\d+)$/.exec(pos.textContent.trim());
+    out.textContent = m ? `${m[1] ? "Visit" : "Update"} ${m[2]} of ${m[3]}` : "";
+  };
+  new MutationObserver(write).observe(pos, { childList: true, characterData: true, subtree: true });
+  write();
 }
 
 /** Presenter mode is on. */
@@ -32,6 +50,8 @@ export function plotRequestSize() {
 function setPresent(on) {
   page.set({ present: on });
   apply();
+  // The tabs found empty while presenting (present.css hides every panel) come back on leaving.
+  syncHidden();
   onToggle(on);
 }
 
@@ -52,10 +72,11 @@ function forControl(e) {
 
 function onKey(e) {
   if (!presenting() || e.altKey || e.ctrlKey || e.metaKey || forControl(e)) return;
-  if (e.key === " ") togglePlay();
-  else if (e.key === "ArrowLeft") stepBy(-1);
-  else if (e.key === "ArrowRight") stepBy(1);
-  else if (e.key === "t" || e.key === "T") train();
+  const single = singleKeysOn();
+  if (e.key === " " && single) togglePlay();
+  else if (e.key === "ArrowLeft" || e.key === "PageUp") stepBy(-1);
+  else if (e.key === "ArrowRight" || e.key === "PageDown") stepBy(1);
+  else if ((e.key === "t" || e.key === "T") && single) train();
   else if (e.key === "Escape") setPresent(false);
   else return;
   e.preventDefault();

@@ -1,0 +1,16 @@
+// The exercise's words for a first-year student: what to do, and which visit is asked about
+// (pure, no DOM).
+
+/** What the student does: type the new w, or (the kernel perceptron) the example's new count. */
+export function introText(counts) {
+  return "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
+    + "say whether each example is a mistake (y·a ≤ 0) and, if it is, "
+    + (counts ? "type the example's new count αᵢ (how many updates it has caused). " : "type the new w = w + η·y·x̃. ")
+    + "The lab checks every answer against its own training run.";
+}
+
+/** "Visit 9: example 1 of the data, in epoch 3 (the 3rd pass over the data): " */
+export function visitText(v) {
+  const nth = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+  return `Visit ${v.t}: example ${v.index + 1} of the data, in epoch ${v.epoch} (the ${nth(v.epoch)} pass over the data): `;
+}
