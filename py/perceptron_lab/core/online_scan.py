@@ -202,7 +202,7 @@ class OnlineScan:
         if not at:
             return
         m = len(at)
-        pos = np.fromiter(at, np.int64, m)
+        pos = np.fromiter(at, np.intp, m)  # np.take wants intp (32 bits in Pyodide)
         x, z = self._rows(pos)
         path = np.empty((self.d, m + 1))  # column k: w after update k (0: first); a row per component
         path[:, 0] = first
