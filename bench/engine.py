@@ -1,25 +1,34 @@
-"""Perceptron speed: Perceptron().fit against scikit-learn's Perceptron, on separable and noisy data.
+"""Perceptron speed: `Perceptron(max_epochs=3, order="fixed").fit` on separable and noisy data, beside
+scikit-learn's Perceptron and beside the engine of earlier commits, in one run.
 
-`python bench/engine.py` prints, with the load average (figures in CPU time of this process, with
-OPENBLAS_NUM_THREADS=1: on a shared machine wall time mostly measures the neighbours):
-- fit vs scikit-learn at equal epochs on 100 000 x 20 separable data and on the same with 10 %
-  of the labels flipped (issue 24): scikit-learn's Perceptron(penalty=None, eta0=1, tol=None,
-  shuffle=False, max_iter=the epochs fit ran) is the same algorithm (w from 0, update at
-  y·(w·x̃) <= 0, the bias as a weight), so the weights must be equal and the bench says whether they are;
-- the floor under it: a loop that only makes the run's updates (one dot product and one addition
-  per update, the mistakes known beforehand), and the plain per-example loop; microseconds per update.
-`--issue7`: only the estimator and pocket figures. Targets: issue 7, fit at or below 1.2x
-scikit-learn on the separable data, pocket at or below 3x online on 50 000 x 10 noisy data.
+    python bench/engine.py [--against REV ...] [--repeat N] [--more]
+
+One thread, as in Pyodide (BLAS and OpenMP set to 1 thread before numpy loads). Figures are CPU time
+of this process, the best of N rounds in which every engine takes its turn (on a shared machine
+wall time mostly measures the neighbours, and taking turns gives each engine the same moments).
+- Data: 100 000 x 20, separable with a margin of 0.5, and the same kind with 10 % of the labels
+  flipped (noisy: a mistake every ~4 examples). Every fit goes through the estimator (input checks,
+  labels, x̃ with its bias column, training, the trace).
+- scikit-learn's Perceptron(penalty=None, eta0=1, tol=None, shuffle=False, max_iter=the epochs this
+  fit ran) is the same algorithm (w from 0, update at y·(w·x̃) <= 0, the bias a weight), so the
+  weights must be equal; the table says whether they are, for this engine and each earlier one.
+- --against REV: the package as it was at REV (bench/earlier_engine.py: git archive into a temporary
+  directory, imported under its own name), e.g. --against 2a85e78 (the engine before the shared
+  block scan). --more: also the per-update floor on noisy data, pocket against online, and the
+  kernel and multiclass perceptrons (bench/kernel_multiclass.py).
+Targets (issue 33): separable <= 1.2x scikit-learn and not slower than 2a85e78; noisy <= 10x scikit-learn.
 
 What remains on noisy data (docs/ARCHITECTURE.md, "Engine speed"): scikit-learn makes every step in C;
-this package must stay numpy-only (Pyodide), and a mistake needs at least one numpy call for its
-activation and one for its update, each ~0.3-0.5 us of call overhead against ~20 ns of arithmetic.
+this package stays numpy-only (Pyodide), and a mistake needs at least one numpy product to find it
+and one addition to make it, each ~0.2-0.5 us of call overhead against ~20 ns of arithmetic.
 """
 
 import os
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"
 
+import argparse  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
@@ -29,53 +38,16 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import earlier_engine  # noqa: E402
 from benchkit import loadavg  # noqa: E402
 from perceptron_lab.core import train  # noqa: E402
 from perceptron_lab.core.features import prepare  # noqa: E402
-from perceptron_lab.core.strategies import OnlineRule, online_pass  # noqa: E402
+from perceptron_lab.core.online_scan import online_pass  # noqa: E402
 from perceptron_lab.core.trace import Indices  # noqa: E402
+from perceptron_lab.estimators import Perceptron  # noqa: E402
 
 cpu = time.process_time
-
-
-def plain_loop(Z, y, epochs):
-    """The perceptron as written in the notes, one numpy dot product per example."""
-    w = np.zeros(Z.shape[1])
-    for _ in range(epochs):
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                w = w + y[i] * Z[i]
-    return w
-
-
-def updates_of(Z, y, epochs):
-    """The example positions of every update of the first `epochs` fixed-order epochs, and z = y·x̃."""
-    w, positions = np.zeros(Z.shape[1]), []
-    for _ in range(epochs):
-        record = Indices()
-        w = online_pass(Z, y, None, w, record)
-        positions += record.index
-    return positions, OnlineRule(Z, y, None).YZ
-
-
-def floor_loop(YZ, positions):
-    """Only the updates, their mistakes known beforehand: the activation z·w and w + z, per update.
-    Any Python loop that makes the updates one at a time pays at least this."""
-    w, dot = np.zeros(YZ.shape[1]), np.ndarray.dot
-    for j in positions:
-        z = YZ[j]
-        dot(z, w)
-        w = w + z
-    return w
-
-
-def best_of(f, repeat, clock=cpu):
-    times = []
-    for _ in range(repeat):
-        t = clock()
-        out = f()
-        times.append(clock() - t)
-    return min(times), out
+CASES = (("separable", 3), ("noisy", 3), ("noisy", 10))  # (data, max_epochs); separable converges in 2
 
 
 def data(kind, n=100_000, d=20, seed=0):
@@ -97,75 +69,148 @@ def data(kind, n=100_000, d=20, seed=0):
 
 def sklearn_same(X, y, epochs):
     """scikit-learn's Perceptron as the same algorithm: no penalty, η = 1, the data's order, exactly `epochs`."""
-    from sklearn.linear_model import Perceptron
+    from sklearn.linear_model import Perceptron as SkPerceptron
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # ConvergenceWarning: tol=None runs max_iter epochs on purpose
-        return Perceptron(penalty=None, eta0=1.0, tol=None, shuffle=False, max_iter=epochs).fit(X, y)
+        return SkPerceptron(penalty=None, eta0=1.0, tol=None, shuffle=False, max_iter=epochs).fit(X, y)
 
 
-def fit_vs_sklearn():
-    from perceptron_lab.estimators import Perceptron
+def fit_with(Estimator, epochs):
+    def fit(X, y):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # LongRunWarning: the page's estimate, said on stderr
+            return Estimator(max_epochs=epochs, order="fixed").fit(X, y)
+    return fit
 
-    print(f"Perceptron().fit vs scikit-learn's Perceptron at equal epochs (CPU s; load average {loadavg()})")
-    for kind in ("separable", "noisy"):
+
+def same_weights(a, b):
+    return np.array_equal(a.coef_, b.coef_) and np.array_equal(a.intercept_, b.intercept_)
+
+
+def taking_turns(fits, X, y, rounds):
+    """{name: best CPU seconds} of fits {name: f(X, y)}, every round each in turn; and each one's last fit."""
+    best, last = {name: float("inf") for name in fits}, {}
+    for _ in range(rounds):
+        for name, fit in fits.items():
+            t = cpu()
+            last[name] = fit(X, y)
+            best[name] = min(best[name], cpu() - t)
+    return best, last
+
+
+def side_by_side(against, repeat):
+    engines = {"this": Perceptron}
+    for rev in against:
+        package = earlier_engine.load(rev)
+        engines[package.commit] = earlier_engine.estimator(package)
+    names = list(engines)
+    print(f'Perceptron(max_epochs=E, order="fixed").fit, one thread, CPU s, best of {repeat} turns '
+          f"(load average {loadavg()})")
+    head = "".join(f"{n:>10s}" for n in names) + f"{'sklearn':>10s} |" + "".join(f"{n + '/sk':>13s}" for n in names)
+    head += "".join(f"{'this/' + n:>15s}" for n in names[1:])
+    print(f"  {'data':9s} {'E':>2s} {'ran':>3s} {'updates':>7s} {head}   weights = sklearn's")
+    for kind, epochs in CASES:
         X, y = data(kind)
-        repeat = 15 if kind == "separable" else 5  # milliseconds: more tries to find a quiet moment
-        for epochs in ((3,) if kind == "separable" else (3, 10)):  # separable data converges in 2
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # LongRunWarning: the page's estimate, said on stderr
-                t_fit, est = best_of(lambda: Perceptron(max_epochs=epochs).fit(X, y), repeat)
-            ran = est.n_iter_  # fit stops after a clean epoch; scikit-learn (tol=None) runs what it is told
-            t_sk, sk = best_of(lambda: sklearn_same(X, y, ran), repeat)
-            same = np.array_equal(est.coef_, sk.coef_) and np.array_equal(est.intercept_, sk.intercept_)
-            Z, signs = prepare(X), np.where(y > 0, 1, -1).astype(np.int8)
-            t_core, run = best_of(lambda: train(Z, signs, max_epochs=ran), 5)
-            positions, YZ = updates_of(Z, signs, ran)
-            t_floor, _ = best_of(lambda: floor_loop(YZ, positions), 5)
-            updates = max(1, run.n_updates)
-            print(f"  {kind:9s} {len(X)} x {X.shape[1]}, {ran} epochs ({est.status_}), {run.n_updates} updates: "
-                  f"fit {t_fit:.3f}  scikit-learn {t_sk:.4f}  -> {t_fit / t_sk:5.1f}x   weights equal: {same}")
-            if kind == "noisy":
-                print(f"  {'':9s} per update: fit {1e6 * t_fit / updates:.2f} us, core.train {1e6 * t_core / updates:.2f} us, "
-                      f"floor (updates only) {1e6 * t_floor / updates:.2f} us, scikit-learn {1e6 * t_sk / updates:.3f} us")
-            if kind == "noisy" and epochs == 3:
-                t_plain, _ = best_of(lambda: plain_loop(Z, signs, ran), 1)
-                print(f"  {'':9s} plain per-example loop {t_plain:.3f} s -> fit is {t_plain / t_fit:.1f}x faster")
-    print("  (the floor is a loop that makes only the updates, one numpy dot and one addition each; "
-          "scikit-learn makes every step in C)")
+        ours = fit_with(Perceptron, epochs)(X, y)
+        ran = ours.n_iter_
+        fits = {name: fit_with(E, epochs) for name, E in engines.items()}
+        fits["sklearn"] = lambda X, y: sklearn_same(X, y, ran)
+        rounds = repeat if kind == "separable" else max(3, repeat // 3)  # noisy fits take 10-40x longer
+        best, last = taking_turns(fits, X, y, rounds)
+        sk = best["sklearn"]
+        row = "".join(f"{best[n]:10.4f}" for n in names) + f"{sk:10.4f} |"
+        row += "".join(f"{best[n] / sk:12.2f}x" for n in names)
+        row += "".join(f"{best['this'] / best[n]:14.2f}x" for n in names[1:])
+        equal = ", ".join(f"{n} {'yes' if same_weights(last[n], last['sklearn']) else 'NO'}" for n in names)
+        print(f"  {kind:9s} {epochs:2d} {ran:3d} {ours.run_.n_updates:7d} {row}   {equal}")
+    print(f"  (load average after: {loadavg()})")
 
 
-def estimators_and_pocket():
-    from sklearn.linear_model import Perceptron as SkPerceptron
+# --- --more: the floor under the noisy figure, pocket, kernel and multiclass ----------------------------
 
-    from perceptron_lab.estimators import Perceptron
 
-    X, y = data("separable")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # LongRunWarning (100 epochs asked; it converges in 2)
-        t_fit, est = best_of(lambda: Perceptron().fit(X, y), 15, cpu)
-        t_sk_default, _ = best_of(lambda: SkPerceptron().fit(X, y), 15, cpu)
-        t_sk_same, _ = best_of(lambda: SkPerceptron(penalty=None, tol=None, shuffle=False, eta0=1,
-                                                    max_iter=est.n_iter_).fit(X, y), 15, cpu)
-    print(f"estimator fit n={len(X)} d={X.shape[1]} separable ({est.n_iter_} epochs, {est.status_})")
-    print(f"  CPU time: Perceptron().fit {t_fit*1e3:8.1f} ms   scikit-learn Perceptron().fit {t_sk_default*1e3:8.1f} ms "
-          f"-> {t_fit/t_sk_default:.2f}x   at equal epochs (tol=None, no shuffle) {t_sk_same*1e3:8.1f} ms "
-          f"-> {t_fit/t_sk_same:.2f}x (target <= 1.2x)")
+def plain_loop(Z, y, epochs):
+    """The perceptron as written in the notes, one numpy dot product per example."""
+    w = np.zeros(Z.shape[1])
+    for _ in range(epochs):
+        for i in range(len(Z)):
+            if y[i] * (Z[i] @ w) <= 0:
+                w = w + y[i] * Z[i]
+    return w
 
+
+def updates_of(Z, y, epochs):
+    """The example positions of every update of the first `epochs` fixed-order epochs, and z = y·x̃."""
+    w, positions = np.zeros(Z.shape[1]), []
+    for _ in range(epochs):
+        record = Indices()
+        w = online_pass(Z, y, None, w, record)
+        positions += record.index
+    return positions, Z * y[:, None].astype(np.float64)
+
+
+def floor_loop(YZ, positions):
+    """Only the updates, their mistakes known beforehand: the activation z·w and w + z, per update.
+    Any Python loop that makes the updates one at a time pays at least this."""
+    w, dot = np.zeros(YZ.shape[1]), np.ndarray.dot
+    for j in positions:
+        z = YZ[j]
+        dot(z, w)
+        w = w + z
+    return w
+
+
+def best_of(f, repeat):
+    times, out = [], None
+    for _ in range(repeat):
+        t = cpu()
+        out = f()
+        times.append(cpu() - t)
+    return min(times), out
+
+
+def noisy_floor():
+    X, y = data("noisy")
+    Z, signs = prepare(X), np.where(y > 0, 1, -1).astype(np.int8)
+    t_fit, est = best_of(lambda: fit_with(Perceptron, 3)(X, y), 3)
+    t_sk, _ = best_of(lambda: sklearn_same(X, y, 3), 3)
+    t_core, run = best_of(lambda: train(Z, signs, max_epochs=3), 3)
+    positions, YZ = updates_of(Z, signs, 3)
+    t_floor, _ = best_of(lambda: floor_loop(YZ, positions), 3)
+    t_plain, _ = best_of(lambda: plain_loop(Z, signs, 3), 1)
+    u = max(1, run.n_updates)
+    print(f"noisy, 3 epochs, {run.n_updates} updates, per update (load average {loadavg()}): fit {1e6 * t_fit / u:.2f} us, "
+          f"core.train {1e6 * t_core / u:.2f} us, floor (dot + addition per update, nothing else) "
+          f"{1e6 * t_floor / u:.2f} us, scikit-learn {1e6 * t_sk / u:.3f} us; the plain per-example loop "
+          f"{t_plain:.2f} s ({t_plain / t_fit:.1f}x fit)")
+
+
+def pocket_vs_online():
     X, y = data("noisy", n=50_000, d=10, seed=1)
     Z = prepare(X)
-    t_on, on = best_of(lambda: train(Z, y, algorithm="online", max_epochs=100), 3, cpu)
-    t_po, po = best_of(lambda: train(Z, y, algorithm="pocket", max_epochs=100), 3, cpu)
+    t_on, on = best_of(lambda: train(Z, y, algorithm="online", max_epochs=100), 3)
+    t_po, po = best_of(lambda: train(Z, y, algorithm="pocket", max_epochs=100), 3)
     print(f"pocket vs online n={len(X)} d={X.shape[1]} noisy, 100 epochs ({on.mistakes} mistakes, "
-          f"pocket rule {po.pocket_rule})")
+          f"pocket rule {po.pocket_rule}; load average {loadavg()})")
     print(f"  CPU time: online {t_on:7.2f} s   pocket {t_po:7.2f} s -> {t_po/t_on:.2f}x (target <= 3x)")
 
 
-if __name__ == "__main__":
-    if "--issue7" not in sys.argv:
-        fit_vs_sklearn()
-    estimators_and_pocket()
-    # Issue 12: the kernel and multiclass perceptrons at 1 000 and 5 000 points (bench/kernel_multiclass.py).
-    import kernel_multiclass
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", action="append", default=[], metavar="REV",
+                        help="also time the engine of this commit (repeatable)")
+    parser.add_argument("--repeat", type=int, default=15, help="rounds on separable data (noisy: a third)")
+    parser.add_argument("--more", action="store_true", help="also the noisy floor, pocket, kernel and multiclass")
+    args = parser.parse_args(argv)
+    side_by_side(args.against, args.repeat)
+    if args.more:
+        noisy_floor()
+        pocket_vs_online()
+        import kernel_multiclass
 
-    kernel_multiclass.main()
+        kernel_multiclass.main()
+
+
+if __name__ == "__main__":
+    main()

@@ -197,7 +197,7 @@ def poly_monomials(X, y, k):
 def online_or_batch(Z, y, strategy, ends, trace):
     """Whether the cycle a core run stopped on is proved: counts from the trace when it kept every
     update of the lap, else from one replayed lap with the run's own arithmetic (the scan / batch)."""
-    from .strategies import online_pass
+    from .online_scan import online_pass
     from .trace import Indices
 
     cycle, n = ends.cycle, len(Z)

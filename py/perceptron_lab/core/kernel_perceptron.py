@@ -193,7 +193,7 @@ class DualRule:
     loop's own numbers (y = ±1), so nothing needs deciding again (near = 0). The update at i adds
     y_i·K̃[i] to s in place and counts α_i += 1."""
 
-    width, by_rows, rows = 1, 0, None
+    width, by_rows = 1, 0
     near = near_step = 0.0
 
     def __init__(self, K, y):

@@ -174,7 +174,6 @@ class MulticlassRule:
     W_rival -= x̃, in place (units of η), with the lazy average when there is one."""
 
     by_rows = 8  # a block's margins take five numpy calls; one row's own scores one
-    rows = None  # margins are not one product (the rival is a maximum)
 
     def __init__(self, Z, y, K, lazy):
         self.Z, self.y, self.lazy, self.width, self.d = Z, y, lazy, K, Z.shape[1]

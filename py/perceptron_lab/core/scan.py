@@ -1,6 +1,7 @@
 """The adaptive block scan: one pass over the examples in visiting order, finding the next mistake
-with numpy instead of a Python step per example. Every perceptron's epoch (primal, dual,
-multiclass) is this scan over its own rule.
+with numpy instead of a Python step per example. The kernel and multiclass perceptrons' epochs are
+this scan over their own rule; the online family's is the same scan written out for one weight
+vector (online_scan.py: a rule's call per mistake and its signed rows cost it on both kinds of data).
 
 A block's margins (one numpy expression over many examples: z·w, y·f(x), or the true class's score
 minus the best rival's) are computed at once; the first one at or below the rule's `near` is handed
@@ -9,9 +10,7 @@ the update. Block sizes adapt to the gaps between mistakes: rare mistakes cost a
 epoch, frequent ones one small block per mistake, searched as Python floats.
 
 A rule is
-    rows                   when not None: the margins of positions p..q-1 are rows[p:q]·state (one
-                           numpy call, and no Python call on the scan's hot path)
-    margins(state, p, q)   else: the margins of visiting positions p..q-1 (a numpy array)
+    margins(state, p, q)   the margins of visiting positions p..q-1 (a numpy array)
     near, near_step        a block margin above near + k·near_step (k: mistakes since the last
                            flush) is right for certain (a product over a block may round differently
                            from the per-example loop's own number; 0 and 0 when exact)
@@ -22,9 +21,6 @@ A rule is
                            rules whose block margins cost several numpy calls; 0: never
     flush(state)           every _BATCH mistakes and at the end of the pass (batched records)
     width                  numbers a block computes per row (a block holds at most _SCORES_MAX)
-
-On noisy data the pass costs about one Python step and a few numpy calls per mistake
-(bench/engine.py prints it against a loop making only the updates).
 """
 
 import numpy as np
@@ -74,8 +70,7 @@ class BlockScan:
         (at least _BLOCK_MIN rows). every: the rule's mistake() decides every example by itself (a
         visit recorder hears of each one)."""
         rule, n, top = self.rule, self.n, self.block_max
-        margins, mistake, by_rows, rows = rule.margins, rule.mistake, top if every else rule.by_rows, rule.rows
-        dot = np.ndarray.dot
+        margins, mistake, by_rows = rule.margins, rule.mistake, top if every else rule.by_rows
         block, p, start, mistakes = min(self.block, top), 0, 0, 0
         near, step = rule.near, rule.near_step
         while p < n:
@@ -87,14 +82,14 @@ class BlockScan:
                     if new is not None:
                         break
             elif block <= _LIST_MAX:  # one numpy call; the first candidate found by Python on floats
-                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
+                a = margins(state, p, q)
                 for j, v in enumerate(a.tolist(), p):
                     if v <= near:
                         new = mistake(state, j, v)
                         if new is not None:
                             break
             else:
-                a = dot(rows[p:q], state) if rows is not None else margins(state, p, q)
+                a = margins(state, p, q)
                 for k in np.flatnonzero(a <= near).tolist():
                     j = p + k
                     new = mistake(state, j, a[k])

@@ -12,14 +12,14 @@ so from w = 0 every η gives the same mistakes and exactly η times the weights.
     rebind(Z, y)              training goes on with new data (partial_fit)
 
 The online family (online, averaged, voted, pocket) shares one exact sequential pass
-(_Sequential: the block scan, scan.py, over OnlineRule); averaged, voted and pocket only listen
-to its updates.
+(_Sequential: online_scan.OnlineScan); averaged, voted and pocket only listen to its updates.
 """
 
 import numpy as np
 
 from .order import VisitingOrder
-from .scan import BlockScan, dot_slack, norm_up, predict_sign
+from .online_scan import OnlineScan
+from .scan import predict_sign
 from ..heartbeat import beat
 
 POCKET_EXHAUSTIVE_WORK = 50_000  # n·d up to which pocket weighs every w on the path
@@ -63,99 +63,6 @@ class LazyMean:
     def mean(self, w, T):
         """The mean of the weights after each of the T examples so far; w: the weights now."""
         return ((T + 1) * w - self.U) / T
-
-
-class OnlineRule:
-    """The online family's rule for the block scan: rows z = y·x̃ in visiting order (negating a row
-    is exact), a mistake is z·w <= 0, the update w + z, a new array (the record keeps every w).
-
-    Exact means the updates of the per-example loop of the notes (tests/py/reference.py): a block's
-    product z·w may round differently from that loop's dot product, so it only rules examples out;
-    an example within its rounding bound of 0 (near = slack·|w|) is decided by its own dot product,
-    which is also the activation recorded. The updates go to the record in batches (flush)."""
-
-    width, by_rows, margins = 1, 0, None
-
-    def __init__(self, Z, y, perm):
-        self.Z, self.y, self.d = Z, y, Z.shape[1]
-        self.longest, self.slack = dot_slack(Z)  # |z| = |x̃|
-        self.visit(perm)
-        self.start(np.zeros(self.d), 0, None)
-
-    def visit(self, perm):
-        """The examples in the order perm from now on (None: the training order)."""
-        self.perm = perm
-        yo = self.y if perm is None else self.y[perm]
-        self.yo = yo.astype(np.float64)  # y per row: the activation x̃·w = y·(z·w)
-        self.YZ = self.rows = (self.Z if perm is None else self.Z[perm]) * self.yo[:, None]  # margins z·w
-
-    def start(self, w, number, record, t=0, update=None, visitor=None):
-        """A pass from w: its updates go to record.add_many(number, example indices, activations
-        before, w after) and, when given, each to update(w_old, w_new, t + position) (from 1); with
-        a visitor, every example visited to visitor(number, index, activation w·x̃, mistake, w after)."""
-        self.number, self.record = number, record
-        self.at, self.dots, self.ws = at, dots, ws = [], [], []  # this batch: position, z·w before, w after
-        self.near = self.slack * norm_up(w, self.d)
-        self.near_step = self.slack * self.longest  # |w + z| <= |w| + |z|
-        YZ, dot = self.YZ, np.ndarray.dot
-
-        put_at, put_dot, put_w = at.append, dots.append, ws.append
-
-        def mistake(w, j, v):  # a closure: the scan's hot path, no attribute look-ups
-            z = YZ[j]
-            v = dot(z, w)  # the per-example loop's own number decides
-            if not v <= 0:
-                return None
-            w_new = w + z
-            put_at(j)
-            put_dot(v)
-            put_w(w_new)
-            if update is not None:
-                update(w, w_new, t + j + 1)
-            return w_new
-
-        if visitor is not None:  # a separate closure: the scan's hot path stays as it is
-            perm, yo = self.perm, self.yo
-
-            def mistake(w, j, v):
-                z = YZ[j]
-                v = dot(z, w)
-                new = None
-                if v <= 0:
-                    new = w + z
-                    put_at(j)
-                    put_dot(v)
-                    put_w(new)
-                    if update is not None:
-                        update(w, new, t + j + 1)
-                # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0 (as flush).
-                visitor(number, j if perm is None else int(perm[j]), float(yo[j] * v) + 0.0, new is not None,
-                      w if new is None else new)
-                return new
-
-        self.mistake = mistake
-
-    def __getstate__(self):  # a pickled run: start() makes the pass's closures and record again
-        return {k: v for k, v in self.__dict__.items() if k not in ("mistake", "record")}
-
-    def flush(self, w):
-        """Hands the batch to the record: example indices, activations x̃·w = y·(z·w)."""
-        if not self.at:
-            return
-        at = np.array(self.at, dtype=np.int64)
-        # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0.
-        self.record.add_many(self.number, at if self.perm is None else self.perm[at],
-                             self.yo[at] * np.array(self.dots) + 0.0, self.ws)
-        del self.at[:], self.dots[:], self.ws[:]  # the closure appends to these lists
-        self.near = self.slack * norm_up(w, self.d)
-
-
-def online_pass(Z, y, perm, w, record):
-    """One pass of the online perceptron from w in the order perm (the run's own arithmetic, as a
-    lap is replayed); returns w after it."""
-    rule = OnlineRule(Z, y, perm)
-    rule.start(w, 0, record)
-    return BlockScan(rule, len(Z)).epoch(w)[0]
 
 
 class _Linear:
@@ -221,8 +128,7 @@ class _Sequential(_Linear):
     def rebind(self, Z, y):
         self.Z, self.y, self.clean = Z, y, False
         self.visiting.resize(len(Z))
-        self.rows = OnlineRule(Z, y, self.visiting.once)
-        self.scan = BlockScan(self.rows, len(Z))
+        self.scan = OnlineScan(Z, y, self.visiting.once)
 
     def epoch(self, w, number, record):
         n = len(self.Z)
@@ -230,9 +136,8 @@ class _Sequential(_Linear):
             self.t += n
             return w, 0
         if self.order == "shuffle-each":
-            self.rows.visit(self.visiting.next(n))
-        self.rows.start(w, number, record, self.t, self.update, self.visitor)
-        w, mistakes = self.scan.epoch(w, every=self.visitor is not None)
+            self.scan.visit(self.visiting.next(n))
+        w, mistakes = self.scan.epoch(w, number, record, self.t, self.update, self.visitor)
         self.t += n
         self.clean = mistakes == 0
         return w, mistakes

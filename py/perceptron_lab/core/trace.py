@@ -9,7 +9,7 @@ rival class (2 bytes), from which α or W after any update is rebuilt exactly.
 """
 
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -17,7 +17,8 @@ import numpy as np
 @dataclass
 class Trace:
     """The recorded updates: step t, epoch, example index (-1 for batch), its x̃ and y
-    (NaN and 0 for batch), activation w·x̃ before the update, w after."""
+    (NaN and 0 for batch; gathered from the training data when first asked), activation w·x̃
+    before the update, w after."""
 
     step: np.ndarray
     epoch: np.ndarray
@@ -26,9 +27,33 @@ class Trace:
     w: np.ndarray
     total: int
     subsampled: bool
-    x: np.ndarray = None
-    y: np.ndarray = None
     w_units: np.ndarray = None  # w after each update in units of η (w = η·w_units), exact on whole numbers
+    data: tuple = field(default=None, repr=False, compare=False)  # (Z, y): the training vectors x̃ and labels the indices name
+    _xy: tuple = field(default=None, repr=False, compare=False)
+
+    @property
+    def x(self):
+        return self._rows()[0]
+
+    @property
+    def y(self):
+        return self._rows()[1]
+
+    def _rows(self):
+        """x̃ and y of every kept update: one gather (a trace of many updates is as large as its
+        data), made when first asked: training itself never reads them."""
+        if self._xy is None:
+            Z, y = self.data
+            online = self.index >= 0
+            if online.all():
+                self._xy = Z[self.index], y[self.index].astype(np.int8)
+            else:
+                x = np.full((len(self.index), Z.shape[1]), np.nan)
+                x[online] = Z[self.index[online]]
+                labels = np.zeros(len(self.index), dtype=np.int8)
+                labels[online] = y[self.index[online]]
+                self._xy = x, labels
+        return self._xy
 
 
 class Indices:
@@ -113,18 +138,15 @@ class TraceBuffer:
         self._grow(min(self.cap, 256))
 
     def _grow(self, rows):
-        k = self.k
-        for name in ("epoch", "index", "act", "w"):
-            old = getattr(self, name)
-            new = np.zeros((rows,) + old.shape[1:], old.dtype)
-            new[:k] = old[:k]
-            setattr(self, name, new)
+        # In place (realloc): a large block is moved by remapping its pages, not copied row by row.
+        for a in (self.epoch, self.index, self.act, self.w):
+            a.resize((rows,) + a.shape[1:], refcheck=False)
 
     def add(self, epoch, index, activation, w):
-        self.add_many(epoch, np.array([index]), np.array([activation], dtype=np.float64), [w])
+        self.add_many(epoch, np.array([index]), np.array([activation], dtype=np.float64), np.asarray(w)[None])
 
     def add_many(self, epoch, index, activation, ws):
-        """Updates total+1 … total+m of epoch `epoch`: example indices, activations, w after each."""
+        """Updates total+1 … total+m of epoch `epoch`: example indices, activations, w after each (rows of ws)."""
         m, i = len(index), 0
         while i < m:
             first = i + (-self.total) % self.stride  # the next kept: update number ≡ 1 (mod stride)
@@ -140,11 +162,11 @@ class TraceBuffer:
             k, r = self.k, len(take)
             if k + r > len(self.index):
                 self._grow(min(self.cap, max(2 * len(self.index), k + r)))
-            sel = np.asarray(take)
+            sel = slice(take.start, take[-1] + 1, take.step)  # a slice: no index array per batch
             self.epoch[k:k + r] = epoch
             self.index[k:k + r] = index[sel]
             self.act[k:k + r] = activation[sel]
-            self.w[k:k + r] = [ws[j] for j in take]
+            self.w[k:k + r] = ws[sel]
             self.k = k + r
             self.total += take[-1] + 1 - i
             i = take[-1] + 1
@@ -154,16 +176,10 @@ class TraceBuffer:
         """The Trace, with w and the activations scaled by η (the loop runs in units of η)."""
         k = self.k
         w = self.w[:k]
+        act = self.act[:k]
+        # η = 1 (the default) leaves every number as it is: no copy of the rows to multiply by 1.
         trace = Trace(step=1 + self.stride * np.arange(k, dtype=np.int64),
                       epoch=self.epoch[:k].copy(), index=self.index[:k].copy(),
-                      activation=scale * self.act[:k], w=scale * w, total=self.total,
-                      subsampled=self.stride > 1, w_units=w)
-        online = trace.index >= 0
-        if online.all():  # one gather, no NaN rows to fill first
-            trace.x, trace.y = Z[trace.index], y[trace.index].astype(np.int8)
-            return trace
-        trace.x = np.full((k, Z.shape[1]), np.nan)
-        trace.x[online] = Z[trace.index[online]]
-        trace.y = np.zeros(k, dtype=np.int8)
-        trace.y[online] = y[trace.index[online]]
+                      activation=act.copy() if scale == 1 else scale * act, w=w if scale == 1 else scale * w,
+                      total=self.total, subsampled=self.stride > 1, w_units=w, data=(Z, y))
         return trace
