@@ -108,10 +108,10 @@ test("the note says what a step is for batch, the online-based variants and a su
       `The steps follow the online updates behind the ${a} perceptron; its answer is built from them.`);
   }
   const sub = { w: Array(1000).fill([0]), total: 5000, subsampled: true };
-  assert.equal(stepNote({ trace: sub, settings: { algorithm: "online" } }),
+  assert.equal(stepNote({ trace: sub, steps: 1000, settings: { algorithm: "online" } }),
     "The run made 5000 updates; 1000 of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).");
   const dual = { index: Array(700).fill(0), step: [], total: 9000, subsampled: true };
-  assert.match(stepNote({ trace: dual, settings: { algorithm: "kernel" } }),
+  assert.match(stepNote({ trace: dual, steps: 700, settings: { algorithm: "kernel" } }),
     /The run made 9000 updates; 700 of them, evenly spaced, are recorded, so a step may skip updates/);
   assert.equal(stepNote({}), "");
   // A kept step of a subsampled kernel trace names the run's update it shows.

@@ -40,7 +40,7 @@ export function stepNote(r) {
   const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
   if (note) parts.push(note);
   if (tr.subsampled) {
-    const kept = Array.isArray(tr.w) ? tr.w.length : tr.index.length; // kernel and multiclass keep no w
+    const kept = r.steps; // every family's answer counts its recorded updates
     parts.push(`The run made ${tr.total} updates; ${kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
   }
   return parts.join(" ");

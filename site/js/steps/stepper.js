@@ -70,8 +70,7 @@ export function stepperResult(result) {
   pause(false);
   res = result;
   const tr = result?.trace;
-  // Kernel and multiclass traces record the example of each update, not w.
-  updates = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
+  updates = stepsOf(result);
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
   inflight = 0;
   const panel = byId("stepper");
@@ -96,6 +95,9 @@ export function stepperResult(result) {
   if (total > 0) { announceNext = false; pump(); }
   else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
+
+/** A run's last step (its recorded updates), as every family's answer says it. */
+export const stepsOf = (result) => (Number.isInteger(result?.steps) ? result.steps : 0);
 
 /** Call fn(frame) for every step shown (step-through, auto-play, a link): the one place a
  * shown step can be announced or heard. */
