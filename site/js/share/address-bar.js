@@ -43,6 +43,9 @@ export function expectLink(hash, linkValues) {
   pending = { step: linkValues.step, compare: linkValues.view === "compare" };
 }
 
+/** A link being opened asks for a step of its run: the run opens there, not with the show. */
+export const linkStepWaiting = () => !!pending && pending.step > 0;
+
 /** The hash of the run on screen (or of the link being opened), without "#". */
 export function currentHash() {
   return lastHash;

@@ -47,7 +47,7 @@ export function initStepper(opts) {
   motion.onLoaded(() => { if (!playing) pump(); });
   const speed = byId("step-speed");
   for (const v of SPEEDS) speed.append(el("option", { value: String(v), text: String(v), selected: v === DEFAULT_SPEED }));
-  byId("step-play").addEventListener("click", () => { user = true; auto = null; if (playing) pause(); else play(); });
+  byId("step-play").addEventListener("click", () => togglePlay());
   byId("step-back").addEventListener("click", () => go(current() - 1));
   byId("step-fwd").addEventListener("click", () => go(current() + 1));
   const range = byId("step-range");
@@ -169,10 +169,14 @@ export function stopAuto() {
   byId("stepper").dataset.auto = "false";
 }
 
-/** Play/pause, step back/forward by one: the presenter's keys. */
+/** Play/pause (the button, the presenter's space): pausing the show holds its frame in the
+ * main plots (page state watch "paused"), as pausing Play does in the step-through. */
 export function togglePlay() {
+  const wasShow = !!auto && playing;
   user = true; auto = null;
-  if (playing) pause(); else play();
+  if (!playing) { play(); return; }
+  pause();
+  if (wasShow) page.set({ watch: "paused" });
 }
 
 export const stepBy = (d) => go(current() + d);
@@ -249,8 +253,10 @@ function pause(say = true) {
   byId("stepper").dataset.auto = "false";
   updateButtons();
   if (was && say) {
-    // Paused (or at the end): the proof plot catches up, and the step is announced.
+    // Paused (or at the end): the picture comes to rest on the step the words describe, the
+    // proof plot catches up, and the step is announced.
     want = current();
+    if (motion.ready()) shown = -1;
     if (want === shown && shownProof && !inflight) announce(byId("step-text").textContent);
     else { announceNext = true; pump(); }
     viewChanged();
