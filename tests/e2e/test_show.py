@@ -86,3 +86,26 @@ def test_pause_during_the_show_holds_the_frame(show):
     assert before[0] == after[0] and before[0]["playing"] == "false" and before[0]["fig"] is not None, (before[0], after[0])
     assert before[1] == after[1]  # the drawn frame did not change
     assert page.text_content("#step-play") == "Play"
+
+
+# Where the new w ends in the step text, against the bottom of its box (the box not scrolled).
+NEW_W_JS = """() => {
+  const p = document.getElementById("step-text"), box = p.closest(".step-words");
+  const node = p.firstChild, text = node.textContent;
+  const m = text.match(/new w = \\([^)]*\\)/);
+  if (!m) return { text };
+  const r = document.createRange();
+  r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+  const rects = [...r.getClientRects()];
+  return { text, scrollTop: box.scrollTop, bottom: Math.max(...rects.map((x) => x.bottom)),
+           boxTop: box.getBoundingClientRect().top, boxBottom: box.getBoundingClientRect().bottom };
+}"""
+
+
+def test_the_step_box_shows_the_new_w_unscrolled(show):
+    page = show
+    assert run_end(page, lambda: page.goto(page.base + START)) == "done"
+    at_step(page, 2)
+    got = page.evaluate(NEW_W_JS)
+    assert "new w = (1, 1, 0)" in got["text"], got
+    assert got["scrollTop"] == 0 and got["boxTop"] < got["bottom"] <= got["boxBottom"] + 0.5, got

@@ -29,7 +29,7 @@ const UPDATE_2 = {
 test("update 1 of AND in words, as worked by hand", () => {
   const { text, math } = describeStep(UPDATE_1, { names: NAMES, total: 18 });
   assert.equal(text,
-    "Epoch 1, update 1 of 18: example #1, x̃ = (0, 0, 1), y = −1. " +
+    "Epoch 1, update 1 of 18: new w = (0, 0, −1), from example #1, x̃ = (0, 0, 1), y = −1. " +
     "Activation a = w·x̃ = 0, so y·a = 0 ≤ 0: a mistake, and w is updated. " +
     "w ← w + η·y·x̃ = (0, 0, 0) + 1·(−1)·(0, 0, 1) = (0, 0, −1). " +
     "Angle between w and x̃: undefined (w = 0) before, 180° after " +
@@ -46,7 +46,7 @@ test("update 1 of AND in words, as worked by hand", () => {
 
 test("update 2 of AND: a positive example turns w toward it", () => {
   const { text, math } = describeStep(UPDATE_2, { names: NAMES, total: 18 });
-  assert.match(text, /^Epoch 1, update 2 of 18: example #4, x̃ = \(1, 1, 1\), y = \+1\. /);
+  assert.match(text, /^Epoch 1, update 2 of 18: new w = \(1, 1, 0\), from example #4, x̃ = \(1, 1, 1\), y = \+1\. /);
   assert.match(text, /a = w·x̃ = −1, so y·a = −1 ≤ 0: a mistake/);
   assert.match(text, /= \(0, 0, −1\) \+ 1·\(\+1\)·\(1, 1, 1\) = \(1, 1, 0\)\./);
   assert.match(text, /125\.3° before, 35\.26° after \(the angle to this positive example shrank from 125\.3° to 35\.3°: w turned toward it\)/);
