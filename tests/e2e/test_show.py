@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import wait_ready_of
-from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, run_end
+from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, run_end, settled
 
 SHOW_TIMEOUT_MS = 90_000
 START = "#v=1&preset=and&algorithm=online&step=2"
@@ -109,3 +109,33 @@ def test_the_step_box_shows_the_new_w_unscrolled(show):
     got = page.evaluate(NEW_W_JS)
     assert "new w = (1, 1, 0)" in got["text"], got
     assert got["scrollTop"] == 0 and got["boxTop"] < got["bottom"] <= got["boxBottom"] + 0.5, got
+
+
+# 20 moments of the show: the update the caption names and the update the big plot draws (its
+# view's position: a picture on its way to update k is at k − 1 < pos ≤ k).
+SAMPLE_JS = """async () => {
+  const fig = document.querySelector("figure.fig-boundary");
+  const view = document.getElementById("plot-boundary").nextElementSibling;
+  const out = [];
+  while (out.length < 20 && fig.dataset.watch === "playing") {
+    const m = document.getElementById("watch-caption").textContent.match(/^Update (\\d+) of/);
+    if (m && view && !view.hidden && view.dataset.pos) out.push({ caption: Number(m[1]), pos: Number(view.dataset.pos), fig: Number(fig.dataset.step) });
+    await new Promise((r) => setTimeout(r, 97));
+  }
+  return out;
+}"""
+
+
+def test_during_the_show_the_caption_names_the_update_drawn(show):
+    page = show
+    page.select_option("#algorithm", "online")
+    page.select_option("#preset", "clouds")
+    page.fill("#margin", "0.02")  # a show of 132 updates
+    page.dispatch_event("#margin", "change")
+    settled(page)
+    assert click_train(page) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="playing"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    samples = page.evaluate(SAMPLE_JS)
+    assert len(samples) >= 10, samples
+    for s in samples:
+        assert s["caption"] == s["fig"] and s["caption"] - 1 < s["pos"] <= s["caption"], s

@@ -287,6 +287,7 @@ function tick() {
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
 }
 
+const TWEEN = 0.35; // the part of a beat the picture takes to move to its update
 let lastNow = 0, atEnd = false; // the last animation frame's clock (waiting for frames stops it); the end is painted
 /** One animation frame of a show the page draws itself: the step position moves with the
  * clock (fractional: the picture tweens between updates), waiting for frames still coming. */
@@ -302,8 +303,11 @@ function tickDrawn(speed, end) {
   pos = k;
   want = k;
   if (k !== shown) showLocal(k);
-  motion.drawStep(x);
-  if (onPicture) onPicture(x, { auto: !!auto, user });
+  // One update, one beat: the words name update k for the whole beat, and the picture moves to
+  // it (w_{k-1} → w_k, the example of update k ringed) in the beat's first part, then rests on it.
+  const drawn = x >= end ? end : k === 0 ? 0 : Math.min(k, k - 1 + (x - k) / TWEEN);
+  motion.drawStep(drawn);
+  if (onPicture) onPicture(drawn, { auto: !!auto, user });
   if (x >= end && !atEnd) atEnd = true; // one more animation frame: the last step is painted before the end
   else if (x >= end) {
     atEnd = false;
