@@ -10,7 +10,7 @@ import { setPyState, pyState, setRunState, message, setBytes } from "./python/lo
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./page/fields.js";
 import { readStartLink, initOpenLink } from "./share/open-link.js";
-import { initAddressBar, saveLink, applyLinkView } from "./share/address-bar.js";
+import { initAddressBar, saveLink, applyLinkView, linkStepWaiting } from "./share/address-bar.js";
 import { initSharePanel } from "./share/share-panel.js";
 import { initFrameResize } from "./page/embed.js";
 import { initLastRun, lastRunResult } from "./run/last-run.js";
@@ -229,7 +229,7 @@ async function train(opts = {}) {
       // The step-through works on the run now, and the show starts at once from w = 0,
       // while Python draws the other plots (they are not what the show is about).
       lastRunResult(res, { drawing: true });
-      if (!values.step) watchResult(res); // a link's step wins over the show
+      watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
       await completeTheory(res, { call: (r) => py.call(r), current: () => token === runToken });
       const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
@@ -240,7 +240,7 @@ async function train(opts = {}) {
       }
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
-      const playing = page.get("watch") === "playing"
+      const playing = ["playing", "paused"].includes(page.get("watch"))
         ? ["boundary", "proof", "mistakes"] : [];
       if (token === runToken) renderPlots(res.plots, res.plot_alt, { playing });
     }

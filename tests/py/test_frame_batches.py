@@ -231,3 +231,21 @@ def test_subsampled_kernel_and_multiclass_frames_are_the_literal_weights_at_thei
         alpha = alphas[tr["step"][k - 1] - 1]
         assert fr["t"] == tr["step"][k - 1]
         assert [i for i, _ in fr["support"]] == np.flatnonzero(alpha).tolist()
+
+
+@pytest.mark.parametrize("data, settings, literal", [
+    ({"kind": "preset", "name": "and"}, {}, 18),
+    ({"kind": "preset", "name": "circles"}, {"algorithm": "kernel"}, None),
+    ({"kind": "preset", "name": "iris"}, {"algorithm": "multiclass"}, None),
+])
+def test_every_family_answers_its_step_count(data, settings, literal):
+    """The page counts a run's steps from the answer's "steps", one way for every family (a
+    kernel or multiclass trace keeps no w to count): the updates recorded, the last frame."""
+    r = train(data, **settings)
+    steps = r["steps"]
+    assert steps == len(r["trace"]["index"]) and steps > 0
+    if literal is not None:
+        assert steps == literal == len(literal_online(preset("and").X, preset("and").y)[1])
+    assert handle({"cmd": "frame", "scene": True})["total"] == steps
+    assert handle({"cmd": "frame", "step": steps})["step"] == steps
+    assert not handle({"cmd": "frame", "step": steps + 1})["ok"]

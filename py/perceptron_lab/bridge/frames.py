@@ -112,7 +112,7 @@ def linear_frame(f, request):
         info["visits"] = len(known[1])
         k = info["step"]
     else:
-        k = int_field(request, "step", 0, len(run.trace.w))
+        k = int_field(request, "step", 0, f.steps)
         info = step_info(f, k)
     p = figures.plots()
     if f.animator is None:
@@ -123,7 +123,7 @@ def linear_frame(f, request):
     w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
     png = f.animator.frame(w, highlight=info["index"], wrong=figures.wrong_at(f, info["step"]))
     out = {"ok": True, **info, "image": p.to_data_url(png), "alt": f.animator.alt_text(w),
-           "n_wrong": f.animator.n_wrong, "total": len(run.trace.w)}
+           "n_wrong": f.animator.n_wrong, "total": f.steps}
     if request.get("proof") is True:
         pa = proof_animator(f)
         upto = max(info["t"], 1)
@@ -132,7 +132,7 @@ def linear_frame(f, request):
     if request.get("mistakes") is True:
         # The mistakes-per-epoch plot of the epochs finished before this update (all of them at
         # the last step, whose run may end with a clean epoch): auto-play grows it.
-        done = len(run.epoch_mistakes) if k == len(run.trace.w) else max(info.get("epoch", 1) - 1, 0)
+        done = len(run.epoch_mistakes) if k == f.steps else max(info.get("epoch", 1) - 1, 0)
         out["mistakes"], out["mistakes_alt"] = mistakes_frame(f, done)
         out["mistakes_epochs"] = done
     return out

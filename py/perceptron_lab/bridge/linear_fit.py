@@ -129,6 +129,7 @@ class LinearFit:
             "standardization": standardization_json(self.prep, ds),
             "margin_of_w": theory.margin_of(run.w, self.Z, self.train_ds.y) if run.votes is None else None,
             "points": points_json(self.train_ds),
+            "steps": self.steps,
             "trace": {
                 "total": run.trace.total,
                 "subsampled": run.trace.subsampled,
@@ -141,6 +142,11 @@ class LinearFit:
             "plots": None,
             "plot_alt": None,
         }
+
+    @property
+    def steps(self):
+        """The step-through's last step: the recorded updates (every family's answer says it)."""
+        return len(self.run.trace.w)
 
     def figure(self, kind):
         return figures.figure(kind, self)

@@ -56,7 +56,7 @@ class LinearMotion:
         return {"scene": self.boundary.scene(), "proof_scene": None if self.proof is None else self.proof.scene()}
 
     def total(self):
-        return len(self.f.run.trace.w)
+        return self.f.steps
 
     def _w(self, info):
         return for_plot(np.asarray(info["w"], dtype=np.float64), self.f.prep)[0]
@@ -118,7 +118,7 @@ class KernelMotion(_NoVisits):
         return {"scene": self.boundary.scene(), "proof_scene": None}
 
     def total(self):
-        return len(self.f.summary["trace"]["index"])
+        return self.f.steps
 
     def _geometry(self, info):
         run, t = self.f.run, info["t"]  # recorded update k is update t of the run
@@ -153,7 +153,7 @@ class MulticlassMotion(_NoVisits):
         return {"scene": self.regions.scene(), "proof_scene": None}
 
     def total(self):
-        return len(self.f.summary["trace"]["index"])
+        return self.f.steps
 
     def weights(self, t):
         """W after update t of the run in units of η (training's own numbers: the wrong points are

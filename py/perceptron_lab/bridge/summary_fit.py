@@ -55,8 +55,13 @@ class SummaryFit:
             "dataset": {"name": ds.name, "n": int(len(ds.y)), "n_train": int(len(self.train_ds.y)),
                         "n_test": 0 if self.test_ds is None else int(len(self.test_ds.y))},
             "train_accuracy": self.train_accuracy, "test_accuracy": self.test_accuracy,
-            "margin_of_w": None, "u": None, "plots": None, "plot_alt": None, **self.texts,
+            "margin_of_w": None, "u": None, "plots": None, "plot_alt": None, "steps": self.steps, **self.texts,
         }
+
+    @property
+    def steps(self):
+        """The step-through's last step: the recorded updates (their trace keeps no w to count)."""
+        return len(self.summary["trace"]["index"])
 
     # ---------------------------------------------------------------- figures
 
@@ -102,14 +107,14 @@ class SummaryFit:
 
     def frame(self, request):
         """The picture after recorded update k (the example of that update ringed)."""
-        k = int_field(request, "step", 0, len(self.summary["trace"]["index"]))
+        k = int_field(request, "step", 0, self.steps)
         info = self.step_info(k)
         p = figures.plots()
         fig = self.boundary(step=info["t"], highlight=info["index"],
                             size=dict(width_px=self.s["plot_px"][0], height_px=self.s["plot_px"][1],
                                       dpr=self.s["dpr"], scale=self.s["scale"]))
         return {"ok": True, **info, "image": p.to_data_url(p.render(fig)), "alt": fig.alt_text,
-                "n_wrong": fig.n_wrong, "total": len(self.summary["trace"]["index"])}
+                "n_wrong": fig.n_wrong, "total": self.steps}
 
     def mistakes_frame(self, done):
         """(data URL, alt) of the mistakes plot with the first `done` epochs finished (auto-play)."""

@@ -7,7 +7,7 @@ import { byId } from "../page/dom.js";
 import { buildHash, valuesFromRequest, VIEW } from "../state/share.js";
 import { csvName } from "../data/csv-upload.js";
 import { addNotice } from "../page/link-notice.js";
-import { stepTo } from "../steps/stepper.js";
+import { stepTo, stepsOf } from "../steps/stepper.js";
 import { runCompare, compareShown } from "../run/compare.js";
 import { setFullLabHash } from "../page/embed.js";
 import { exerciseShown } from "../exercise/exercise.js";
@@ -42,6 +42,9 @@ export function expectLink(hash, linkValues) {
   lastHash = hash;
   pending = { step: linkValues.step, compare: linkValues.view === "compare" };
 }
+
+/** A link being opened asks for a step of its run: the run opens there, not with the show. */
+export const linkStepWaiting = () => !!pending && pending.step > 0;
 
 /** The hash of the run on screen (or of the link being opened), without "#". */
 export function currentHash() {
@@ -86,7 +89,7 @@ export function saveLink(data, settings, res = null) {
   lastRun = { data, settings, csvName: data.kind === "csv" ? csvName() : null };
   let step = 0;
   if (pending) {
-    const total = Array.isArray(res?.trace?.w) ? res.trace.w.length : 0;
+    const total = stepsOf(res);
     if (pending.step > total) {
       addNotice(`This link asks for step ${pending.step} of the step-through, but this run has ` +
         `${total} step${total === 1 ? "" : "s"}, so the step-through starts at step 0.`);

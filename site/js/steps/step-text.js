@@ -40,7 +40,7 @@ export function stepNote(r) {
   const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
   if (note) parts.push(note);
   if (tr.subsampled) {
-    const kept = Array.isArray(tr.w) ? tr.w.length : tr.index.length; // kernel and multiclass keep no w
+    const kept = r.steps; // every family's answer counts its recorded updates
     parts.push(`The run made ${tr.total} updates; ${kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
   }
   return parts.join(" ");
@@ -111,7 +111,8 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   // Python words the turn from the exact angles (texts.angle_text); a subsampled frame's
   // "before" angle is reconstructed here, so its words are too, by the same rule.
   const turn = exact && r.angle_text ? r.angle_text : angleTurn(y, angleBefore, r.angle_after);
-  const text = `${head}: example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
+  // The new w leads: the point of the update is in view in the fixed box beside the plot.
+  const text = `${head}: new w = ${vec(wAfter)}, from example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
     `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
     `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +

@@ -47,7 +47,7 @@ export function initStepper(opts) {
   motion.onLoaded(() => { if (!playing) pump(); });
   const speed = byId("step-speed");
   for (const v of SPEEDS) speed.append(el("option", { value: String(v), text: String(v), selected: v === DEFAULT_SPEED }));
-  byId("step-play").addEventListener("click", () => { user = true; auto = null; if (playing) pause(); else play(); });
+  byId("step-play").addEventListener("click", () => togglePlay());
   byId("step-back").addEventListener("click", () => go(current() - 1));
   byId("step-fwd").addEventListener("click", () => go(current() + 1));
   const range = byId("step-range");
@@ -70,8 +70,7 @@ export function stepperResult(result) {
   pause(false);
   res = result;
   const tr = result?.trace;
-  // Kernel and multiclass traces record the example of each update, not w.
-  updates = tr && Array.isArray(tr.w) ? tr.w.length : tr && Array.isArray(tr.index) ? tr.index.length : 0;
+  updates = stepsOf(result);
   names = Array.isArray(result?.w_names) ? result.w_names : (result?.feature_names || []);
   inflight = 0;
   const panel = byId("stepper");
@@ -96,6 +95,9 @@ export function stepperResult(result) {
   if (total > 0) { announceNext = false; pump(); }
   else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
+
+/** A run's last step (its recorded updates), as every family's answer says it. */
+export const stepsOf = (result) => (Number.isInteger(result?.steps) ? result.steps : 0);
 
 /** Call fn(frame) for every step shown (step-through, auto-play, a link): the one place a
  * shown step can be announced or heard. */
@@ -167,10 +169,14 @@ export function stopAuto() {
   byId("stepper").dataset.auto = "false";
 }
 
-/** Play/pause, step back/forward by one: the presenter's keys. */
+/** Play/pause (the button, the presenter's space): pausing the show holds its frame in the
+ * main plots (page state watch "paused"), as pausing Play does in the step-through. */
 export function togglePlay() {
+  const wasShow = !!auto && playing;
   user = true; auto = null;
-  if (playing) pause(); else play();
+  if (!playing) { play(); return; }
+  pause();
+  if (wasShow) page.set({ watch: "paused" });
 }
 
 export const stepBy = (d) => go(current() + d);
@@ -247,8 +253,10 @@ function pause(say = true) {
   byId("stepper").dataset.auto = "false";
   updateButtons();
   if (was && say) {
-    // Paused (or at the end): the proof plot catches up, and the step is announced.
+    // Paused (or at the end): the picture comes to rest on the step the words describe, the
+    // proof plot catches up, and the step is announced.
     want = current();
+    if (motion.ready()) shown = -1;
     if (want === shown && shownProof && !inflight) announce(byId("step-text").textContent);
     else { announceNext = true; pump(); }
     viewChanged();
@@ -279,6 +287,7 @@ function tick() {
   timer = setTimeout(tick, Math.max(4, Math.min(50, 1000 / speed / 2)));
 }
 
+const TWEEN = 0.35; // the part of a beat the picture takes to move to its update
 let lastNow = 0, atEnd = false; // the last animation frame's clock (waiting for frames stops it); the end is painted
 /** One animation frame of a show the page draws itself: the step position moves with the
  * clock (fractional: the picture tweens between updates), waiting for frames still coming. */
@@ -294,8 +303,11 @@ function tickDrawn(speed, end) {
   pos = k;
   want = k;
   if (k !== shown) showLocal(k);
-  motion.drawStep(x);
-  if (onPicture) onPicture(x, { auto: !!auto, user });
+  // One update, one beat: the words name update k for the whole beat, and the picture moves to
+  // it (w_{k-1} → w_k, the example of update k ringed) in the beat's first part, then rests on it.
+  const drawn = x >= end ? end : k === 0 ? 0 : Math.min(k, k - 1 + (x - k) / TWEEN);
+  motion.drawStep(drawn);
+  if (onPicture) onPicture(drawn, { auto: !!auto, user });
   if (x >= end && !atEnd) atEnd = true; // one more animation frame: the last step is painted before the end
   else if (x >= end) {
     atEnd = false;

@@ -47,6 +47,8 @@ export function initWatch() {
     // The presenter's keys drive the step-through themselves (space pauses the show).
     if (e.type === "keydown" && values.present && PRESENT_KEYS.includes(e.key)) return;
     const inStepper = e.target instanceof Element && !!e.target.closest("#stepper");
+    // Pause pauses the show (the stepper's own button holds the frame): nothing to stop here.
+    if (inStepper && e.target.closest("#step-play")) return;
     stopAuto();
     if (!inStepper) settle("stopped");
   };
@@ -54,15 +56,16 @@ export function initWatch() {
   document.addEventListener("keydown", interrupt, true);
 }
 
-/** A new result is on screen (its plots too): play it, where wanted. */
-export function watchResult(result) {
+/** A new result is on screen (its plots too): play it, where wanted. held: a link asks for a
+ * step of this run, so the main plots wait for it (the step-through moves them) instead. */
+export function watchResult(result, { held = false } = {}) {
   res = result;
   mirroring = false;
   laps = 0;
   hideViews();
   setCaption("");
   const total = stepTotal();
-  if (!total) return;
+  if (!total || held) return;
   // No show (reduced motion, play=0, placed points): the plot shows the final result while the
   // step-through beside it waits at its start, so the caption says which is which.
   if (!liveMode() || values.source === "points") {
