@@ -8,7 +8,7 @@ import { plotTable } from "../../site/js/access/plot-tables.js";
 
 const AND = {
   ok: true, status: "converged", settings: { algorithm: "online", bias: true, feature_map: "none", standardize: false },
-  epoch_mistakes: [2, 3, 3, 2, 2, 3, 2, 1, 0], epoch_accuracy: [0.5, 0.25, 0.25, 0.5, 0.5, 0.25, 0.5, 0.75, 1],
+  epoch_mistakes: [2, 3, 3, 2, 2, 3, 2, 1, 0], epoch_accuracy: [0.25, 0.5, 0.75, 0.5, 0.5, 0.75, 0.5, 1, 1],
   w: [3, 2, -4], w_names: ["x1", "x2", "1 (bias)"], feature_names: ["x1", "x2"],
   points: [[0, 0, -1], [0, 1, -1], [1, 0, -1], [1, 1, 1]],
 };
@@ -21,7 +21,7 @@ test("mistakes: one row per epoch, headed by the epoch, the total in the caption
 });
 
 test("accuracy in per cent, weights by component", () => {
-  assert.deepEqual(plotTable("accuracy", AND).rows.map((r) => r[1]), ["50", "25", "25", "50", "50", "25", "50", "75", "100"]);
+  assert.deepEqual(plotTable("accuracy", AND).rows.map((r) => r[1]), ["25", "50", "75", "50", "50", "75", "50", "100", "100"]);
   const w = plotTable("weights", AND);
   assert.deepEqual(w.rows, [["x1", "3"], ["x2", "2"], ["1 (bias)", "−4"]]);
 });

@@ -41,12 +41,13 @@ function toggle(kind, open = null, refocus = true) {
   const box = byId(`table-${kind}`);
   if (!button || !box) return;
   const on = open === null ? button.getAttribute("aria-expanded") !== "true" : open;
+  const hadFocus = box.contains(document.activeElement); // hiding the box drops its focus
   button.setAttribute("aria-expanded", String(on));
   button.textContent = on ? "Hide the table" : "Show as a table";
   button.setAttribute("aria-label", `${button.textContent}: ${NAMES[kind]}`);
   box.hidden = !on;
   if (on) { draw(kind); box.focus(); }
-  else { clear(box); if (refocus && box.contains(document.activeElement)) button.focus(); }
+  else { clear(box); if (refocus && hadFocus) button.focus(); }
 }
 
 function draw(kind) {
