@@ -19,7 +19,14 @@ export function initTableViews() {
       on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
     const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: "Show as a table",
       hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": `Show as a table: ${NAMES[kind]}` }, on: { click: () => toggle(kind) } });
-    fig.append(button, box);
+    // The boundary plot's figure has a fixed size (the stage): its button sits in the figure's
+    // top corner and its table over the plot's foot, like the point explorer, so neither takes
+    // the picture's room. The side's plots, which scroll, have them under the figure.
+    fig.append(button);
+    if (fig.classList.contains("fig-boundary")) { fig.classList.add("has-table-over"); box.classList.add("is-over"); fig.append(box); }
+    // In the side's panels (grids) a scrolling box would be sized to nothing: a plain wrapper
+    // takes the table's height (up to the box's maximum).
+    else fig.after(el("div", { class: "plot-table-wrap", hidden: true }, box));
   }
 }
 
@@ -46,6 +53,7 @@ function toggle(kind, open = null, refocus = true) {
   button.textContent = on ? "Hide the table" : "Show as a table";
   button.setAttribute("aria-label", `${button.textContent}: ${NAMES[kind]}`);
   box.hidden = !on;
+  if (box.parentElement.classList.contains("plot-table-wrap")) box.parentElement.hidden = !on;
   if (on) { draw(kind); box.focus(); }
   else { clear(box); if (refocus && hadFocus) button.focus(); }
 }
