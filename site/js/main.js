@@ -27,6 +27,7 @@ import { workerReady } from "./python/snapshot-maker.js";
 import { initTabs, openTabOf } from "./page/tabs.js";
 import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
+import { initEraseControl } from "./access/erase-control.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -85,6 +86,7 @@ initWatch();
 initStatusLine();
 initPresenter({ train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });
+initEraseControl();
 initHandWeights({ request: compareRequest, call: callPy });
 initScriptDownload({ call: callPy });
 initTabs(); // after every panel is built and the link's hide flags are set

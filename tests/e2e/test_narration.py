@@ -249,6 +249,12 @@ def test_the_sound_track_of_and_and_xor(ready_page, py_call):
             for b, mb in zip(tones, em):
                 assert np.sign(a - b) == np.sign(ma - mb), (name, em, tones)
         assert all(e["nodes"] == len(e["freqs"]) for e in events)  # one oscillator per pitch
+        # Where each epoch is, as the stereo panner the player made: epoch 1 at the left (−1), the
+        # last at the right (+1), evenly between; one epoch (XOR) and the ending in the middle.
+        pans = [e["pan"] for e in events if e["kind"] == "epoch"]
+        n = len(em)
+        assert pans == pytest.approx([0.0] if n == 1 else [-1 + 2 * i / (n - 1) for i in range(n)], abs=1e-3), pans
+        assert events[-1]["pan"] == 0
         assert res["status"] == ("converged" if end == "converged" else "cycled")
     # The track ends by itself (XOR's lasts 1.4 s); Play plays it again and Stop silences it at once.
     expect(page.locator("#sound-play")).to_have_text("Play its sound", timeout=10_000)

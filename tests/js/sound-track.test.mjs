@@ -70,3 +70,28 @@ test("no epochs, no sound", () => {
   assert.deepEqual(soundTrack({ epoch_mistakes: [] }), []);
   assert.deepEqual(soundTrack(null), []);
 });
+
+// Where the sound is: x as stereo pan (left to right), y as pitch (SAS, Highcharts).
+import { positionPan, pointTone } from "../../site/js/access/sound-track.js";
+
+test("each epoch's tone and ticks are panned by its place in the run, left to right", () => {
+  const ev = soundTrack(AND);
+  const tones = ev.filter((e) => e.kind === "epoch");
+  // 9 epochs from hard left to hard right in 8 equal steps of 0.25.
+  assert.deepEqual(tones.map((e) => e.pan), [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1]);
+  for (const t of ev.filter((e) => e.kind === "tick")) assert.equal(t.pan, tones[t.epoch - 1].pan);
+  assert.equal(ev.at(-1).pan, 0); // the ending in the middle
+  assert.equal(soundTrack(XOR)[0].pan, 0); // one epoch: the middle
+  assert.equal(positionPan(2, 5), 0);
+});
+
+test("a point's tone: x1 as pan across the points, its score as pitch over two octaves", () => {
+  // AND's points with w = (3, 2, −4): scores −4, −2, −1, 1 (x̃·w by hand).
+  const pts = [[0, 0, -1], [0, 1, -1], [1, 0, -1], [1, 1, 1]];
+  const scores = [-4, -2, -1, 1];
+  assert.deepEqual(pts.map((_, i) => pointTone(pts, scores, i).pan), [-1, -1, 1, 1]);
+  // Semitones above 220 Hz: 24·(s+4)/5 rounded = 0, 10 (9.6), 14 (14.4), 24.
+  const hz = (k) => Number((220 * 2 ** (k / 12)).toFixed(2));
+  assert.deepEqual(pts.map((_, i) => pointTone(pts, scores, i).freqs[0]), [hz(0), hz(10), hz(14), hz(24)]);
+  assert.equal(hz(24), 880);
+});

@@ -6,7 +6,10 @@
 // the picture, so they hold whatever draws the plot.
 import { byId, el, clear, show } from "../page/dom.js";
 import { algorithmTraits } from "../state/state.js";
-import { pointSentence, pointOrder, pointAbove, lineSentence, boundarySummary } from "./run-description.js";
+import { pointSentence, pointOrder, pointAbove, lineSentence, boundarySummary, plotLine } from "./run-description.js";
+import { soundOn } from "./access-options.js";
+import { pointTone } from "./sound-track.js";
+import { playTrack } from "./sound-player.js";
 import { page } from "../state/page-state.js";
 
 let res = null;
@@ -135,7 +138,16 @@ function onKey(e) {
   e.stopPropagation(); // ← → here move in the list, not the presenter's step-through
   active = next;
   refresh(true);
+  sound();
   byId(`plot-pt-${active}`)?.scrollIntoView?.({ block: "nearest" });
+}
+
+/** With sound on, the point is heard where it is: x1 as pan, its score w·x̃ as pitch. */
+function sound() {
+  const L = soundOn() ? plotLine(res, lineW()) : null;
+  if (!L) return;
+  const scores = res.points.map((p) => L.a * p[0] + L.b * p[1] + L.c);
+  playTrack([{ time: 0, kind: "point", ...pointTone(res.points, scores, active) }]);
 }
 
 /** The point the list box is on (tests, and the page's own checks). */

@@ -8,6 +8,8 @@ import { spokenStep, runSentence, mistakesSummary, accuracySummary } from "./run
 import { initAccessOptions, sayLevel, soundOn, soundPlaying } from "./access-options.js";
 import { initPlotExplorer, explorerResult } from "./plot-explorer.js";
 import { soundTrack } from "./sound-track.js";
+import { mistakesBraille } from "./braille-line.js";
+import { initTableViews, tableViewsResult } from "./table-view.js";
 import { playTrack, stopTrack } from "./sound-player.js";
 import { page } from "../state/page-state.js";
 
@@ -20,6 +22,7 @@ export function initNarration() {
   initLiveRegion();
   initAccessOptions({ play: playSound });
   initPlotExplorer({ announce });
+  initTableViews();
   link();
   // While a run plays, the mistakes plot grows epoch by epoch (watch.js: plotEpochs).
   page.on(["plotEpochs"], ({ plotEpochs: n }) => {
@@ -35,7 +38,9 @@ export function narrateResult(result) {
   resetAnnouncements();
   const tr = result?.trace;
   explorerResult(result, tr && Array.isArray(tr.w) ? tr.w.length : 0);
+  tableViewsResult(result);
   describe("mistakes", mistakesSummary(result));
+  brailleBeside("mistakes", mistakesBraille(result));
   describe("accuracy", accuracySummary(result));
   if (sayLevel() !== "off") announce(runSentence(result), `run ${runId}`);
   stopTrack();
@@ -75,6 +80,19 @@ function describe(kind, text) {
     img.setAttribute("aria-describedby", [...ids, id].join(" "));
   }
   p.textContent = text;
+}
+
+/** A braille line under a plot, beside its description (read and shown on a braille display). */
+function brailleBeside(kind, text) {
+  const fig = byId(`plot-${kind}`)?.closest("figure");
+  if (!fig) return;
+  let p = byId(`plot-${kind}-braille`);
+  if (!p) {
+    p = el("p", { id: `plot-${kind}-braille`, class: "braille-line" });
+    fig.append(p);
+  }
+  p.textContent = text;
+  p.hidden = !text;
 }
 
 /** The stylesheet of these controls (css/access.css), added by the module that needs it. */

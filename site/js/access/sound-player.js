@@ -35,13 +35,25 @@ export function playTrack(events, onEnd = null) {
   nodes.push(out);
   let last = 0;
   for (const e of events) {
-    for (const f of e.freqs) tone(out, e.kind, f, t0 + e.time, e.duration);
-    played.push({ time: e.time, kind: e.kind, freqs: e.freqs.slice(), nodes: e.freqs.length });
+    const dest = panned(out, e.pan);
+    for (const f of e.freqs) tone(dest, e.kind, f, t0 + e.time, e.duration);
+    played.push({ time: e.time, kind: e.kind, freqs: e.freqs.slice(), nodes: e.freqs.length, pan: dest.pan ? dest.pan.value : 0 });
     last = Math.max(last, e.time + e.duration);
   }
   if (globalThis.__PERCEPTRON_LAB_TEST__) globalThis.__soundPlayed = played;
   endTimer = setTimeout(() => { endTimer = null; release(); finish(); }, (last + 0.15) * 1000);
   return true;
+}
+
+/** A stereo panner in front of `out` for an event's pan (−1 … +1); `out` itself where the
+ * browser has none or the pan is the middle. */
+function panned(out, pan) {
+  if (!pan || typeof ctx.createStereoPanner !== "function") return out;
+  const p = ctx.createStereoPanner();
+  p.pan.value = Math.max(-1, Math.min(1, pan));
+  p.connect(out);
+  nodes.push(p);
+  return p;
 }
 
 function tone(out, kind, freq, at, dur) {

@@ -1,0 +1,70 @@
+// The numbers behind each plot as a table (caption, column headers, one row header per row):
+// what a screen reader walks cell by cell instead of looking at the picture. From the train
+// answer the page already has (epoch_mistakes, epoch_accuracy, w and w_names, points), never
+// from the picture. Pure (no DOM): table-view.js draws them, node --test checks the numbers.
+import { fmt } from "../page/format.js";
+import { algorithmTraits } from "../state/state.js";
+import { plotLine } from "./run-description.js";
+
+/** {caption, head: [column names], rows: [[cells]]}; the first cell of a row is its header. */
+function table(caption, head, rows) {
+  return { caption, head, rows };
+}
+
+const label = (y) => (y > 0 ? "+1" : "−1");
+
+function mistakes(res) {
+  const em = res.epoch_mistakes;
+  if (!Array.isArray(em) || !em.length) return null;
+  const total = em.reduce((a, b) => a + b, 0);
+  return table(`Mistakes per epoch (${em.length} epochs, ${total} in total)`, ["Epoch", "Mistakes"],
+    em.map((m, i) => [String(i + 1), String(m)]));
+}
+
+function accuracy(res) {
+  const acc = res.epoch_accuracy;
+  if (!Array.isArray(acc) || !acc.length) return null;
+  return table(`Training accuracy per epoch (${acc.length} epochs)`, ["Epoch", "Training accuracy (%)"],
+    acc.map((a, i) => [String(i + 1), fmt(a * 100, 4)]));
+}
+
+function weights(res) {
+  if (!Array.isArray(res.w)) return null;
+  const names = Array.isArray(res.w_names) && res.w_names.length === res.w.length ? res.w_names : res.w.map((_, i) => `w${i + 1}`);
+  const which = algorithmTraits(res.settings?.algorithm)?.votes ? "the last w of the vote" : "the answer w";
+  return table(`The weights: ${which}, one row per component of x̃`, ["Component", "Weight"],
+    res.w.map((v, i) => [String(names[i]), fmt(v, 6)]));
+}
+
+/** The training points with, where the plot is one line of w, their score w·x̃, margin
+ * (signed distance to the line, positive on the point's own side) and whether w is right. */
+function points(res) {
+  const pts = res.points;
+  if (!Array.isArray(pts) || !pts.length) return null;
+  const votes = algorithmTraits(res.settings?.algorithm)?.votes;
+  const L = votes ? null : plotLine(res, res.w);
+  const [n1, n2] = (res.feature_names || ["x1", "x2"]).map(String);
+  const head = ["Point", n1, n2, "Label"];
+  if (!L) {
+    return table(`The ${pts.length} training points (no single line of w to score them by)`, head,
+      pts.map((p, i) => [String(i + 1), fmt(p[0], 6), fmt(p[1], 6), label(p[2])]));
+  }
+  const norm = Math.hypot(L.a, L.b);
+  const rows = pts.map((p, i) => {
+    const s = L.a * p[0] + L.b * p[1] + L.c;
+    const right = (s >= 0 ? 1 : -1) === (p[2] > 0 ? 1 : -1);
+    return [String(i + 1), fmt(p[0], 6), fmt(p[1], 6), label(p[2]), fmt(s, 6),
+      norm ? fmt((p[2] * s) / norm, 4) : "no line", right ? "correct" : "misclassified"];
+  });
+  const wrong = rows.filter((r) => r[6] === "misclassified").length;
+  return table(`The ${pts.length} training points with their scores under the answer w (${wrong} misclassified)`,
+    [...head, "Score w·x̃", "Margin", "Classified"], rows);
+}
+
+export const PLOT_TABLES = { boundary: points, projection: points, mistakes, accuracy, weights };
+
+/** The table behind plot `kind` for a train answer, or null when the run has none. */
+export function plotTable(kind, res) {
+  const make = PLOT_TABLES[kind];
+  return make && res && res.ok !== false ? make(res) : null;
+}

@@ -1,0 +1,71 @@
+// Under each plot, a button that opens its numbers as a table (plot-tables.js) and moves the
+// focus onto it, so a screen reader announces the caption and walks the cells; the button
+// again (or Escape in the table) closes it and gives the focus back. A table is built when it
+// is opened: a 5 000-point run's table is not built for every run.
+import { byId, el, clear } from "../page/dom.js";
+import { PLOT_TABLES, plotTable } from "./plot-tables.js";
+
+let res = null;
+
+const NAMES = { boundary: "the decision-boundary plot's points", projection: "the scores plot's points",
+  mistakes: "mistakes per epoch", accuracy: "training accuracy per epoch", weights: "the weights" };
+
+export function initTableViews() {
+  for (const kind of Object.keys(PLOT_TABLES)) {
+    const fig = byId(`plot-${kind}`)?.closest("figure");
+    if (!fig || byId(`table-${kind}-open`)) continue;
+    const box = el("div", { id: `table-${kind}`, class: "plot-table", hidden: true,
+      attrs: { tabindex: "0", role: "region", "aria-label": `Table: ${NAMES[kind]}` },
+      on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
+    const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: "Show as a table",
+      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": `Show as a table: ${NAMES[kind]}` }, on: { click: () => toggle(kind) } });
+    // The boundary plot's figure has a fixed size (the stage): its button sits in the figure's
+    // top corner and its table over the plot's foot, like the point explorer, so neither takes
+    // the picture's room. The side's plots, which scroll, have them under the figure.
+    fig.append(button);
+    if (fig.classList.contains("fig-boundary")) { fig.classList.add("has-table-over"); box.classList.add("is-over"); fig.append(box); }
+    // In the side's panels (grids) a scrolling box would be sized to nothing: a plain wrapper
+    // takes the table's height (up to the box's maximum).
+    else fig.after(el("div", { class: "plot-table-wrap", hidden: true }, box));
+  }
+}
+
+/** A new run on screen: the buttons of the plots that have a table, open tables redrawn. */
+export function tableViewsResult(result) {
+  res = result;
+  for (const kind of Object.keys(PLOT_TABLES)) {
+    const button = byId(`table-${kind}-open`);
+    if (!button) continue;
+    const has = !!plotTable(kind, res);
+    button.hidden = !has;
+    if (!has) toggle(kind, false, false);
+    else if (button.getAttribute("aria-expanded") === "true") draw(kind);
+  }
+}
+
+function toggle(kind, open = null, refocus = true) {
+  const button = byId(`table-${kind}-open`);
+  const box = byId(`table-${kind}`);
+  if (!button || !box) return;
+  const on = open === null ? button.getAttribute("aria-expanded") !== "true" : open;
+  const hadFocus = box.contains(document.activeElement); // hiding the box drops its focus
+  button.setAttribute("aria-expanded", String(on));
+  button.textContent = on ? "Hide the table" : "Show as a table";
+  button.setAttribute("aria-label", `${button.textContent}: ${NAMES[kind]}`);
+  box.hidden = !on;
+  if (box.parentElement.classList.contains("plot-table-wrap")) box.parentElement.hidden = !on;
+  if (on) { draw(kind); box.focus(); }
+  else { clear(box); if (refocus && hadFocus) button.focus(); }
+}
+
+function draw(kind) {
+  const box = byId(`table-${kind}`);
+  const t = plotTable(kind, res);
+  clear(box);
+  if (!t) return;
+  const head = el("tr", {}, ...t.head.map((h) => el("th", { text: h, attrs: { scope: "col" } })));
+  const body = t.rows.map((r) => el("tr", {}, el("th", { text: r[0], attrs: { scope: "row" } }),
+    ...r.slice(1).map((c) => el("td", { text: c }))));
+  box.append(el("table", { id: `table-${kind}-data` }, el("caption", { text: t.caption }),
+    el("thead", {}, head), el("tbody", {}, ...body)));
+}
