@@ -33,6 +33,9 @@ class Layers {
 
   setScene(scene) {
     this.scene = scene;
+    // A state belongs to its run's scene: a resize before the new run's first draw must not
+    // paint the last run's state (a kernel's scores, say) on this scene.
+    this.state = null;
     this.still.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(scene.svg);
     this.place();
   }
@@ -225,12 +228,12 @@ export class BoundaryView extends Layers {
 export class ProofView extends Layers {
   constructor(img) {
     super(img, false);
-    this.upto = null;
-    this.redraw = () => this.upto !== null && this.draw(this.upto);
+    this.state = null; // the t drawn up to
+    this.redraw = () => this.state !== null && this.draw(this.state);
   }
 
   draw(upto) {
-    this.upto = upto;
+    this.state = upto;
     const s = this.scene;
     if (!s || this.box.hidden) return;
     this.place();
