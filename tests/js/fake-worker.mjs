@@ -15,7 +15,18 @@ export class FakeWorker {
   say(data) { this.onmessage({ data }); }
 }
 
+// The client's watchdogs (its boot deadline, a call's silence limit, the idle ping: seconds each,
+// rearming one another) would keep node's process alive for a minute after the file's tests have
+// passed; unreferenced, they still fire while a test runs. The tests' own waits are shorter.
+const WATCHDOG_MS = 5_000;
+const realSetTimeout = globalThis.setTimeout;
+
 export function installWorker(Worker = FakeWorker) {
+  globalThis.setTimeout = (fn, ms, ...args) => {
+    const t = realSetTimeout(fn, ms, ...args);
+    if (ms >= WATCHDOG_MS) t.unref();
+    return t;
+  };
   globalThis.Worker = Worker;
   globalThis.document = { baseURI: "http://localhost/" };
 }
