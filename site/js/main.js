@@ -28,6 +28,7 @@ import { initTabs, openTabOf } from "./page/tabs.js";
 import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
+import { initQuickPreset } from "./data/quick-preset.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -75,6 +76,7 @@ function onDataChange() {
 initDataPanel({ values, onValue, inspect, onChange: onDataChange,
   running: () => running, stopRun: () => cancel(), cancelRead: () => py?.cancel() });
 initSettings(values, onValue);
+initQuickPreset({ values });
 initRunPanel({ onTrain: (...a) => { clearTimeout(retrainTimer); return train(...a); }, onCancel: cancel });
 initAddressBar();
 initSharePanel(values);

@@ -190,6 +190,13 @@ def test_phone_a_new_preset_brings_the_plot_back_with_its_run(browser, base_url)
     with extra_page(browser, base_url, viewport={"width": 390, "height": 844}, motion="no-preference") as page:
         wait_ready_of(page)
         assert settled(page) == "done"
+        # The data is one flick away: a preset picker within a screen below the plot's bottom.
+        quick = page.evaluate("""() => { const q = document.getElementById('quick-preset');
+          const b = document.getElementById('plot-boundary').getBoundingClientRect();
+          return q && { top: q.getBoundingClientRect().top, plotBottom: b.bottom, shown: q.offsetParent !== null,
+                        same: q.value === document.getElementById('preset').value }; }""")
+        assert quick and quick["shown"] and quick["same"], quick
+        assert 0 <= quick["top"] - quick["plotBottom"] <= 844, quick
         open_tab(page, "setup")
         page.locator("#preset").scroll_into_view_if_needed()
         assert page.evaluate(GEOMETRY_JS)["plot"]["y"] < -100  # the plot is above, out of view
@@ -203,6 +210,11 @@ def test_phone_a_new_preset_brings_the_plot_back_with_its_run(browser, base_url)
           return r.top >= 0 && r.bottom <= innerHeight; }""", timeout=10_000)  # smooth scroll: it arrives
         g = page.evaluate(GEOMETRY_JS)
         assert inside(g["plot"], g), g
+        # The picker under the plot follows the panel's, and choosing there retrains the same way.
+        expect(page.locator("#quick-preset")).to_have_value("xor")
+        page.select_option("#quick-preset", "and")
+        expect(page.locator("#preset")).to_have_value("and")
+        expect(page.locator("#status")).to_have_attribute("data-status", "converged", timeout=RUN_TIMEOUT_MS)  # XOR cycled
 
 
 def test_run_bar_is_clear_when_the_result_shows(browser, base_url):

@@ -41,10 +41,24 @@ export function embedTitle(vals) {
  * from inside the frame; allow-popups(-to-escape-sandbox): "Open in the full lab" opens a
  * plain tab of the lab.
  */
-export function embedCode(url, title) {
-  return `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="640" style="border:0" ` +
+export function embedCode(url, title, hide = []) {
+  return `<iframe src="${attr(url)}" title="${attr(title)}" width="100%" height="${embedHeight(hide)}" style="border:0" ` +
     'loading="lazy" sandbox="allow-scripts allow-same-origin allow-downloads allow-popups ' +
     'allow-popups-to-escape-sandbox"></iframe>';
+}
+
+// The frame's first screen in css/share.css (narrow layout): the plot cell is the frame's
+// height less the slim header, the status and the Train bar fixed at the bottom (13.5rem), or
+// less 9.5rem when hide=train leaves the bar out. The snippet keeps the plot the height a
+// 640 px frame gives it with the bar, so a frame without the bar is shorter, not a bigger plot.
+const PLOT_PX = 640 - 13.5 * 16;
+const CHROME_REM = { bar: 13.5, noBar: 9.5 };
+
+/** The snippet's frame height in CSS px for these hide flags: the plot, its caption, the
+ * status and (unless hidden) the Train bar, whole; the panels below scroll in the frame, or a
+ * host listening to the height messages grows it (docs/embedding.md). */
+export function embedHeight(hide = []) {
+  return Math.round(PLOT_PX + 16 * (hide.includes("train") ? CHROME_REM.noBar : CHROME_REM.bar));
 }
 
 /** Point "Open in the full lab" at the same run without embed mode and hide flags. */

@@ -123,10 +123,11 @@ async function copyLink() {
 }
 
 async function copyEmbed() {
-  const link = await linkToCopy({ embed: true, hide: chosenHide() });
+  const hide = chosenHide();
+  const link = await linkToCopy({ embed: true, hide });
   const run = runOnScreen();
   const title = embedTitle(run ? valuesFromRequest(run.data, run.settings) : values);
-  await copy(embedCode(link.url, title), "Embed code", warnings(link));
+  await copy(embedCode(link.url, title, hide), "Embed code", warnings(link));
 }
 
 function chosenHide() {
