@@ -5,6 +5,7 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
+import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
 let call = null;
@@ -19,6 +20,8 @@ export function initLesson(opts) {
   ({ call, train } = opts);
   const root = el("section", { id: "lesson", class: "lesson", attrs: { "aria-labelledby": "lesson-step-h" }, hidden: true });
   byId("side")?.prepend(root);
+  // Predict, then see: while a step's question is open the big plot waits before the first update.
+  holdShowWhile(() => at !== null && document.body.dataset.lessonAsk === "open");
   byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {} }, "push")));
   window.addEventListener("popstate", () => {
     const link = parseLessonLink(location.hash);
@@ -41,6 +44,7 @@ function leave(write = true) {
   stageFigure(null);
   document.body.dataset.lessonAsk = "done";
   document.body.dataset.lesson = "off";
+  releaseShow();
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
 }
@@ -72,7 +76,9 @@ async function go(link, history_) {
   if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep)}`); }
   shown = v;
   renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ lesson: m, step: 1, keep: link.keep }, "push") });
-  if (applyRun(v.run) || first) train();
+  if (applyRun(v.run) || first) train(); // its show waits if the step asks first (watch.js)
+  else if (document.body.dataset.lessonAsk === "open") holdAtStart();
+  else releaseShow();
   announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
 }
@@ -105,6 +111,7 @@ async function answer(text) {
   const node = byId("lesson-check");
   showCheck(node, v);
   const c = v.check;
+  if (c.valid) releaseShow();
   announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
     `lesson-check-${Date.now()}`);
 }
