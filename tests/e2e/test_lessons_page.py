@@ -144,6 +144,25 @@ def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(l
     page.click("#lesson-change-run")
     expect(page.locator("#lesson-change-error")).to_be_visible(timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected)  # the run on screen stays
+    # the changed run is in the link: leaving the step and coming back by Back reopens it
+    assert "try.margin=0.05" in page.evaluate("location.hash")
+    page.evaluate("location.hash = 'view=lesson&lesson=3&step=1'")
+    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[0].title, timeout=STEP_MS)
+    page.go_back()
+    expect(page.locator(".lesson-words p")).to_have_text(expected, timeout=STEP_MS)
+    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05", timeout=STEP_MS)
+
+
+def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_page):
+    page = lesson_page
+    points = [[0, 0, -1], [1, 1, 1], [1, 0, 1], [0, 1, -1], [0.5, 0.2, -1]]
+    pts = ";".join(f"{a:g},{b:g},{c}" for a, b, c in points)
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=3&source=points&pts={pts}'")
+    lesson = lessons.lesson(1)
+    expected = lessons.view(lesson, 3, None, {"kind": "points", "points": points})
+    assert expected["own_data"] and expected["text"] != lessons.view(lesson, 3)["text"]
+    expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+    page.wait_for_function("() => !document.getElementById('points-box').hidden")  # the lab runs the same data
 
 
 def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):
