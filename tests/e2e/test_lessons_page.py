@@ -163,6 +163,11 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     assert expected["own_data"] and expected["text"] != lessons.view(lesson, 3)["text"]
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     page.wait_for_function("() => !document.getElementById('points-box').hidden")  # the lab runs the same data
+    # a change the step does not offer, in a hand-edited link: said, and the step shown without it
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=3&source=points&pts={pts}&try.eta=0.5'")
+    expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+    assert "try.eta" not in page.evaluate("location.hash")
 
 
 def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):

@@ -75,12 +75,23 @@ async function go(link, history_) {
   const keys = JSON.stringify(link.data || {});
   if (own.keys !== keys) own = { keys, data: await teacherData(link.data) };
   if (at !== link) return;
-  const v = await call({ cmd: "lesson", lesson: n, step: k, changes: changed, data: own.data?.spec, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  const ask = (changes) => call({ cmd: "lesson", lesson: n, step: k, changes, data: own.data?.spec, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  let v = await ask(changed);
+  let refused = "";
+  if (at === link && !v?.ok && Object.keys(changed).length) {
+    // A link's change the step does not take (edited by hand, another lesson's): the step without it.
+    refused = `${v?.error?.message || "This link's change could not be used."} The step is shown without the link's change.`;
+    changed = {};
+    link.changes = {};
+    v = await ask(changed);
+    if (at === link && v?.ok) history.replaceState(null, "", `#${lessonLink(n, k, link.keep, link)}`);
+  }
   if (at !== link) return; // the student moved on meanwhile
   if (!v?.ok) return fail(root, v);
   if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep, link)}`); }
   shown = v;
   renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ ...link, lesson: m, step: 1, changes: {} }, "push") });
+  if (refused) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-link-error", text: refused }));
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
   else releaseShow();
