@@ -144,3 +144,52 @@ def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(l
     page.click("#lesson-change-run")
     expect(page.locator("#lesson-change-error")).to_be_visible(timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected)  # the run on screen stays
+    # the changed run is in the link: leaving the step and coming back by Back reopens it
+    assert "try.margin=0.05" in page.evaluate("location.hash")
+    page.evaluate("location.hash = 'view=lesson&lesson=3&step=1'")
+    expect(page.locator("#lesson-step-h")).to_have_text(lesson.steps[0].title, timeout=STEP_MS)
+    page.go_back()
+    expect(page.locator(".lesson-words p")).to_have_text(expected, timeout=STEP_MS)
+    expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05", timeout=STEP_MS)
+
+
+def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_page):
+    page = lesson_page
+    points = [[0, 0, -1], [1, 1, 1], [1, 0, 1], [0, 1, -1], [0.5, 0.2, -1]]
+    pts = ";".join(f"{a:g},{b:g},{c}" for a, b, c in points)
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=3&source=points&pts={pts}'")
+    lesson = lessons.lesson(1)
+    expected = lessons.view(lesson, 3, None, {"kind": "points", "points": points})
+    assert expected["own_data"] and expected["text"] != lessons.view(lesson, 3)["text"]
+    expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+    page.wait_for_function("() => !document.getElementById('points-box').hidden")  # the lab runs the same data
+    # a change the step does not offer, in a hand-edited link: said, and the step shown without it
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=3&source=points&pts={pts}&try.eta=0.5'")
+    expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+    assert "try.eta" not in page.evaluate("location.hash")
+
+
+def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):
+    page = lesson_page
+    page.emulate_media(reduced_motion="no-preference")  # the show plays (the module's page reduces motion)
+    try:
+        page.evaluate("location.hash = 'view=lesson&lesson=1&step=1'")
+        expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[0].title, timeout=STEP_MS)
+        expect(page.locator("#lesson-question")).to_be_visible()
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=STEP_MS)
+        fig = page.locator("figure:has(#plot-boundary)")
+        # the show waits at step 0 (w = 0) while the prediction is open: the answer is not drawn
+        expect(fig).to_have_attribute("data-watch", "paused", timeout=STEP_MS)
+        expect(fig).to_have_attribute("data-step", "0", timeout=STEP_MS)
+        assert page.evaluate("JSON.parse(document.querySelector('figure:has(#plot-boundary)').dataset.w)") == [0, 0, 0]
+        page.evaluate("""() => { const f = document.querySelector('figure:has(#plot-boundary)'); window.__watch = [];
+          new MutationObserver(() => window.__watch.push(f.dataset.watch)).observe(f, { attributes: true, attributeFilter: ['data-watch'] }); }""")
+        good, _ = truth_and_wrong(1, 1)
+        answer(page, "example", good)
+        expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
+        # answered: the run plays from w = 0 to its end, then rests on the final result
+        page.wait_for_function("() => window.__watch.includes('playing') && window.__watch.at(-1) === 'end'", timeout=STEP_MS)
+        assert page.evaluate("window.__watch.lastIndexOf('playing') < window.__watch.lastIndexOf('end')")
+    finally:
+        page.emulate_media(reduced_motion="reduce")

@@ -6,10 +6,11 @@ import { isLessonLink, lessonLink, parseLessonLink } from "../../site/js/lesson/
 import { isLinkHash } from "../../site/js/state/share.js";
 
 test("a lesson link is read with its lesson and step, embed and presenter kept", () => {
-  assert.deepEqual(parseLessonLink("#view=lesson&lesson=3&step=2&embed=1"), { lesson: 3, step: 2, keep: { embed: "1" } });
-  assert.deepEqual(parseLessonLink("view=lesson"), { lesson: 1, step: 1, keep: {} });
+  const plain = { data: {}, changes: {} };
+  assert.deepEqual(parseLessonLink("#view=lesson&lesson=3&step=2&embed=1"), { lesson: 3, step: 2, keep: { embed: "1" }, ...plain });
+  assert.deepEqual(parseLessonLink("view=lesson"), { lesson: 1, step: 1, keep: {}, ...plain });
   assert.equal(lessonLink(3, 2, { embed: "1", present: "1" }), "view=lesson&lesson=3&step=2&embed=1&present=1");
-  assert.deepEqual(parseLessonLink(`#${lessonLink(8, 1, {})}`), { lesson: 8, step: 1, keep: {} });
+  assert.deepEqual(parseLessonLink(`#${lessonLink(8, 1, {})}`), { lesson: 8, step: 1, keep: {}, ...plain });
 });
 
 test("nonsense in a lesson link falls back to the first lesson's first step, never throws", () => {
@@ -26,4 +27,37 @@ test("the lab's run links do not take a lesson link for theirs, and still read t
   assert.equal(isLinkHash("view=lesson&lesson=1&step=1"), false);
   assert.equal(isLinkHash("v=1&view=exercise&preset=and"), true);
   assert.equal(isLinkHash("v=1&preset=and&lessons=x"), true);
+});
+
+test("a lesson link carries the teacher's data in the run links' own keys, read as share.js reads them", async () => {
+  const { teacherData } = await import("../../site/js/lesson/lesson-data.js");
+  const { buildHash } = await import("../../site/js/state/share.js");
+  const { defaults } = await import("../../site/js/state/state.js");
+  const points = [[0, 0, -1], [1, 1, 1], [0.5, -2.25, 1]];
+  // the teacher's run link, as the lab writes it, with the lesson's place added
+  const { hash } = await buildHash({ ...defaults(), source: "points" }, { kind: "points", points });
+  const link = parseLessonLink(`#view=lesson&lesson=1&step=3&${hash}`);
+  assert.equal(link.step, 3);
+  assert.equal(link.data.source, "points");
+  assert.ok("pts" in link.data || "ptz" in link.data);
+  assert.ok(!("eta" in link.data) && !("v" in link.data)); // settings are the lesson's, not the data's
+  const own = await teacherData(link.data);
+  assert.deepEqual(own.spec, { kind: "points", points });
+  // kept as the student moves on: the next step's link carries the same data
+  const next = parseLessonLink(`#${lessonLink(1, 4, {}, { data: link.data })}`);
+  assert.deepEqual(next.data, link.data);
+  // a preset with its generator's keys: the bridge's DATA of that cloud
+  const cloud = await teacherData(parseLessonLink("#view=lesson&lesson=1&step=1&source=preset&preset=clouds&n=12&margin=0.5&dseed=7").data);
+  assert.deepEqual(cloud.spec, { kind: "preset", name: "clouds", n: 12, margin: 0.5, spread: 1, seed: 7 });
+  assert.equal(await teacherData({}), null);
+});
+
+test("the student's changes to a step's run are kept in the link apart from the teacher's data", () => {
+  const link = parseLessonLink("#view=lesson&lesson=3&step=3&margin=0.5&try.margin=0.05&try.dseed=2&try.=x");
+  assert.deepEqual(link.changes, { margin: "0.05", dseed: "2" });
+  assert.deepEqual(link.data, { margin: "0.5" });
+  const again = parseLessonLink(`#${lessonLink(3, 3, { embed: "1" }, link)}`);
+  assert.deepEqual(again, link.keep.embed ? link : { ...link, keep: { embed: "1" } });
+  assert.equal(lessonLink(3, 3, {}, { changes: { margin: "0.05" } }), "view=lesson&lesson=3&step=3&try.margin=0.05");
+  assert.equal(parseLessonLink("#view=lesson&try.margin=%E0").lesson, 1); // undecodable: never throws (the engine refuses the value)
 });

@@ -7,7 +7,10 @@ from .words import fill, shown
 
 
 def step_facts(step, changes=None, data=None):
-    """(facts, the step's own fit): every run of the step trained; named runs' facts as name.x."""
+    """(facts, the step's own fit): every run of the step trained; named runs' facts as name.x.
+    data (a teacher's own): used where the step allows it (runs.takes_own_data), else the step's."""
+    if not runs.takes_own_data(step):
+        data = None
     fits = {name: runs.train(links, data) for name, links in runs.step_links(step, changes).items()}
     base = run_facts_module.run_facts(fits[""])
     out = dict(base)
@@ -28,6 +31,7 @@ def view(lesson, k, changes=None, data=None, answer=None):
     out = {
         "ok": True, "lesson_title": lesson.title, "notes": lesson.notes, "step": k, "steps": len(lesson.steps),
         "title": step.title, "plot": step.plot, "change": step.change, "run": links,
+        "own_data": data is not None and runs.takes_own_data(step),
         "text": shown([s for s in step.sentences if not s.reveal], facts),
         "question": None, "reveal": None, "check": None,
     }

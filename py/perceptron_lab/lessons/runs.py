@@ -71,6 +71,17 @@ def train(links, data=None):
     return fit(load_data(spec), s)
 
 
+def takes_own_data(step):
+    """May this step run on a teacher's own data? Not when its point is a change of data: a named
+    run or a student's change that sets a data key (a narrower margin, another seed) would compare
+    the teacher's data with itself."""
+    keys = set(step.change)
+    for name, links in step.runs.items():
+        if name:
+            keys |= set(links)
+    return not any(k == POINTS_KEY or BY_LINK.get(k, {}).get("group") == "data" for k in keys)
+
+
 def step_links(step, changes=None):
     """Every run of a step as link keys: the step's own run with the student's changes (only the
     keys the step lets them change), and each named run as the changed run plus its own keys."""

@@ -2,6 +2,8 @@
 import { PARAMS, validate, defaults } from "../state/state.js";
 import { page } from "../state/page-state.js";
 import { writeField } from "../page/fields.js";
+import { setPoints } from "../data/points.js";
+import { syncDataPanel } from "../data/data-panel.js";
 
 const RUN_GROUPS = new Set(["data", "settings"]);
 const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
@@ -23,11 +25,15 @@ export function runValues(links) {
   return { values, bad };
 }
 
-/** Set the lab to the step's run; true when anything changed (a new run is needed). */
-export function applyRun(links) {
+/** Set the lab to the step's run; true when anything changed (a new run is needed). own: the
+ * teacher's data (lesson-data.js), for a step that runs on it: its data values replace the step's. */
+export function applyRun(links, own = null) {
   const { values } = runValues(links);
+  if (own) for (const p of PARAMS) if (p.group === "data" && p.page !== false && p.name in own.values) values[p.name] = own.values[p.name];
   const changed = Object.entries(values).some(([k, v]) => JSON.stringify(page.get(k)) !== JSON.stringify(v));
   page.set(values);
   for (const [k, v] of Object.entries(values)) writeField(k, v);
+  if (own?.points) setPoints(own.points);
+  syncDataPanel(); // the data panel shows the source of the run (as a run link's opening does)
   return changed;
 }

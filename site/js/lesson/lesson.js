@@ -5,6 +5,8 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
+import { teacherData } from "./lesson-data.js";
+import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
 let call = null;
@@ -12,14 +14,17 @@ let train = null;
 let catalogue = [];
 let at = null; // {lesson, step, keep}
 let shown = null; // the bridge's answer for the step on screen
-let changed = {}; // the student's changes to this step's run (its @change keys), until they leave the step
+let changed = {}; // the student's changes to this step's run (its @change keys), kept in the link (try.KEY)
+let own = { keys: "{}", data: null }; // the teacher's data of the link (lesson-data.js), read once
 
 /** opts: call(request) -> Promise (the Python client), train() (the lab's Train, queued if busy). */
 export function initLesson(opts) {
   ({ call, train } = opts);
   const root = el("section", { id: "lesson", class: "lesson", attrs: { "aria-labelledby": "lesson-step-h" }, hidden: true });
   byId("side")?.prepend(root);
-  byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {} }, "push")));
+  // Predict, then see: while a step's question is open the big plot waits before the first update.
+  holdShowWhile(() => at !== null && document.body.dataset.lessonAsk === "open");
+  byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {}, data: {}, changes: {} }, "push")));
   window.addEventListener("popstate", () => {
     const link = parseLessonLink(location.hash);
     if (link) go(link, "none");
@@ -41,20 +46,21 @@ function leave(write = true) {
   stageFigure(null);
   document.body.dataset.lessonAsk = "done";
   document.body.dataset.lesson = "off";
+  releaseShow();
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
 }
 
 async function go(link, history_) {
   const first = at === null;
-  if (!at || at.lesson !== link.lesson || at.step !== link.step) changed = {};
+  changed = link.changes || {};
   at = link;
   document.body.dataset.lesson = "on";
   byId("learn")?.setAttribute("aria-pressed", "true");
   const root = byId("lesson");
   root.hidden = false;
   if (history_ !== "none") {
-    const url = `#${lessonLink(link.lesson, link.step, link.keep)}`;
+    const url = `#${lessonLink(link.lesson, link.step, link.keep, link)}`;
     if (history_ === "push") history.pushState(null, "", url);
     else history.replaceState(null, "", url);
   }
@@ -66,45 +72,62 @@ async function go(link, history_) {
   }
   const n = Math.min(link.lesson, catalogue.length);
   const k = Math.min(link.step, catalogue[n - 1].steps);
-  const v = await call({ cmd: "lesson", lesson: n, step: k, changes: changed, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  const keys = JSON.stringify(link.data || {});
+  if (own.keys !== keys) own = { keys, data: await teacherData(link.data) };
+  if (at !== link) return;
+  const ask = (changes) => call({ cmd: "lesson", lesson: n, step: k, changes, data: own.data?.spec, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
+  let v = await ask(changed);
+  let refused = "";
+  if (at === link && !v?.ok && Object.keys(changed).length) {
+    // A link's change the step does not take (edited by hand, another lesson's): the step without it.
+    refused = `${v?.error?.message || "This link's change could not be used."} The step is shown without the link's change.`;
+    changed = {};
+    link.changes = {};
+    v = await ask(changed);
+    if (at === link && v?.ok) history.replaceState(null, "", `#${lessonLink(n, k, link.keep, link)}`);
+  }
   if (at !== link) return; // the student moved on meanwhile
   if (!v?.ok) return fail(root, v);
-  if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep)}`); }
+  if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep, link)}`); }
   shown = v;
-  renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ lesson: m, step: 1, keep: link.keep }, "push") });
-  if (applyRun(v.run) || first) train();
+  renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ ...link, lesson: m, step: 1, changes: {} }, "push") });
+  if (refused) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-link-error", text: refused }));
+  if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
+  else if (document.body.dataset.lessonAsk === "open") holdAtStart();
+  else releaseShow();
   announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
 }
 
 function move(delta) {
-  const { lesson, step, keep } = at;
+  const { lesson, step } = at;
+  const to = (l, s) => go({ ...at, lesson: l, step: s, changes: {} }, "push"); // a change belongs to its step
   const steps = catalogue[lesson - 1].steps;
   if (delta > 0) {
-    if (step < steps) go({ lesson, step: step + 1, keep }, "push");
-    else if (lesson < catalogue.length) go({ lesson: lesson + 1, step: 1, keep }, "push");
-  } else if (step > 1) go({ lesson, step: step - 1, keep }, "push");
-  else if (lesson > 1) go({ lesson: lesson - 1, step: catalogue[lesson - 2].steps, keep }, "push");
+    if (step < steps) to(lesson, step + 1);
+    else if (lesson < catalogue.length) to(lesson + 1, 1);
+  } else if (step > 1) to(lesson, step - 1);
+  else if (lesson > 1) to(lesson - 1, catalogue[lesson - 2].steps);
 }
 
 /** The student changed the run: the step again with their values (its words stay true for it). */
 async function change(values) {
   const link = at;
-  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: values });
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: values, data: own.data?.spec });
   if (at !== link) return;
   if (!v?.ok) { showChangeError(v?.error?.message); return; }
-  changed = values;
-  go(link, "none");
+  go({ ...link, changes: values }, "replace"); // the link reopens the changed run
 }
 
 async function answer(text) {
   const link = at;
-  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: changed, answer: text });
+  const v = await call({ cmd: "lesson", lesson: shown.lesson, step: shown.step, changes: changed, data: own.data?.spec, answer: text });
   if (at !== link || !v?.ok) return;
   shown = v;
   const node = byId("lesson-check");
   showCheck(node, v);
   const c = v.check;
+  if (c.valid) releaseShow();
   announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
     `lesson-check-${Date.now()}`);
 }

@@ -4,7 +4,7 @@
 // Off with the `autoplay` setting (link key play=0) or when the system asks for reduced
 // motion; any control stops it, and the step-through takes over from where it stopped.
 import { byId, fmt } from "../page/dom.js";
-import { autoPlay, stopAuto, stepTotal } from "./stepper.js";
+import { autoPlay, stopAuto, stepTotal, stepTo } from "./stepper.js";
 import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "../plot/plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
@@ -22,6 +22,8 @@ let mirroring = false; // the main plots show a step-through frame, not the fina
 let laps = 0;
 let views = null;      // the main plots' views the page draws the show in (plot-motion.js)
 let viewScene = null;  // the scene they hold
+let holdWhile = () => false; // a question about the run is open (a lesson): the show waits at w = 0
+let holding = false;   // the main plots wait at step 0 for that question
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
@@ -64,8 +66,10 @@ export function watchResult(result, { held = false } = {}) {
   laps = 0;
   hideViews();
   setCaption("");
+  holding = false;
   const total = stepTotal();
   if (!total || held) return;
+  if (holdWhile()) { holdAtStart(); return; }
   // No show (reduced motion, play=0, placed points): the plot shows the final result while the
   // step-through beside it waits at its start, so the caption says which is which.
   if (!liveMode() || values.source === "points") {
@@ -84,6 +88,29 @@ export function watchResult(result, { held = false } = {}) {
       return null;
     },
   });
+}
+
+/** Predict, then see: while fn() is true a new result's show waits before the first update. */
+export function holdShowWhile(fn) {
+  holdWhile = fn;
+}
+
+/** The main plots go back to step 0 (w = 0) and wait there: the run's answer is not on screen. */
+export function holdAtStart() {
+  if (!res || !stepTotal()) return;
+  stopAuto();
+  holding = true;
+  page.set({ watch: "paused" }); // main.js keeps the frame when the later plots arrive
+  setCaption("");
+  stepTo(0);
+}
+
+/** The question is answered: the held run plays (or, without a show, shows its final result). */
+export function releaseShow() {
+  if (!holding || !res) return;
+  holding = false;
+  settle("end");
+  watchResult(res);
 }
 
 /** The first step of the last cycle, when the run stopped on it (the show repeats it), or null. */
