@@ -111,15 +111,23 @@ def test_the_step_box_shows_the_new_w_unscrolled(show):
     assert got["scrollTop"] == 0 and got["boxTop"] < got["bottom"] <= got["boxBottom"] + 0.5, got
 
 
+# The number strip above the step controls: its epoch and mistakes, and the update it describes.
+STRIP_JS = """() => ({ step: document.getElementById("now-numbers").dataset.step ?? null,
+  epoch: document.getElementById("now-epoch").textContent.trim(), mistakes: document.getElementById("now-mistakes").textContent.trim() })"""
+
 # 20 moments of the show: the update the caption names and the update the big plot draws (its
 # view's position: a picture on its way to update k is at k − 1 < pos ≤ k).
 SAMPLE_JS = """async () => {
+  const STRIP = """ + STRIP_JS + """;
   const fig = document.querySelector("figure.fig-boundary");
   const view = document.getElementById("plot-boundary").nextElementSibling;
   const out = [];
   while (out.length < 20 && fig.dataset.watch === "playing") {
     const m = document.getElementById("watch-caption").textContent.match(/^Update (\\d+) of/);
-    if (m && view && !view.hidden && view.dataset.pos) out.push({ caption: Number(m[1]), pos: Number(view.dataset.pos), fig: Number(fig.dataset.step) });
+    const e = document.getElementById("watch-caption").textContent.match(/epoch (\\d+)/);
+    const stride = Number(document.getElementById("stepper").dataset.pace) / Number(document.getElementById("step-speed").value);
+    if (m && view && !view.hidden && view.dataset.pos) out.push({ caption: Number(m[1]), pos: Number(view.dataset.pos), fig: Number(fig.dataset.step),
+      epoch: e ? e[1] : null, stride, strip: (STRIP)() });
     await new Promise((r) => setTimeout(r, 97));
   }
   return out;
@@ -138,4 +146,90 @@ def test_during_the_show_the_caption_names_the_update_drawn(show):
     samples = page.evaluate(SAMPLE_JS)
     assert len(samples) >= 10, samples
     for s in samples:
-        assert s["caption"] == s["fig"] and s["caption"] - 1 < s["pos"] <= s["caption"], s
+        # A beat of the show moves the picture from the beat before (stride updates back).
+        assert s["caption"] == s["fig"] and s["caption"] - s["stride"] < s["pos"] <= s["caption"], s
+        # The number strip describes the same update: its epoch, its mistakes so far.
+        assert s["strip"]["step"] == str(s["caption"]) and s["strip"]["epoch"] == s["epoch"], s
+        assert s["strip"]["mistakes"] in (str(s["caption"]), "—"), s
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    end = page.evaluate(STRIP_JS)
+    assert end["step"] is None and end["mistakes"] == page.text_content("#mistakes").strip(), end
+
+
+# Every beat of a show: the update the big plot shows and when (from the first "playing" to "end").
+BEATS_ARM_JS = """() => {
+  const fig = document.querySelector("figure.fig-boundary");
+  window.__beats = []; window.__showEnd = null;
+  new MutationObserver(() => {
+    const t = performance.now();
+    if (fig.dataset.watch === "playing" && fig.dataset.step !== undefined) {
+      const last = window.__beats[window.__beats.length - 1];
+      if (!last || last.step !== Number(fig.dataset.step)) window.__beats.push({ step: Number(fig.dataset.step), t,
+        pace: Number(document.getElementById("stepper").dataset.pace), caption: document.getElementById("watch-caption").textContent });
+    }
+    if (fig.dataset.watch === "end" && window.__beats.length && window.__showEnd === null) window.__showEnd = t;
+  }).observe(fig, { attributes: true });
+}"""
+
+
+def wait_js(page, expr: str, timeout_s: float = SHOW_TIMEOUT_MS / 1000) -> None:
+    """Wait until the page's expression is true (the page's CSP refuses wait_for_function's eval)."""
+    import time
+    t_end = time.monotonic() + timeout_s
+    while not page.evaluate(f"() => !!({expr})"):
+        assert time.monotonic() < t_end, f"timed out waiting for {expr}"
+        page.wait_for_timeout(50)
+
+
+def choose_speed(page, value: str) -> None:
+    """The reader opens the Steps tab and picks the speed (steps per second) there."""
+    page.click("#tab-steps")
+    page.select_option("#step-speed", value)
+
+
+def show_beats(page, action) -> tuple[list[dict], float]:
+    """Run action() (a run whose show plays at once), wait for its show's end: -> (beats, its length in s)."""
+    choose_speed(page, "3")
+    page.evaluate(BEATS_ARM_JS)
+    assert run_end(page, action) == "done"
+    wait_js(page, "window.__showEnd !== null")
+    beats = page.evaluate("window.__beats")
+    beats = beats[[b["step"] for b in beats].index(0):]  # this run's show (the page showed the last run's step before)
+    return beats, (page.evaluate("window.__showEnd") - beats[0]["t"]) / 1000
+
+
+def test_a_short_run_plays_one_update_a_beat_at_the_readable_default(show):
+    page = show
+    beats, seconds = show_beats(page, lambda: page.goto(page.base + "#v=1&preset=and&algorithm=online"))
+    steps = [b["step"] for b in beats]
+    assert steps == list(range(19)), steps  # every one of AND's 18 updates, one a beat
+    assert {b["pace"] for b in beats} == {3}, beats  # updates per second: the control's 3 beats
+    assert seconds >= 0.9 * 18 / 3, seconds  # not a flicker: about 6 s (it may wait for frames, never hurry)
+
+
+def test_a_long_run_shows_evenly_spaced_updates_in_a_bounded_show(show):
+    page = show
+    beats, seconds = show_beats(page, lambda: page.goto(page.base + "#v=1&preset=iris&algorithm=multiclass"))
+    steps = [b["step"] for b in beats]
+    # 273 updates, 7 a beat: at most 40 beats, every 7th update and the last (a busy page may skip beats).
+    assert all(k % 7 == 0 or k == 273 for k in steps) and steps[-1] == 273 and len(steps) <= 40, steps
+    assert {b["pace"] for b in beats} == {21}, beats
+    assert seconds >= 0.9 * 39 / 3, seconds
+    assert all("every 7th update shown" in b["caption"] for b in beats if b["step"] > 0), beats  # and says so
+
+
+def test_changing_the_speed_mid_show_changes_its_pace(show):
+    page = show
+    choose_speed(page, "3")
+    page.evaluate(BEATS_ARM_JS)
+    assert run_end(page, lambda: page.goto(page.base + "#v=1&preset=iris&algorithm=multiclass")) == "done"
+    wait_js(page, "window.__beats.length >= 6")
+    choose_speed(page, "10")  # the Steps tab, then its speed: the show goes on
+    wait_js(page, "window.__showEnd !== null")
+    beats = page.evaluate("window.__beats")
+    assert page.get_attribute("figure.fig-boundary", "data-watch") == "end"  # the show went on to its end
+    slow = [b for b in beats if b["pace"] == 21]
+    fast = [b for b in beats if b["pace"] == 70]
+    assert len(slow) >= 6 and len(fast) >= 6 and len(slow) + len(fast) == len(beats), beats
+    gap = lambda bs: (bs[-1]["t"] - bs[0]["t"]) / (len(bs) - 1)
+    assert gap(fast) < 0.6 * gap(slow), (gap(slow), gap(fast))

@@ -12,9 +12,7 @@ import { showStep } from "./step-math.js";
 import { announce, setControls, showControls } from "./step-controls.js";
 import * as motion from "./step-motion.js";
 import { page } from "../state/page-state.js";
-
-const SPEEDS = [1, 2, 5, 10, 20, 30, 60];
-const DEFAULT_SPEED = 5;
+import { SPEEDS, DEFAULT_SPEED, beatsPerSecond, updatesPerSecond, beatAt, drawnAt } from "./pace.js";
 
 let call = null;        // (request) => Promise<bridge response>
 let res = null;         // the train result being stepped through
@@ -35,7 +33,7 @@ let onPicture = null;   // (step position, {auto, user}) => void: every animatio
 let onMistakes = null;  // (answer) => void: the mistakes plot grown to the finished epochs (auto-play)
 let shownHooks = [];    // (frame, {total, visits}) => void: every step shown, once (announcements, sonification)
 let raf = 0;            // the animation frame requested while the page draws the show itself
-let auto = null;        // while the page plays a run by itself: {speed, end, onEnd}
+let auto = null;        // while the page plays a run by itself: {stride (updates a beat), end, onEnd}
 let user = false;       // the reader moved the step-through since this result
 
 export function initStepper(opts) {
@@ -53,10 +51,10 @@ export function initStepper(opts) {
   const range = byId("step-range");
   range.addEventListener("input", () => go(Number(range.value)));
   byId("step-visits").addEventListener("change", (e) => setMode(e.target.checked));
+  // The one pace control: the show and Play alike go on from where they are at the new pace.
   speed.addEventListener("change", () => {
-    auto = null;
-    byId("stepper").dataset.pace = speed.value;
-    if (playing) { playFrom = current(); playT0 = performance.now(); }
+    byId("stepper").dataset.pace = String(pace());
+    if (playing) { playFrom = current(); playT0 = performance.now(); lastNow = 0; }
   });
   setEnabled(false);
 }
@@ -149,13 +147,13 @@ function setMode(on) {
  * stepTotal: the recorded updates of the result being stepped through. */
 export const stepTo = (k) => go(k);
 export const stepTotal = () => total;
-export const isPlaying = () => playing;
 
-/** Play from step `from` to `end` at `speed` updates/s by itself; onEnd() at the end returns
- * the step to go on from (a cycle shown again) or null to stop there. */
-export function autoPlay({ from = 0, end = total, speed, onEnd = () => null }) {
+/** Play from step `from` to `end` by itself, `stride` updates a beat at the speed control's
+ * beats per second; onEnd() at the end returns the step to go on from (a cycle shown again)
+ * or null to stop there. */
+export function autoPlay({ from = 0, end = total, stride = 1, onEnd = () => null }) {
   if (!res || !total || byVisit) return false;
-  auto = { speed, end: Math.min(end, total), onEnd };
+  auto = { stride: Math.max(1, stride), end: Math.min(end, total), onEnd };
   pos = Math.max(0, Math.min(total, from));
   shown = -1; // the step-through may show `from` already: the main plots need it too
   play();
@@ -240,7 +238,7 @@ function play() {
   byId("stepper").dataset.playing = "true";
   byId("stepper").dataset.auto = String(!!auto);
   // The pace asked for, in steps per second (bench/step_through.py compares frames shown with it).
-  byId("stepper").dataset.pace = String(auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED);
+  byId("stepper").dataset.pace = String(pace());
   updateButtons();
   tick();
 }
@@ -263,9 +261,11 @@ function pause(say = true) {
   }
 }
 
+const strideNow = () => (auto ? auto.stride : 1); // the play clock (pace.js): the control's beats × the show's stride
+const pace = () => updatesPerSecond(beatsPerSecond(byId("step-speed").value), strideNow());
 function tick() {
   if (!playing) return;
-  const speed = auto ? auto.speed : Number(byId("step-speed").value) || DEFAULT_SPEED;
+  const speed = pace();
   const end = auto ? auto.end : total;
   if (motion.ready()) { tickDrawn(speed, end); return; }
   // The show waits (clock held) for the scene the page draws it from: Python's PNG frames are slow.
@@ -273,7 +273,7 @@ function tick() {
   // The clock starts with the first frame on screen: Python may still be drawing the run's
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (shown !== playFrom && current() === playFrom) playT0 = performance.now();
-  const k = Math.min(end, playFrom + Math.floor(((performance.now() - playT0) / 1000) * speed));
+  const k = beatAt(playFrom + ((performance.now() - playT0) / 1000) * speed, playFrom, strideNow(), end);
   pos = k;
   want = k;
   pump();
@@ -298,14 +298,14 @@ function tickDrawn(speed, end) {
   }
   lastNow = now;
   const x = Math.max(0, Math.min(end, playFrom + ((now - playT0) / 1000) * speed));
-  const k = Math.floor(x);
+  const k = beatAt(x, playFrom, strideNow(), end);
   if (!motion.has(k)) { raf = requestAnimationFrame(tick); return; }
   pos = k;
   want = k;
   if (k !== shown) showLocal(k);
   // One update, one beat: the words name update k for the whole beat, and the picture moves to
   // it (w_{k-1} → w_k, the example of update k ringed) in the beat's first part, then rests on it.
-  const drawn = x >= end ? end : k === 0 ? 0 : Math.min(k, k - 1 + (x - k) / TWEEN);
+  const drawn = drawnAt(x, playFrom, strideNow(), end, TWEEN);
   motion.drawStep(drawn);
   if (onPicture) onPicture(drawn, { auto: !!auto, user });
   if (x >= end && !atEnd) atEnd = true; // one more animation frame: the last step is painted before the end

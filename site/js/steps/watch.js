@@ -9,10 +9,10 @@ import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "../plot/plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
 import { algorithmTraits } from "../state/state.js";
+import { strideFor, ordinal } from "./pace.js";
+import { nowAt, nowFinal } from "./now-strip.js";
 import { page, BOUNDARY_FIGURE, MISTAKES_FIGURE } from "../state/page-state.js";
 
-const SECONDS = 4;     // a typical preset run plays in about this long
-const MIN_SPEED = 3;   // updates per second: a short run is not a flicker
 const CYCLES_SHOWN = 3;
 const PRESENT_KEYS = [" ", "ArrowLeft", "ArrowRight", "t", "T", "Escape"];
 
@@ -20,6 +20,7 @@ const values = page.values;
 let res = null;        // the result on screen
 let mirroring = false; // the main plots show a step-through frame, not the final result
 let laps = 0;
+let stride = 1;        // updates a beat of the show (pace.js): 1, or evenly spaced ones for a long run
 let views = null;      // the main plots' views the page draws the show in (plot-motion.js)
 let viewScene = null;  // the scene they hold
 let holdWhile = () => false; // a question about the run is open (a lesson): the show waits at w = 0
@@ -49,8 +50,11 @@ export function initWatch() {
     // The presenter's keys drive the step-through themselves (space pauses the show).
     if (e.type === "keydown" && values.present && PRESENT_KEYS.includes(e.key)) return;
     const inStepper = e.target instanceof Element && !!e.target.closest("#stepper");
-    // Pause pauses the show (the stepper's own button holds the frame): nothing to stop here.
-    if (inStepper && e.target.closest("#step-play")) return;
+    // Pause pauses the show (the stepper's own button holds the frame), and the speed is the
+    // show's pace too: nothing to stop here.
+    if (inStepper && e.target.closest("#step-play, #step-speed")) return;
+    // Opening the tab that holds the speed control is no control of the run either.
+    if (e.target instanceof Element && e.target.closest('[role="tab"]')) return;
     stopAuto();
     if (!inStepper) settle("stopped");
   };
@@ -78,10 +82,10 @@ export function watchResult(result, { held = false } = {}) {
   }
   const cycle = cycleStart(result);
   const frames = total + (cycle === null ? 0 : (CYCLES_SHOWN - 1) * (total - cycle));
-  const speed = Math.max(MIN_SPEED, frames / SECONDS);
+  stride = strideFor(frames);
   page.set({ watch: "playing" });
   autoPlay({
-    from: 0, end: total, speed,
+    from: 0, end: total, stride,
     onEnd: () => {
       if (cycle !== null && ++laps < CYCLES_SHOWN) return cycle; // the cycle's updates again: the run repeats them forever
       settle("end");
@@ -132,7 +136,8 @@ export function watchFrame(r, { auto, user }) {
   if (r.proof) { byId("plot-proof").src = r.proof; byId("plot-proof").alt = r.proof_alt || ""; }
   else if (r.proof_alt) byId("plot-proof").alt = r.proof_alt;
   watchMistakes(r);
-  setCaption(frameCaption(r));
+  nowAt(res, r);
+  setCaption(frameCaption(r, auto));
 }
 
 /** The mistakes plot grown to the epochs finished at the step shown (auto-play). */
@@ -174,9 +179,11 @@ function hideViews() {
   views.p.show(false);
 }
 
-function frameCaption(r) {
+function frameCaption(r, auto) {
+  // A long run's show takes evenly spaced updates (pace.js): the caption says so.
+  const beat = auto && stride > 1 && r.step > 0 ? ` · every ${ordinal(stride)} update shown` : "";
   // Kernel and multiclass frames carry their own words (no single w to show).
-  if (!Array.isArray(r.w)) return r.step_text || "";
+  if (!Array.isArray(r.w)) return r.step_text ? r.step_text + beat : "";
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
   const total = stepTotal();
   const lap = laps > 0 && laps < CYCLES_SHOWN ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
@@ -184,7 +191,7 @@ function frameCaption(r) {
   const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
     ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
   if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
-  return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${lap}`;
+  return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${beat}${lap}`;
 }
 
 function setCaption(text) {
@@ -211,6 +218,7 @@ function settle(why) {
   };
   for (const k of ["boundary", "proof", "mistakes"]) put(k);
   page.set({ plotStep: null, plotW: res.w ?? null, plotEpochs: null });
+  nowFinal(res);
   const cycle = endCaption(res);
   setCaption(why === "end" ? `The final result.${cycle}` : "");
 }
