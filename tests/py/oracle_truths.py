@@ -58,9 +58,10 @@ def feature_separable(X, y, s):
     return lp_separable(F, y)
 
 
-def _solve(A, b):
+def solve(A, b):
+    """One exact solution of A x = b (Fractions, Gauss–Jordan), or None when inconsistent."""
     rows = [list(r) + [v] for r, v in zip(A, b)]
-    k, piv, r = len(A[0]), [], 0
+    k, piv, r = len(A[0]) if A else 0, [], 0
     for c in range(k):
         p = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
         if p is None:
@@ -86,7 +87,7 @@ def exact_bound(gram, n):
     best = None
     for size in range(1, n + 1):
         for S in combinations(range(n), size):
-            mu = _solve([[gram(i, j) for j in S] for i in S], [Fraction(1)] * size)
+            mu = solve([[gram(i, j) for j in S] for i in S], [Fraction(1)] * size)
             if mu is None:
                 continue
             norm2 = sum(mu)

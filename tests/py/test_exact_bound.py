@@ -13,30 +13,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from oracle_truths import solve
 from perceptron_lab.bridge import handle
-
-
-def solve(A, b):
-    """One exact solution of A x = b (Fractions, Gauss–Jordan), or None when inconsistent."""
-    rows = [list(r) + [v] for r, v in zip(A, b)]
-    k, piv, r = len(A[0]) if A else 0, [], 0
-    for c in range(k):
-        p = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
-        if p is None:
-            continue
-        rows[r], rows[p] = rows[p], rows[r]
-        rows[r] = [v / rows[r][c] for v in rows[r]]
-        for i in range(len(rows)):
-            if i != r and rows[i][c] != 0:
-                rows[i] = [a - rows[i][c] * b_ for a, b_ in zip(rows[i], rows[r])]
-        piv.append(c)
-        r += 1
-    if any(rows[i][k] != 0 for i in range(r, len(rows))):
-        return None
-    x = [Fraction(0)] * k
-    for i, c in enumerate(piv):
-        x[c] = rows[i][k]
-    return x
 
 
 def exact_bound(Z, y):
