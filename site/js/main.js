@@ -235,16 +235,12 @@ async function train(opts = {}) {
       lastRunResult(res, { drawing: true });
       watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
       await completeTheory(res, { call: (r) => py.call(r), current: () => token === runToken });
-      // The result can resize the boundary's box (a slice's longer caption): then it is drawn
-      // again for the box it is shown in, never stretched.
-      const [w0, h0] = settings.plot_px, [w1, h1] = plotBox("boundary");
-      const kinds = Math.abs(w1 - w0) > 2 || Math.abs(h1 - h0) > 2 ? PLOTS : LATER_PLOTS;
-      const more = await py.call({ cmd: "plots", kinds, sizes: plotSizes(kinds) });
+      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
       } else {
-        for (const k of kinds) res.plots[k] = null;
+        for (const k of LATER_PLOTS) res.plots[k] = null;
       }
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
