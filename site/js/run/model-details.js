@@ -30,13 +30,6 @@ export function renderModelDetails(res) {
     ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x), k̃ = the kernel (+ 1 with the bias) (+1 blue, −1 orange); "
       + "ringed in green: the support vectors, the training examples that caused an update"
     : "Decision regions: where each class scores highest";
-  const m = res?.feature_names?.length || 0;
-  // More than two features: the picture is a slice, and its regions can contradict the numbers.
-  if (m > 2) {
-    cap.textContent += `. A slice through ${m} features: the ${on && !counts ? "regions are" : "boundary is"} drawn `
-      + `with the other ${m - 2} at their means, so a point can lie on the wrong side here and still be `
-      + "classified right; the black rings mark the examples the full model gets wrong.";
-  }
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
   const body = clear(byId("model-details-body"));
