@@ -4,27 +4,18 @@ cell past csv's 128 KB default, empty input, and the progress of a long batch. E
 as the page would: a link the page would not open as that run is never called genuine."""
 
 import csv
-import io
 import json
-import sys
 import time
 
 import pytest
 
-from perceptron_lab import check_cli, cli
+from perceptron_lab import check_cli
+from test_check_cli import run  # check's exit code, stdout and stderr, as test_check_cli calls it
 
 BASE = "https://teacher.example/lab/#v=1&source=preset&preset=and&algorithm=online&epochs=100&eta=1&bias=1"
 HAND = "m0~0~-1_n_n_m1~1~0_m1~1~-1_m1~0~-2"  # AND's first six visits, worked by hand (test_check_cli.py)
 GOOD = f"{BASE}&view=exercise&exn=6&exs=6&exa={HAND}"
 ARABIC_SIX, ARABIC_TEN = "\u0666", "\u0661\u0660"
-
-
-def run(args, capsys, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
-    code = cli.main(["check", *args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_the_hand_link_itself_is_genuine(capsys):
