@@ -171,7 +171,7 @@ def test_an_early_stopped_averaged_cycle_says_the_average_would_move():
     assert stopped["status"] == "cycled" and stopped["epochs"] == stopped["cycle"]["epoch"] < on["epochs"]
     assert on["train_accuracy"] > stopped["train_accuracy"]  # the truth the sentence must not deny
     assert "cannot help" not in stopped["status_text"]
-    assert "the averaged answer would keep moving" in stopped["status_text"]
+    assert "would move the averaged answer toward the mean W of that lap" in stopped["status_text"]
 
 
 @pytest.mark.parametrize("algorithm", ["averaged", "voted"])

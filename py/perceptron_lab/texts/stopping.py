@@ -32,10 +32,11 @@ def status_text(summ, dataset_name, what):
                     f"{caveat}")
         if summ.get("average"):
             # Early stop ended the averaged run at the cycle: only the online W repeats; more epochs
-            # would average in more laps, and the mean (the answer) would keep moving.
+            # would average in more laps, moving the mean (the answer) toward the lap's mean W; it
+            # stays put only when it already is that mean (a sweep found such a run), so say both.
             return (f"{dataset_name}: the {what} stopped after epoch {c['epoch']} (early stop): the online weights are "
-                    f"back where they were {ago}{floats} and would only repeat that lap, but the averaged answer "
-                    f"would keep moving with more epochs ({_plural(m, 'mistake')} so far).{caveat}")
+                    f"back where they were {ago}{floats} and would only repeat that lap, but more epochs would "
+                    f"move the averaged answer toward the mean W of that lap, unless it already is that mean ({_plural(m, 'mistake')} so far).{caveat}")
         if proved:
             # The lap repeats, not one W: more epochs would end on the lap's other weights (period >= 2).
             return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was {ago}, so more "

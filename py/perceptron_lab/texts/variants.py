@@ -82,7 +82,7 @@ VARIANTS = {
     "averaged": Variant(
         "Averaged perceptron: the answer is the mean of w after every example seen.",
         _averaged, runs_on="the average keeps moving toward the last w",
-        past_cycle="the average would keep moving toward the mean w of that lap"),
+        past_cycle="the average would move toward the mean w of that lap, unless it already is that mean"),
     "voted": Variant(
         "Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w.",
         _voted, runs_on="the last w keeps gaining votes",
