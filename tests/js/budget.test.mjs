@@ -16,8 +16,8 @@ test("a pocket link on 5000 generated points for 1000 epochs is asked for", () =
 test("the Boolean presets and the defaults run by themselves", () => {
   const est = estimate({ kind: "preset", name: "and" }, { algorithm: "voted", epochs: 1000 }, null);
   // Voted polls its votes too: at most min(4 × 1000, 20 000 + 4) + 1 = 4001 of them, at 4 × 4 points,
-  // each point-vote pair 0.03 + 3 × 0.003 µs.
-  near(est.seconds, (4 * 1000 * (12 + 3 * 0.3) + 4 * 4 * 4001 * (0.03 + 3 * 0.003)) / 1e6);
+  // each point-vote pair 0.001 + 3 × 0.003 µs.
+  near(est.seconds, (4 * 1000 * (12 + 3 * 0.3) + 4 * 4 * 4001 * (0.001 + 3 * 0.003)) / 1e6);
   assert.ok(!overBudget(est));
   assert.ok(!overBudget(estimate({ kind: "preset", name: "clouds", n: 100 }, { algorithm: "online", epochs: 100 }, null)));
 });
@@ -124,35 +124,35 @@ test("a kernel link counts its Gram matrix, every example a mistake, and its gri
   near(estimate({ kind: "preset", name: "and" }, { algorithm: "online", epochs: 100 }, null).seconds, 0.00516);
 });
 
-test("a multiclass link counts its classes (0.8 µs each, 0.02 µs per class and value of x̃) and its own plots", () => {
+test("a multiclass link counts its classes (0.25 µs each, 0.02 µs per class and value of x̃) and its own plots", () => {
   const digits = { kind: "preset", name: "digits" };
-  // All ten digits, 64 features: 1797 × 100 × (12 + 10 × 0.8 + 10 × 65 × 0.02) µs = 5.9301 s.
+  // All ten digits, 64 features: 1797 × 100 × (12 + 10 × 0.25 + 10 × 65 × 0.02) µs = 4.94175 s.
   const est = estimate(digits, { algorithm: "multiclass", epochs: 100 }, null);
-  near(est.seconds, 5.9301);
+  near(est.seconds, 4.94175);
   assert.equal(est.classes, 10);
   assert.ok(!overBudget(est));
-  // Two classes chosen: 1797 × 100 × (12 + 2 × 0.8 + 2 × 65 × 0.02) µs (all rows: an upper bound).
-  near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 2.91114);
-  // Iris has 3 classes: 150 × 100 × (12 + 3 × 0.8 + 3 × 5 × 0.02) µs.
-  near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.2205);
+  // Two classes chosen: 1797 × 100 × (12 + 2 × 0.25 + 2 × 65 × 0.02) µs (all rows: an upper bound).
+  near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 2.71347);
+  // Iris has 3 classes: 150 × 100 × (12 + 3 × 0.25 + 3 × 5 × 0.02) µs.
+  near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.19575);
   // A CSV read for the multiclass perceptron lists its classes: 5 here, 1000 rows × 3 features,
-  // 10 epochs: 1000 × 10 × (12 + 5 × 0.8 + 5 × 4 × 0.02) µs; read as two labels it has 2.
+  // 10 epochs: 1000 × 10 × (12 + 5 × 0.25 + 5 × 4 × 0.02) µs; read as two labels it has 2.
   const info = { n: 1000, feature_names: ["a", "b", "c"], labels: { classes: ["p", "q", "r", "s", "t"] } };
-  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.164);
+  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.1365);
   assert.equal(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, { ...info, labels: { "-1": "p", "+1": "q" } }).classes, 2);
-  // With plots: 8 plots × 480 × 360 px × 0.3 µs = 414 720 µs, its 3 own plots × 0.4 s and a number in
+  // With plots: 8 plots × 480 × 360 px × 0.3 µs = 414 720 µs, its 3 own plots × 0.4 s (64 features: 8×8 images) and a number in
   // each of the 10 × 10 cells of its confusion matrix, 1 ms each.
   near(estimate(digits, { algorithm: "multiclass", epochs: 100, plot_px: [480, 360], dpr: 1 }, null).seconds,
-    5.9301 + 0.41472 + 1.2 + 0.1);
+    4.94175 + 0.41472 + 1.2 + 0.1);
   // 100 classes of a CSV: past confusion_numbers_max (20) classes no number is drawn in a cell.
   const hundred = { n: 3000, feature_names: ["a", "b"], labels: { classes: Array.from({ length: 100 }, (_, i) => `c${i}`) } };
   near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 20, plot_px: [480, 360], dpr: 1 }, hundred).seconds,
-    3000 * 20 * (12 + 100 * 0.8 + 100 * 3 * 0.02) / 1e6 + 6 * 480 * 360 * 0.3 / 1e6 + 1.2); // 2 features: 6 plots
-  // A thousand epochs of all ten digits: 59.301 s, asked first, and the question says so.
+    3000 * 20 * (12 + 100 * 0.25 + 100 * 3 * 0.02) / 1e6 + 6 * 480 * 360 * 0.3 / 1e6 + 0.4); // 2 features: 6 plots, 1 own
+  // A thousand epochs of all ten digits: 49.4175 s, asked first, and the question says so.
   const long = estimate(digits, { algorithm: "multiclass", epochs: 1000 }, null);
   assert.ok(overBudget(long));
   assert.equal(askText(long), "This link asks for the multiclass perceptron (10 classes) on 1,797 rows × 64 features × " +
-    "1,000 epochs (up to about 60 s in this tab), so it was not started by itself.");
+    "1,000 epochs (up to about 50 s in this tab), so it was not started by itself.");
 });
 
 test("a link's comparison of variants is sized as all five runs: the issue's 76-character link asks", async () => {
@@ -164,8 +164,8 @@ test("a link's comparison of variants is sized as all five runs: the issue's 76-
   assert.ok(!overBudget(estimate(data, { ...settings, algorithm: "online", plot_px: undefined }, null)));
   const est = compareEstimate(data, settings, null, variants);
   // pocket × 6; voted polls up to min(5000 × 100, 20 000 + 5000) + 1 = 25 001 votes at 4 × 5000 points.
-  near(est.seconds, one * 4 + one * 6 + 4 * 5000 * 25001 * (0.03 + 3 * 0.003) / 1e6); // 84.0 s
+  near(est.seconds, one * 4 + one * 6 + 4 * 5000 * 25001 * (0.001 + 3 * 0.003) / 1e6); // 69.5 s
   assert.ok(overBudget(est));
   assert.equal(askText(est), "This link asks for a comparison of 5 variants, each on 5,000 rows × 2 features × 100 epochs " +
-    "(up to about 85 s in this tab), so it was not started by itself.");
+    "(up to about 70 s in this tab), so it was not started by itself.");
 });

@@ -7,7 +7,9 @@ import SCHEMA from "../state/params.js";
 import { PLOTS } from "../plot/plots.js";
 
 const MANY_FEATURES_ONLY = ["projection", "weights"]; // drawn only for more than two features
-const MULTICLASS_EXTRA_PLOTS = 3; // confusion, class_weights, gallery (the last two on 8×8 images)
+const IMAGE_FEATURES = 64; // bridge/multiclass_fit.py: 64 features are drawn as 8×8 images
+// Its own plots: the confusion matrix, and on 8×8 images each class's weights and a gallery of mistakes.
+const multiclassExtraPlots = (features) => (features === IMAGE_FEATURES ? 3 : 1);
 
 const BOOLEAN = { and: 4, or: 4, nand: 4, xor: 4 };  // rows of the Boolean presets (2 features)
 // [rows, features, classes] of the real data sets shipped in py/perceptron_lab/data/real/ (all
@@ -116,7 +118,7 @@ export function estimate(data, settings, csvInfo) {
     // class's weights and a gallery of mistakes): many small axes, whose cost is per figure,
     // and a number drawn in every cell of the confusion matrix (up to confusion_numbers_max classes).
     const written = est.classes <= LIMITS.confusion_numbers_max ? est.classes ** 2 : 0;
-    if (plots) us += MULTICLASS_EXTRA_PLOTS * LIMITS.cost_us_per_extra_plot + written * LIMITS.cost_us_per_confusion_cell;
+    if (plots) us += multiclassExtraPlots(d0) * LIMITS.cost_us_per_extra_plot + written * LIMITS.cost_us_per_confusion_cell;
   } else {
     us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * (cost.factor ?? 1);
     if (algorithmTraits(settings.algorithm)?.votes) {
