@@ -37,10 +37,12 @@ RUN = """async ({data, settings, later}) => {
   const t0 = performance.now();
   const r = await c.call({cmd: "train", data, settings: {...settings, plot_kinds: ["boundary"]}, theory: "later"});
   if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const t1 = performance.now();
   await c.call({cmd: "theory"});
+  const t2 = performance.now();
   const p = await c.call({cmd: "plots", kinds: later});
   const ms = performance.now() - t0;
-  return {ms, mistakes: r.mistakes, epochs: r.epochs, status: r.status, plots: !!(p && p.ok)};
+  return {ms, train: t1 - t0, theory: t2 - t1, mistakes: r.mistakes, epochs: r.epochs, status: r.status, plots: !!(p && p.ok)};
 }"""
 
 ESTIMATE = """async ({data, settings, info}) => {
@@ -130,7 +132,8 @@ def main() -> int:
                 r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
                 est = page.evaluate(ESTIMATE, {"data": data, "settings": settings, "info": info})
                 real = r["ms"] / 1e3
-                print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f}  {r['mistakes']}, {r['epochs']}; "
+                print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f}  train {r['train'] / 1e3:.1f} s, theory "
+                      f"{r['theory'] / 1e3:.1f} s; {r['mistakes']}, {r['epochs']}; "
                       f"{before} → {loadavg().split()[0]}", flush=True)
             browser.close()
     finally:
