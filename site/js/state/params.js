@@ -23,7 +23,7 @@ export default {
     "cost_us_per_kernel_update": 0.002,
     "cost_us_per_class_value": 0.02,
     "cost_us_per_extra_plot": 400000,
-    "cost_us_per_vote_pair": 0.001,
+    "cost_us_per_vote_pair": 0.005,
     "cost_us_per_vote_value": 0.003,
     "vote_points_per_row": 4,
     "vote_grid_work": 20000000,
