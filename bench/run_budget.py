@@ -102,7 +102,7 @@ def main() -> int:
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--dist", type=Path, default=None)
     ap.add_argument("--full", action="store_true", help="also voted on 200,000 rows (minutes)")
-    ap.add_argument("--only", default="", help="only the runs whose name holds one of these comma-separated words")
+    ap.add_argument("--only", default="", help="only the runs whose name holds one of these words, separated by |")
     args = ap.parse_args()
     dist = (args.dist or Path(tempfile.mkdtemp(prefix="budget-bench-"))).resolve()
     if not args.no_build:
@@ -125,7 +125,7 @@ def main() -> int:
                                 "later": LATER})  # warm: every module the runs use imported
             print(f"{'run':64} {'estimate':>9} {'real':>8} {'est/real':>8}  mistakes, epochs; load before → after")
             for name, data, settings, info in cases(args.full):
-                if args.only and not any(w in name for w in args.only.split(",")):
+                if args.only and not any(w in name for w in args.only.split("|")):
                     continue
                 before = loadavg().split()[0]
                 later = LATER if settings["algorithm"] not in ("multiclass", "kernel") else ["mistakes", "accuracy"]
