@@ -24,6 +24,14 @@ new MutationObserver(() => {
   const r = document.getElementById("step-live");
   if (r && r.textContent && window.__said[window.__said.length - 1] !== r.textContent) window.__said.push(r.textContent);
 }).observe(document, { subtree: true, childList: true, characterData: true });
+// When the step's words and the live plot first show (each animation frame until both have).
+window.__seen = {};
+(function tick() {
+  const h = document.getElementById("lesson-step-h"), b = document.getElementById("results-body"), t = performance.now();
+  if (h && h.textContent && !window.__seen.words) window.__seen.words = t;
+  if (b && b.checkVisibility({ visibilityProperty: true }) && !window.__seen.plot) window.__seen.plot = t;
+  if (!(window.__seen.words && window.__seen.plot)) requestAnimationFrame(tick);
+})();
 """
 
 
@@ -82,6 +90,9 @@ def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     assert any(t.startswith("Lesson 1, step 1 of 4: Predict the first update.") for t in said(page))
     # the lab's own controls hold the step's run: AND, online
     assert page.evaluate("document.getElementById('preset').value") == "and"
+    # the step's words and its plot appear together: the live plot never shows before the words
+    seen = page.evaluate("window.__seen")
+    assert seen.get("words") and seen.get("plot") and seen["plot"] >= seen["words"], seen
 
 
 def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
@@ -97,6 +108,9 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
                 expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
+                # and says so in the status row's place (not an empty "Status:" row)
+                expect(page.locator("#lesson-status-wait")).to_be_visible()
+                expect(page.locator(".stage-head .status-line:not(.lesson-status-wait)")).to_be_hidden()
                 if expected["plot"] != "boundary":  # and so does the step's own plot, its evidence
                     expect(page.locator("#lesson-figure img")).not_to_be_visible()
                 answer(page, expected["question"]["answer"], bad)
