@@ -182,6 +182,10 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     assert "try.eta" not in page.evaluate("location.hash")
+    # a CSV file in a lesson link is not read: said under the title, the step runs its own data
+    page.evaluate("location.hash = 'view=lesson&lesson=1&step=3&source=csv&csvbig=1&csvname=big.csv'")
+    expect(page.locator("#lesson-data-note")).to_contain_text("CSV file, which lessons do not read", timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3)["text"], timeout=STEP_MS)
 
 
 def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):

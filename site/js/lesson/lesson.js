@@ -5,7 +5,7 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
-import { teacherData } from "./lesson-data.js";
+import { teacherData, teacherDataNote } from "./lesson-data.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
@@ -103,6 +103,8 @@ async function go(link, history_) {
   shown = v;
   renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ ...link, lesson: m, step: 1, changes: {} }, "push") });
   document.body.dataset.lessonStep = "ready";
+  const note = teacherDataNote(link.data);
+  if (note) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-data-note", text: note }));
   if (refused) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-link-error", text: refused }));
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
