@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
+from pagekit import open_tab
 from perceptron_lab import lessons
 from perceptron_lab.bridge import handle
 from perceptron_lab.lessons import questions
@@ -211,3 +212,25 @@ def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_sh
         assert page.evaluate("window.__watch.lastIndexOf('playing') < window.__watch.lastIndexOf('end')")
     finally:
         page.emulate_media(reduced_motion="reduce")
+
+
+def test_lesson_predictions_count_in_the_exercise_score_its_result_link_and_check(lesson_page):
+    page = lesson_page
+    page.evaluate("location.hash = 'view=lesson&lesson=1&step=3'")
+    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[2].title, timeout=STEP_MS)
+    good, _ = truth_and_wrong(1, 3)
+    answer(page, "choice", good)
+    expect(page.locator("#lesson-check .lesson-right, #lesson-check .lesson-wrong")).to_be_visible(timeout=STEP_MS)
+    page.click("#learn")  # out of the lesson, to the lab and its exercise
+    page.wait_for_selector('body[data-lesson="off"]', state="attached")
+    open_tab(page, "practice")
+    page.click("#exercise-start")
+    page.wait_for_function("() => document.getElementById('exercise-link').value.includes('exl=')", timeout=STEP_MS)
+    link = page.input_value("#exercise-link")
+    r = handle({"cmd": "check", "link": link})  # the teacher's check replays the predictions
+    assert r["ok"] and r["status"] == "genuine", r["reasons"]
+    got = r["lessons"]
+    assert got["answered"] >= 1 and any((a["lesson"], a["step"]) == (1, 3) for a in got["answers"])
+    expect(page.locator("#exercise-score")).to_contain_text(
+        f"lesson predictions {got['score']} of {got['answered']} right")
+    page.click("#exercise-close")

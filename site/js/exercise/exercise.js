@@ -20,9 +20,10 @@ import { page } from "../state/page-state.js";
 import { introText, visitText, counts, countsText } from "./exercise-words.js";
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
+import { predictionKeys, predictionTally, onPrediction } from "../lesson/lesson-answers.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
-const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
+const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
 
 let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
@@ -76,6 +77,14 @@ export function initExercise(opts) {
         el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
   );
   for (const r of section.querySelectorAll("input[name=exercise-mistake]")) r.addEventListener("change", syncW);
+  onPrediction(() => { if (ex) { scoreLine(); updateLink(); } }); // a lesson's prediction counts too
+}
+
+/** The score: the exercise's answers, and the lesson predictions made on this page. */
+function scoreLine() {
+  const t = tally(ex.results), l = predictionTally();
+  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`
+    + (l.answered ? ` · lesson predictions ${l.score} of ${l.answered} right` : "");
 }
 
 function radio(value, label) {
@@ -225,7 +234,7 @@ function names() {
 async function render() {
   const v = visit();
   const t = tally(ex.results);
-  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`;
+  scoreLine();
   byId("exercise").dataset.score = String(t.score);
   byId("exercise").dataset.answered = String(t.answered);
   const form = byId("exercise-form");
@@ -314,7 +323,7 @@ async function updateLink() {
     return;
   }
   const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
-  const keys = exerciseKeys(ex.answers, t.score, goal);
+  const keys = [exerciseKeys(ex.answers, t.score, goal), predictionKeys()].filter(Boolean).join("&");
   const url = `${location.origin}${location.pathname}#${kept.join("&")}&${keys}`;
   byId("exercise-link").value = url;
   reportExercise(ex, t, goal, keys, url);

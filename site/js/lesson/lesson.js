@@ -6,6 +6,8 @@ import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
 import { teacherData, teacherDataNote } from "./lesson-data.js";
+import { recordPrediction } from "./lesson-answers.js";
+import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
@@ -53,6 +55,7 @@ function leave(write = true) {
   document.body.dataset.lessonAsk = "done";
   document.body.dataset.lesson = "off";
   document.body.dataset.lessonStep = "ready";
+  syncHidden(); // tabs measured while the lesson hid their panels (a cold lesson link) come back
   releaseShow();
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
@@ -142,6 +145,9 @@ async function answer(text) {
   showCheck(node, v);
   const c = v.check;
   if (c.valid) releaseShow();
+  // The prediction counts in the exercise's score and result link (not on a teacher's own data:
+  // the link carries the exercise's run only, so check could not replay it).
+  if (c.valid && !v.own_data) recordPrediction(v.lesson, v.step, text, changed, c.correct);
   announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
     `lesson-check-${Date.now()}`);
 }
