@@ -234,3 +234,61 @@ def test_lesson_predictions_count_in_the_exercise_score_its_result_link_and_chec
     expect(page.locator("#exercise-score")).to_contain_text(
         f"lesson predictions {got['score']} of {got['answered']} right")
     page.click("#exercise-close")
+
+
+def test_download_quiz_bank_writes_every_format_with_the_engines_answers(lesson_page, tmp_path):
+    import io
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from perceptron_lab.quiz import qti3
+    from perceptron_lab.quiz.items import bank
+
+    page = lesson_page
+    page.evaluate("location.hash = ''")
+    page.wait_for_selector('body[data-lesson="off"]', state="attached")
+    open_tab(page, "practice")
+    page.click("#quiz-bank summary")
+    with page.expect_download(timeout=STEP_MS) as dl:
+        page.click("#quiz-download")
+    path = tmp_path / "bank.zip"
+    dl.value.save_as(path)
+    outer = zipfile.ZipFile(path)
+    assert sorted(outer.namelist()) == sorted(["bank-qti3.zip", "bank-qti12-canvas.zip", "bank-moodle.xml",
+                                               "bank.gift.txt", "unit.imscc"])
+    seed = int(page.input_value("#data-seed") or 0)
+    items = bank(5, seed)  # CPython's engine: the answers the page's bank must name
+    want = {it["id"]: (it["answer"]["options"][it["answer"]["correct"]] if it["answer"]["type"] == "choice"
+                       else it["answer"]["value"]) for it in items}
+    # Moodle XML: every question's right answer (the checks of tests/py/test_quiz_formats.py)
+    root = ET.fromstring(outer.read("bank-moodle.xml"))
+    got = {}
+    for q in root.findall("question")[1:]:
+        answers = q.findall("answer")
+        right = [a.find("text").text for a in answers if a.get("fraction") == "100"]
+        got[q.find("idnumber").text] = right[0] if q.get("type") == "multichoice" else float(right[0])
+    assert got.keys() == want.keys()
+    for k, v in want.items():
+        assert got[k] == (v if isinstance(v, str) else pytest.approx(v, abs=1e-9)), k
+    # QTI 3: the manifest names every item, each declares the same answer, and its picture is packed
+    z = zipfile.ZipFile(io.BytesIO(outer.read("bank-qti3.zip")))
+    ns = "{" + qti3.NS + "}"
+    man = ET.fromstring(z.read("imsmanifest.xml"))
+    refs = [r.get("href") for r in man.iter("{http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1}resource")]
+    assert refs == [f"items/{it['id']}.xml" for it in items]
+    for it in items:
+        item = ET.fromstring(z.read(f"items/{it['id']}.xml"))
+        assert z.read("items/" + item.find(f".//{ns}qti-item-body//{{*}}img").get("src"))[:8] == b"\x89PNG\r\n\x1a\n"
+        correct = item.find(f"{ns}qti-response-declaration/{ns}qti-correct-response/{ns}qti-value").text
+        if it["answer"]["type"] == "choice":
+            assert item.find(f".//{ns}qti-simple-choice[@identifier='{correct}']").text == want[it["id"]]
+        else:
+            assert float(correct) == pytest.approx(want[it["id"]], abs=1e-9)
+    # QTI 1.2 and the cartridge: zips whose manifests name only files they hold; GIFT: one entry per item
+    for name in ("bank-qti12-canvas.zip", "unit.imscc"):
+        inner = zipfile.ZipFile(io.BytesIO(outer.read(name)))
+        hrefs = {f.get("href") for f in ET.fromstring(inner.read("imsmanifest.xml")).iter() if f.tag.endswith("file")}
+        assert hrefs and hrefs <= set(inner.namelist()), name
+    gift = outer.read("bank.gift.txt").decode("utf-8")
+    assert all(f"::{it['title']}" in gift or it["id"] in gift for it in items)
+    expect(page.locator("#quiz-status")).to_contain_text(f"{len(items)} questions")

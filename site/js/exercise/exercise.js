@@ -15,6 +15,7 @@ import {
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
+import { quizDownload } from "./quiz-download.js";
 import { algorithmTraits } from "../state/state.js";
 import { page } from "../state/page-state.js";
 import { introText, visitText, counts, countsText } from "./exercise-words.js";
@@ -51,6 +52,7 @@ export function initExercise(opts) {
       el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
         on: { click: () => closeExercise() } })),
     lmsDownload(() => request()),
+    quizDownload((r) => call(r), () => Number(page.get("data_seed")) || 0),
     el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "exercise-body", hidden: true },
       el("p", { id: "exercise-on", class: "hint" }),
