@@ -175,9 +175,11 @@ def run(args, handle, fail, printable):
                       "right": "".join("1" if ok else "0" for ok in r["right"]), "reasons": "; ".join(r["reasons"])}
             ex = r["exercise"]
             what = f"{r['score']} of {r['answered']} right ({_right_text(r['right'])}); {ex['dataset']}, {ex['algorithm']}"
+            if r.get("lessons"):  # the lesson predictions the link carries (lessons/answers.py)
+                what += f"; lesson predictions {r['lessons']['score']} of {r['lessons']['answered']} right"
             line = (f"link {n}: ALTERED: {'; '.join(r['reasons'])}. Replayed: {what}" if altered
                     else f"link {n}: genuine: {what}")
-            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise")
+            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise", "lessons")
             record = {"link": n, **{k: r[k] for k in keys}}
         out.append(row + [""] * (len(header) - len(row)) + [result[k] for k in RESULT_COLUMNS])
         print(json.dumps(record) if args.json else printable(line))

@@ -3,7 +3,8 @@ engine of Safari and of every iPad browser) and Firefox (ESR), each the system's
 driven by tools/browser_engines.py. One fresh browser per engine runs, in order: the first
 visit to Python ready, the default run animating, Train on AND and on XOR (weights and status
 equal CPython's bridge), a step forward, a PNG export, a CSV upload trained, the share link
-opened fresh, and the second visit offline (the server stopped: the service worker's copy);
+opened fresh, the second visit offline (the server stopped: the service worker's copy), and lesson 1
+walked to its end answering wrong, then right;
 through all of it no console error and no uncaught exception (tools/browser_engines.py's
 errors(): what each engine's driver can see), beyond ALLOWED_ERRORS.
 
@@ -229,6 +230,44 @@ def test_second_visit_works_offline(lab):
     assert state == ("restored" if SNAPSHOT[lab.engine] else "skipped"), (state, why)
     assert lab.js(RUN, "preset", "and", timeout=RUN_S + 30) == "done"
     assert json.loads(json.dumps(lab.js(SHOWN)["weights"])) == reference(datakit.preset_data("and"))["weights"]
+
+
+# Lesson 1 walked to its end on the same page: each question answered wrong, then right; the
+# verdicts are the engine's (test_lessons_page checks them against the notes' loops in Chromium).
+LESSON_ANSWER = """(kind, value) => {
+  if (kind === "vector") document.getElementById("lesson-answer").value = value;
+  else document.querySelector(`#lesson-question input[value="${value}"]`).checked = true;
+  document.getElementById("lesson-submit").click();
+}"""
+
+
+def test_lesson_one_walked_to_its_end(lab):
+    from perceptron_lab import lessons
+    from test_lessons_page import truth_and_wrong
+
+    wait_ready(lab)
+    lab.js("() => { location.hash = 'view=lesson&lesson=1&step=1'; }")
+    lesson = lessons.lesson(1)
+    for k, step in enumerate(lesson.steps, 1):
+        lab.wait("(t) => document.getElementById('lesson-step-h')?.textContent === t", step.title, timeout=RUN_S)
+        view = lessons.view(lesson, k)
+        assert lab.js("() => [...document.querySelectorAll('.lesson-words p')].map((p) => p.textContent)") == view["text"]
+        if step.question:
+            # predict first: the run's status is not on screen until the answer
+            assert lab.js("() => document.getElementById('status').offsetParent === null") is True, (lab.engine, k)
+            good, bad = truth_and_wrong(1, k)
+            lab.js(LESSON_ANSWER, view["question"]["answer"], bad)
+            lab.wait("() => !!document.querySelector('#lesson-check .lesson-wrong')", timeout=RUN_S)
+            lab.js(LESSON_ANSWER, view["question"]["answer"], good)
+            lab.wait("() => !!document.querySelector('#lesson-check .lesson-right')", timeout=RUN_S)
+            shown = lab.js("() => document.getElementById('lesson-check').textContent")
+            for sentence in lessons.view(lesson, k, answer=good)["reveal"]:
+                assert sentence in shown, (lab.engine, k, sentence)
+            lab.wait("() => document.getElementById('status').offsetParent !== null", timeout=RUN_S)
+        if k < len(lesson.steps):
+            lab.js("() => document.getElementById('lesson-next').click()")
+    assert lab.js("() => location.hash") == f"#view=lesson&lesson=1&step={len(lesson.steps)}"
+    lab.js("() => document.getElementById('learn').click()")  # out of the lesson, for the tests after
 
 
 def test_no_console_errors(lab):

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
+from pagekit import open_tab
 from perceptron_lab import lessons
 from perceptron_lab.bridge import handle
 from perceptron_lab.lessons import questions
@@ -24,6 +25,14 @@ new MutationObserver(() => {
   const r = document.getElementById("step-live");
   if (r && r.textContent && window.__said[window.__said.length - 1] !== r.textContent) window.__said.push(r.textContent);
 }).observe(document, { subtree: true, childList: true, characterData: true });
+// When the step's words and the live plot first show (each animation frame until both have).
+window.__seen = {};
+(function tick() {
+  const h = document.getElementById("lesson-step-h"), b = document.getElementById("results-body"), t = performance.now();
+  if (h && h.textContent && !window.__seen.words) window.__seen.words = t;
+  if (b && b.checkVisibility({ visibilityProperty: true }) && !window.__seen.plot) window.__seen.plot = t;
+  if (!(window.__seen.words && window.__seen.plot)) requestAnimationFrame(tick);
+})();
 """
 
 
@@ -82,6 +91,9 @@ def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     assert any(t.startswith("Lesson 1, step 1 of 4: Predict the first update.") for t in said(page))
     # the lab's own controls hold the step's run: AND, online
     assert page.evaluate("document.getElementById('preset').value") == "and"
+    # the step's words and its plot appear together: the live plot never shows before the words
+    seen = page.evaluate("window.__seen")
+    assert seen.get("words") and seen.get("plot") and seen["plot"] >= seen["words"], seen
 
 
 def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
@@ -97,6 +109,9 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
                 expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
+                # and says so in the status row's place (not an empty "Status:" row)
+                expect(page.locator("#lesson-status-wait")).to_be_visible()
+                expect(page.locator(".stage-head .status-line:not(.lesson-status-wait)")).to_be_hidden()
                 if expected["plot"] != "boundary":  # and so does the step's own plot, its evidence
                     expect(page.locator("#lesson-figure img")).not_to_be_visible()
                 answer(page, expected["question"]["answer"], bad)
@@ -168,6 +183,10 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     assert "try.eta" not in page.evaluate("location.hash")
+    # a CSV file in a lesson link is not read: said under the title, the step runs its own data
+    page.evaluate("location.hash = 'view=lesson&lesson=1&step=3&source=csv&csvbig=1&csvname=big.csv'")
+    expect(page.locator("#lesson-data-note")).to_contain_text("CSV file, which lessons do not read", timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3)["text"], timeout=STEP_MS)
 
 
 def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):
@@ -193,3 +212,83 @@ def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_sh
         assert page.evaluate("window.__watch.lastIndexOf('playing') < window.__watch.lastIndexOf('end')")
     finally:
         page.emulate_media(reduced_motion="reduce")
+
+
+def test_lesson_predictions_count_in_the_exercise_score_its_result_link_and_check(lesson_page):
+    page = lesson_page
+    page.evaluate("location.hash = 'view=lesson&lesson=1&step=3'")
+    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[2].title, timeout=STEP_MS)
+    good, _ = truth_and_wrong(1, 3)
+    answer(page, "choice", good)
+    expect(page.locator("#lesson-check .lesson-right, #lesson-check .lesson-wrong")).to_be_visible(timeout=STEP_MS)
+    page.click("#learn")  # out of the lesson, to the lab and its exercise
+    page.wait_for_selector('body[data-lesson="off"]', state="attached")
+    open_tab(page, "practice")
+    page.click("#exercise-start")
+    page.wait_for_function("() => document.getElementById('exercise-link').value.includes('exl=')", timeout=STEP_MS)
+    link = page.input_value("#exercise-link")
+    r = handle({"cmd": "check", "link": link})  # the teacher's check replays the predictions
+    assert r["ok"] and r["status"] == "genuine", r["reasons"]
+    got = r["lessons"]
+    assert got["answered"] >= 1 and any((a["lesson"], a["step"]) == (1, 3) for a in got["answers"])
+    expect(page.locator("#exercise-score")).to_contain_text(
+        f"lesson predictions {got['score']} of {got['answered']} right")
+    page.click("#exercise-close")
+
+
+def test_download_quiz_bank_writes_every_format_with_the_engines_answers(lesson_page, tmp_path):
+    import io
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    from perceptron_lab.quiz import qti3
+    from perceptron_lab.quiz.items import bank
+
+    page = lesson_page
+    page.evaluate("location.hash = ''")
+    page.wait_for_selector('body[data-lesson="off"]', state="attached")
+    open_tab(page, "practice")
+    page.click("#quiz-bank summary")
+    with page.expect_download(timeout=STEP_MS) as dl:
+        page.click("#quiz-download")
+    path = tmp_path / "bank.zip"
+    dl.value.save_as(path)
+    outer = zipfile.ZipFile(path)
+    assert sorted(outer.namelist()) == sorted(["bank-qti3.zip", "bank-qti12-canvas.zip", "bank-moodle.xml",
+                                               "bank.gift.txt", "unit.imscc"])
+    seed = int(page.input_value("#data-seed") or 0)
+    items = bank(5, seed)  # CPython's engine: the answers the page's bank must name
+    want = {it["id"]: (it["answer"]["options"][it["answer"]["correct"]] if it["answer"]["type"] == "choice"
+                       else it["answer"]["value"]) for it in items}
+    # Moodle XML: every question's right answer (the checks of tests/py/test_quiz_formats.py)
+    root = ET.fromstring(outer.read("bank-moodle.xml"))
+    got = {}
+    for q in root.findall("question")[1:]:
+        answers = q.findall("answer")
+        right = [a.find("text").text for a in answers if a.get("fraction") == "100"]
+        got[q.find("idnumber").text] = right[0] if q.get("type") == "multichoice" else float(right[0])
+    assert got.keys() == want.keys()
+    for k, v in want.items():
+        assert got[k] == (v if isinstance(v, str) else pytest.approx(v, abs=1e-9)), k
+    # QTI 3: the manifest names every item, each declares the same answer, and its picture is packed
+    z = zipfile.ZipFile(io.BytesIO(outer.read("bank-qti3.zip")))
+    ns = "{" + qti3.NS + "}"
+    man = ET.fromstring(z.read("imsmanifest.xml"))
+    refs = [r.get("href") for r in man.iter("{http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1}resource")]
+    assert refs == [f"items/{it['id']}.xml" for it in items]
+    for it in items:
+        item = ET.fromstring(z.read(f"items/{it['id']}.xml"))
+        assert z.read("items/" + item.find(f".//{ns}qti-item-body//{{*}}img").get("src"))[:8] == b"\x89PNG\r\n\x1a\n"
+        correct = item.find(f"{ns}qti-response-declaration/{ns}qti-correct-response/{ns}qti-value").text
+        if it["answer"]["type"] == "choice":
+            assert item.find(f".//{ns}qti-simple-choice[@identifier='{correct}']").text == want[it["id"]]
+        else:
+            assert float(correct) == pytest.approx(want[it["id"]], abs=1e-9)
+    # QTI 1.2 and the cartridge: zips whose manifests name only files they hold; GIFT: one entry per item
+    for name in ("bank-qti12-canvas.zip", "unit.imscc"):
+        inner = zipfile.ZipFile(io.BytesIO(outer.read(name)))
+        hrefs = {f.get("href") for f in ET.fromstring(inner.read("imsmanifest.xml")).iter() if f.tag.endswith("file")}
+        assert hrefs and hrefs <= set(inner.namelist()), name
+    gift = outer.read("bank.gift.txt").decode("utf-8")
+    assert all(f"::{it['title']}" in gift or it["id"] in gift for it in items)
+    expect(page.locator("#quiz-status")).to_contain_text(f"{len(items)} questions")

@@ -61,3 +61,16 @@ test("the student's changes to a step's run are kept in the link apart from the 
   assert.equal(lessonLink(3, 3, {}, { changes: { margin: "0.05" } }), "view=lesson&lesson=3&step=3&try.margin=0.05");
   assert.equal(parseLessonLink("#view=lesson&try.margin=%E0").lesson, 1); // undecodable: never throws (the engine refuses the value)
 });
+
+test("a lesson link with a CSV file says beside the lesson that lessons do not read it, and runs its own data", async () => {
+  const { teacherData, teacherDataNote, CSV_NOT_READ } = await import("../../site/js/lesson/lesson-data.js");
+  for (const extra of ["source=csv&csv=80qrjnbUSUksSdUBAA&csvname=mine.csv", "source=csv&csvbig=1&csvname=big.csv"]) {
+    const link = parseLessonLink(`#view=lesson&lesson=1&step=3&${extra}`);
+    assert.equal(teacherDataNote(link.data), CSV_NOT_READ, extra);
+    assert.equal(await teacherData(link.data), null, extra); // the lesson's own data, not a half-read file
+  }
+  assert.match(CSV_NOT_READ, /CSV file, which lessons do not read/);
+  for (const own of ["source=points&pts=0,0,-1;1,1,1", "source=preset&preset=clouds&n=12", ""]) {
+    assert.equal(teacherDataNote(parseLessonLink(`#view=lesson&lesson=1&step=1&${own}`).data), "", own);
+  }
+});

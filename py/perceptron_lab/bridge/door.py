@@ -30,6 +30,7 @@ from .check import check_request
 from ..exercise.hand_weights import hand_request
 from .visits import visits_request
 from .lesson import lesson_request
+from .quiz_bank import quiz_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 
@@ -48,7 +49,8 @@ COMMANDS.update(script=lambda request, progress=None: script_request(request),
                 visits=lambda request, progress=None: visits_request(request),
                 hand=lambda request, progress=None: hand_request(request),
                 check=lambda request, progress=None: check_request(request, handle),
-                lesson=lambda request, progress=None: lesson_request(request))
+                lesson=lambda request, progress=None: lesson_request(request),
+                quiz=lambda request, progress=None: quiz_request(request))
 
 
 def _error(kind, message, **where):

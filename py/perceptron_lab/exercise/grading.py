@@ -19,6 +19,7 @@ import math
 import re
 
 from .. import settings
+from ..lessons import answers as lesson_answers
 from .claim_change import find_change, mismatch_reason
 from .result_link import LinkError, read_link, settings_request
 
@@ -215,8 +216,9 @@ def grade(link, handle):
 
             change, tried = find_change(parsed, answers, visits, ex["score"], score_of)
             reasons.append(mismatch_reason(ex["score"], t["score"], results, change, tried))
+    lessons = _lesson_part(parsed["raw"], reasons)
     return {
-        "status": "altered" if reasons else "genuine", "reasons": reasons,
+        "status": "altered" if reasons else "genuine", "reasons": reasons, "lessons": lessons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
         "claimed": {"score": ex["score"], "count": ex["count"]}, "asked": goal,
         "right": [r["right"] for r in results],
@@ -224,3 +226,23 @@ def grade(link, handle):
         "exercise": {"dataset": res["dataset"]["name"], "algorithm": res["algorithm"], "visits": len(visits),
                      "run_ends": res["run_ends"]},
     }
+
+
+def _lesson_part(raw, reasons):
+    """The lesson predictions the link carries (exl, exls: lessons/answers.py), each replayed
+    through the lesson engine -> {score, answered, right: [...]} or None when it carries none."""
+    if "exl" not in raw and "exls" not in raw:
+        return None
+    try:
+        graded = lesson_answers.grade(lesson_answers.decode(raw.get("exl", "")))
+    except lesson_answers.AnswersError as e:
+        reasons.append(str(e))
+        return None
+    score = sum(g["correct"] for g in graded)
+    claimed = raw.get("exls")
+    if claimed is None or not _WHOLE.fullmatch(claimed):
+        reasons.append("it carries lesson answers but no lesson score (exls) the page writes")
+    elif int(claimed) != score:
+        reasons.append(f"it claims {int(claimed)} right lesson predictions, but its lesson answers give {score}")
+    return {"score": score, "answered": len(graded), "claimed": int(claimed) if claimed and _WHOLE.fullmatch(claimed) else None,
+            "answers": graded}

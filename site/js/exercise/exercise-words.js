@@ -1,5 +1,6 @@
 // The exercise's words for a first-year student: what to do, and which visit is asked about
-// (pure, no DOM).
+// and the kernel counts so far (pure, no DOM).
+import { vec, sub } from "./exercise-check.js";
 
 /** What the student does: type the new w, or (the kernel perceptron) the example's new count. */
 export function introText(counts) {
@@ -13,4 +14,19 @@ export function introText(counts) {
 export function visitText(v) {
   const nth = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
   return `Visit ${v.t}: example ${v.index + 1} of the data, in epoch ${v.epoch} (the ${nth(v.epoch)} pass over the data): `;
+}
+
+/** The counts after the visits answered so far (kernel), α in training order; ex: {res, answers}. */
+export function counts(ex) {
+  const alpha = new Array(ex.res.dataset.n_train).fill(0);
+  for (const v of ex.res.visits.slice(0, ex.answers.length)) alpha[v.index] = v.alpha_after;
+  return alpha;
+}
+
+/** The counts in words: all of them when few, else the ones above 0. */
+export function countsText(alpha) {
+  if (alpha.length <= 12) return `α = ${vec(alpha)}`;
+  const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
+  if (!on.length) return "every α is 0";
+  return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
 }

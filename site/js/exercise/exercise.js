@@ -7,20 +7,24 @@
 // bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
 import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
-import { createPlot, drawPlot } from "../plot/boundary-svg.js";
+import { createPlot } from "../plot/boundary-svg.js";
 import {
-  parseNumber, checkAnswer, tally, replay, worked, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
-  answerWidth, lineText,
+  parseNumber, checkAnswer, tally, replay, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+  answerWidth,
 } from "./exercise-check.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
+import { quizDownload } from "./quiz-download.js";
 import { algorithmTraits } from "../state/state.js";
 import { page } from "../state/page-state.js";
-import { introText, visitText } from "./exercise-words.js";
+import { introText, visitText, counts, countsText } from "./exercise-words.js";
+import { drawVisit } from "./exercise-picture.js";
+import { showFeedback } from "./exercise-feedback.js";
+import { predictionKeys, predictionTally, onPrediction } from "../lesson/lesson-answers.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
-const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
+const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
 
 let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
@@ -48,6 +52,7 @@ export function initExercise(opts) {
       el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
         on: { click: () => closeExercise() } })),
     lmsDownload(() => request()),
+    quizDownload((r) => call(r), () => Number(page.get("data_seed")) || 0),
     el("p", { id: "exercise-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "exercise-body", hidden: true },
       el("p", { id: "exercise-on", class: "hint" }),
@@ -74,6 +79,14 @@ export function initExercise(opts) {
         el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
   );
   for (const r of section.querySelectorAll("input[name=exercise-mistake]")) r.addEventListener("change", syncW);
+  onPrediction(() => { if (ex) { scoreLine(); updateLink(); } }); // a lesson's prediction counts too
+}
+
+/** The score: the exercise's answers, and the lesson predictions made on this page. */
+function scoreLine() {
+  const t = tally(ex.results), l = predictionTally();
+  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`
+    + (l.answered ? ` · lesson predictions ${l.score} of ${l.answered} right` : "");
 }
 
 function radio(value, label) {
@@ -220,24 +233,10 @@ function names() {
   return n.map((s) => (s === "bias" ? "b" : s));
 }
 
-/** The counts after the visits answered so far (kernel): α in training order. */
-function counts() {
-  const alpha = new Array(ex.res.dataset.n_train).fill(0);
-  for (const v of ex.res.visits.slice(0, ex.answers.length)) alpha[v.index] = v.alpha_after;
-  return alpha;
-}
-
-function countsText(alpha) {
-  if (alpha.length <= 12) return `α = ${vec(alpha)}`;
-  const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
-  if (!on.length) return "every α is 0";
-  return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
-}
-
 async function render() {
   const v = visit();
   const t = tally(ex.results);
-  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`;
+  scoreLine();
   byId("exercise").dataset.score = String(t.score);
   byId("exercise").dataset.answered = String(t.answered);
   const form = byId("exercise-form");
@@ -255,47 +254,14 @@ async function render() {
   } else if (ex.dual) {
     byId("exercise-question").textContent = visitText(v)
       + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
-      + `${countsText(counts())}.`;
+      + `${countsText(counts(ex))}.`;
   } else {
     const w = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : v.w_before;
     byId("exercise-question").textContent = visitText(v)
       + `w = ${vec(w)}, x̃ = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}.`;
   }
-  drawCurrent(v);
+  drawVisit(plot, ex, v, byId("exercise-caption"));
   await updateLink();
-}
-
-function drawCurrent(v) {
-  const pts = ex.res.points;
-  const caption = byId("exercise-caption");
-  show(plot, !!pts);
-  if (!pts) {
-    caption.textContent = ex.dual
-      ? "The picture needs data with 2 features and at most 500 training examples; the numbers tell the whole story."
-      : "The picture needs data with 2 features and no feature map; the numbers tell the whole story.";
-    return;
-  }
-  if (ex.dual) { drawKernel(pts, v, caption); return; }
-  const last = ex.answers.length ? ex.res.visits[ex.answers.length - 1].w_after : [0, 0, 0];
-  const w = ex.res.bias ? last : [last[0], last[1], 0];
-  const line = w[0] === 0 && w[1] === 0 ? "w has no line yet (w₁ = w₂ = 0)" : `the line ${lineText(w)}`;
-  const { wrong } = drawPlot(plot, pts, { w, current: v ? v.index : null,
-    alt: `The ${pts.length} training points and ${line}; ${v ? `example ${v.index + 1} is ringed` : "no example is next"}.` });
-  caption.textContent = `Now: ${line}. ${wrong.length} of ${pts.length} points misclassified (ringed).`
-    + `${v ? ` The next example is circled.` : ""} Filled circles: +1, squares: −1.`;
-}
-
-/** The kernel boundary f(x) = 0 curves: the points, the ones y·f(x) ≤ 0 gets wrong (Python's), the next one. */
-function drawKernel(pts, v, caption) {
-  const k = ex.answers.length;
-  // α = 0 scores every point f(x) = 0: every one is a mistake until the first update.
-  const wrongIdx = k ? ex.res.visits[k - 1].wrong_after : pts.map((_, i) => i);
-  const { wrong } = drawPlot(plot, pts, { current: v ? v.index : null, wrong: wrongIdx,
-    alt: `The ${pts.length} training points; ${wrongIdx.length} have y·f(x) ≤ 0 with the counts so far; `
-      + `${v ? `example ${v.index + 1} is circled` : "no example is next"}.` });
-  caption.textContent = `Now: ${wrong.length} of ${pts.length} points have y·f(x) ≤ 0 with the counts so far (ringed).`
-    + `${v ? " The next example is circled." : ""} The kernel boundary f(x) = 0 curves, so it is not drawn here. `
-    + "Filled circles: +1, squares: −1.";
 }
 
 function syncW() {
@@ -337,7 +303,7 @@ async function onSubmit(e) {
   const result = checkAnswer(v, answer);
   ex.answers.push(answer);
   ex.results.push(result);
-  feedback(v, answer, result);
+  showFeedback(clear(byId("exercise-feedback")), v, answer, result, ex);
   for (let i = 0; i < names().length; i++) { const f = byId(`exercise-w-${i}`); if (f) f.value = ""; }
   await render();
   byId(byId("exercise-check").disabled ? "exercise-copy" : "exercise-mistake-yes").focus();
@@ -350,23 +316,6 @@ function inputError(text, focusId) {
   byId(focusId)?.focus();
 }
 
-function feedback(v, answer, result) {
-  const box = clear(byId("exercise-feedback"));
-  box.dataset.right = String(result.right);
-  const byCount = ex.dual;
-  const a = `α${sub(v.index + 1)}`;
-  let head;
-  if (result.right) {
-    head = !v.mistake ? `Right: example ${v.t} is no mistake; ${byCount ? `${a} stays ${num(v.alpha_before)}` : "w stays"}.`
-      : `Right: example ${v.t} is a mistake and ${byCount ? `${a} is now ${num(v.alpha_after)}` : `the new w is ${vec(v.w_after)}`}.`;
-  } else if (!result.mistakeRight) head = `Not quite: example ${v.t} is ${v.mistake ? "" : "not "}a mistake.`;
-  else if (byCount) head = `Not quite: it is a mistake, but the new ${a} is ${num(v.alpha_after)}, not ${num(answer.w[0])}.`;
-  else head = `Not quite: it is a mistake, but the new w is ${vec(v.w_after)}, not ${vec(answer.w)}.`;
-  box.append(el("p", { class: "exercise-verdict", text: head }));
-  if (!result.right) box.append(el("ul", { class: "exercise-worked", attrs: { "aria-label": "The arithmetic" } },
-    ...worked(v, ex.res.eta, byCount ? ex.res.kernel.text : "").map((line) => el("li", { text: line }))));
-}
-
 async function updateLink() {
   const t = tally(ex.results);
   let hash;
@@ -376,7 +325,7 @@ async function updateLink() {
     return;
   }
   const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
-  const keys = exerciseKeys(ex.answers, t.score, goal);
+  const keys = [exerciseKeys(ex.answers, t.score, goal), predictionKeys()].filter(Boolean).join("&");
   const url = `${location.origin}${location.pathname}#${kept.join("&")}&${keys}`;
   byId("exercise-link").value = url;
   reportExercise(ex, t, goal, keys, url);

@@ -24,7 +24,8 @@ export function renderStep(root, v, catalogue, handlers) {
       disabled: v.step <= 1 && v.lesson <= 1, on: { click: () => handlers.onMove(-1) } }),
     el("button", { type: "button", id: "lesson-next", text: nextLabel(v, catalogue),
       disabled: v.step >= v.steps && v.lesson >= catalogue.length, on: { click: () => handlers.onMove(1) } }));
-  root.append(...[head, title, words, figure, tryIt, ask, nav].filter(Boolean));
+  // The prediction comes before "Try it": changing the run first would answer the question.
+  root.append(...[head, title, words, figure, ask, tryIt, nav].filter(Boolean));
 }
 
 function nextLabel(v, catalogue) {

@@ -5,7 +5,9 @@ import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
-import { teacherData } from "./lesson-data.js";
+import { teacherData, teacherDataNote } from "./lesson-data.js";
+import { recordPrediction } from "./lesson-answers.js";
+import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
 
@@ -22,6 +24,12 @@ export function initLesson(opts) {
   ({ call, train } = opts);
   const root = el("section", { id: "lesson", class: "lesson", attrs: { "aria-labelledby": "lesson-step-h" }, hidden: true });
   byId("side")?.prepend(root);
+  // While a question is open the run's status is hidden: say why in its place, not an empty row.
+  document.querySelector("#results .stage-head")?.append(el("p", { class: "status-line lesson-status-wait", id: "lesson-status-wait",
+    text: "Status: after your prediction (answer the question beside the plot)." }));
+  // A cold lesson link: the step's words and its plot appear together (the plot waits for the words).
+  document.querySelector("#results .stage-cell")?.prepend(el("p", { class: "results-empty lesson-step-wait", id: "lesson-step-wait",
+    text: "The lesson's step is on its way: its words and its plot appear together." }));
   // Predict, then see: while a step's question is open the big plot waits before the first update.
   holdShowWhile(() => at !== null && document.body.dataset.lessonAsk === "open");
   byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {}, data: {}, changes: {} }, "push")));
@@ -46,6 +54,8 @@ function leave(write = true) {
   stageFigure(null);
   document.body.dataset.lessonAsk = "done";
   document.body.dataset.lesson = "off";
+  document.body.dataset.lessonStep = "ready";
+  syncHidden(); // tabs measured while the lesson hid their panels (a cold lesson link) come back
   releaseShow();
   byId("learn")?.setAttribute("aria-pressed", "false");
   if (write) history.pushState(null, "", location.pathname + location.search);
@@ -55,6 +65,10 @@ async function go(link, history_) {
   const first = at === null;
   changed = link.changes || {};
   at = link;
+  if (first) {
+    document.body.dataset.lessonStep = "loading";
+    document.body.dataset.lessonAsk = "open"; // a run finishing before the words waits at its start
+  }
   document.body.dataset.lesson = "on";
   byId("learn")?.setAttribute("aria-pressed", "true");
   const root = byId("lesson");
@@ -91,6 +105,9 @@ async function go(link, history_) {
   if (n !== link.lesson || k !== link.step) { at = { ...link, lesson: n, step: k }; history.replaceState(null, "", `#${lessonLink(n, k, link.keep, link)}`); }
   shown = v;
   renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ ...link, lesson: m, step: 1, changes: {} }, "push") });
+  document.body.dataset.lessonStep = "ready";
+  const note = teacherDataNote(link.data);
+  if (note) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-data-note", text: note }));
   if (refused) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-link-error", text: refused }));
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
@@ -128,10 +145,14 @@ async function answer(text) {
   showCheck(node, v);
   const c = v.check;
   if (c.valid) releaseShow();
+  // The prediction counts in the exercise's score and result link (not on a teacher's own data:
+  // the link carries the exercise's run only, so check could not replay it).
+  if (c.valid && !v.own_data) recordPrediction(v.lesson, v.step, text, changed, c.correct);
   announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
     `lesson-check-${Date.now()}`);
 }
 
 function fail(root, res) {
+  document.body.dataset.lessonStep = "ready";
   root.replaceChildren(el("p", { class: "field-error", text: res?.error?.message || "The lesson could not be loaded." }));
 }
