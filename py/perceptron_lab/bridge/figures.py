@@ -34,7 +34,25 @@ def proof_series(f):
     # The proof is about the online path from w = 0 (the batch rule takes other steps).
     if th.u is None or not per_example(run) or not len(run.trace.w):
         return None
-    return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step)
+    return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step,
+                               norm_slope=run.rule.norm_slope(th.R, run.eta))
+
+
+def proof_words(run):
+    """The proof plot's names for Claim 2's bound and the bound, from the run's rule (only the margin
+    perceptron's differ from the notes' √t·R and (R/γ)²)."""
+    rule = run.rule
+    if not rule.margin:
+        return {}
+    return {"claim2": "√(t·(R² + 2τ/η))", "bound_name": rule.bound_formula, "rescales": rule.eta_rescales()}
+
+
+def proof_alt(f, ps, upto):
+    """The proof plot's text alternative at update upto, in the words of the run's rule."""
+    run, th = f.run, f.theory
+    coefficient = None if th.R is None else math.sqrt(run.rule.norm_slope(th.R, run.eta))  # of √t in Claim 2
+    return plots().describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=coefficient,
+                                  bound=th.bound, upto=upto, eta=run.eta, **proof_words(run))
 
 
 def wrong_at(f, k):
@@ -114,9 +132,8 @@ def figure(kind, f, *, upto=None, px=None):
         if ps is None:
             return None, None
         fig = p.proof_figure(ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"],
-                             bound=th.bound, upto=upto, eta=run.eta, **size_kw)
-        return fig, p.describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=th.R,
-                                     bound=th.bound, upto=upto, eta=run.eta)
+                             bound=th.bound, upto=upto, eta=run.eta, **proof_words(run), **size_kw)
+        return fig, proof_alt(f, ps, upto)
     if kind == "projection":
         if not many_features(f):
             return None, None

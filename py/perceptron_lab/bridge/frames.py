@@ -146,7 +146,7 @@ def proof_animator(f):
             return None
         f.proof_animator = figures.plots().ProofAnimator(
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
-            **figures.size("proof", f, f.boxes.get("proof")))
+            eta=f.run.eta, **figures.proof_words(f.run), **figures.size("proof", f, f.boxes.get("proof")))
     return f.proof_animator
 
 

@@ -30,6 +30,7 @@ from .trace import Trace, TraceBuffer
 
 ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
+TAU = float(settings.param("tau")["default"])  # the margin perceptron's threshold unless given
 RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
@@ -129,7 +130,7 @@ def check_params(**values):
         settings.check(_PARAM.get(name, name), bool(value) if isinstance(value, np.bool_) else value)
 
 
-def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, tau=0.0):
+def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, tau=TAU):
     """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
@@ -138,7 +139,7 @@ def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, ta
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None, tau=0.0):
+          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None, tau=TAU):
     """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
 
     early_stop: stop every variant after the first epoch without mistakes (by default averaged
@@ -163,7 +164,7 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     if resume is None:
         rng = np.random.default_rng(seed)
         Strategy = STRATEGIES[algorithm]
-        given = {"max_votes": max_votes, "tau": tau, "eta": eta}
+        given = {"max_votes": max_votes, "tau": float(tau), "eta": eta}
         strategy = Strategy(Z, y, order, rng, **{k: given[k] for k in Strategy.options})
         w = np.zeros(d)
     else:

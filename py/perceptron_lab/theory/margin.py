@@ -328,14 +328,15 @@ def margin_of(w, Z, y) -> float | None:
     return float(np.min(y * (Z @ w)) / w_norm)
 
 
-def proof_series(W, u, gamma, R, eta=1.0, *, t=None) -> dict:
+def proof_series(W, u, gamma, R, eta=1.0, *, t=None, norm_slope=None) -> dict:
     """The two claims of the convergence proof along a run, one value per update.
 
     W: (k, d) weights after each of the first k updates of the online perceptron that
     started from w0 = 0 (update w += eta·y_i x̃_i on a mistake). u: (d,) unit separator.
     gamma: its margin. R: the radius. eta: the learning rate of the run (> 0).
     t: optional (k,) update numbers of the rows of W when the trace is subsampled;
-    default 1..k.
+    default 1..k. norm_slope: how much ‖w/η‖² may grow per update (the rule's, core/rule.py:
+    R² for the perceptron, R² + 2τ/η for the margin perceptron); default R².
 
     Returns numpy arrays, all (k,):
       t          the update number 1..k
@@ -366,7 +367,7 @@ def proof_series(W, u, gamma, R, eta=1.0, *, t=None) -> dict:
         "u_dot_w": None,
         "t_gamma": None,
         "w_norm": np.linalg.norm(W, axis=1) / eta,
-        "sqrt_t_R": np.sqrt(t) * R,
+        "sqrt_t_R": np.sqrt(t) * R if norm_slope is None else np.sqrt(t * float(norm_slope)),
     }
     if u is not None and gamma is not None:
         u = np.asarray(u, dtype=np.float64)

@@ -1,10 +1,12 @@
 // The exercise's words for a first-year student: what to do, and which visit is asked about
 // (pure, no DOM).
 
-/** What the student does: type the new w, or (the kernel perceptron) the example's new count. */
-export function introText(counts) {
+/** What the student does: type the new w, or (the kernel perceptron) the example's new count.
+ * threshold: the rule's τ (the visits answer's; the margin perceptron updates whenever y·a ≤ τ). */
+export function introText(counts, threshold = 0) {
   return "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
-    + "say whether each example is a mistake (y·a ≤ 0) and, if it is, "
+    + (threshold ? `say whether each example makes an update (y·a ≤ τ = ${threshold}) and, if it does, `
+      : "say whether each example is a mistake (y·a ≤ 0) and, if it is, ")
     + (counts ? "type the example's new count αᵢ (how many updates it has caused). " : "type the new w = w + η·y·x̃. ")
     + "The lab checks every answer against its own training run.";
 }
@@ -13,4 +15,10 @@ export function introText(counts) {
 export function visitText(v) {
   const nth = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
   return `Visit ${v.t}: example ${v.index + 1} of the data, in epoch ${v.epoch} (the ${nth(v.epoch)} pass over the data): `;
+}
+
+/** The question of each visit: a mistake (y·a ≤ 0; the kernel's y·f(x)), or the margin perceptron's update (y·a ≤ τ). */
+export function questionText(counts, threshold = 0) {
+  if (threshold) return `Does this example make an update (y·a ≤ τ = ${threshold})?`;
+  return `Is this example a mistake (${counts ? "y·f(x)" : "y·a"} ≤ 0)?`;
 }

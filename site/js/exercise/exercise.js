@@ -17,7 +17,7 @@ import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
 import { algorithmTraits } from "../state/state.js";
 import { page } from "../state/page-state.js";
-import { introText, visitText } from "./exercise-words.js";
+import { introText, questionText, visitText } from "./exercise-words.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq"]);
@@ -161,12 +161,12 @@ export async function start(link = null) {
     return;
   }
   ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
-  byId("exercise-intro").textContent = introText(ex.dual);
+  byId("exercise-intro").textContent = introText(ex.dual, res.threshold);
   byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
   show(byId("exercise-close"), true);
   const byCount = ex.dual;
-  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${byCount ? "y·f(x)" : "y·a"} ≤ 0)?`;
+  byId("exercise-mistake-legend").textContent = questionText(byCount, res.threshold);
   byId("exercise-new-w-legend").textContent = byCount ? "The new count αᵢ of this example (a whole number)"
     : "The new w (a decimal comma is fine)";
   byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? "No, the counts stay" : "No, w stays";
