@@ -15,6 +15,7 @@ with w ← w + η·y·x̃, on data with ‖x̃‖ ≤ R and a unit u with y·(u�
 """
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,12 @@ class Rule:
         return self.threshold == 0
 
     def threshold_in_units(self, eta):
-        """The threshold the loop compares with, training in units of η (w₁ = w/η): τ/η."""
-        return self.threshold / eta if self.threshold else 0.0
+        """The threshold the loop compares with, training in units of η (w₁ = w/η): τ/η, of the
+        decimals as written (τ = 0.5, η = 0.1: exactly 5, where the binary floats' quotient of 0.5 by
+        0.1000000000000000055… is just below 5), rounded once; so a tie y·(w₁·x̃) = τ/η is one."""
+        if not self.threshold:
+            return 0.0
+        return float(Fraction(repr(float(self.threshold))) / Fraction(repr(float(eta))))
 
     def updates_on(self, ya):
         """Does an example with y·(w·x̃) = ya (the run's units) make an update?"""
@@ -59,7 +64,7 @@ class Rule:
             return None
         if not self.margin:
             return (R / gamma) ** 2
-        return (R * R + 2 * self.threshold / eta) / (gamma * gamma)
+        return (R * R + 2 * self.threshold_in_units(eta)) / (gamma * gamma)
 
     def norm_slope(self, R, eta=1.0):
         """How much ‖w‖² may grow per update in the proof (units of η²): R² + 2τ/η."""
