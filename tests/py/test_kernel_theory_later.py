@@ -1,7 +1,7 @@
 """The kernel run's picture first, its margin in feature space after: a train request with
 theory: "later" answers with R and no verdict, the theory request gives exactly what the inline
 train answer gives, and a solver stopped by its budget proves only what the exact solver
-(core.kernel_perceptron.bound_in_feature_space without a deadline) confirms."""
+(theory.kernel_bound.bound_in_feature_space without a deadline) confirms."""
 
 import importlib
 import json

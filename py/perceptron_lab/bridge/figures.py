@@ -28,7 +28,7 @@ def plot_features(ds, s):
 
 def proof_series(f):
     """The proof's two series along the online path, or None where the theorem says nothing."""
-    from ..theory import margin as theory
+    from ..theory import proof as theory
 
     run, th = f.run, f.theory
     # The proof is about the online path from w = 0 (the batch rule takes other steps).
