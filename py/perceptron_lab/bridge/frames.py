@@ -50,7 +50,8 @@ def step_info(f, k):
         before, after = angle(w_before, x), angle(w_after, x)
         words = texts.angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words)
+                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words,
+                    threshold=run.rule.threshold)  # the rule's: an update when y·a <= it (core/rule.py)
     return info
 
 
@@ -84,7 +85,7 @@ def visit_info(f, v, known):
     a = float(w @ f.Z[i])
     return {"visit": v, "update": False, "step": k, "t": int(f.run.trace.step[k - 1]) if k else 0,
             "epoch": v // n + 1, "index": i, "x": floats(f.Z[i]), "y": y, "activation": a,
-            "y_activation": y * a, "w": floats(w), "eta": f.run.eta}
+            "y_activation": y * a, "w": floats(w), "eta": f.run.eta, "threshold": f.run.rule.threshold}
 
 
 def frame_request(request):
