@@ -136,3 +136,9 @@ def test_the_estimator_takes_exactly_the_wired_parameters(algorithm):
 
     cls = CLASSES[settings.option("algorithm", algorithm)["estimator"]]
     assert set(cls().get_params()) == set(estimator_param_names(algorithm))
+
+
+@pytest.mark.parametrize("algorithm", [o["value"] for o in settings.param("algorithm")["options"]])
+def test_every_answer_names_its_algorithm(algorithm):
+    r = handle({"cmd": "train", "data": SEPARABLE, "settings": {"algorithm": algorithm, "plots": False}})
+    assert r["ok"] and r["algorithm"] == algorithm

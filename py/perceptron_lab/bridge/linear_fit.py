@@ -114,6 +114,7 @@ class LinearFit:
         return {
             "ok": True,
             "version": __version__,
+            "algorithm": run.algorithm,  # every family's answer names it (kernel, multiclass: their summary)
             "weights": floats(coef),
             "bias": bias,
             "w": floats(run.w),
