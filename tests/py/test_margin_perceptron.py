@@ -102,3 +102,12 @@ def test_a_negative_tau_is_refused():
     with pytest.raises(SettingsError) as e:
         core.train(Z, y, algorithm="margin", tau=-1.0)
     assert e.value.field == "tau"
+
+
+def test_the_command_line_names_the_margin_bound():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "perceptron_lab", "train", "--preset", "clouds", "--algorithm",
+                          "margin", "--tau", "2"], capture_output=True, text=True, check=True).stdout
+    assert "bound (R^2 + 2*tau/eta)/gamma^2 = " in out and "(R/gamma)^2" not in out

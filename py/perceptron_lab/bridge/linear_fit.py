@@ -115,6 +115,7 @@ class LinearFit:
             "ok": True,
             "version": __version__,
             "algorithm": run.algorithm,  # every family's answer names it (kernel, multiclass: their summary)
+            "bound_formula": run.rule.bound_formula_ascii,  # the bound the run's rule obeys (core/rule.py)
             "weights": floats(coef),
             "bias": bias,
             "w": floats(run.w),

@@ -58,6 +58,13 @@ class Rule:
             return None
         return "(R/γ)²" if not self.margin else "(R² + 2τ/η)/γ²"
 
+    @property
+    def bound_formula_ascii(self):
+        """The same in ASCII (the command line's words), or None."""
+        if self.no_bound:
+            return None
+        return "(R/gamma)^2" if not self.margin else "(R^2 + 2*tau/eta)/gamma^2"
+
     def bound(self, R, gamma, eta=1.0):
         """The most updates the proof allows from w = 0 (None: no proof for this rule)."""
         if self.no_bound or gamma is None or R is None or gamma <= 0:
