@@ -111,3 +111,18 @@ def test_the_command_line_names_the_margin_bound():
     out = subprocess.run([sys.executable, "-m", "perceptron_lab", "train", "--preset", "clouds", "--algorithm",
                           "margin", "--tau", "2"], capture_output=True, text=True, check=True).stdout
     assert "bound (R^2 + 2*tau/eta)/gamma^2 = " in out and "(R/gamma)^2" not in out
+
+
+def test_batch_still_shows_the_online_bound_as_a_reference():
+    """The batch rule has no bound of its own (Rule.no_bound); its answer keeps the online perceptron's
+    (R/γ)² as the reference its texts call it, and the margin run's mistakes plot counts updates."""
+    from perceptron_lab.bridge import handle
+
+    data = {"kind": "preset", "name": "clouds", "n": 40}
+    batch = handle({"cmd": "train", "data": data, "settings": {"algorithm": "batch", "plot_kinds": ["mistakes"]}})
+    online = handle({"cmd": "train", "data": data, "settings": {"algorithm": "online", "plots": False}})
+    assert batch["bound"] == online["bound"] and "shown for reference" in batch["bound_text"]
+    margin = handle({"cmd": "train", "data": data, "settings": {"algorithm": "margin", "tau": 2,
+                                                                "plot_kinds": ["mistakes"]}})
+    alt = margin["plot_alt"]["mistakes"]
+    assert alt.startswith("Updates per epoch") and "Update bound (R² + 2τ/η)/γ²" in alt and "(R/γ)²" not in alt

@@ -38,6 +38,15 @@ def proof_series(f):
                                norm_slope=run.rule.norm_slope(th.R, run.eta))
 
 
+def mistakes_words(run):
+    """The mistakes plot's words from the run's rule: whether its bound counts these updates (the batch
+    rule's does not), and the margin perceptron's updates and bound."""
+    online = per_example(run)
+    if not run.rule.margin:
+        return {"online_bound": online}
+    return {"online_bound": online, "what": "update", "bound_name": run.rule.bound_formula, "title": "Updates per epoch"}
+
+
 def proof_words(run):
     """The proof plot's names for Claim 2's bound and the bound, from the run's rule (only the margin
     perceptron's differ from the notes' √t·R and (R/γ)²)."""
@@ -118,9 +127,10 @@ def figure(kind, f, *, upto=None, px=None):
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.
-        online = settings.option("algorithm", run.algorithm)["update"] == "example"
-        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, online_bound=online, **size_kw),
-                p.describe_mistakes(run.epoch_mistakes, th.bound, online_bound=online))
+        words = mistakes_words(run)
+        alt_words = {k: v for k, v in words.items() if k != "title"}
+        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, **words, **size_kw),
+                p.describe_mistakes(run.epoch_mistakes, th.bound, **alt_words))
     if kind == "accuracy":
         acc = [np.nan if a is None else a for a in run.epoch_accuracy]
         test_acc = None

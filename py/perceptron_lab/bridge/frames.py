@@ -161,7 +161,8 @@ def mistakes_frame(f, done):
     if done not in f.mistakes_frames:
         if f.mistakes_animator is None:
             f.mistakes_animator = figures.plots().MistakesAnimator(
-                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("mistakes", f, f.boxes.get("mistakes")))
+                f.run.epoch_mistakes, bound=f.theory.bound, **figures.mistakes_words(f.run),
+                **figures.size("mistakes", f, f.boxes.get("mistakes")))
         ma = f.mistakes_animator
         if len(f.mistakes_frames) >= MISTAKES_KEPT:  # a 1000-epoch run must not keep 1000 images
             f.mistakes_frames.pop(next(iter(f.mistakes_frames)))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import settings
+from ..core.rule import PERCEPTRON
 from ..theory import exact_bound, margin as theory
 from ..theory.rescaled import rescaled_separator
 
@@ -106,7 +107,10 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
 def run_bound(run, R, gamma):
     """The bound the run's update rule obeys (core/rule.py): (R/γ)², or (R² + 2τ/η)/γ² for the margin
     perceptron. Its rounding error (exact_bound.bound_error) is relative, from γ's, the same for both."""
-    return run.rule.bound(R, gamma, run.eta)
+    own = run.rule.bound(R, gamma, run.eta)
+    # A rule without a bound of its own (batch) is shown the online perceptron's, as a reference its
+    # texts and plots say it is.
+    return PERCEPTRON.bound(R, gamma) if own is None else own
 
 
 def rescaled(th, Z, y, m, deadline, run):

@@ -168,7 +168,7 @@ def _list_numbers(values, limit=12):
     return ", ".join(vals[:limit // 2]) + ", …, " + ", ".join(vals[-(limit // 2):])
 
 
-def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True):
+def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True, what="mistake", bound_name="(R/γ)²"):
     """Text alternative of the mistakes plot, with the per-epoch counts, the total and the
     bound. online_bound=False (batch): the bound is a theorem about online updates, so the
     total is not compared with it."""
@@ -176,13 +176,13 @@ def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True):
     if not m:
         return "No epochs were run, so there are no mistakes to show."
     total = sum(m)
-    s = (f"Mistakes per epoch over {_count(len(m), 'epoch')}: "
-         f"{_list_numbers(m)}; {_count(total, 'mistake')} in total, "
+    s = (f"{what.capitalize()}s per epoch over {_count(len(m), 'epoch')}: "
+         f"{_list_numbers(m)}; {_count(total, what)} in total, "
          f"{m[-1]} in the last epoch.")
     if bound is not None and math.isfinite(bound):
         if online_bound:
             rel = "within" if total <= bound else "above"
-            s += f" Mistake bound (R/γ)² = {format_number(bound)}: the total is {rel} it."
+            s += f" {what.capitalize()} bound {bound_name} = {format_number(bound)}: the total is {rel} it."
         else:
             s += (f" The online perceptron's bound (R/γ)² = {format_number(bound)} is shown for "
                   "reference only: it counts online updates, and batch makes other steps.")
