@@ -126,3 +126,14 @@ def test_batch_still_shows_the_online_bound_as_a_reference():
                                                                 "plot_kinds": ["mistakes"]}})
     alt = margin["plot_alt"]["mistakes"]
     assert alt.startswith("Updates per epoch") and "Update bound (R² + 2τ/η)/γ²" in alt and "(R/γ)²" not in alt
+
+
+def test_the_answer_names_the_bound_and_what_it_counts():
+    """The page labels its numbers from these (site/js/run/results.js): a margin run's M counts updates."""
+    from perceptron_lab.bridge import handle
+
+    data = {"kind": "preset", "name": "clouds", "n": 30}
+    m = handle({"cmd": "train", "data": data, "settings": {"algorithm": "margin", "tau": 1, "plots": False}})
+    o = handle({"cmd": "train", "data": data, "settings": {"algorithm": "online", "plots": False}})
+    assert (m["bound_name"], m["counts_updates"]) == ("(R² + 2τ/η)/γ²", True)
+    assert (o["bound_name"], o["counts_updates"]) == ("(R/γ)²", False)

@@ -116,6 +116,8 @@ class LinearFit:
             "version": __version__,
             "algorithm": run.algorithm,  # every family's answer names it (kernel, multiclass: their summary)
             "bound_formula": run.rule.bound_formula_ascii,  # the bound the run's rule obeys (core/rule.py)
+            "bound_name": run.rule.bound_formula or "(R/γ)²",  # the page's label (batch: the online one, a reference)
+            "counts_updates": run.rule.margin,  # its M counts updates, correct examples within τ too
             "weights": floats(coef),
             "bias": bias,
             "w": floats(run.w),
