@@ -39,6 +39,7 @@ from perceptron_lab.bridge.linear_fit import prep_options  # noqa: E402
 from perceptron_lab.bridge.linear_theory import MARGIN_SECONDS  # noqa: E402
 from perceptron_lab.core.features import prepare  # noqa: E402
 from perceptron_lab.core import kernel_perceptron as kernel  # noqa: E402
+from perceptron_lab.theory import kernel_bound  # noqa: E402
 from perceptron_lab.core.loop import train  # noqa: E402
 from perceptron_lab.data.dataset import train_test_split  # noqa: E402
 from tools.planted_data import csv_text, planted  # noqa: E402
@@ -93,7 +94,7 @@ def kernel_alone(data, settings_):
 
 
 def kernel_rows():
-    n = kernel.THEORY_MAX_POINTS
+    n = kernel_bound.THEORY_MAX_POINTS
     print(f"\nkernel perceptron, {n} points in 2-D (the page's default epochs)")
     print(f"{'kernel':>12} {'flipped':>7} {'train s':>8} {'epochs':>6} {'picture s':>9} {'theory s':>9} "
           f"{'old s':>7} {'target s':>8}  verdict / reason")

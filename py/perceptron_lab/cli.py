@@ -154,7 +154,7 @@ def _summary(r):
     ]
     if r["separable"] and r["bound"] is not None:
         lines.append(f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, "
-                     f"bound (R/gamma)^2 = {fmt(r['bound'])}")
+                     f"bound {r.get('bound_formula') or '(R/gamma)^2'} = {fmt(r['bound'])}")
     else:
         word = {True: "yes", False: "no"}.get(r["separable"], "undecided")
         lines.append(f"separable: {word}; R = {fmt(r['R'])}")

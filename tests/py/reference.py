@@ -173,3 +173,20 @@ def plain_pocket(Z, y, epochs):
 def angle_cos(a, b):
     """The cosine of two vectors: their dot product over their lengths."""
     return float(sum(p * q for p, q in zip(a, b)) / np.sqrt(sum(p * p for p in a) * sum(q * q for q in b)))
+
+
+def plain_margin(Z, y, *, tau, eta=1.0, epochs=100):
+    """The margin perceptron literally: from w = 0, w += eta·y·x̃ whenever y·(w·x̃) <= tau, one example
+    at a time in the data's order, until an epoch without an update. Returns (w, updates per epoch)."""
+    w = np.zeros(Z.shape[1])
+    per_epoch = []
+    for _ in range(epochs):
+        m = 0
+        for i in range(len(Z)):
+            if y[i] * (Z[i] @ w) <= tau:
+                w = w + eta * y[i] * Z[i]
+                m += 1
+        per_epoch.append(m)
+        if m == 0:
+            break
+    return w, per_epoch

@@ -15,6 +15,7 @@ from perceptron_lab import core
 from perceptron_lab.bridge import handle
 from perceptron_lab.core import cycle_proof, features, multiclass
 from perceptron_lab.core import kernel_perceptron as kernel
+from perceptron_lab.theory import kernel_bound
 from perceptron_lab.data import preset
 
 NOT_SEPARABLE = "not linearly separable"
@@ -130,7 +131,7 @@ def test_multiclass_and_linear_kernels_prove_xor():
     # Degree 1, coef0 0: (x·x') + 1 is the linear kernel again, proved by its exact Gram sum.
     poly = kernel.train_kernel(ds.X, ds.y, kernel="poly", degree=1, coef0=0.0)
     assert poly.status == "cycled" and poly.cycle_proved is True
-    assert kernel.bound_in_feature_space(poly)["separable"] is False
+    assert kernel_bound.bound_in_feature_space(poly)["separable"] is False
 
 
 def test_rbf_inputs_a_billionth_apart_are_separable():

@@ -9,6 +9,7 @@ from sklearn.metrics import pairwise
 
 from perceptron_lab import DataError, KernelPerceptron, Perceptron, SettingsError, theory
 from perceptron_lab.core import kernel_perceptron as km
+from perceptron_lab.theory import kernel_bound
 from perceptron_lab.core import kernels
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
@@ -133,7 +134,7 @@ def test_rbf_and_poly2_take_xor_and_circles_past_the_line(kind, kw, data):
     assert run.status == "converged"
     assert np.array_equal(run.predict(X), y)
     np.testing.assert_allclose(run.decision_function(X), run.scores, rtol=1e-9, atol=1e-9)
-    b = km.bound_in_feature_space(run)
+    b = kernel_bound.bound_in_feature_space(run)
     assert b["separable"] is True and run.mistakes <= b["bound"]
 
 
@@ -151,48 +152,48 @@ def test_bound_in_feature_space_equals_the_margin_of_the_explicit_feature_map():
     Phi = np.column_stack([x1 ** 2, x2 ** 2, r2 * x1 * x2, r2 * x1, r2 * x2, np.ones(len(x1)), np.ones(len(x1))])
     ref = theory.max_margin(Phi, ds.y)
     run = km.train_kernel(ds.X, ds.y, kernel="poly", degree=2, coef0=1.0)
-    b = km.bound_in_feature_space(run)
+    b = kernel_bound.bound_in_feature_space(run)
     assert ref.separable and b["separable"]
     assert b["gamma"] == pytest.approx(ref.gamma, rel=1e-6)
     assert b["R"] == pytest.approx(theory.radius(Phi), rel=1e-12)
     assert run.mistakes <= b["bound"]
     # Linear: the feature space is x̃ itself.
     clouds = preset("clouds", n=80)
-    lin = km.bound_in_feature_space(km.train_kernel(clouds.X, clouds.y, kernel="linear"))
+    lin = kernel_bound.bound_in_feature_space(km.train_kernel(clouds.X, clouds.y, kernel="linear"))
     primal = theory.max_margin(prepare(clouds.X), clouds.y)
     assert lin["gamma"] == pytest.approx(primal.gamma, rel=1e-6)
 
 
 def test_rbf_separability_by_the_rule_of_distinct_points():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 0.0]])
-    b = km.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="rbf", max_epochs=20))
+    b = kernel_bound.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="rbf", max_epochs=20))
     assert b["separable"] is False and "both labels" in b["note"]
     # Many close points: the Gram matrix is singular to rounding, the data still separable.
     ds = preset("overlap", n=300)
-    b = km.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=0.05, max_epochs=5))
+    b = kernel_bound.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=0.05, max_epochs=5))
     assert b["separable"] is True and b["gamma"] is None and "rounding" in b["note"]
 
 
 def test_not_separable_only_with_a_proof():
     # Linear: the solver's exact certificate on x̃ (XOR).
-    b = km.bound_in_feature_space(km.train_kernel(BOOL_X, XOR_Y, kernel="linear"))
+    b = kernel_bound.bound_in_feature_space(km.train_kernel(BOOL_X, XOR_Y, kernel="linear"))
     assert b["separable"] is False and b["gamma"] is None
     assert b["separable"] == theory.max_margin(prepare(BOOL_X), XOR_Y).separable
     # φ̃(0) = 0 for (x·x')² without bias: f(0) = 0 is always a mistake.
     X = np.array([[0.0, 0.0], [1.0, 2.0], [2.0, -1.0]])
     run = km.train_kernel(X, np.array([1, -1, 1]), kernel="poly", coef0=0.0, fit_intercept=False, max_epochs=30)
-    b = km.bound_in_feature_space(run)
+    b = kernel_bound.bound_in_feature_space(run)
     assert b["separable"] is False and "φ̃(x) = 0" in b["note"]
     # The same input with both labels, under poly.
     X = np.array([[0.5, 1.0], [1.0, 0.0], [0.5, 1.0]])
-    b = km.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="poly", max_epochs=30))
+    b = kernel_bound.bound_in_feature_space(km.train_kernel(X, np.array([1, -1, -1]), kernel="poly", max_epochs=30))
     assert b["separable"] is False and "both labels" in b["note"]
 
 
 def test_theory_beyond_its_size_says_why(monkeypatch):
-    monkeypatch.setattr(km, "THEORY_MAX_POINTS", 10)
+    monkeypatch.setattr(kernel_bound, "THEORY_MAX_POINTS", 10)
     ds = preset("circles", n=40)
-    b = km.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="poly"))
+    b = kernel_bound.bound_in_feature_space(km.train_kernel(ds.X, ds.y, kernel="poly"))
     assert b["separable"] is True and b["bound"] is None and "up to 10 training examples" in b["note"]
 
 
@@ -277,7 +278,7 @@ def test_step_through_decision_and_summary():
         f = run.decision_function(ds.X[i:i + 1], step=t)[0]
         assert f == pytest.approx(run.trace.score[t], abs=1e-9)
     assert np.allclose(run.decision_function(ds.X, step=run.trace.total), run.scores)
-    s = json.loads(json.dumps(km.summary(run)))
+    s = json.loads(json.dumps(km.summary(run, kernel_bound.bound_in_feature_space(run))))
     assert s["alpha"] == run.alpha.tolist() and s["support"] == np.flatnonzero(run.alpha).tolist()
     assert s["kernel"] == {"kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 2.0}
     assert s["status"] == "converged" and s["train_accuracy"] == 1.0

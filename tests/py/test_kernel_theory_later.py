@@ -1,7 +1,7 @@
 """The kernel run's picture first, its margin in feature space after: a train request with
 theory: "later" answers with R and no verdict, the theory request gives exactly what the inline
 train answer gives, and a solver stopped by its budget proves only what the exact solver
-(core.kernel_perceptron.bound_in_feature_space without a deadline) confirms."""
+(theory.kernel_bound.bound_in_feature_space without a deadline) confirms."""
 
 import importlib
 import json
@@ -11,6 +11,7 @@ import pytest
 
 from perceptron_lab.bridge import handle, linear_theory, session
 from perceptron_lab.core import kernel_perceptron as km
+from perceptron_lab.theory import kernel_bound
 from tools.planted_data import csv_text, planted
 from test_theory_request import Clock  # one second per reading: a deadline falls mid-solve
 
@@ -74,10 +75,10 @@ def test_a_pending_kernel_answer_claims_nothing(data, settings):
 
 def test_past_the_solvers_limit_the_theory_comes_with_the_run():
     """Over THEORY_MAX_POINTS a poly/rbf run has no solver to wait for: its answer is complete."""
-    data, _, _ = noisy(4, km.THEORY_MAX_POINTS + 20, 0.1)
+    data, _, _ = noisy(4, kernel_bound.THEORY_MAX_POINTS + 20, 0.1)
     r = train(data, {"kernel": "rbf", "epochs": 3}, later=True)
     assert r["theory_pending"] is False and r["separable"] is True  # RBF on distinct inputs
-    assert f"up to {km.THEORY_MAX_POINTS}" in r["separable_text"]
+    assert f"up to {kernel_bound.THEORY_MAX_POINTS}" in r["separable_text"]
 
 
 @pytest.mark.parametrize("seed, n, flip, settings, seconds", [
@@ -92,7 +93,7 @@ def test_a_stopped_kernel_solver_proves_only_what_the_exact_one_confirms(monkeyp
     data, _, _ = noisy(seed, n, flip)
     r = train(data, settings, later=True)
     f = session.current()
-    exact = km.bound_in_feature_space(f.run)
+    exact = kernel_bound.bound_in_feature_space(f.run)
     clock = Clock()  # one clock for the exact solver's share, its iterations and the dual sweeps
     for module in (nnls_module, margin_module, dual_module):
         monkeypatch.setattr(module, "time", clock)
@@ -123,7 +124,7 @@ def test_out_of_time_the_page_keeps_the_runs_own_margin(monkeypatch):
     monkeypatch.setattr(linear_theory, "MARGIN_SECONDS", 0.0)
     r = train(data, {"kernel": "poly", "degree": 2}, later=True)
     assert r["status"] == "converged"
-    exact = km.bound_in_feature_space(session.current().run)
+    exact = kernel_bound.bound_in_feature_space(session.current().run)
     t = handle({"cmd": "theory"})
     assert t["separable"] is True and t["separable_reason"] == "margin lower bound"
     assert 0 < t["gamma"] <= exact["gamma"] * (1 + 1e-9) and r["mistakes"] <= t["bound"]

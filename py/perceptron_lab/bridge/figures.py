@@ -28,13 +28,40 @@ def plot_features(ds, s):
 
 def proof_series(f):
     """The proof's two series along the online path, or None where the theorem says nothing."""
-    from ..theory import margin as theory
+    from ..theory import proof as theory
 
     run, th = f.run, f.theory
     # The proof is about the online path from w = 0 (the batch rule takes other steps).
     if th.u is None or not per_example(run) or not len(run.trace.w):
         return None
-    return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step)
+    return theory.proof_series(run.trace.w, th.u, th.gamma, th.R, run.eta, t=run.trace.step,
+                               norm_slope=run.rule.norm_slope(th.R, run.eta))
+
+
+def mistakes_words(run):
+    """The mistakes plot's words from the run's rule: whether its bound counts these updates (the batch
+    rule's does not), and the margin perceptron's updates and bound."""
+    online = per_example(run)
+    if not run.rule.margin:
+        return {"online_bound": online}
+    return {"online_bound": online, "what": "update", "bound_name": run.rule.bound_formula, "title": "Updates per epoch"}
+
+
+def proof_words(run):
+    """The proof plot's names for Claim 2's bound and the bound, from the run's rule (only the margin
+    perceptron's differ from the notes' √t·R and (R/γ)²)."""
+    rule = run.rule
+    if not rule.margin:
+        return {}
+    return {"claim2": "√(t·(R² + 2τ/η))", "bound_name": rule.bound_formula, "rescales": rule.eta_rescales()}
+
+
+def proof_alt(f, ps, upto):
+    """The proof plot's text alternative at update upto, in the words of the run's rule."""
+    run, th = f.run, f.theory
+    coefficient = None if th.R is None else math.sqrt(run.rule.norm_slope(th.R, run.eta))  # of √t in Claim 2
+    return plots().describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=coefficient,
+                                  bound=th.bound, upto=upto, eta=run.eta, **proof_words(run))
 
 
 def wrong_at(f, k):
@@ -100,9 +127,10 @@ def figure(kind, f, *, upto=None, px=None):
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.
-        online = settings.option("algorithm", run.algorithm)["update"] == "example"
-        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, online_bound=online, **size_kw),
-                p.describe_mistakes(run.epoch_mistakes, th.bound, online_bound=online))
+        words = mistakes_words(run)
+        alt_words = {k: v for k, v in words.items() if k != "title"}
+        return (p.mistakes_figure(run.epoch_mistakes, bound=th.bound, **words, **size_kw),
+                p.describe_mistakes(run.epoch_mistakes, th.bound, **alt_words))
     if kind == "accuracy":
         acc = [np.nan if a is None else a for a in run.epoch_accuracy]
         test_acc = None
@@ -114,9 +142,8 @@ def figure(kind, f, *, upto=None, px=None):
         if ps is None:
             return None, None
         fig = p.proof_figure(ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"],
-                             bound=th.bound, upto=upto, eta=run.eta, **size_kw)
-        return fig, p.describe_proof(ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=th.R,
-                                     bound=th.bound, upto=upto, eta=run.eta)
+                             bound=th.bound, upto=upto, eta=run.eta, **proof_words(run), **size_kw)
+        return fig, proof_alt(f, ps, upto)
     if kind == "projection":
         if not many_features(f):
             return None, None

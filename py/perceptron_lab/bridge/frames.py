@@ -50,7 +50,8 @@ def step_info(f, k):
         before, after = angle(w_before, x), angle(w_after, x)
         words = texts.angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
-                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words)
+                    eta=run.eta, angle_before=before, angle_after=after, angle_text=words,
+                    threshold=run.rule.threshold)  # the rule's: an update when y·a <= it (core/rule.py)
     return info
 
 
@@ -84,7 +85,7 @@ def visit_info(f, v, known):
     a = float(w @ f.Z[i])
     return {"visit": v, "update": False, "step": k, "t": int(f.run.trace.step[k - 1]) if k else 0,
             "epoch": v // n + 1, "index": i, "x": floats(f.Z[i]), "y": y, "activation": a,
-            "y_activation": y * a, "w": floats(w), "eta": f.run.eta}
+            "y_activation": y * a, "w": floats(w), "eta": f.run.eta, "threshold": f.run.rule.threshold}
 
 
 def frame_request(request):
@@ -146,7 +147,7 @@ def proof_animator(f):
             return None
         f.proof_animator = figures.plots().ProofAnimator(
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
-            **figures.size("proof", f, f.boxes.get("proof")))
+            eta=f.run.eta, **figures.proof_words(f.run), **figures.size("proof", f, f.boxes.get("proof")))
     return f.proof_animator
 
 
@@ -160,7 +161,8 @@ def mistakes_frame(f, done):
     if done not in f.mistakes_frames:
         if f.mistakes_animator is None:
             f.mistakes_animator = figures.plots().MistakesAnimator(
-                f.run.epoch_mistakes, bound=f.theory.bound, **figures.size("mistakes", f, f.boxes.get("mistakes")))
+                f.run.epoch_mistakes, bound=f.theory.bound, **figures.mistakes_words(f.run),
+                **figures.size("mistakes", f, f.boxes.get("mistakes")))
         ma = f.mistakes_animator
         if len(f.mistakes_frames) >= MISTAKES_KEPT:  # a 1000-epoch run must not keep 1000 images
             f.mistakes_frames.pop(next(iter(f.mistakes_frames)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import kernel_perceptron as kernel
+from ..theory import kernel_bound
 from ..core.kernels import check_kernel_settings
 from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
@@ -48,7 +49,7 @@ class KernelFit(SummaryFit):
     def complete_theory(self, deadline=None):
         """The margin in feature space until deadline (default: MARGIN_SECONDS from now); the
         sentences follow."""
-        th = kernel.bound_in_feature_space(self.run, deadline=deadline_in() if deadline is None else deadline)
+        th = kernel_bound.bound_in_feature_space(self.run, deadline=deadline_in() if deadline is None else deadline)
         if th.get("complete") is False:
             th["budget"] = linear_theory.MARGIN_SECONDS
         self.summary["theory"] = th
@@ -119,8 +120,9 @@ def fit_kernel(ds, s, progress=None, *, theory_later=False):
                               gamma=s["gamma"], fit_intercept=s["bias"], normalize=s["normalize"], eta=s["eta"],
                               max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
                               trace_cap=session.TRACE_CAP, progress=progress)
-    later = theory_later and (run.kernel.kernel == "linear" or len(train_ds.y) <= kernel.THEORY_MAX_POINTS)
-    summ = kernel.summary(run, trace_cap=session.TRACE_CAP, known_theory=pending(run) if later else None)
+    later = theory_later and (run.kernel.kernel == "linear" or len(train_ds.y) <= kernel_bound.THEORY_MAX_POINTS)
+    th = pending(run) if later else kernel_bound.bound_in_feature_space(run)
+    summ = kernel.summary(run, th, trace_cap=session.TRACE_CAP)
     f = KernelFit(ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))

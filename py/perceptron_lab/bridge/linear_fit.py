@@ -15,6 +15,7 @@ import functools
 import numpy as np
 
 from .. import settings
+from ..run_settings import train_keywords
 from ..texts import run as texts
 from ..core.loop import Run, train
 from ..data.dataset import Dataset, train_test_split
@@ -113,6 +114,10 @@ class LinearFit:
         return {
             "ok": True,
             "version": __version__,
+            "algorithm": run.algorithm,  # every family's answer names it (kernel, multiclass: their summary)
+            "bound_formula": run.rule.bound_formula_ascii,  # the bound the run's rule obeys (core/rule.py)
+            "bound_name": run.rule.bound_formula or "(R/γ)²",  # the page's label (batch: the online one, a reference)
+            "counts_updates": run.rule.margin,  # its M counts updates, correct examples within τ too
             "weights": floats(coef),
             "bias": bias,
             "w": floats(run.w),
@@ -231,7 +236,7 @@ def run_texts(f, split, last_accuracy):
     """The run's sentences (texts.py), by their JSON keys."""
     th = f.known.as_dict()
     return {"status_text": texts.status_text(f.run, th=th, dataset_name=f.ds.name),
-            "separable_text": texts.separability_text(th),
+            "separable_text": texts.separability_text(th, f.run.rule),
             "bound_text": texts.bound_text(f.run, th),
             "classifier_text": texts.classifier_text(f.run, train_accuracy=f.train_accuracy,
                                                      last_accuracy=last_accuracy,
@@ -260,9 +265,7 @@ def fit(ds, s, progress=None, margin_cache=None, *, theory_later=False) -> Linea
         raise SettingsError(e.message, field="test_fraction") from None
     prep = prep_options(s, train_ds.X)
     Z = prepare(train_ds.X, **prep)
-    run = train(Z, train_ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"],
-                order=s["order"], seed=s["seed"], trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES,
-                early_stop=s["early_stop"])
+    run = train(Z, train_ds.y, **train_keywords(s), trace_cap=TRACE_CAP, progress=progress, max_votes=MAX_VOTES)
     later = theory_later and len(Z) <= THEORY_MAX_POINTS  # past it there is no solver to wait for
     th = pending(Z, s) if later else theory_of(Z, train_ds.y, run, s, margin_cache)
     test_accuracy = None

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import settings
+from ..core.rule import PERCEPTRON
 from ..theory import exact_bound, margin as theory
 from ..theory.rescaled import rescaled_separator
 
@@ -86,10 +87,10 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
         return out_of_time(th, m, Z, y, run)
     if m is not None and m.separable is not None:
         th.separable, th.reason = m.separable, "margin" if m.separable else m.certificate
-        th.gamma, th.bound, th.u = m.gamma, theory.bound(th.R, m.gamma), m.u
+        th.gamma, th.bound, th.u = m.gamma, run_bound(run, th.R, m.gamma), m.u
         if m.separable:
             exact_where_met(th, Z, y, run, m.support)
-    elif m is not None and rescaled(th, Z, y, m, deadline):
+    elif m is not None and rescaled(th, Z, y, m, deadline, run):
         pass  # separable: a separator of the z-scored columns, verified on these rows
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"  # a clean epoch is a separating w
@@ -103,7 +104,16 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
     return th
 
 
-def rescaled(th, Z, y, m, deadline):
+def run_bound(run, R, gamma):
+    """The bound the run's update rule obeys (core/rule.py): (R/γ)², or (R² + 2τ/η)/γ² for the margin
+    perceptron. Its rounding error (exact_bound.bound_error) is relative, from γ's, the same for both."""
+    own = run.rule.bound(R, gamma, run.eta)
+    # A rule without a bound of its own (batch) is shown the online perceptron's, as a reference its
+    # texts and plots say it is.
+    return PERCEPTRON.bound(R, gamma) if own is None else own
+
+
+def rescaled(th, Z, y, m, deadline, run):
     """The solver could not decide (a margin below its rounding, as raw features of very different
     scales make): a separator found on the z-scored columns and verified on the raw rows proves
     separability, its margin a lower bound on the maximum (theory.rescaled). Within the same budget."""
@@ -112,7 +122,7 @@ def rescaled(th, Z, y, m, deadline):
         return False  # (a margin above the solver's upper bound would contradict it: not claimed)
     th.separable, th.reason, th.gamma_upper = True, "rescaled margin", m.gamma_upper
     th.u, th.gamma = found
-    th.bound = theory.bound(th.R, th.gamma)
+    th.bound = run_bound(run, th.R, th.gamma)
     th.bound_error = exact_bound.bound_error(th.bound, th.R, th.gamma, Z.shape[1])
     return True
 
@@ -121,7 +131,7 @@ def exact_where_met(th, Z, y, run, support):
     """The bound's rounding error, and the exact (R/γ)² where the run's mistakes come near the float
     one (on whole numbers M = (R/γ)² happens, and the float bound rounds to either side of M)."""
     th.bound_error = exact_bound.bound_error(th.bound, th.R, th.gamma, Z.shape[1])
-    if exact_bound.near(run.mistakes, th.bound):
+    if not run.rule.margin and exact_bound.near(run.mistakes, th.bound):  # (R/γ)²'s exact form
         th.bound_exact = exact_bound.exact_bound(exact_bound.primal_gram(Z, y), len(Z), support)
         if th.bound_exact is not None:
             th.bound = float(th.bound_exact)  # correctly rounded: on the exact side of every whole M
@@ -141,7 +151,7 @@ def out_of_time(th, m, Z, y, run) -> Theory:
             u, gamma = np.asarray(w, dtype=np.float64) / float(np.linalg.norm(w)), g
     if u is not None:
         th.separable, th.reason = True, "margin lower bound"
-        th.gamma, th.bound, th.u = gamma, theory.bound(th.R, gamma), u
+        th.gamma, th.bound, th.u = gamma, run_bound(run, th.R, gamma), u
         th.bound_error = exact_bound.bound_error(th.bound, th.R, gamma, Z.shape[1])
     elif run.converged_epoch is not None:
         th.separable, th.reason = True, "converged"

@@ -49,7 +49,7 @@ class LinearMotion:
         ps = None if slide else figures.proof_series(f)
         self.proof = None if ps is None else ProofMotion(
             ps["t"], ps["u_dot_w"], ps["t_gamma"], ps["w_norm"], ps["sqrt_t_R"], bound=f.theory.bound,
-            eta=f.run.eta, **figures.size("proof", f, sizes.get("proof") or f.boxes.get("proof")))
+            eta=f.run.eta, **figures.proof_words(f.run), **figures.size("proof", f, sizes.get("proof") or f.boxes.get("proof")))
         self.ps = ps
 
     def scene(self):
@@ -69,10 +69,7 @@ class LinearMotion:
                "alt": self.boundary.alt_text(w),
                "total": self.total()}
         if self.ps is not None:
-            ps, th = self.ps, f.theory
-            out["proof_alt"] = figures.plots().describe_proof(
-                ps["t"], ps["u_dot_w"], ps["w_norm"], gamma=th.gamma, R=th.R, bound=th.bound,
-                upto=max(info["t"], 1), eta=f.run.eta)
+            out["proof_alt"] = figures.proof_alt(f, self.ps, max(info["t"], 1))
         return out
 
     def draw(self, k):

@@ -215,7 +215,7 @@ def online_or_batch(Z, y, strategy, ends, trace):
 
             def epoch_step(w):
                 updated = Indices()
-                w = online_pass(Z, y, perm, w, updated)
+                w = online_pass(Z, y, perm, w, updated, strategy.scan.threshold)  # the rule's, in units of η
                 return w, updated.index
         counts = replay_counts(ends.cycle_state, epoch_step, cycle["period"], n)
     return primal(Z, y, counts)

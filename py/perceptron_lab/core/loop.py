@@ -30,6 +30,7 @@ from .trace import Trace, TraceBuffer
 
 ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
+TAU = float(settings.param("tau")["default"])  # the margin perceptron's threshold unless given
 RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
@@ -78,6 +79,11 @@ class Run:
     _votes1: tuple | None = field(default=None, repr=False)
     _strategy: object = field(default=None, repr=False)
 
+    @property
+    def rule(self):
+        """The update rule the run trained by (core/rule.py): its threshold and its theory."""
+        return self._strategy.update_rule
+
     def decision_function(self, Z):
         """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃)): η times the run's own (η = 1) scores,
         so their signs are the ones training decides by."""
@@ -124,16 +130,16 @@ def check_params(**values):
         settings.check(_PARAM.get(name, name), bool(value) if isinstance(value, np.bool_) else value)
 
 
-def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False):
+def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, tau=TAU):
     """Raise SettingsError naming the field for anything outside its range (params.json)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
-    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, early_stop=early_stop)
+    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, early_stop=early_stop, tau=tau)
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None):
+          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None, tau=TAU):
     """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
 
     early_stop: stop every variant after the first epoch without mistakes (by default averaged
@@ -145,11 +151,12 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
     data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
     where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
+    tau: the margin perceptron only: it updates whenever y·(w·x̃) <= tau (core/rule.py).
     visitor: the per-example variants only: visitor(epoch, index, activation w·x̃ in units of η,
     mistake, w after in units of η) for every example the run visits, right or wrong, in order
     (the exercise asks the run for its visits; the scan then decides every example by itself).
     """
-    check_settings(algorithm, eta, max_epochs, order, seed, early_stop)
+    check_settings(algorithm, eta, max_epochs, order, seed, early_stop, tau)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
@@ -157,8 +164,8 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     if resume is None:
         rng = np.random.default_rng(seed)
         Strategy = STRATEGIES[algorithm]
-        extra = {"max_votes": max_votes} if Strategy is Voted else {}
-        strategy = Strategy(Z, y, order, rng, **extra)
+        given = {"max_votes": max_votes, "tau": float(tau), "eta": eta}
+        strategy = Strategy(Z, y, order, rng, **{k: given[k] for k in Strategy.options})
         w = np.zeros(d)
     else:
         if resume.algorithm != algorithm or resume._w1.shape != (d,):

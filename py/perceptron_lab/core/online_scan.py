@@ -44,8 +44,9 @@ def own_dots(X, W):
 class OnlineScan:
     """Passes of the online perceptron over (Z, y) in a visiting order; the block size carries over."""
 
-    def __init__(self, Z, y, perm):
+    def __init__(self, Z, y, perm, threshold=0.0):
         self.Z, self.y, self.n, self.d = Z, y, len(Z), Z.shape[1]
+        self.threshold = threshold  # the rule's (core/rule.py), in units of η: update when y·(w·x̃) <= it
         self.longest, self.slack = dot_slack(Z)  # |z| = |x̃|
         self.block = _BLOCK_START
         self.visit(perm)
@@ -97,8 +98,9 @@ class OnlineScan:
         YZ, signed = self.YZ, self.signed
         top, short, least, batch = _BLOCK_MAX, _LIST_MAX, _BLOCK_MIN, _BATCH
         half_top, half_least = top // 2, least // 2
-        near = self._near(w)
-        far = -near
+        thr = self.threshold
+        slack = self._near(w)
+        near, far = thr + slack, thr - slack  # margins within rounding of the threshold: decided by their own dot
         block, p, mistakes, flush_at = self.block, 0, 0, batch
         first, at = w, []  # this batch: w before it, the positions of its updates
         put_at = at.append
@@ -114,7 +116,7 @@ class OnlineScan:
                     if v <= near:
                         k = a.index(v, k)  # the first v from k on: the ones before it are above near
                         z = rows[k]
-                        if v > far and not dot(z, w) <= 0:  # within rounding of 0: its own number decides
+                        if v > far and not dot(z, w) <= thr:  # within rounding of it: its own number decides
                             k += 1
                             continue
                         break
@@ -133,7 +135,7 @@ class OnlineScan:
                     a *= yo[p:q]
                 for k in np.flatnonzero(a <= near).tolist():
                     z = YZ[p + k] if p + k < signed else X[p + k] * yo[p + k]  # the same numbers
-                    if a[k] <= far or dot(z, w) <= 0:
+                    if a[k] <= far or dot(z, w) <= thr:
                         break
                 else:
                     p = q
@@ -154,8 +156,8 @@ class OnlineScan:
             mistakes += 1
             if mistakes == flush_at:
                 self._flush(number, record, first, at)
-                first, flush_at, near = w, flush_at + batch, self._near(w)
-                far = -near
+                first, flush_at, slack = w, flush_at + batch, self._near(w)
+                near, far = thr + slack, thr - slack
                 beat()  # an epoch of many mistakes can outlast the page's watchdog
         self._flush(number, record, first, at)
         self.block, self.signed = block, signed
@@ -175,7 +177,7 @@ class OnlineScan:
         for j in range(self.n):
             z = YZ[j]
             v = float(dot(z, w))  # visitors hear Python numbers
-            mistake = v <= 0
+            mistake = v <= self.threshold
             if mistake:
                 old, w = w, w + z
                 at.append(j)
@@ -215,7 +217,7 @@ class OnlineScan:
         del at[:]
 
 
-def online_pass(Z, y, perm, w, record):
-    """One pass of the online perceptron from w in the order perm (the run's own arithmetic, as a
-    lap is replayed); returns w after it."""
-    return OnlineScan(Z, y, perm).epoch(w, 0, record)[0]
+def online_pass(Z, y, perm, w, record, threshold=0.0):
+    """One pass of the online perceptron (or its margin rule's threshold, units of η) from w in the
+    order perm (the run's own arithmetic, as a lap is replayed); returns w after it."""
+    return OnlineScan(Z, y, perm, threshold).epoch(w, 0, record)[0]

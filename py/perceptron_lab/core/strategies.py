@@ -19,6 +19,7 @@ import numpy as np
 
 from .order import VisitingOrder
 from .online_scan import OnlineScan
+from .rule import BATCH, PERCEPTRON, margin_rule
 from .scan import predict_sign
 from ..heartbeat import beat
 
@@ -69,6 +70,8 @@ class _Linear:
     """Scores one weight vector per epoch (everything but voted)."""
 
     runs_on = False  # True: the answer keeps moving after the last mistake, so MaxIter (Algorithm 2)
+    update_rule = PERCEPTRON  # when it updates, and the theory that follows (core/rule.py)
+    options = ()  # the keywords of core.train it takes besides the data, order and random stream
 
     def begin_run(self):
         """A (resumed) run starts: what end_epoch keeps is per run."""
@@ -97,6 +100,7 @@ class Batch(_Linear):
     """Seed 003: one gradient step per epoch on the perceptron criterion, w += Σ_{y·a <= 0} y·x̃."""
 
     sequential = False
+    update_rule = BATCH
 
     def __init__(self, Z, y, order=None, rng=None):
         self.rebind(Z, y)
@@ -119,6 +123,7 @@ class _Sequential(_Linear):
     """Algorithm 1's pass over the data in the chosen order; t counts examples over all epochs."""
 
     sequential = True
+    eta = 1.0  # the run's η: only a rule with a threshold above 0 needs it (rule.threshold_in_units)
 
     def __init__(self, Z, y, order, rng):
         self.order, self.visiting, self.t = order, VisitingOrder(order, rng), 0
@@ -128,7 +133,7 @@ class _Sequential(_Linear):
     def rebind(self, Z, y):
         self.Z, self.y, self.clean = Z, y, False
         self.visiting.resize(len(Z))
-        self.scan = OnlineScan(Z, y, self.visiting.once)
+        self.scan = OnlineScan(Z, y, self.visiting.once, self.update_rule.threshold_in_units(self.eta))
 
     def epoch(self, w, number, record):
         n = len(self.Z)
@@ -151,6 +156,17 @@ class _Sequential(_Linear):
 
 class Online(_Sequential):
     """Rosenblatt: the answer is the last w."""
+
+
+class Margin(Online):
+    """The margin perceptron: Rosenblatt's update whenever y·(w·x̃) <= τ, so also on a correctly
+    classified example that lies within τ of the boundary; it stops when every example has y·(w·x̃) > τ."""
+
+    options = ("tau", "eta")
+
+    def __init__(self, Z, y, order, rng, tau=0.0, eta=1.0):
+        self.update_rule, self.eta = margin_rule(tau), float(eta)
+        super().__init__(Z, y, order, rng)
 
 
 class Averaged(_Sequential):
@@ -183,6 +199,7 @@ class Voted(_Sequential):
     """
 
     runs_on = True
+    options = ("max_votes",)
 
     def __init__(self, Z, y, order, rng, max_votes=None):
         super().__init__(Z, y, order, rng)
@@ -262,4 +279,5 @@ class Pocket(_Sequential):
         return self.best
 
 
-STRATEGIES = {"online": Online, "batch": Batch, "averaged": Averaged, "voted": Voted, "pocket": Pocket}
+STRATEGIES = {"online": Online, "batch": Batch, "averaged": Averaged, "voted": Voted, "pocket": Pocket,
+              "margin": Margin}

@@ -19,17 +19,18 @@ standardized units (standardization_.raw_weights gives the same boundary in the 
 perceptron_lab.sklearn has the same classes passing scikit-learn's check_estimator.
 """
 
-import numbers
+import inspect
 
 import numpy as np
 
 from .. import run_cost, settings
 from ..core import loop as core
 from ..core import features
-from ..data.dataset import MAX_ABS, too_large
 from ..errors import DataError, SettingsError
 from ..data.prep import Standardization
 from ..texts.variants import VARIANTS
+from ..run_settings import estimator_defaults
+from .inputs import _as_labels, _as_matrix, _same, _two_classes  # noqa: F401  (base.py, kernel.py read them here)
 
 _PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
            "early_stop", "standardize")
@@ -76,6 +77,7 @@ class _BasePerceptron(_InputChecks):
     """w ← w + eta·y·x̃ on every mistake y·(w·x̃) <= 0; the variant is the class's `_algorithm`."""
 
     _algorithm = None  # params.json's algorithm value, fixed by _variant_class
+    _own = ()  # the parameters only this algorithm has (params.json: estimator_param with a `when`)
 
     def __init__(self, *, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
                  random_state=0, normalize=False, feature_map="none", early_stop=False, standardize=False):
@@ -93,20 +95,20 @@ class _BasePerceptron(_InputChecks):
 
     def get_params(self, deep=True):
         """The constructor parameters, as given."""
-        return {name: getattr(self, name) for name in _PARAMS}
+        return {name: getattr(self, name) for name in _PARAMS + self._own}
 
     def set_params(self, **params):
         """Set constructor parameters (checked at fit, as in scikit-learn); returns self."""
         for name, value in params.items():
-            if name not in _PARAMS:
+            if name not in _PARAMS + self._own:
                 raise SettingsError(
                     f"Invalid parameter {name!r} for {type(self).__name__}: "
-                    f"valid parameters are {', '.join(_PARAMS)}.", field=name)
+                    f"valid parameters are {', '.join(_PARAMS + self._own)}.", field=name)
             setattr(self, name, value)
         return self
 
     def __repr__(self):
-        defaults = _BasePerceptron().get_params()
+        defaults = type(self)().get_params()
         changed = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items()
                             if not _same(v, defaults[k]))
         return f"{type(self).__name__}({changed})"
@@ -120,7 +122,7 @@ class _BasePerceptron(_InputChecks):
         values = {"epochs": self.max_epochs, "eta": self.eta, "seed": self.random_state,
                   "order": self.order, "feature_map": self.feature_map}
         try:
-            core.check_settings(self._algorithm, self.eta, epochs, self.order, self._seed())
+            core.check_settings(self._algorithm, self.eta, epochs, self.order, self._seed(), **self._own_values())
             features.check_feature_map(self.feature_map)
         except SettingsError as err:
             raise _param_error(err, values.get(err.field)) from None
@@ -129,6 +131,10 @@ class _BasePerceptron(_InputChecks):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
                 raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
                                     field=field)
+
+    def _own_values(self):
+        """This algorithm's own keywords of core.train (the margin perceptron's tau)."""
+        return {name: getattr(self, name) for name in self._own}
 
     # --- validation at the boundary (the sklearn module overrides these hooks) ------------------
 
@@ -177,7 +183,7 @@ class _BasePerceptron(_InputChecks):
                                          feature_map=self.feature_map)
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
-                         early_stop=bool(self.early_stop), progress=progress)
+                         early_stop=bool(self.early_stop), progress=progress, **self._own_values())
         if progress is not None:
             progress.done()
         self._set_answer(run, run.n_epochs)
@@ -205,7 +211,8 @@ class _BasePerceptron(_InputChecks):
                             f"{self.classes_.tolist()}.")
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
                          max_epochs=1, order=self.order, seed=self._seed(),
-                         resume=None if first else self.run_, early_stop=bool(self.early_stop))
+                         resume=None if first else self.run_, early_stop=bool(self.early_stop),
+                         **self._own_values())
         self._set_answer(run, 1)
         return self
 
@@ -234,9 +241,29 @@ def _variant_class(option):
     """The estimator of one linear algorithm option of params.json: named by its `estimator`, its
     docstring the variant's summary (texts/variants.py), training with its algorithm."""
     name = option["estimator"]
-    return type(name, (_BasePerceptron,), {"__doc__": VARIANTS[option["value"]].summary,
-                                           "_algorithm": option["value"], "__module__": __name__,
-                                           "__qualname__": name})
+    own = {k: v for k, v in estimator_defaults(option["value"]).items() if k not in _PARAMS}
+    body = {"__doc__": VARIANTS[option["value"]].summary, "_algorithm": option["value"], "__module__": __name__,
+            "__qualname__": name}
+    if own:
+        body["_own"], body["__init__"] = tuple(own), _init_with(own)
+    return type(name, (_BasePerceptron,), body)
+
+
+def _init_with(own):
+    """An __init__ taking the common parameters and an algorithm's own ones (own: name -> default),
+    its signature written out (scikit-learn's get_params and clone read the signature)."""
+    def __init__(self, **params):
+        unknown = set(params) - set(_PARAMS) - set(own)
+        if unknown:
+            raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {sorted(unknown)[0]!r}")
+        for name, default in own.items():
+            setattr(self, name, params.pop(name, default))
+        _BasePerceptron.__init__(self, **params)
+
+    base = inspect.signature(_BasePerceptron.__init__)
+    extra = [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=v) for k, v in own.items()]
+    __init__.__signature__ = base.replace(parameters=[*base.parameters.values(), *extra])
+    return __init__
 
 
 # Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron: one class per
@@ -245,91 +272,3 @@ CLASSES = {o["estimator"]: _variant_class(o) for o in settings.param("algorithm"
            if o["family"] == "linear"}
 globals().update(CLASSES)
 __all__ = [*CLASSES, "NotFittedError"]
-
-
-# --- helpers ---------------------------------------------------------------------------------
-
-
-def _same(a, b):
-    try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:  # noqa: BLE001 - arrays and odd objects are simply "changed"
-        return False
-
-
-def _as_matrix(X):
-    """A finite 2-D float64 array with at least one row and one column, or DataError."""
-    if X is None:
-        raise DataError("X is missing: pass a 2-D array of shape (n_samples, n_features).")
-    try:
-        A = np.asarray(X)
-    except ValueError:
-        raise DataError("X is ragged: every row must have the same number of features.") from None
-    if A.dtype.kind == "O":
-        try:
-            A = A.astype(np.float64)
-        except (TypeError, ValueError):
-            raise DataError("X must hold numbers only.") from None
-    if A.dtype.kind == "c":
-        raise DataError("X holds complex numbers: the perceptron needs real numbers.")
-    if A.dtype.kind not in "biuf":
-        raise DataError(f"X must hold numbers, not {A.dtype} values.")
-    if A.ndim != 2:
-        hint = " Reshape it with X.reshape(-1, 1) for one feature." if A.ndim == 1 else ""
-        raise DataError(f"X must be 2-D (n_samples, n_features), but it has {A.ndim} dimension(s).{hint}")
-    if A.shape[0] == 0:
-        raise DataError("X has no examples (0 rows).")
-    if A.shape[1] == 0:
-        raise DataError("X has no features (0 columns).")
-    A = A.astype(np.float64, copy=False)
-    lo, hi = A.min(), A.max()  # NaN propagates: two passes settle the common, valid case
-    if np.isfinite(lo) and np.isfinite(hi) and -MAX_ABS <= lo and hi <= MAX_ABS:
-        return A
-    bad = ~np.isfinite(A)
-    if bad.any():
-        r, c = np.argwhere(bad)[0]
-        raise DataError(f"X[{r}, {c}] is {A[r, c]}: every feature must be a finite number.",
-                        row=int(r) + 1, column=int(c))
-    big = too_large(A)
-    if big is not None:
-        r, c = big
-        raise DataError(f"X[{r}, {c}] is {A[r, c]}: too large, features must lie within ±1e50.",
-                        row=r + 1, column=c)
-    return A
-
-
-def _as_labels(y, name="y"):
-    """y as a 1-D array of labels without NaN or None, or DataError."""
-    if y is None:
-        raise DataError(f"{name} is missing: pass one label per example.")
-    try:
-        y = np.asarray(y)
-    except ValueError:
-        raise DataError(f"{name} is ragged: it must be a 1-D list of labels.") from None
-    if y.ndim != 1:
-        raise DataError(f"{name} must be 1-D (one label per example), but it has shape {y.shape}.")
-    if y.dtype.kind in "fc":  # one vectorised test instead of a Python step per label
-        missing = np.flatnonzero(np.isnan(y))
-    elif y.dtype.kind == "O":
-        missing = [i for i, v in enumerate(y.tolist())
-                   if v is None or (isinstance(v, numbers.Number) and v != v)]
-    else:
-        missing = ()
-    if len(missing):
-        i = int(missing[0])
-        raise DataError(f"{name}[{i}] is {y[i]}: every label must be given.", row=i + 1)
-    return y
-
-
-def _two_classes(y, name):
-    """The sorted distinct labels of y, which must be exactly two."""
-    try:
-        classes = np.unique(y)
-    except TypeError:
-        raise DataError(f"The labels in {name} mix numbers and text: use one kind.") from None
-    if len(classes) != 2:
-        shown = ", ".join(repr(c) for c in classes[:5].tolist()) + (", ..." if len(classes) > 5 else "")
-        what = "only one class" if len(classes) == 1 else f"{len(classes)} classes"
-        raise DataError(f"{name} has {what} ({shown}): the perceptron separates exactly 2 classes. "
-                        "Only binary classification is supported.")
-    return classes

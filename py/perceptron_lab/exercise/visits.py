@@ -15,6 +15,8 @@ import numpy as np
 
 from .. import settings
 from ..core.loop import RUN_ON, train
+from ..core.strategies import STRATEGIES
+from ..run_settings import train_keywords
 from ..data.dataset import train_test_split
 from ..data.prep import options
 from ..core.run_json import floats
@@ -28,18 +30,24 @@ PER_EXAMPLE = tuple(o["value"] for o in settings.param("algorithm")["options"]
                     if o["family"] == "linear" and o["per_example"])
 
 
+def update_threshold(s):
+    """The τ of y·a <= τ the algorithm updates at (0 but for the margin perceptron), in the page's units."""
+    return float(s["tau"]) if STRATEGIES[s["algorithm"]].options.count("tau") else 0.0
+
+
 class VisitRecord:
     """A visit recorder for core.train: its first `limit` visits, in the page's numbers (times η)."""
 
-    def __init__(self, Z, y, eta, limit):
+    def __init__(self, Z, y, eta, limit, threshold=0.0):
         self.Z, self.y, self.eta, self.limit = Z, y, eta, limit
+        self.threshold = threshold  # the rule's (core/rule.py): an update when y·a <= it
         self.visits, self.w = [], np.zeros(Z.shape[1])  # w before the next visit, in units of η
 
     def __call__(self, epoch, i, a, mistake, w):
         if len(self.visits) < self.limit:
             a, y = self.eta * a, int(self.y[i])
             self.visits.append({"t": len(self.visits) + 1, "epoch": epoch, "index": i, "x": floats(self.Z[i]),
-                                "y": y, "a": a, "ya": float(y * a), "mistake": mistake,
+                                "y": y, "a": a, "ya": float(y * a), "mistake": mistake, "threshold": self.threshold,
                                 "w_before": floats(self.eta * self.w), "w_after": floats(self.eta * w)})
         self.w = w
 
@@ -52,9 +60,8 @@ def online_visits_request(ds, s, limit):
     n = len(Z)
     # The first epochs of a run do not depend on how many follow: train only those the visits need.
     epochs = min(s["epochs"], math.ceil(limit / n))
-    record = VisitRecord(Z, y, s["eta"], limit)
-    run = train(Z, y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=epochs, order=s["order"],
-                seed=s["seed"], trace_cap=2, early_stop=s["early_stop"], visitor=record)
+    record = VisitRecord(Z, y, s["eta"], limit, update_threshold(s))
+    run = train(Z, y, **{**train_keywords(s), "max_epochs": epochs}, trace_cap=2, visitor=record)
     vs = record.visits
     m = train_ds.X.shape[1]
     drawable = m == 2 and s["feature_map"] == "none" and n <= MAX_DRAW_POINTS
@@ -64,6 +71,7 @@ def online_visits_request(ds, s, limit):
     stopped = run.n_epochs < epochs or (not runs_on and run.status in ("converged", "cycled"))
     finished = epochs == s["epochs"] or stopped
     return visits_answer(s, ds, vs, run, finished, train_ds.X, y, drawable, algorithm=s["algorithm"],
+                         threshold=record.threshold,
                          w_names=feature_names(ds.feature_names, fit_intercept=s["bias"],
                                                feature_map=s["feature_map"]))
 

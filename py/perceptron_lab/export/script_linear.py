@@ -3,6 +3,7 @@ plotting cells of export/script.py's script. The estimator is the algorithm's (p
 `estimator`); the data is the binary data set, split as the bridge splits it."""
 
 from ..settings import LIMITS, option
+from ..run_settings import estimator_params
 from ..data.request import load_data
 from .script import binary_split_code, status_line
 
@@ -19,9 +20,9 @@ def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
     traits = option("algorithm", s["algorithm"])
     cls = traits["estimator"]
-    params = (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
-              f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}, "
-              f"feature_map={s['feature_map']!r},\n    early_stop={s['early_stop']!r}, standardize={s['standardize']!r}")
+    # The estimator's parameters from params.json's wires (run_settings), three to a line.
+    given = list(estimator_params(s).items())
+    params = ",\n    ".join(", ".join(f"{k}={v!r}" for k, v in given[i:i + 3]) for i in range(0, len(given), 3))
     note = ""
     if traits["votes"]:
         note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"

@@ -62,6 +62,8 @@ class MistakesAnimator:
         self.m = np.asarray(self.epoch_mistakes, dtype=float)
         self.bound, self.compress_level = bound, compress_level
         self.fig = mistakes_figure(self.epoch_mistakes, bound=bound, **figure_kw)
+        # the run's words for its alt text too (the margin perceptron's updates and bound; batch's reference)
+        self.alt_words = {k: figure_kw[k] for k in ("what", "bound_name", "online_bound") if k in figure_kw}
         ax = self.ax = self.fig.axes[0]
         self.bars = [b for c in ax.containers for b in c.patches]      # up to 100 epochs
         self.stairs = find_artist(self.fig, "bars")                     # more: one step patch
@@ -87,7 +89,7 @@ class MistakesAnimator:
     def alt_text(self, done):
         if not done:
             return "Epoch 1 is under way: no epoch has finished yet."
-        return describe_mistakes(self.epoch_mistakes[:done], self.bound)
+        return describe_mistakes(self.epoch_mistakes[:done], self.bound, **self.alt_words)
 
 
 class _ExtentsKept(Path):

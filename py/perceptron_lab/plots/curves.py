@@ -37,10 +37,12 @@ def finish_epoch_axes(ax, ylabel, handles, labels, ncol):
 
 
 def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", online_bound=True,
-                    width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0):
+                    width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0, what="mistake",
+                    bound_name="(R/γ)²"):
     """Bars: mistakes in each epoch; line: cumulative mistakes; dashed: the bound (R/γ)²
     (total online mistakes can never pass it on separable data). online_bound=False (batch):
-    the bound is drawn as a labelled reference for the online perceptron, not a limit."""
+    the bound is drawn as a labelled reference for the online perceptron, not a limit. what, bound_name:
+    the run's rule's words ("update", "(R² + 2τ/η)/γ²": the margin perceptron updates correct examples too)."""
     m = np.asarray(list(epoch_mistakes), dtype=float)
     E = len(m)
     fig = prepare_figure(fig, width_px, height_px, dpi, dpr=dpr, scale=scale)
@@ -48,11 +50,11 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
     with rc():
         handles = [matplotlib.patches.Patch(color=PALETTE["sky"]),
                    Line2D([], [], color=PALETTE["pos"], lw=LINE_W * k, marker="o", ms=4.5 * k)]
-        labels = ["mistakes in the epoch", "cumulative"]
+        labels = [f"{what}s in the epoch", "cumulative"]
         show_bound = bound is not None and math.isfinite(bound)
         if show_bound:
             handles.append(Line2D([], [], color=PALETTE["arrow"], lw=LINE_W * k, ls="--"))
-            labels.append(f"mistake bound (R/γ)² = {format_number(bound)}" if online_bound else
+            labels.append(f"{what} bound {bound_name} = {format_number(bound)}" if online_bound else
                           f"online bound (R/γ)² = {format_number(bound)}, reference only")
         rows, ncol = legend_fitting(fig, handles, labels)
         ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
@@ -87,7 +89,7 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
             if not place_clear(ax, far, ((0.02, 0.97, "left", "top"), (0.5, 0.97, "center", "top"),
                                          (0.98, 0.97, "right", "top"), (0.98, 0.5, "right", "center"))):
                 far.set_visible(False)    # no clear spot: the legend gives the bound's value
-    fig.alt_text = describe_mistakes(m, bound, online_bound=online_bound)
+    fig.alt_text = describe_mistakes(m, bound, online_bound=online_bound, what=what, bound_name=bound_name)
     return fig
 
 

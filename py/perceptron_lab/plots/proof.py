@@ -16,7 +16,7 @@ from .text import describe_proof, format_number, plain
 
 def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None, eta=1.0,
                  title="The mistake bound, made visible", width_px=None, height_px=None,
-                 dpi=None, fig=None, dpr=1.0, scale=1.0):
+                 dpi=None, fig=None, dpr=1.0, scale=1.0, claim2="√t·R", bound_name="(R/γ)²", rescales=True):
     """The two claims of the proof against t (updates), as theory.proof_series gives them:
     u·w_t never below t·γ (Claim 1) and ‖w_t‖ never above √t·R (Claim 2). Since
     u·w_t <= ‖w_t‖, t·γ <= √t·R, so t <= (R/γ)²: the bounds meet there ("bound", dotted).
@@ -45,7 +45,7 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
             handles += [Line2D([], [], color=c_u, lw=LINE_W * k), Line2D([], [], color=c_u, lw=LINE_W * k, ls="--")]
             labels += [f"u·{wt}", "t·γ (lower bound)"]
         handles += [Line2D([], [], color=c_w, lw=LINE_W * k), Line2D([], [], color=c_w, lw=LINE_W * k, ls="--")]
-        labels += [f"‖{wt}‖", "√t·R (upper bound)"]
+        labels += [f"‖{wt}‖", f"{claim2} (upper bound)"]
         rows, ncol = legend_fitting(fig, handles, labels)
         if rows > 2:
             # a small plot: the short names in two rows (the caption and the title say which is a bound)
@@ -82,12 +82,12 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         at_bound = None
         if show_bound and xmax >= bound:
             ax.axvline(bound, color="#333333", lw=1.4 * k, ls=":", zorder=2, gid="bound-t")
-            at_bound = ax.annotate(f"bound\n(R/γ)² = {format_number(bound)}", xy=(bound, 0),
+            at_bound = ax.annotate(f"bound\n{bound_name} = {format_number(bound)}", xy=(bound, 0),
                         xycoords=("data", "axes fraction"), xytext=(-4 * k, 6 * k),
                         textcoords="offset points", ha="right", va="bottom",
                         fontsize=fs(fig, FS_NOTE), color="#333333")
         elif show_bound:
-            far = ax.annotate(f"bound (R/γ)² = {format_number(bound)} is far to the right →", xy=(0.98, 0.03),
+            far = ax.annotate(f"bound {bound_name} = {format_number(bound)} is far to the right →", xy=(0.98, 0.03),
                         xycoords="axes fraction", ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
                         color="#333333", gid="bound-t")
         if upto is not None:
@@ -117,10 +117,12 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
             spots = ((0.98, 0.03, "right", "bottom"), (0.02, 0.97, "left", "top"),
                      (0.98, 0.97, "right", "top"), (0.5, 0.97, "center", "top"))
             if not place_clear(ax, far, spots):
-                far.set_text(f"(R/γ)² = {format_number(bound)} →")     # a small plot: the short form
+                far.set_text(f"{bound_name} = {format_number(bound)} →")     # a small plot: the short form
                 if not place_clear(ax, far, spots):
                     far.set_visible(False)     # the page states the bound beside the plot
-    fig.alt_text = describe_proof(t, uw, wn, gamma=gamma, R=R, bound=bound, upto=upto, eta=eta)
+    fig.alt_text = describe_proof(t, uw, wn, gamma=gamma, R=R, bound=bound, upto=upto, eta=eta, claim2=claim2,
+                                  bound_name=bound_name, rescales=rescales)
+    fig.proof_words = {"claim2": claim2, "bound_name": bound_name, "rescales": rescales}
     fig.proof_gamma, fig.proof_R = gamma, R
     return fig
 
@@ -157,4 +159,4 @@ class ProofAnimator:
 
     def alt_text(self, upto):
         return describe_proof(self.t, self.uw, self.wn, gamma=self.fig.proof_gamma, R=self.fig.proof_R,
-                              bound=self.bound, upto=upto, eta=self.eta)
+                              bound=self.bound, upto=upto, eta=self.eta, **self.fig.proof_words)

@@ -168,7 +168,7 @@ def _list_numbers(values, limit=12):
     return ", ".join(vals[:limit // 2]) + ", …, " + ", ".join(vals[-(limit // 2):])
 
 
-def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True):
+def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True, what="mistake", bound_name="(R/γ)²"):
     """Text alternative of the mistakes plot, with the per-epoch counts, the total and the
     bound. online_bound=False (batch): the bound is a theorem about online updates, so the
     total is not compared with it."""
@@ -176,13 +176,13 @@ def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True):
     if not m:
         return "No epochs were run, so there are no mistakes to show."
     total = sum(m)
-    s = (f"Mistakes per epoch over {_count(len(m), 'epoch')}: "
-         f"{_list_numbers(m)}; {_count(total, 'mistake')} in total, "
+    s = (f"{what.capitalize()}s per epoch over {_count(len(m), 'epoch')}: "
+         f"{_list_numbers(m)}; {_count(total, what)} in total, "
          f"{m[-1]} in the last epoch.")
     if bound is not None and math.isfinite(bound):
         if online_bound:
             rel = "within" if total <= bound else "above"
-            s += f" Mistake bound (R/γ)² = {format_number(bound)}: the total is {rel} it."
+            s += f" {what.capitalize()} bound {bound_name} = {format_number(bound)}: the total is {rel} it."
         else:
             s += (f" The online perceptron's bound (R/γ)² = {format_number(bound)} is shown for "
                   "reference only: it counts online updates, and batch makes other steps.")
@@ -207,9 +207,11 @@ def describe_accuracy(train_acc, test_acc=None):
     return s
 
 
-def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=None, eta=1.0):
+def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=None, eta=1.0, claim2="√t·R",
+                   bound_name="(R/γ)²", rescales=True):
     """Text alternative of the proof plot at step upto (default: the last). The series are in
-    units of η (w/η) when eta != 1, and the text says so."""
+    units of η (w/η) when eta != 1, and the text says so. R: the coefficient of √t in Claim 2's bound
+    (claim2 names it); rescales: does η only rescale the run (not for the margin perceptron)."""
     t = np.asarray(t, dtype=float)
     if t.size == 0:
         return "No updates were made, so the proof has nothing to show."
@@ -224,11 +226,14 @@ def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=N
         s += ", "
     s += f"‖{w}‖ = {format_number(w_norm[k])}"
     if R is not None:
-        s += f" (upper bound √t·R = {format_number(math.sqrt(t[k]) * R)})"
+        s += f" (upper bound {claim2} = {format_number(math.sqrt(t[k]) * R)})"
     s += "."
     if bound is not None:
-        s += f" The two bounds meet at t = (R/γ)² = {format_number(bound)}."
-    if scaled:
+        s += f" The two bounds meet at t = {bound_name} = {format_number(bound)}."
+    if scaled and not rescales:
+        s += (f" The weights are divided by η = {format_number(eta)}: the proof follows w/η, which grows by "
+              "y·x̃ per update (η changes which examples update, through τ/η, so it is not a mere rescaling).")
+    elif scaled:
         s += (f" The weights are divided by η = {format_number(eta)}: from w = 0 a run with η is "
               "η times the run with η = 1, so w/η is the path the proof is about.")
     return s

@@ -130,34 +130,44 @@ def status_text(run, *, th, dataset_name):
     return f"Stopped at the epoch limit ({e}) without converging.{tail}"
 
 
-def separability_text(th):
-    """The note under the theory numbers: is the training data separable, and how do we know."""
+def _promise(rule):
+    """What the margin promises this run's rule, as a clause (core/rule.py's bound)."""
+    if rule is not None and rule.margin:
+        return (f"the margin perceptron with τ = {rule.threshold:g} makes at most {rule.bound_formula} updates")
+    return "the online perceptron makes at most (R/γ)² mistakes"
+
+
+def separability_text(th, rule=None):
+    """The note under the theory numbers: is the training data separable, and how do we know
+    (rule: the run's update rule, whose bound it names; None: the online perceptron's)."""
     sep, reason = th.get("separable"), th.get("reason")
+    promise = _promise(rule)
     if reason == "pending":
         return "Computing the margin…"
     if sep is True and reason == "margin":
         return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
-                "the online perceptron makes at most (R/γ)² mistakes.")
+                f"{promise}.")
     if sep is True and reason == "rescaled margin":
         up = th.get("gamma_upper")
         at_most = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up else ""
         return (f"The training data is linearly separable: a unit u found with the features z-scored has margin "
-                f"γ = {_g(th['gamma'])} > 0 on the raw training data (checked on every point), so the online "
-                "perceptron makes at most (R/γ)² mistakes. The margin solver could not resolve the maximum margin "
+                f"γ = {_g(th['gamma'])} > 0 on the raw training data (checked on every point), so "
+                f"{promise}. The margin solver could not resolve the maximum margin "
                 f"of the raw features (γ/R = {_g(th['gamma'] / th['R'])}), so this γ is a lower bound on it{at_most}, "
                 "and the bound may be looser than the maximum's.")
     if sep is True and reason == "margin lower bound":
         up = th.get("gamma_upper")
         between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
-        return (f"The training data is linearly separable: a unit u has margin γ > 0 on it, so the online "
-                f"perceptron makes at most (R/γ)² mistakes. But {_out_of_time(th)}, so this γ is a lower bound "
+        return (f"The training data is linearly separable: a unit u has margin γ > 0 on it, so "
+                f"{promise}. But {_out_of_time(th)}, so this γ is a lower bound "
                 f"on the maximum margin{between}, and the bound may be looser than the maximum's.")
     if sep is True:
         why = ("the margin solver runs for up to "
                f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else
                _out_of_time(th) if th.get("budget") else "its margin is too small to compute here")
+        formula = "(R/γ)²" if rule is None else rule.bound_formula
         return (f"The training data is linearly separable: this run converged, which proves it. But {why}, "
-                "so no bound (R/γ)² is shown.")
+                f"so no bound {formula} is shown.")
     if sep is False:
         out = f"Not linearly separable: {why_not_separable(th)}. No margin, no bound."
         if not th.get("bias", True) and reason == "zero vector":
@@ -177,6 +187,13 @@ def bound_text(run, th):
                 f"time. {off_path}, so the theorem says nothing about its "
                 f"{run.mistakes:,} misclassifications (shown for reference).")
     verdict = bound_verdict(run.mistakes, th)
+    rule = run.rule
+    if rule.margin:  # its own bound, counting updates (a correct example within τ updates too)
+        sign = {"≤": "≤", "=": "=", "≈": "≈"}.get(verdict, ">")
+        held = ("the margin perceptron's bound holds on this run" if sign != ">" else
+                "rounding broke the bound's exact arithmetic")
+        return (f"updates {run.n_updates:,} {sign} bound {rule.bound_formula} = {_g(b)} (τ = {rule.threshold:g}, "
+                f"η = {run.eta:g}): {held}.")
     if verdict == "≤":
         return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
     if verdict == "=":

@@ -67,6 +67,12 @@ def _pocket(run, train_accuracy, last_accuracy):
     return f"The weights are the pocket's: {rule}. The last w gets {last_accuracy:.1%} right."
 
 
+def _margin(run, train_accuracy, last_accuracy):
+    tau = run.rule.threshold
+    return (f"The weights are the last w of the margin perceptron's updates (one whenever y·(w·x̃) ≤ τ = {tau:g}, "
+            "a mistake or a correct example too close to the boundary).")
+
+
 VARIANTS = {
     "online": Variant(
         "Rosenblatt's online perceptron: w ← w + eta·y·x̃ at each mistake, example by example.",
@@ -90,4 +96,8 @@ VARIANTS = {
     "pocket": Variant(
         "Pocket perceptron (with ratchet): the answer is the w of best training accuracy met on the way.",
         _pocket),
+    "margin": Variant(
+        "Margin perceptron: w ← w + eta·y·x̃ whenever y·(w·x̃) <= tau, until every example clears tau.",
+        _margin,
+        converged="every training example has y·(w·x̃) > τ, so none is misclassified"),
 }

@@ -1,5 +1,5 @@
 """What the margin in a kernel's feature space proves when its solver stopped at a deadline
-(core.kernel_perceptron.bound_in_feature_space with a deadline: the page's theory request).
+(theory.kernel_bound.bound_in_feature_space with a deadline: the page's theory request).
 
 Novikoff's theorem needs only some unit w in feature space with margin γ > 0 on the training
 points to allow at most (R/γ)² mistakes; the maximum margin gives the tightest such bound. So a

@@ -134,11 +134,13 @@ export function worked(visit, eta, kernelText = "") {
   const terms = w.map((wi, i) => `${paren(wi)}·${paren(x[i])}`).join(" + ");
   const lines = [`a = w·x̃ = ${terms} = ${num(visit.a)}`];
   const ya = `y·a = ${paren(y)}·${paren(visit.a)} = ${num(visit.ya)}`;
+  // The rule's threshold (Python's visits: 0, or the margin perceptron's τ, which updates correct examples too).
+  const [cut, what] = visit.threshold ? [`τ = ${num(visit.threshold)}`, "update"] : ["0", "mistake"];
   if (!visit.mistake) {
-    lines.push(`${ya} > 0: no mistake, so w stays ${vec(w)}.`);
+    lines.push(`${ya} > ${cut}: no ${what}, so w stays ${vec(w)}.`);
     return lines;
   }
-  lines.push(`${ya} ≤ 0: a mistake, so w ← w + η·y·x̃.`);
+  lines.push(`${ya} ≤ ${cut}: ${what === "update" ? "an update" : "a mistake"}, so w ← w + η·y·x̃.`);
   const step = eta === 1 ? `${paren(y)}·${vec(x)}` : `${num(eta)}·${paren(y)}·${vec(x)}`;
   lines.push(`w ← ${vec(w)} + ${step} = ${vec(visit.w_after)}`);
   return lines;

@@ -2,10 +2,12 @@
 // and the kernel counts so far (pure, no DOM).
 import { vec, sub } from "./exercise-check.js";
 
-/** What the student does: type the new w, or (the kernel perceptron) the example's new count. */
-export function introText(counts) {
+/** What the student does: type the new w, or (the kernel perceptron) the example's new count.
+ * threshold: the rule's τ (the visits answer's; the margin perceptron updates whenever y·a ≤ τ). */
+export function introText(counts, threshold = 0) {
   return "Follow the perceptron example by example, from w = 0, on the data and settings of the run on screen: "
-    + "say whether each example is a mistake (y·a ≤ 0) and, if it is, "
+    + (threshold ? `say whether each example makes an update (y·a ≤ τ = ${threshold}) and, if it does, `
+      : "say whether each example is a mistake (y·a ≤ 0) and, if it is, ")
     + (counts ? "type the example's new count αᵢ (how many updates it has caused). " : "type the new w = w + η·y·x̃. ")
     + "The lab checks every answer against its own training run.";
 }
@@ -29,4 +31,10 @@ export function countsText(alpha) {
   const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
   if (!on.length) return "every α is 0";
   return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
+}
+
+/** The question of each visit: a mistake (y·a ≤ 0; the kernel's y·f(x)), or the margin perceptron's update (y·a ≤ τ). */
+export function questionText(counts, threshold = 0) {
+  if (threshold) return `Does this example make an update (y·a ≤ τ = ${threshold})?`;
+  return `Is this example a mistake (${counts ? "y·f(x)" : "y·a"} ≤ 0)?`;
 }

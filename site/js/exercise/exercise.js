@@ -18,7 +18,7 @@ import { lmsDownload } from "./lms-download.js";
 import { quizDownload } from "./quiz-download.js";
 import { algorithmTraits } from "../state/state.js";
 import { page } from "../state/page-state.js";
-import { introText, visitText, counts, countsText } from "./exercise-words.js";
+import { introText, questionText, visitText, counts, countsText } from "./exercise-words.js";
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
 import { predictionKeys, predictionTally, onPrediction } from "../lesson/lesson-answers.js";
@@ -174,12 +174,12 @@ export async function start(link = null) {
     return;
   }
   ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
-  byId("exercise-intro").textContent = introText(ex.dual);
+  byId("exercise-intro").textContent = introText(ex.dual, res.threshold);
   byId("exercise-on").textContent = context(res);
   byId("exercise-start").textContent = "Restart the exercise";
   show(byId("exercise-close"), true);
   const byCount = ex.dual;
-  byId("exercise-mistake-legend").textContent = `Is this example a mistake (${byCount ? "y·f(x)" : "y·a"} ≤ 0)?`;
+  byId("exercise-mistake-legend").textContent = questionText(byCount, res.threshold);
   byId("exercise-new-w-legend").textContent = byCount ? "The new count αᵢ of this example (a whole number)"
     : "The new w (a decimal comma is fine)";
   byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? "No, the counts stay" : "No, w stays";

@@ -106,6 +106,12 @@ export function renderTheory(res) {
   num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : pending ? COMPUTING
     : separable === false ? "— (no margin)" : "— (not computed)");
   num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : pending ? COMPUTING : "— (no bound)");
+  // The run's rule names its bound and what M counts (the margin perceptron: updates, (R² + 2τ/η)/γ²).
+  const boundName = res.bound_name || "(R/γ)²", counted = res.counts_updates ? "updates" : "mistakes";
+  byId("bound").closest("tr").querySelector("th").textContent = `Bound ${boundName}`;
+  byId("mistakes").closest("tr").querySelector("th").textContent = res.counts_updates ? "Updates M" : "Mistakes M";
+  byId("now-bound").previousElementSibling.textContent = boundName;
+  byId("now-mistakes").previousElementSibling.textContent = counted;
   byId("gamma").closest("table").setAttribute("aria-busy", String(pending));
   num("mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
   const mw = res.margin_of_w;

@@ -108,19 +108,21 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const a = r.activation;
   const ya = r.y_activation ?? y * a;
   const step = x.map((v) => eta * y * v);
+  // The run's rule (Python's frame): the margin perceptron updates at y·a ≤ τ, correct examples too.
+  const [cut, what] = r.threshold ? [`τ = ${fmt(r.threshold, 4)}`, "an update"] : ["0", "a mistake"];
   // Python words the turn from the exact angles (texts.angle_text); a subsampled frame's
   // "before" angle is reconstructed here, so its words are too, by the same rule.
   const turn = exact && r.angle_text ? r.angle_text : angleTurn(y, angleBefore, r.angle_after);
   // The new w leads: the point of the update is in view in the fixed box beside the plot.
   const text = `${head}: new w = ${vec(wAfter)}, from example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
-    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ 0: a mistake, and w is updated. ` +
+    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ ${cut}: ${what}, and w is updated. ` +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
     `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +
     `${wrongText(r.n_wrong)} now.`;
   const math = {
     eq: [
       `a = w·x̃ = ${fmt(a, 4)};`,
-      `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ 0: a mistake;`,
+      `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ ${cut}: ${what};`,
       `η = ${fmt(eta, 4)}`,
     ],
     cols,
@@ -153,12 +155,13 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
   const w = r.w || [];
   const cols = Array.from({ length: w.length }, (_, i) => names[i] ?? `w${i + 1}`);
   const a = r.activation, ya = r.y_activation ?? r.y * a;
+  const cut = r.threshold ? `τ = ${fmt(r.threshold, 4)}` : "0";  // the margin perceptron's rule: y·a ≤ τ updates
   const text = `${where}, epoch ${r.epoch}: example #${r.index + 1}, x̃ = ${vec(r.x || [])}, y = ${sgn(r.y)}. ` +
-    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)}. y·a > 0: no update, w stays ${vec(w)} ` +
+    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)}. y·a > ${cut}: no update, w stays ${vec(w)} ` +
     `(${r.step} update${r.step === 1 ? "" : "s"} so far).`;
   return {
     text,
-    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > 0: no update`],
+    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > ${cut}: no update`],
       cols, rows: [["x̃ (example)", r.x || []], ["w (unchanged)", w]], angle: null },
   };
 }
