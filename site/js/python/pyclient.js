@@ -68,6 +68,7 @@ export function createPyClient({
   let state = "stopped"; // "booting" | "ready" | "failed" | "stopped"
   let stageName = null;
   let bootTimes = null; // ms since the worker started, per stage (from the worker)
+  let marked = 0; // calls marked in the page's performance timeline (the first few)
   const queue = []; // calls made before "ready": {id, request, resolve}
   const pending = new Map(); // calls sent to the worker: id -> {resolve, request}
   const probes = new Map(); // test hook: probe id -> resolve
@@ -132,6 +133,7 @@ export function createPyClient({
     if (!pending.size) heardAt = performance.now();
     pending.set(item.id, { resolve: item.resolve, request: item.request });
     worker.postMessage({ type: "call", id: item.id, request: item.request });
+    if (marked++ < 12) performance.mark?.(`perceptron-lab:call:${item.request?.cmd}`); // a visit's first calls: bench/warm_visit.py
     // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
     if (item.request?.cmd !== "frame") spare.arm();
   }
@@ -265,6 +267,7 @@ export function createPyClient({
         const heavy = heapVerdict(msg); // a heap grown past use: restart (worker-memory.js)
         if (p && !heavy?.failed) {
           pending.delete(msg.id);
+          if (marked < 12) performance.mark?.(`perceptron-lab:result:${p.request?.cmd}`);
           if (!pending.size) dropSpare();
           armCallTimer();
           p.resolve(msg.result);
