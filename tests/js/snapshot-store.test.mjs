@@ -1,4 +1,4 @@
-// The memory snapshot's storage (site/js/python/snapshot-store.js on the shelves of
+// The memory snapshot's storage (site/js/worker/snapshot-store.js on the shelves of
 // snapshot-shelf.js): kept in IndexedDB where the origin private file system lacks
 // synchronous access (WebKit), in the origin private file system where it has it, with the same
 // check on both: a file not the bytes stored (its SHA-256 in meta.json) or cut short is refused,
@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 
-import { storeSnapshot, loadSnapshot, dropSnapshots, SnapshotBusy } from "../../site/js/python/snapshot-store.js";
-import { shelfName } from "../../site/js/python/snapshot-shelf.js";
+import { storeSnapshot, loadSnapshot, dropSnapshots, SnapshotBusy } from "../../site/js/worker/snapshot-store.js";
+import { shelfName } from "../../site/js/worker/snapshot-shelf.js";
 
 const ROOT = "https://lab.example/perceptron-lab/";
 

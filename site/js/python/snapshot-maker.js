@@ -1,4 +1,4 @@
-// The memory snapshot's maker, page side (worker side: js/python/snapshot.js, js/worker.js).
+// The memory snapshot's maker, page side (worker side: js/worker/snapshot.js, js/worker.js).
 // After a first visit has settled, a second worker boots in the background
 // (worker.js?snapshot=make), draws the default run once, stores a snapshot of itself (in the
 // origin private file system, or IndexedDB where that lacks synchronous access: WebKit) and is terminated; the next visit's worker starts from that snapshot.
@@ -54,7 +54,7 @@ export function workerReady(times) {
   }
   if (!ALLOWED) return skip("the page's test switch did not ask for it");
   if (!roomForSnapshot()) return skip("no room: a handheld or under 4 GB of memory");
-  // The worker keeps it in the origin private file system, else IndexedDB (js/python/snapshot-shelf.js).
+  // The worker keeps it in the origin private file system, else IndexedDB (js/worker/snapshot-shelf.js).
   if (!globalThis.navigator?.storage?.getDirectory && !globalThis.indexedDB) return skip("no place to keep it (no origin private file system, no IndexedDB)");
   if (times && times.ready > 0) giveUpMs = Math.max(GIVE_UP_MS, GIVE_UP_BOOTS * times.ready);
   whenPrecached(() => whenIdle(make));

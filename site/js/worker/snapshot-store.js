@@ -1,11 +1,11 @@
-// The memory snapshot's storage (worker side; js/python/snapshot.js takes and restores it).
+// The memory snapshot's storage (worker side; js/worker/snapshot.js takes and restores it).
 
 import { openShelf, SnapshotBusy } from "./snapshot-shelf.js";
 
 export { SnapshotBusy };
 export const FORMAT = 2; // 2: heap and fs stored gzipped, meta.json holds their SHA-256
 
-// Kept on a shelf (js/python/snapshot-shelf.js: the origin private file system with synchronous
+// Kept on a shelf (js/worker/snapshot-shelf.js: the origin private file system with synchronous
 // access, else IndexedDB), one snapshot per site root: heap, fs and meta.json, written last
 // (a snapshot without it is incomplete, never read).
 // heap and fs are stored gzipped (CompressionStream): 82 MB become ~22 MB of a student's disk,

@@ -1,4 +1,4 @@
-// Where the memory snapshot's files are kept (worker side; js/python/snapshot-store.js reads,
+// Where the memory snapshot's files are kept (worker side; js/worker/snapshot-store.js reads,
 // checks and writes them through one of these shelves, the same way on each):
 // - the origin private file system through synchronous access handles (Chromium, Firefox):
 //   80 MB read in tens of ms, where the Cache API took ~0.2 s;
