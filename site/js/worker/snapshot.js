@@ -226,10 +226,13 @@ export function jsByName(into) {
  * the side modules the snapshot expects (see the top of this file); into.Module = the Module. */
 export function restoringCreate(create, snap, into) {
   return async (config) => {
+    // The runtime (its wasm compiled, its file system made) starts while the files are read.
+    const made = create(config);
+    made.catch(() => {}); // a snapshot refused meanwhile: the throw below is what counts
     const [heap, fs] = await Promise.all([snap.heap, snap.fs]);
     snap.heap = snap.fs = null; // copied below: held by nothing once restored (see libraryFS)
     const meta = snap.meta;
-    const Module = await create(config);
+    const Module = await made;
     into.Module = Module;
     const t0 = performance.now();
     const FS = Module.FS;
