@@ -23,7 +23,8 @@ The second visit's stages, ms since navigation start (the page's clock):
   boundary    the boundary plot of that run decoded: the first plot
   plot        the run done (its margin and the other plots too) and the boundary decoded: what
               bench/engine_loads.py calls the first plot (the README's table)
-Then every call the page made and its answer, as marked by js/python/pyclient.js.
+Then every call the page made and its answer, as marked by js/python/pyclient.js, and "again":
+the same run trained again on that page (Train pressed -> boundary decoded), against call -> boundary.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import loadavg  # noqa: E402
 from engine_loads import OBSERVE, QUIET, SETTLED  # noqa: E402
+from load_time import TRAIN_PRESET  # noqa: E402
 from tools.browser_engines import open_engine  # noqa: E402
 from tools.devserver import start_server  # noqa: E402
 
@@ -93,6 +95,9 @@ def one_engine(engine, url, timeout_s) -> dict:
         cold = one_visit(b, url, timeout_s)
         offline, snapshot = b.wait(QUIET, timeout=timeout_s)
         warm = one_visit(b, url, timeout_s)
+        # The same run trained again on that page: the first call after a restore against a later one.
+        again = b.js(TRAIN_PRESET, b.js("() => document.getElementById('preset').value"), timeout=timeout_s)
+        warm["again"] = again.get("plot_ms")
         return {"load": f"{before} -> {loadavg()}", "cold": cold, "warm": warm, "made": snapshot, "offline": offline}
 
 
@@ -138,7 +143,7 @@ def main() -> int:
         server.shutdown()
     base = {i: r["warm"]["boundary"] for i, e, r in rows if e == "chromium"}
     print(f"\n{'run':>3} {'engine':<9} {'first plot':>10} {'target':>7} {'x chromium':>10} {'done':>6} {'restored':>9} "
-          f"{'worker':>7} {'ready':>6} {'→call':>6} {'call→result':>11} {'→plot':>6}  load average")
+          f"{'worker':>7} {'ready':>6} {'→call':>6} {'call→result':>11} {'→plot':>6} {'again':>6}  load average")
     for i, e, r in rows:
         st = dict(stages(r["warm"]))
         plot = r["warm"]["boundary"]
@@ -146,7 +151,7 @@ def main() -> int:
         gap = lambda a, b: (st[b] - st[a]) if st.get(a) is not None and st.get(b) is not None else None  # noqa: E731
         print(f"{i:>3} {e:<9} {fmt(plot):>10} {fmt(TARGET_MS[e]):>7} {ratio:>10} {fmt(r['warm']['plot']):>6} {str(r['warm']['snapshot'] == 'restored'):>9} "
               f"{fmt(st['worker']):>7} {fmt(st['ready']):>6} {fmt(gap('py-ready', 'call')):>6} {fmt(gap('call', 'result')):>11} "
-              f"{fmt(gap('result', 'boundary')):>6}  {r['load']}")
+              f"{fmt(gap('result', 'boundary')):>6} {fmt(r['warm'].get('again')):>6}  {r['load']}")
     return 0
 
 
