@@ -2,42 +2,24 @@
 //
 // Boot: Pyodide runtime -> numpy + matplotlib + micropip (one loadPackage call; their wheels
 // downloaded, unzipped and their libraries compiled while the runtime starts) -> the app
-// wheel, installed by micropip (js/python/app-install.js; its bytes downloaded early too) ->
+// wheel, installed by micropip (js/worker/app-install.js; its bytes downloaded early too) ->
 // perceptron_lab.worker_boot (the Python side of this file: font list, imports) -> "ready".
-// Protocol (docs/ARCHITECTURE.md):
-//   page -> worker  {type: "call", id, request}
-//                   {type: "test-hooks"}                      (the page's test switch is on)
-//                   {type: "ping", seq}                       (idle heartbeat: no call pending)
-//                   {type: "mute", python, buffer}            (test hook, see below)
-//   worker -> page  {type: "life", lock}                      (the Web Lock it holds for its life: js/python/worker-life.js)
-//                   {type: "build", build}                    (build-info.json's id: the page keeps to its first)
-//                   {type: "stage", stage: "runtime"|"packages"|"app"|"ready", detail}
-//                   {type: "bytes", received, total}          (estimated bytes on the wire)
-//                   {type: "progress", id, epoch, mistakes}   (at most every PROGRESS_MS)
-//                   {type: "reading", id, phase, done, total} (the CSV reader: "rows" = lines read,
-//                                                              "columns" = columns converted; ≤ 10/s)
-//                   {type: "alive", id}                       (Python runs: ≤ 1/s, from any bytecode,
-//                                                              via the interrupt buffer; see "calls")
-//                   {type: "result", id, result, heap}         (heap: wasm bytes, js/python/worker-memory.js)
-//                   {type: "fatal", message, detail}          (boot failed; message: one sentence)
-//                   {type: "crashed", id, detail}             (Pyodide's fatal error during a call)
-//                   {type: "pong", seq}                       (answered by this loop, not by Python)
-//                   {type: "snapshot", ok, detail, heapMB, filesMB, ms}  (a snapshot maker only)
-// Test hooks (only after "test-hooks"): {type: "probe", id} -> {type: "probe", id, result};
-//   {type: "fault", kind: "close"|"throw"|"memory", during: "now"|"run"}: a fault of the worker's own;
-//   {type: "mute", python, buffer}: silence Python's own progress/heartbeat, the interrupt buffer's.
+// The messages both ways, with their fields: js/worker/protocol.js (the page builds its own there too).
+// Test hooks (only after "test-hooks"): "probe" -> "probe" with the install report; "fault": a fault
+// of the worker's own; "mute": silence Python's own progress/heartbeat, the interrupt buffer's.
 // All URLs are relative to this file, so the site works under any path (/<repo>/).
-// Memory snapshot (js/python/snapshot.js): a worker first looks for this build's snapshot in the
-// origin private file system and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
+// Memory snapshot (js/worker/snapshot-boot.js, snapshot.js): a worker first looks for this build's snapshot in the
+// browser (js/worker/snapshot-shelf.js) and starts from it (stages "runtime" -> "ready"; ready's times.restored = true);
 // if there is none, or it fails in any way, it drops it and starts the normal way. Started as
 // worker.js?snapshot=make (js/python/snapshot-maker.js), it starts the normal way, draws the default
 // run once, stores a snapshot of itself, says "snapshot" and waits to be terminated.
 
-import { answerAsIPad } from "./python/ipados.js";
-import { sayEachLibrary } from "./python/library-progress.js";
-import { compileLibraries, useCompiledLibraries } from "./python/library-compile.js";
-import { unpackEarly, installUnpacked } from "./python/wheel-unpack.js";
-import { installApp } from "./python/app-install.js";
+import { answerAsIPad } from "./worker/as-ipad.js";
+import { sayEachLibrary } from "./worker/library-progress.js";
+import { compileLibraries, useCompiledLibraries } from "./worker/library-compile.js";
+import { unpackEarly, installUnpacked } from "./worker/wheel-unpack.js";
+import { installApp } from "./worker/app-install.js";
+import { FROM_WORKER, message } from "./worker/protocol.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
 
@@ -49,18 +31,18 @@ const MPLCONFIGDIR = "/home/pyodide/.config/matplotlib";
 
 const MAKER = new URL(import.meta.url).searchParams.get("snapshot") === "make";
 
-const post = (msg) => self.postMessage(msg);
-const stage = (name, detail = "") => post({ type: "stage", stage: name, detail });
+const post = (type, fields) => self.postMessage(message(FROM_WORKER, type, fields));
+const stage = (name, detail = "") => post("stage", { stage: name, detail });
 
-// This worker's end, noticed by the page at once however it comes (js/python/worker-life.js).
-holdLifeLock((name) => post({ type: "life", lock: name }));
+// This worker's end, noticed by the page at once however it comes (js/worker/life-lock.js).
+holdLifeLock((name) => post("life", { lock: name }));
 
 // ---------------------------------------------------------------- boot
-import { recordLibraries, takeSnapshot, storeSnapshot, loadSnapshot, dropSnapshots, restoringCreate, jsByName, SnapshotBusy } from "./python/snapshot.js";
-import { holdLifeLock } from "./python/worker-life.js";
-import { startChecks, stopChecks, throttled } from "./python/python-alive.js";
-import { heapBytes, growHeap } from "./python/worker-memory.js";
-import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./python/boot-downloads.js";
+import { recordLibraries, withCreate, fromSnapshot, makeSnapshot, suspectSnapshot } from "./worker/snapshot-boot.js";
+import { holdLifeLock } from "./worker/life-lock.js";
+import { startChecks, stopChecks, throttled } from "./worker/python-alive.js";
+import { heapBytes, growHeap } from "./worker/heap.js";
+import { BootError, expectDownloads, allDownloaded, whenDownloaded, prefetch, fetchOk, lastLine } from "./worker/boot-downloads.js";
 
 let pyodide = null;
 let restored = false; // started from a memory snapshot: an internal error then drops it
@@ -79,7 +61,8 @@ async function start() {
     throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
   });
   const info = await infoP;
-  post({ type: "build", build: info.build }); // the page keeps to the build it started with
+  times.build_info = performance.now() - t0;
+  post("build", { build: info.build }); // the page keeps to the build it started with
   if (info.pyodide !== PYODIDE_VERSION) {
     throw new BootError("This page's files are out of date; reload the page.",
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
@@ -105,7 +88,12 @@ async function start() {
     stderr: (s) => console.warn(s),
   };
   const { loadPyodide } = await modP;
-  if (!MAKER && (await fromSnapshot(info, loadPyodide, options, times, t0))) {
+  times.runtime_module = performance.now() - t0;
+  const from = MAKER ? null : await fromSnapshot({ root: ROOT, indexURL: INDEX_URL, info, loadPyodide, options, times, t0 });
+  if (from) {
+    ({ pyodide, boot } = from);
+    handleJson = boot.handle_json;
+    restored = true;
     times.ready = performance.now() - t0;
     times.restored = true;
     ready(times);
@@ -116,7 +104,7 @@ async function start() {
   const prefetchAll = () => {
     if (prefetching) return;
     prefetching = true;
-    // Each wheel unzipped, and its libraries compiled, as it arrives (js/python/wheel-unpack.js, js/python/library-compile.js).
+    // Each wheel unzipped, and its libraries compiled, as it arrives (js/worker/wheel-unpack.js, library-compile.js).
     for (const w of info.wheels || []) compileLibraries(unpackEarly(w.file_name, prefetch(new URL(w.file_name, INDEX_URL), w.sha256)));
     prefetch(appWheelURL, info.app_wheel_sha256);
     // Precompiled .pyc files of the site-packages modules imported at start (built by
@@ -131,7 +119,7 @@ async function start() {
   let maker = null; // the snapshot maker's Module and its record of the side modules loaded
   try {
     if (MAKER) {
-      pyodide = await withCreate((create) => async (config) => {
+      pyodide = await withCreate(INDEX_URL, (create) => async (config) => {
         const Module = await create(config);
         maker = { Module, libs: recordLibraries(Module) };
         return Module;
@@ -198,7 +186,7 @@ async function start() {
   }
   times.ready = performance.now() - t0;
   ready(times);
-  if (maker) await makeSnapshot(info, maker);
+  if (maker) post("snapshot", await makeSnapshot({ root: ROOT, info, maker, pyodide, boot }));
 }
 
 function ready(times) {
@@ -207,80 +195,7 @@ function ready(times) {
   times.origin = performance.timeOrigin;
   allDownloaded();
   console.info(`Perceptron Lab: Python ready in ${times.ready} ms`, JSON.stringify(times));
-  post({ type: "stage", stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
-}
-
-// Run make() (which calls loadPyodide) with Pyodide's _createPyodideModule replaced by
-// wrap(original), so that snapshot.js can work on Emscripten's Module before Python starts.
-async function withCreate(wrap, make) {
-  if (typeof globalThis._createPyodideModule !== "function") {
-    await import(new URL("pyodide.asm.js", INDEX_URL).href); // what loadPyodide would load
-  }
-  const create = globalThis._createPyodideModule;
-  globalThis._createPyodideModule = wrap(create);
-  try {
-    return await make();
-  } finally {
-    globalThis._createPyodideModule = create;
-  }
-}
-
-// This build's snapshot, if this browser has one: -> true once Python is ready from it.
-async function fromSnapshot(info, loadPyodide, options, times, t0) {
-  let snap = null;
-  try {
-    snap = await loadSnapshot(ROOT, info.build);
-    if (!snap) return false;
-    const into = {};
-    pyodide = await withCreate((create) => restoringCreate(create, snap, into),
-      () => loadPyodide({ ...options, _loadSnapshot: snap.heap, _snapshotDeserializer: jsByName(into) }));
-    times.runtime = performance.now() - t0;
-    times.files_and_libraries = into.libsMs; // part of runtime: snapshot.js's work before the memory
-    Object.assign(pyodide.loadedPackages, snap.meta.packages);
-    // Pyodide keeps its options (API.config), and with them the snapshot's whole memory image
-    // (~63 MB, copied into the wasm memory already): let it go, or a restored worker holds
-    // that much more than a normally started one (bench/worker_memory.py).
-    if (pyodide._api?.config) pyodide._api.config._loadSnapshot = null;
-    boot = pyodide.pyimport("perceptron_lab.worker_boot");
-    const check = boot.self_check();
-    if (check !== snap.meta.check) throw new Error(`self-check gave ${check}, the snapshot's maker ${snap.meta.check}`);
-    handleJson = boot.handle_json;
-    restored = true;
-    return true;
-  } catch (e) {
-    console.warn("Perceptron Lab: the memory snapshot could not be used; starting the normal way:", lastLine(e));
-    pyodide = boot = handleJson = null;
-    // A file in use by another worker (snapshot.js) is no fault of the snapshot: it is kept.
-    const busy = (x) => x instanceof SnapshotBusy;
-    if (busy(e) || (await Promise.all([snap?.heap, snap?.fs].map((p) => Promise.resolve(p).then(() => false, busy)))).some(Boolean)) return false;
-    // The page says so in one line (js/python/snapshot-maker.js), but only of a snapshot that was
-    // found: a frame whose storage is partitioned or denied has none to refuse.
-    if (snap) times.refused = true;
-    await dropSnapshots(ROOT).catch(() => {});
-    return false;
-  }
-}
-
-// A bug inside Python in a worker started from a snapshot may be the snapshot's doing: the
-// next start is the normal one (a restart would otherwise meet the same state again).
-function suspectSnapshot() {
-  if (restored) dropSnapshots(ROOT).catch(() => {});
-}
-
-// The snapshot maker, once ready: the default run drawn once (so that matplotlib's one-time
-// costs are paid in the snapshot), forgotten, then a snapshot of this worker, stored.
-async function makeSnapshot(info, maker) {
-  const t = performance.now();
-  try {
-    boot.warm_up();
-    const check = boot.self_check();
-    const snap = takeSnapshot(pyodide, maker.Module, maker.libs, check);
-    await storeSnapshot(ROOT, info.build, snap);
-    const mb = (n) => Math.round(n / 1e5) / 10;
-    post({ type: "snapshot", ok: true, heapMB: mb(snap.heap.length), filesMB: mb(snap.fs.length), ms: Math.round(performance.now() - t) });
-  } catch (e) {
-    post({ type: "snapshot", ok: false, detail: lastLine(e) });
-  }
+  post("stage", { stage: "ready", detail: `Python is ready (${times.ready} ms)`, times });
 }
 
 const booted = start().then(
@@ -288,13 +203,13 @@ const booted = start().then(
   (e) => {
     const message = e instanceof BootError ? e.message : "Python could not be started; reload the page to try again.";
     const detail = e instanceof BootError ? e.detail : String(e && e.stack ? e.stack : e);
-    post({ type: "fatal", message, detail: detail ? String(detail).slice(0, 2000) : "" });
+    post("fatal", { message, detail: detail ? String(detail).slice(0, 2000) : "" });
     return false;
   },
 );
 
 // ---------------------------------------------------------------- calls
-// Alive from any Python bytecode during a call: js/python/python-alive.js.
+// Alive from any Python bytecode during a call: js/worker/python-alive.js.
 // Test hooks (after "test-hooks"): mute Python's own signs of life (progress, reading, its
 // heartbeat) and/or the interrupt buffer's, to prove which one keeps a long call alive.
 const muted = { python: false, buffer: false };
@@ -302,7 +217,7 @@ const muted = { python: false, buffer: false };
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
   let last = 0;
-  const alive = throttled(() => post({ type: "alive", id }));
+  const alive = throttled(() => post("alive", { id }));
   const progress = (epoch, mistakes, phase) => {
     if (armedFault) {
       const kind = armedFault;
@@ -312,13 +227,13 @@ async function handleCall(id, request) {
     if (muted.python) return;
     if (phase !== undefined) {
       // The CSV reader (throttled in Python): done of total in a reading phase.
-      post({ type: "reading", id, phase: String(phase), done: Number(epoch), total: Number(mistakes) });
+      post("reading", { id, phase: String(phase), done: Number(epoch), total: Number(mistakes) });
       return;
     }
     const now = performance.now();
     if (now - last < PROGRESS_MS && epoch !== 1) return;
     last = now;
-    post({ type: "progress", id, epoch: Number(epoch), mistakes: Number(mistakes) });
+    post("progress", { id, epoch: Number(epoch), mistakes: Number(mistakes) });
   };
   let result;
   startChecks(pyodide, () => muted.buffer || alive());
@@ -328,16 +243,16 @@ async function handleCall(id, request) {
   } catch (e) {
     if (e && e.pyodide_fatal_error) {
       // The runtime itself is broken (e.g. out of wasm memory): no later call can work.
-      suspectSnapshot();
-      post({ type: "crashed", id, detail: lastLine(e) });
+      if (restored) suspectSnapshot(ROOT);
+      post("crashed", { id, detail: lastLine(e) });
       return;
     }
     result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
   } finally {
     stopChecks(pyodide);
   }
-  if (result && result.error && result.error.kind === "internal") suspectSnapshot();
-  post({ type: "result", id, result, heap: heapBytes(pyodide) }); // a grown heap: js/python/worker-memory.js
+  if (restored && result && result.error && result.error.kind === "internal") suspectSnapshot(ROOT);
+  post("result", { id, result, heap: heapBytes(pyodide) }); // a grown heap: js/python/worker-memory.js
 }
 
 // Test hook: how was the app package installed? (tests/e2e/test_boot.py)
@@ -349,7 +264,7 @@ async function handleProbe(id) {
   } catch (e) {
     result = { error: lastLine(e) };
   }
-  post({ type: "probe", id, result });
+  post("probe", { id, result });
 }
 
 // Calls run one at a time, in order (Python is single-threaded anyway).
@@ -359,11 +274,11 @@ self.onmessage = (ev) => {
   if (msg.type === "ping") {
     // At once, outside the call chain: the page asks whether this loop still runs. (During a
     // call Python holds the loop; the page does not ping then, progress and "alive" count.)
-    post({ type: "pong", seq: msg.seq });
+    post("pong", { seq: msg.seq });
   } else if (msg.type === "call") {
     // A throw outside Python's own (e.g. a result that cannot be posted) is a crash, said at once:
     // left in the chain it would stop every later call without a word.
-    chain = chain.then(() => handleCall(msg.id, msg.request)).catch((e) => post({ type: "crashed", id: msg.id, detail: lastLine(e) }));
+    chain = chain.then(() => handleCall(msg.id, msg.request)).catch((e) => post("crashed", { id: msg.id, detail: lastLine(e) }));
   } else if (msg.type === "test-hooks") {
     testHooks = true;
   } else if (msg.type === "mute" && testHooks) {

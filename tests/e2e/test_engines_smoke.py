@@ -22,7 +22,7 @@ from conftest import SUBPATH, page_csp
 from tools import devserver
 from tools.browser_engines import ENGINES, missing, open_engine
 
-SNAPSHOT = {"chromium": True, "firefox": True, "webkit": False}  # makes the memory snapshot
+SNAPSHOT = {"chromium": True, "firefox": True, "webkit": True}  # makes the memory snapshot (WebKit: in IndexedDB)
 READY_S = 240  # a cold boot on a loaded 2-core machine (WebKit is the slowest engine)
 RUN_S = 60
 
@@ -215,8 +215,9 @@ def test_second_visit_works_offline(lab):
     lab.wait("() => ['ready', 'failed', 'unavailable'].includes(document.body.dataset.offline) && "
              "document.body.dataset.offline", timeout=READY_S)
     assert lab.js("() => document.body.dataset.offline") == "ready"
-    # The memory snapshot (js/python/snapshot-maker.js) where the engine has an origin private file
-    # system with synchronous access (not WebKitGTK as Debian ships it): the next visit starts from it.
+    # The memory snapshot (js/python/snapshot-maker.js), kept in the origin private file system where
+    # workers have synchronous access to it, else in IndexedDB (WebKitGTK as Debian ships it has no
+    # origin private file system): the next visit starts from it.
     made = lab.wait("() => !['making', undefined].includes(document.body.dataset.snapshot) && "
                     "document.body.dataset.snapshot", timeout=READY_S)
     # ("restored": the link's page already started from the first page's snapshot.)

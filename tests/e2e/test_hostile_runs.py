@@ -334,7 +334,7 @@ def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browse
 
 def test_a_worker_started_from_the_memory_snapshot_says_alive_from_any_bytecode_too(browser, base_url):
     """The interrupt buffer is installed per call, on whatever Pyodide the worker has: one
-    restored from the memory snapshot (js/python/snapshot.js) keeps a Python-muted run of several
+    restored from the memory snapshot (js/worker/snapshot.js) keeps a Python-muted run of several
     seconds alive under a 3 s watchdog, as one started the normal way does."""
     from conftest import READY_TIMEOUT_MS, attach_log, check_log
 

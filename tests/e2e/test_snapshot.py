@@ -1,6 +1,6 @@
 """The memory snapshot (issue 9: a second visit's first plot in about a second): after a first
 visit a background worker stores a snapshot of a booted Python (js/python/snapshot-maker.js,
-js/python/snapshot.js); the next visit's worker starts from it. Its answers must be exactly those of
+js/worker/snapshot.js); the next visit's worker starts from it. Its answers must be exactly those of
 a worker started the normal way (weights, texts, every PNG and SVG byte), including work that
 needs files and modules not touched before the snapshot (an SVG export, a Latin-1 CSV, the
 kernel and multiclass perceptrons, step-through frames); a snapshot that does not fit, or
@@ -17,7 +17,7 @@ from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_r
 from tools.worker_heap import python_worker_mb
 
 SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
-# The snapshot's folder in the origin private file system (js/python/snapshot.js), from the page.
+# The snapshot's folder in the origin private file system (js/worker/snapshot.js), from the page.
 OPFS_FILES = """async () => {
   const top = await navigator.storage.getDirectory();
   for await (const [name, h] of top.entries()) if (name.startsWith("snapshot-of-perceptron-lab-")) {

@@ -4,7 +4,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { isIPadOS, pythonWorkerName, answerAsIPad } from "../../site/js/python/ipados.js";
+import { isIPadOS, pythonWorkerName } from "../../site/js/python/ipados.js";
+import { answerAsIPad } from "../../site/js/worker/as-ipad.js";
 
 const ASM = new URL("../../node_modules/pyodide/pyodide.asm.js", import.meta.url);
 

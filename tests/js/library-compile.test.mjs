@@ -1,9 +1,9 @@
-// Libraries compiled early (js/python/library-compile.js): an instantiate() of the same bytes gets the
+// Libraries compiled early (js/worker/library-compile.js): an instantiate() of the same bytes gets the
 // module compiled early, once; other bytes (even of the same length) are compiled as usual;
 // WebAssembly.instantiate is the engine's own again afterwards.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { compileLibraries, useCompiledLibraries } from "../../site/js/python/library-compile.js";
+import { compileLibraries, useCompiledLibraries } from "../../site/js/worker/library-compile.js";
 
 // (module (func (export "f") (result i32) i32.const N))
 const wasm = (n) => new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1, 0x7f, 3, 2, 1, 0,

@@ -1,8 +1,8 @@
-// The worker's signs of life while Pyodide loads compiled libraries (js/python/library-progress.js):
+// The worker's signs of life while Pyodide loads compiled libraries (js/worker/library-progress.js):
 // said as libraries finish loading, never more often than asked, and the loader unchanged.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { sayEachLibrary } from "../../site/js/python/library-progress.js";
+import { sayEachLibrary } from "../../site/js/worker/library-progress.js";
 
 function fakeModule() {
   const calls = [];

@@ -1,10 +1,10 @@
-// The wheels unzipped by the browser (js/python/wheel-unpack.js) against Pyodide's own
+// The wheels unzipped by the browser (js/worker/wheel-unpack.js) against Pyodide's own
 // pyodide._package_loader.unpack_buffer, in Pyodide 0.27.7 (node_modules/pyodide) in Node:
 // the same files, bytes, INSTALLER / PYODIDE_SOURCE and list of libraries; Pyodide's own
 // unpack for bytes that differ from those unzipped early, and for a library name it does not know.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { unpackEarly, installUnpacked } from "../../site/js/python/wheel-unpack.js";
+import { unpackEarly, installUnpacked } from "../../site/js/worker/wheel-unpack.js";
 
 const INDEX = new URL("../../node_modules/pyodide/", import.meta.url).pathname;
 const { loadPyodide } = await import(new URL("pyodide.mjs", `file://${INDEX}`).href);

@@ -1,6 +1,6 @@
 // What the lab stores in this browser, found and erased through the browser's storage APIs:
 // the service worker's caches (perceptron-lab-<build>) and its registration, the memory
-// snapshot's folders in the origin private file system (snapshot-of-perceptron-lab-<site>),
+// snapshot's folders in the origin private file system or its databases (WebKit; snapshot-of-perceptron-lab-<site>),
 // IndexedDB databases named for the lab, and the lab's localStorage entries (perceptron-lab:…:
 // the reader's access options, the snapshot maker's failure note). Only the lab's own names:
 // on a shared origin a neighbour's storage is not the lab's to erase.
@@ -44,7 +44,7 @@ export async function storedByLab() {
     for (let i = 0; ls && i < ls.length; i++) if (ls.key(i)?.startsWith(KEY_PREFIX)) out.keys.push(ls.key(i));
   } catch { /* storage blocked */ }
   try {
-    if (S().indexedDB?.databases) for (const d of await indexedDB.databases()) if (d.name?.startsWith(KEY_PREFIX)) out.databases.push(d.name);
+    if (S().indexedDB?.databases) for (const d of await indexedDB.databases()) if (d.name?.startsWith(KEY_PREFIX) || d.name?.startsWith(SNAPSHOT_PREFIX)) out.databases.push(d.name);
   } catch { /* no IndexedDB here */ }
   try {
     const regs = (await S().navigator?.serviceWorker?.getRegistrations?.()) || [];

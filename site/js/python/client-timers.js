@@ -1,5 +1,17 @@
 // The Python client's timers (pyclient.js says what each one watches): the boot's deadline,
 // and either a pending call's silence limit or the idle ping with its deadline.
+// The client's watchdogs (pyclient.js), each measuring an end or silence, never CPU speed:
+// - End: each worker holds a Web Lock for its life (worker-life.js); the page queues for it, so
+//   a worker ended in any way (close(), an uncaught error, the browser ending it for memory,
+//   terminate() behind our back) is noticed at once: ENDED, onRestart("ended", text).
+// - Boot: no new stage and no new byte for bootTimeoutMs (30 s) is retried once (stage "retry"),
+//   then fails (stage "error"): a slow link that delivers is never cut off.
+// - Call: no word (progress, reading, "alive", result) for the limit ends the worker: "Python
+//   stopped answering (nothing heard from it for N s) …", onRestart("stall"). The worker says
+//   "alive" at least once a second while ANY Python bytecode runs (worker.js), so only a wedged
+//   worker or a long C call is silent (bench/silence.py, bench/busy_cpu.py). Where its end is
+//   watched, the limit is aliveCallTimeoutMs (60 s: a C call on a busy CPU), else callTimeoutMs (10 s).
+// - Idle: a "ping" every idleProbeMs (4 s) is answered; nothing in idleTimeoutMs (8 s): wedged or dead.
 
 // A pending call's silence limits. Only one long C call (numpy on the largest data allowed, one
 // Agg draw, the kernel grid) or a wedged or dead worker is silent; bench/silence.py measures the

@@ -8,9 +8,9 @@
 // the page can tell an iPad (a touch screen, "MacIntel") from a Mac (no touch screen).
 // So the page names its worker for it (new Worker(url, {name})): the name is there from the
 // worker's first line, before Pyodide loads, and there the worker's navigator.platform is made
-// to answer "iPad", which is what the device is.
+// to answer "iPad", which is what the device is (js/worker/as-ipad.js).
 
-const IPADOS_MARK = "ipados";
+import { IPADOS_MARK, WORKER_NAME } from "../worker/protocol.js";
 
 /** Is this page running on an iPad that calls itself a Mac? (navigator of the page) */
 export function isIPadOS(nav = globalThis.navigator) {
@@ -19,14 +19,5 @@ export function isIPadOS(nav = globalThis.navigator) {
 
 /** The name of a Python worker started by this page (carries the iPadOS mark if it applies). */
 export function pythonWorkerName(nav = globalThis.navigator) {
-  return isIPadOS(nav) ? `python ${IPADOS_MARK}` : "python";
-}
-
-/** In the worker (scope = self): if the page said iPadOS, navigator.platform answers "iPad"
- * from now on. -> whether it did. */
-export function answerAsIPad(scope = globalThis) {
-  const marked = String(scope.name || "").split(" ").includes(IPADOS_MARK);
-  if (!marked || !scope.navigator) return false;
-  Object.defineProperty(scope.navigator, "platform", { configurable: true, get: () => "iPad" });
-  return true;
+  return isIPadOS(nav) ? `${WORKER_NAME} ${IPADOS_MARK}` : WORKER_NAME;
 }

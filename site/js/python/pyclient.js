@@ -1,40 +1,25 @@
-// Page side of the Python worker protocol (see docs/ARCHITECTURE.md, "Worker protocol").
+// Page side of the Python worker protocol (its messages: js/worker/protocol.js).
 //
-//   const client = createPyClient({
-//     onStage: (stage, detail) => ...,   // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
-//     onBytes: (received, total, cached) => ...,  // the boot's downloads, estimated bytes on the wire;
-//                                        // cached: this build is in the service worker's cache
-//     onProgress: (id, epoch, mistakes) => ...,
-//     onReading: (id, phase, done, total) => ...,  // a CSV file being read (phase "rows" | "columns")
-//     onRestart: (reason, text) => ...,  // a fresh worker boots (cancel/crash/stall/ended/memory); text: why
-//   });
+//   const client = createPyClient({onStage: (stage, detail) => ..., // "runtime" | "packages" | "app" | "ready" | "retry" | "error"
+//     onBytes: (received, total, cached) => ..., onProgress: (id, epoch, mistakes) => ...,
+//     onReading: (id, phase, done, total) => ..., onRestart: (reason, text) => ...}); // cancel/crash/stall/ended/memory
 //   const response = await client.call({cmd: "train", data, settings});  // never rejects
 //   client.cancel();   // stop a running call: terminate + fresh worker
 //
 // call() queues until ready and always resolves with a bridge response ({ok: true, ...} or {ok:
 // false, error: {kind, message}}); added here: "cancelled", "internal" (crash, stall, end, start).
-// Watchdogs, each measuring an end or silence, never CPU speed:
-// - End: each worker holds a Web Lock for its life (worker-life.js); the page queues for it, so
-//   a worker ended in any way (close(), an uncaught error, the browser ending it for memory,
-//   terminate() behind our back) is noticed at once: ENDED, onRestart("ended", text).
-// - Boot: no new stage and no new byte for bootTimeoutMs (30 s) is retried once (stage "retry"),
-//   then fails (stage "error"): a slow link that delivers is never cut off.
-// - Call: no word (progress, reading, "alive", result) for the limit ends the worker: "Python
-//   stopped answering (nothing heard from it for N s) …", onRestart("stall"). The worker says
-//   "alive" at least once a second while ANY Python bytecode runs (worker.js), so only a wedged
-//   worker or a long C call is silent (bench/silence.py, bench/busy_cpu.py). Where its end is
-//   watched, the limit is aliveCallTimeoutMs (60 s: a C call on a busy CPU), else callTimeoutMs (10 s).
-// - Idle: a "ping" every idleProbeMs (4 s) is answered; nothing in idleTimeoutMs (8 s): wedged or dead.
+// Watchdogs, each measuring an end or silence, never CPU speed: client-timers.js says which.
 // Crash wording only for an error event or "crashed". A failed start restarts on the next call.
 // Build: every worker says its build (build-info.json's id); the first pins it. A later worker
 // of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
 // "error" and UPDATED: the page never runs a Python other than its own.
 // Test hooks: client-test-hooks.js. Early start, the spare: worker-start.js. Heap: worker-memory.js.
-import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly } from "./worker-start.js";
+import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly, replayEarly, readyLatch } from "./worker-start.js";
 import { watchLife } from "./worker-life.js";
 import { addTestHooks } from "./client-test-hooks.js";
 import { heapVerdict } from "./worker-memory.js";
 import { clientTimers, CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS } from "./client-timers.js";
+import { TO_WORKER, message as toWorker } from "../worker/protocol.js";
 
 export { CALL_TIMEOUT_MS, ALIVE_CALL_TIMEOUT_MS };
 export { spawnWorker, prestart } from "./worker-start.js";
@@ -68,9 +53,10 @@ export function createPyClient({
   let state = "stopped"; // "booting" | "ready" | "failed" | "stopped"
   let stageName = null;
   let bootTimes = null; // ms since the worker started, per stage (from the worker)
+  let marked = 0; // calls marked in the page's performance timeline (the first few)
   const queue = []; // calls made before "ready": {id, request, resolve}
   const pending = new Map(); // calls sent to the worker: id -> {resolve, request}
-  const probes = new Map(); // test hook: probe id -> resolve
+  let hooks = null; // the test hooks' own part (client-test-hooks.js): probes, the longest silence
   let nextId = 1;
   let pingSeq = 0;
   // The spare of a long call: wanted while a call other than a step-through frame is pending.
@@ -78,21 +64,12 @@ export function createPyClient({
   let retriesLeft = bootRetries; // automatic retries of a stalled boot, until "ready"
   let bytesSeen = -1;
   let heardAt = 0; // when the worker last said anything while a call was pending
-  let longestSilence = 0; // test hook: the longest such gap, in ms
   let lifeWatched = false; // this worker's end is watched (its Web Lock)
   let pinnedBuild = null; // the build of this page's first worker
 
   // ready: one promise per worker start; settles once (resolve on "ready", reject on failure).
-  let readyPromise, resolveReady, rejectReady, readySettled;
-  function freshReady() {
-    readySettled = false;
-    readyPromise = new Promise((res, rej) => {
-      resolveReady = () => { readySettled = true; res(); };
-      rejectReady = (e) => { readySettled = true; rej(e); };
-    });
-    readyPromise.catch(() => {}); // failures are reported through onStage("error")
-  }
-  freshReady();
+  let ready = readyLatch();
+  const freshReady = () => (ready = readyLatch());
 
   const safe = (fn, ...args) => {
     try { fn(...args); } catch (e) { setTimeout(() => { throw e; }); } // the page's bug, surfaced; the client goes on
@@ -100,7 +77,7 @@ export function createPyClient({
 
   const timers = clientTimers({
     bootMs: bootTimeoutMs, idleProbeMs, idleTimeoutMs,
-    ping: () => worker.postMessage({ type: "ping", seq: ++pingSeq }),
+    ping: () => worker.postMessage(toWorker(TO_WORKER, "ping", { seq: ++pingSeq })),
     onBootSilence() {
       const secs = Math.round(bootTimeoutMs / 1000);
       if (retryBoot(`Nothing arrived for ${secs} s: loading Python again…`)) return;
@@ -131,7 +108,8 @@ export function createPyClient({
   function send(item) {
     if (!pending.size) heardAt = performance.now();
     pending.set(item.id, { resolve: item.resolve, request: item.request });
-    worker.postMessage({ type: "call", id: item.id, request: item.request });
+    worker.postMessage(toWorker(TO_WORKER, "call", { id: item.id, request: item.request }));
+    if (marked++ < 12) performance.mark?.(`perceptron-lab:call:${item.request?.cmd}`); // a visit's first calls: bench/warm_visit.py
     // Step-through frames come back in tens of ms, two at a time while playing: never a long run.
     if (item.request?.cmd !== "frame") spare.arm();
   }
@@ -146,7 +124,7 @@ export function createPyClient({
     stageName = null;
     bytesSeen = -1;
     lifeWatched = false;
-    if (readySettled) freshReady();
+    if (ready.settled) freshReady();
     const adopted = takeEarly(workerUrl);
     if (adopted) {
       spare.adopted(adopted);
@@ -160,13 +138,13 @@ export function createPyClient({
         return;
       }
     }
-    if (TEST_HOOKS && !adopted) worker.postMessage({ type: "test-hooks" });
+    if (TEST_HOOKS && !adopted) worker.postMessage(toWorker(TO_WORKER, "test-hooks"));
     worker.onmessage = (ev) => {
       if (gen !== generation) return;
       const msg = ev.data || {};
       if (pending.size) {
         const now = performance.now();
-        longestSilence = Math.max(longestSilence, now - heardAt);
+        hooks?.heard(now - heardAt);
         heardAt = now;
       }
       if (msg.type === "life") watchEnd(msg.lock, gen);
@@ -181,18 +159,7 @@ export function createPyClient({
       else fail("Python crashed and was restarted. Try again.", { restart: true });
     };
     armBootTimer();
-    if (adopted) {
-      // Replay what the early worker said (in order; a microtask runs before any new message)
-      // once the caller holds the client: a restored worker is often ready before the page's
-      // modules load, and a link's run was dropped when "ready" came with no client yet.
-      queueMicrotask(() => {
-        for (const [kind, ev] of adopted.events) {
-          if (gen !== generation) break;
-          if (kind === "message") worker.onmessage(ev);
-          else worker.onerror(ev);
-        }
-      });
-    }
+    if (adopted) replayEarly(adopted, worker, () => gen === generation);
   }
 
   // The worker of generation gen holds the lock `name` while it lives (worker-life.js).
@@ -224,7 +191,7 @@ export function createPyClient({
           retriesLeft = bootRetries;
           bootTimes = msg.times || null;
           performance.mark?.("perceptron-lab:python-ready", { detail: bootTimes }); // for bench/engine_loads.py
-          resolveReady();
+          ready.resolve();
           safe(onStage, "ready", msg.detail || "");
           for (const item of queue.splice(0)) send(item);
           armCallTimer();
@@ -246,25 +213,19 @@ export function createPyClient({
         safe(onBytes, msg.received, msg.total, !!msg.cached);
         break;
       case "progress":
-        if (pending.has(msg.id)) {
-          armCallTimer();
-          safe(onProgress, msg.id, msg.epoch, msg.mistakes);
-        }
-        break;
       case "reading":
-        if (pending.has(msg.id)) {
-          armCallTimer();
-          safe(onReading, msg.id, msg.phase, msg.done, msg.total);
-        }
-        break;
       case "alive": // Python runs (any bytecode, or a slow epoch's own heartbeat): not a hang
-        if (pending.has(msg.id)) armCallTimer();
+        if (!pending.has(msg.id)) break;
+        armCallTimer();
+        if (msg.type === "progress") safe(onProgress, msg.id, msg.epoch, msg.mistakes);
+        if (msg.type === "reading") safe(onReading, msg.id, msg.phase, msg.done, msg.total);
         break;
       case "result": {
         const p = pending.get(msg.id);
         const heavy = heapVerdict(msg); // a heap grown past use: restart (worker-memory.js)
         if (p && !heavy?.failed) {
           pending.delete(msg.id);
+          if (marked < 12) performance.mark?.(`perceptron-lab:result:${p.request?.cmd}`);
           if (!pending.size) dropSpare();
           armCallTimer();
           p.resolve(msg.result);
@@ -272,12 +233,9 @@ export function createPyClient({
         if (heavy) retire(heavy);
         break;
       }
-      case "probe": {
-        const resolve = probes.get(msg.id);
-        probes.delete(msg.id);
-        if (resolve) resolve(msg.result);
+      case "probe":
+        hooks?.probed(msg);
         break;
-      }
       case "crashed":
         if (msg.detail) console.warn("Python worker crashed:", msg.detail);
         fail("Python crashed and was restarted. Try again.", { restart: true });
@@ -295,8 +253,7 @@ export function createPyClient({
     for (const { resolve } of pending.values()) resolve(response);
     pending.clear();
     for (const item of queue.splice(0)) item.resolve(response);
-    for (const resolve of probes.values()) resolve({ error: response.error.message });
-    probes.clear();
+    hooks?.settle(response.error.message);
   }
 
   function stop() {
@@ -307,11 +264,18 @@ export function createPyClient({
     worker = null;
   }
 
+  // Stopped, every waiting call answered with response.
+  function halt(response) {
+    stop();
+    settleAll(response);
+    state = "stopped";
+  }
+
   // The worker is gone or useless: end it, answer every waiting call, maybe start anew.
   function fail(message, { restart, why = "crash" }) {
     stop();
     settleAll(internal(message));
-    if (!readySettled) rejectReady(new Error(message));
+    if (!ready.settled) ready.reject(new Error(message));
     freshReady();
     if (restart) {
       state = "stopped";
@@ -346,21 +310,17 @@ export function createPyClient({
     },
     /** Stop whatever runs: pending calls resolve as cancelled; a fresh worker boots. */
     cancel() {
-      stop();
-      settleAll(CANCELLED);
-      state = "stopped";
+      halt(CANCELLED);
       launch("cancel");
     },
     /** Terminate and boot a fresh worker (pending calls resolve with an internal error). */
     restart() {
-      stop();
-      settleAll(internal("Python was restarted."));
-      state = "stopped";
+      halt(internal("Python was restarted."));
       launch("restart");
     },
     /** Resolves when the current worker is ready; rejects if its start fails. */
     get ready() {
-      return readyPromise;
+      return ready.promise;
     },
     /** Milliseconds from worker start to each boot stage of the last ready worker. */
     get bootTimes() { return bootTimes; },
@@ -369,29 +329,16 @@ export function createPyClient({
   };
 
   if (TEST_HOOKS) {
-    addTestHooks(client, {
+    hooks = addTestHooks(client, {
       worker: () => worker,
       kill() {
-        stop();
         dropSpare();
-        settleAll(internal("Python was stopped."));
-        state = "stopped";
-        if (readySettled) freshReady();
+        halt(internal("Python was stopped."));
+        if (ready.settled) freshReady();
       },
-      probe: async () => {
-        await readyPromise;
-        return new Promise((resolve) => {
-          const id = nextId++;
-          probes.set(id, resolve);
-          worker.postMessage({ type: "probe", id });
-        });
-      },
+      ready: () => ready.promise,
+      nextId: () => nextId++,
       busy: () => pending.size + queue.length,
-      silence(reset) {
-        const ms = longestSilence;
-        if (reset) longestSilence = 0;
-        return ms;
-      },
     });
   }
   start();

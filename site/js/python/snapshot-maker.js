@@ -1,11 +1,11 @@
-// The memory snapshot's maker, page side (worker side: js/python/snapshot.js, js/worker.js).
+// The memory snapshot's maker, page side (worker side: js/worker/snapshot.js, js/worker.js).
 // After a first visit has settled, a second worker boots in the background
-// (worker.js?snapshot=make), draws the default run once, stores a snapshot of itself in the
-// origin private file system and is terminated; the next visit's worker starts from that snapshot.
+// (worker.js?snapshot=make), draws the default run once, stores a snapshot of itself (in the
+// origin private file system, or IndexedDB where that lacks synchronous access: WebKit) and is terminated; the next visit's worker starts from that snapshot.
 // When: the page's own worker is ready and did not start from a snapshot, and the service
 // worker has precached this build (body[data-offline] = "ready": the maker's files then come
 // from the cache, and nothing competes with the first load). Where: browsers with an origin
-// private file system,
+// private file system or IndexedDB,
 // on devices with memory to spare (js/python/snapshot-room.js: for a few seconds two Pythons are alive). With the page's test switch on, only if it asks
 // ({snapshot: true}): other tests keep their timing.
 // Only once the page is idle (whenIdle): no run, no margin being computed, no show playing and
@@ -54,7 +54,8 @@ export function workerReady(times) {
   }
   if (!ALLOWED) return skip("the page's test switch did not ask for it");
   if (!roomForSnapshot()) return skip("no room: a handheld or under 4 GB of memory");
-  if (!globalThis.navigator?.storage?.getDirectory) return skip("no origin private file system");
+  // The worker keeps it in the origin private file system, else IndexedDB (js/worker/snapshot-shelf.js).
+  if (!globalThis.navigator?.storage?.getDirectory && !globalThis.indexedDB) return skip("no place to keep it (no origin private file system, no IndexedDB)");
   if (times && times.ready > 0) giveUpMs = Math.max(GIVE_UP_MS, GIVE_UP_BOOTS * times.ready);
   whenPrecached(() => whenIdle(make));
 }

@@ -1,27 +1,12 @@
 // A worker's end, noticed at once, whatever ended it: close() in the worker, an uncaught error
 // that ends it, the browser ending it for memory, terminate(). The worker holds a Web Lock of its
-// own for its whole life (holdLifeLock, in worker.js) and says its name; the page queues for the
-// same lock (watchLife), which is granted only once that worker is gone. No message has to
+// own for its whole life (holdLifeLock, js/worker/life-lock.js) and says its name; the page queues for the
+// same lock (watchLife, here), which is granted only once that worker is gone. No message has to
 // arrive in time, so neither a busy CPU nor a long computation can pass for a death. Where Web
 // Locks are missing (or throw, as in an opaque-origin frame), the page's silence watchdogs are
 // all there is (pyclient.js).
 
-const PREFIX = "perceptron-lab-worker-";
-
-/** Worker side: hold a lock named for this worker until it ends; onHeld(name) once it is held. */
-export function holdLifeLock(onHeld) {
-  try {
-    const locks = globalThis.navigator?.locks;
-    if (!locks || !globalThis.crypto?.randomUUID) return;
-    const name = PREFIX + crypto.randomUUID();
-    locks.request(name, () => {
-      onHeld(name);
-      return new Promise(() => {}); // released only by the worker's end
-    }).catch(() => {});
-  } catch {
-    /* no Web Locks here: the page falls back on its watchdogs */
-  }
-}
+import { LIFE_LOCK_PREFIX as PREFIX } from "../worker/protocol.js";
 
 /** Page side: onEnd() once the worker holding `name` has ended; -> false if this cannot be watched. */
 export function watchLife(name, onEnd) {

@@ -12,6 +12,7 @@
 // finishes by itself, and only devices that say they have memory to spare get one (ROOMY).
 
 import { pythonWorkerName } from "./ipados.js";
+import { TO_WORKER, message } from "../worker/protocol.js";
 
 export const DEFAULT_WORKER_URL = new URL("../worker.js", import.meta.url);
 export const TEST_SWITCH = globalThis.__PERCEPTRON_LAB_TEST__;
@@ -54,7 +55,7 @@ function bootAhead(workerUrl) {
     return null; // createPyClient() tries again and reports it
   }
   const events = [];
-  if (TEST_HOOKS) worker.postMessage({ type: "test-hooks" });
+  if (TEST_HOOKS) worker.postMessage(message(TO_WORKER, "test-hooks"));
   worker.onmessage = (ev) => events.push(["message", ev]);
   worker.onerror = worker.onmessageerror = (ev) => {
     if (ev && ev.preventDefault) ev.preventDefault(); // the client reports it once adopted
@@ -118,4 +119,28 @@ export function spareKeeper(workerUrl, afterMs, wanted) {
       if (taken === entry) entry = null;
     },
   };
+}
+
+/** Replay what an adopted early worker said, in order, once the caller holds the client (a
+ * microtask runs before any new message): a restored worker is often ready before the page's
+ * modules load, and a link's run was dropped when "ready" came with no client yet. */
+export function replayEarly(adopted, worker, current) {
+  queueMicrotask(() => {
+    for (const [kind, ev] of adopted.events) {
+      if (!current()) break;
+      if (kind === "message") worker.onmessage(ev);
+      else worker.onerror(ev);
+    }
+  });
+}
+
+// One boot's readiness: a promise that settles once (failures are reported through onStage("error")).
+export function readyLatch() {
+  const latch = { settled: false };
+  latch.promise = new Promise((res, rej) => {
+    latch.resolve = () => { latch.settled = true; res(); };
+    latch.reject = (e) => { latch.settled = true; rej(e); };
+  });
+  latch.promise.catch(() => {});
+  return latch;
 }

@@ -6,7 +6,9 @@
 const ROOT = new URL("../../", import.meta.url); // the site root (dist/)
 const WORKER_DIR = new URL("../", import.meta.url); // worker.js's folder (js/)
 const BYTES_MS = 250;
-const post = (msg) => self.postMessage(msg);
+import { FROM_WORKER, message } from "./protocol.js";
+
+const post = (type, fields) => self.postMessage(message(FROM_WORKER, type, fields));
 
 export class BootError extends Error {
   constructor(message, detail) {
@@ -46,7 +48,7 @@ function postBytes(force = false) {
   const now = performance.now();
   if (!force && now - lastBytesPost < BYTES_MS) return;
   lastBytesPost = now;
-  post({ type: "bytes", received: Math.round(wireReceived), total: wireTotal, cached });
+  post("bytes", { received: Math.round(wireReceived), total: wireTotal, cached });
 }
 
 const done = new Map(); // absolute URL -> resolve(), called when its body has fully arrived

@@ -6,10 +6,10 @@
 // JavaScriptCore (Safari, WebKitGTK) compiles a module fully before it can run, so there
 // these ~9.7 MB of libraries took 1.1-1.5 s of the "packages" stage against 0.4-0.5 s in
 // Chromium (bench/load_time.py --engine, worker stages). Compiled from the wheel's files as
-// soon as they are unzipped (js/python/wheel-unpack.js), while the worker's thread is busy starting
+// soon as they are unzipped (js/worker/wheel-unpack.js), while the worker's thread is busy starting
 // Python, what is left in loadPackage is instantiating them.
 // The libraries are the same bytes either way: the wheels are the lock's (their sha256 is
-// checked by js/python/boot-downloads.js), and a module compiled here is used only for an
+// checked by js/worker/boot-downloads.js), and a module compiled here is used only for an
 // instantiate() whose bytes are equal, byte for byte, to those it came from.
 
 const compiled = new Map(); // byte length -> [{bytes, module: Promise<WebAssembly.Module>}]

@@ -2,7 +2,7 @@
 // (js/worker.js) by micropip: it records INSTALLER "micropip" and the URL in the wheel's
 // .dist-info. deps=False: numpy and matplotlib are loaded before it from the lock; nothing is
 // looked up on a package index. The bytes come from the worker's early download (pyfetch goes
-// through js/python/boot-downloads.js's fetch).
+// through js/worker/boot-downloads.js's fetch).
 
 import { BootError, lastLine } from "./boot-downloads.js";
 

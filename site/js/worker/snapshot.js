@@ -19,13 +19,13 @@
 //   saved as one blob and written back; files Python holds open (matplotlib's fonts) are
 //   opened again at the same descriptor and position.
 // Anything unexpected throws; worker.js then drops the snapshot and starts the normal way (it keeps
-// one whose file another worker only held: js/python/snapshot-store.js).
+// one whose file another worker only held: js/worker/snapshot-store.js).
 // Made by a worker started as a maker (worker.js?snapshot=make: js/python/snapshot-maker.js), used by
 // the build that made it in the same browser (meta.json names the build and the user agent).
 
 import { FORMAT } from "./snapshot-store.js";
 
-// Where it is kept, read and checked: js/python/snapshot-store.js.
+// Where it is kept, read and checked: js/worker/snapshot-store.js.
 export { storeSnapshot, loadSnapshot, dropSnapshots, SnapshotBusy } from "./snapshot-store.js";
 
 const SKIP = new Set(["/dev", "/proc", "/lib/python312.zip"]); // made by the runtime itself
@@ -226,10 +226,13 @@ export function jsByName(into) {
  * the side modules the snapshot expects (see the top of this file); into.Module = the Module. */
 export function restoringCreate(create, snap, into) {
   return async (config) => {
+    // The runtime (its wasm compiled, its file system made) starts while the files are read.
+    const made = create(config);
+    made.catch(() => {}); // a snapshot refused meanwhile: the throw below is what counts
     const [heap, fs] = await Promise.all([snap.heap, snap.fs]);
     snap.heap = snap.fs = null; // copied below: held by nothing once restored (see libraryFS)
     const meta = snap.meta;
-    const Module = await create(config);
+    const Module = await made;
     into.Module = Module;
     const t0 = performance.now();
     const FS = Module.FS;
