@@ -1,6 +1,6 @@
-"""The answers of the runs computed ahead, made in CPython by the app's own bridge
-(bridge.handle_json, the door the page's worker calls): run as `python tools/ahead_answers.py`
-with py/ on the path by tools/runs_ahead.py, which prints nothing of its own.
+"""The answers of the runs computed ahead, made by the app's own bridge (bridge.handle_json,
+the door the page's worker calls): run inside the shipped Pyodide by tools/ahead_pyodide.py
+(the page's matplotlib, so its scenes' SVG is the page's to the byte; CPython's may differ).
 
 A run computed ahead is a preset's default run for one algorithm, asked as the page asks it
 (site/js/main.js train(): the boundary plot with the run, theory "later") except that no plot
@@ -10,11 +10,10 @@ where each text is the bridge's reply, byte for byte (tests/py/test_runs_ahead.p
 from __future__ import annotations
 
 import json
-import sys
 
 # The box the scene is drawn for (the page fits it into its own box, plot-motion.js place()):
 # a 1280 × 800 screen's boundary and proof boxes.
-SIZES = {"boundary": [640, 480], "proof": [320, 240]}
+SIZES = {"boundary": [855, 511], "proof": [342, 214]}
 BATCH = 399            # steps per frames file (bridge/frame_batches.py BATCH_MAX is 400)
 MAX_BYTES = 400_000    # a run whose answers weigh more is left to Python (~1.6 s at 2 Mbit/s)
 # The kernel and multiclass runs of the larger real data sets take seconds each (the build runs
@@ -68,16 +67,11 @@ def answers_of(handle, request: dict) -> dict | None:
     return out
 
 
-def main() -> None:
-    from perceptron_lab import bridge
-    from perceptron_lab.settings import SCHEMA
+def all_runs(handle, schema: dict) -> list[dict]:
+    """[{id, request, answers}] of every default run that is shipped."""
     runs = []
-    for run_id, request in default_requests(SCHEMA):
-        answers = answers_of(bridge.handle_json, request)
+    for run_id, request in default_requests(schema):
+        answers = answers_of(handle, request)
         if answers:
             runs.append({"id": run_id, "request": request, "answers": answers})
-    json.dump({"runs": runs}, sys.stdout)
-
-
-if __name__ == "__main__":
-    main()
+    return runs

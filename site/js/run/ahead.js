@@ -113,7 +113,9 @@ export async function adoptAhead() {
   plan = null;
   if (!p || !shown || !p.current()) return;
   const r = await p.call(p.request);
-  if (!r?.ok || !p.current()) return;
+  if (!p.current()) return;
+  message(""); // Python is here
+  if (!r?.ok) return;
   if (r.theory_pending) await p.call({ cmd: "theory" });
   const later = PLOTS.filter((k) => k !== "boundary");
   const more = await p.call({ cmd: "plots", kinds: later, sizes: plotSizes(later) });
@@ -125,5 +127,4 @@ export async function adoptAhead() {
   const playing = ["playing", "paused"].includes(page.get("watch")) ? ["boundary", "proof", "mistakes"] : [];
   renderPlots(p.res.plots, p.res.plot_alt, { playing });
   pictureArrived();
-  message("");
 }
