@@ -29,7 +29,7 @@ import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
 import { initQuickPreset } from "./data/quick-preset.js";
-import { aheadId, showAhead, dropAhead, aheadCall, adoptAhead, planAdoption } from "./run/ahead.js";
+import { aheadId, showAhead, dropAhead, aheadCall, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -116,6 +116,7 @@ async function startPython() {
 
 function failed(text) {
   setPyState("error", text);
+  abandonAhead(); // a run computed ahead on screen ends without Python's plots
   // The client starts a fresh worker on the next call: Train doubles as "try again".
   setReady(!!py && !running);
   const note = byId("train-note");
@@ -245,10 +246,10 @@ async function train(opts = {}) {
       lastRunResult(res, { drawing: true });
       watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
       await completeTheory(res, { call, current: () => token === runToken });
-      // Computed ahead: Python draws the plots once it is ready (adoptAhead).
-      if (ahead) planAdoption({ call: (r) => py.call(r), res, current: () => token === runToken,
-        request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } });
-      const more = ahead ? { ok: true, plots: res.plots } : await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
+      // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
+      const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,
+        request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } })
+        : py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) }));
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);

@@ -6,9 +6,8 @@
 // the same bytes (tests/py/test_runs_ahead.py, tests/e2e/test_boot.py), so when Python takes
 // the run over nothing on screen changes; it then draws the run's plots (PNG) as for any run.
 
-import { PLOTS, plotSizes, renderPlots } from "../plot/plots.js";
+import { PLOTS, plotSizes } from "../plot/plots.js";
 import { message } from "../python/loading.js";
-import { page } from "../state/page-state.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
 
@@ -99,15 +98,22 @@ async function framesOf(files, [first, last]) {
 
 let plan = null;       // the run computed ahead that Python takes over once ready
 
-/** The run computed ahead is on screen: say so, and plan Python's taking it over. plan: {call
- * (Python's), request (the page's train request for it), res (the answer on screen), current}. */
+/** The run computed ahead is on screen: say so; resolves with Python's plots of it ({plots,
+ * plot_alt}) once Python has taken it over (adoptAhead), or null when Python could not load.
+ * p: {call (Python's), request (the page's train request for it), current}. */
 export function planAdoption(p) {
-  plan = p;
   message("Computed ahead; Python is loading for your own runs.");
+  return new Promise((resolve) => { plan = { ...p, resolve }; });
+}
+
+/** Python could not be loaded: the run on screen stays the one computed ahead, without plots. */
+export function abandonAhead() {
+  plan?.resolve(null);
+  plan = null;
 }
 
 /** Python is ready: it trains the run on screen (the same numbers), so the step-through's other
- * modes, the downloads and the plots work on it; its plots take their places. */
+ * modes, the downloads and the plots work on it; main.js puts its plots in place. */
 export async function adoptAhead() {
   const p = plan;
   plan = null;
@@ -115,16 +121,15 @@ export async function adoptAhead() {
   const r = await p.call(p.request);
   if (!p.current()) return;
   message(""); // Python is here
-  if (!r?.ok) return;
+  if (!r?.ok) { p.resolve(null); return; }
   if (r.theory_pending) await p.call({ cmd: "theory" });
   const later = PLOTS.filter((k) => k !== "boundary");
   const more = await p.call({ cmd: "plots", kinds: later, sizes: plotSizes(later) });
   if (!p.current()) return;
   shown = null;
   sessionHere();
-  Object.assign(p.res.plots, r.plots, more?.ok ? more.plots : {});
-  Object.assign(p.res.plot_alt, r.plot_alt, more?.ok ? more.plot_alt : {});
-  const playing = ["playing", "paused"].includes(page.get("watch")) ? ["boundary", "proof", "mistakes"] : [];
-  renderPlots(p.res.plots, p.res.plot_alt, { playing });
-  pictureArrived();
+  p.resolve({ ok: true, plots: { ...r.plots, ...(more?.ok ? more.plots : {}) },
+    plot_alt: { ...r.plot_alt, ...(more?.ok ? more.plot_alt : {}) } });
+  // After main.js has put the plots in (the await that resolve wakes runs first).
+  setTimeout(pictureArrived, 0);
 }
