@@ -113,12 +113,13 @@ def main(argv=None) -> int:
                            for k in ("show", "moving", "python") if any(r.get(k) is not None for r in runs)}
                     rows.append((engine, pname, link, med, runs[-1].get("bytes")))
             browser.close()
-    print(f"{'engine':9} {'network':10} {'link':12} {'show ms':>8} {'moving ms':>10} {'python ms':>10} {'target':>7}")
-    for engine, pname, link, med, _ in rows:
+    print(f"{'engine':9} {'network':10} {'link':12} {'show ms':>8} {'moving ms':>10} {'python ms':>10} {'target':>7}"
+          "  (kB sent by then)")
+    for engine, pname, link, med, sent in rows:
         tgt = TARGETS[pname]
         mark = "ok" if med.get("moving", 1e9) <= tgt else "MISSED"
         print(f"{engine:9} {pname:10} {link:12} {med.get('show', float('nan')):8.0f} {med.get('moving', float('nan')):10.0f} "
-              f"{med.get('python', float('nan')):10.0f} {tgt:5d} {mark}")
+              f"{med.get('python', float('nan')):10.0f} {tgt:5d} {mark} ({sent / 1e3:.0f} kB)")
     for name in filter(None, args.engine.split(",")):
         for link in args.links.split(","):
             t = other_engine(name, base + LINKS[link])
