@@ -1,10 +1,10 @@
 // Runs computed ahead (docs/ARCHITECTURE.md "Runs computed ahead"): the presets' default runs,
-// answered at build time by the app's own bridge in CPython (tools/runs_ahead.py), so a preset
+// answered at build time by the app's own bridge in the shipped Pyodide (tools/runs_ahead.py), so a preset
 // link's run moves, and the step-through steps, before Python is ready. While Python loads, a
 // run whose request equals a shipped one (apart from the plot's box and pixel ratio) is
 // answered from those files: its train answer, theory, scene and frames. Python's answers are
-// the same bytes (tests/py/test_runs_ahead.py, tests/e2e/test_boot.py), so when Python takes
-// the run over nothing on screen changes; it then draws the run's plots (PNG) as for any run.
+// the same bytes (tests/e2e/test_boot.py), so when Python takes the run over nothing on screen
+// changes; it then draws the run's plots (PNG) as for any run. Note: the run stays "running" until then.
 
 import { PLOTS, plotSizes } from "../plot/plots.js";
 import { message } from "../python/loading.js";
