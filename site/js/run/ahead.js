@@ -7,7 +7,7 @@
 // changes; it then draws the run's plots (PNG) as for any run. Note: the run stays "running" until then.
 
 import { PLOTS, plotSizes } from "../plot/plots.js";
-import { message } from "../python/loading.js";
+import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
 
@@ -66,6 +66,7 @@ export function showAhead(id) {
 
 /** A run Python trains (or none) replaces the one computed ahead. */
 export function dropAhead() {
+  if (shown) setLoadingNote("");
   shown = null;
 }
 
@@ -102,12 +103,14 @@ let plan = null;       // the run computed ahead that Python takes over once rea
  * plot_alt}) once Python has taken it over (adoptAhead), or null when Python could not load.
  * p: {call (Python's), request (the page's train request for it), current}. */
 export function planAdoption(p) {
-  message("Computed ahead; Python is loading for your own runs.");
+  // Beside Train (the message line would push the settings down, and back up when it clears).
+  setLoadingNote("Computed ahead; Python is loading for your own runs.");
   return new Promise((resolve) => { plan = { ...p, resolve }; });
 }
 
 /** Python could not be loaded: the run on screen stays the one computed ahead, without plots. */
 export function abandonAhead() {
+  setLoadingNote("");
   plan?.resolve(null);
   plan = null;
 }
@@ -120,7 +123,8 @@ export async function adoptAhead() {
   if (!p || !shown || !p.current()) return;
   const r = await p.call(p.request);
   if (!p.current()) return;
-  message(""); // Python is here
+  setLoadingNote("");
+  setReady(false, "Python is drawing this run's plots…"); // Python is here
   if (!r?.ok) { p.resolve(null); return; }
   if (r.theory_pending) await p.call({ cmd: "theory" });
   const later = PLOTS.filter((k) => k !== "boundary");
