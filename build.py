@@ -30,6 +30,7 @@ from tools.appwheel import build_app_wheel
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.node_check import check_runtime_and_make_extras, first_picture
+from tools.runs_ahead import compute_runs, write_runs_ahead
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list, site_address, write_site_address
 from tools.sourceless import pyc_sources, swap_in_pycs
@@ -142,6 +143,7 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
 
     # Drawn with what the page loads (trimmed stdlib, sourceless wheels): proof the app runs on it.
     picture = first_picture(pdir, small_lock, std_dir / "python_stdlib.zip", app_wheel)
+    ahead_runs = compute_runs(pdir, small_lock, std_dir / "python_stdlib.zip", app_wheel)
     # The page reads the lock from a content-hashed URL (loadPyodide's lockFileURL): it names
     # the trimmed matplotlib's folder, so an old cached copy must never be read after a deploy.
     lock_bytes = (pdir / "pyodide-lock.json").read_bytes()
@@ -176,6 +178,10 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
         "built": email.utils.formatdate(usegmt=True),
     }
     write_index(staging, info, json.loads(picture["first-picture.json"]))
+    # The presets' default runs answered ahead by the app in the shipped Pyodide (tools/runs_ahead.py):
+    # shown moving before Python is ready (site/js/run/ahead.js).
+    ahead = write_runs_ahead(staging, ahead_runs)
+    info["runs_ahead"] = ahead["runs"]
     info["site_url"] = write_site_address(staging, site_url)
     write_download_sizes(staging, info)
     write_precache_list(staging, info)
@@ -198,6 +204,7 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     log(f"dropped from the lock's matplotlib deps: {', '.join(DROPPED)}")
     log(f"app wheel: {info['app_wheel']}; {len(placed)} site-packages modules as .pyc, "
         f"stdlib zip with .pyc {len(stdlib) / 1e6:.2f} MB; build {info['build']}")
+    log(f"runs computed ahead: {ahead['runs']} ({ahead['bytes'] / 1e6:.2f} MB of answers)")
     log(f"dist/: {total / 1e6:.2f} MB in {sum(1 for p in dist.rglob('*') if p.is_file())} files "
         f"({time.monotonic() - t0:.1f} s)")
     return info

@@ -58,7 +58,8 @@ def write_precache_list(staging: Path, info: dict) -> None:
     rels = [p.relative_to(staging).as_posix() for p in files]
     listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
     info["build"] = sha256_bytes(listing.encode())[:16]
-    info["precache"] = [r for r in rels if r not in NOT_PRECACHED]
+    # The runs computed ahead (7 MB) serve a first visit before Python is ready: offline, Python is.
+    info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")]
 
 
 def wire_size(path: Path) -> int:

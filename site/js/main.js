@@ -29,6 +29,7 @@ import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
 import { initQuickPreset } from "./data/quick-preset.js";
+import { aheadId, showAhead, dropAhead, aheadCall, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -82,7 +83,7 @@ initAddressBar();
 initSharePanel(values);
 initOpenLink({ trainSoon });
 initFrameResize();
-initLastRun({ call: (request) => py.call(request), train: () => train({ auto: true }) });
+initLastRun({ call: (request) => aheadCall(request) ?? py.call(request), train: () => train({ auto: true }) });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch();
 initStatusLine();
@@ -97,6 +98,7 @@ setRunState("idle");
 setReady(false);
 const pyStarted = startPython(); // settles once the client exists (or could not be made)
 initLesson({ call: (r) => pyStarted.then(() => callPy(r)), train: () => (running ? trainSoon() : train({ auto: true })) });
+train({ auto: true }); // while Python loads, only a run computed ahead (run/ahead.js) goes
 
 // ------------------------------------------------------------------ Python
 
@@ -114,6 +116,7 @@ async function startPython() {
 
 function failed(text) {
   setPyState("error", text);
+  abandonAhead(); // a run computed ahead on screen ends without Python's plots
   // The client starts a fresh worker on the next call: Train doubles as "try again".
   setReady(!!py && !running);
   const note = byId("train-note");
@@ -128,6 +131,7 @@ function onStage(stage, detail) {
   if (stage !== "ready") { setReady(false); return; }
   workerReady(py && py.bootTimes);
   if (!running) setReady(true);
+  adoptAhead(); // Python takes over the run computed ahead on screen and draws its plots
   kick();
   if (!autoTrained && !hasResult && !running) {
     autoTrained = true;
@@ -181,6 +185,7 @@ function trainSoon() {
 }
 
 function kick() {
+  if (trainQueued && !running && pyState() !== "ready") train({ auto: true }); // a run computed ahead, if any
   if (!trainQueued || running || pyState() !== "ready") return;
   trainQueued = false;
   train({ auto: true });
@@ -188,7 +193,13 @@ function kick() {
 
 async function train(opts = {}) {
   // In the error state a call starts a fresh worker (the client queues it until ready).
-  if (running || !py || !["ready", "error"].includes(pyState())) return;
+  // While Python loads, only a run computed ahead goes (run/ahead.js).
+  const early = !["ready", "error"].includes(pyState());
+  if (running || (!py && !early)) return;
+  const ahead = early ? await aheadOf() : null;
+  if (running || (early && !ahead)) return;
+  if (ahead) { showAhead(ahead); trainQueued = false; } else dropAhead();
+  const call = ahead ? aheadCall : (r) => py.call(r);
   clearAllErrors();
   message("");
 
@@ -222,7 +233,7 @@ async function train(opts = {}) {
   try {
     // The boundary comes with the run and the other plots in a second call, so the picture
     // a student waits for appears first.
-    res = await py.call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] },
+    res = await call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] },
       theory: "later" });
     if (res && res.ok && token === runToken) {
       hasResult = true;
@@ -234,8 +245,11 @@ async function train(opts = {}) {
       // while Python draws the other plots (they are not what the show is about).
       lastRunResult(res, { drawing: true });
       watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
-      await completeTheory(res, { call: (r) => py.call(r), current: () => token === runToken });
-      const more = await py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) });
+      await completeTheory(res, { call, current: () => token === runToken });
+      // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
+      const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,
+        request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } })
+        : py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) }));
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
@@ -370,6 +384,13 @@ function compareRequest() {
   const req = trainRequest();
   if (req.fix) { focusOn(req.fix); return null; }
   return req;
+}
+
+/** The run computed ahead for the controls as they stand (none while the data needs fixing). */
+async function aheadOf() {
+  const d = dataRequest();
+  if ("error" in d) return null;
+  return aheadId(d.data, { ...settingsRequest(values), plot_features: plotFeatures() });
 }
 
 function callPy(request) {

@@ -5,6 +5,7 @@ import fnmatch
 import hashlib
 import json
 import re
+import struct
 from urllib.parse import urlparse
 
 from conftest import READY_TIMEOUT_MS, ROOT, attach_log, check_log, wait_ready_of
@@ -172,3 +173,45 @@ def test_every_dist_file_is_used(browser, base_url, dist_dir):
     info = json.loads((dist_dir / "build-info.json").read_text())
     assert info["stdlib"] in requested
     assert not (dist_dir / info["pyodide_dir"] / "python_stdlib.zip").exists()
+
+
+def same_bits(a, b, where="answer"):
+    """a and b alike, every number the same float64 bit for bit (JSON read by the page has no
+    int/float distinction: 0.0 may come back as 0), else an AssertionError naming the place."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None or isinstance(a, str):
+        assert a == b and type(a) is type(b), (where, a, b)
+    elif isinstance(a, (int, float)):
+        assert isinstance(b, (int, float)), (where, a, b)
+        assert struct.pack("<d", float(a)) == struct.pack("<d", float(b)), (where, a, b)
+    elif isinstance(a, list):
+        assert isinstance(b, list) and len(a) == len(b), (where, a, b)
+        for i, (x, y) in enumerate(zip(a, b)):
+            same_bits(x, y, f"{where}[{i}]")
+    else:
+        assert isinstance(b, dict) and a.keys() == b.keys(), (where, sorted(a), sorted(b))
+        for k in a:
+            same_bits(a[k], b[k], f"{where}.{k}")
+
+
+def ahead_index(dist_dir):
+    text = (dist_dir / "js" / "run" / "ahead-runs.js").read_text()
+    return json.loads(re.search(r"export default (.*);\n$", text, re.S).group(1))
+
+
+def test_the_pages_python_answers_the_runs_computed_ahead_bit_for_bit(ready_page, py_call, dist_dir):
+    # The page shows these runs from the build's files before Python is ready (js/run/ahead.js);
+    # its Python, asked the same once ready, gives the same answers, every number to the bit:
+    # one run of each family (the build's CPython would not: its multiclass scores and margins
+    # differ in the last bit, its matplotlib's pictures more, so the build asks Pyodide).
+    index = ahead_index(dist_dir)
+    for rid in ("xor-online", "and-kernel", "clouds-multiclass"):
+        run = index["runs"][rid]
+        shipped = {n: json.loads((dist_dir / index["dir"] / f"{rid}.{n}.json").read_text()) for n in run["files"]}
+        total = shipped["scene"]["total"]
+        asked = {"train": run["request"], "theory": {"cmd": "theory"},
+                 "scene": {"cmd": "frame", "scene": True, "sizes": index["sizes"]}}
+        for i, first in enumerate(range(0, total + 1, index["batch"])):
+            asked[f"frames-{i}"] = {"cmd": "frame", "batch": [first, min(total, first + index["batch"] - 1)]}
+        assert set(run["files"]) <= set(asked), rid
+        for name in run["files"]:
+            same_bits(py_call(ready_page, asked[name]), shipped[name], f"{rid}.{name}")

@@ -28,6 +28,8 @@ def moving(browser, base_url):
         page.context.add_init_script(TEST_SWITCH)   # globalThis.__pyclient: the bridge's own answers
         page.goto(base_url)
         wait_ready_of(page)
+        # Python has taken over the run computed ahead (js/run/ahead.js) when the run is done.
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         page.set_default_timeout(90_000)
         open_tab(page, "steps")  # the step's picture is drawn where it is on screen (one-screen lab)

@@ -80,6 +80,9 @@ def moving(browser, base_url):
     """A page that plays (no reduced-motion preference), once its first run's show is over."""
     with extra_page(browser, base_url, motion="no-preference") as page:
         wait_ready_of(page)
+        # A run computed ahead (js/run/ahead.js) may end its show before Python is ready: the run
+        # is over once Python has taken it over (run state done).
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         page.set_default_timeout(90_000)
         yield page

@@ -10,6 +10,7 @@ import { initPlotPoints, plotPointsResult } from "../data/plot-points.js";
 import { watchFrame, watchPicture, watchMistakes } from "../steps/watch.js";
 import { initNarration, narrateResult, narrateFrame } from "../access/run-narration.js";
 import { page } from "../state/page-state.js";
+import { aheadShown } from "./ahead.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -50,6 +51,12 @@ export function lastRunResult(res, { drawing: more = false } = {}) {
   sync();
 }
 
+/** Python took over the run computed ahead on screen (run/ahead.js): it has the run now. */
+export function sessionHere() {
+  hasSession = true;
+  sync();
+}
+
 function retrain() {
   if (page.get("runState") === "running") { retrainWanted = true; return; }
   train();
@@ -60,7 +67,8 @@ function sync() {
   if (pyState !== "ready") hasSession = false; // a new worker has no run
   if (runState === "running" && lastState !== "running") drawing = false; // a new run began
   lastState = runState;
-  const on = hasSession && (runState !== "running" || drawing);
+  // A run computed ahead is stepped through from its shipped frames before Python has it.
+  const on = (hasSession || aheadShown()) && (runState !== "running" || drawing);
   const why = hasResult && !hasSession && pyState === "ready"
     ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
     : "";

@@ -36,13 +36,21 @@ function keepPressOnTrain(onTrain) {
   });
 }
 
+let loadingNote = "";   // what the note says while Python loads, when not the plain words (run/ahead.js)
+
 /** Python ready or not: Train is enabled only when ready (and not running). */
 export function setReady(ready, note) {
   const train = byId("train");
   train.disabled = !ready;
   const n = byId("train-note");
-  n.textContent = ready ? "" : (note || "Python is loading…");
+  n.textContent = ready ? "" : (note || loadingNote || "Python is loading…");
   show(n, !ready);
+}
+
+/** The note's words while Python loads ("" : the plain ones); shown at once if it is showing. */
+export function setLoadingNote(text) {
+  loadingNote = text;
+  if (byId("train").disabled) setReady(false);
 }
 
 export function startProgress(epochs) {

@@ -205,10 +205,24 @@ function stop() {
   settle("stopped");
 }
 
+/** Python's pictures of the run on screen arrived after its show ended (run/ahead.js): they
+ * take the place of the page's own drawing. */
+export function pictureArrived() {
+  const w = page.get("watch");
+  if (mirroring && w !== "playing" && w !== "paused") settle(w);
+}
+
 /** Back to the final result in the main plots. */
 function settle(why) {
   page.set({ watch: why });
   if (!res || !mirroring) return;
+  // A run computed ahead has no picture of Python's yet: the page's own drawing of its end stays.
+  if (!res.plots?.boundary && drawnHere()) {
+    watchPicture(stepTotal(), { user: true });
+    nowFinal(res);
+    setCaption(why === "end" ? `The final result.${endCaption(res)}` : "");
+    return;
+  }
   mirroring = false;
   hideViews();
   const put = (kind) => {

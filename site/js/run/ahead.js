@@ -1,0 +1,139 @@
+// Runs computed ahead (docs/ARCHITECTURE.md "Runs computed ahead"): the presets' default runs,
+// answered at build time by the app's own bridge in the shipped Pyodide (tools/runs_ahead.py), so a preset
+// link's run moves, and the step-through steps, before Python is ready. While Python loads, a
+// run whose request equals a shipped one (apart from the plot's box and pixel ratio) is
+// answered from those files: its train answer, theory, scene and frames. Python's answers are
+// the same bytes (tests/e2e/test_boot.py), so when Python takes the run over nothing on screen
+// changes; it then draws the run's plots (PNG) as for any run. Note: the run stays "running" until then.
+
+import { PLOTS, plotSizes } from "../plot/plots.js";
+import { setLoadingNote, setReady } from "./run-panel.js";
+import { pictureArrived } from "../steps/watch.js";
+import { sessionHere } from "./last-run.js";
+
+// The plot's box, pixel ratio and which plots to draw: the run's numbers do not depend on them.
+const VIEW_KEYS = new Set(["plot_px", "dpr", "scale", "plot_kinds"]);
+
+let index = null;      // its promise: {dir, runs: {id: {request, files}}} (build.py writes js/run/ahead-runs.js)
+let loaded = null;     // ... once here
+let shown = null;      // {id, files: {name: Promise<answer>}}: the run computed ahead on screen
+
+function loadIndex() {
+  // Only dist/ has the index: served from site/, no run is computed ahead.
+  index ??= import("./ahead-runs.js").then((m) => m.default).catch(() => ({ dir: null, runs: {} }))
+    .then((ix) => (loaded = ix));
+  return index;
+}
+
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || !a || !b) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+}
+
+function withoutView(settings) {
+  return Object.fromEntries(Object.entries(settings).filter(([k]) => !VIEW_KEYS.has(k)));
+}
+
+/** The id of the run computed ahead whose request is this one's, else null. */
+export async function aheadId(data, settings) {
+  const { dir, runs } = await loadIndex();
+  if (!dir) return null;
+  const want = withoutView(settings);
+  for (const [id, run] of Object.entries(runs)) {
+    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return id;
+  }
+  return null;
+}
+
+async function fetchAnswer(dir, id, name) {
+  const r = await fetch(new URL(`../../${dir}${id}.${name}.json`, import.meta.url));
+  if (!r.ok) throw new Error(`${r.status}`);
+  return r.json();
+}
+
+/** The run `id` (aheadId's: the index is here) is the one on screen: its files are fetched at once. */
+export function showAhead(id) {
+  const { dir, runs } = loaded;
+  const files = {};
+  for (const name of runs[id].files) files[name] = fetchAnswer(dir, id, name);
+  // An unanswered promise is no error until a caller awaits it.
+  for (const p of Object.values(files)) p.catch(() => {});
+  shown = { id, files };
+}
+
+/** A run Python trains (or none) replaces the one computed ahead. */
+export function dropAhead() {
+  if (shown) setLoadingNote("");
+  shown = null;
+}
+
+export const aheadShown = () => shown !== null;
+
+/** The answer to `request` from the run computed ahead on screen, or null (Python answers). */
+export function aheadCall(request) {
+  if (!shown || !request) return null;
+  const f = shown.files;
+  const fail = () => ({ ok: false, error: { kind: "internal", message: "The run computed ahead could not be loaded; Python will compute it." } });
+  if (request.cmd === "train" && f.train) return f.train.catch(fail);
+  if (request.cmd === "theory" && f.theory) return f.theory.catch(fail);
+  if (request.cmd !== "frame" || request.visits || request.visit !== undefined) return null;
+  if (request.scene === true) return f.scene.catch(fail);
+  if (Array.isArray(request.batch)) return framesOf(f, request.batch).catch(fail);
+  return null;
+}
+
+async function framesOf(files, [first, last]) {
+  const out = [];
+  let total = 0;
+  for (let i = 0; files[`frames-${i}`]; i++) {
+    const part = await files[`frames-${i}`];
+    total = part.total;
+    for (const fr of part.frames) if (fr.step >= first && fr.step <= last) out.push(fr);
+    if (part.frames.at(-1).step >= last) break;
+  }
+  return { ok: true, frames: out, total };
+}
+
+let plan = null;       // the run computed ahead that Python takes over once ready
+
+/** The run computed ahead is on screen: say so; resolves with Python's plots of it ({plots,
+ * plot_alt}) once Python has taken it over (adoptAhead), or null when Python could not load.
+ * p: {call (Python's), request (the page's train request for it), current}. */
+export function planAdoption(p) {
+  // Beside Train (the message line would push the settings down, and back up when it clears).
+  setLoadingNote("Computed ahead; Python is loading for your own runs.");
+  return new Promise((resolve) => { plan = { ...p, resolve }; });
+}
+
+/** Python could not be loaded: the run on screen stays the one computed ahead, without plots. */
+export function abandonAhead() {
+  setLoadingNote("");
+  plan?.resolve(null);
+  plan = null;
+}
+
+/** Python is ready: it trains the run on screen (the same numbers), so the step-through's other
+ * modes, the downloads and the plots work on it; main.js puts its plots in place. */
+export async function adoptAhead() {
+  const p = plan;
+  plan = null;
+  if (!p || !shown || !p.current()) return;
+  const r = await p.call(p.request);
+  if (!p.current()) return;
+  setLoadingNote("");
+  setReady(false, "Python is drawing this run's plots…"); // Python is here
+  if (!r?.ok) { p.resolve(null); return; }
+  if (r.theory_pending) await p.call({ cmd: "theory" });
+  const later = PLOTS.filter((k) => k !== "boundary");
+  const more = await p.call({ cmd: "plots", kinds: later, sizes: plotSizes(later) });
+  if (!p.current()) return;
+  shown = null;
+  sessionHere();
+  p.resolve({ ok: true, plots: { ...r.plots, ...(more?.ok ? more.plots : {}) },
+    plot_alt: { ...r.plot_alt, ...(more?.ok ? more.plot_alt : {}) } });
+  // After main.js has put the plots in (the await that resolve wakes runs first).
+  setTimeout(pictureArrived, 0);
+}

@@ -1,0 +1,77 @@
+"""The answers of the runs computed ahead, made by the app's own bridge (bridge.handle_json,
+the door the page's worker calls): run inside the shipped Pyodide by tools/ahead_pyodide.py
+(the page's matplotlib, so its scenes' SVG is the page's to the byte; CPython's may differ).
+
+A run computed ahead is a preset's default run for one algorithm, asked as the page asks it
+(site/js/main.js train(): the boundary plot with the run, theory "later") except that no plot
+is drawn (plot_kinds []: the page draws the show itself, plot/plot-motion.js), then its theory,
+its scene and its frames. Output on stdout: {"runs": [{"id", "request", "answers": {name: text}}]}
+where each text is the bridge's reply, byte for byte (tests/py/test_runs_ahead.py recomputes them)."""
+from __future__ import annotations
+
+import json
+
+# The box the scene is drawn for (the page fits it into its own box, plot-motion.js place()):
+# a 1280 × 800 screen's boundary and proof boxes.
+SIZES = {"boundary": [855, 511], "proof": [342, 214]}
+BATCH = 399            # steps per frames file (bridge/frame_batches.py BATCH_MAX is 400)
+MAX_BYTES = 400_000    # a run whose answers weigh more is left to Python (~1.6 s at 2 Mbit/s)
+# The kernel and multiclass runs of the larger real data sets take seconds each (the build runs
+# in CI) and their frames weigh MBs: Python computes them in the page, as before.
+LEFT_TO_PYTHON = {(p, a) for p in ("breast-cancer", "wine", "digits") for a in ("kernel", "multiclass")}
+
+
+def default_requests(params: dict) -> list[tuple[str, dict]]:
+    """(id, train request) of every preset × algorithm at the page's defaults (state.js
+    settingsRequest and presetRequest with every value at its default)."""
+    entries = {p["name"]: p for p in params["params"]}
+    settings = {"plots": True}
+    for p in params["params"]:
+        if p.get("request", p["group"]) == "settings":
+            settings[p["key"]] = p["default"]
+    settings["plot_kinds"] = []
+    out = []
+    for preset in (o["value"] for o in entries["preset"]["options"]):
+        data = {"kind": "preset", "name": preset}
+        for name in ("n", "margin", "spread", "data_seed"):
+            if preset in entries[name]["when"]["in"]:
+                data[entries[name]["key"]] = entries[name]["default"]
+        for algo in (o["value"] for o in entries["algorithm"]["options"]):
+            if (preset, algo) in LEFT_TO_PYTHON:
+                continue
+            s = dict(settings, algorithm=algo)
+            out.append((f"{preset}-{algo}", {"cmd": "train", "data": data, "settings": s, "theory": "later"}))
+    return out
+
+
+def answers_of(handle, request: dict) -> dict | None:
+    """{name: reply text} of one run: train, theory, scene, frames-0, frames-1, ...; None when
+    the run fails, makes no update, or the page would not draw it (Python then answers as now)."""
+    train = handle(json.dumps(request))
+    res = json.loads(train)
+    if not res.get("ok") or not res.get("updates"):
+        return None
+    out = {"train": train}
+    if res.get("theory_pending"):
+        out["theory"] = handle(json.dumps({"cmd": "theory"}))
+    scene = handle(json.dumps({"cmd": "frame", "scene": True, "sizes": SIZES}))
+    sc = json.loads(scene)
+    if not sc.get("ok") or not sc.get("scene"):
+        return None
+    out["scene"] = scene
+    for i, first in enumerate(range(0, sc["total"] + 1, BATCH)):
+        last = min(sc["total"], first + BATCH - 1)
+        out[f"frames-{i}"] = handle(json.dumps({"cmd": "frame", "batch": [first, last]}))
+        if sum(map(len, out.values())) > MAX_BYTES:
+            return None
+    return out
+
+
+def all_runs(handle, schema: dict) -> list[dict]:
+    """[{id, request, answers}] of every default run that is shipped."""
+    runs = []
+    for run_id, request in default_requests(schema):
+        answers = answers_of(handle, request)
+        if answers:
+            runs.append({"id": run_id, "request": request, "answers": answers})
+    return runs

@@ -1,0 +1,54 @@
+"""The runs computed ahead (docs/ARCHITECTURE.md "Runs computed ahead"): the presets' default
+runs answered at build time by the app's own bridge in the shipped Pyodide, run in Node
+(tools/ahead_pyodide.py + tools/ahead_answers.py), and shipped as static files so the page shows
+a preset link's run moving, and steps through it, before Python is ready (site/js/run/ahead.js).
+Pyodide, not the build's CPython: the scenes are matplotlib SVG, and CPython's matplotlib is
+another version than the page's (3.11 here against 3.8.4), whose SVG differs; the numbers are
+CPython's too (tests/e2e/test_boot.py checks both).
+
+Deterministic: the same inputs give the same bytes (the bridge's JSON for fixed requests, files
+named by content; no time or path goes in). Cached in .cache/ under a key of every input (the
+shipped lock and stdlib, the app wheel, these tools), like the first picture."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .ahead_answers import BATCH, SIZES
+from .common import TOOLS, hashed_dir
+from .node_check import _key, run_in_node
+
+INDEX_MODULE = Path("js") / "run" / "ahead-runs.js"
+
+
+def compute_runs(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_wheel: Path) -> list[dict]:
+    """[{id, request, answers: {name: text}}] from the app's bridge in the shipped Pyodide."""
+    py_file = TOOLS / "ahead_pyodide.py"
+    source = (TOOLS / "ahead_answers.py").read_text(encoding="utf-8")
+    key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), source,
+               app_wheel.read_bytes(), stdlib_zip.read_bytes())
+    out = run_in_node(pyodide_dir, stdlib_zip, py_file, {"wheel": "/tmp/" + app_wheel.name, "source": source},
+                      ["runs-ahead.json"], key, "computing the runs ahead (the presets' default runs)",
+                      wheels=[(app_wheel, app_wheel.name)])
+    return json.loads(out["runs-ahead.json"])["runs"]
+
+
+def write_runs_ahead(staging: Path, runs: list[dict]) -> dict:
+    """Each run's answers under staging/ahead/<content hash>/<name>.json and the page's index
+    (js/run/ahead-runs.js: dir, and per run id its request and files). -> {"runs": n, "bytes": b}."""
+    # sizes and batch: how the scene and the frames were asked for (the tests ask Python the same).
+    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH}
+    if runs:
+        blob = json.dumps(runs, sort_keys=True).encode()
+        folder = hashed_dir(staging / "ahead", blob)
+        index["dir"] = folder.relative_to(staging).as_posix() + "/"
+        for run in runs:
+            names = list(run["answers"])
+            for name, text in run["answers"].items():
+                (folder / f"{run['id']}.{name}.json").write_text(text, encoding="utf-8")
+            index["runs"][run["id"]] = {"request": run["request"], "files": names}
+    out = staging / INDEX_MODULE
+    out.write_text("// Written by build.py (tools/runs_ahead.py): the runs computed ahead and their files.\n"
+                   "export default " + json.dumps(index, sort_keys=True) + ";\n", encoding="utf-8")
+    size = sum(len(t.encode()) for r in runs or () for t in r["answers"].values())
+    return {"runs": len(index["runs"]), "bytes": size}
