@@ -15,6 +15,7 @@ import pytest
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_ready_of
 from tools.worker_heap import python_worker_mb
+import reference
 
 SNAPSHOT_SWITCH = "globalThis.__PERCEPTRON_LAB_TEST__ = {snapshot: true};"
 # The snapshot's folder in the origin private file system (js/python/snapshot.js), from the page.
@@ -53,16 +54,7 @@ REQUESTS = [
 
 def literal_perceptron(X, y, epochs=100):
     """Rosenblatt's rule as written in the notes: x̃ = (x, 1), w ← w + y x̃ on y w·x̃ ≤ 0, in order."""
-    Z = np.hstack([X, np.ones((len(X), 1))])
-    w = np.zeros(Z.shape[1])
-    for _ in range(epochs):
-        mistakes = 0
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w, mistakes = w + t * z, mistakes + 1
-        if not mistakes:
-            break
-    return w
+    return reference.plain_online(np.hstack([X, np.ones((len(X), 1))]), y, epochs=epochs)[0]
 
 
 def wait_attr(page, name, settled_not, timeout_ms=READY_TIMEOUT_MS * 2) -> str:

@@ -17,6 +17,7 @@ from pagekit import PICTURE_OF_IMG_JS, click_train, in_tab, open_tab, settled
 from perceptron_lab.core import train as core_train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
+import reference
 
 STEP_TIMEOUT_MS = 30_000
 
@@ -378,16 +379,7 @@ def test_every_visited_example(and_page):
     wait_step(page, 0)
     ds = preset("and")
     Z = prepare(ds.X)
-    w, visits = np.zeros(3), []
-    for _ in range(100):
-        mistakes = 0
-        for z, t in zip(Z, ds.y):
-            ya = t * (w @ z)
-            if ya <= 0:
-                w, mistakes = w + t * z, mistakes + 1
-            visits.append((ya <= 0, w.copy()))
-        if not mistakes:
-            break
+    visits = [(v.mistake, v.w_after) for v in reference.online_visits(Z, ds.y)]
     with in_tab(page, "steps"):
         page.check("#step-visits")
     page.wait_for_selector('#stepper[data-mode="visits"][data-visit="0"]', state="attached", timeout=STEP_TIMEOUT_MS)

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from conftest import wait_ready_of
 from pagekit import arm_run_end, click_train, extra_page, in_tab, run_end, settled
+import reference
 
 SHOW_TIMEOUT_MS = 90_000
 AND = (np.array([[0, 0], [0, 1], [1, 0], [1, 1]], float), np.array([-1, -1, -1, 1]))
@@ -40,15 +41,11 @@ def literal_updates(X, y, epochs=100):
     """The online perceptron from its definition (x̃ = (x, 1), w = 0, fixed order, update on
     y·(w·x̃) ≤ 0): w after each update, and whether it stopped on a repeated w (a cycle)."""
     Z = np.hstack([X, np.ones((len(X), 1))])
-    w, out, seen = np.zeros(3), [], {np.zeros(3).tobytes()}
-    for _ in range(epochs):
-        mistakes = 0
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + t * z
-                out.append(w.copy())
-                mistakes += 1
-        if mistakes == 0:
+    out, seen = [], {np.zeros(3).tobytes()}
+    for ep in reference.epochs_of(reference.online_visits(Z, y, epochs=epochs)):
+        out += [v.w_after for v in ep if v.mistake]
+        w = ep[-1].w_after
+        if not any(v.mistake for v in ep):
             return out, False
         if w.tobytes() in seen:
             return out, True

@@ -9,6 +9,7 @@ from perceptron_lab.bridge import handle, handle_json
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
+import reference
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
@@ -78,14 +79,7 @@ def test_test_split_reports_test_accuracy():
     r = handle(train_req(spec, test_fraction=0.25, epochs=7, plots=False))
     tr, te = data.train_test_split(data.preset("overlap", n=200), 0.25, 0)
     Z = np.hstack([tr.X, np.ones((len(tr.y), 1))])
-    w = np.zeros(3)
-    for _ in range(7):
-        mistakes = 0
-        for z, t in zip(Z, tr.y):
-            if t * (w @ z) <= 0:
-                w, mistakes = w + t * z, mistakes + 1
-        if not mistakes:
-            break
+    w = reference.plain_online(Z, tr.y, epochs=7)[0]
     Zt = np.hstack([te.X, np.ones((len(te.y), 1))])
     expected = sum(int((1 if w @ z >= 0 else -1) == t) for z, t in zip(Zt, te.y)) / len(te.y)
     assert r["dataset"]["n_test"] == len(te.y) == 50 and r["dataset"]["n_train"] == 150

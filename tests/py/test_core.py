@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from perceptron_lab import SettingsError
 from perceptron_lab.core import train, predict_sign
 from perceptron_lab.core.features import prepare
-from reference import plain_averaged, plain_online
+from reference import epoch_end_cycle, plain_averaged, plain_online, pocket_ratchet
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND_Y = np.array([-1, -1, -1, 1])
@@ -430,17 +430,7 @@ def test_cycles_with_a_period_longer_than_one_epoch():
     # end-of-epoch w only after several epochs; the literal loop below finds the cycle independently.
     Z = prepare(np.array([[-3.0, -2.0], [-2.0, -2.0], [2.0, 3.0], [1.0, -3.0], [-3.0, -1.0], [0.0, 1.0]]))
     y = np.array([-1, 1, -1, -1, 1, -1])
-    ends, w = [np.zeros(3)], np.zeros(3)
-    period = epoch = None
-    for e in range(1, 60):
-        for i in range(6):
-            if y[i] * (w @ Z[i]) <= 0:
-                w = w + y[i] * Z[i]
-        hit = [k for k, v in enumerate(ends) if np.array_equal(v, w)]
-        if hit:
-            period, epoch = e - hit[0], e
-            break
-        ends.append(w)
+    epoch, period = epoch_end_cycle(Z, y, 59)
     run = train(Z, y, max_epochs=60)
     assert run.status == "cycled" and run.cycle == {"epoch": epoch, "period": period}
     assert period > 1
@@ -455,25 +445,7 @@ def test_pocket_ratchet_on_large_data_equals_a_literal_ratchet(monkeypatch):
     Z = prepare(X)
     run = train(Z, y, algorithm="pocket", max_epochs=5)
     assert run.pocket_rule == "ratchet"
-    # Gallant's ratchet, literally: a w is weighed when its run of correct predictions is the
-    # longest so far (at its replacement, and at the end of every epoch), kept if strictly more accurate.
-    acc = lambda v: np.mean(predict_sign(Z @ v) == y)  # noqa: E731
-    w, best, best_acc, best_run, run_len = np.zeros(3), np.zeros(3), acc(np.zeros(3)), 0, 0
-    for e in range(run.n_epochs):
-        for i in range(len(y)):
-            if y[i] * (w @ Z[i]) <= 0:
-                if run_len > best_run:
-                    best_run = run_len
-                    if acc(w) > best_acc:
-                        best, best_acc = w, acc(w)
-                w, run_len = w + y[i] * Z[i], 0
-            else:
-                run_len += 1
-        if run_len > best_run:
-            best_run = run_len
-            if acc(w) > best_acc:
-                best, best_acc = w, acc(w)
-    assert np.array_equal(run.w, best)
+    assert np.array_equal(run.w, pocket_ratchet(Z, y, run.n_epochs))  # Gallant's ratchet, literally
 
 
 @pytest.mark.parametrize("order", ["shuffle-once", "shuffle-each"])

@@ -23,6 +23,7 @@ from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.errors import SettingsError
 from perceptron_lab.core.features import prepare
+import reference
 
 PY = Path(__file__).resolve().parents[2] / "py"
 
@@ -842,13 +843,7 @@ def test_voted_plot_names_the_last_w_and_shades_the_vote():
 
 def literal_perceptron_epochs(Z, y, epochs):
     """The online perceptron from the notes, fixed order: the w after every update, by epoch."""
-    w, out = np.zeros(Z.shape[1]), []
-    for e in range(1, epochs + 1):
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + t * z
-                out.append((e, w.copy()))
-    return out
+    return [(v.epoch, v.w_after) for v in reference.online_visits(Z, y, epochs=epochs, stop_clean=False) if v.mistake]
 
 
 def test_xor_cycle_figure_draws_the_cycle_of_the_run():
