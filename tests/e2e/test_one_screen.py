@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, run_end, settled
+from pagekit import RUN_TIMEOUT_MS, at_rest, click_train, extra_page, open_tab, run_end, settled
 
 # Where a box is on screen, and what the page would scroll.
 GEOMETRY_JS = """() => {
@@ -69,7 +69,7 @@ def loaded_with_focus(page, field: str) -> list:
     page.evaluate(WATCH_FOCUS_JS, field)
     wait_ready_of(page)
     assert settled(page) == "done"
-    page.wait_for_timeout(800)
+    at_rest(page)
     return page.evaluate("() => { window.__stopLook = true; return [...window.__ys]; }")
 
 
@@ -138,7 +138,7 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
         page.evaluate("async (t) => (await import('./js/run/status-line.js')).showStatus(t)", f"{headline} {rest}")
-        page.wait_for_timeout(200)
+        at_rest(page)
         shown = page.evaluate("""() => { const line = document.querySelector('.status-line'), more = document.getElementById('status-more');
           const r = more.getBoundingClientRect();
           return { head: document.getElementById('status').textContent, more: more.hidden ? null : more.textContent,
@@ -169,7 +169,7 @@ def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browse
         page.locator("#eta").scroll_into_view_if_needed()
         assert page.evaluate("scrollY") > 500
         assert click_train(page) == "done"
-        page.wait_for_timeout(1000)
+        at_rest(page)  # the scroll that brings the plot back has ended
         g = page.evaluate(GEOMETRY_JS)
         assert inside(g["plot"], g), g  # Train brought the plot back into view
         # The fixed Train bar covers no control for good: the page scrolls each above it.
@@ -243,13 +243,14 @@ def test_no_layout_shift_on_and_after_xor(browser, base_url):
         assert settled(page) == "done"
         page.uncheck("#autoplay")  # the shows are not what is measured; their ends would wait
         page.select_option("#preset", "xor")
-        page.wait_for_timeout(1200)  # no retrain-on-change with the show off: Train is pressed
+        # measured: no retrain-on-change with the show off (Train is pressed below) for 1.2 s
+        page.wait_for_timeout(1200)
         page.evaluate(CLS_JS)
         assert click_train(page) == "done"
-        page.wait_for_timeout(1500)
+        at_rest(page)
         page.select_option("#preset", "and")
         assert click_train(page) == "done"
-        page.wait_for_timeout(1500)
+        at_rest(page)
         cls, shifts = page.evaluate("[window.__cls, window.__shifts]")
         assert cls < 0.1, shifts
         page.check("#autoplay")
@@ -316,7 +317,7 @@ def test_presenter_mode_is_one_screen(browser, base_url):
         page.locator("body").press(" ")
         page.locator("body").press("PageDown")  # the one that acts: proof the keys arrived
         page.wait_for_selector(f'#stepper[data-step="{int(step) + 1}"]', state="attached", timeout=30_000)
-        page.wait_for_timeout(1500)  # a run T had started would show by now (training AND takes less)
+        page.wait_for_timeout(1500)  # measured: no run starts (one T had started would show by now: AND trains in less)
         assert page.evaluate("window.__started") is False
         assert page.get_attribute("#stepper", "data-playing") == "false"
 
@@ -357,7 +358,7 @@ def test_a_low_embed_draws_the_plot_at_its_box_height_not_shrunk(browser, course
     with extra_page(browser, course_520_xor + "index.html", viewport={"width": 760, "height": 800}) as page:
         frame = page.wait_for_selector("iframe").content_frame()
         frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.wait_for_timeout(500)
+        at_rest(frame)
         plot = frame.evaluate(GEOMETRY_JS)["plot"]
         assert plot["h"] < 0.45 * plot["w"], plot  # the flat box this is about
         nw, nh = frame.evaluate("[...['naturalWidth', 'naturalHeight'].map((k) => "
@@ -371,7 +372,7 @@ def test_embed_at_640_px_shows_the_whole_plot(browser, course_640):
         frame = page.wait_for_selector("iframe").content_frame()
         assert frame.evaluate("location.origin") != page.evaluate("location.origin")
         frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.wait_for_timeout(500)
+        at_rest(frame)
         g = frame.evaluate(GEOMETRY_JS)
         assert g["vh"] == 640 and g["scrollY"] == 0, g
         bar = frame.evaluate("document.getElementById('runbar').getBoundingClientRect().top")

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, py_call_of, wait_ready_of
+from pagekit import wait_until
 from tools.worker_heap import python_worker_mb
 import reference
 
@@ -360,10 +361,7 @@ def test_the_maker_waits_for_an_idle_page_and_never_runs_beside_a_run(browser, b
     page.goto(base_url)
     first_run(page)
     assert click_train(page) == "done"  # before the page was quiet for long: the maker waits
-    for _ in range(600):
-        if page.evaluate(MAKER_ALIVE):
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, MAKER_ALIVE, 60_000)
     assert click_train(page) == "done"  # while it makes: it ends, and starts again later
     state = wait_attr(page, "snapshot", "making")
     timeline = page.evaluate("globalThis.__timeline")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from datakit import engine, preset_data
-from pagekit import assert_png, click_train, in_tab, plots_info, shown_value, shown_weights, status_shown
+from pagekit import assert_png, at_rest, click_train, in_tab, plots_info, shown_value, shown_weights, status_shown
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
@@ -230,7 +230,7 @@ def test_train_does_not_move_the_plots(ready_page, width):
               requestAnimationFrame(look); };
             look(); }""")
         assert click_train(page) == "done"
-        page.wait_for_timeout(500)
+        at_rest(page)  # watched until the page settled: plots drawn, nothing moving
         tops = page.evaluate("() => { window.__watch = false; return [...window.__tops]; }")
         assert len(tops) == 1, f"the boundary plot / results heading moved: {tops}"
         assert page.is_hidden("#stale-note")
