@@ -149,12 +149,12 @@ def test_hostile_json_never_raises(text):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(session, "train", boom)
+    monkeypatch.setattr(linear_fit, "train", boom)
     r = handle(train_req())
     assert r["ok"] is False and r["error"]["kind"] == "internal"
     assert "secret detail" not in r["error"]["message"] and "\n" not in r["error"]["message"]
@@ -232,9 +232,9 @@ def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
 
 
 def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
-    monkeypatch.setattr(session, "TRACE_CAP", 8)
+    monkeypatch.setattr(linear_fit, "TRACE_CAP", 8)
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
     assert r["trace"]["subsampled"]
     f = handle({"cmd": "frame", "step": 5})
@@ -250,9 +250,9 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
 
 
 def test_voted_with_too_many_vectors_says_so(monkeypatch):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
-    monkeypatch.setattr(session, "MAX_VOTES", 300)
+    monkeypatch.setattr(linear_fit, "MAX_VOTES", 300)
     r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))
     assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
     assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")
