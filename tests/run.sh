@@ -5,6 +5,7 @@
 # (node --test), Python unit tests and end-to-end tests against dist/ (tests/e2e/conftest.py
 # builds it): every module in Chromium, and the smoke suite (test_engines_smoke.py) in
 # Chromium, WebKit and Firefox. Never installs into the system Python (PEP 668).
+# The unit tests run beside the end-to-end tests (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,5 +33,35 @@ fi
 command -v npm >/dev/null || apt_install nodejs npm
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
 npm ci --no-audit --no-fund --loglevel=error
-node --test tests/js/
-.venv/bin/python -m pytest tests "$@"
+
+# The suite in three streams at once (docs/TESTING.md): the end-to-end tests mostly wait on the
+# browser (measured: 0.4-0.6 of a core), the Python unit tests are one CPU-bound process, node's
+# are short. On CI's 2 cores the run takes about as long as the end-to-end stream instead of the
+# sum. The unit streams run niced, so the browser's timing (watchdogs, shows) comes first.
+# Arguments that name tests (a path, -k EXPR) or PERCEPTRON_LAB_SERIAL=1: one stream after another.
+serial=${PERCEPTRON_LAB_SERIAL:-}
+for arg in "$@"; do case $arg in -*) ;; *) serial=1 ;; esac; done
+if [ -n "$serial" ]; then
+  node --test tests/js/
+  .venv/bin/python -m pytest tests "$@"
+  exit
+fi
+logs=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+nice -n 5 node --test tests/js/ >"$logs/node.log" 2>&1 &
+pids+=($!)
+# No shared pytest cache with the end-to-end stream (both would write it at their end).
+nice -n 5 .venv/bin/python -m pytest tests/py -p no:cacheprovider "$@" >"$logs/py.log" 2>&1 &
+pids+=($!)
+status=0
+.venv/bin/python -m pytest tests/e2e "$@" || status=$?
+for name in node py; do
+  pid=${pids[0]}; pids=("${pids[@]:1}")
+  rc=0; wait "$pid" || rc=$?
+  echo "== ${name} unit tests (exit status $rc):"
+  cat "$logs/$name.log"
+  [ "$rc" = 0 ] || status=$rc
+done
+rm -rf "$logs"
+exit "$status"

@@ -37,6 +37,7 @@ READY_TIMEOUT_MS = int(os.environ.get("PERCEPTRON_LAB_READY_TIMEOUT_MS", "90000"
 PAGE = os.environ.get("PERCEPTRON_LAB_E2E_PAGE", "")
 
 sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT / "tests" / "py"))  # reference.py: the literal algorithms the page is checked against
 from tools import devserver  # noqa: E402  (the same server code as `python build.py serve`)
 
 # The page's test switch (site/js/python/pyclient.js): set before any script of the page runs, in

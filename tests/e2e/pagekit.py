@@ -80,6 +80,49 @@ def settled(page, timeout_ms: int = RUN_TIMEOUT_MS) -> str:
     return page.evaluate("document.body.dataset.runState")
 
 
+# The page at rest: no run going, nothing shown waiting for Python ([aria-busy]: a plot, the theory),
+# every shown picture decoded, and the layout (boxes, pictures, scroll) unchanged for `frames`
+# animation frames in a row. Evaluated in the page: one round trip, however long it takes.
+AT_REST_JS = """async ([frames, limitMs]) => {
+  const busy = () => document.body.dataset.runState === 'running' || [...document.querySelectorAll(
+    '[aria-busy="true"]')].some((e) => e.getClientRects().length > 0);
+  const look = () => JSON.stringify([scrollX, scrollY, document.body.dataset.runState,
+    [...document.querySelectorAll('img, figure, canvas, #status, #results, #runbar')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height, e.complete === false ? 0 : 1, e.naturalWidth || 0, (e.src || '').length];
+    })]);
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const end = performance.now() + limitMs;
+  let last = look(), same = 0;
+  while (same < frames) {
+    if (performance.now() > end) return false;
+    await frame();
+    const now = look();
+    same = now === last && !busy() ? same + 1 : 0;
+    last = now;
+  }
+  return true;
+}"""
+
+
+def at_rest(target, frames: int = 10, timeout_ms: int = 30_000) -> None:
+    """Wait until the page (or frame) `target` is at rest (AT_REST_JS): where a test measures a
+    layout or what happened while the page settled, instead of a fixed wait."""
+    assert target.evaluate(AT_REST_JS, [frames, timeout_ms]), f"the page did not come to rest in {timeout_ms} ms"
+
+
+def wait_until(target, expression: str, timeout_ms: int = RUN_TIMEOUT_MS, every_ms: int = 50):
+    """Poll a JS expression of the page until it is truthy; -> its value (wait_for_function
+    needs eval, which the page's CSP forbids)."""
+    import time
+
+    end = time.monotonic() + timeout_ms / 1000
+    while not (value := target.evaluate(expression)):
+        assert time.monotonic() < end, f"timed out waiting for {expression}"
+        time.sleep(every_ms / 1000)
+    return value
+
+
 def train(page) -> dict:
     """Press Train, require the run to be done, and return what the page shows of it."""
     state = click_train(page)

@@ -17,7 +17,7 @@ import contextlib
 import pytest
 
 from conftest import wait_ready_of
-from pagekit import extra_page, in_tab, settled
+from pagekit import at_rest, extra_page, in_tab, settled
 from test_a11y import axe_violations, focus_style, report
 
 RUN_TIMEOUT_MS = 120_000
@@ -35,7 +35,7 @@ def sized(page, size: dict):
     cdp.send("Emulation.setDeviceMetricsOverride", {"width": size["width"], "height": size["height"],
                                                     "deviceScaleFactor": size["scale"], "mobile": False})
     try:
-        page.wait_for_timeout(300)  # layout and the plots' resize observers settle
+        at_rest(page)  # layout and the plots' resize observers settle
         yield
     finally:
         cdp.send("Emulation.clearDeviceMetricsOverride")

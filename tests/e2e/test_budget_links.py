@@ -21,7 +21,7 @@ def test_a_links_comparison_above_the_budget_asks_first_and_runs_when_asked(brow
         expect(prompt).to_be_visible(timeout=RUN_TIMEOUT_MS)
         assert page.inner_text("#budget-prompt").startswith(
             "This link asks for a comparison of 5 variants, each on 5,000 rows × 2 features × 100 epochs")
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(1000)  # measured: for 1 s nothing is started without the click
         assert page.evaluate("window.__pyclient.busy") == 0  # nothing was started
         assert page.get_attribute("#compare", "data-state") != "running"
         page.click("#budget-run")

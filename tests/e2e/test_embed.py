@@ -294,7 +294,7 @@ def test_an_old_snippet_without_allow_downloads_never_says_downloaded(browser, c
         open_tab(frame, "share")
         frame.click("#export-model")
         frame.wait_for_selector("#export-status:has-text('model')", timeout=60_000)
-        page.wait_for_timeout(1000)
+        page.wait_for_timeout(1000)  # measured: no download arrives in 1 s (one that got through would)
         assert downloads == []  # the sandbox dropped it
         status = frame.text_content("#export-status")
         assert "Downloaded" not in status

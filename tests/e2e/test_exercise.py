@@ -1,61 +1,20 @@
 """Learn by doing, in Chromium: the predict-the-update exercise by keyboard and its result
 link (online on AND, kernel counts on XOR), links pasted into an open lab, the address bar's
 view and the hide flags; the weights by hand on AND, and the run downloaded as Python, run by CPython."""
-
 from __future__ import annotations
 
-import ast
 import math
-import os
-import re
-import subprocess
-import sys
-from pathlib import Path
 
-import numpy as np
-import pytest
+import re
+
 from playwright.sync_api import expect
-from sklearn.datasets import load_iris
-from sklearn.metrics.pairwise import polynomial_kernel
 
 from conftest import PAGE, READY_TIMEOUT_MS, check_log, new_page, wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, in_tab, open_tab, settled, shown_weights
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, settled, shown_weights
 from test_a11y import axe_violations, report
-
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = {}  # the result link, from the keyboard test to the link test
-
-
-def literal_and_visits(count):
-    """AND (seed 001: x̃ = (x1, x2, 1), labels 0 -> -1), w = 0, η = 1, fixed order, one example at a time."""
-    X = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
-    y = np.array([-1, -1, -1, 1])
-    w, out = np.zeros(3), []
-    while len(out) < count:
-        for x, t in zip(X, y):
-            mistake = t * (w @ x) <= 0
-            if mistake:
-                w = w + t * x
-            out.append((bool(mistake), w.tolist()))
-    return out[:count]
-
-
-def answer(page, mistake: bool, w: list[str] | None = None) -> None:
-    """One answer with the keyboard only: the focus starts on "Yes" of the question."""
-    assert page.evaluate("document.activeElement.id") == "exercise-mistake-yes"
-    if mistake:
-        page.keyboard.press("Space")
-        for v in w:
-            page.keyboard.press("Tab")
-            page.keyboard.type(v)
-        page.keyboard.press("Enter")
-    else:
-        page.keyboard.press("ArrowDown")  # moves to "No" and selects it
-        page.keyboard.press("Enter")
-
-
-def answered(page, k: int) -> None:
-    page.wait_for_selector(f'#exercise[data-answered="{k}"]', state="attached")
+from exercisekit import (
+    SHARED, answer, answered, download_script, iris_csv, literal_and_visits, literal_xor_kernel_visits,
+    paste, run_in_cpython, wait_view)
 
 
 def test_exercise_on_and_by_keyboard(ready_page):
@@ -171,23 +130,6 @@ def test_hand_weights_of_the_notes_on_and(ready_page):
     assert not bad, report(bad)
 
 
-def literal_xor_kernel_visits(count):
-    """XOR (x1, x2 in {0, 1}, label 1 when they differ -> +1), the kernel perceptron from its definition:
-    k̃ = (x·x′ + 1)² + 1 (scikit-learn's polynomial kernel, plus 1 for the bias), α = 0, η = 1, fixed order."""
-    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
-    y = np.array([-1, 1, 1, -1])
-    K = polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0) + 1.0
-    alpha, out = np.zeros(4, dtype=int), []
-    while len(out) < count:
-        for i in range(4):
-            f = float(np.sum(alpha * y * K[:, i]))
-            mistake = y[i] * f <= 0
-            alpha[i] += mistake
-            wrong = int(np.sum(y * (K @ (alpha * y)) <= 0))
-            out.append((bool(mistake), int(alpha[i]), f, wrong))
-    return out[:count]
-
-
 def test_kernel_counts_by_keyboard(ready_page):
     page = ready_page
     truth = literal_xor_kernel_visits(4)
@@ -233,18 +175,6 @@ def test_kernel_counts_by_keyboard(ready_page):
     SHARED["kernel_link"] = link
 
 
-def wait_view(page, present: bool) -> None:
-    page.wait_for_function("p => location.hash.includes('view=exercise') === p", arg=present, timeout=RUN_TIMEOUT_MS)
-
-
-def paste(page, hash_: str) -> None:
-    """Type a link into the address bar of the open lab (a hashchange), and wait for its run."""
-    seq = page.evaluate("Number(document.body.dataset.linkSeq || 0)")
-    page.evaluate("h => { location.hash = h; }", hash_)
-    page.wait_for_function("s => Number(document.body.dataset.linkSeq || 0) > s", arg=seq, timeout=RUN_TIMEOUT_MS)
-    settled(page)
-
-
 def test_pasted_links_address_bar_and_hide_flags(browser, base_url):
     link = SHARED.get("kernel_link")
     assert link, "the kernel test makes the link"
@@ -282,50 +212,6 @@ def test_pasted_links_address_bar_and_hide_flags(browser, base_url):
         expect(page.locator("#exercise-body")).to_be_hidden()
         wait_view(page, False)
         assert "hide=exercise,hand" in page.evaluate("location.hash")
-
-
-def iris_csv() -> str:
-    d = load_iris()
-    rows = [f"{a!r},{b!r},{d.target_names[t]}" for (a, b), t in zip(d.data[:100, :2].tolist(), d.target[:100])]
-    return "sepal_length,sepal_width,species\n" + "\n".join(rows) + "\n"
-
-
-def download_script(page, tmp_path: Path, name: str) -> Path:
-    folder = tmp_path / name
-    folder.mkdir()
-    for attempt in range(2):
-        try:
-            with page.expect_download(timeout=45_000) as info, in_tab(page, "share"):
-                page.click("#export-script-py")
-            break
-        except Exception:
-            # The page made the file; a headless Chromium can drop one of many downloads.
-            assert page.inner_text("#export-status").startswith("Downloaded "), page.inner_text("#export-status")
-            if attempt:
-                raise
-    d = info.value
-    target = folder / d.suggested_filename
-    d.save_as(target)
-    return target
-
-
-def run_in_cpython(scripts: dict[str, Path]) -> dict[str, tuple]:
-    runner = ("import os, runpy\n"
-              f"for name, path in {[(k, str(v)) for k, v in scripts.items()]!r}:\n"
-              "    os.chdir(os.path.dirname(path)); print('@@', name, flush=True)\n"
-              "    runpy.run_path(path, run_name='__main__')\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "py"), "MPLBACKEND": "Agg"}
-    out = subprocess.run([sys.executable, "-c", runner], capture_output=True, text=True, env=env, timeout=600)
-    assert out.returncode == 0, out.stderr
-    got, current = {}, None
-    for line in out.stdout.splitlines():
-        if line.startswith("@@ "):
-            current = line[3:]
-        elif line.startswith("weights: "):
-            got[current] = [ast.literal_eval(line[9:])]
-        elif line.startswith("bias: "):
-            got[current].append(None if line[6:].startswith("off") else float(line[6:]))
-    return {k: tuple(v) for k, v in got.items()}
 
 
 def test_downloaded_script_prints_the_page_weights(ready_page, tmp_path):

@@ -2,7 +2,6 @@
 worker, a worker that dies silently, and what happens to a long run when the data or the
 settings change under it. Pages are extra_pages: console errors, dialogs and foreign requests
 fail the test."""
-
 from __future__ import annotations
 
 import time
@@ -10,71 +9,12 @@ import time
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from datakit import csv_data, engine, make_csv
+from datakit import csv_data, engine
 from hostilekit import AFTER_RESTART_S, QUICK_S, train_and_quickly
-from pagekit import RUN_TIMEOUT_MS, arm_run_end, click_train, extra_page, settled, shown_weights
-
-# A client of the page's pyclient.js on a stand-in worker (a blob: script of the test's own);
-# the page's own client stays window.__pyclient.
-STAND_IN = """
-async ({script, options, call, watchMs, cancelAfterMs, restartAt}) => {
-  const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
-  const hook = window.__pyclient;
-  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
-  const t0 = performance.now();
-  const at = () => Math.round(performance.now() - t0);
-  const restarts = [], readies = [];
-  const c = createPyClient({ workerUrl: url, ...options,
-    onRestart: (why, text) => restarts.push({why, text: text ?? null, at: at()}),
-    onStage: (stage, detail) => { if (stage === "ready") readies.push({born: Number(detail) - performance.timeOrigin - t0, at: at()}); } });
-  window.__pyclient = hook;
-  await c.ready;
-  let result = null, cancelledAt = null, restartedAt = null;
-  if (call) {
-    const p = c.call(call);
-    if (cancelAfterMs) {
-      await new Promise((r) => setTimeout(r, cancelAfterMs));
-      cancelledAt = at();
-      c.cancel();
-    }
-    result = await p;
-  }
-  if (restartAt) { restartedAt = at(); c.restart(); }
-  await new Promise((r) => setTimeout(r, watchMs));
-  c.kill();
-  return {restarts, readies, result, cancelledAt, restartedAt};
-}
-"""
-
-# Ready at once (its detail: when it was born, in ms of the epoch, for the spare tests); a ping
-# is answered until SILENT_AFTER ms after birth; a call busy-waits request.ms (its loop is held,
-# as Python holds the real worker's) and answers, or never answers when ms is null.
-WORKER = """
-const born = performance.timeOrigin + performance.now();
-postMessage({type: "stage", stage: "ready", detail: String(born)});
-onmessage = (ev) => {
-  const m = ev.data;
-  if (m.type === "ping" && performance.timeOrigin + performance.now() - born < SILENT_AFTER) postMessage({type: "pong", seq: m.seq});
-  if (m.type === "call" && m.request.ms !== null) {
-    const end = Date.now() + m.request.ms;
-    while (Date.now() < end) { /* Python at work: no ping can be answered */ }
-    postMessage({type: "result", id: m.id, result: {ok: true}});
-  }
-};
-"""
-# A worker's end is told by its Web Lock at once: the bound is slack for a loaded machine.
-ENDED_S = 3
-ENDED = "Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept."
-IDLE = {"idleProbeMs": 200, "idleTimeoutMs": 400, "spareAfterMs": 0, "callTimeoutMs": 60_000}
-STALL = "Python stopped answering; it was restarted. Your data and settings are kept."
-
-
-def stand_in(page, silent_after_ms, **kw):
-    kw.setdefault("call", None)
-    kw.setdefault("cancelAfterMs", 0)
-    kw.setdefault("restartAt", False)
-    kw.setdefault("options", IDLE)
-    return page.evaluate(STAND_IN, {"script": WORKER.replace("SILENT_AFTER", str(silent_after_ms)), **kw})
+from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, settled, shown_weights
+from longrunkit import (
+    ALIVE_CLIENT, BEATS, BIG, ENDED, ENDED_S, IDLE, LONGER, SILENT_CALL, SMALL, STALL, load_big,
+    silent_for, stand_in, start_long_run, upload)
 
 
 def test_the_idle_heartbeat_restarts_a_silent_worker_and_spares_a_busy_one(browser, base_url):
@@ -143,35 +83,6 @@ def test_a_worker_that_dies_silently_is_noticed_replaced_and_trains(browser, bas
         assert train_and_quickly(page, died + noticed) < AFTER_RESTART_S
 
 
-# A run long enough to act during it: voted or pocket on 20 000 noisy rows (never separable).
-BIG = make_csv(20000, ["a", "b"], ("no", "yes"), seed=14)
-# A run still going 17 s in on an idle machine: pocket's pass got fast enough to finish BIG's
-# 1000 epochs by then.
-LONGER = make_csv(80000, ["a", "b"], ("no", "yes"), seed=14)
-SMALL = make_csv(40, ["p", "q", "r"], ("cat", "dog"), seed=3, label_name="kind")
-
-
-def upload(page, name: str, text: str) -> None:
-    page.set_input_files("#csv-file", files=[{"name": name, "mimeType": "text/csv", "buffer": text.encode()}])
-
-
-def load_big(page, epochs: int, algorithm: str, text: str = BIG) -> None:
-    """BIG (or `text`) uploaded and read, with the algorithm and epochs of a long run set (not started)."""
-    upload(page, "big.csv", text)
-    rows = text.count("\n") - 1  # the header's line
-    expect(page.locator("#csv-info")).to_contain_text(f"big.csv: {rows} rows, 2 features", timeout=RUN_TIMEOUT_MS)
-    page.select_option("#algorithm", algorithm)
-    page.fill("#epochs", str(epochs))
-
-
-def start_long_run(page, epochs: int, algorithm: str = "voted", text: str = BIG) -> None:
-    load_big(page, epochs, algorithm, text)
-    arm_run_end(page)
-    page.click("#train")
-    page.wait_for_selector('body[data-run-state="running"]', state="attached")
-    expect(page.locator("#cancel")).to_be_visible()
-
-
 def test_switching_the_algorithm_during_a_long_run_marks_its_result_stale(browser, base_url):
     with extra_page(browser, base_url) as page:
         wait_ready_of(page)
@@ -211,44 +122,6 @@ def test_a_csv_chosen_during_a_long_run_offers_to_stop_it_and_then_reads_it(brow
         assert train_and_quickly(page, stopped) < AFTER_RESTART_S
 
 
-# The client's watchdog against a stand-in worker that beats ("alive") during one long call.
-ALIVE_CLIENT = """
-async ({script, callTimeoutMs}) => {
-  const { createPyClient } = await import(new URL("js/python/pyclient.js", document.baseURI).href);
-  const hook = window.__pyclient;
-  const url = URL.createObjectURL(new Blob([script], {type: "text/javascript"}));
-  const events = [];
-  const c = createPyClient({ workerUrl: url, callTimeoutMs, onRestart: (why) => events.push(why) });
-  window.__pyclient = hook;
-  await c.ready;
-  const t0 = performance.now();
-  const result = await c.call({cmd: "train"});
-  const ms = performance.now() - t0;
-  c.kill();
-  return {events, result, ms};
-}
-"""
-
-BEATS = """
-postMessage({type: "stage", stage: "ready", detail: ""});
-onmessage = (ev) => {
-  if (ev.data.type !== "call") return;
-  let n = 0;
-  const t = setInterval(() => {
-    n += 1;
-    if (n < 10) { postMessage({type: "alive", id: ev.data.id}); return; }
-    clearInterval(t);
-    postMessage({type: "result", id: ev.data.id, result: {ok: true, slow: true}});
-  }, 300);
-};
-"""
-
-SILENT_CALL = """
-postMessage({type: "stage", stage: "ready", detail: ""});
-onmessage = () => {};
-"""
-
-
 def test_the_watchdog_counts_heartbeats_and_fires_only_on_silence(browser, base_url):
     with extra_page(browser, base_url) as page:
         wait_ready_of(page)
@@ -260,15 +133,6 @@ def test_the_watchdog_counts_heartbeats_and_fires_only_on_silence(browser, base_
         assert out["result"]["error"]["message"] == (
             "Python stopped answering (nothing heard from it for 1 s) and was restarted. Your data and settings are kept."), out
         assert out["events"] == ["stall"]  # not the crash wording: nothing crashed that we know of
-
-
-# A pending call's watchdog (pyclient.js CALL_TIMEOUT_MS): silence for 10 s ends the worker.
-CALL_S = 10
-
-
-def silent_for(seconds: int) -> str:
-    return (f"Python stopped answering (nothing heard from it for {seconds} s) and was restarted. "
-            "Your data and settings are kept.")
 
 
 def test_a_worker_that_vanishes_during_a_run_is_noticed_in_seconds_and_the_tab_trains(browser, base_url):
@@ -298,25 +162,28 @@ def test_a_worker_that_vanishes_during_a_run_is_noticed_in_seconds_and_the_tab_t
 
 def test_a_long_run_that_never_beats_is_kept_alive_by_any_python_bytecode(browser, base_url):
     """Python's own signs of life (progress, reading, heartbeat.beat()) muted by the test hook:
-    a pocket run of ~25 s (longer than the watchdog) lives on the worker's interrupt-buffer
-    "alive" alone, which CPython's eval loop triggers from any bytecode; with that muted too,
-    the same run is ended after the watchdog's silence (a shortened one), in true words."""
-    with extra_page(browser, base_url) as page:
+    a pocket run of several seconds (longer than the watchdog, shortened to 3 s by the test
+    switch) lives on the worker's interrupt-buffer "alive" alone, which CPython's eval loop
+    triggers from any bytecode; with that muted too, a run is ended after the watchdog's
+    silence, in true words. (The 3 s watchdog instead of the page's 10 s: the same check, a
+    run a quarter as long.)"""
+    with extra_page(browser, base_url, goto=False) as page:
+        page.context.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = {callTimeoutMs: 3000};")
+        page.goto(base_url)
         wait_ready_of(page)
         settled(page)
-        # 1,000 epochs of LONGER: longer than the watchdog's 10 s + 2 on an idle machine, now that
-        # pocket's own pass runs BIG's 1,000 epochs in about that.
-        exp = engine(csv_data(LONGER), algorithm="pocket", epochs=1000)  # CPython's, before the clock runs
-        load_big(page, 1000, "pocket", LONGER)
+        # 1,000 pocket epochs of BIG: about 10 s on an idle machine, past the watchdog's 3 s + 2.
+        exp = engine(csv_data(BIG), algorithm="pocket", epochs=1000)  # CPython's, before the clock runs
+        load_big(page, 1000, "pocket")
         page.evaluate("window.__pyclient.mute({python: true}); window.__pyclient.silence(true)")
         t0 = time.monotonic()
         assert click_train(page) == "done", page.text_content("#message")
         took = time.monotonic() - t0
-        assert took > CALL_S + 2, took  # longer than the watchdog, or this proves nothing
+        assert took > 3 + 2, took  # longer than the watchdog, or this proves nothing
         assert page.get_attribute("#results", "data-algorithm") == "pocket"
         assert shown_weights(page) == (exp["weights"], exp["bias"])
-        # Heard from at least every 10 s (about every second: ALIVE_MS), with no epoch reported.
-        assert page.evaluate("window.__pyclient.silence()") < CALL_S * 1000
+        # Heard from at least every 3 s (about every second: ALIVE_MS), with no epoch reported.
+        assert page.evaluate("window.__pyclient.silence()") < 3000
     with extra_page(browser, base_url, goto=False) as page:
         page.context.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = {callTimeoutMs: 3000};")
         page.goto(base_url)

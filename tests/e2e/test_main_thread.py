@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import base64
 import random
-import time
 import zlib
 
-from pagekit import RUN_TIMEOUT_MS, extra_page, in_tab
+from pagekit import RUN_TIMEOUT_MS, at_rest, extra_page, in_tab, wait_until
 
 LIMIT_MS = 200
 OBSERVE = """
@@ -53,11 +52,7 @@ def classes_link(rows: int = 2000, classes: int = 100, epochs: int = 100, seed: 
 
 
 def poll(page, expression: str, timeout_ms: float = RUN_TIMEOUT_MS):
-    end = time.monotonic() + timeout_ms / 1000
-    while not (value := page.evaluate(expression)):
-        assert time.monotonic() < end, f"timed out waiting for {expression}"
-        time.sleep(0.25)
-    return value
+    return wait_until(page, expression, timeout_ms, every_ms=250)
 
 
 def run_link(browser, base_url: str, link: str, check) -> None:
@@ -73,7 +68,9 @@ def run_link(browser, base_url: str, link: str, check) -> None:
             state = poll(page, "['done', 'error'].includes(document.body.dataset.runState) "
                                "&& document.body.dataset.runState")
         assert state == "done", page.text_content("#message")
-        page.wait_for_timeout(3000)  # the pictures that follow the result, the step-through's first frames
+        # the pictures that follow the result and the step-through's first frames: their long tasks count
+        at_rest(page)
+        page.wait_for_selector('#stepper:not([data-busy="true"])', state="attached", timeout=RUN_TIMEOUT_MS)
         check(page)
         ready_at = page.evaluate("globalThis.__readyAt")
         tasks = page.evaluate("globalThis.__long")

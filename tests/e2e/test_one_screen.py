@@ -7,70 +7,12 @@ back into view, switching XOR -> AND shifts no layout (CLS by a PerformanceObser
 embed at the documented 640 px height shows the whole plot."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-
 import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import RUN_TIMEOUT_MS, click_train, extra_page, open_tab, run_end, settled
-
-# Where a box is on screen, and what the page would scroll.
-GEOMETRY_JS = """() => {
-  const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
-    return { x: r.x, y: r.y, w: r.width, h: r.height }; };
-  const d = document.documentElement;
-  return { scrollY, scrollX, vw: innerWidth, vh: innerHeight, sw: d.scrollWidth, sh: d.scrollHeight,
-           plot: box("plot-boundary"), train: box("train"), status: box("status"),
-           play: box("step-play"), words: box("step-text"), tabs: box("tab-setup"), preset: box("preset"),
-           panelScroll: document.getElementById("lab").scrollTop };
-}"""
-
-# Whether the control is what is drawn at its centre (not clipped by a scrolling panel, not covered).
-ON_TOP_JS = """(id) => { const el = document.getElementById(id), r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return hit === el || el.contains(hit); }"""
-
-# The top of the focused field in the window, sampled every frame from now on.
-WATCH_FOCUS_JS = """(id) => {
-  const el = document.getElementById(id);
-  el.focus();
-  window.__ys = new Set();
-  const look = () => { window.__ys.add(Math.round(el.getBoundingClientRect().top * 10) / 10);
-    if (document.activeElement !== el) window.__ys.add("focus lost");
-    if (!window.__stopLook) requestAnimationFrame(look); };
-  look();
-}"""
-
-# Every layout shift from now on (PerformanceObserver, the Layout Instability API).
-CLS_JS = """() => {
-  window.__cls = 0; window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      if (e.hadRecentInput) continue;
-      window.__cls += e.value;
-      window.__shifts.push([e.value, e.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?")]);
-    }
-  }).observe({ type: "layout-shift" });
-}"""
-
-
-def inside(box, g) -> bool:
-    return box["w"] > 0 and box["h"] > 0 and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["w"] <= g["vw"] + 0.5 and box["y"] + box["h"] <= g["vh"] + 0.5
-
-
-def loaded_with_focus(page, field: str) -> list:
-    """Focus `field` while Python loads and return the field's tops until the first result."""
-    page.wait_for_selector(f"#{field}", state="visible")
-    assert page.evaluate("document.body.dataset.pyState") != "ready"  # still loading
-    page.evaluate(WATCH_FOCUS_JS, field)
-    wait_ready_of(page)
-    assert settled(page) == "done"
-    page.wait_for_timeout(800)
-    return page.evaluate("() => { window.__stopLook = true; return [...window.__ys]; }")
+from pagekit import RUN_TIMEOUT_MS, at_rest, click_train, extra_page, open_tab, run_end, settled
+from screenkit import CLS_JS, GEOMETRY_JS, ON_TOP_JS, _course_page, inside, loaded_with_focus
 
 
 @pytest.mark.parametrize("width,height,share", [(1280, 800, 0.40), (1920, 1080, 0.50)])
@@ -122,10 +64,10 @@ def test_one_screen_after_train(browser, base_url, width, height, share):
             assert page.evaluate(GEOMETRY_JS)["scrollY"] == 0
 
 
-@pytest.mark.parametrize("width,height,share", [(1280, 800, 0.40), (1920, 1080, 0.50)])
-def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, base_url, width, height, share):
+def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, base_url):
     """A verdict longer than the two-line status box (an undecided margin) keeps its headline in
-    the box, uncut, and its qualification whole under the key numbers; the plot keeps its share."""
+    the box, uncut, and its qualification whole under the key numbers; the plot keeps its share.
+    At 1280 × 800 and 1920 × 1080, one page resized (one boot)."""
     from perceptron_lab.texts.run import undecided_clause
 
     # texts/run.py status_text's longest verdict: a float repeat that is no proved cycle, separability undecided.
@@ -134,26 +76,28 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
             "to 0 (rounding can repeat w, e.g. when an update is too small to change w at its scale), so it says "
             "nothing about separability. Whether the data is separable could not be decided "
             f"({undecided_clause({'reason': 'too many points'})}).")
-    with extra_page(browser, base_url, viewport={"width": width, "height": height}) as page:
+    with extra_page(browser, base_url, viewport={"width": 1280, "height": 800}) as page:
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.evaluate("async (t) => (await import('./js/run/status-line.js')).showStatus(t)", f"{headline} {rest}")
-        page.wait_for_timeout(200)
-        shown = page.evaluate("""() => { const line = document.querySelector('.status-line'), more = document.getElementById('status-more');
-          const r = more.getBoundingClientRect();
-          return { head: document.getElementById('status').textContent, more: more.hidden ? null : more.textContent,
-                   fits: line.scrollHeight <= line.clientHeight + 1, moreWhole: more.scrollHeight <= more.clientHeight + 1,
-                   moreBottom: r.bottom, moreTop: r.top, vh: innerHeight }; }""")
-        assert shown["head"] == headline and shown["more"] == rest, shown
-        assert shown["fits"] and shown["moreWhole"] and shown["moreBottom"] <= shown["vh"], shown
-        assert page.evaluate(ON_TOP_JS, "status-more")
-        g = page.evaluate(GEOMETRY_JS)
-        assert g["scrollY"] == 0 and g["sh"] <= g["vh"], g
-        assert g["plot"]["w"] * g["plot"]["h"] >= share * g["vw"] * g["vh"], g
-        # A verdict that fits stays whole in the box, and the line under the numbers goes.
-        page.evaluate("async () => (await import('./js/run/status-line.js')).showStatus('Converged after 9 epochs.')")
-        assert page.text_content("#status") == "Converged after 9 epochs."
-        assert page.is_hidden("#status-more")
+        for width, height, share in [(1280, 800, 0.40), (1920, 1080, 0.50)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("async (t) => (await import('./js/run/status-line.js')).showStatus(t)", f"{headline} {rest}")
+            at_rest(page)
+            shown = page.evaluate("""() => { const line = document.querySelector('.status-line'), more = document.getElementById('status-more');
+              const r = more.getBoundingClientRect();
+              return { head: document.getElementById('status').textContent, more: more.hidden ? null : more.textContent,
+                       fits: line.scrollHeight <= line.clientHeight + 1, moreWhole: more.scrollHeight <= more.clientHeight + 1,
+                       moreBottom: r.bottom, moreTop: r.top, vh: innerHeight }; }""")
+            assert shown["head"] == headline and shown["more"] == rest, shown
+            assert shown["fits"] and shown["moreWhole"] and shown["moreBottom"] <= shown["vh"], shown
+            assert page.evaluate(ON_TOP_JS, "status-more")
+            g = page.evaluate(GEOMETRY_JS)
+            assert g["scrollY"] == 0 and g["sh"] <= g["vh"], g
+            assert g["plot"]["w"] * g["plot"]["h"] >= share * g["vw"] * g["vh"], g
+            # A verdict that fits stays whole in the box, and the line under the numbers goes.
+            page.evaluate("async () => (await import('./js/run/status-line.js')).showStatus('Converged after 9 epochs.')")
+            assert page.text_content("#status") == "Converged after 9 epochs."
+            assert page.is_hidden("#status-more")
 
 
 def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browser, base_url):
@@ -169,7 +113,7 @@ def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browse
         page.locator("#eta").scroll_into_view_if_needed()
         assert page.evaluate("scrollY") > 500
         assert click_train(page) == "done"
-        page.wait_for_timeout(1000)
+        at_rest(page)  # the scroll that brings the plot back has ended
         g = page.evaluate(GEOMETRY_JS)
         assert inside(g["plot"], g), g  # Train brought the plot back into view
         # The fixed Train bar covers no control for good: the page scrolls each above it.
@@ -243,13 +187,14 @@ def test_no_layout_shift_on_and_after_xor(browser, base_url):
         assert settled(page) == "done"
         page.uncheck("#autoplay")  # the shows are not what is measured; their ends would wait
         page.select_option("#preset", "xor")
-        page.wait_for_timeout(1200)  # no retrain-on-change with the show off: Train is pressed
+        # measured: no retrain-on-change with the show off (Train is pressed below) for 1.2 s
+        page.wait_for_timeout(1200)
         page.evaluate(CLS_JS)
         assert click_train(page) == "done"
-        page.wait_for_timeout(1500)
+        at_rest(page)
         page.select_option("#preset", "and")
         assert click_train(page) == "done"
-        page.wait_for_timeout(1500)
+        at_rest(page)
         cls, shifts = page.evaluate("[window.__cls, window.__shifts]")
         assert cls < 0.1, shifts
         page.check("#autoplay")
@@ -316,29 +261,9 @@ def test_presenter_mode_is_one_screen(browser, base_url):
         page.locator("body").press(" ")
         page.locator("body").press("PageDown")  # the one that acts: proof the keys arrived
         page.wait_for_selector(f'#stepper[data-step="{int(step) + 1}"]', state="attached", timeout=30_000)
-        page.wait_for_timeout(1500)  # a run T had started would show by now (training AND takes less)
+        page.wait_for_timeout(1500)  # measured: no run starts (one T had started would show by now: AND trains in less)
         assert page.evaluate("window.__started") is False
         assert page.get_attribute("#stepper", "data-playing") == "false"
-
-
-def _course_page(base_url, height, link="v=1&embed=1"):
-    """A course page on another origin (localhost) with the lab framed at 700 × height."""
-    import tempfile
-    from pathlib import Path
-
-    root = Path(tempfile.mkdtemp())
-    (root / "index.html").write_text(
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Week 3</title></head>"
-        "<body style='margin:0;font-family:sans-serif'><div style='width:700px'><h1>Week 3</h1>"
-        f"<iframe src='{base_url}#{link}' title='Perceptron Lab' width='100%' height='{height}' style='border:0' "
-        "sandbox='allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox'>"
-        "</iframe></div></body></html>")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a: None
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://localhost:{srv.server_address[1]}/"
-    srv.shutdown()
 
 
 @pytest.fixture()
@@ -357,7 +282,7 @@ def test_a_low_embed_draws_the_plot_at_its_box_height_not_shrunk(browser, course
     with extra_page(browser, course_520_xor + "index.html", viewport={"width": 760, "height": 800}) as page:
         frame = page.wait_for_selector("iframe").content_frame()
         frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.wait_for_timeout(500)
+        at_rest(frame)
         plot = frame.evaluate(GEOMETRY_JS)["plot"]
         assert plot["h"] < 0.45 * plot["w"], plot  # the flat box this is about
         nw, nh = frame.evaluate("[...['naturalWidth', 'naturalHeight'].map((k) => "
@@ -371,7 +296,7 @@ def test_embed_at_640_px_shows_the_whole_plot(browser, course_640):
         frame = page.wait_for_selector("iframe").content_frame()
         assert frame.evaluate("location.origin") != page.evaluate("location.origin")
         frame.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
-        page.wait_for_timeout(500)
+        at_rest(frame)
         g = frame.evaluate(GEOMETRY_JS)
         assert g["vh"] == 640 and g["scrollY"] == 0, g
         bar = frame.evaluate("document.getElementById('runbar').getBoundingClientRect().top")

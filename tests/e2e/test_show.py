@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import wait_ready_of
-from pagekit import PICTURE_OF_IMG_JS, click_train, extra_page, run_end, settled
+from pagekit import PICTURE_OF_IMG_JS, at_rest, click_train, extra_page, run_end, settled, wait_until
 
 SHOW_TIMEOUT_MS = 90_000
 START = "#v=1&preset=and&algorithm=online&step=2"
@@ -79,9 +79,9 @@ def test_pause_during_the_show_holds_the_frame(show):
     page.click("#step-play")
     page.wait_for_selector('figure.fig-boundary[data-watch="paused"]', state="attached", timeout=10_000)
     picture = f"{PICTURE_OF_IMG_JS}(document.getElementById('plot-boundary'))"
-    page.wait_for_timeout(300)  # the paused frame comes to rest on its whole step
+    at_rest(page)  # the paused frame comes to rest on its whole step
     before = page.evaluate(STATE_JS), page.evaluate(picture)
-    page.wait_for_timeout(3000)
+    page.wait_for_timeout(3000)  # measured: nothing moves for 3 s (a paused show that went on would)
     after = page.evaluate(STATE_JS), page.evaluate(picture)
     assert before[0] == after[0] and before[0]["playing"] == "false" and before[0]["fig"] is not None, (before[0], after[0])
     assert before[1] == after[1]  # the drawn frame did not change
@@ -174,11 +174,7 @@ BEATS_ARM_JS = """() => {
 
 def wait_js(page, expr: str, timeout_s: float = SHOW_TIMEOUT_MS / 1000) -> None:
     """Wait until the page's expression is true (the page's CSP refuses wait_for_function's eval)."""
-    import time
-    t_end = time.monotonic() + timeout_s
-    while not page.evaluate(f"() => !!({expr})"):
-        assert time.monotonic() < t_end, f"timed out waiting for {expr}"
-        page.wait_for_timeout(50)
+    wait_until(page, f"() => !!({expr})", timeout_s * 1000)
 
 
 def choose_speed(page, value: str) -> None:

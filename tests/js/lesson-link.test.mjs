@@ -2,7 +2,7 @@
 // links leave it alone (share.js isLinkHash).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isLessonLink, lessonLink, parseLessonLink } from "../../site/js/lesson/lesson-link.js";
+import { lessonLink, parseLessonLink } from "../../site/js/lesson/lesson-link.js";
 import { isLinkHash } from "../../site/js/state/share.js";
 
 test("a lesson link is read with its lesson and step, embed and presenter kept", () => {
@@ -23,7 +23,7 @@ test("nonsense in a lesson link falls back to the first lesson's first step, nev
 });
 
 test("the lab's run links do not take a lesson link for theirs, and still read their own", () => {
-  assert.equal(isLessonLink("view=lesson&lesson=1&step=1"), true);
+  assert.notEqual(parseLessonLink("view=lesson&lesson=1&step=1"), null);
   assert.equal(isLinkHash("view=lesson&lesson=1&step=1"), false);
   assert.equal(isLinkHash("v=1&view=exercise&preset=and"), true);
   assert.equal(isLinkHash("v=1&preset=and&lessons=x"), true);

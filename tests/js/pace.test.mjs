@@ -4,8 +4,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { strideFor, beatAt, drawnAt, updatesPerSecond, beatsPerSecond, showSeconds, ordinal, nowNumbers,
+import { strideFor, beatAt, drawnAt, updatesPerSecond, beatsPerSecond, ordinal, nowNumbers,
   MAX_BEATS, DEFAULT_SPEED } from "../../site/js/steps/pace.js";
+
+// How long the show of a run of `frames` updates lasts: its beats (one every strideFor updates)
+// at the control's beats per second, as watch.js plays them.
+const showSeconds = (frames, bps) => Math.ceil(frames / strideFor(frames)) / beatsPerSecond(bps);
 
 test("the default pace is readable: 2 to 5 updates a second", () => {
   assert.ok(DEFAULT_SPEED >= 2 && DEFAULT_SPEED <= 5);

@@ -6,7 +6,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { soundTrack, mistakePitch, updatesPerEpoch, trackLength, SOUND } from "../../site/js/access/sound-track.js";
+import { soundTrack, mistakePitch, updatesPerEpoch, SOUND } from "../../site/js/access/sound-track.js";
+
+/** How long a track lasts: its last event's end, in seconds. */
+const trackLength = (events) => events.reduce((s, e) => Math.max(s, e.time + e.duration), 0);
 
 const AND_MISTAKES = [2, 3, 3, 2, 2, 3, 2, 1, 0];
 const epochsOf = (per) => per.flatMap((m, i) => Array(m).fill(i + 1));

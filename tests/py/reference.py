@@ -1,55 +1,89 @@
 """The perceptron written literally from the lecture notes, one example at a time: the
 independent reference the engine's tests compare against (never the engine itself)."""
 
+from typing import NamedTuple
+
 import numpy as np
 
 
-def plain_online(Z, y, *, eta=1.0, epochs=100, perm_per_epoch=None):
-    """Seed 001's Algorithm 1, one example at a time, recording (epoch, index, w after)."""
+class Visit(NamedTuple):
+    """One example the online perceptron looked at: its epoch (1-based), row, activation w·x̃
+    before, whether y·a <= 0 (a mistake: an update), and w before and after."""
+    epoch: int
+    index: int
+    a: float
+    mistake: bool
+    w_before: np.ndarray
+    w_after: np.ndarray
+
+
+def online_visits(Z, y, *, eta=1.0, epochs=100, orders=None, stop_clean=True):
+    """THE literal online loop (seed 001's Algorithm 1), one example at a time from w = 0: every
+    visit, in order. orders: each epoch's visiting order (default: the rows' order); stop_clean:
+    stop after the first epoch without a mistake (averaged and voted run every epoch)."""
     w = np.zeros(Z.shape[1])
-    updates, mistakes = [], []
+    out = []
     for e in range(epochs):
-        order = range(len(Z)) if perm_per_epoch is None else perm_per_epoch[e]
-        m = 0
-        for i in order:
+        clean = True
+        for i in (range(len(Z)) if orders is None else orders[e]):
             a = Z[i] @ w
-            if y[i] * a <= 0:
-                w = w + eta * y[i] * Z[i]
-                updates.append((e + 1, i, w.copy()))
-                m += 1
-        mistakes.append(m)
-        if m == 0:
+            before = w
+            mistake = bool(y[i] * a <= 0)
+            if mistake:
+                w, clean = w + eta * y[i] * Z[i], False
+            out.append(Visit(e + 1, int(i), a, mistake, before, w))
+        if clean and stop_clean:
             break
-    return w, mistakes, updates
+    return out
 
 
-def plain_averaged(Z, y, epochs):
+def epochs_of(visits):
+    """The visits grouped by epoch."""
+    out = []
+    for v in visits:
+        if v.epoch > len(out):
+            out.append([])
+        out[-1].append(v)
+    return out
+
+
+def plain_online(Z, y, *, eta=1.0, epochs=100, perm_per_epoch=None):
+    """Algorithm 1: (w, mistakes per epoch, [(epoch, index, w after)] per update)."""
+    visits = online_visits(Z, y, eta=eta, epochs=epochs, orders=perm_per_epoch)
+    w = visits[-1].w_after if visits else np.zeros(Z.shape[1])
+    mistakes = [sum(v.mistake for v in ep) for ep in epochs_of(visits)]
+    return w, mistakes, [(v.epoch, v.index, v.w_after) for v in visits if v.mistake]
+
+
+def plain_averaged(Z, y, epochs, orders=None, stop_clean=False):
     """Seed 001's Algorithm 2 literally: mu += w after every example; the mean is mu / examples seen."""
-    w = np.zeros(Z.shape[1])
+    visits = online_visits(Z, y, epochs=epochs, orders=orders, stop_clean=stop_clean)
     mu = np.zeros(Z.shape[1])
-    seen = 0
-    for _ in range(epochs):
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                w = w + y[i] * Z[i]
-            mu += w
-            seen += 1
-    return mu / seen
+    for v in visits:
+        mu += v.w_after
+    return mu / len(visits)
 
 
 def perceptron_run(Z, y, eta=1.0, max_epochs=100_000):
     """The lecture's online perceptron from w = 0; returns (mistakes, W after each update)."""
-    w = np.zeros(Z.shape[1])
-    W = []
-    for _ in range(max_epochs):
-        before = len(W)
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + eta * t * z
-                W.append(w.copy())
-        if len(W) == before:
-            return len(W), np.array(W).reshape(len(W), Z.shape[1])
-    raise AssertionError("perceptron did not converge")
+    visits = online_visits(Z, y, eta=eta, epochs=max_epochs)
+    if any(v.mistake for v in epochs_of(visits)[-1]):
+        raise AssertionError("perceptron did not converge")
+    W = [v.w_after for v in visits if v.mistake]
+    return len(W), np.array(W).reshape(len(W), Z.shape[1])
+
+
+def epoch_end_cycle(Z, y, max_epochs):
+    """The first epoch whose end w equals an earlier epoch's end w (w = 0 before the first):
+    (epoch, period), or None when it stops clean or runs out of epochs first."""
+    ends = [np.zeros(Z.shape[1])]
+    for ep in epochs_of(online_visits(Z, y, epochs=max_epochs)):
+        w = ep[-1].w_after
+        hit = [k for k, v in enumerate(ends) if np.array_equal(v, w)]
+        if hit:
+            return ep[0].epoch, ep[0].epoch - hit[0]
+        ends.append(w)
+    return None
 
 
 def orders_of(order, n, seed, epochs):
@@ -63,66 +97,72 @@ def orders_of(order, n, seed, epochs):
 
 
 def plain_multiclass(Z, y, n_classes, epochs=100):
-    """The multiclass perceptron literally, in units of η: W_y += x̃, W_r −= x̃ when some other class r
-    (the highest, ties to the lowest index) scores at least W_y·x̃; stops after a clean epoch. Returns W."""
-    W = np.zeros((n_classes, Z.shape[1]))
-    for _ in range(epochs):
-        m = 0
-        for x, c in zip(Z, y):
-            s = [float(W[k] @ x) for k in range(n_classes)]
-            r = max((k for k in range(n_classes) if k != c), key=lambda k: (s[k], -k))
-            if s[r] >= s[c]:
-                W[c] += x
-                W[r] -= x
-                m += 1
-        if m == 0:
-            break
-    return W
+    """multiclass_updates' last W (W = 0 without an update)."""
+    ws = multiclass_updates(Z, y, n_classes, epochs)
+    return ws[-1] if ws else np.zeros((n_classes, Z.shape[1]))
 
 
-def plain_kernel(K, y, epochs=100):
-    """The kernel perceptron literally on the Gram matrix K (with the bias's +1 inside), in units of η:
-    α_i += 1 when y_i·Σ_j α_j y_j K[j, i] <= 0; stops after a clean epoch. Returns α."""
-    alpha = np.zeros(len(y), dtype=np.int64)
-    for _ in range(epochs):
+def kernel_visits(K, y, *, eta=1.0, epochs=100, orders=None):
+    """THE literal kernel perceptron on the Gram matrix K (k̃: the bias's +1 inside, a list of rows or an
+    array): at example i, f = η·Σ_j α_j y_j K[j][i] recomputed from the counts; α_i += 1 when y_i·f <= 0;
+    stops after a clean epoch. Returns (α after each update, [(i, f)] per update, mistakes per epoch)."""
+    n = len(y)
+    alpha, alphas, updates, per_epoch = [0] * n, [], [], []
+    for e in range(epochs):
         m = 0
-        for i in range(len(y)):
-            f = sum(float(alpha[j] * y[j] * K[j, i]) for j in range(len(y)) if alpha[j])
+        for i in (range(n) if orders is None else orders[e]):
+            f = eta * sum(alpha[j] * y[j] * K[j][i] for j in range(n) if alpha[j])
             if y[i] * f <= 0:
                 alpha[i] += 1
+                alphas.append(np.array(alpha))
+                updates.append((int(i), f))
                 m += 1
+        per_epoch.append(m)
         if m == 0:
             break
-    return alpha
+    return alphas, updates, per_epoch
+
+
+def plain_kernel(K, y, epochs=100, orders=None):
+    """kernel_visits' last α, in units of η (zeros without an update)."""
+    alphas = kernel_visits(K, y, epochs=epochs, orders=orders)[0]
+    return alphas[-1] if alphas else np.zeros(len(y), dtype=np.int64)
 
 
 def plain_batch(Z, y, *, eta=1.0, epochs=100):
     """Seed 003's batch perceptron literally: theta += eta·Σ y·x̃ over the examples with y·θᵀx̃ <= 0,
     once a pass, until a pass finds none; returns the θ after each step."""
-    theta = np.zeros(Z.shape[1])
     thetas = []
-    for _ in range(epochs):
-        wrong = [i for i in range(len(Z)) if y[i] * (Z[i] @ theta) <= 0]
+    for wrong, theta in batch_passes(Z, y, eta=eta, epochs=epochs):
         if not wrong:
             break
-        theta = theta + eta * sum(y[i] * Z[i] for i in wrong)
-        thetas.append(theta.copy())
+        thetas.append(theta)
     return thetas
+
+
+def batch_passes(Z, y, *, eta=1.0, epochs=100):
+    """THE literal batch loop: every pass's (examples with y·θᵀx̃ <= 0, θ after it), clean passes too."""
+    theta, out = np.zeros(Z.shape[1]), []
+    for _ in range(epochs):
+        wrong = [i for i in range(len(Z)) if y[i] * (Z[i] @ theta) <= 0]
+        if wrong:
+            theta = theta + eta * sum(y[i] * Z[i] for i in wrong)
+        out.append((wrong, theta))
+    return out
 
 
 def plain_voted(Z, y, epochs):
     """The voted perceptron of seed 001: every w with the number of examples it survived."""
-    w, c, kept = np.zeros(Z.shape[1]), 0, []
-    for _ in range(epochs):
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                if c:
-                    kept.append((w.copy(), c))
-                w, c = w + y[i] * Z[i], 1
-            else:
-                c += 1
-    kept.append((w.copy(), c))
-    return kept
+    visits = online_visits(Z, y, epochs=epochs, stop_clean=False)
+    kept, c = [], 0
+    for v in visits:
+        if v.mistake:
+            if c:
+                kept.append((v.w_before, c))
+            c = 1
+        else:
+            c += 1
+    return kept + [(visits[-1].w_after if visits else np.zeros(Z.shape[1]), c)]
 
 
 def voted_predict(kept, Z):
@@ -156,18 +196,59 @@ def plain_pocket(Z, y, epochs):
     training accuracy (prediction at 0 is +1); a clean pass returns its w."""
     def acc(w):
         return float(np.mean(np.where(Z @ w >= 0, 1, -1) == y))
-    w = np.zeros(Z.shape[1])
-    best, best_acc = w.copy(), acc(w)
-    for _ in range(epochs):
-        clean = True
-        for i in range(len(Z)):
-            if y[i] * (Z[i] @ w) <= 0:
-                w, clean = w + y[i] * Z[i], False
-                if acc(w) > best_acc:
-                    best, best_acc = w.copy(), acc(w)
-        if clean:
-            return w
+    visits = online_visits(Z, y, epochs=epochs)
+    if visits and not any(v.mistake for v in epochs_of(visits)[-1]):
+        return visits[-1].w_after
+    best, best_acc = np.zeros(Z.shape[1]), acc(np.zeros(Z.shape[1]))
+    for v in visits:
+        if v.mistake and acc(v.w_after) > best_acc:
+            best, best_acc = v.w_after, acc(v.w_after)
     return best
+
+
+def pocket_ratchet(Z, y, epochs):
+    """Gallant's ratchet literally: a w is weighed when its run of correct predictions is the
+    longest so far (at its replacement, and at the end of every epoch), kept if strictly more accurate."""
+    def acc(w):
+        return float(np.mean(np.where(Z @ w >= 0, 1, -1) == y))
+    best, best_acc, best_run, run_len = np.zeros(Z.shape[1]), acc(np.zeros(Z.shape[1])), 0, 0
+
+    def weigh(w):
+        nonlocal best, best_acc, best_run
+        if run_len > best_run:
+            best_run = run_len
+            if acc(w) > best_acc:
+                best, best_acc = w, acc(w)
+
+    for ep in epochs_of(online_visits(Z, y, epochs=epochs, stop_clean=False)):
+        for v in ep:
+            if v.mistake:
+                weigh(v.w_before)
+                run_len = 0
+            else:
+                run_len += 1
+        weigh(ep[-1].w_after)
+    return best
+
+
+def multiclass_updates(Z, y, n_classes, epochs=100):
+    """The multiclass perceptron literally, in units of η: W_y += x̃, W_r −= x̃ when some other class r
+    (the highest, ties to the lowest index) scores at least W_y·x̃; stops after a clean epoch.
+    Returns W after each update."""
+    W, out = np.zeros((n_classes, Z.shape[1])), []
+    for _ in range(epochs):
+        m = 0
+        for x, c in zip(Z, y):
+            s = [float(W[k] @ x) for k in range(n_classes)]
+            r = max((k for k in range(n_classes) if k != c), key=lambda k: (s[k], -k))
+            if s[r] >= s[c]:
+                W[c] += x
+                W[r] -= x
+                out.append(W.copy())
+                m += 1
+        if m == 0:
+            break
+    return out
 
 
 def angle_cos(a, b):

@@ -9,6 +9,7 @@ from perceptron_lab.bridge import handle, handle_json
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
+import reference
 
 PRESETS = ["and", "or", "nand", "xor", "clouds", "overlap", "circles"]
 ALGORITHMS = ["online", "batch", "averaged", "voted", "pocket"]
@@ -78,14 +79,7 @@ def test_test_split_reports_test_accuracy():
     r = handle(train_req(spec, test_fraction=0.25, epochs=7, plots=False))
     tr, te = data.train_test_split(data.preset("overlap", n=200), 0.25, 0)
     Z = np.hstack([tr.X, np.ones((len(tr.y), 1))])
-    w = np.zeros(3)
-    for _ in range(7):
-        mistakes = 0
-        for z, t in zip(Z, tr.y):
-            if t * (w @ z) <= 0:
-                w, mistakes = w + t * z, mistakes + 1
-        if not mistakes:
-            break
+    w = reference.plain_online(Z, tr.y, epochs=7)[0]
     Zt = np.hstack([te.X, np.ones((len(te.y), 1))])
     expected = sum(int((1 if w @ z >= 0 else -1) == t) for z, t in zip(Zt, te.y)) / len(te.y)
     assert r["dataset"]["n_test"] == len(te.y) == 50 and r["dataset"]["n_train"] == 150
@@ -155,12 +149,12 @@ def test_hostile_json_never_raises(text):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
     def boom(*a, **k):
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr(session, "train", boom)
+    monkeypatch.setattr(linear_fit, "train", boom)
     r = handle(train_req())
     assert r["ok"] is False and r["error"]["kind"] == "internal"
     assert "secret detail" not in r["error"]["message"] and "\n" not in r["error"]["message"]
@@ -238,9 +232,9 @@ def test_a_failed_plot_keeps_the_previous_session(monkeypatch):
 
 
 def test_step_info_undoes_the_update_even_when_the_trace_is_subsampled(monkeypatch):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
-    monkeypatch.setattr(session, "TRACE_CAP", 8)
+    monkeypatch.setattr(linear_fit, "TRACE_CAP", 8)
     r = handle(train_req({"kind": "preset", "name": "overlap"}, epochs=20, plots=False))
     assert r["trace"]["subsampled"]
     f = handle({"cmd": "frame", "step": 5})
@@ -256,9 +250,9 @@ def test_huge_csv_values_are_a_data_error_not_a_false_convergence():
 
 
 def test_voted_with_too_many_vectors_says_so(monkeypatch):
-    import perceptron_lab.bridge.linear_fit as session  # where fit() reads them
+    import perceptron_lab.bridge.linear_fit as linear_fit  # where fit() reads them
 
-    monkeypatch.setattr(session, "MAX_VOTES", 300)
+    monkeypatch.setattr(linear_fit, "MAX_VOTES", 300)
     r = handle(train_req({"kind": "preset", "name": "overlap", "n": 400}, algorithm="voted", epochs=1000))
     assert r["ok"] and r["votes"] > 300 and r["epochs"] < 1000
     assert r["status_text"].startswith(f"Stopped after {r['epochs']} epochs: the voted perceptron already keeps")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import reference
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,18 +55,11 @@ def test_every_option(tmp_path):
     Z = np.column_stack([X, X[:, 0] * X[:, 1], X[:, 0] ** 2, X[:, 1] ** 2])
     Z = Z / np.maximum(np.linalg.norm(Z, axis=1, keepdims=True), 1e-300)
     Z[np.linalg.norm(Z, axis=1) == 0] = 0
-    rng = np.random.default_rng(4)
-    w, mu, seen = np.zeros(5), np.zeros(5), 0
-    for epoch in range(1, 51):
-        mistakes = 0
-        for i in rng.permutation(len(y)):
-            if y[i] * (w @ Z[i]) <= 0:
-                w, mistakes = w + y[i] * Z[i], mistakes + 1
-            mu, seen = mu + w, seen + 1
-        if not mistakes:
-            break
+    orders = reference.orders_of("shuffle-each", len(y), 4, 50)
+    epoch = reference.online_visits(Z, y, epochs=50, orders=orders)[-1].epoch
     assert r["epochs"] == epoch < 50  # --early-stop: stopped at the first clean epoch
-    np.testing.assert_allclose(r["weights"], 0.5 * mu / seen, rtol=1e-12, atol=1e-15)
+    mean = reference.plain_averaged(Z, y, 50, orders=orders, stop_clean=True)
+    np.testing.assert_allclose(r["weights"], 0.5 * mean, rtol=1e-12, atol=1e-15)
 
 
 @pytest.mark.parametrize("ext,magic", [("png", b"\x89PNG"), ("svg", b"<?xml")])

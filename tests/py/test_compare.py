@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from perceptron_lab.bridge import COMPARE_ALGORITHMS, handle, handle_json
+import reference
 
 FIELDS = ["weights", "bias", "w", "status", "status_text", "cycle", "mistakes", "updates", "epochs",
           "epoch_mistakes", "train_accuracy", "test_accuracy", "votes"]
@@ -49,18 +50,13 @@ def literal(algorithm, Z, y, epochs):
     w, path, per_epoch, seen = np.zeros(d), [], [], {np.zeros(d).tobytes()}
     run_on = algorithm in ("averaged", "voted")
     cycled = False
-    for _ in range(epochs):
-        m = 0
-        if algorithm == "batch":
-            bad = [i for i in range(n) if y[i] * (w @ Z[i]) <= 0]
-            m = len(bad)
-            if bad:
-                w = w + sum(y[i] * Z[i] for i in bad)
-        else:
-            for i in range(n):
-                if y[i] * (w @ Z[i]) <= 0:
-                    w, m = w + y[i] * Z[i], m + 1
-                path.append(w)
+    # the literal loops' passes (reference.py), cut below where each variant stops
+    passes = ([(len(bad), [], theta) for bad, theta in reference.batch_passes(Z, y, epochs=epochs)]
+              if algorithm == "batch" else
+              [(sum(v.mistake for v in ep), [v.w_after for v in ep], ep[-1].w_after)
+               for ep in reference.epochs_of(reference.online_visits(Z, y, epochs=epochs, stop_clean=False))])
+    for m, visited, w in passes:
+        path += visited
         per_epoch.append(m)
         if m == 0:
             if not run_on:
@@ -121,13 +117,7 @@ def test_each_variant_equals_a_literal_implementation(data, settings):
 
 def _path_ws(Z, y, v):
     """Every w the voted run held after some example (its online path over its epochs)."""
-    w, out = np.zeros(Z.shape[1]), []
-    for _ in range(v["epochs"]):
-        for i in range(len(y)):
-            if y[i] * (w @ Z[i]) <= 0:
-                w = w + y[i] * Z[i]
-            out.append(w)
-    return out
+    return [u.w_after for u in reference.online_visits(Z, y, epochs=v["epochs"], stop_clean=False)]
 
 
 def test_the_variants_really_differ_on_data_that_is_not_separable():

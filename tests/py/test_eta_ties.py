@@ -58,15 +58,7 @@ def sign(v):
 def reference_voted(Z, y, epochs=20):
     """Freund & Schapire's vote, literally, over all the epochs (Algorithm 2 runs to MaxIter): every w
     with the count of examples it was current after; (the vote, does some voter have a point on its line)."""
-    w, c, kept = np.zeros(Z.shape[1]), 0, []
-    for _ in range(epochs):
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                kept.append((w, c))
-                w, c = w + t * z, 1
-            else:
-                c += 1
-    kept.append((w, c))
+    kept = reference.plain_voted(Z, y, epochs)
     return sum(k * sign(Z @ v) for v, k in kept if k), any(k and (Z @ v == 0).any() for v, k in kept)
 
 
@@ -77,26 +69,10 @@ def reference_scores(algorithm, Z, y):
     if algorithm == "voted":
         return reference_voted(Z, y)[0]
     if algorithm == "batch":
-        w = np.zeros(Z.shape[1])
-        for _ in range(20):
-            bad = y * (Z @ w) <= 0
-            if not bad.any():
-                break
-            w = w + (y[bad, None] * Z[bad]).sum(axis=0)
-        return Z @ w
+        thetas = reference.plain_batch(Z, y, epochs=20)
+        return Z @ (thetas[-1] if thetas else np.zeros(Z.shape[1]))
     # pocket: every w on the online path weighed, the first strictly better kept, the clean one last
-    w, best, best_acc = np.zeros(Z.shape[1]), np.zeros(Z.shape[1]), np.mean(sign(np.zeros(len(y))) == y)
-    for _ in range(20):
-        m = 0
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w, m = w + t * z, m + 1
-                acc = np.mean(sign(Z @ w) == y)
-                if acc > best_acc:
-                    best, best_acc = w, acc
-        if m == 0:
-            return Z @ w
-    return Z @ best
+    return Z @ reference.plain_pocket(Z, y, 20)
 
 
 @pytest.mark.parametrize("algorithm, X, y, eta", BINARY, ids=[c[0] for c in BINARY])

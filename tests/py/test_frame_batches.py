@@ -10,6 +10,7 @@ import pytest
 
 from perceptron_lab.bridge import handle
 from perceptron_lab.data import preset
+import reference
 
 
 def train(data, **settings):
@@ -21,17 +22,7 @@ def train(data, **settings):
 def literal_online(X, y, epochs=100):
     """w after each update of the online perceptron from its definition (x̃ = (x, 1), w = 0)."""
     Z = np.hstack([X, np.ones((len(X), 1))])
-    w, out = np.zeros(Z.shape[1]), []
-    for _ in range(epochs):
-        clean = True
-        for z, t in zip(Z, y):
-            if t * (w @ z) <= 0:
-                w = w + t * z
-                out.append(w.copy())
-                clean = False
-        if clean:
-            break
-    return Z, out
+    return Z, [w for _, _, w in reference.plain_online(Z, y, epochs=epochs)[2]]
 
 
 def test_and_scene_and_every_frame_are_the_literal_updates():
@@ -113,21 +104,7 @@ def literal_multiclass(Z, y, k, epochs=100):
     """W after each update of the multiclass perceptron from its definition (core/multiclass.py:
     a mistake when the best other class scores at least as much, max_{k≠y} W_k·x̃ >= W_y·x̃; it
     adds x̃ to the true row and subtracts it from that rival's, the lowest on ties)."""
-    W, out = np.zeros((k, Z.shape[1])), []
-    for _ in range(epochs):
-        clean = True
-        for z, t in zip(Z, y):
-            s = W @ z
-            others = [c for c in range(k) if c != t]
-            p = others[int(np.argmax(s[others]))]
-            if s[p] >= s[t]:
-                W[t] += z
-                W[p] -= z
-                out.append(W.copy())
-                clean = False
-        if clean:
-            break
-    return out
+    return reference.multiclass_updates(Z, y, k, epochs)
 
 
 def test_multiclass_frames_are_the_literal_updates_and_the_exported_regions():
@@ -173,16 +150,7 @@ def test_visit_frames_are_every_example_the_literal_run_looked_at():
     train({"kind": "preset", "name": "and"})
     ds = preset("and")
     Z = np.hstack([ds.X, np.ones((4, 1))])
-    w, want = np.zeros(3), []
-    for _ in range(100):
-        clean = True
-        for z, t in zip(Z, ds.y):
-            a = w @ z
-            want.append((w.copy(), t * a <= 0))
-            if t * a <= 0:
-                w, clean = w + t * z, False
-        if clean:
-            break
+    want = [(v.w_before, v.mistake) for v in reference.online_visits(Z, ds.y)]
     b = handle({"cmd": "frame", "batch": [0, len(want) - 1], "visits": True})
     assert b["ok"] and b["total"] == len(want) - 1
     for v, (f, (w_before, mistake)) in enumerate(zip(b["frames"], want)):
@@ -218,13 +186,7 @@ def test_subsampled_kernel_and_multiclass_frames_are_the_literal_weights_at_thei
     tr, ds = r["trace"], preset("overlap", n=60)
     assert tr["subsampled"] and len(tr["step"]) <= 9 < tr["total"]
     K = kernel.Kernel(kernel="rbf")(ds.X, ds.X)
-    s, counts, alphas = np.zeros(len(ds.y)), np.zeros(len(ds.y), dtype=int), []
-    for _ in range(20):  # the literal dual loop: a mistake at i adds y_i·K̃[i] to every score
-        for i in range(len(ds.y)):
-            if ds.y[i] * s[i] <= 0:
-                s += ds.y[i] * K[i]
-                counts[i] += 1
-                alphas.append(counts.copy())
+    alphas = reference.kernel_visits(K, ds.y, epochs=20)[0]  # the literal dual loop
     assert len(alphas) == tr["total"]
     frames = handle({"cmd": "frame", "batch": [1, len(tr["step"])]})["frames"]
     for k, fr in enumerate(frames, 1):

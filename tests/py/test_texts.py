@@ -17,6 +17,7 @@ from perceptron_lab.texts import run as texts
 from perceptron_lab.texts.variants import VARIANTS
 from perceptron_lab.bridge import handle, session
 from perceptron_lab.bridge.frames import step_info
+import reference
 
 LINEAR = [o for o in schema.param("algorithm")["options"] if o["family"] == "linear"]
 ALGORITHMS = tuple(o["value"] for o in LINEAR)  # every primal variant (params.json), in its order
@@ -161,12 +162,8 @@ def test_voted_says_which_classifier_each_number_belongs_to(early_stop):
     Z = np.hstack([X, np.ones((4, 1))])
     y = np.array([-1, -1, -1, 1])
     # The literal vote: the online path, one vote per example for the w held after it.
-    w, held = np.zeros(3), []
-    for _ in range(r["epochs"]):
-        for i in range(4):
-            if y[i] * (w @ Z[i]) <= 0:
-                w = w + y[i] * Z[i]
-            held.append(w)
+    held = [v.w_after for v in reference.online_visits(Z, y, epochs=r["epochs"], stop_clean=False)]
+    w = held[-1]
     vote = np.array([1 if sum(1 if v @ z >= 0 else -1 for v in held) >= 0 else -1 for z in Z])
     last = np.where(Z @ w >= 0, 1, -1)
     assert r["train_accuracy"] == np.mean(vote == y)
@@ -182,19 +179,9 @@ def test_voted_says_which_classifier_each_number_belongs_to(early_stop):
 def test_compare_counts_voting_and_distinct_vectors():
     c = handle({"cmd": "compare", "data": {"kind": "preset", "name": "xor"}, "settings": {"plots": False}})
     v = next(v for v in c["variants"] if v["algorithm"] == "voted")
-    W, counts = [], []
-    w = np.zeros(3)
     Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], float)
     y = np.array([-1, 1, 1, -1])
-    for _ in range(v["epochs"]):
-        for i in range(4):
-            if y[i] * (w @ Z[i]) <= 0:
-                w = w + y[i] * Z[i]
-            if W and np.array_equal(W[-1], w):
-                counts[-1] += 1
-            else:
-                W.append(w)
-                counts.append(1)
+    W = [w for w, _ in reference.plain_voted(Z, y, v["epochs"])]  # every w held, with its count
     assert v["votes"] == len(W)
     assert v["votes_distinct"] == len({x.tobytes() for x in W}) < v["votes"]
 

@@ -1,39 +1,19 @@
-"""Tests of perceptron_lab.theory: hand cases, an exact brute-force QP, scikit-learn's SVM,
-and hypothesis properties of the theorem (mistakes <= (R/gamma)², both claims of the proof)."""
-
+"""The margin theory by hand and against other solvers: R, the maximum margin u and γ on the Boolean
+data, degenerate and bad inputs, margin_of, the bound, the summary, brute force and scikit-learn's
+SVM."""
 import itertools
 import json
 import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from perceptron_lab.theory import (
-    MarginResult,
-    bound,
-    margin_of,
-    max_margin,
-    nnls,
-    proof_series,
-    radius,
-    summary,
-)
-from reference import perceptron_run
-from tools import planted_data
+from perceptron_lab.theory import MarginResult, bound, margin_of, max_margin, nnls, radius, summary
+from theorykit import AND_Y, BOOL_Z, XOR_Y, planted
 
-# x̃ = (x1, x2, 1) for the four Boolean inputs, bias last.
-BOOL_Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
-AND_Y = np.array([-1, -1, -1, 1])
+
 OR_Y = np.array([-1, 1, 1, 1])
 NAND_Y = -AND_Y
-XOR_Y = np.array([-1, 1, 1, -1])
-
-PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-# ---------------------------------------------------------------- references written here
 
 
 def brute_force_gamma(Z, y):
@@ -48,11 +28,6 @@ def brute_force_gamma(Z, y):
             if np.linalg.norm(w) > 0:
                 best = max(best, margin_of(w, Z, y))
     return best
-
-
-def planted(seed, n, d, margin):
-    X, sign, u_star = planted_data.planted(seed, n, d, margin)
-    return X, sign.astype(int), u_star
 
 
 def unit_sphere_samples(n, d, seed=0):
@@ -260,243 +235,3 @@ def test_matches_scikit_learn_svm(seed):
     assert res.gamma == pytest.approx(1 / np.linalg.norm(w), rel=1e-5)
     # Ours is the maximum: SVC's direction cannot do better on the data.
     assert margin_of(w, Z, y) <= res.gamma * (1 + 1e-12)
-
-
-# ---------------------------------------------------------------- nnls
-
-
-def assert_nnls_kkt(A, b, x, resid):
-    assert np.all(x >= 0)
-    assert resid == pytest.approx(np.linalg.norm(A @ x - b), abs=1e-12)
-    grad = A.T @ (b - A @ x)  # minus the gradient of ½‖Ax - b‖²
-    scale = np.linalg.norm(A) * max(np.linalg.norm(b), 1.0)
-    assert np.all(grad <= 1e-9 * scale)
-    assert np.all(np.abs(grad[x > 0]) <= 1e-9 * scale)
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_nnls_kkt_and_scipy(seed):
-    from scipy.optimize import nnls as scipy_nnls
-
-    rng = np.random.default_rng(seed)
-    m, n = int(rng.integers(1, 9)), int(rng.integers(1, 12))
-    A = rng.normal(size=(m, n))
-    if seed % 3 == 0:
-        A[:, rng.integers(n)] = 0.0
-    if seed % 4 == 0 and n > 2:
-        A[:, 1] = 2 * A[:, 0]
-        A[:, 2] = A[:, 0] - A[:, 1]
-    b = rng.normal(size=m)
-    x, resid = nnls(A, b)
-    assert_nnls_kkt(A, b, x, resid)
-    assert resid <= scipy_nnls(A, b)[1] + 1e-10
-
-
-def test_nnls_edge_cases():
-    x, r = nnls(np.eye(3), np.zeros(3))
-    assert np.all(x == 0) and r == 0
-    x, r = nnls(np.eye(2), np.array([1.0, -1.0]))
-    np.testing.assert_allclose(x, [1.0, 0.0])
-    assert r == pytest.approx(1.0)
-    # identical columns: any split is optimal, the fit must be exact
-    A = np.array([[1.0, 1.0], [1.0, 1.0]])
-    x, r = nnls(A, np.array([2.0, 2.0]))
-    assert r < 1e-12 and x.sum() == pytest.approx(2.0)
-
-
-def test_nnls_sets_aside_a_column_that_only_rounding_makes_attractive():
-    # Integer, rank-deficient: a column whose gradient is positive only by rounding enters,
-    # gets z <= 0 and is set aside (found by search); the answer must still be optimal.
-    A = np.array(
-        [
-            [0.0, -0.0, 1.0, 1.0, -2.0, 1.0, 1.0],
-            [2.0, -2.0, 2.0, 1.0, -1.0, 3.0, -1.0],
-            [2.0, -1.0, -0.0, 1.0, 1.0, 0.0, -1.0],
-            [0.0, -1.0, -1.0, -4.0, 1.0, -0.0, 1.0],
-            [-1.0, 1.0, 2.0, -0.0, 1.0, 0.0, -2.0],
-        ]
-    )
-    b = np.array([-2.0, -1.0, -3.0, -3.0, -3.0])
-    x, resid = nnls(A, b, max_iter=50)
-    assert_nnls_kkt(A, b, x, resid)
-    from scipy.optimize import nnls as scipy_nnls
-
-    assert resid <= scipy_nnls(A, b)[1] + 1e-10
-
-
-def test_separable_answers_are_verified(monkeypatch):
-    # Whatever the solver hands back, "separable" is only said with a u that classifies
-    # every point: feed XOR a bogus NNLS answer and the verification must refuse it.
-    import perceptron_lab.theory as theory
-
-    def bogus_nnls(A, b, **kw):
-        return np.linspace(1.0, 0.1, A.shape[1]), 0.5
-
-    monkeypatch.setattr(theory, "nnls", bogus_nnls)
-    assert max_margin(BOOL_Z, XOR_Y).separable is False
-    assert max_margin(BOOL_Z, AND_Y).separable is True
-
-
-# ---------------------------------------------------------------- proof_series
-
-
-def test_proof_series_on_and():
-    Z, y = BOOL_Z, AND_Y
-    res = max_margin(Z, y)
-    R = radius(Z)
-    k, W = perceptron_run(Z, y, eta=0.25)
-    p = proof_series(W, res.u, res.gamma, R, eta=0.25)
-    np.testing.assert_array_equal(p["t"], np.arange(1, k + 1))
-    k1, W1 = perceptron_run(Z, y, eta=1.0)
-    assert k1 == k
-    np.testing.assert_allclose(p["u_dot_w"], W1 @ res.u)
-    np.testing.assert_allclose(p["w_norm"], np.linalg.norm(W1, axis=1))
-    np.testing.assert_allclose(p["t_gamma"], np.arange(1, k + 1) * res.gamma)
-    np.testing.assert_allclose(p["sqrt_t_R"], np.sqrt(np.arange(1, k + 1)) * R)
-    assert np.all(p["u_dot_w"] >= p["t_gamma"] - 1e-12)
-    assert np.all(p["w_norm"] <= p["sqrt_t_R"] + 1e-12)
-
-
-def test_proof_series_without_separator_keeps_claim_two():
-    W = np.array([[1.0, 0.0], [1.0, 1.0]])
-    p = proof_series(W, None, None, 2.0)
-    assert p["u_dot_w"] is None and p["t_gamma"] is None
-    np.testing.assert_allclose(p["w_norm"], [1.0, math.sqrt(2)])
-    p = proof_series(W[1:], np.array([1.0, 0.0]), 0.5, 2.0, t=[7])
-    np.testing.assert_allclose(p["t_gamma"], [3.5])
-    np.testing.assert_allclose(p["sqrt_t_R"], [2 * math.sqrt(7)])
-    empty = proof_series(np.zeros((0, 2)), np.array([1.0, 0.0]), 0.5, 1.0)
-    assert empty["t"].shape == (0,) and empty["u_dot_w"].shape == (0,)
-    with pytest.raises(ValueError):
-        proof_series(W, None, None, 1.0, eta=0.0)
-
-
-# ---------------------------------------------------------------- properties
-
-
-@PROPS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n=st.integers(1, 40),
-    d=st.integers(1, 5),
-    margin=st.floats(1e-3, 0.5),
-)
-def test_planted_margin_is_found(seed, n, d, margin):
-    X, y, u_star = planted(seed, n, d, margin)
-    planted_gamma = float(np.min(y * (X @ u_star)))
-    res = max_margin(X, y)
-    assert res.separable
-    assert abs(np.linalg.norm(res.u) - 1) < 1e-12
-    assert res.gamma >= planted_gamma * (1 - 1e-9)
-    assert res.gamma == pytest.approx(float(np.min(y * (X @ res.u))))
-    assert np.all(y * (X @ res.u) > 0)
-    assert res.support.size >= 1
-
-
-@PROPS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n=st.integers(2, 40),
-    m=st.integers(1, 3),
-    margin=st.floats(0.01, 0.3),
-)
-def test_planted_margin_with_bias_column(seed, n, m, margin):
-    rng = np.random.default_rng(seed)
-    a, b = rng.normal(size=m), float(rng.normal())
-    X = rng.uniform(-2, 2, size=(8 * n, m))
-    s = (X @ a + b) / math.hypot(np.linalg.norm(a), b)
-    X = X[np.abs(s) >= margin][:n]
-    if len(X) == 0:
-        return
-    Z = np.hstack([X, np.ones((len(X), 1))])
-    w_star = np.append(a, b)
-    y = np.where(Z @ w_star > 0, 1, -1)
-    res = max_margin(Z, y)
-    assert res.separable
-    assert res.gamma >= margin_of(w_star, Z, y) * (1 - 1e-9)
-
-
-@PROPS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n=st.integers(1, 30),
-    d=st.integers(1, 5),
-    k=st.integers(1, 4),
-    duplicate=st.booleans(),
-)
-def test_planted_contradiction_is_not_separable(seed, n, d, k, duplicate):
-    X, y, _ = planted(seed, n, d, 0.1)
-    rng = np.random.default_rng(seed + 1)
-    if duplicate:
-        i = int(rng.integers(n))
-        X, y = np.vstack([X, X[i]]), np.append(y, -y[i])
-    else:
-        # z = Σ c_i y_i x_i with label -1: then Σ c_i y_i x_i + (-1)·z = 0, so no w can make
-        # every y·w·x positive (Gordan).
-        idx = rng.choice(n, size=min(k, n), replace=False)
-        c = rng.uniform(0.1, 2.0, size=len(idx))
-        z = (c * y[idx]) @ X[idx]
-        X, y = np.vstack([X, z]), np.append(y, -1)
-    perm = rng.permutation(len(y))
-    res = max_margin(X[perm], y[perm])
-    # z is rounded to floats, so the contradiction may hold only up to rounding: the solver
-    # may then not prove it, but it must never claim a margin, and any margin is below rounding.
-    assert res.separable is not True
-    if res.separable is None:
-        assert res.gamma_upper <= 1e-9 * radius(X)
-    else:
-        assert res.certificate in ("combination", "zero vector")
-    if duplicate:  # y·x + (−y)·x = 0 holds exactly: a certificate must be found
-        assert res.separable is False
-    assert summary(X[perm], y[perm])["bound"] is None
-
-
-@PROPS
-@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 12), d=st.integers(1, 4), k=st.integers(1, 4))
-def test_exact_contradiction_on_whole_numbers_is_proved(seed, n, d, k):
-    # Whole numbers make Σ c_i y_i x_i exact, so Farkas' weights exist exactly and must be found.
-    rng = np.random.default_rng(seed)
-    X = rng.integers(-9, 10, size=(n, d)).astype(float)
-    X[np.all(X == 0, axis=1), 0] = 1.0
-    y = np.where(rng.random(n) < 0.5, -1, 1)
-    idx = rng.choice(n, size=min(k, n), replace=False)
-    c = rng.integers(1, 4, size=len(idx))
-    z = (c * y[idx]) @ X[idx]
-    if not z.any():
-        return
-    X, y = np.vstack([X, z]), np.append(y, -1)
-    res = max_margin(X, y)
-    lp_w = _lp_strict_separator(X, y)
-    assert lp_w is None  # the LP oracle agrees there is no separator
-    assert res.separable is False
-    assert res.certificate in ("combination", "zero vector")
-
-
-def _lp_strict_separator(X, y):
-    """A w with y·(w·x) >= 1 for all rows by scipy's LP, or None (the independent oracle)."""
-    from scipy.optimize import linprog
-
-    d = X.shape[1]
-    lp = linprog(np.zeros(d), A_ub=-(y[:, None] * X), b_ub=-np.ones(len(y)), bounds=[(None, None)] * d,
-                 method="highs")
-    return lp.x if lp.status == 0 else None
-
-
-@PROPS
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n=st.integers(1, 40),
-    d=st.integers(1, 4),
-    margin=st.floats(0.02, 0.5),
-    eta=st.sampled_from([0.1, 1.0, 3.0]),
-)
-def test_perceptron_obeys_the_bound_and_the_proof(seed, n, d, margin, eta):
-    X, y, _ = planted(seed, n, d, margin)
-    res = max_margin(X, y)
-    R = radius(X)
-    mistakes, W = perceptron_run(X, y, eta=eta)
-    assert mistakes <= bound(R, res.gamma) * (1 + 1e-9)
-    p = proof_series(W, res.u, res.gamma, R, eta=eta)
-    assert p["t"].shape == (mistakes,)
-    assert np.all(p["u_dot_w"] >= p["t_gamma"] * (1 - 1e-9) - 1e-12)
-    assert np.all(p["w_norm"] <= p["sqrt_t_R"] * (1 + 1e-9) + 1e-12)

@@ -12,29 +12,13 @@ from perceptron_lab.errors import DataError, SettingsError
 from perceptron_lab.core.features import prepare
 from perceptron_lab.exercise.hand_weights import hand_request
 from perceptron_lab.bridge.visits import visits_request
+import reference
 
 
 def literal(Z, y, *, order, seed, eta, epochs, limit):
     """The perceptron of the notes, one example at a time: every visit, right or wrong."""
-    n = len(Z)
-    rng = np.random.default_rng(seed)
-    once = rng.permutation(n) if order == "shuffle-once" else np.arange(n)
-    w, out = np.zeros(Z.shape[1]), []
-    for epoch in range(1, epochs + 1):
-        perm = rng.permutation(n) if order == "shuffle-each" else once
-        wrong = 0
-        for i in perm:
-            a = sum(float(Z[i, j]) * float(w[j]) for j in range(len(w)))
-            before = w
-            if y[i] * a <= 0:
-                w = w + eta * y[i] * Z[i]
-                wrong += 1
-            out.append((epoch, int(i), a, y[i] * a <= 0, before.tolist(), w.tolist()))
-            if len(out) == limit:
-                return out
-        if wrong == 0:
-            return out
-    return out
+    visits = reference.online_visits(Z, y, eta=eta, epochs=epochs, orders=reference.orders_of(order, len(Z), seed, epochs))
+    return [(v.epoch, v.index, v.a, v.mistake, v.w_before.tolist(), v.w_after.tolist()) for v in visits[:limit]]
 
 
 def iris_csv():

@@ -10,6 +10,7 @@ import pytest
 from perceptron_lab.bridge import handle
 from perceptron_lab.data import preset
 from perceptron_lab.core.features import prepare
+import reference
 
 
 def train(name, **settings):
@@ -21,14 +22,8 @@ def train(name, **settings):
 
 def literal_visits(Z, y, epochs):
     """(update?, w after the visit, y·(w·x̃) before it) for every visit of a fixed-order run."""
-    w, out = np.zeros(Z.shape[1]), []
-    for _ in range(epochs):
-        for z, t in zip(Z, y):
-            ya = t * (w @ z)
-            if ya <= 0:
-                w = w + t * z
-            out.append((ya <= 0, w.copy(), ya))
-    return out
+    return [(v.mistake, v.w_after, y[v.index] * v.a)
+            for v in reference.online_visits(Z, y, epochs=epochs, stop_clean=False)]
 
 
 @pytest.mark.parametrize("name,data", [("and", {}), ("clouds", {"n": 30, "margin": 0.05})])

@@ -1,7 +1,7 @@
 """The inspect request: what a data source holds (features, labels, a preview of a CSV) before training."""
 
 from ..data.dataset import label_str
-from ..data.request import csv_limits, load_data, remember_csv
+from ..data.request import csv_reading, load_data
 
 
 def inspect_request(request, progress=None):
@@ -13,14 +13,11 @@ def inspect_request(request, progress=None):
         source, kw = csv_read.spec_args(spec)
         # For the multiclass perceptron every class is kept (a binary reading refuses a third).
         multiclass = request.get("multiclass") is True
-        # one reading of the file for both the preview and the dataset
-        p, ds = csv_read.inspect_csv(source, **kw, **csv_limits(), multiclass=multiclass, progress=progress,
-                                    warning=True)
-        if multiclass:
-            labels = {"classes": [label_str(c) for c in ds.classes]}
-        else:
-            remember_csv(source, kw, ds)  # the (binary) Train that follows reads it from here
-            labels = ds.label_mapping_json()
+        # one reading of the file for the preview, the dataset and the Train that follows (either family)
+        reading = csv_reading(source, kw, progress)
+        ds = reading.dataset(kw["name"], multiclass, progress)
+        p = reading.preview(10, warning=True)  # after every cell was read: the thousands warning
+        labels = {"classes": [label_str(c) for c in ds.classes]} if multiclass else ds.label_mapping_json()
         out = {"ok": True, "n": ds.X.shape[0], "feature_names": ds.feature_names,
                "labels": labels, "columns": p["columns"], "preview": p["rows"],
                "label_column": p["label_column"], "read_as": p["read_as"], "read_as_text": p["read_as_text"]}

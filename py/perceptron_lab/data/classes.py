@@ -13,7 +13,7 @@ from . import csv_read
 from .dataset import MulticlassDataset, held_out
 from .labels import MoreThanTwoClasses
 from .presets import preset
-from .request import PRESET_FIELDS, csv_limits, load_data
+from .request import PRESET_FIELDS, csv_dataset, load_data
 
 
 def _label(v):
@@ -41,7 +41,7 @@ def load_classes(spec):
             raise SettingsError(e.message, field=PRESET_FIELDS.get(e.field, "preset")) from None
     if kind == "csv":
         source, kw = csv_read.spec_args(spec)  # text or base64 bytes, as the binary loader reads them
-        return _from_multi(csv_read.parse_csv(source, **kw, multiclass=True, **csv_limits()))
+        return _from_multi(csv_dataset(source, kw, multiclass=True))  # the binary loader's reading
     return from_binary(load_data(spec))
 
 

@@ -7,30 +7,23 @@ is chosen by checking which one splits the first lines into a consistent table
 (csv.Sniffer breaks ties). The encoding (csvtext) and the decimal separator (csvnumbers)
 are guessed too; every guess is reported (`read_as`) and can be overridden by the
 caller. No I/O here: the caller passes the text or the bytes.
+
+The table (csv_table) is read once into a Reading; its feature columns are converted once,
+and the binary Dataset, the MulticlassDataset (every class) and the preview are all made from
+that one reading (data/request.py keeps the last one: upload, binary and multiclass runs).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-import time
-
 import numpy as np
 
-from . import csv_text as csvtext
-from .csv_layout import (DELIMITER_NAMES, DELIMITERS, check_delimiter, choose_delimiter, default_names,
-                        detect_header, list_names, resolve_label, unique_names)
-from .csv_numbers import DECIMAL_NAMES, NONFINITE, Reader, check_decimal, guess_decimal, is_numberlike
+from .csv_layout import DELIMITER_NAMES, DELIMITERS, list_names
+from .csv_numbers import NONFINITE, is_numberlike
+from .csv_table import MAX_CELLS, MAX_COLUMNS, _check_shape, _load, _Progress, _Table  # noqa: F401
 from .dataset import Dataset, MulticlassDataset, encode_classes, encode_labels, too_large
 from ..errors import DataError, SettingsError
 
-__all__ = ["parse_csv", "preview", "inspect_csv", "DELIMITERS", "MAX_COLUMNS", "MAX_CELLS"]
-
-# Shapes no perceptron lesson needs, refused before the table is built: every column is a
-# choice in the page, and every cell a Python string until it becomes a float.
-MAX_COLUMNS = 20_000
-MAX_CELLS = 6_000_000  # e.g. 200 000 rows (the row limit) of 30 columns (breast cancer's width)
+__all__ = ["parse_csv", "preview", "inspect_csv", "read", "Reading", "DELIMITERS", "MAX_COLUMNS", "MAX_CELLS"]
 
 
 def _spaced(records):
@@ -41,185 +34,6 @@ def _spaced(records):
 
 def _show(cell: str, limit: int = 40) -> str:
     return cell if len(cell) <= limit else cell[: limit - 1] + "…"
-
-
-
-class _Table:
-    """The structure of a CSV file: delimiter, header, column names, data records."""
-
-    def __init__(self, delimiter, has_header, header_line, names, records, label_index, encoding, reader):
-        self.encoding = encoding  # csvtext key, or None when the caller passed text
-        self.reader = reader  # csvnumbers.Reader: the file's decimal separator
-        self.delimiter = delimiter
-        self.has_header = has_header
-        self.header_line = header_line
-        self.names = names  # final column names
-        self.records = records  # [(line, [cells])], data rows only, cells stripped
-        self.label_index = label_index
-        self.progress = _Progress(None)
-
-    def read_as(self) -> dict:
-        """What was guessed (or chosen): the delimiter, the decimal separator, the encoding."""
-        return {"delimiter": self.delimiter, "decimal": self.reader.decimal or ".", "encoding": self.encoding}
-
-    def read_as_text(self) -> str:
-        """'read as: semicolon-separated, decimal comma, Windows-1252' for the preview."""
-        parts = [f"{DELIMITER_NAMES[self.delimiter]}-separated", DECIMAL_NAMES[self.reader.decimal or "."]]
-        if self.reader.thousands_used:
-            parts.append("thousands separators")
-        if self.encoding is not None:
-            parts.append(csvtext.ENCODING_NAMES[self.encoding])
-        return "read as: " + ", ".join(parts)
-
-    @property
-    def label_name(self):
-        return self.names[self.label_index]
-
-    @property
-    def feature_indices(self):
-        return [j for j in range(len(self.names)) if j != self.label_index]
-
-
-class _Progress:
-    """progress(done, total, phase) for the caller, at most every INTERVAL seconds (and at each
-    phase's end): phase "rows" counts the file's lines read, "columns" the feature columns
-    converted to numbers. A 20 MB file takes seconds in the page, which shows these."""
-
-    INTERVAL = 0.1
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.next = 0.0
-
-    def __call__(self, done, total, phase, last=False):
-        if self.fn is None:
-            return
-        now = time.monotonic()
-        if last or now >= self.next:
-            self.next = now + self.INTERVAL
-            self.fn(done, total, phase)
-
-
-def _read_records(text, delimiter, max_rows, progress, width):
-    """[(line, stripped cells)] of the non-blank rows; progress in lines read (checked every
-    ~100 000 cells, so a wide file reports as often as a long one)."""
-    total = text.count("\n") + (not text.endswith("\n")) if progress.fn is not None else 0
-    every = max(1, 100_000 // max(1, width))
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
-                        doublequote=True, skipinitialspace=True, strict=True)
-    records = []
-    while True:
-        start = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as e:
-            raise DataError(
-                f"Row {start}: this row cannot be read as CSV ({e}). Check the quotes (\") in it.",
-                row=start,
-            ) from None
-        cells = [c.strip() for c in row]
-        if not any(cells):
-            continue  # blank line (or only delimiters): skipped
-        records.append((start, cells))
-        if len(records) % every == 0:
-            progress(reader.line_num, total, "rows")
-        if len(records) > max_rows + 1:  # + 1 for a possible header
-            raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
-    progress(total, total, "rows", last=True)
-    return records
-
-
-def _check_shape(text, delimiter):
-    """Refuse more than MAX_COLUMNS columns or MAX_CELLS values before any row is split."""
-    start = len(text) - len(text.lstrip())
-    end = text.find("\n", start)
-    first = text[start:] if end < 0 else text[start:end]
-    width = first.count(delimiter) + 1  # exact unless quotes hold delimiters
-    if width > MAX_COLUMNS and '"' in first:
-        width = len(next(csv.reader([first], delimiter=delimiter)))
-    if width > MAX_COLUMNS:
-        raise DataError(f"The first row has {width:,} columns; the limit is {MAX_COLUMNS:,} columns. "
-                        "Keep the columns you need and upload again.", row=text.count("\n", 0, start) + 1)
-    lines = text.count("\n") + (not text.endswith("\n"))
-    if lines * width > MAX_CELLS:
-        raise DataError(f"The file has {lines:,} lines of {width:,} columns (up to {lines * width:,} values); "
-                        f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
-    return width
-
-
-def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, encoding=None,
-          progress=None) -> _Table:
-    progress = progress if isinstance(progress, _Progress) else _Progress(progress)
-    delimiter, decimal = check_delimiter(delimiter), check_decimal(decimal)
-    text, encoding = csvtext.decode(source, max_bytes, encoding)
-    if not re.search(r'[^\s,;"]', text):
-        if re.search(r'[,;"\t]', text):
-            raise DataError("The file has no data: it holds only delimiters and blank lines.")
-        raise DataError("The file is empty.")
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise DataError(f"Row {line}: the file contains binary data, not CSV text.", row=line)
-    if delimiter is None:
-        delimiter = choose_delimiter(text)
-    width = _check_shape(text, delimiter)
-    records = _read_records(text, delimiter, max_rows, progress, width)
-    if not records:
-        raise DataError("The file has no data: every cell is empty.")
-
-    guessed, examples = guess_decimal(records) if decimal is None else (decimal, {})
-    # A chosen separator is checked against the file's own numbers, to warn where it makes 1,234 1.234.
-    evidence = None if decimal is None else guess_decimal(records)[0]
-    reader = Reader(guessed, delimiter, examples, chosen=decimal is not None, evidence=evidence)
-    for _, cells in records[:2000]:  # so that the preview can say "thousands separators" too
-        for c in cells:
-            reader.convert(c)
-    has_header = detect_header(records)
-    header_line = None
-    if has_header:
-        header_line, header = records[0]
-        records = records[1:]
-        if not records:
-            raise DataError(f"The file has a header (row {header_line}) but no data rows.",
-                            row=header_line)
-    if len(records) > max_rows:
-        raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
-
-    # the number of columns: the header's, else the first data row's
-    width = len(header) if has_header else len(records[0][1])
-    ref_line = header_line if has_header else records[0][0]
-    ref_what = "the header" if has_header else "the first row"
-    checked = []
-    for line, cells in records:
-        if len(cells) > width and not any(cells[width:]):
-            cells = cells[:width]  # extra empty cells (a trailing delimiter) are harmless
-        if len(cells) != width:
-            raise DataError(
-                f"Row {line} has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but {width} "
-                f"{'were' if width != 1 else 'was'} expected like in {ref_what} (row {ref_line}). "
-                f"Check the {DELIMITER_NAMES[delimiter]}s in row {line}.",
-                row=line,
-            )
-        checked.append((line, cells))
-    records = checked
-    # trailing columns that are empty everywhere (including the header) come from
-    # a delimiter at the end of every line: drop them
-    while width > 1 and not (has_header and header[width - 1]) and not any(c[width - 1] for _, c in records):
-        width -= 1
-        records = [(line, cells[:width]) for line, cells in records]
-    if has_header:
-        names = unique_names(header[:width])
-        label_index = resolve_label(label, names, width)
-    else:
-        label_index = resolve_label(label, default_names(width, width - 1), width)
-        names = default_names(width, label_index)
-    t = _Table(delimiter, has_header, header_line, names, records, label_index, encoding, reader)
-    t.progress = progress  # the columns' conversion (_features) reports through it too
-    return t
-
-
-# --------------------------------------------------------------------------- public
 
 
 def _features(t, feats):
@@ -284,7 +98,8 @@ def _labels(t):
     return labels, lines
 
 
-def _dataset(t, name, multiclass):
+def _columns(t):
+    """(X, labels as text, their lines): the feature columns as numbers, every label checked."""
     feats = t.feature_indices
     if not feats:
         # Without a header the one column's name is the lab's own ('label'): not worth quoting.
@@ -303,12 +118,50 @@ def _dataset(t, name, multiclass):
         )
     X = _features(t, feats)
     labels, lines = _labels(t)
-    names = [t.names[j] for j in feats]
-    if multiclass:
-        y, classes = encode_classes(labels, rows=lines, column=t.label_name)
-        return MulticlassDataset(X, y, names, classes, name)
-    y, label_names = encode_labels(labels, rows=lines, column=t.label_name)
-    return Dataset(X, y, names, label_names, name)
+    return X, labels, lines
+
+
+class Reading:
+    """One reading of a file: its table, and its columns as numbers once asked (an error too is
+    kept: asked again, the same DataError). Datasets made from it copy its arrays."""
+
+    def __init__(self, table: _Table):
+        self.table = table
+        self._columns = None  # (X, labels, lines) or the DataError they raised
+
+    def columns(self, progress=None):
+        if self._columns is None:
+            if progress is not None:  # else the one the table was read with (parse_csv's)
+                self.table.progress = _Progress(progress)
+            try:
+                self._columns = _columns(self.table)
+            except DataError as e:
+                self._columns = e
+        if isinstance(self._columns, DataError):
+            raise self._columns
+        return self._columns
+
+    def dataset(self, name="CSV data", multiclass=False, progress=None):
+        """The binary Dataset (two labels -> -1/+1), or every class (MulticlassDataset)."""
+        X, labels, lines = self.columns(progress)
+        t = self.table
+        names = [t.names[j] for j in t.feature_indices]
+        if multiclass:
+            y, classes = encode_classes(labels, rows=lines, column=t.label_name)
+            return MulticlassDataset(X, y, names, classes, name)
+        y, label_names = encode_labels(labels, rows=lines, column=t.label_name)
+        return Dataset(X, y, names, label_names, name)
+
+    def preview(self, rows=10, warning=False):
+        """_preview's dict; warning: with "read_as_warning", which needs every cell read (columns())."""
+        p = _preview(self.table, rows)
+        return {**p, "read_as_warning": self.table.reader.thousands_warning()} if warning else p
+
+
+def read(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, delimiter=None, decimal=None,
+         encoding=None, progress=None) -> Reading:
+    """The file's table as a Reading (parse_csv's arguments but name and multiclass)."""
+    return Reading(_load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress))
 
 
 def parse_csv(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, name="CSV data",
@@ -324,7 +177,7 @@ def parse_csv(source, *, label=None, max_bytes=20_000_000, max_rows=200_000, nam
     (line in the file) and column (name); a bad override raises SettingsError.
     """
     t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
-    return _dataset(t, name, multiclass)
+    return Reading(t).dataset(name, multiclass)
 
 
 def _preview(t, rows):
@@ -362,12 +215,10 @@ def inspect_csv(source, *, label=None, rows=10, name="CSV data", multiclass=Fals
                 max_rows=200_000, delimiter=None, decimal=None, encoding=None, progress=None, warning=False):
     """(preview dict, Dataset) from one reading of the file: what the page's inspect needs.
     warning: the preview also has "read_as_warning" (Reader.thousands_warning: a sentence or None)."""
-    t = _load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress)
-    ds = _dataset(t, name, multiclass)
-    if not warning:
-        return _preview(t, rows), ds
+    r = Reading(_load(source, label, max_bytes, max_rows, delimiter, decimal, encoding, progress))
+    ds = r.dataset(name, multiclass)
     # After every cell was read: a number like 1.234 read as 1234 (or the reverse) is said.
-    return {**_preview(t, rows), "read_as_warning": t.reader.thousands_warning()}, ds
+    return r.preview(rows, warning), ds
 
 
 def spec_args(spec) -> tuple:

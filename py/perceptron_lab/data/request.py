@@ -1,7 +1,5 @@
 """A request's settings and data, checked: every value comes from a stranger (a page, a link)."""
 
-import dataclasses
-
 from .. import settings
 from ..errors import DataError, SettingsError
 from . import csv_read
@@ -36,27 +34,30 @@ def load_data(spec):
     raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
 
 
-# The last CSV file read (its bytes or text, the reading options, the Dataset): a 20 MB file
-# takes seconds to read in the page, and train after inspect, every retrain and compare send
-# the same file again.
-_last_csv = None
+# The one CSV cache: the last file read (its bytes or text, the reading options, its Reading).
+# A 20 MB file takes seconds to read in the page, and the upload's inspect, Train (binary or every
+# class), a retrain, a switch of algorithm and compare all send the same file again.
+_kept = None
 
 
-def csv_dataset(source, kw):
-    """parse_csv(source, **kw) with the page's limits, read once per file and options (a copy)."""
-    if _last_csv is None or _last_csv[1] != kw or _last_csv[0] != source:
-        remember_csv(source, kw, csv_read.parse_csv(source, **kw, **csv_limits()))
-    return dataclasses.replace(_last_csv[2])  # Dataset copies its arrays: the cached one stays as read
+def csv_reading(source, kw, progress=None):
+    """The file's Reading (csv_read.read) with the page's limits: read once per file and options
+    (the dataset's name aside), kept for the next request."""
+    global _kept
+    options = {k: v for k, v in kw.items() if k != "name"}
+    if _kept is None or _kept[1] != options or type(_kept[0]) is not type(source) or _kept[0] != source:
+        _kept = (source, options, csv_read.read(source, **options, **csv_limits(), progress=progress))
+    return _kept[2]
 
 
-def remember_csv(source, kw, ds):
-    global _last_csv
-    _last_csv = (source, dict(kw), ds)
+def csv_dataset(source, kw, multiclass=False, progress=None):
+    """The kept reading's Dataset (every class: MulticlassDataset); its arrays are copies."""
+    return csv_reading(source, kw, progress).dataset(kw.get("name", "CSV data"), multiclass, progress)
 
 
 def forget_csv():
-    global _last_csv
-    _last_csv = None
+    global _kept
+    _kept = None
 
 
 def csv_text(spec):

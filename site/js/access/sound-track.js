@@ -90,7 +90,3 @@ export function soundTrack(res) {
 
 const round = (t) => Math.round(t * 1000) / 1000;
 
-/** How long the track lasts, in seconds. */
-export function trackLength(events) {
-  return events.reduce((s, e) => Math.max(s, e.time + e.duration), 0);
-}

@@ -2,12 +2,15 @@
 // Python guesses the encoding, delimiter and decimal separator and says which, so Excel's
 // Windows-1252 or UTF-16 files arrive intact), Python's check of it (bridge "inspect"), the
 // "read as" line with its overrides, the label chooser and the preview table.
-import { byId, el, clear, show } from "../page/dom.js";
+import { byId, el, show } from "../page/dom.js";
 import { param, LIMITS } from "../state/state.js";
 import { registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 import { setFeatureNames, plotFeatures } from "./plot-features.js";
 import { fillChooser } from "./column-chooser.js";
 import { page } from "../state/page-state.js";
+import { sizeText, readingText, locate, describe } from "./csv-words.js";
+import { renderPreview } from "./csv-preview.js";
+export { readingText, locate };
 export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
 
 let onValue;         // (name, value) => void
@@ -55,13 +58,6 @@ export function initCsvUpload(opts) {
   // A file dropped next to the zone must not make the browser navigate away from the lab.
   window.addEventListener("dragover", (e) => e.preventDefault());
   window.addEventListener("drop", (e) => e.preventDefault());
-}
-
-function sizeText(bytes) {
-  // Decimal units, as the limit; exact bytes where one decimal would not show it is over.
-  if (bytes < 1e6) return `${Math.max(1, Math.round(bytes / 1e3))} kB`;
-  const mb = (bytes / 1e6).toFixed(1);
-  return Number(mb) * 1e6 > MAX_BYTES ? `${mb} MB` : `${bytes.toLocaleString("en-US")} bytes`;
 }
 
 async function readFile(file) {
@@ -117,23 +113,6 @@ function setInfo(text) {
 /** Bytes of the file a base64 text holds. */
 function b64Bytes(b64) {
   return Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
-}
-
-const count = (n) => Number(n).toLocaleString("en-US");
-
-/**
- * What reading a file has done so far (pure: tested in Node). phase "disk": the browser reads
- * the file's bytes (done of total bytes); "rows": Python splits its lines (done of total
- * lines); "columns": Python converts the feature columns to numbers (lines: the file's lines).
- */
-export function readingText(name, bytes, phase, done, total, lines = null) {
-  const size = bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
-  const head = `Reading “${name}” (${size})`;
-  const pct = total > 0 ? Math.min(100, Math.floor((100 * done) / total)) : 100;
-  if (phase === "disk") return `${head} from the disk: ${pct} %.`;
-  if (phase === "rows") return `${head}: ${pct} % of its lines (${count(done)} of ${count(total)}).`;
-  const read = lines === null ? "every line read" : `all ${count(lines)} lines read`;
-  return `${head}: ${read}; ${count(done)} of ${count(total)} column${total === 1 ? "" : "s"} converted to numbers.`;
 }
 
 /** Python reports how far it has read the current file: show it, with Cancel. */
@@ -209,7 +188,7 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
   setInfo(describe(csv));
   renderReadAs();
   renderLabelChooser();
-  renderPreview();
+  renderPreview(csv);
   setFeatureNames(res.feature_names, plotPair);
   onLoaded();
   return true;
@@ -225,38 +204,11 @@ function request(b64, label, readAs) {
   return out;
 }
 
-/** " (row 3, column “x2”)" from a data error, or "" (parts the message already names are left out). */
-export function locate(err) {
-  const msg = String(err.message || "").toLowerCase();
-  const parts = [];
-  if (err.row !== null && err.row !== undefined && !msg.includes(`row ${err.row}`)) parts.push(`row ${err.row}`);
-  if (err.column !== null && err.column !== undefined && err.column !== "") {
-    const col = typeof err.column === "number" ? `column ${err.column + 1}` : `column “${err.column}”`;
-    const c = String(err.column).toLowerCase();
-    const named = typeof err.column === "number"
-      ? msg.includes(`column ${err.column + 1}`)
-      : [`"${c}"`, `“${c}”`, `'${c}'`, `column ${c}`].some((q) => msg.includes(q));
-    if (!named) parts.push(col);
-  }
-  return parts.length ? ` (${parts.join(", ")})` : "";
-}
-
 function labelIndex(info) {
   const lc = info.label_column;
   if (typeof lc === "number") return lc;
   const i = info.columns.indexOf(lc);
   return i >= 0 ? i : info.columns.length - 1;
-}
-
-function labelText(labels) {
-  if (!labels) return "";
-  if (Array.isArray(labels.classes)) return `${labels.classes.length} classes: ${labels.classes.join(", ")}`;
-  return `labels −1 = ${labels["-1"]}, +1 = ${labels["+1"] ?? labels["1"]}`;
-}
-
-function describe(c) {
-  const i = c.info;
-  return `${c.name}: ${i.n} rows, ${i.feature_names.length} features; ${labelText(i.labels || i.label_names)}.`;
 }
 
 /** The algorithm moved into or out of the multiclass perceptron: Python reads the file again
@@ -324,33 +276,6 @@ function renderLabelChooser() {
     });
   }
   fillChooser(select, csv.info.columns, csv.label);
-}
-
-/** The columns the preview shows: the first preview_columns_max, and the label column. */
-function previewColumns(count) {
-  const cols = [];
-  for (let i = 0; i < Math.min(count, LIMITS.preview_columns_max); i++) cols.push(i);
-  if (csv.label >= cols.length && csv.label < count) cols.push(csv.label);
-  return cols;
-}
-
-function renderPreview() {
-  const wrap = byId("csv-preview");
-  const { columns, preview } = csv.info;
-  const cols = previewColumns(columns.length);
-  const cell = (tag, text, i) => el(tag, { scope: tag === "th" ? "col" : null, class: i === csv.label ? "is-label" : null, text: String(text) });
-  const head = el("tr", {}, cols.map((i) => cell("th", columns[i], i)));
-  const body = (preview || []).map((row) => el("tr", {}, cols.map((i) => cell("td", row[i] ?? "", i))));
-  const shown = cols.length < columns.length
-    ? `; ${cols.length} of ${columns.length.toLocaleString("en-US")} columns` : "";
-  const table = el("table", { class: "preview" },
-    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows${shown} (label column highlighted)` }),
-    el("thead", {}, head), el("tbody", {}, body));
-  clear(wrap).append(table);
-  wrap.setAttribute("tabindex", "0");
-  wrap.setAttribute("role", "region");
-  wrap.setAttribute("aria-label", "Preview of the CSV file");
-  show(wrap, true);
 }
 
 /**
