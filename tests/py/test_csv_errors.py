@@ -4,23 +4,7 @@ import pytest
 
 from perceptron_lab.data.csv_read import parse_csv, preview
 from perceptron_lab.errors import DataError
-from csvkit import BASIC
-
-
-def err(source, **kw):
-    with pytest.raises(DataError) as e:
-        parse_csv(source, **kw)
-    return e.value
-
-
-def assert_where(e, row, column):
-    assert e.row == row, e.message
-    assert e.column == column, e.message
-    if row is not None:
-        assert f"Row {row}" in e.message or f"row {row}" in e.message
-    if column is not None:
-        assert f"'{column}'" in e.message
-    assert e.to_dict() == {"kind": "data", "message": e.message, "row": row, "column": column}
+from csvkit import BASIC, assert_where, err
 
 
 @pytest.mark.parametrize("source", ["", "   ", "\n\n\r\n", b"", b"\xef\xbb\xbf", "\ufeff\n", None])

@@ -8,7 +8,7 @@ import pytest
 
 from perceptron_lab.data.csv_read import parse_csv, preview
 from perceptron_lab.errors import DataError
-from test_csv import assert_where, err
+from csvkit import assert_where, err
 
 
 
