@@ -43,8 +43,13 @@ export function plotBox(name) {
   for (let n = img; n && n !== document.body; n = n.parentElement) {
     if (n.hidden) { n.hidden = false; unhidden.push(n); }
   }
+  // What a result replaces (the placeholder, a run's question) is measured away too: the box is the one
+  // the result will be shown in.
+  const away = ["results-empty", "budget-prompt"].map((id) => byId(id)).filter((n) => n && !n.hidden);
+  for (const n of away) n.hidden = true;
   const box = img.getBoundingClientRect();
   for (const n of unhidden) n.hidden = true;
+  for (const n of away) n.hidden = false;
   const aspect = (Number(img.getAttribute("height")) || 3) / (Number(img.getAttribute("width")) || 4);
   const w = Math.round(clamp(box.width || 480, ...PX));
   if (name !== "boundary" || box.height > 2.2 * box.width || box.height < PX[0]) {

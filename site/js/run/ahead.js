@@ -39,6 +39,9 @@ function withoutView(settings) {
 
 /** The id of the run computed ahead whose request is this one's, else null. */
 export async function aheadId(data, settings) {
+  // A page the service worker controls is a return visit with the build cached (sw.js): Python is
+  // local and soon ready, and the runs computed ahead are not cached (offline, fetching one fails).
+  if (globalThis.navigator?.serviceWorker?.controller) return null;
   const { dir, runs } = await loadIndex();
   if (!dir) return null;
   const want = withoutView(settings);

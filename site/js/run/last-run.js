@@ -73,7 +73,8 @@ function sync() {
     ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
     : "";
   stepperEnabled(on, why);
-  downloadsEnabled(on, why);
+  // Downloads are Python's files of Python's run: none from a run computed ahead until Python has it.
+  downloadsEnabled(on && hasSession, why);
   if (retrainWanted && runState !== "running" && pyState === "ready") {
     retrainWanted = false;
     setTimeout(() => train(), 0);

@@ -25,6 +25,7 @@ let views = null;      // the main plots' views the page draws the show in (plot
 let viewScene = null;  // the scene they hold
 let holdWhile = () => false; // a question about the run is open (a lesson): the show waits at w = 0
 let holding = false;   // the main plots wait at step 0 for that question
+let endDrawnHere = false; // the show ended on the page's own drawing of a run computed ahead (no picture of Python's yet)
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
@@ -67,6 +68,7 @@ export function initWatch() {
 export function watchResult(result, { held = false } = {}) {
   res = result;
   mirroring = false;
+  endDrawnHere = false;
   laps = 0;
   hideViews();
   setCaption("");
@@ -128,6 +130,7 @@ function cycleStart(r) {
 export function watchFrame(r, { auto, user }) {
   if (!res || (!auto && !user)) return;
   mirroring = true;
+  endDrawnHere = false;
   if (!auto) laps = 0; // the reader moved: no lap of the show is on screen
   const img = byId("plot-boundary");
   if (r.image) { img.src = r.image; hideViews(); } // Python's PNG frame (every visited example)
@@ -164,6 +167,7 @@ export function watchPicture(x, { auto, user }) {
     if (st.proofScene) views.p.setScene(st.proofScene);
   }
   mirroring = true;
+  endDrawnHere = false;
   views.b.show(true);
   views.b.draw(pic);
   if (st.proofScene && res.plots?.proof) {
@@ -209,7 +213,8 @@ function stop() {
  * take the place of the page's own drawing. */
 export function pictureArrived() {
   const w = page.get("watch");
-  if (mirroring && w !== "playing" && w !== "paused") settle(w);
+  // Only the end the show drew itself gives way: a step the reader (or a link) chose stays.
+  if (mirroring && endDrawnHere && w !== "playing" && w !== "paused") settle(w);
 }
 
 /** Back to the final result in the main plots. */
@@ -219,6 +224,7 @@ function settle(why) {
   // A run computed ahead has no picture of Python's yet: the page's own drawing of its end stays.
   if (!res.plots?.boundary && drawnHere()) {
     watchPicture(stepTotal(), { user: true });
+    endDrawnHere = true;
     nowFinal(res);
     setCaption(why === "end" ? `The final result.${endCaption(res)}` : "");
     return;
