@@ -21,8 +21,10 @@ from perceptron_lab.bridge import handle  # noqa: E402
 import sentence_oracle as oracle  # noqa: E402
 
 
-def sweep(runs, seed=0, report=print):
-    """-> (runs, sentences, claims, false claims [(case, claim, detail)], claims by name)."""
+def sweep(runs, seed=0, report=print, oracle=oracle):
+    """-> (runs, sentences, claims, false claims [(case, claim, detail)], claims by name).
+    oracle: the module that draws the random cases and judges their sentences (random_case,
+    csv_of, sentences, judge(X, y, s, r, rerun))."""
     rng = np.random.default_rng(seed)
     n_sent, judged, false, kinds = 0, 0, [], Counter()
     for k in range(runs):
@@ -42,12 +44,12 @@ def sweep(runs, seed=0, report=print):
     return runs, n_sent, judged, false, kinds
 
 
-def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 750
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 36
+def main(oracle=oracle, runs=750, seed=36):
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else runs
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else seed
     t0 = time.time()
     print(f"load average {loadavg()}")
-    runs, n_sent, judged, false, kinds = sweep(runs, seed)
+    runs, n_sent, judged, false, kinds = sweep(runs, seed, oracle=oracle)
     for case, name, detail in false:
         print(f"FALSE {name}: {detail}\n    {case}")
     print(f"{runs} runs, {n_sent} sentences, {judged} claims judged, {len(false)} false")

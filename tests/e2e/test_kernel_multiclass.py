@@ -11,12 +11,13 @@ import json
 import numpy as np
 import pytest
 
-from pagekit import PICTURE_OF_IMG_JS, extra_page, in_tab, settled, train
+from pagekit import PICTURE_OF_IMG_JS, extra_page, settled, train
 from perceptron_lab import data
 from perceptron_lab.core import kernel_perceptron as kernel
 from perceptron_lab.core import multiclass
 from perceptron_lab.core.features import prepare
 from conftest import wait_ready_of
+from linkkit import copy_link
 
 
 def model_details(page) -> dict:
@@ -32,14 +33,6 @@ def model_details(page) -> dict:
                  plots: [...b.querySelectorAll("img")].map((i) => i.id),
                  text: b.innerText };
     }""")
-
-
-def copy_link(page) -> str:
-    page.evaluate("document.getElementById('share-text').dataset.kind = ''")
-    with in_tab(page, "share"):
-        page.click("#copy-link")
-        page.wait_for_selector("#share-text[data-kind='link']", state="attached")
-        return page.input_value("#share-text")
 
 
 def step_to(page, k: int) -> dict:

@@ -54,7 +54,7 @@ def margin_states(Z, y, s, epochs):
     return out, updates
 
 
-def judge(X, y, s, r):
+def judge(X, y, s, r, rerun=None):  # rerun: the sweep's (sentence_oracle's), unused here
     """Every recognised claim of the answer r about the margin run (X, y, s): (claim, true?, detail)."""
     out = []
     texts = {k: r.get(k) or "" for k in ("status_text", "separable_text", "bound_text", "classifier_text")}
