@@ -28,10 +28,12 @@ def ready(page, wait_ready):
     # 6 plots x PNG/SVG (projection and weights rows only shown for > 2 features) + 4 files
     # (the animation GIF, the model, the trace, the predictions)
     assert page.locator(".export-btn").count() == 16
-    if page.evaluate("document.body.dataset.runState") != "done":
-        for b in page.locator(".export-btn").all():
-            assert b.is_disabled()
-        assert page.locator("#step-play").is_disabled()
+    # Read at once (Python may become ready meanwhile): a run computed ahead may be on screen and
+    # stepping, but downloads are Python's files of Python's run.
+    early = page.evaluate("""() => ({ py: document.body.dataset.pyState,
+      enabled: [...document.querySelectorAll(".export-btn")].filter((b) => !b.disabled).map((b) => b.id || b.textContent) })""")
+    if early["py"] != "ready":
+        assert early["enabled"] == [], early
     wait_ready(page)
     assert settled(page) == "done"
     return page
