@@ -126,6 +126,13 @@ def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browse
         for tab in ("plots", "numbers", "steps", "share", "compare", "practice", "setup"):
             open_tab(page, tab)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, tab
+        # A tablet held upright (768 × 1024, the same one-column layout): the plot's caption sits
+        # above the fixed Train bar at the top of the page, not under it.
+        page.set_viewport_size({"width": 768, "height": 1024})
+        page.evaluate("window.scrollTo(0, 0)")
+        at_rest(page)
+        caption = page.evaluate("document.querySelector('.fig-boundary figcaption').getBoundingClientRect().bottom")
+        assert caption <= page.locator("#runbar").bounding_box()["y"], caption
 
 
 def test_phone_a_new_preset_brings_the_plot_back_with_its_run(browser, base_url):

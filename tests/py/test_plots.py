@@ -158,7 +158,7 @@ def test_animator_poly2_frame_matches_a_full_draw():
     full = pixels(plots.render(anim.fig)).astype(int)
     assert blitted.shape == full.shape == (480, 630, 4)
     assert np.array_equal(blitted, full), int(np.abs(blitted - full).max())
-    ref = plots.boundary_figure(X, y, w=w, feature_map="poly2", grid=60, width_px=420, height_px=320, dpr=1.5)
+    ref = plots.boundary_figure(X, y, w=w, feature_map="poly2", grid=60, width_px=420, height_px=320, dpr=1.5, highlight=2)
     np.testing.assert_array_equal(plots.find_artist(ref, "regions").get_array(), anim.scene.image.get_array())
     ref_paths = [p.vertices for p in plots.find_artist(ref, "contour").get_paths() if len(p.vertices)]
     got_paths = [p.vertices for p in anim.scene.contour.get_paths() if len(p.vertices)]

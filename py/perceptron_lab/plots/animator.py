@@ -26,7 +26,8 @@ class BoundaryAnimator:
         self.scene = _BoundaryScene(self.fig, X, y, fit_intercept=fit_intercept, normalize=normalize,
                                     feature_map=feature_map, plot_features=plot_features,
                                     nonlinear=is_nonlinear(feature_map, None), feature_names=feature_names,
-                                    label_names=label_names, title=title, grid=grid, legend_all=True)
+                                    label_names=label_names, title=title, grid=grid, legend_all=True,
+                                    rings=("highlight",))
         self.scene.finish_build(True, True, True)
         for points in self.scene.points:
             points.set_paths([_ExtentsKept(p) for p in points.get_paths()])

@@ -34,7 +34,8 @@ class _BoundaryScene:
     last weight vector, drawn dashed and named so."""
 
     def __init__(self, fig, X, y, *, fit_intercept, normalize, feature_map, plot_features,
-                 nonlinear, feature_names, label_names, title, grid, legend_all, voted=False, note_band=False):
+                 nonlinear, feature_names, label_names, title, grid, legend_all, voted=False, note_band=False,
+                 rings=()):
         X, y = check_xy(X, y)
         n, m = X.shape
         pf = tuple(int(i) for i in (plot_features if plot_features is not None else (0, 1)))
@@ -57,6 +58,7 @@ class _BoundaryScene:
         self.P = np.column_stack([px_, py_])          # the points in the plotted plane
         self.title, self.legend_all = title, legend_all
         self.note_band = note_band   # keep a strip at the top free of points for the note (w = 0)
+        self.rings = tuple(rings)    # the rings the legend names: "highlight" (an update's example), "support"
 
     def raw_from_plane(self, P):
         R = np.tile(self.means, (len(P), 1))
@@ -77,6 +79,15 @@ class _BoundaryScene:
             hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 12), mfc="none",
                              mec=PALETTE["wrong"], mew=fs(fig, 1.8)))
             lab.append("misclassified" + (" (by the vote)" if self.voted else ""))
+        # Every ring drawn is named: a reader meets the pink one at each step, the green ones on a kernel run.
+        if "highlight" in self.rings:
+            hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 14), mfc="none",
+                             mec=PALETTE["highlight"], mew=fs(fig, 2.8)))
+            lab.append("the update's example")
+        if "support" in self.rings:
+            hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 12), mfc="none",
+                             mec=PALETTE["green"], mew=fs(fig, 1.6)))
+            lab.append("support vector (αᵢ > 0)")
         if self.voted:
             hl.append(matplotlib.patches.Patch(fc=PALETTE["pos_fill"], ec=PALETTE["boundary"]))
             lab.append("voted classifier (regions)")
@@ -355,7 +366,7 @@ def is_nonlinear(feature_map, decision):
 def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, feature_map="none",
                     plot_features=(0, 1), decision=None, feature_names=None, label_names=None,
                     title=None, highlight=None, width_px=None, height_px=None, dpi=None,
-                    grid=200, fig=None, vote=False, dpr=1.0, scale=1.0, wrong=None):
+                    grid=200, fig=None, vote=False, dpr=1.0, scale=1.0, wrong=None, rings=()):
     """The data (two chosen features; the others held at their means) and the model.
 
     Linear model (feature_map "none", no decision): the line w·x̃ = 0 drawn exactly, the
@@ -370,6 +381,8 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
     units of standardized features) could round a point exactly on the line to the other side.
     fig.alt_text holds the text alternative, fig.n_wrong the number misclassified,
     fig.weight_arrow the arrow's (start, tip) in data coordinates (None when not drawn).
+    rings: rings drawn on top that the legend names ("support": a kernel run's support vectors);
+    the highlight's ring is named whenever one is drawn.
     User strings (names, labels, title) are drawn literally, never as math text.
     """
     if w is None and decision is None:
@@ -381,6 +394,7 @@ def boundary_figure(X, y, *, w=None, fit_intercept=True, normalize=False, featur
                            feature_map=feature_map, plot_features=plot_features, nonlinear=nonlinear,
                            feature_names=feature_names, label_names=label_names, title=title, grid=grid,
                            legend_all=False, voted=voted,
+                           rings=tuple(rings) + (("highlight",) if highlight is not None else ()),
                            note_band=decision is None and w is not None and not np.any(np.asarray(w, dtype=float)))
     wrong_pre = misclassified(scene.X, scene.y, w=w, fit_intercept=fit_intercept, normalize=normalize,
                               feature_map=feature_map, decision=decision) if wrong is None else np.asarray(wrong)

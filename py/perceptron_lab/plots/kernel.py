@@ -16,7 +16,7 @@ def kernel_figure(X, y, *, decision, alpha, plot_features=(0, 1), feature_names=
     fig.n_support and fig.alt_text (the boundary's text plus the support vectors) are set."""
     fig = boundary_figure(X, y, decision=decision, plot_features=plot_features, feature_names=feature_names,
                           label_names=label_names, title=title, highlight=highlight, grid=grid,
-                          width_px=width_px, height_px=height_px, dpr=dpr, scale=scale)
+                          width_px=width_px, height_px=height_px, dpr=dpr, scale=scale, rings=("support",))
     X = np.asarray(X, dtype=np.float64)
     alpha = np.asarray(alpha)
     sv = np.flatnonzero(alpha)

@@ -60,11 +60,13 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
         if sel.any():
             ax.scatter(px_[sel], py_[sel], s=s, c=colour(c), marker=marker(c), edgecolors="white",
                        linewidths=0.5, zorder=3, label=str(classes[c]), gid=f"points-{c}")
+    # Every ring is named in the legend; the misclassified one also when a step (highlight) may draw it.
+    named = wrong.any() or highlight is not None
     ax.scatter(px_[wrong], py_[wrong], s=s * 3.5, facecolors="none", edgecolors="black", linewidths=1.4,
-               zorder=4, gid="misclassified")
+               zorder=4, gid="misclassified", label="misclassified" if named else None)
     if highlight is not None:
         ax.scatter([px_[highlight]], [py_[highlight]], s=s * 8, facecolors="none", edgecolors="#CC79A7",
-                   linewidths=2.6, zorder=4.5, gid="highlight")
+                   linewidths=2.6, zorder=4.5, gid="highlight", label="the update's example")
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     ax.set_xlabel(str(names[f0]), fontsize=fs(fig, FS_LABEL))

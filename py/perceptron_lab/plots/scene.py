@@ -67,7 +67,8 @@ class BoundaryMotion:
                                      feature_map=feature_map, plot_features=plot_features,
                                      nonlinear=kernel or is_nonlinear(feature_map, None),
                                      feature_names=feature_names, label_names=label_names, title=title,
-                                     grid=grid, legend_all=True, note_band=True)
+                                     grid=grid, legend_all=True, note_band=True,
+                                     rings=("highlight",) + (("support",) if kernel else ()))
         s = self.scene_
         s.finish_build(True, True, not s.nonlinear)
         self.n_wrong = 0
