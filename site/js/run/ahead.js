@@ -134,7 +134,7 @@ export async function adoptAhead() {
   const more = await p.call({ cmd: "plots", kinds: later, sizes: plotSizes(later) });
   if (!p.current()) return;
   shown = null;
-  sessionHere();
+  sessionHere(r);
   p.resolve({ ok: true, plots: { ...r.plots, ...(more?.ok ? more.plots : {}) },
     plot_alt: { ...r.plot_alt, ...(more?.ok ? more.plot_alt : {}) } });
   // After main.js has put the plots in (the await that resolve wakes runs first).

@@ -51,9 +51,11 @@ export function lastRunResult(res, { drawing: more = false } = {}) {
   sync();
 }
 
-/** Python took over the run computed ahead on screen (run/ahead.js): it has the run now. */
-export function sessionHere() {
+/** Python took over the run computed ahead on screen (run/ahead.js): it has the run now, and its
+ * answer (res) has what the shipped one lacks, such as the drawn plot's axes that placing points reads. */
+export function sessionHere(res = null) {
   hasSession = true;
+  if (res) plotPointsResult(res);
   sync();
 }
 
