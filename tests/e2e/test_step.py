@@ -158,7 +158,8 @@ def test_play_advances_and_pause_stops(and_page):
     page = and_page
     scrub_to(page, 0)
     wait_step(page, 0)
-    page.select_option("#step-speed", "5")
+    with in_tab(page, "steps"):
+        page.select_option("#step-speed", "5")
     # Count what the live region says while playing: nothing, until the pause.
     page.evaluate(
         """() => { window.__liveChanges = 0;
@@ -196,7 +197,8 @@ def test_play_advances_and_pause_stops(and_page):
     page.wait_for_selector(f"#step-live:has-text('update {k} of 18')", state="attached", timeout=STEP_TIMEOUT_MS)
     assert page.evaluate("window.__liveChanges") >= 1
     # Play runs to the end and stops there by itself.
-    page.select_option("#step-speed", "60")
+    with in_tab(page, "steps"):
+        page.select_option("#step-speed", "60")
     page.click("#step-play")
     page.wait_for_selector('#stepper[data-step="18"][data-playing="false"]', state="attached",
                            timeout=STEP_TIMEOUT_MS)

@@ -44,7 +44,7 @@ export function initStepper(opts) {
   motion.initStepMotion(call, byId("step-image"), byId("step-proof"));
   motion.onLoaded(() => { if (!playing) pump(); });
   const speed = byId("step-speed");
-  for (const v of SPEEDS) speed.append(el("option", { value: String(v), text: `${v}/s`, selected: v === DEFAULT_SPEED }));
+  for (const v of SPEEDS) speed.append(el("option", { value: String(v), text: String(v), selected: v === DEFAULT_SPEED }));
   byId("step-play").addEventListener("click", () => togglePlay());
   byId("step-back").addEventListener("click", () => go(current() - 1));
   byId("step-fwd").addEventListener("click", () => go(current() + 1));

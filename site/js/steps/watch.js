@@ -54,7 +54,7 @@ export function initWatch() {
     // Pause pauses the show (the stepper's own button holds the frame), and the speed is the
     // show's pace too: nothing to stop here.
     if (inStepper && e.target.closest("#step-play, #step-speed")) return;
-    // Opening a tab is no control of the run either.
+    // Opening the tab that holds the speed control is no control of the run either.
     if (e.target instanceof Element && e.target.closest('[role="tab"]')) return;
     stopAuto();
     if (!inStepper) settle("stopped");
