@@ -7,15 +7,8 @@ bank-moodle.xml (Moodle XML), bank.gift.txt (GIFT); with --cartridge also unit.i
 from pathlib import Path
 
 from .cli_input import shown
-from .quiz import gift, moodle_xml, qti3, qti12
 from .quiz.items import KINDS, bank
-
-WRITERS = {
-    "qti3": ("bank-qti3.zip", qti3.package),
-    "qti12": ("bank-qti12-canvas.zip", qti12.canvas_package),
-    "moodle": ("bank-moodle.xml", moodle_xml.write),
-    "gift": ("bank.gift.txt", gift.write),
-}
+from .quiz.writers import WRITERS
 MAX_COUNT = 200
 
 

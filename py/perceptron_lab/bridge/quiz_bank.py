@@ -8,7 +8,7 @@ import base64
 from ..errors import SettingsError
 
 PAGE_MAX_COUNT = 20  # the page's Python draws every picture; the command line goes to 200
-MAX_SEED = 2**32 - 1 - 1000 * 5 - 200  # quiz_cli's bound: five kinds, 200 variants
+MAX_SEED = 2**32 - 1 - 1000 * 5 - 200  # the quiz command's bound: five kinds, 200 variants
 
 
 def _whole(request, key, low, high, default):
@@ -22,7 +22,7 @@ def quiz_request(request):
     # Imported on the first request only: the page's start-up does not load the writers.
     from ..quiz import cartridge
     from ..quiz.items import bank
-    from ..quiz_cli import WRITERS
+    from ..quiz.writers import WRITERS
 
     count = _whole(request, "count", 1, PAGE_MAX_COUNT, 5)
     seed = _whole(request, "seed", 0, MAX_SEED, 0)
