@@ -244,6 +244,7 @@ LESSON_ANSWER = """(kind, value) => {
 
 def test_lesson_one_walked_to_its_end(lab):
     from perceptron_lab import lessons
+    from perceptron_lab.bridge.linear_fit import fit
     from test_lessons_page import truth_and_wrong
 
     wait_ready(lab)
@@ -251,7 +252,7 @@ def test_lesson_one_walked_to_its_end(lab):
     lesson = lessons.lesson(1)
     for k, step in enumerate(lesson.steps, 1):
         lab.wait("(t) => document.getElementById('lesson-step-h')?.textContent === t", step.title, timeout=RUN_S)
-        view = lessons.view(lesson, k)
+        view = lessons.view(lesson, k, fit=fit)
         assert lab.js("() => [...document.querySelectorAll('.lesson-words p')].map((p) => p.textContent)") == view["text"]
         if step.question:
             # predict first: the run's status is not on screen until the answer
@@ -262,7 +263,7 @@ def test_lesson_one_walked_to_its_end(lab):
             lab.js(LESSON_ANSWER, view["question"]["answer"], good)
             lab.wait("() => !!document.querySelector('#lesson-check .lesson-right')", timeout=RUN_S)
             shown = lab.js("() => document.getElementById('lesson-check').textContent")
-            for sentence in lessons.view(lesson, k, answer=good)["reveal"]:
+            for sentence in lessons.view(lesson, k, answer=good, fit=fit)["reveal"]:
                 assert sentence in shown, (lab.engine, k, sentence)
             lab.wait("() => document.getElementById('status').offsetParent !== null", timeout=RUN_S)
         if k < len(lesson.steps):

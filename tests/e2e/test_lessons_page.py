@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
 from pagekit import open_tab
 from perceptron_lab import lessons
+from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.bridge import handle
 from perceptron_lab.lessons import questions
 
@@ -63,11 +64,11 @@ def truth_and_wrong(number, k):
     q = lesson.steps[k - 1].question
     kind = questions.kind_of(q)
     from perceptron_lab.lessons.engine import step_facts
-    facts, _ = step_facts(lesson.steps[k - 1])
+    facts, _ = step_facts(lesson.steps[k - 1], fit=fit)
     truth = kind.truth(facts)
     if isinstance(truth, np.ndarray):
         return ", ".join(f"{v:g}" for v in truth), ", ".join(f"{v + 7:g}" for v in truth)
-    view = lessons.view(lesson, k)
+    view = lessons.view(lesson, k, fit=fit)
     good = truth[0] if isinstance(truth, list) else truth
     bad = next(c["value"] for c in view["question"]["choices"]
                if c["value"] not in (truth if isinstance(truth, list) else [truth]))
@@ -104,7 +105,7 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
         for k, step in enumerate(lesson.steps, 1):
             expect(page.locator("#lesson-step-h")).to_have_text(step.title, timeout=STEP_MS)
             assert page.evaluate("location.hash") == f"#view=lesson&lesson={c['number']}&step={k}"
-            expected = lessons.view(lesson, k)
+            expected = lessons.view(lesson, k, fit=fit)
             expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
@@ -121,7 +122,7 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
                 expect(page.locator("#status")).to_be_visible(timeout=STEP_MS)
                 if handle({"cmd": "lesson", "lesson": c["number"], "step": k}).get("figure"):
                     expect(page.locator("#lesson-figure img")).to_be_visible(timeout=STEP_MS)
-                reveal = lessons.view(lesson, k, answer=good)["reveal"]
+                reveal = lessons.view(lesson, k, answer=good, fit=fit)["reveal"]
                 for sentence in reveal:
                     expect(page.locator("#lesson-check")).to_contain_text(sentence, timeout=STEP_MS)
             if c["number"] == 1:  # keyboard only: focus Next and press Enter
@@ -151,8 +152,8 @@ def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(l
     page.fill("#lesson-change input[data-key='margin']", "0.05")
     page.click("#lesson-change-run")
     changes = {"margin": "0.05", "dseed": "0", "n": "60"}
-    expected = lessons.view(lesson, 3, changes)["text"]
-    assert expected != lessons.view(lesson, 3)["text"]  # the change changes what is true
+    expected = lessons.view(lesson, 3, changes, fit=fit)["text"]
+    assert expected != lessons.view(lesson, 3, fit=fit)["text"]  # the change changes what is true
     expect(page.locator(".lesson-words p")).to_have_text(expected, timeout=STEP_MS)
     expect(page.locator("#lesson-change input[data-key='margin']")).to_have_value("0.05", timeout=STEP_MS)
     page.fill("#lesson-change input[data-key='margin']", "lots")
@@ -174,8 +175,8 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     pts = ";".join(f"{a:g},{b:g},{c}" for a, b, c in points)
     page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=3&source=points&pts={pts}'")
     lesson = lessons.lesson(1)
-    expected = lessons.view(lesson, 3, None, {"kind": "points", "points": points})
-    assert expected["own_data"] and expected["text"] != lessons.view(lesson, 3)["text"]
+    expected = lessons.view(lesson, 3, None, {"kind": "points", "points": points}, fit=fit)
+    assert expected["own_data"] and expected["text"] != lessons.view(lesson, 3, fit=fit)["text"]
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     page.wait_for_function("() => !document.getElementById('points-box').hidden")  # the lab runs the same data
     # a change the step does not offer, in a hand-edited link: said, and the step shown without it
@@ -186,7 +187,7 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     # a CSV file in a lesson link is not read: said under the title, the step runs its own data
     page.evaluate("location.hash = 'view=lesson&lesson=1&step=3&source=csv&csvbig=1&csvname=big.csv'")
     expect(page.locator("#lesson-data-note")).to_contain_text("CSV file, which lessons do not read", timeout=STEP_MS)
-    expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3)["text"], timeout=STEP_MS)
+    expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3, fit=fit)["text"], timeout=STEP_MS)
 
 
 def test_an_open_question_holds_the_big_plot_before_the_first_update_then_the_show_plays(lesson_page):

@@ -21,6 +21,7 @@ from conftest import READY_TIMEOUT_MS
 from pagekit import extra_page, open_tab, settled
 
 from perceptron_lab.bridge import handle
+from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.exercise.grading import grade
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,7 +182,7 @@ def test_scorm12_the_lms_records_score_status_and_every_answer(browser, packages
         # The link the student ends with is graded by `check` to the same score.
         link = lab.input_value("#exercise-link")
         assert cmi["comments"] == link  # the result link, kept by the LMS for the teacher
-        g = grade(link, handle)
+        g = grade(link, handle, fit)
         assert (g["status"], g["score"], g["answered"], g["right"]) == ("genuine", 5, 6, pattern)
 
 
@@ -207,4 +208,4 @@ def test_scorm2004_the_lms_records_a_fail_below_the_pass_mark(browser, packages)
         comments = cmi["comments_from_learner"]
         comment = (list(comments.values()) if isinstance(comments, dict) else comments)[0]["comment"]
         assert comment == lab.input_value("#exercise-link")
-        assert grade(comment, handle)["score"] == 4
+        assert grade(comment, handle, fit)["score"] == 4

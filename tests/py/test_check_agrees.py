@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from perceptron_lab.bridge import handle
+from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.exercise.grading import LinkError, grade, read_exercise_keys
 from perceptron_lab.exercise.result_link import raw_pairs, read_link, settings_request
 
@@ -190,9 +191,9 @@ def test_every_mark_score_and_verdict_agrees_with_the_page(cases):
         kinds.add(how)
         if "error" in p:
             with pytest.raises(LinkError, match=p["error"]):
-                grade(link, handle)
+                grade(link, handle, fit)
             continue
-        g = grade(link, handle)
+        g = grade(link, handle, fit)
         assert g["right"] == [r["right"] for r in p["results"]], link
         assert (g["score"], g["answered"], g["best_streak"]) == (p["tally"]["score"], p["tally"]["answered"],
                                                                  p["tally"]["best"]), link

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from perceptron_lab import lessons
+from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.data.dataset import points_dataset
 
 import reference as ref
@@ -25,20 +26,20 @@ def converges(points, epochs=100):
 def test_a_step_that_allows_it_runs_on_the_teachers_points(points):
     lesson = lessons.lesson(1)
     truth = "yes" if converges(points) else "no"
-    v = lessons.view(lesson, 3, None, {"kind": "points", "points": points}, truth)
+    v = lessons.view(lesson, 3, None, {"kind": "points", "points": points}, truth, fit=fit)
     assert v["own_data"] is True
     assert v["check"]["correct"] is True and v["check"]["truth"] == truth
     wrong = "no" if truth == "yes" else "yes"
-    assert lessons.view(lesson, 3, None, {"kind": "points", "points": points}, wrong)["check"]["correct"] is False
+    assert lessons.view(lesson, 3, None, {"kind": "points", "points": points}, wrong, fit=fit)["check"]["correct"] is False
     assert f"the {len(points)} examples" in " ".join(v["text"])  # its words count the teacher's examples
 
 
 @pytest.mark.parametrize("number,k", [(3, 1), (2, 3), (4, 2)])
 def test_a_step_about_changing_the_data_keeps_its_own(number, k):
     lesson = lessons.lesson(number)
-    own = lessons.view(lesson, k, None, {"kind": "points", "points": XOR})
+    own = lessons.view(lesson, k, None, {"kind": "points", "points": XOR}, fit=fit)
     assert own["own_data"] is False
-    assert own["text"] == lessons.view(lesson, k)["text"]
+    assert own["text"] == lessons.view(lesson, k, fit=fit)["text"]
 
 
 def test_which_steps_take_the_teachers_data():

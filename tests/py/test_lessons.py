@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from perceptron_lab import lessons
+from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.lessons import engine, questions, runs
 from perceptron_lab.lessons.lesson_format import PLACEHOLDER, LessonFormatError, parse
 from perceptron_lab.lessons.words import holds
@@ -56,7 +57,7 @@ def same(a, b):
 def test_every_claim_and_number_agrees_with_the_reference(number, k, changes):
     lesson = lessons.lesson(number)
     step = lesson.steps[k - 1]
-    mine, _ = engine.step_facts(step, changes)
+    mine, _ = engine.step_facts(step, changes, fit=fit)
     theirs = reference_facts(step, changes)
     for s in step.sentences:
         if s.condition:
@@ -68,7 +69,7 @@ def test_every_claim_and_number_agrees_with_the_reference(number, k, changes):
                 assert name in theirs, f"{name} has no reference"
                 assert same(mine[name], theirs[name]), (name, mine[name], theirs[name])
     # the page's view fills every shown sentence (no fact missing for this run)
-    view = engine.view(lesson, k, changes)
+    view = engine.view(lesson, k, changes, fit=fit)
     assert view["title"] == step.title and view["steps"] == len(lesson.steps)
     if step.question:
         check_question(lesson, k, step, changes, theirs)
@@ -81,13 +82,13 @@ def check_question(lesson, k, step, changes, theirs):
     if isinstance(right, np.ndarray):
         right, wrong = ", ".join(map(str, right)), ", ".join(map(str, right + 1))
     else:
-        choices = [c["value"] for c in engine.view(lesson, k, changes)["question"]["choices"]]
+        choices = [c["value"] for c in engine.view(lesson, k, changes, fit=fit)["question"]["choices"]]
         assert right in choices
         wrong = next(c for c in choices if c not in (truth if isinstance(truth, list) else [truth]))
-    yes = engine.view(lesson, k, changes, answer=right)
-    no = engine.view(lesson, k, changes, answer=wrong)
+    yes = engine.view(lesson, k, changes, answer=right, fit=fit)
+    no = engine.view(lesson, k, changes, answer=wrong, fit=fit)
     assert yes["check"]["correct"] is True and no["check"]["correct"] is False
-    assert yes["reveal"] == no["reveal"] and engine.view(lesson, k, changes)["reveal"] is None
+    assert yes["reveal"] == no["reveal"] and engine.view(lesson, k, changes, fit=fit)["reveal"] is None
 
 
 def test_every_lesson_file_is_free_of_literal_numbers_and_a_number_fails_to_load():
@@ -115,11 +116,11 @@ def test_a_malformed_lesson_names_its_line():
 def test_a_claim_false_for_the_changed_run_is_hidden():
     # lesson 6's feature-map step: with poly2 XOR converges; without it (the teacher's change) it cycles
     step = lessons.lesson(6).steps[1]
-    shown = engine.view(lessons.lesson(6), 2, answer="no")["reveal"]
+    shown = engine.view(lessons.lesson(6), 2, answer="no", fit=fit)["reveal"]
     assert any("separable with γ" in s for s in shown) and not any("cycles here too" in s for s in shown)
     step.runs[""] = {**step.runs[""], "fmap": "none"}
     try:
-        shown = engine.view(lessons.lesson(6), 2, answer="no")["reveal"]
+        shown = engine.view(lessons.lesson(6), 2, answer="no", fit=fit)["reveal"]
     finally:
         step.runs[""]["fmap"] = "poly2"
     assert shown == ["No: it cycles here too."]
@@ -128,7 +129,7 @@ def test_a_claim_false_for_the_changed_run_is_hidden():
 def test_a_change_the_step_does_not_offer_is_refused():
     from perceptron_lab.errors import SettingsError
     with pytest.raises(SettingsError, match="does not let you change eta"):
-        engine.view(lessons.lesson(1), 1, {"eta": "2"})
+        engine.view(lessons.lesson(1), 1, {"eta": "2"}, fit=fit)
 
 
 def test_the_bridge_serves_the_catalogue_a_step_its_check_and_the_cosine_curve():

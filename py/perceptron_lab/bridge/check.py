@@ -6,6 +6,7 @@ message says why; the grading itself is exercise.grading's (the page's own defin
 from ..errors import SettingsError
 from ..exercise.grading import grade
 from ..exercise.result_link import LinkError
+from .linear_fit import fit
 
 
 def check_request(request, handle):
@@ -15,6 +16,6 @@ def check_request(request, handle):
     if not isinstance(link, str) or not link.strip():
         raise SettingsError("Give the result link to check.", field="link")
     try:
-        return {"ok": True, **grade(link, handle)}
+        return {"ok": True, **grade(link, handle, fit)}
     except LinkError as e:
         raise SettingsError(f"This link cannot be checked: {e}.", field="link") from None

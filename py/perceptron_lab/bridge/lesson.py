@@ -9,12 +9,13 @@ that figure of the step's run as a data URL.
 
 from ..errors import SettingsError
 from ..theory.cosine import cosine_series
+from .linear_fit import fit
 
 STAGE_PLOT = "boundary"  # the lab's stage shows it, moving; any other kind is drawn here beside the text
 
 
 def lesson_request(request):
-    from .. import lessons  # lessons train through this package's fit: imported once it is loaded
+    from .. import lessons  # on the first lesson request: the page's start-up does not load them
 
     number = request.get("lesson")
     if number is None:
@@ -32,7 +33,7 @@ def lesson_request(request):
     answer = request.get("answer")
     if answer is not None and not isinstance(answer, str):
         raise SettingsError("answer must be text.", field="answer")
-    out = lessons.view(lesson, k, changes, request.get("data"), answer)
+    out = lessons.view(lesson, k, changes, request.get("data"), answer, fit=fit)
     out["lesson"] = number
     out["lesson_steps"] = [s.title for s in lesson.steps]
     if out["plot"] != STAGE_PLOT:
@@ -60,7 +61,7 @@ def step_picture(kind, step, changes, request):
     from ..lessons.engine import step_facts
     from .figures import PLOT_KINDS, figure
 
-    _, f = step_facts(step, changes, request.get("data"))
+    _, f = step_facts(step, changes, request.get("data"), fit=fit)
     if kind == "cosine":
         return cosine_picture(f, request)
     if kind not in PLOT_KINDS:

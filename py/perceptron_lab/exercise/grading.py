@@ -179,10 +179,11 @@ def _list(nums):
     return ", ".join(map(str, nums[:10])) + (", …" if len(nums) > 10 else "")
 
 
-def grade(link, handle):
+def grade(link, handle, fit):
     """Check one result link -> a report dict; LinkError when it is malformed (one line why).
 
-    handle: the bridge's handle (the visits come from the engine, as in the page)."""
+    handle: the bridge's handle (the visits come from the engine, as in the page); fit: the bridge's
+    linear_fit.fit, which trains the lesson predictions' runs."""
     parsed = read_link(link)
     ex = read_exercise_keys(parsed["raw"])
     if ex is None:
@@ -216,7 +217,7 @@ def grade(link, handle):
 
             change, tried = find_change(parsed, answers, visits, ex["score"], score_of)
             reasons.append(mismatch_reason(ex["score"], t["score"], results, change, tried))
-    lessons = _lesson_part(parsed["raw"], reasons)
+    lessons = _lesson_part(parsed["raw"], reasons, fit)
     return {
         "status": "altered" if reasons else "genuine", "reasons": reasons, "lessons": lessons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
@@ -228,13 +229,13 @@ def grade(link, handle):
     }
 
 
-def _lesson_part(raw, reasons):
+def _lesson_part(raw, reasons, fit):
     """The lesson predictions the link carries (exl, exls: lessons/answers.py), each replayed
     through the lesson engine -> {score, answered, right: [...]} or None when it carries none."""
     if "exl" not in raw and "exls" not in raw:
         return None
     try:
-        graded = lesson_answers.grade(lesson_answers.decode(raw.get("exl", "")))
+        graded = lesson_answers.grade(lesson_answers.decode(raw.get("exl", "")), fit=fit)
     except lesson_answers.AnswersError as e:
         reasons.append(str(e))
         return None

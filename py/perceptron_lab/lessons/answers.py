@@ -51,8 +51,9 @@ def encode(entries):
     return base64.urlsafe_b64encode(raw.encode("utf-8")).decode("ascii").rstrip("=")
 
 
-def grade(entries):
-    """Each answer checked by the lesson engine -> [{lesson, step, answer, correct, truth}];
+def grade(entries, *, fit):
+    """Each answer checked by the lesson engine, its runs trained by fit (the bridge's linear_fit.fit)
+    -> [{lesson, step, answer, correct, truth}];
     AnswersError for a step that does not exist, asks nothing, or refuses the changes."""
     names = library.names()
     out, seen = [], set()
@@ -64,7 +65,7 @@ def grade(entries):
             raise AnswersError(f"there is no lesson {n}")
         lesson = library.lesson(n)
         try:
-            v = engine.view(lesson, k, changes or None, None, answer)
+            v = engine.view(lesson, k, changes or None, None, answer, fit=fit)
         except (IndexError, ValueError) as e:
             raise AnswersError(f"lesson {n} step {k}: {e}") from None
         c, q = v.get("check"), v.get("question")

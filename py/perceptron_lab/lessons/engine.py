@@ -6,12 +6,13 @@ from . import facts as run_facts_module, questions, runs
 from .words import fill, shown
 
 
-def step_facts(step, changes=None, data=None):
-    """(facts, the step's own fit): every run of the step trained; named runs' facts as name.x.
-    data (a teacher's own): used where the step allows it (runs.takes_own_data), else the step's."""
+def step_facts(step, changes=None, data=None, *, fit):
+    """(facts, the step's own fit): every run of the step trained by fit (the bridge's linear_fit.fit);
+    named runs' facts as name.x. data (a teacher's own): used where the step allows it
+    (runs.takes_own_data), else the step's."""
     if not runs.takes_own_data(step):
         data = None
-    fits = {name: runs.train(links, data) for name, links in runs.step_links(step, changes).items()}
+    fits = {name: runs.train(links, data, fit=fit) for name, links in runs.step_links(step, changes).items()}
     base = run_facts_module.run_facts(fits[""])
     out = dict(base)
     for name, f in fits.items():
@@ -20,13 +21,13 @@ def step_facts(step, changes=None, data=None):
     return out, fits[""]
 
 
-def view(lesson, k, changes=None, data=None, answer=None):
+def view(lesson, k, changes=None, data=None, answer=None, *, fit):
     """Step k (1-based) of the lesson as the page shows it: title, plot, the run's link keys, the
     text before the question, the question, and (with an answer) the check and the reveal."""
     if not 1 <= k <= len(lesson.steps):
         raise IndexError(f"This lesson has steps 1 to {len(lesson.steps)}.")
     step = lesson.steps[k - 1]
-    facts, f = step_facts(step, changes, data)
+    facts, f = step_facts(step, changes, data, fit=fit)
     links = runs.step_links(step, changes)[""]
     out = {
         "ok": True, "lesson_title": lesson.title, "notes": lesson.notes, "step": k, "steps": len(lesson.steps),

@@ -1,8 +1,8 @@
 """A step's runs: its @run lines in params.json's link keys (and the student's changes) made into
-the bridge's data spec and settings, and trained exactly as the page's Train does (linear_fit.fit)."""
+the bridge's data spec and settings, and trained exactly as the page's Train does: by the fit the
+bridge hands in (linear_fit.fit; the lessons stand beside the bridge and import nothing of it)."""
 
 from .. import settings
-from ..bridge.linear_fit import fit
 from ..data.request import load_data, read_settings
 from ..errors import SettingsError
 
@@ -62,8 +62,9 @@ def request_of(links, data=None):
     return spec, raw
 
 
-def train(links, data=None):
-    """The LinearFit of the run these link keys describe (the margin solved at once)."""
+def train(links, data=None, *, fit):
+    """The LinearFit of the run these link keys describe (the margin solved at once); fit: the
+    bridge's linear_fit.fit."""
     spec, raw = request_of(links, data)
     s = read_settings(raw)
     if s["algorithm"] in ("kernel", "multiclass"):
