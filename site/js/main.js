@@ -29,7 +29,7 @@ import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
 import { initQuickPreset } from "./data/quick-preset.js";
-import { aheadId, showAhead, dropAhead, aheadCall, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
+import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
@@ -83,7 +83,7 @@ initAddressBar();
 initSharePanel(values);
 initOpenLink({ trainSoon });
 initFrameResize();
-initLastRun({ call: (request) => aheadCall(request) ?? py.call(request), train: () => train({ auto: true }) });
+initLastRun({ call: (request) => aheadCall(request) ?? py.call(request), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch();
 initStatusLine();

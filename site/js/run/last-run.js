@@ -10,7 +10,6 @@ import { initPlotPoints, plotPointsResult } from "../data/plot-points.js";
 import { watchFrame, watchPicture, watchMistakes } from "../steps/watch.js";
 import { initNarration, narrateResult, narrateFrame } from "../access/run-narration.js";
 import { page } from "../state/page-state.js";
-import { aheadShown } from "./ahead.js";
 
 let hasSession = false;
 let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
@@ -20,9 +19,12 @@ let retrainWanted = false;
 let drawing = false;
 let lastState = "";
 let train = () => {};
+// Is a run computed ahead on screen (run/ahead.js, which tells this module when Python has it)?
+let aheadShown = () => false;
 
-export function initLastRun({ call, train: trainFn }) {
+export function initLastRun({ call, train: trainFn, aheadShown: shownFn }) {
   train = trainFn;
+  aheadShown = shownFn;
   const safeCall = async (request) => {
     try {
       return await call(request);
