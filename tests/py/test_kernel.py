@@ -10,6 +10,7 @@ from sklearn.metrics import pairwise
 from perceptron_lab import DataError, KernelPerceptron, Perceptron, SettingsError, theory
 from perceptron_lab.core import kernel_perceptron as km
 from perceptron_lab.theory import kernel_bound
+from perceptron_lab.bridge.run_summary import kernel_summary
 from perceptron_lab.core import kernels
 from perceptron_lab.core import train
 from perceptron_lab.data import preset
@@ -267,7 +268,7 @@ def test_step_through_decision_and_summary():
         f = run.decision_function(ds.X[i:i + 1], step=t)[0]
         assert f == pytest.approx(run.trace.score[t], abs=1e-9)
     assert np.allclose(run.decision_function(ds.X, step=run.trace.total), run.scores)
-    s = json.loads(json.dumps(km.summary(run, kernel_bound.bound_in_feature_space(run))))
+    s = json.loads(json.dumps(kernel_summary(run, kernel_bound.bound_in_feature_space(run))))
     assert s["alpha"] == run.alpha.tolist() and s["support"] == np.flatnonzero(run.alpha).tolist()
     assert s["kernel"] == {"kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 2.0}
     assert s["status"] == "converged" and s["train_accuracy"] == 1.0

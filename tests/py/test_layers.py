@@ -22,7 +22,7 @@ TOOLS = ROOT / "tools"
 # or a module of the package's root ("__init__" is the root itself: its public names are the
 # estimators, so it stands at the top). i18n, locale: the translations (a layer no one is below).
 PY_LAYERS = [
-    {"errors", "version", "heartbeat", "settings", "run_settings", "site_address", "i18n", "locale"},
+    {"errors", "version", "heartbeat", "json_numbers", "settings", "run_settings", "site_address", "i18n", "locale"},
     {"core", "data", "run_cost"},
     {"theory"},
     {"texts", "plots", "export"},

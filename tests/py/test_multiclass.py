@@ -217,7 +217,7 @@ def test_estimator_errors():
 def test_summary_is_json_with_one_row_per_class_bias_last():
     import json
 
-    from perceptron_lab.core.multiclass import summary
+    from perceptron_lab.bridge.run_summary import multiclass_summary as summary
 
     X, y = blobs3(1)
     Z = prepare(X)

@@ -5,7 +5,7 @@ it the comparison says what could be proved, as a train's theory request does.""
 from .. import settings
 from ..version import __version__
 from ..texts import run as texts
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..core.features import feature_names
 from . import figures
 from .kernel_fit import fit_kernel

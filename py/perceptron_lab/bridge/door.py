@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError, SettingsError
-from ..core.run_json import floats
+from ..json_numbers import floats
 from .compare import compare_request
 from .exports import export_request
 from .frames import frame_request

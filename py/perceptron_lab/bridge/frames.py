@@ -5,7 +5,7 @@ import numpy as np
 from ..texts import run as texts
 from ..data.prep import for_plot
 from ..errors import SettingsError
-from ..core.run_json import floats
+from ..json_numbers import floats
 from . import figures, frame_batches, session
 from .request_fields import int_field
 

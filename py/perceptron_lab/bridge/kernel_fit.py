@@ -17,10 +17,11 @@ from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
 from ..export import script_kernel
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
 from . import figures, linear_theory, motions, session
 from .linear_theory import deadline_in
+from .run_summary import kernel_summary
 from .summary_fit import SummaryFit
 
 
@@ -122,7 +123,7 @@ def fit_kernel(ds, s, progress=None, *, theory_later=False):
                               trace_cap=session.TRACE_CAP, progress=progress)
     later = theory_later and (run.kernel.kernel == "linear" or len(train_ds.y) <= kernel_bound.THEORY_MAX_POINTS)
     th = pending(run) if later else kernel_bound.bound_in_feature_space(run)
-    summ = kernel.summary(run, th, trace_cap=session.TRACE_CAP)
+    summ = kernel_summary(run, th, trace_cap=session.TRACE_CAP)
     f = KernelFit(ds, train_ds, test_ds, s, run, summ, train_accuracy=summ["train_accuracy"])
     if test_ds is not None:
         f.test_accuracy = float(np.mean(run.predict(test_ds.X) == test_ds.y))

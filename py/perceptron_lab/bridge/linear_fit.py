@@ -25,7 +25,8 @@ from ..data.classes import binary_or_pointer
 from ..data.prep import options
 from ..data.request import read_settings
 from ..export import run_files as export, script_linear
-from ..core.run_json import floats, run_json
+from ..json_numbers import floats
+from .run_summary import run_json, trace_json
 from ..theory import margin as theory
 from ..version import __version__
 from . import figures, frames, motions
@@ -135,15 +136,8 @@ class LinearFit:
             "margin_of_w": theory.margin_of(run.w, self.Z, self.train_ds.y) if run.votes is None else None,
             "points": points_json(self.train_ds),
             "steps": self.steps,
-            "trace": {
-                "total": run.trace.total,
-                "subsampled": run.trace.subsampled,
-                "step": run.trace.step.tolist(),
-                "epoch": run.trace.epoch.tolist(),
-                "index": run.trace.index.tolist(),
-                "activation": floats(run.trace.activation),
-                "w": [floats(r) for r in run.trace.w],
-            },
+            "trace": trace_json(run.trace.total, run.trace.subsampled, run.trace.step, run.trace.epoch, run.trace.index,
+                                activation=floats(run.trace.activation), w=[floats(r) for r in run.trace.w]),
             "plots": None,
             "plot_alt": None,
         }

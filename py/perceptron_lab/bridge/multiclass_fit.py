@@ -10,10 +10,11 @@ from ..core.features import feature_names, prepare
 from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..export import script_multiclass
 from ..texts.multiclass import multiclass_step_text, multiclass_texts
 from . import figures, motions, session
+from .run_summary import multiclass_summary
 from .summary_fit import SummaryFit
 
 IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
@@ -110,7 +111,7 @@ def fit_multiclass(cd, s, progress=None):
     run = multiclass.train_multiclass(Z, train_cd.y, k, average=s["average"], eta=s["eta"],
                                       max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
                                       trace_cap=session.TRACE_CAP, progress=progress, early_stop=s["early_stop"])
-    summ = multiclass.summary(run, Z, train_cd.y, cd.classes, trace_cap=session.TRACE_CAP)
+    summ = multiclass_summary(run, Z, train_cd.y, cd.classes, trace_cap=session.TRACE_CAP)
     f = MulticlassFit(cd, train_cd, test_cd, s, run, summ, Z=Z, train_accuracy=summ["train_accuracy"])
     if test_cd is not None:
         pred = run.predict(prepare(test_cd.X, **prep))

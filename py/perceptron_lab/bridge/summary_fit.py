@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import SettingsError
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..export.run_files import _csv
 from ..version import __version__
 from . import figures

@@ -36,12 +36,11 @@ import numpy as np
 from . import loop as core
 from . import cycle_proof
 from ..errors import DataError
-from .run_json import run_json
 from .order import VisitingOrder
 from .scan import BlockScan
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
-from .trace import KeptUpdates, epoch_bounds, thin
+from .trace import KeptUpdates, epoch_bounds
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
@@ -294,25 +293,3 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visito
         proof = cycle_proof.kernel(run, np.bincount(trace.updates[lap].astype(np.intp), minlength=n))
         run.cycle_proved, run.cycle_checked = proof is True, proof is not None
     return run
-
-
-def summary(run, theory, trace_cap=5000):
-    """JSON-ready account of a run, α in training order; the trace keeps at most trace_cap of its
-    kept updates, evenly spread (step: the update number of each); theory: the bound in feature
-    space (theory/kernel_bound.py), or its pending form, from the caller: the core computes none."""
-    k, tr = run.kernel, run.trace
-    keep = thin(len(tr.step), trace_cap)
-    return {
-        "algorithm": "kernel",
-        "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
-        "alpha": run.alpha.tolist(),
-        "support": run.support.tolist(),
-        "dual_coef": run.dual_coef.tolist(),
-        "bias": run.bias,
-        **run_json(run),
-        "train_accuracy": float(np.mean(core.predict_sign(run.scores) == run.y)),
-        "theory": theory,
-        "trace": {"total": tr.total, "subsampled": tr.total > len(tr.index[keep]),
-                  "step": tr.step[keep].tolist(), "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
-                  "score": tr.score[keep].tolist(), "alpha": tr.alpha[keep].tolist()},
-    }

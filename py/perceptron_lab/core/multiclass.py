@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..errors import DataError
-from .run_json import run_json
 from . import cycle_proof
 from .order import VisitingOrder
 from .scan import BlockScan, dot_slack, norm_up
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
 from .strategies import LazyMean
-from .trace import KeptUpdates, epoch_bounds, thin
+from .trace import KeptUpdates, epoch_bounds
 
 MAX_CLASSES = 1000
 
@@ -287,27 +286,3 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=strategy.epoch_accuracy,
                          epoch_w_norm=[eta * v for v in strategy.epoch_w_norm], trace=trace,
                          cycle_proved=None if ends.cycle is None else cycle_proof.multiclass(Z, K, trace, ends.cycle))
-
-
-def summary(run, Z, y, classes, trace_cap=5000):
-    """JSON-ready account of a run on the training vectors Z (bias last) with class indices y.
-
-    classes: the original labels in index order; weights: one row per class (bias last, as Z).
-    The trace keeps at most trace_cap of its kept updates, evenly spread (step: the update number of each)."""
-    tr = run.trace
-    keep = thin(len(tr.step), trace_cap)
-    C = confusion_matrix(y, run.predict(Z), len(run.W))
-    return {
-        "algorithm": "multiclass",
-        "average": run.average,
-        "classes": list(classes),
-        "weights": run.W.tolist(),
-        **run_json(run),
-        "train_accuracy": float(np.trace(C) / len(y)),
-        "confusion": C.tolist(),
-        "per_class_accuracy": per_class_accuracy(C),
-        "trace": {"total": tr.total, "subsampled": tr.total > len(tr.index[keep]),
-                  "step": tr.step[keep].tolist(), "epoch": tr.epoch[keep].tolist(), "index": tr.index[keep].tolist(),
-                  "true": tr.true[keep].tolist(), "rival": tr.rival[keep].tolist(),
-                  "score_true": tr.score_true[keep].tolist(), "score_rival": tr.score_rival[keep].tolist()},
-    }

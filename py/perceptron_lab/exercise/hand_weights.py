@@ -19,7 +19,7 @@ from ..theory import margin as theory
 from ..core.loop import train
 from ..data.request import load_data, read_settings
 from ..errors import DataError, SettingsError
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..core.features import prepare
 
 MAX_ABS_W = 1e12

@@ -18,7 +18,7 @@ import numpy as np
 from ..core import kernel_perceptron as kernelmod
 from ..core.kernels import check_kernel_settings
 from ..data.dataset import train_test_split
-from ..core.run_json import floats
+from ..json_numbers import floats
 from .visits import visits_answer
 
 MAX_TERMS = 12

@@ -19,7 +19,7 @@ from ..core.strategies import STRATEGIES
 from ..run_settings import train_keywords
 from ..data.dataset import train_test_split
 from ..data.prep import options
-from ..core.run_json import floats
+from ..json_numbers import floats
 from ..core.features import feature_names, prepare
 
 DEFAULT_LIMIT = 100

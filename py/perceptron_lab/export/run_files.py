@@ -14,7 +14,7 @@ import numpy as np
 
 from ..version import __version__
 from ..core.features import feature_names, prepare
-from ..core.run_json import floats
+from ..json_numbers import floats
 
 
 def _cell(v):
