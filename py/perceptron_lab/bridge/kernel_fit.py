@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import kernel_perceptron as kernel
+from ..core import train
 from ..theory import kernel_bound
 from ..core.kernels import check_kernel_settings
+from ..run_settings import train_keywords
 from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
 from ..data.request import read_settings
@@ -117,10 +118,7 @@ def fit_kernel(ds, s, progress=None, *, theory_later=False):
         train_ds, test_ds = train_test_split(ds, s["test_fraction"], s["seed"])
     except DataError as e:  # too few examples for the split
         raise SettingsError(e.message, field="test_fraction") from None
-    run = kernel.train_kernel(train_ds.X, train_ds.y, kernel=s["kernel"], degree=s["degree"], coef0=s["coef0"],
-                              gamma=s["gamma"], fit_intercept=s["bias"], normalize=s["normalize"], eta=s["eta"],
-                              max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
-                              trace_cap=session.TRACE_CAP, progress=progress)
+    run = train(train_ds.X, train_ds.y, **train_keywords(s), trace_cap=session.TRACE_CAP, progress=progress)
     later = theory_later and (run.kernel.kernel == "linear" or len(train_ds.y) <= kernel_bound.THEORY_MAX_POINTS)
     th = pending(run) if later else kernel_bound.bound_in_feature_space(run)
     summ = kernel_summary(run, th, trace_cap=session.TRACE_CAP)

@@ -17,7 +17,8 @@ import numpy as np
 from .. import settings
 from ..run_settings import train_keywords
 from ..texts import run as texts
-from ..core.loop import Run, train
+from ..core import train
+from ..core.loop import Run
 from ..data.dataset import Dataset, train_test_split
 from ..errors import DataError, SettingsError
 from ..core.features import feature_names, prepare

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import multiclass
+from ..core import multiclass, train
 from ..core.features import feature_names, prepare
 from ..data.classes import load_classes, split
 from ..data.prep import options
 from ..data.request import read_settings
+from ..run_settings import train_keywords
 from ..json_numbers import floats
 from ..export import script_multiclass
 from ..texts.multiclass import multiclass_step_text, multiclass_texts
@@ -108,9 +109,7 @@ def fit_multiclass(cd, s, progress=None):
     prep = options(s, train_cd.X)
     Z = prepare(train_cd.X, **prep)
     k = len(cd.classes)
-    run = multiclass.train_multiclass(Z, train_cd.y, k, average=s["average"], eta=s["eta"],
-                                      max_epochs=s["epochs"], order=s["order"], seed=s["seed"],
-                                      trace_cap=session.TRACE_CAP, progress=progress, early_stop=s["early_stop"])
+    run = train(Z, train_cd.y, **train_keywords(s), classes=k, trace_cap=session.TRACE_CAP, progress=progress)
     summ = multiclass_summary(run, Z, train_cd.y, cd.classes, trace_cap=session.TRACE_CAP)
     f = MulticlassFit(cd, train_cd, test_cd, s, run, summ, Z=Z, train_accuracy=summ["train_accuracy"])
     if test_cd is not None:

@@ -7,20 +7,18 @@ errors name the parameter; random_state seeds the visiting order (None means 0).
 import numpy as np
 
 from ..errors import SettingsError
+from ..run_settings import wired
 from .linear import NotFittedError, _InputChecks, _same
 
-# The web form's field names (SettingsError.field) -> the estimator parameter.
-_FIELD_PARAM = {"epochs": "max_epochs", "eta": "eta", "seed": "random_state", "order": "order",
-                "feature_map": "feature_map", "kernel": "kernel", "degree": "degree", "coef0": "coef0",
-                "gamma": "gamma", "average": "average", "early_stop": "early_stop"}
-_COMMON = {"max_epochs": 100, "eta": 1.0, "fit_intercept": True, "order": "fixed", "random_state": 0,
-           "normalize": False}
+# The web form's field names (SettingsError.field) -> the estimator parameter (params.json's wires).
+_FIELD_PARAM = {p["name"]: next(iter(v.values())) if isinstance(v, dict) else v
+                for p in wired("estimator_param") for v in [p["estimator_param"]]}
 
 
 class _Estimator(_InputChecks):
     """Parameters from the class's _DEFAULTS table; fit and the rest in the subclasses."""
 
-    _DEFAULTS = dict(_COMMON)
+    _DEFAULTS = {}  # the subclass's: params.json's estimator parameters of its algorithm (run_settings)
 
     def __init__(self, **params):
         for name in self._DEFAULTS:

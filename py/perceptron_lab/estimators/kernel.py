@@ -5,11 +5,13 @@ linear.Perceptron)."""
 import numpy as np
 
 from .. import run_cost
+from .. import core
 from ..core import kernel_perceptron as kernelmod
 from ..core.kernels import KERNEL_DEFAULTS
 from ..core.loop import check_params
 from ..errors import DataError
-from .base import _COMMON, _Estimator
+from ..run_settings import engine_keywords, estimator_defaults
+from .base import _Estimator
 from .linear import _two_classes
 
 __all__ = ["KernelPerceptron"]
@@ -24,7 +26,7 @@ class KernelPerceptron(_Estimator):
     weight of the constant feature (Σ dual_coef_ without normalize), as in scikit-learn's SVC.
     """
 
-    _DEFAULTS = {**_COMMON, **KERNEL_DEFAULTS}
+    _DEFAULTS = estimator_defaults("kernel")  # params.json's (the signature below writes them out for get_params)
 
     def __init__(self, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAULTS["degree"],
                  coef0=KERNEL_DEFAULTS["coef0"], gamma=KERNEL_DEFAULTS["gamma"], max_epochs=100, eta=1.0,
@@ -47,10 +49,8 @@ class KernelPerceptron(_Estimator):
             raise DataError(f"{err.message} For more classes use MulticlassPerceptron.") from None
         signs = np.where(y == self.classes_[1], 1, -1).astype(np.int8)
         progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "kernel")
-        run = kernelmod.train_kernel(X, signs, kernel=self.kernel, degree=self.degree, coef0=self.coef0,
-                                     gamma=self.gamma, fit_intercept=bool(self.fit_intercept),
-                                     normalize=bool(self.normalize), eta=self.eta, max_epochs=self.max_epochs,
-                                     order=self.order, seed=self._seed(), progress=progress)
+        run = core.train(X, signs, algorithm="kernel", **{**engine_keywords(self.get_params(), "kernel"),
+                                                           "seed": self._seed()}, progress=progress)
         if progress is not None:
             progress.done()
         self.run_ = run

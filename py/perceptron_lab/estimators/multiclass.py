@@ -3,12 +3,14 @@ x̃ = features.prepare(X) (two or more classes; classes_ sorted, argmax ties to 
 
 import numpy as np
 
-from .. import run_cost
+from .. import core, run_cost
 from ..core import features
 from ..core import multiclass
 from ..core.loop import check_params
+from ..data.prep import Standardization
 from ..errors import DataError, SettingsError
-from .base import _COMMON, _Estimator
+from ..run_settings import engine_keywords, estimator_defaults
+from .base import _Estimator
 
 __all__ = ["MulticlassPerceptron"]
 
@@ -19,22 +21,24 @@ class MulticlassPerceptron(_Estimator):
     On a mistake (the true class does not score strictly highest) the true row moves +eta·x̃ and the
     highest other row -eta·x̃. average=True answers with the mean W over every example seen and
     runs all max_epochs epochs unless early_stop (then it stops at the first epoch without a mistake).
+    standardize=True z-scores every feature with the mean and std of the X given to fit
+    (standardization_), as the page's Standardize does; coef_ is then in standardized units.
     """
 
-    _DEFAULTS = {**_COMMON, "average": False, "early_stop": False, "feature_map": "none"}
+    _DEFAULTS = estimator_defaults("multiclass")  # params.json's (the signature below writes them out for get_params)
 
     def __init__(self, *, average=False, max_epochs=100, eta=1.0, fit_intercept=True, order="fixed",
-                 random_state=0, normalize=False, feature_map="none", early_stop=False):
+                 random_state=0, normalize=False, feature_map="none", early_stop=False, standardize=False):
         super().__init__(average=average, max_epochs=max_epochs, eta=eta, fit_intercept=fit_intercept, order=order,
                          random_state=random_state, normalize=normalize, feature_map=feature_map,
-                         early_stop=early_stop)
+                         early_stop=early_stop, standardize=standardize)
 
     def fit(self, X, y):
         """Train from W = 0 for at most max_epochs epochs; returns self."""
         def check():
             check_params(order=self.order, eta=self.eta, max_epochs=self.max_epochs, seed=self._seed())
             features.check_feature_map(self.feature_map)
-            for name in ("average", "early_stop"):
+            for name in ("average", "early_stop", "standardize"):
                 if not isinstance(getattr(self, name), (bool, np.bool_)):
                     raise SettingsError(f"{name} must be True or False.", field=name)
         self._checked(check)
@@ -47,10 +51,10 @@ class MulticlassPerceptron(_Estimator):
             raise DataError(f"y has only one class ({self.classes_[0]!r}): a classifier needs at least two.")
         progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "multiclass",
                                          feature_map=self.feature_map, classes=len(self.classes_))
-        run = multiclass.train_multiclass(self._prepare(X), index.ravel(), len(self.classes_),
-                                          average=bool(self.average), eta=self.eta, max_epochs=self.max_epochs,
-                                          order=self.order, seed=self._seed(), early_stop=bool(self.early_stop),
-                                          progress=progress)
+        self.standardization_ = Standardization.fit(X) if self.standardize else None
+        run = core.train(self._prepare(X), index.ravel(), algorithm="multiclass", classes=len(self.classes_),
+                         **{**engine_keywords(self.get_params(), "multiclass"), "seed": self._seed()},
+                         progress=progress)
         if progress is not None:
             progress.done()
         W = run.W
@@ -65,7 +69,7 @@ class MulticlassPerceptron(_Estimator):
 
     def _prepare(self, X):
         return features.prepare(X, fit_intercept=bool(self.fit_intercept), normalize=bool(self.normalize),
-                                feature_map=self.feature_map)
+                                feature_map=self.feature_map, standardization=self.standardization_)
 
     def decision_function(self, X):
         """The score of every class, shape (n_samples, n_classes)."""

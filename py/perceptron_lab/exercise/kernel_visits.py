@@ -15,10 +15,11 @@ import math
 
 import numpy as np
 
-from ..core import kernel_perceptron as kernelmod
+from ..core import train
 from ..core.kernels import check_kernel_settings
 from ..data.dataset import train_test_split
 from ..json_numbers import floats
+from ..run_settings import train_keywords
 from .visits import visits_answer
 
 MAX_TERMS = 12
@@ -76,9 +77,7 @@ def kernel_visits_request(ds, s, limit):
     epochs = min(s["epochs"], math.ceil(limit / n))
     drawable = X.shape[1] == 2 and n <= MAX_DRAW_POINTS
     record = KernelVisitRecord(X, y, s["eta"], limit, wrong=drawable)
-    run = kernelmod.train_kernel(X, y, kernel=s["kernel"], degree=s["degree"], coef0=s["coef0"], gamma=s["gamma"],
-                                 fit_intercept=s["bias"], normalize=s["normalize"], eta=s["eta"],
-                                 max_epochs=epochs, order=s["order"], seed=s["seed"], trace_cap=2, visitor=record)
+    run = train(X, y, **{**train_keywords(s), "max_epochs": epochs}, trace_cap=2, visitor=record)
     vs = record.finish(run.K)
     stopped = run.n_epochs < epochs or run.status in ("converged", "cycled")
     finished = epochs == s["epochs"] or stopped

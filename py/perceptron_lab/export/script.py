@@ -21,6 +21,7 @@ import re
 
 from ..data.request import read_settings  # the readers validate every value
 from ..errors import DataError
+from ..run_settings import estimator_params
 
 INLINE_CSV_CHARS = 3000  # a CSV up to this size goes into the script; larger ones beside it
 INLINE_POINTS = 60  # placed points up to this many are written as a list in the script
@@ -144,10 +145,11 @@ def binary_split_code(s, imports):
     return split
 
 
-def run_settings(s):
-    """The loop's settings as estimator keywords (the kernel and multiclass estimators')."""
-    return (f"max_epochs={s['epochs']!r}, eta={s['eta']!r}, fit_intercept={s['bias']!r},\n"
-            f"    order={s['order']!r}, random_state={s['seed']!r}, normalize={s['normalize']!r}")
+def estimator_call(s):
+    """The estimator's parameters from params.json's wires (run_settings.estimator_params: the ones
+    that apply to the algorithm and these settings), as keyword code three to a line."""
+    given = list(estimator_params(s).items())
+    return ",\n    ".join(", ".join(f"{k}={v!r}" for k, v in given[i:i + 3]) for i in range(0, len(given), 3))
 
 
 def status_line():

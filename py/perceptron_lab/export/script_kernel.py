@@ -6,7 +6,7 @@ the printed α, η·α·y and bias are the page's bit for bit."""
 
 from ..data.request import load_data
 from ..settings import option
-from .script import binary_split_code, run_settings, status_line
+from .script import binary_split_code, estimator_call, status_line
 
 TRAIN_NOTE = "Train from α = 0 and print the counts α, the dual coefficients and the bias (exactly, every digit)."
 PICTURE_NOTE = "The decision regions (matplotlib)."
@@ -18,8 +18,7 @@ split_code = binary_split_code
 def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
     estimator = option("algorithm", s["algorithm"])["estimator"]  # the package's class (params.json)
-    fit = (f"clf = {estimator}(\n    kernel={s['kernel']!r}, degree={s['degree']!r}, coef0={s['coef0']!r}, "
-           f"gamma={s['gamma']!r},\n    {run_settings(s)},\n)\n"
+    fit = (f"clf = {estimator}(\n    {estimator_call(s)},\n)\n"
            "clf.fit(train.X, train.y)  # labels: -1 and +1, as on the page\n" + status_line() +
            "print(\"alpha:\", clf.alpha_.tolist())  # updates caused by each training example\n"
            "print(\"dual_coef:\", clf.dual_coef_[0].tolist())  # η·α·y of the support vectors\n"

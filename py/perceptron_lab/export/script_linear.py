@@ -3,9 +3,8 @@ plotting cells of export/script.py's script. The estimator is the algorithm's (p
 `estimator`); the data is the binary data set, split as the bridge splits it."""
 
 from ..settings import LIMITS, option
-from ..run_settings import estimator_params
 from ..data.request import load_data
-from .script import binary_split_code, status_line
+from .script import binary_split_code, estimator_call, status_line
 
 MAX_VOTES = LIMITS["votes_max"]  # the page's cap on a voted run (bridge/session.py)
 
@@ -20,9 +19,7 @@ def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
     traits = option("algorithm", s["algorithm"])
     cls = traits["estimator"]
-    # The estimator's parameters from params.json's wires (run_settings), three to a line.
-    given = list(estimator_params(s).items())
-    params = ",\n    ".join(", ".join(f"{k}={v!r}" for k, v in given[i:i + 3]) for i in range(0, len(given), 3))
+    params = estimator_call(s)  # params.json's wires (run_settings)
     note = ""
     if traits["votes"]:
         note = (f"# The page stops a voted run once it keeps more than {MAX_VOTES:,} weight vectors; this class has\n"

@@ -11,9 +11,8 @@ very functions the page ran.
 
 from ..data import classes
 from ..data.classes import load_classes
-from ..data.prep import Standardization
 from ..settings import option
-from .script import run_settings, status_line
+from .script import estimator_call, status_line
 
 TRAIN_NOTE = "Train from W = 0 and print W, one row per class (exactly, every digit)."
 PICTURE_NOTE = "The decision regions (matplotlib)."
@@ -40,21 +39,13 @@ def points_code(imports):
 def cells(s, ds, imports, plot_features):
     """(package imports, fit code, plot code)."""
     estimator = option("algorithm", s["algorithm"])["estimator"]  # the package's class (params.json)
-    raw = "train.X"
-    prep = ""
-    if s["standardize"]:
-        imports.append(f"from {Standardization.__module__} import Standardization")
-        prep = ("# Standardize: z-scores with the training part's mean and standard deviation, as the page.\n"
-                "standardization = Standardization.fit(train.X)\n")
-        raw = "standardization.transform(train.X)"
-    fit = (f"{prep}clf = {estimator}(\n    average={s['average']!r}, {run_settings(s)},\n"
-           f"    feature_map={s['feature_map']!r}, early_stop={s['early_stop']!r},\n)\n"
-           f"clf.fit({raw}, train.y)  # class indices 0, 1, ... in the order of ds.classes\n" + status_line() +
+    # standardize=True: the estimator z-scores with the training part's mean and std, as the page.
+    fit = (f"clf = {estimator}(\n    {estimator_call(s)},\n)\n"
+           f"clf.fit(train.X, train.y)  # class indices 0, 1, ... in the order of ds.classes\n" + status_line() +
            "print(\"classes:\", [str(c) for c in ds.classes])\n"
            "print(\"weights:\", clf.run_.W.tolist())  # one row per class"
            + (", the bias last" if s["bias"] else ""))
-    scores = ("lambda X: clf.decision_function(standardization.transform(X))" if s["standardize"]
-              else "clf.decision_function")
+    scores = "clf.decision_function"
     title = repr(f"{ds.name}: {s['algorithm']} perceptron")
     plot = ("fig = plots.regions_figure(\n"
             f"    train.X, train.y, scores={scores}, classes=[str(c) for c in ds.classes],\n"
