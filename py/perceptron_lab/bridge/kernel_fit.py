@@ -17,6 +17,7 @@ from ..data.classes import binary_or_pointer
 from ..data.dataset import train_test_split
 from ..data.request import read_settings
 from ..errors import DataError, SettingsError
+from ..exercise.kernel_visits import kernel_visits_request
 from ..export import script_kernel
 from ..json_numbers import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
@@ -29,6 +30,7 @@ from .summary_fit import SummaryFit
 class KernelFit(SummaryFit):
     geometry = True
     script_writer = script_kernel  # the run as code (export/script.py)
+    exercise_walk = staticmethod(kernel_visits_request)  # the exercise's walk of every visited example
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

@@ -25,6 +25,7 @@ from ..core.features import feature_names, prepare
 from ..data.classes import binary_or_pointer
 from ..data.prep import options
 from ..data.request import read_settings
+from ..exercise.visits import online_visits_request
 from ..export import run_files as export, script_linear
 from ..json_numbers import floats
 from .run_summary import run_json, trace_json
@@ -103,6 +104,7 @@ class LinearFit:
 
 
     script_writer = script_linear  # the run as code (export/script.py)
+    exercise_walk = staticmethod(online_visits_request)  # the exercise's walk of every visited example
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

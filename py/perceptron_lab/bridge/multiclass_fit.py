@@ -23,6 +23,7 @@ IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
 
 class MulticlassFit(SummaryFit):
     script_writer = script_multiclass  # the run as code (export/script.py)
+    exercise_walk = None  # the exercise does not follow it (params.json: per_example false)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

@@ -10,7 +10,8 @@ from .kernel_fit import KernelFit
 from .linear_fit import LinearFit
 from .multiclass_fit import MulticlassFit
 
-# params.json's algorithm options name their family; the family's Fit trains them.
+# params.json's algorithm options name their family; the family's Fit is its record in the bridge: it
+# trains them, answers, draws, names its script writer (script_writer) and its exercise's walk (exercise_walk).
 FAMILIES = {"linear": LinearFit, "kernel": KernelFit, "multiclass": MulticlassFit}
 FAMILY_OF = {o["value"]: FAMILIES[o["family"]] for o in settings.param("algorithm")["options"]}
 

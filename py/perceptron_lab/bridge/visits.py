@@ -1,18 +1,15 @@
 """The bridge's "visits" request: every example a run visits, for the exercise.
 
-{cmd: "visits", data, settings, limit} -> exercise/visits.py (the per-example primal variants)
-or exercise/kernel_visits.py (the kernel perceptron).
+{cmd: "visits", data, settings, limit} -> the walk the family's Fit names (its `exercise_walk`):
+exercise/visits.py (the per-example primal variants) or exercise/kernel_visits.py (the kernel perceptron).
 """
 
 from .. import settings
 from ..data.classes import binary_or_pointer
 from ..data.request import read_settings
 from ..errors import SettingsError
-from ..exercise.kernel_visits import kernel_visits_request
-from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT, online_visits_request
-
-# The family of a per-example algorithm (params.json) -> the walk of its visits.
-WALKS = {"linear": online_visits_request, "kernel": kernel_visits_request}
+from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT
+from .train import FAMILY_OF  # the family's Fit names the walk of its visits
 _OPTIONS = settings.param("algorithm")["options"]
 _FOLLOWED = [o["value"] for o in _OPTIONS if o["per_example"]]
 # params.json: which algorithms the exercise follows, and why not the others
@@ -29,4 +26,4 @@ def visits_request(request):
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
-    return WALKS[traits["family"]](ds, s, limit)
+    return FAMILY_OF[s["algorithm"]].exercise_walk(ds, s, limit)
