@@ -228,20 +228,32 @@ def site():
     return js_graph(JS)
 
 
-def test_every_part_of_the_package_has_its_layer(package):
-    assert unplaced(package, part_of, PY_LAYERS) == []
+# Each graph with its units (the package's parts, the page's folders) and their layers.
+GRAPHS = {"package": (part_of, PY_LAYERS), "site": (folder_of, JS_LAYERS)}
 
 
-def test_no_module_of_the_package_imports_round_a_circle(package):
-    assert circles(package) == []
+@pytest.fixture(params=sorted(GRAPHS))
+def graph(request, package, site):
+    unit, layers = GRAPHS[request.param]
+    return {"package": package, "site": site}[request.param], unit, layers
 
 
-def test_no_two_parts_of_the_package_import_each_other(package):
-    assert circles(between(package, part_of)) == []
+def test_every_unit_has_its_layer(graph):
+    modules, unit, layers = graph
+    assert unplaced(modules, unit, layers) == []
 
 
-def test_no_part_of_the_package_imports_a_layer_above_it(package):
-    assert upward(package, part_of, PY_LAYERS) == []
+def test_no_module_imports_round_a_circle(graph):
+    assert circles(graph[0]) == []
+
+
+def test_no_two_units_import_each_other(graph):
+    modules, unit, _ = graph
+    assert circles(between(modules, unit)) == []
+
+
+def test_no_unit_imports_a_layer_above_it(graph):
+    assert upward(*graph) == []
 
 
 def test_the_package_never_imports_the_tools(package):
@@ -263,22 +275,6 @@ def test_the_tools_import_no_circle_and_only_the_package_beside_them():
         for n in ast.walk(tree):
             if isinstance(n, ast.ImportFrom) and not n.level and (n.module or "").startswith(PACKAGE):
                 assert n.module in package, f"{path.name} imports {n.module}, which is no module of the package"
-
-
-def test_every_folder_of_the_page_has_its_layer(site):
-    assert unplaced(site, folder_of, JS_LAYERS) == []
-
-
-def test_no_module_of_the_page_imports_round_a_circle(site):
-    assert circles(site) == []
-
-
-def test_no_two_folders_of_the_page_import_each_other(site):
-    assert circles(between(site, folder_of)) == []
-
-
-def test_no_folder_of_the_page_imports_a_layer_above_it(site):
-    assert upward(site, folder_of, JS_LAYERS) == []
 
 
 def test_the_worker_and_the_page_share_only_the_message_table(site):
