@@ -39,7 +39,7 @@ import numpy as np
 from ..core.exact import rref
 from .dual_margin import dual_margin
 from .nnls import OutOfTime, nnls
-from .refine import refine
+from .refine import better, refine
 from .proof import proof_series  # noqa: F401  (read here too: lessons/facts.py)
 
 __all__ = [
@@ -170,10 +170,7 @@ def _polish(Z, y, G, u, active):
         cand, m_T = _best_on(G, T)
         if cand is None:
             break
-        cand_margins = y * (Z @ cand)
-        cand_gamma = float(np.min(cand_margins))
-        if cand_gamma > gamma:
-            u, gamma, margins = cand, cand_gamma, cand_margins
+        u, gamma, margins = better(Z, y, cand, u, gamma, margins)
         g_all = G @ cand
         worst = int(np.argmin(g_all))
         if worst in T or g_all[worst] >= m_T * (1.0 - 1e-12):

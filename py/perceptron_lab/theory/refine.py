@@ -19,6 +19,13 @@ _EPS = np.finfo(np.float64).eps
 ROUNDS = 60
 
 
+def better(Z, y, cand, u, gamma, margins):
+    """(u, γ, margins) of the unit direction cand where its smallest margin beats γ, else the ones given."""
+    cand_margins = y * (Z @ cand)
+    cand_gamma = float(np.min(cand_margins))
+    return (cand, cand_gamma, cand_margins) if cand_gamma > gamma else (u, gamma, margins)
+
+
 def refine(Z, y, G, u, gamma, margins):
     """(u, gamma, margins): the best of u and the active-set candidates, each measured on all data.
     G: rows y_i x̃_i / R; margins: y_i u·x̃_i of u."""
@@ -41,11 +48,7 @@ def refine(Z, y, G, u, gamma, margins):
         norm = float(np.linalg.norm(w))
         if not (np.isfinite(norm) and norm > 0.0):
             break
-        cand = w / norm
-        cand_margins = y * (Z @ cand)
-        cand_gamma = float(np.min(cand_margins))
-        if cand_gamma > gamma:
-            u, gamma, margins = cand, cand_gamma, cand_margins
+        u, gamma, margins = better(Z, y, w / norm, u, gamma, margins)
         inside = G @ w
         worst = int(np.argmin(inside))
         if inside[worst] >= 1.0 - 1e-12 or worst in T:
