@@ -46,8 +46,20 @@ def too_large(X):
 # --------------------------------------------------------------------------- Dataset
 
 
+class _Rows:
+    """n examples of m features: the sizes both datasets report (X is (n, m))."""
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def m(self) -> int:
+        return int(self.X.shape[1])
+
+
 @dataclass
-class Dataset:
+class Dataset(_Rows):
     X: np.ndarray  # (n, m) float64 features
     y: np.ndarray  # (n,) int8 in {-1, +1}
     feature_names: list
@@ -68,21 +80,13 @@ class Dataset:
             raise ValueError("Dataset: one feature name per column of X is needed")
         self.label_names = {-1: self.label_names[-1], 1: self.label_names[1]}
 
-    @property
-    def n(self) -> int:
-        return int(self.X.shape[0])
-
-    @property
-    def m(self) -> int:
-        return int(self.X.shape[1])
-
     def label_mapping_json(self) -> dict:
         """{"-1": str, "+1": str}: the original label behind each internal label."""
         return {"-1": label_str(self.label_names[-1]), "+1": label_str(self.label_names[1])}
 
 
 @dataclass
-class MulticlassDataset:
+class MulticlassDataset(_Rows):
     """Data with any number of classes: y holds class indices into `classes` (for the
     multiclass perceptron; the binary algorithms take a Dataset)."""
 
@@ -100,14 +104,6 @@ class MulticlassDataset:
         self.feature_names = [str(f) for f in self.feature_names]
         if len(self.feature_names) != self.X.shape[1]:
             raise ValueError("MulticlassDataset: one feature name per column of X is needed")
-
-    @property
-    def n(self) -> int:
-        return int(self.X.shape[0])
-
-    @property
-    def m(self) -> int:
-        return int(self.X.shape[1])
 
     def class_names_json(self) -> list:
         return [label_str(c) for c in self.classes]
