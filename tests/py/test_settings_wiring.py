@@ -246,6 +246,10 @@ def test_the_estimator_takes_exactly_the_wired_parameters(algorithm):
 def test_every_answer_names_its_algorithm(algorithm):
     r = handle({"cmd": "train", "data": SEPARABLE, "settings": {"algorithm": algorithm, "plots": False}})
     assert r["ok"] and r["algorithm"] == algorithm
+    for request in ({"cmd": "frame", "step": 1}, {"cmd": "plots", "kinds": ["mistakes"]}, {"cmd": "theory"},
+                    {"cmd": "export", "what": "model"}):
+        r = handle(request)
+        assert r["ok"] and r["algorithm"] == algorithm, (request, r)
 
 
 def test_read_settings_keeps_every_wired_setting():

@@ -101,7 +101,7 @@ def test_a_multiclass_run_has_no_theory_pending():
                 "settings": {"plots": False, "algorithm": "multiclass"}, "theory": "later"})
     assert r["ok"] and r["theory_pending"] is False
     assert handle({"cmd": "theory"}) == {"ok": True, "R": None, "gamma": None, "bound": None, "separable": None,
-                                         "theory_note": None, "theory_pending": False}
+                                         "theory_note": None, "theory_pending": False, "algorithm": "multiclass"}
 
 
 @pytest.mark.parametrize("seed, n, d, margin, seconds, proved", [

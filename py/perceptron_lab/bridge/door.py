@@ -22,6 +22,7 @@ from .compare import compare_request
 from .exports import export_request
 from .frames import frame_request
 from .inspect_data import inspect_request
+from . import session
 from .session import NoSession
 from .train import plots_request, train_request
 from .script import script_request
@@ -33,6 +34,9 @@ from .lesson import lesson_request
 from .quiz_bank import quiz_request
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
+# The commands about the session's run: their answers name its algorithm too, as the train answer
+# does, so no answer can be read as another run's.
+OF_THE_SESSION = ("frame", "export", "plots", "theory")
 
 COMMANDS = {
     "train": train_request,
@@ -63,7 +67,10 @@ def handle(request, progress=None):
     try:
         if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
             raise SettingsError("Unknown request.", field="cmd")
-        return COMMANDS[request["cmd"]](request, progress=progress)
+        out = COMMANDS[request["cmd"]](request, progress=progress)
+        if request["cmd"] in OF_THE_SESSION and out.get("ok"):
+            out.setdefault("algorithm", session.current().s["algorithm"])
+        return out
     except (DataError, SettingsError, NoSession) as e:
         return {"ok": False, "error": {"row": None, "column": None, "field": None, **e.to_dict()}}
     except MemoryError:
