@@ -9,11 +9,11 @@ from .. import settings
 from . import kernel, linear, multiclass
 from .linear import NotFittedError
 
-_FAMILY_MODULES = {"linear": linear, "kernel": kernel, "multiclass": multiclass}
+_MODULES = (linear, kernel, multiclass)  # each exports its classes (__all__)
 
-# Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron,
+# Perceptron, BatchPerceptron, AveragedPerceptron, VotedPerceptron, PocketPerceptron, MarginPerceptron,
 # KernelPerceptron, MulticlassPerceptron (the package exports the same names).
-ESTIMATORS = {o["estimator"]: getattr(_FAMILY_MODULES[o["family"]], o["estimator"])
+ESTIMATORS = {o["estimator"]: next(getattr(m, o["estimator"]) for m in _MODULES if o["estimator"] in m.__all__)
               for o in settings.param("algorithm")["options"]}
 globals().update(ESTIMATORS)
 
