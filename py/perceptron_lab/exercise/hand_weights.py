@@ -16,7 +16,7 @@ import math
 import numpy as np
 
 from ..theory import margin as theory
-from ..core.loop import train
+from ..core import train
 from ..data.request import load_data, read_settings
 from ..errors import DataError, SettingsError
 from ..json_numbers import floats

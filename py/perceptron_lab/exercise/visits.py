@@ -14,7 +14,8 @@ import math
 import numpy as np
 
 from .. import settings
-from ..core.loop import RUN_ON, train
+from ..core import train
+from ..core.loop import RUN_ON
 from ..core.strategies import STRATEGIES
 from ..run_settings import train_keywords
 from ..data.dataset import train_test_split

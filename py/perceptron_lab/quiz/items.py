@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 from ..core.features import prepare
-from ..core.loop import train
+from ..core import train
 from ..data.dataset import points_dataset
 from ..data.presets import preset
 from ..exercise.visits import VisitRecord
