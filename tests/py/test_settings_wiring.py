@@ -169,6 +169,27 @@ def test_the_exercise_visits_follow_every_engine_setting(algorithm, name):
     assert len(seen) == len(values), f"{name}: the {algorithm} visits ignore it"
 
 
+@pytest.mark.parametrize("algorithm,name", [c for c in cases("linear") if wire(settings.param(c[1]), "engine", c[0])]
+                         + [("online", "algorithm")])
+def test_the_hand_weights_perceptron_follows_every_engine_setting(algorithm, name):
+    values = ["online", "margin"] if name == "algorithm" else TRIES[name][0]
+    data, under = conditions(algorithm, name)
+    key = settings.param(name)["key"]
+    seen = set()
+    for v in values:
+        r = handle({"cmd": "hand", "data": data, "settings": {**BASE, "epochs": 20, **under, key: v},
+                    "w": [1, 1, 0], "compare": True})
+        assert r["ok"], r
+        seen.add(repr({k: x for k, x in r["perceptron"].items() if k != "algorithm"}))
+    assert len(seen) == len(values), f"{name}: the perceptron beside the hand weights ignores it"
+
+
+@pytest.mark.parametrize("algorithm", ["kernel", "multiclass"])
+def test_the_hand_weights_refuse_a_perceptron_without_one_w(algorithm):
+    r = handle({"cmd": "hand", "data": DATA, "settings": {"algorithm": algorithm}, "w": [1, 1, 0], "compare": True})
+    assert not r["ok"] and r["error"]["field"] == "algorithm" and r["error"]["kind"] == "settings"
+
+
 def estimator_data(algorithm, separable):
     rng = np.random.default_rng(5)
     if FAMILY[algorithm] == "multiclass":

@@ -20,6 +20,7 @@ from ..core import train
 from ..data.request import load_data, read_settings
 from ..errors import DataError, SettingsError
 from ..json_numbers import floats
+from ..run_settings import family, train_keywords
 from ..core.features import prepare
 
 MAX_ABS_W = 1e12
@@ -66,8 +67,10 @@ def hand_request(request):
            "feature_names": list(ds.feature_names), "labels": ds.label_mapping_json(), "name": ds.name}
     if request.get("compare") is True:
         s = read_settings(request.get("settings"))
-        run = train(Z, ds.y, algorithm=s["algorithm"], eta=s["eta"], max_epochs=s["epochs"], order=s["order"],
-                    seed=s["seed"], trace_cap=2, early_stop=s["early_stop"])
+        if family(s["algorithm"]) != "linear":  # the kernel's counts α and the multiclass W are no one w
+            raise SettingsError("Your weights are compared with a perceptron that learns one w: choose one of the "
+                                "linear variants (online, averaged, ...) to compare.", field="algorithm")
+        run = train(Z, ds.y, **train_keywords(s), trace_cap=2)
         out["perceptron"] = {**measure(run.w, Z, ds.y), "algorithm": s["algorithm"], "status": run.status,
                              "epochs": run.n_epochs, "mistakes": run.mistakes}
     return out
