@@ -29,7 +29,7 @@ from ..core import features
 from ..errors import DataError, SettingsError
 from ..data.prep import Standardization
 from ..texts.variants import VARIANTS
-from ..run_settings import estimator_defaults
+from ..run_settings import engine_keywords, estimator_defaults
 from .inputs import _as_labels, _as_matrix, _same, _two_classes  # noqa: F401  (base.py, kernel.py read them here)
 
 _PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
@@ -132,6 +132,11 @@ class _BasePerceptron(_InputChecks):
                 raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
                                     field=field)
 
+    def _train_keywords(self):
+        """core.train's keywords from this estimator's parameters (params.json's wires)."""
+        return {**engine_keywords(self.get_params(), self._algorithm), "seed": self._seed(),
+                "early_stop": bool(self.early_stop)}
+
     def _own_values(self):
         """This algorithm's own keywords of core.train (the margin perceptron's tau)."""
         return {name: getattr(self, name) for name in self._own}
@@ -181,9 +186,8 @@ class _BasePerceptron(_InputChecks):
         self._fit_standardization(X)
         progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, self._algorithm,
                                          feature_map=self.feature_map)
-        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
-                         max_epochs=self.max_epochs, order=self.order, seed=self._seed(),
-                         early_stop=bool(self.early_stop), progress=progress, **self._own_values())
+        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, **self._train_keywords(),
+                         progress=progress)
         if progress is not None:
             progress.done()
         self._set_answer(run, run.n_epochs)
@@ -209,10 +213,8 @@ class _BasePerceptron(_InputChecks):
         if unknown.any():
             raise DataError(f"y has the label {y[unknown][0]!r}, which is not one of the classes "
                             f"{self.classes_.tolist()}.")
-        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm, eta=self.eta,
-                         max_epochs=1, order=self.order, seed=self._seed(),
-                         resume=None if first else self.run_, early_stop=bool(self.early_stop),
-                         **self._own_values())
+        run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm,
+                         **{**self._train_keywords(), "max_epochs": 1}, resume=None if first else self.run_)
         self._set_answer(run, 1)
         return self
 
