@@ -40,26 +40,21 @@ from .order import VisitingOrder
 from .scan import BlockScan
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
-from .trace import KeptUpdates, epoch_bounds
+from .trace import KeptUpdates, TraceEnvelope, epoch_bounds
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 
 
 @dataclass
-class DualTrace:
+class DualTrace(TraceEnvelope):
     """The kept updates (every one up to the cap, then evenly spread over the run: kept row k is
     update step[k]): epoch, example index, its score f(x_i) before the update and α_i after it;
     updates: the example index of every update of the run, so α after any update is exact.
     total counts all; subsampled says some were not kept."""
 
-    step: np.ndarray
-    epoch: np.ndarray
-    index: np.ndarray
     score: np.ndarray
     alpha: np.ndarray
-    total: int
-    subsampled: bool
     updates: np.ndarray = field(repr=False)
     bounds: np.ndarray = field(repr=False)  # updates made before each epoch (epoch e: bounds[e-1]:bounds[e])
 

@@ -29,28 +29,23 @@ from .scan import BlockScan, dot_slack, norm_up
 from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
 from .strategies import LazyMean
-from .trace import KeptUpdates, epoch_bounds
+from .trace import KeptUpdates, TraceEnvelope, epoch_bounds
 
 MAX_CLASSES = 1000
 
 
 @dataclass
-class MulticlassTrace:
+class MulticlassTrace(TraceEnvelope):
     """The kept updates (every one up to the cap, then evenly spread over the run: kept row k is
     update step[k]): epoch, example index, its class and the rival class (the two rows of W that
     moved: + and -), both scores before the update. updates, rivals: the example index and rival of
     every update of the run (classes: the class of each training example), so W after any update is
     exact. total counts all updates; subsampled says some were not kept."""
 
-    step: np.ndarray
-    epoch: np.ndarray
-    index: np.ndarray
     true: np.ndarray
     rival: np.ndarray
     score_true: np.ndarray
     score_rival: np.ndarray
-    total: int
-    subsampled: bool
     updates: np.ndarray = field(repr=False)
     rivals: np.ndarray = field(repr=False)
     classes: np.ndarray = field(repr=False)

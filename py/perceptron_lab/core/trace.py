@@ -15,18 +15,25 @@ import numpy as np
 
 
 @dataclass
-class Trace:
-    """The recorded updates: step t, epoch, example index (-1 for batch), its x̃ and y
-    (NaN and 0 for batch; gathered from the training data when first asked), activation w·x̃
-    before the update, w after."""
+class TraceEnvelope:
+    """THE trace of every family: the run made `total` updates; the kept ones are numbered t = step
+    (1, 1 + s, 1 + 2s, ...), each with its epoch and example index; subsampled says some were not
+    kept. A family's trace adds its own columns (w and activation; score and α; classes and scores)."""
 
     step: np.ndarray
     epoch: np.ndarray
     index: np.ndarray
-    activation: np.ndarray
-    w: np.ndarray
     total: int
     subsampled: bool
+
+
+@dataclass
+class Trace(TraceEnvelope):
+    """The primal recorded updates: example index -1 for batch; its x̃ and y (NaN and 0 for batch;
+    gathered from the training data when first asked), activation w·x̃ before the update, w after."""
+
+    activation: np.ndarray
+    w: np.ndarray
     w_units: np.ndarray = None  # w after each update in units of η (w = η·w_units), exact on whole numbers
     data: tuple = field(default=None, repr=False, compare=False)  # (Z, y): the training vectors x̃ and labels the indices name
     _xy: tuple = field(default=None, repr=False, compare=False)
