@@ -10,6 +10,7 @@ import reference
 from perceptron_lab import core, settings
 from perceptron_lab.bridge import handle
 from perceptron_lab.core.features import prepare
+from perceptron_lab.core.run_envelope import RunEnvelope
 from perceptron_lab.core.trace import TraceEnvelope
 from perceptron_lab.data import preset
 
@@ -49,7 +50,7 @@ def literal_updates_per_epoch(algorithm):
 def test_every_run_counts_its_updates_one_way(algorithm):
     run = trained(algorithm)
     per_epoch = literal_updates_per_epoch(algorithm)
-    assert run.algorithm == algorithm and isinstance(run.trace, TraceEnvelope)
+    assert run.algorithm == algorithm and isinstance(run, RunEnvelope) and isinstance(run.trace, TraceEnvelope)
     assert run.n_updates == run.trace.total == sum(per_epoch) > CAP
     assert run.n_epochs == len(run.epoch_mistakes) == len(run.epoch_accuracy) == len(run.epoch_w_norm) == EPOCHS
     if algorithm not in ("batch", "multiclass"):  # batch: one update an epoch for all its mistakes

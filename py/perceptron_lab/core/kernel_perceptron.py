@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .run_envelope import RunEnvelope
 from . import loop as core
 from . import cycle_proof
 from ..errors import DataError
@@ -67,18 +68,11 @@ class DualTrace(TraceEnvelope):
 
 
 @dataclass
-class KernelRun:
+class KernelRun(RunEnvelope):
     """One kernel perceptron run; alpha is in training order."""
 
     kernel: Kernel
-    eta: float
-    order: str
-    seed: int
     alpha: np.ndarray
-    status: str
-    cycle: dict | None
-    n_epochs: int
-    mistakes: int
     epoch_mistakes: list
     epoch_w_norm: list
     epoch_accuracy: list

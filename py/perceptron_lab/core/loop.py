@@ -19,6 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
+from .run_envelope import RunEnvelope
 from .. import settings
 from . import cycle_proof
 from ..errors import SettingsError
@@ -38,7 +39,7 @@ __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "ch
 
 
 @dataclass
-class Run:
+class Run(RunEnvelope):
     """Everything one training run produced; see docs/ARCHITECTURE.md.
 
     w: the classifier's weights (voted: its last w; the classifier is `votes`), η·(units);
@@ -49,16 +50,9 @@ class Run:
     """
 
     algorithm: str
-    eta: float
-    order: str
-    seed: int
     w: np.ndarray
     w_last: np.ndarray
-    status: str
-    cycle: dict | None
     limit: str | None
-    n_epochs: int
-    mistakes: int
     n_updates: int
     converged_epoch: int | None = None
     early_stop: bool = False

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .run_envelope import RunEnvelope
 from ..errors import DataError
 from . import cycle_proof
 from .order import VisitingOrder
@@ -75,19 +76,12 @@ class MulticlassTrace(TraceEnvelope):
 
 
 @dataclass
-class MulticlassRun:
+class MulticlassRun(RunEnvelope):
     average: bool
-    eta: float
-    order: str
-    seed: int
     W: np.ndarray  # the answer: the last W, or the mean of W with average
     W_last: np.ndarray
-    status: str  # converged (some epoch had no mistake), cycled, or max_epochs
-    cycle: dict | None
     converged_epoch: int | None  # the first epoch without a mistake
     early_stop: bool
-    n_epochs: int
-    mistakes: int
     epoch_mistakes: list
     epoch_accuracy: list  # training accuracy of the answer after each epoch
     epoch_w_norm: list  # Frobenius norm of the online W after each epoch

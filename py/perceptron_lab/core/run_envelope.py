@@ -1,0 +1,22 @@
+"""THE run of every family, as core.train returns it: how it went, with the same names whatever
+the model (one w, counts α, a weight matrix W). A family's run adds its model and its own records
+(Run: w, votes, pocket; KernelRun: α, the scores, the Gram matrix; MulticlassRun: W, average), and
+every family's run has `algorithm`, `n_updates` (its trace's total), `converged_epoch`,
+`epoch_mistakes`, `epoch_accuracy`, `epoch_w_norm` and a trace.TraceEnvelope (tests/py/test_run_envelope.py)."""
+
+from dataclasses import dataclass
+
+
+@dataclass
+class RunEnvelope:
+    """eta, order, seed: the run's settings; status: "converged" (an epoch without an update),
+    "cycled" (cycle = {"epoch", "period"}: the state repeated under a fixed order) or "max_epochs";
+    n_epochs: epochs run; mistakes: mistakes made over them (the margin perceptron: its updates)."""
+
+    eta: float
+    order: str
+    seed: int
+    status: str
+    cycle: dict | None
+    n_epochs: int
+    mistakes: int
