@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import check_cli, quiz_cli, run_cost, settings
+from .i18n import language_from_environment, use_language
 from .data import real
 from .bridge import handle
 from .cli_input import InputError, display_name, read_data_file, shown
@@ -26,8 +27,11 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser():
     p = _Parser(prog="perceptron-lab", description="Train the perceptron of the lecture notes.")
+    lang_help = "language of the sentences: en, de or es (default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+    p.add_argument("--lang", metavar="CODE", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     t = sub.add_parser("train", help="train on a CSV file or a preset")
+    t.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
     src.add_argument("--preset", choices=settings.options("preset"))
@@ -217,6 +221,7 @@ def _announce(request, args):
 
 def _main(argv=None):
     args = _parser().parse_args(argv)
+    use_language(args.lang if args.lang is not None else language_from_environment())
     if args.command == "check":
         return check_cli.run(args, handle, _fail, printable)
     if args.command == "quiz":

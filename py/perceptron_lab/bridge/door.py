@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError, SettingsError
+from ..i18n import use_language
 from ..json_numbers import floats
 from .compare import compare_request
 from .exports import export_request
@@ -67,6 +68,10 @@ def handle(request, progress=None):
     try:
         if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
             raise SettingsError("Unknown request.", field="cmd")
+        if "lang" in request:  # the page's language; the CLI sets its own (--lang) and sends none
+            if not isinstance(request["lang"], str) or len(request["lang"]) > 35:
+                raise SettingsError("lang must be a language code such as de or es-419.", field="lang")
+            use_language(request["lang"])
         out = COMMANDS[request["cmd"]](request, progress=progress)
         if request["cmd"] in OF_THE_SESSION and out.get("ok"):
             out.setdefault("algorithm", session.current().s["algorithm"])

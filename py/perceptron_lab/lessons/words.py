@@ -3,6 +3,7 @@ kept only where their condition holds for this run."""
 
 import numpy as np
 
+from ..i18n import number_separator
 from ..texts.numbers import g, pm
 from .lesson_format import PLACEHOLDER
 
@@ -18,7 +19,7 @@ def number(name, v):
     if isinstance(v, str):
         return v
     if isinstance(v, np.ndarray) or isinstance(v, (list, tuple)):
-        return "(" + ", ".join(g(float(c)) for c in v) + ")"
+        return "(" + number_separator().join(g(float(c)) for c in v) + ")"
     leaf = name.rsplit(".", 1)[-1]
     if leaf.endswith("label"):
         return pm(v)

@@ -4,6 +4,7 @@ Each says only what the numbers of that run show; the keys are the ones texts.ru
 so the page's result panel shows them in the same places.
 """
 
+from ..i18n import _, number
 from .numbers import g as _g
 from .run import split_text
 from .stopping import status_text as _status
@@ -11,33 +12,42 @@ from .stopping import status_text as _status
 
 def multiclass_texts(summ, *, n_train, dataset_name, n_test=0):
     k = len(summ["classes"])
-    avg = "averaged " if summ["average"] else ""
-    status = _status(summ, dataset_name, f"{avg}multiclass perceptron ({k} classes)")
+    model = (_("averaged multiclass perceptron ({k} classes)") if summ["average"] else
+             _("multiclass perceptron ({k} classes)")).format(k=k)
+    status = _status(summ, dataset_name, model)
     if summ["status"] != "converged":
         status += " " + _unfinished(summ, n_train)
     worst = [(a, c) for a, c in zip(summ["per_class_accuracy"], summ["classes"]) if a is not None]
     a_min, c_min = min(worst)
     # "lowest for class X (100.0 %)" when every class is at 100 % names no real lowest.
-    lowest = (f"every class at {100 * a_min:.1f} %" if all(a == a_min for a, _ in worst)
-              else f"lowest for class {c_min} ({100 * a_min:.1f} %)")
-    classifier = (f"Prediction: the class k with the highest score W_k·x̃ (ties go to the class listed first); "
-                  f"training accuracy {100 * summ['train_accuracy']:.1f} % on {n_train:,} examples, {lowest}.")
+    at = {"train": _pct(summ["train_accuracy"]), "n": number(f"{n_train:,}"), "class": c_min, "low": _pct(a_min)}
+    classifier = (_("Prediction: the class k with the highest score W_k·x̃ (ties go to the class listed first); "
+                    "training accuracy {train} % on {n} examples, every class at {low} %.")
+                  if all(a == a_min for a, _c in worst) else
+                  _("Prediction: the class k with the highest score W_k·x̃ (ties go to the class listed first); "
+                    "training accuracy {train} % on {n} examples, lowest for class {class} ({low} %).")).format(**at)
     return {"status_text": status, "separable_text": "", "bound_text": "", "classifier_text": classifier,
-            "split_text": split_text(n_test=n_test, separable_all=None, separable_train=None), "proof_text": "The convergence proof is about the binary perceptron; the multiclass "
-            "run shows its mistakes per epoch and the confusion matrix instead."}
+            "split_text": split_text(n_test=n_test, separable_all=None, separable_train=None), "proof_text": _("The convergence proof is about the binary perceptron; the multiclass "
+                           "run shows its mistakes per epoch and the confusion matrix instead.")}
+
+
+def _pct(fraction):
+    return number(f"{100 * fraction:.1f}")
 
 
 def multiclass_step_text(i, true_class, rival_class, score_true, score_rival):
-    return (f"Example {i + 1} is class {true_class}, but class {rival_class} scored {_g(score_rival)} ≥ "
-            f"{_g(score_true)} (its own class's score): W[{true_class}] += η·x̃ and W[{rival_class}] −= η·x̃.")
+    return _("Example {i} is class {true}, but class {rival} scored {rival_score} ≥ {true_score} (its own class's "
+             "score): W[{true}] += η·x̃ and W[{rival}] −= η·x̃.").format(
+        i=i + 1, true=true_class, rival=rival_class, rival_score=_g(score_rival), true_score=_g(score_true))
 
 
 def _unfinished(summ, n_train):
     """What a run that never had a clean epoch got right, and what the reader can try."""
-    right = f"Its answer puts {100 * summ['train_accuracy']:.1f} % of the {n_train:,} training examples in their class"
+    at = {"right": _pct(summ["train_accuracy"]), "n": number(f"{n_train:,}")}
     if summ["average"]:
-        return (f"{right} (the mean of every W). Mistakes never stopped: more epochs may help, "
-                "or no W separates the classes.")
-    return (f"{right}. Mistakes never stopped: perhaps no W separates the classes. "
-            "Try Average (predict with the mean of every W seen) and compare the two accuracies.")
+        return _("Its answer puts {right} % of the {n} training examples in their class (the mean of every W). "
+                 "Mistakes never stopped: more epochs may help, or no W separates the classes.").format(**at)
+    return _("Its answer puts {right} % of the {n} training examples in their class. Mistakes never stopped: "
+             "perhaps no W separates the classes. Try Average (predict with the mean of every W seen) and compare "
+             "the two accuracies.").format(**at)
 

@@ -13,128 +13,184 @@ bias (is the bias on).
 import math
 from fractions import Fraction
 
+from ..i18n import _, ngettext, number
 from .variants import VARIANTS
 
 THEORY_MAX_POINTS = 20000
 MIN_TEST_POINTS = 10
 
 
-def _n(k, word):
-    return f"{k:,} {word}{'' if k == 1 else 's'}"
+def _count(k):
+    return number(f"{k:,}")
+
+
+def _epochs(k):
+    return ngettext("{n} epoch", "{n} epochs", k).format(n=_count(k))
 
 
 def _g(v):
-    return f"{v:.4g}"
+    return number(f"{v:.4g}")
+
+
+def _short(v):
+    return number(f"{v:g}")
 
 
 def why_not_separable(th):
     """The certificate behind separable = False, as a clause."""
-    return {
-        "cycled": "the weights cycled under a fixed visiting order (one lap's updates add up to exactly 0, "
-                  "checked in exact arithmetic), which never happens on separable data",
-        "combination": "some points' y·x̃, weighted by positive numbers, add up to exactly 0, so no w "
-                       "has y·(w·x̃) > 0 on all of them",
-        "zero vector": ("a point sits at the origin with the bias off: its x̃ = 0 gives y·(w·x̃) = 0, "
-                        "a mistake for every w, so no line through the origin separates the data"
-                        if not th.get("bias", True) else
-                        "a point has x̃ = 0, so y·(w·x̃) = 0 is a mistake for every w"),
-    }.get(th.get("reason"), "no separating w exists")
+    reason = th.get("reason")
+    if reason == "cycled":
+        return _("the weights cycled under a fixed visiting order (one lap's updates add up to exactly 0, "
+                 "checked in exact arithmetic), which never happens on separable data")
+    if reason == "combination":
+        return _("some points' y·x̃, weighted by positive numbers, add up to exactly 0, so no w "
+                 "has y·(w·x̃) > 0 on all of them")
+    if reason == "zero vector":
+        if not th.get("bias", True):
+            return _("a point sits at the origin with the bias off: its x̃ = 0 gives y·(w·x̃) = 0, "
+                     "a mistake for every w, so no line through the origin separates the data")
+        return _("a point has x̃ = 0, so y·(w·x̃) = 0 is a mistake for every w")
+    return _("no separating w exists")
 
 
 def _out_of_time(th):
-    return f"the margin solver stopped at its time limit of {th.get('budget') or 0:g} s"
+    return _("the margin solver stopped at its time limit of {seconds} s").format(
+        seconds=_short(th.get("budget") or 0))
 
 
 def undecided_clause(th):
     """Why separability is unknown (separable = None)."""
     if th.get("reason") == "out of time":
-        return f"{_out_of_time(th)}, and this run neither converged nor cycled"
+        return _("{out_of_time}, and this run neither converged nor cycled").format(out_of_time=_out_of_time(th))
     if th.get("reason") == "too many points":
-        return (f"the margin solver runs for up to {THEORY_MAX_POINTS:,} points, and this run neither "
-                "converged nor cycled")
+        return _("the margin solver runs for up to {points} points, and this run neither "
+                 "converged nor cycled").format(points=_count(THEORY_MAX_POINTS))
     up = th.get("gamma_upper")
     if up is not None and th.get("R"):
-        return f"if a separating w exists, its margin γ is at most {_g(up)} (γ/R ≤ {_g(up / th['R'])}), too small to find here"
-    return "the margin solver could not decide"
+        return _("if a separating w exists, its margin γ is at most {upper} (γ/R ≤ {ratio}), too small to find "
+                 "here").format(upper=_g(up), ratio=_g(up / th["R"]))
+    return _("the margin solver could not decide")
 
 
 def _epochs_tail(run):
     """What happened after the mistakes stopped (averaged and voted run on, as Algorithm 2)."""
     if run.n_epochs > (run.converged_epoch or run.n_epochs):
-        return (f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does: "
-                f"{VARIANTS[run.algorithm].runs_on}.")
+        return " " + _("Training went on for all {epochs} (MaxIter), as Algorithm 2 does: {what_moves}.").format(
+            epochs=_epochs(run.n_epochs), what_moves=_(VARIANTS[run.algorithm].runs_on))
     return ""
 
 
-def status_text(run, *, th, dataset_name):
-    """One paragraph: how training ended and what that proves."""
-    e = _n(run.n_epochs, "epoch")
-    if run.status == "converged":
-        c = run.converged_epoch
-        proof = "which proves the training data linearly separable"
-        variant = VARIANTS[run.algorithm]
-        if variant.converged:
-            return f"Converged after {_n(c, 'epoch')}: {variant.converged}, {proof}."
-        if run.n_epochs > c:
-            return f"Mistakes stopped in epoch {c}: that epoch made no mistake, {proof}.{_epochs_tail(run)}"
-        early = " (early stop)" if run.early_stop and variant.runs_on else ""
-        return f"Converged after {_n(c, 'epoch')}{early}: the last epoch made no mistake, {proof}."
-    if run.status == "cycled":
-        cy = run.cycle
-        what = "XOR is" if dataset_name == "XOR" else "the data is"
-        period = f"every {_n(cy['period'], 'epoch')}"
-        runs_on = VARIANTS[run.algorithm].runs_on  # averaged, voted: their answer is not the repeating w
-        weights = "the online w" if runs_on else "the weights"
-        if getattr(run, "cycle_proved", True):
-            out = (f"Cycling detected at epoch {cy['epoch']}: {weights} repeat{'s' if runs_on else ''} {period}, "
-                   f"so {what} not linearly separable (the perceptron converges on separable data).")
+def _converged_text(run):
+    c = run.converged_epoch
+    variant = VARIANTS[run.algorithm]
+    if variant.converged:
+        return _("Converged after {epochs}: {why}, which proves the training data linearly separable.").format(
+            epochs=_epochs(c), why=_(variant.converged))
+    if run.n_epochs > c:
+        return _("Mistakes stopped in epoch {epoch}: that epoch made no mistake, which proves the training data "
+                 "linearly separable.").format(epoch=_count(c)) + _epochs_tail(run)
+    if run.early_stop and variant.runs_on:
+        return _("Converged after {epochs} (early stop): the last epoch made no mistake, which proves the "
+                 "training data linearly separable.").format(epochs=_epochs(c))
+    return _("Converged after {epochs}: the last epoch made no mistake, which proves the training data "
+             "linearly separable.").format(epochs=_epochs(c))
+
+
+def _cycle_first(run, dataset_name):
+    """The cycle's first sentence: what repeated, and (when exact arithmetic proved it) what that proves."""
+    cy = run.cycle
+    runs_on = VARIANTS[run.algorithm].runs_on  # averaged, voted: their answer is not the repeating w
+    at = {"epoch": _count(cy["epoch"]), "epochs": _epochs(cy["period"])}
+    if getattr(run, "cycle_proved", True):
+        if dataset_name == "XOR":
+            text = (_("Cycling detected at epoch {epoch}: the online w repeats every {epochs}, so XOR is not "
+                      "linearly separable (the perceptron converges on separable data).") if runs_on else
+                    _("Cycling detected at epoch {epoch}: the weights repeat every {epochs}, so XOR is not "
+                      "linearly separable (the perceptron converges on separable data)."))
         else:
-            out = (f"The weights repeated at epoch {cy['epoch']} ({period}) in floating point, so "
-                   f"{'the online w' if runs_on else 'the run'} would only go round again. "
-                   "This repeat is no proved cycle: checked in exact arithmetic, "
-                   "the lap's updates were not shown to add up to 0 (rounding can repeat w, e.g. when an "
-                   "update is too small to change w at its scale), so it says nothing about separability.")
-            sep = th.get("separable")
-            if th.get("reason") == "pending":
-                pass  # the theory request says it
-            elif sep is True:
-                out += " The data is linearly separable; rescaling the features (Standardize) may let it converge."
-            elif sep is False:
-                out += f" The data is not linearly separable all the same ({why_not_separable(th)})."
-            else:
-                out += f" Whether the data is separable could not be decided ({undecided_clause(th)})."
-        if not th.get("bias", True) and th.get("reason") == "zero vector":
-            out += " With the bias off the line must pass through the origin; turn the bias on."
-        if run.n_epochs > cy["epoch"]:
-            out += f" Training went on for all {_n(run.n_epochs, 'epoch')} (MaxIter), as Algorithm 2 does."
-        elif runs_on:
-            out += (f" Early stop ended the run at the repeat; more epochs would only repeat the online w's lap, "
-                    f"but {VARIANTS[run.algorithm].past_cycle}.")
-        return out
-    if run.limit == "votes":
-        return (f"Stopped after {e}: the voted perceptron already keeps {len(run.votes[1]):,} weight "
-                "vectors, and every one votes on every prediction (the storage cost the notes warn "
-                "about). Try the averaged perceptron: one vector.")
+            text = (_("Cycling detected at epoch {epoch}: the online w repeats every {epochs}, so the data is not "
+                      "linearly separable (the perceptron converges on separable data).") if runs_on else
+                    _("Cycling detected at epoch {epoch}: the weights repeat every {epochs}, so the data is not "
+                      "linearly separable (the perceptron converges on separable data)."))
+        return text.format(**at)
+    first = (_("The weights repeated at epoch {epoch} (every {epochs}) in floating point, so the online w would "
+               "only go round again.") if runs_on else
+             _("The weights repeated at epoch {epoch} (every {epochs}) in floating point, so the run would only "
+               "go round again."))
+    out = first.format(**at) + " " + _(
+        "This repeat is no proved cycle: checked in exact arithmetic, the lap's updates were not shown to add "
+        "up to 0 (rounding can repeat w, e.g. when an update is too small to change w at its scale), so it "
+        "says nothing about separability.")
+    return out
+
+
+def _unproved_cycle_tail(th):
+    sep = th.get("separable")
+    if th.get("reason") == "pending":
+        return ""  # the theory request says it
+    if sep is True:
+        return " " + _("The data is linearly separable; rescaling the features (Standardize) may let it converge.")
+    if sep is False:
+        return " " + _("The data is not linearly separable all the same ({why}).").format(why=why_not_separable(th))
+    return " " + _("Whether the data is separable could not be decided ({why}).").format(why=undecided_clause(th))
+
+
+def _cycled_text(run, th, dataset_name):
+    cy = run.cycle
+    out = _cycle_first(run, dataset_name)
+    if not getattr(run, "cycle_proved", True):
+        out += _unproved_cycle_tail(th)
+    if not th.get("bias", True) and th.get("reason") == "zero vector":
+        out += " " + _("With the bias off the line must pass through the origin; turn the bias on.")
+    if run.n_epochs > cy["epoch"]:
+        out += " " + _("Training went on for all {epochs} (MaxIter), as Algorithm 2 does.").format(
+            epochs=_epochs(run.n_epochs))
+    elif VARIANTS[run.algorithm].runs_on:
+        out += " " + _("Early stop ended the run at the repeat; more epochs would only repeat the online w's lap, "
+                       "but {what_moves}.").format(what_moves=_(VARIANTS[run.algorithm].past_cycle))
+    return out
+
+
+def _limit_text(run, th):
     sep = th.get("separable")
     if th.get("reason") == "pending":
         tail = ""  # the theory request says what the data is
     elif sep is True:
-        tail = " The data is linearly separable, so more epochs would converge."
+        tail = " " + _("The data is linearly separable, so more epochs would converge.")
     elif sep is False:
-        tail = f" The data is not linearly separable ({why_not_separable(th)}), so it can never converge."
+        tail = " " + _("The data is not linearly separable ({why}), so it can never converge.").format(
+            why=why_not_separable(th))
         if not th.get("bias", True) and th.get("reason") == "zero vector":
-            tail += " Turn the bias on (x̃ = (x, 1)) so the line need not pass through the origin."
+            tail += " " + _("Turn the bias on (x̃ = (x, 1)) so the line need not pass through the origin.")
     else:
-        tail = (f" Whether the data is linearly separable could not be decided ({undecided_clause(th)}); "
-                "only if it is would more epochs converge.")
-    return f"Stopped at the epoch limit ({e}) without converging.{tail}"
+        tail = " " + _("Whether the data is linearly separable could not be decided ({why}); only if it is "
+                       "would more epochs converge.").format(why=undecided_clause(th))
+    return _("Stopped at the epoch limit ({epochs}) without converging.").format(epochs=_epochs(run.n_epochs)) + tail
+
+
+def status_text(run, *, th, dataset_name):
+    """One paragraph: how training ended and what that proves."""
+    if run.status == "converged":
+        return _converged_text(run)
+    if run.status == "cycled":
+        return _cycled_text(run, th, dataset_name)
+    if run.limit == "votes":
+        return _("Stopped after {epochs}: the voted perceptron already keeps {vectors} weight vectors, and every "
+                 "one votes on every prediction (the storage cost the notes warn about). Try the averaged "
+                 "perceptron: one vector.").format(epochs=_epochs(run.n_epochs), vectors=_count(len(run.votes[1])))
+    return _limit_text(run, th)
 
 
 def _promise(rule):
     """What the margin promises this run's rule, as a clause (core/rule.py's bound)."""
     if rule is not None and rule.margin:
-        return (f"the margin perceptron with τ = {rule.threshold:g} makes at most {rule.bound_formula} updates")
-    return "the online perceptron makes at most (R/γ)² mistakes"
+        return _("the margin perceptron with τ = {tau} makes at most {formula} updates").format(
+            tau=_short(rule.threshold), formula=rule.bound_formula)
+    return _("the online perceptron makes at most (R/γ)² mistakes")
+
+
+def _between(th, up):
+    return " " + _("(the maximum is between {low} and {high})").format(low=_g(th["gamma"]), high=_g(up))
 
 
 def separability_text(th, rule=None):
@@ -143,37 +199,38 @@ def separability_text(th, rule=None):
     sep, reason = th.get("separable"), th.get("reason")
     promise = _promise(rule)
     if reason == "pending":
-        return "Computing the margin…"
+        return _("Computing the margin…")
     if sep is True and reason == "margin":
-        return ("The training data is linearly separable (the max-margin u has margin γ > 0): "
-                f"{promise}.")
+        return _("The training data is linearly separable (the max-margin u has margin γ > 0): {promise}.").format(
+            promise=promise)
     if sep is True and reason == "rescaled margin":
         up = th.get("gamma_upper")
-        at_most = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up else ""
-        return (f"The training data is linearly separable: a unit u found with the features z-scored has margin "
-                f"γ = {_g(th['gamma'])} > 0 on the raw training data (checked on every point), so "
-                f"{promise}. The margin solver could not resolve the maximum margin "
-                f"of the raw features (γ/R = {_g(th['gamma'] / th['R'])}), so this γ is a lower bound on it{at_most}, "
-                "and the bound may be looser than the maximum's.")
+        return _("The training data is linearly separable: a unit u found with the features z-scored has margin "
+                 "γ = {gamma} > 0 on the raw training data (checked on every point), so {promise}. The margin "
+                 "solver could not resolve the maximum margin of the raw features (γ/R = {ratio}), so this γ is "
+                 "a lower bound on it{between}, and the bound may be looser than the maximum's.").format(
+            gamma=_g(th["gamma"]), promise=promise, ratio=_g(th["gamma"] / th["R"]),
+            between=_between(th, up) if up else "")
     if sep is True and reason == "margin lower bound":
         up = th.get("gamma_upper")
-        between = f" (the maximum is between {_g(th['gamma'])} and {_g(up)})" if up and th.get("gamma") else ""
-        return (f"The training data is linearly separable: a unit u has margin γ > 0 on it, so "
-                f"{promise}. But {_out_of_time(th)}, so this γ is a lower bound "
-                f"on the maximum margin{between}, and the bound may be looser than the maximum's.")
+        return _("The training data is linearly separable: a unit u has margin γ > 0 on it, so {promise}. But "
+                 "{out_of_time}, so this γ is a lower bound on the maximum margin{between}, and the bound may be "
+                 "looser than the maximum's.").format(
+            promise=promise, out_of_time=_out_of_time(th),
+            between=_between(th, up) if up and th.get("gamma") else "")
     if sep is True:
-        why = ("the margin solver runs for up to "
-               f"{THEORY_MAX_POINTS:,} points" if th.get("n", 0) > THEORY_MAX_POINTS else
-               _out_of_time(th) if th.get("budget") else "its margin is too small to compute here")
+        why = (_("the margin solver runs for up to {points} points").format(points=_count(THEORY_MAX_POINTS))
+               if th.get("n", 0) > THEORY_MAX_POINTS else
+               _out_of_time(th) if th.get("budget") else _("its margin is too small to compute here"))
         formula = "(R/γ)²" if rule is None else rule.bound_formula
-        return (f"The training data is linearly separable: this run converged, which proves it. But {why}, "
-                f"so no bound {formula} is shown.")
+        return _("The training data is linearly separable: this run converged, which proves it. But {why}, "
+                 "so no bound {formula} is shown.").format(why=why, formula=formula)
     if sep is False:
-        out = f"Not linearly separable: {why_not_separable(th)}. No margin, no bound."
+        out = _("Not linearly separable: {why}. No margin, no bound.").format(why=why_not_separable(th))
         if not th.get("bias", True) and reason == "zero vector":
-            out += " Turning the bias on (x̃ = (x, 1)) lets the line move off the origin."
+            out += " " + _("Turning the bias on (x̃ = (x, 1)) lets the line move off the origin.")
         return out
-    return f"Separability could not be decided: {undecided_clause(th)}. No bound is shown."
+    return _("Separability could not be decided: {why}. No bound is shown.").format(why=undecided_clause(th))
 
 
 def bound_text(run, th):
@@ -183,27 +240,31 @@ def bound_text(run, th):
         return ""
     off_path = VARIANTS[run.algorithm].off_path
     if off_path:
-        return (f"The bound (R/γ)² = {_g(b)} counts the updates of the online perceptron, one example at a "
-                f"time. {off_path}, so the theorem says nothing about its "
-                f"{run.mistakes:,} misclassifications (shown for reference).")
+        return _("The bound (R/γ)² = {bound} counts the updates of the online perceptron, one example at a "
+                 "time. {off_path}, so the theorem says nothing about its {mistakes} misclassifications (shown "
+                 "for reference).").format(bound=_g(b), off_path=_(off_path), mistakes=_count(run.mistakes))
     verdict = bound_verdict(run.mistakes, th)
     rule = run.rule
     if rule.margin:  # its own bound, counting updates (a correct example within τ updates too)
         sign = {"≤": "≤", "=": "=", "≈": "≈"}.get(verdict, ">")
-        held = ("the margin perceptron's bound holds on this run" if sign != ">" else
-                "rounding broke the bound's exact arithmetic")
-        return (f"updates {run.n_updates:,} {sign} bound {rule.bound_formula} = {_g(b)} (τ = {rule.threshold:g}, "
-                f"η = {run.eta:g}): {held}.")
+        held = (_("the margin perceptron's bound holds on this run") if sign != ">" else
+                _("rounding broke the bound's exact arithmetic"))
+        return _("updates {updates} {sign} bound {formula} = {bound} (τ = {tau}, η = {eta}): {verdict}.").format(
+            updates=_count(run.n_updates), sign=sign, formula=rule.bound_formula, bound=_g(b),
+            tau=_short(rule.threshold), eta=_short(run.eta), verdict=held)
+    m = _count(run.mistakes)
     if verdict == "≤":
-        return f"mistakes {run.mistakes:,} ≤ bound {_g(b)}: Novikoff's theorem holds on this run."
+        return _("mistakes {mistakes} ≤ bound {bound}: Novikoff's theorem holds on this run.").format(
+            mistakes=m, bound=_g(b))
     if verdict == "=":
-        return (f"mistakes {run.mistakes:,} = bound (R/γ)² = {_g(b)} exactly (checked in exact arithmetic): "
-                "Novikoff's theorem holds on this run, with equality.")
+        return _("mistakes {mistakes} = bound (R/γ)² = {bound} exactly (checked in exact arithmetic): "
+                 "Novikoff's theorem holds on this run, with equality.").format(mistakes=m, bound=_g(b))
     if verdict == "≈":
-        return (f"mistakes {run.mistakes:,} meet the bound: the computed (R/γ)² = {b!r} is below {run.mistakes:,} "
-                f"by less than its rounding error, so this run is at Novikoff's bound as far as floating point "
-                "can tell.")
-    return f"mistakes {run.mistakes:,} > bound {_g(b)}: rounding broke the theorem's exact arithmetic."
+        return _("mistakes {mistakes} meet the bound: the computed (R/γ)² = {bound} is below {mistakes} by less "
+                 "than its rounding error, so this run is at Novikoff's bound as far as floating point can "
+                 "tell.").format(mistakes=m, bound=number(repr(b)))
+    return _("mistakes {mistakes} > bound {bound}: rounding broke the theorem's exact arithmetic.").format(
+        mistakes=m, bound=_g(b))
 
 
 def bound_verdict(mistakes, th):
@@ -221,9 +282,9 @@ def bound_verdict(mistakes, th):
 def classifier_text(run, *, train_accuracy, last_accuracy, standardized=False):
     """Which classifier the weights, the accuracies and the boundary plot belong to (standardized:
     the weights are in z-score units, which the sentence then says)."""
-    units = (" The weights are in standardized units (per standard deviation of each feature, with the "
-             "training split's mean and deviation); the boundary plot draws the same boundary in the raw "
-             "units." if standardized else "")
+    units = (" " + _("The weights are in standardized units (per standard deviation of each feature, with the "
+                     "training split's mean and deviation); the boundary plot draws the same boundary in the raw "
+                     "units.") if standardized else "")
     return VARIANTS[run.algorithm].classifier(run, train_accuracy, last_accuracy) + units
 
 
@@ -231,13 +292,20 @@ def split_text(*, n_test, separable_all, separable_train):
     """A warning about the train/test split, or ''."""
     out = []
     if n_test and n_test < MIN_TEST_POINTS:
-        out.append(f"Only {_n(n_test, 'test point')}: each is {100 / n_test:.0f}% of the test accuracy, "
-                   "so it says little about unseen data.")
+        out.append(ngettext("Only {n} test point: each is {share}% of the test accuracy, so it says little about "
+                            "unseen data.",
+                            "Only {n} test points: each is {share}% of the test accuracy, so it says little about "
+                            "unseen data.", n_test).format(n=_count(n_test), share=number(f"{100 / n_test:.0f}")))
     if separable_all is not None and separable_train is not None and separable_all != separable_train:
-        out.append("Holding out the test points changed separability: the training part is "
-                   f"{'' if separable_train else 'not '}linearly separable, the whole data is "
-                   f"{'' if separable_all else 'not '}linearly separable.")
+        out.append(_("Holding out the test points changed separability: the training part is linearly separable, "
+                     "the whole data is not linearly separable.") if separable_train else
+                   _("Holding out the test points changed separability: the training part is not linearly "
+                     "separable, the whole data is linearly separable."))
     return " ".join(out)
+
+
+def _degrees(a):
+    return number(f"{a:.1f}")
 
 
 def angle_text(y, before, after, *, collinear=None, x_zero=False):
@@ -245,26 +313,41 @@ def angle_text(y, before, after, *, collinear=None, x_zero=False):
 
     collinear: w before the update and x̃ are exactly parallel (checked exactly by the caller; None:
     judge from the angles). x_zero: x̃ = 0 (a point at the origin with the bias off)."""
-    kind = "positive" if y > 0 else "negative"
     if x_zero:
-        return ("x̃ = 0 (this point sits at the origin with the bias off): it has no direction, so w has no "
-                "angle to it, and the update adds η·y·x̃ = 0, leaving w as it was; y·(w·x̃) = 0 stays a mistake")
+        return _("x̃ = 0 (this point sits at the origin with the bias off): it has no direction, so w has no "
+                 "angle to it, and the update adds η·y·x̃ = 0, leaving w as it was; y·(w·x̃) = 0 stays a mistake")
     if before is None and after is None:
-        return "w is 0 before and after, so it has no angle to x̃"
+        return _("w is 0 before and after, so it has no angle to x̃")
     if before is None:
-        return f"w was 0 before the update, so the angle is defined only after it: {after:.1f}°"
+        return _("w was 0 before the update, so the angle is defined only after it: {after}°").format(
+            after=_degrees(after))
     if after is None:
-        return "the update made w = 0, so w has no angle to x̃ after it"
+        return _("the update made w = 0, so w has no angle to x̃ after it")
     same = math.isclose(before, after, abs_tol=1e-9) if collinear is None else collinear and round(before) == round(after)
     if same:
-        return (f"the angle stayed at {after:.1f}°: w and x̃ are collinear, so the update only changed "
-                "the length of w")
-    moved = "shrank" if after < before else "grew"
-    toward = "toward" if after < before else "away from"
+        return _("the angle stayed at {after}°: w and x̃ are collinear, so the update only changed "
+                 "the length of w").format(after=_degrees(after))
+    toward, positive = after < before, y > 0
+    at = {"before": _degrees(before), "after": _degrees(after)}
     if f"{before:.1f}" == f"{after:.1f}":  # a turn too small for the shown digits
-        return (f"the angle to this {kind} example {moved} by less than 0.1° (about {after:.1f}° before and "
-                f"after): w turned {toward} it only slightly")
-    return f"the angle to this {kind} example {moved} from {before:.1f}° to {after:.1f}°: w turned {toward} it"
+        text = {(True, True): _("the angle to this positive example shrank by less than 0.1° (about {after}° "
+                                "before and after): w turned toward it only slightly"),
+                (True, False): _("the angle to this negative example shrank by less than 0.1° (about {after}° "
+                                 "before and after): w turned toward it only slightly"),
+                (False, True): _("the angle to this positive example grew by less than 0.1° (about {after}° "
+                                 "before and after): w turned away from it only slightly"),
+                (False, False): _("the angle to this negative example grew by less than 0.1° (about {after}° "
+                                  "before and after): w turned away from it only slightly")}
+        return text[toward, positive].format(**at)
+    text = {(True, True): _("the angle to this positive example shrank from {before}° to {after}°: w turned "
+                            "toward it"),
+            (True, False): _("the angle to this negative example shrank from {before}° to {after}°: w turned "
+                             "toward it"),
+            (False, True): _("the angle to this positive example grew from {before}° to {after}°: w turned "
+                             "away from it"),
+            (False, False): _("the angle to this negative example grew from {before}° to {after}°: w turned "
+                              "away from it")}
+    return text[toward, positive].format(**at)
 
 
 def proof_missing_text(run, th):
@@ -272,16 +355,17 @@ def proof_missing_text(run, th):
     sep = th.get("separable")
     if sep is True and th.get("gamma") is not None:
         if VARIANTS[run.algorithm].no_proof:
-            return VARIANTS[run.algorithm].no_proof
+            return _(VARIANTS[run.algorithm].no_proof)
         if not run.n_updates:
-            return "No proof plot: this run made no update."
+            return _("No proof plot: this run made no update.")
         return ""
     if th.get("reason") == "pending":
-        return "The proof plot waits for the margin γ (computing the margin…)."
+        return _("The proof plot waits for the margin γ (computing the margin…).")
     if sep is True:
-        why = _out_of_time(th) if th.get("budget") else "its margin γ is too small to compute here"
-        return (f"No proof plot: the data is linearly separable (this run converged), but {why}, "
-                "so there is no u to plot against.")
+        why = _out_of_time(th) if th.get("budget") else _("its margin γ is too small to compute here")
+        return _("No proof plot: the data is linearly separable (this run converged), but {why}, "
+                 "so there is no u to plot against.").format(why=why)
     if sep is False:
-        return f"No proof plot: the data is not linearly separable ({why_not_separable(th)}), so there is no margin γ and no bound."
-    return f"No proof plot: separability could not be decided ({undecided_clause(th)})."
+        return _("No proof plot: the data is not linearly separable ({why}), so there is no margin γ and no "
+                 "bound.").format(why=why_not_separable(th))
+    return _("No proof plot: separability could not be decided ({why}).").format(why=undecided_clause(th))

@@ -1,46 +1,74 @@
 """How a summary run stopped (converged, cycled, epoch limit), in one sentence: the status of the
 kernel and multiclass runs (the primal variants' is texts.run's)."""
 
-from .numbers import plural as _plural
+from ..i18n import _, ngettext, number
+
+
+def _count(k):
+    return number(f"{k:,}")
+
+
+def _mistakes(m):
+    return ngettext("{n} mistake", "{n} mistakes", m).format(n=_count(m))
+
+
+def _ago(period):
+    return ngettext("{n} epoch earlier", "{n} epochs earlier", period).format(n=_count(period))
+
+
+def _caveat(summ, proved):
+    """Why a repeat of floats says nothing, unless exact arithmetic confirmed it (cycle_proof)."""
+    if proved:
+        return ""
+    if summ.get("cycle_checked") is False:
+        return " " + _("That repeat is observed, not proved: no exact check applies to these kernel values (the RBF "
+                       "kernel's exponentials, a normalized kernel's square roots, or a lap too large to check "
+                       "exactly), and rounding can repeat a state, so it says nothing about separability.")
+    return " " + _("That is no proved cycle: checked in exact arithmetic, the lap's updates were not shown to add "
+                   "up to 0 (rounding can repeat a state), so it says nothing about separability.")
 
 
 def status_text(summ, dataset_name, what):
     e, m = summ["epochs"], summ["mistakes"]
+    at = {"data": dataset_name, "model": what, "epochs": _count(e), "mistakes": _mistakes(m)}
     if summ["status"] == "converged":
         first = summ.get("converged_epoch") or e
-        more = "" if first == e else (f"; the averaged answer kept moving, so all {e} epochs ran "
-                                      "(Early stop ends it at the clean epoch)")
-        return (f"{dataset_name}: the {what} converged: epoch {first} had no mistake "
-                f"({_plural(m, 'mistake')} in all){more}.")
+        if first == e:
+            return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all).").format(
+                first=_count(first), **at)
+        return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all); the averaged "
+                 "answer kept moving, so all {epochs} epochs ran (Early stop ends it at the clean epoch).").format(
+            first=_count(first), **at)
     if summ["status"] == "cycled":
         c = summ["cycle"]
-        ago = f"{_plural(c['period'], 'epoch')} earlier"
         proved = summ.get("cycle_proved") is not False
-        # A repeat of floats only, unless exact arithmetic confirmed it (cycle_proof).
-        caveat = "" if proved else (" That is no proved cycle: checked in exact arithmetic, the lap's updates "
-                                    "were not shown to add up to 0 (rounding can repeat a state), so it says "
-                                    "nothing about separability.")
-        if not proved and summ.get("cycle_checked") is False:
-            caveat = (" That repeat is observed, not proved: no exact check applies to these kernel values (the RBF "
-                      "kernel's exponentials, a normalized kernel's square roots, or a lap too large to check "
-                      "exactly), and rounding can repeat a state, so it says nothing about separability.")
-        floats = "" if proved else " in floating point"
+        caveat = _caveat(summ, proved)
+        at.update(epoch=_count(c["epoch"]), ago=_ago(c["period"]))
         if e > c["epoch"]:
             # The averaged answer runs on to MaxIter after the online W repeats (Algorithm 2).
-            return (f"{dataset_name}: the {what}: after epoch {c['epoch']} the online weights are back where they were {ago}{floats}; "
-                    f"the averaged answer kept moving, so all {e} epochs ran ({_plural(m, 'mistake')} in all)."
-                    f"{caveat}")
+            text = (_("{data}: the {model}: after epoch {epoch} the online weights are back where they were {ago}; "
+                      "the averaged answer kept moving, so all {epochs} epochs ran ({mistakes} in all).") if proved else
+                    _("{data}: the {model}: after epoch {epoch} the online weights are back where they were {ago} in "
+                      "floating point; the averaged answer kept moving, so all {epochs} epochs ran ({mistakes} in "
+                      "all)."))
+            return text.format(**at) + caveat
         if summ.get("average"):
             # Early stop ended the averaged run at the cycle: only the online W repeats; more epochs
             # would average in more laps, moving the mean (the answer) toward the lap's mean W; it
             # stays put only when it already is that mean (a sweep found such a run), so say both.
-            return (f"{dataset_name}: the {what} stopped after epoch {c['epoch']} (early stop): the online weights are "
-                    f"back where they were {ago}{floats} and would only repeat that lap, but more epochs would "
-                    f"move the averaged answer toward the mean W of that lap, unless it already is that mean ({_plural(m, 'mistake')} so far).{caveat}")
+            text = (_("{data}: the {model} stopped after epoch {epoch} (early stop): the online weights are back "
+                      "where they were {ago} and would only repeat that lap, but more epochs would move the averaged "
+                      "answer toward the mean W of that lap, unless it already is that mean ({mistakes} so far).")
+                    if proved else
+                    _("{data}: the {model} stopped after epoch {epoch} (early stop): the online weights are back "
+                      "where they were {ago} in floating point and would only repeat that lap, but more epochs would "
+                      "move the averaged answer toward the mean W of that lap, unless it already is that mean "
+                      "({mistakes} so far)."))
+            return text.format(**at) + caveat
         if proved:
             # The lap repeats, not one W: more epochs would end on the lap's other weights (period >= 2).
-            return (f"{dataset_name}: the {what} cycles: after epoch {c['epoch']} it is back where it was {ago}, so more "
-                    f"epochs would only repeat that lap ({_plural(m, 'mistake')} so far).")
-        return (f"{dataset_name}: the {what} stopped after epoch {c['epoch']}: it is back where it was {ago}{floats}, so more "
-                f"epochs would only repeat ({_plural(m, 'mistake')} so far).{caveat}")
-    return f"{dataset_name}: the {what} stopped at the epoch limit ({e}) with {_plural(m, 'mistake')}."
+            return _("{data}: the {model} cycles: after epoch {epoch} it is back where it was {ago}, so more epochs "
+                     "would only repeat that lap ({mistakes} so far).").format(**at)
+        return _("{data}: the {model} stopped after epoch {epoch}: it is back where it was {ago} in floating point, "
+                 "so more epochs would only repeat ({mistakes} so far).").format(**at) + caveat
+    return _("{data}: the {model} stopped at the epoch limit ({epochs}) with {mistakes}.").format(**at)

@@ -1,0 +1,99 @@
+"""The language of the lab's sentences: gettext catalogs, read with the standard library.
+
+Catalogs live in locale/<lang>/LC_MESSAGES/perceptron_lab.mo beside this file (compiled from the .po
+files by tools/catalogs.py with Babel; docs/LANGUAGES.md says how a teacher adds a language). The
+.mo files are committed, so pip installs and Pyodide need nothing but `gettext`.
+
+One language at a time: the page and the CLI speak to one student. `use_language` picks it for
+what follows (the bridge calls it with each request's "lang"); every sentence asks `_` at the
+moment it is built, never at import, so a table of texts (texts/variants.py) marks its entries
+with `N_` and translates them where they are used.
+
+Numbers in sentences carry the language's decimal mark (`number`); numbers in links, exports and
+JSON never do (they are not built here).
+"""
+
+import gettext
+import os
+import re
+
+DOMAIN = "perceptron_lab"
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+ENGLISH = "en"
+# Decimal mark and digit-group separator per language; a language not listed writes numbers as English.
+NUMBER_MARKS = {"en": (".", ","), "de": (",", "."), "es": (",", ".")}
+
+_CODE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$")
+_state = {"lang": ENGLISH, "translation": gettext.NullTranslations()}
+_cache = {}
+
+
+def available():
+    """The languages with a shipped catalog, English first."""
+    try:
+        names = sorted(d for d in os.listdir(LOCALE_DIR)
+                       if os.path.isfile(os.path.join(LOCALE_DIR, d, "LC_MESSAGES", DOMAIN + ".mo")))
+    except OSError:
+        names = []
+    return [ENGLISH] + [n for n in names if n != ENGLISH]
+
+
+def resolve(code):
+    """The shipped language a code asks for: "de-AT" -> "de", "es_419" -> "es", anything else -> "en"."""
+    if not isinstance(code, str) or not _CODE.match(code):
+        return ENGLISH
+    base = re.split(r"[-_]", code)[0].lower()
+    return base if base in available() else ENGLISH
+
+
+def _translation(lang):
+    if lang not in _cache:
+        _cache[lang] = (gettext.NullTranslations() if lang == ENGLISH else
+                        gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
+    return _cache[lang]
+
+
+def use_language(code):
+    """Speak `code` from now on (after fallback); returns the language used. Never raises."""
+    lang = resolve(code)
+    _state["lang"], _state["translation"] = lang, _translation(lang)
+    return lang
+
+
+def current_language():
+    return _state["lang"]
+
+
+def _(msgid):
+    return _state["translation"].gettext(msgid)
+
+
+def ngettext(singular, plural, n):
+    return _state["translation"].ngettext(singular, plural, n)
+
+
+def N_(msgid):
+    """Marks a msgid for the catalog where it is defined; `_` translates it where it is shown."""
+    return msgid
+
+
+def number(text):
+    """A number already written the English way ("1,234.5", "−0.25", "3e-05") in the language's marks."""
+    point, group = NUMBER_MARKS.get(_state["lang"], NUMBER_MARKS[ENGLISH])
+    if point == ".":
+        return text
+    return text.translate(str.maketrans({".": point, ",": group}))
+
+
+def language_from_environment(environ=os.environ):
+    """The CLI's default, as gettext reads it: LANGUAGE, LC_ALL, LC_MESSAGES, LANG ("de_DE.UTF-8" -> "de")."""
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key)
+        if value:
+            return resolve(value.split(":")[0].split(".")[0])
+    return ENGLISH
+
+
+def number_separator():
+    """Between the numbers of a vector: ", " where the decimal mark is a point, "; " where it is a comma."""
+    return "; " if NUMBER_MARKS.get(_state["lang"], NUMBER_MARKS[ENGLISH])[0] == "," else ", "
