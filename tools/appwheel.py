@@ -26,7 +26,8 @@ def build_app_wheel(out_dir: Path) -> Path:
 
     files: list[tuple[str, bytes]] = []
     for path in sorted(PY_SRC.rglob("*")):
-        if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo"}:
+        # .po/.pot: the catalogs' sources; the page's Python reads only the compiled .mo.
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo", ".po", ".pot"}:
             continue
         rel = path.relative_to(PY_SRC.parent).as_posix()
         files.append((rel, path.read_bytes()))
