@@ -100,6 +100,9 @@ REMOVED = {
     "urllib/request.py": "URL opener over sockets (Pyodide fetches through the browser; micropip "
                          "imports it only outside Pyodide)",
     "optparse.py": "command-line parsing (the worker has no command line)",
+    "difflib.py": "text diffs: imported by doctest and unittest only (both removed)",
+    "fileinput.py": "reading files named on a command line", "cmd.py": "line-oriented command interpreters (pdb's base)",
+    "ctypes/_aix.py": "AIX shared libraries (ctypes.util imports it only on AIX)",
     "logging/handlers.py": "log handlers for files, sockets and syslog",
     "logging/config.py": "logging configured from files",
     "asyncio/windows_*.py": "Windows only", "asyncio/proactor_events.py": "Windows only",
