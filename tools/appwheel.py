@@ -16,6 +16,13 @@ def _b64_digest(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
+# The command line's modules: the page's Python never runs a command (bridge/ is its door, and
+# tests/py/test_layers.py holds that nothing below the CLI imports it), and scikit-learn, which
+# sklearn.py wraps, is not in the page. Every byte counts against the 12 MB cold load.
+NOT_IN_THE_PAGE = {f"perceptron_lab/{name}" for name in
+                   ("__main__.py", "cli.py", "cli_input.py", "check_cli.py", "quiz_cli.py", "sklearn.py")}
+
+
 def build_app_wheel(out_dir: Path) -> Path:
     """perceptron_lab as a pure-Python wheel, written with zipfile (no pip/setuptools)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -30,6 +37,8 @@ def build_app_wheel(out_dir: Path) -> Path:
         if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo", ".po", ".pot"}:
             continue
         rel = path.relative_to(PY_SRC.parent).as_posix()
+        if rel in NOT_IN_THE_PAGE:
+            continue
         files.append((rel, path.read_bytes()))
     if not any(rel == "perceptron_lab/__init__.py" for rel, _ in files):
         raise BuildError("py/perceptron_lab/__init__.py is missing.")

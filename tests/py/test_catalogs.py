@@ -107,3 +107,14 @@ def test_a_vector_in_a_lesson_keeps_its_numbers_apart_where_the_decimal_mark_is_
     assert number("w", [0.5, -1.25]) == "(0.5, −1.25)"
     i18n.use_language("de")
     assert number("w", [0.5, -1.25]) == "(0,5; −1,25)"
+
+
+def test_the_pages_wheel_carries_the_compiled_catalogs_and_not_the_command_line(tmp_path):
+    import zipfile
+
+    from tools.appwheel import build_app_wheel
+    names = set(zipfile.ZipFile(build_app_wheel(tmp_path)).namelist())
+    assert {f"perceptron_lab/locale/{lang}/LC_MESSAGES/perceptron_lab.mo" for lang in ("de", "es")} <= names
+    assert not [n for n in names if n.endswith((".po", ".pot"))]
+    assert not {"perceptron_lab/cli.py", "perceptron_lab/check_cli.py", "perceptron_lab/sklearn.py"} & names
+    assert "perceptron_lab/bridge/door.py" in names
