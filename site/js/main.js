@@ -1,4 +1,5 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
+import "./i18n/page-words.js"; // first: the page's language and index.html's words (i18n/)
 import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state/state.js";
 import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";

@@ -15,6 +15,8 @@
 // Pure module (no DOM), so it can be tested on its own.
 import { PARAMS, BY_NAME, defaults, isActive, validate } from "./state.js";
 import { b64Bytes, deflate, parsePoints } from "./link-data.js";
+import { pageLanguage } from "../i18n/current.js";
+import { shippedFor, UNKNOWN_LANGUAGE } from "../i18n/language.js";
 
 export const VERSION = 1;
 /** Compressed data above this many characters is left out of a link. */
@@ -38,6 +40,8 @@ export const NOTICE = {
   pointsBroken: "The points in this link could not be read, so the default data is used.",
   tooLong: "This link is too long to read, so the default settings are used.",
   garbled: "Part of this link could not be read and was ignored.",
+  // lang=: the page's language (i18n/language.js reads it at start); never echoed back.
+  langUnknown: UNKNOWN_LANGUAGE,
 };
 
 // Links of an older version are brought up to date one step at a time:
@@ -102,6 +106,7 @@ export async function buildHash(values, data = null, csvName = null) {
     else { omitted = "csv"; parts.push(["csvbig", "1"]); }
     if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
   }
+  if (pageLanguage() !== "en") parts.push(["lang", pageLanguage()]); // a link made in German opens in German
   return { hash: parts.map(([k, v]) => `${k}=${enc(v)}`).join("&"), omitted };
 }
 
@@ -165,6 +170,7 @@ export function parseHash(hash, { version: current = VERSION, migrations = MIGRA
     return out;
   }
   if (garbled) out.notices.push(NOTICE.garbled);
+  if (typeof q.lang === "string" && !shippedFor(q.lang)) out.notices.push(NOTICE.langUnknown);
 
   // Parameters, through the table. Unknown keys are ignored.
   for (const key of Object.keys(q)) {
