@@ -254,6 +254,7 @@ async function train(opts = {}) {
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
+        if (more.words) renderResult(Object.assign(res, more.words), settings); // computed ahead: the words in the page's language (i18n/ahead-words.js)
       } else {
         for (const k of LATER_PLOTS) res.plots[k] = null;
       }
