@@ -43,7 +43,7 @@ export function htmlMessages(html, file = "site/index.html") {
 }
 
 const STR = String.raw`"(?:[^"\\\n]|\\.)*"`;
-const CALL_T = new RegExp(String.raw`(?<![\w.$])t\(\s*(${STR})`, "g");
+const CALL_T = new RegExp(String.raw`(?<![\w.$])(?:t|N_)\(\s*(${STR})`, "g");
 const CALL_TN = new RegExp(String.raw`(?<![\w.$])tn\(\s*(${STR})\s*,\s*(${STR})`, "g");
 const TEMPLATE = /(?<![\w.$])tn?\(\s*`/;
 

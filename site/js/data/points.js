@@ -5,6 +5,7 @@
 // row per point (two inputs, a select, a button) built and laid out at once blocked the page
 // for seconds; the text box holds them all.
 import { byId, el, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 import { readNumber } from "../state/number.js";
 
@@ -47,7 +48,7 @@ export function initPoints(changed) {
     points = [];
     first = 0;
     syncAll();
-    tableStatus("All points removed.");
+    tableStatus(t("All points removed."));
     onChange();
   });
   byId("points-add").addEventListener("click", addPoint);
@@ -118,8 +119,8 @@ function addPager() {
     renderTable();
   };
   const bar = el("div", { id: "points-pages", class: "buttons points-pages", hidden: true },
-    el("button", { type: "button", id: "points-prev", class: "secondary", text: `Previous ${PAGE}`, on: { click: turn(-PAGE) } }),
-    el("button", { type: "button", id: "points-next", class: "secondary", text: `Next ${PAGE}`, on: { click: turn(PAGE) } }),
+    el("button", { type: "button", id: "points-prev", class: "secondary", text: t("Previous {n}", { n: PAGE }), on: { click: turn(-PAGE) } }),
+    el("button", { type: "button", id: "points-next", class: "secondary", text: t("Next {n}", { n: PAGE }), on: { click: turn(PAGE) } }),
     el("span", { id: "points-page-text", class: "hint", attrs: { "aria-live": "polite" } }));
   byId("points-table").closest(".points-table-wrap").after(bar);
 }
@@ -140,7 +141,7 @@ function row(p, i) {
     el("td", {}, num("x2", p[1])),
     el("td", {}, el("span", { class: "pt-class" }, el("span", { class: cls.dot, attrs: { "aria-hidden": "true" } }), select)),
     el("td", {}, el("button", {
-      type: "button", class: "secondary", text: "Remove",
+      type: "button", class: "secondary", text: t("Remove"),
       attrs: { "aria-label": `Remove point ${n}` }, data: { remove: i },
     })));
 }
@@ -302,7 +303,7 @@ export function pointsRequest() {
   const pos = points.filter((p) => p[2] > 0).length;
   const neg = points.length - pos;
   if (pos === 0 || neg === 0) {
-    return { error: { name: "points", message: "Place at least one point of each class (+1 and −1)." } };
+    return { error: { name: "points", message: t("Place at least one point of each class (+1 and −1).") } };
   }
   return { data: { kind: "points", points: points.map((p) => [...p]) } };
 }
