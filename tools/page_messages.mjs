@@ -67,7 +67,10 @@ export function paramMessages(params) {
     if (p.page === false || p.group === "view") continue;
     add(p.label, p.name);
     add(p.hint, p.name);
-    for (const o of p.options || []) { add(o.label, `${p.name}.${o.value}`); add(o.hint, `${p.name}.${o.value}`); }
+    for (const o of p.options || []) {
+      add(o.label, `${p.name}.${o.value}`); add(o.hint, `${p.name}.${o.value}`);
+      add(o.step_note, `${p.name}.${o.value}.step_note`); add(o.start, `${p.name}.${o.value}.start`); // steps/step-text.js
+    }
   }
   return out;
 }

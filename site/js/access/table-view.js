@@ -8,18 +8,18 @@ import { PLOT_TABLES, plotTable } from "./plot-tables.js";
 
 let res = null;
 
-const NAMES = { boundary: "the decision-boundary plot's points", projection: "the scores plot's points",
-  mistakes: "mistakes per epoch", accuracy: "training accuracy per epoch", weights: "the weights" };
+const NAMES = { boundary: t("the decision-boundary plot's points"), projection: t("the scores plot's points"),
+  mistakes: t("mistakes per epoch"), accuracy: t("training accuracy per epoch"), weights: t("the weights") };
 
 export function initTableViews() {
   for (const kind of Object.keys(PLOT_TABLES)) {
     const fig = byId(`plot-${kind}`)?.closest("figure");
     if (!fig || byId(`table-${kind}-open`)) continue;
     const box = el("div", { id: `table-${kind}`, class: "plot-table", hidden: true,
-      attrs: { tabindex: "0", role: "region", "aria-label": `Table: ${NAMES[kind]}` },
+      attrs: { tabindex: "0", role: "region", "aria-label": t("Table: {name}", { name: NAMES[kind] }) },
       on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
     const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: t("Show as a table"),
-      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": `Show as a table: ${NAMES[kind]}` }, on: { click: () => toggle(kind) } });
+      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": t("Show as a table: {name}", { name: NAMES[kind] }) }, on: { click: () => toggle(kind) } });
     // The boundary plot's figure has a fixed size (the stage): its button sits in the figure's
     // top corner and its table over the plot's foot, like the point explorer, so neither takes
     // the picture's room. The side's plots, which scroll, have them under the figure.
