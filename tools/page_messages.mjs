@@ -115,8 +115,39 @@ export function potText(messages) {
   return [head, ...body].join("\n");
 }
 
+const names = (s) => [...String(s).matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]).sort().join(",");
+
+/** What is wrong with a catalog ({header, messages} from site/js/i18n/po.js) for these messages:
+ * a message missing, untranslated or fuzzy, plural forms not nplurals, placeholders other than
+ * the English's, or an entry no page code uses any more. [] when it is complete. */
+export function catalogProblems(messages, po, nplurals) {
+  const out = [];
+  for (const m of messages) {
+    const e = po.messages.get(m.msgid);
+    if (!e) { out.push(`missing: ${m.msgid}`); continue; }
+    if (e.fuzzy) out.push(`fuzzy: ${m.msgid}`);
+    if (m.plural && e.str.length !== nplurals) out.push(`${e.str.length} plural forms, not ${nplurals}: ${m.msgid}`);
+    for (const form of e.str) {
+      if (!form) { out.push(`untranslated: ${m.msgid}`); break; }
+      if (names(form) !== names(m.msgid)) { out.push(`placeholders {${names(form)}} instead of {${names(m.msgid)}}: ${m.msgid}`); break; }
+    }
+  }
+  const used = new Set(messages.map((m) => m.msgid));
+  for (const id of po.messages.keys()) if (!used.has(id)) out.push(`not used by the page: ${id}`);
+  return out;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const messages = pageMessages();
+  const lang = process.argv[2] === "--check" ? process.argv[3] : null;
+  if (lang) {
+    // node tools/page_messages.mjs --check fr: a teacher's catalog, checked as the tests check ours.
+    const { parsePo, pluralRule } = await import("../site/js/i18n/po.js");
+    const po = parsePo(readFileSync(join(SITE, "locale", lang, "page.po"), "utf8"));
+    const problems = catalogProblems(messages, po, pluralRule(po.header["Plural-Forms"]).count);
+    console.log(problems.length ? problems.join("\n") : `site/locale/${lang}/page.po: complete (${messages.length} messages)`);
+    process.exit(problems.length ? 1 : 0);
+  }
   writeFileSync(join(SITE, "locale", "page.pot"), potText(messages));
   console.log(`site/locale/page.pot: ${messages.length} messages`);
 }
