@@ -24,7 +24,12 @@ export function initLanguagePicker() {
     option.lang = l.code; // read aloud in its own language
     select.append(option);
   }
-  if (!SHIPPED.some((l) => l.code === now)) select.value = ""; // the test pseudo-locale: none of them
+  // The test pseudo-locale (lang=ar-XB) is named as it is, never offered.
+  if (!SHIPPED.some((l) => l.code === now)) {
+    const test = new Option(now, now, true, true);
+    test.disabled = true;
+    select.append(test);
+  }
   select.addEventListener("change", () => {
     const code = select.value;
     if (!SHIPPED.some((l) => l.code === code)) return;
