@@ -129,3 +129,21 @@ test("the right-to-left pseudo-locale keeps placeholders and writes right to lef
   assert.equal(s, "\u202BEpۆch {epoch}, {where}\u202C");
   assert.equal(pseudoRtl("Train"), pseudoRtl("Train")); // deterministic
 });
+
+test("a run computed ahead shows no English sentence in another language until Python's own answer brings them", async () => {
+  const { withoutEnglish, sentencesOf } = await import("../../site/js/i18n/ahead-words.js");
+  const shipped = { ok: true, mistakes: 18, status_text: "Converged after 9 epochs.", bound_text: "mistakes 18 ≤ bound 51.",
+    theory_note: "A note.", plot_alt: { boundary: "The points." }, status: "converged" };
+  assert.equal(withoutEnglish(shipped), shipped); // English: the shipped words are the right ones
+  assert.equal(sentencesOf(shipped), null);
+  speak("de");
+  const shown = withoutEnglish(shipped);
+  assert.equal(shown.mistakes, 18);
+  assert.equal(shown.status, "converged");
+  assert.equal(shown.status_text, "Vorab berechnet: die Sätze zu diesem Lauf auf Deutsch folgen, sobald Python geladen ist.");
+  assert.deepEqual([shown.bound_text, shown.theory_note, shown.plot_alt.boundary], ["", "", ""]);
+  assert.equal(shipped.bound_text, "mistakes 18 ≤ bound 51."); // the shipped answer itself is kept
+  const python = { ok: true, status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51." };
+  assert.deepEqual(sentencesOf(python, { ok: true, separable_text: "Linear trennbar." }),
+    { status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51.", separable_text: "Linear trennbar." });
+});
