@@ -1,11 +1,10 @@
 // Starts the page in its language, before any panel is built: resolves it (language.js), reads
-// its catalog (site/locale/<lang>/page.po, parsed here in the browser by po.js: the file that
-// ships is the file a teacher edits, nothing is compiled) and fills the page's marked words
-// (page-words.js). A top-level await: every module that imports t() (i18n.js) waits for it, so
+// its catalog (locale/<lang>/page.json, which build.py makes from site/locale/<lang>/page.po:
+// tools/page_catalogs.py) and fills the page's marked words (page-words.js). A top-level await: every module that imports t() (i18n.js) waits for it, so
 // no panel is built in English first. English needs no file (the msgids are English). Outside a
 // page (node, the worker) it does nothing: English.
 import { resolveLanguage, linkLang, STORED_KEY } from "./language.js";
-import { parsePo, pluralRule } from "./po.js";
+import { pluralRule } from "./po.js";
 import { useLanguage, pageLanguage, pageDirection } from "./current.js";
 import { PSEUDO_RTL, pseudoRtl } from "./pseudo.js";
 
@@ -19,16 +18,17 @@ function readStored() {
   try { return localStorage.getItem(STORED_KEY); } catch { return null; }
 }
 
-/** The messages of a language: its page.po; for the pseudo-locale, page.pot turned right to left. */
+/** The messages of a language: its page.json; for the pseudo-locale, the msgids of German's
+ * (every catalog has them all: tests/js/i18n-catalogs.test.mjs) turned right to left. */
 export async function readCatalog(lang, get = (url) => fetch(url)) {
-  const res = await get(new URL(lang === PSEUDO_RTL ? "page.pot" : `${lang}/page.po`, LOCALE));
+  const res = await get(new URL(`${lang === PSEUDO_RTL ? "de" : lang}/page.json`, LOCALE));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const po = parsePo(await res.text());
-  let messages = po.messages;
+  const json = await res.json();
+  const entries = Object.entries(json.messages || {});
   if (lang === PSEUDO_RTL) {
-    messages = new Map([...messages].map(([id, m]) => [id, { ...m, str: m.plural ? [pseudoRtl(id), pseudoRtl(m.plural)] : [pseudoRtl(id)] }]));
+    return { messages: new Map(entries.map(([id, forms]) => [id, { str: forms.map(() => pseudoRtl(id)), fuzzy: false }])), plural: (n) => (n === 1 ? 0 : 1) };
   }
-  return { messages, plural: pluralRule(po.header["Plural-Forms"]).index };
+  return { messages: new Map(entries.map(([id, forms]) => [id, { str: forms, fuzzy: false }])), plural: pluralRule(json.plural_forms).index };
 }
 
 async function start() {
