@@ -1,7 +1,10 @@
 """The page's catalogs for dist/: each site/locale/<lang>/page.po (the file a teacher edits) becomes
-locale/<lang>/page.json, {"plural_forms": ..., "messages": {msgid: [forms]}} (translated, not fuzzy
+locale/<lang>/page.json, {"plural_forms": ..., "messages": {key: [forms]}} (translated, not fuzzy
 entries only; keys sorted: the same .po gives the same bytes), and the .po / .pot files are left
 out of dist/: JSON is served gzipped (a .po file is not), and the page needs no parser for it.
+A key is the msgid's 32-bit FNV-1a hash over its UTF-16 code units, in hex (site/js/i18n/current.js
+keyOf): the English is not shipped once per language (a first visit precaches every catalog, and
+the cold load has a 12 MB budget); two msgids with one key stop the build.
 site/js/i18n/catalog.js reads the JSON; tests/js/i18n-catalogs.test.mjs checks the .po files."""
 from __future__ import annotations
 
@@ -49,13 +52,26 @@ def read_po(text: str, name: str = "page.po") -> tuple[str, dict[str, list[str]]
     return plural, out
 
 
+def key_of(msgid: str) -> str:
+    """FNV-1a (32 bit) over the UTF-16 code units, as 8 hex digits: the same as current.js keyOf."""
+    h = 0x811C9DC5
+    data = msgid.encode("utf-16-le")
+    for i in range(0, len(data), 2):
+        h ^= data[i] | (data[i + 1] << 8)
+        h = (h * 0x01000193) & 0xFFFFFFFF
+    return f"{h:08x}"
+
+
 def write_page_catalogs(staging: Path) -> list[str]:
     """locale/<lang>/page.po -> page.json in the staging copy; the .po and .pot files removed."""
     locale = staging / "locale"
     langs = []
     for po in sorted(locale.glob("*/page.po")):
         plural, messages = read_po(po.read_text(encoding="utf-8"), str(po.relative_to(staging)))
-        data = {"plural_forms": plural, "messages": dict(sorted(messages.items()))}
+        keyed = {key_of(m): forms for m, forms in messages.items()}
+        if len(keyed) != len(messages):
+            raise BuildError(f"{po.relative_to(staging)}: two msgids share a key (tools/page_catalogs.py key_of): reword one")
+        data = {"plural_forms": plural, "messages": dict(sorted(keyed.items()))}
         (po.parent / "page.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
         po.unlink()
         langs.append(po.parent.name)

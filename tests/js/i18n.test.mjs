@@ -147,3 +147,14 @@ test("a run computed ahead shows no English sentence in another language until P
   assert.deepEqual(sentencesOf(python, { ok: true, separable_text: "Linear trennbar." }),
     { status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51.", separable_text: "Linear trennbar." });
 });
+
+test("a shipped page.json is keyed by the msgid's hash, the same in the page and in the build", async () => {
+  const { keyOf } = await import("../../site/js/i18n/current.js");
+  // FNV-1a's published vectors (tests/py/test_page_catalogs.py checks the build's against the page's).
+  assert.equal(keyOf(""), "811c9dc5");
+  assert.equal(keyOf("a"), "e40c292c");
+  const c = po("de");
+  useLanguage("de", new Map([...c.messages].map(([id, m]) => [keyOf(id), m])), pluralRule(c.header["Plural-Forms"]).index);
+  assert.equal(t("Train"), "Trainieren");
+  assert.equal(tn("{n} mistake", "{n} mistakes", 2), "2 Fehler");
+});

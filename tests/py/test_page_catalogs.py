@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
-from tools.page_catalogs import read_po, write_page_catalogs
+from tools.page_catalogs import key_of, read_po, write_page_catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "site" / "locale"
@@ -58,10 +59,19 @@ def test_the_shipped_catalogs_become_json_and_leave_dist(tmp_path):
     for lang in ("de", "es"):
         data = json.loads((staging / "locale" / lang / "page.json").read_text(encoding="utf-8"))
         assert data["plural_forms"] == "nplurals=2; plural=(n != 1);"
-        plain = {k for k in data["messages"] if '"' not in k and "\\" not in k}
-        assert plain <= ids and len(data["messages"]) == len(ids)
-        assert data["messages"]["Train"] == [{"de": "Trainieren", "es": "Entrenar"}[lang]]
+        assert sorted(data["messages"]) == sorted(key_of(m.replace('\\"', '"')) for m in ids)
+        assert data["messages"][key_of("Train")] == [{"de": "Trainieren", "es": "Entrenar"}[lang]]
     first = (staging / "locale" / "de" / "page.json").read_bytes()
     shutil.copytree(LOCALE, tmp_path / "again" / "locale")
     write_page_catalogs(tmp_path / "again")
     assert (tmp_path / "again" / "locale" / "de" / "page.json").read_bytes() == first
+
+
+def test_the_build_keys_a_msgid_as_the_page_does():
+    ids = ["Train", "{n} mistake", "Décision «ü» — w·x̃ ≤ 0 😀", "", "a"]
+    page = subprocess.run(["node", "--input-type=module", "-e",
+                           "import { keyOf } from './site/js/i18n/current.js';"
+                           "console.log(JSON.stringify(JSON.parse(process.argv[1]).map(keyOf)))", json.dumps(ids)],
+                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert json.loads(page) == [key_of(m) for m in ids]
+    assert key_of("") == "811c9dc5" and key_of("a") == "e40c292c"  # FNV-1a's published vectors

@@ -18,17 +18,18 @@ function readStored() {
   try { return localStorage.getItem(STORED_KEY); } catch { return null; }
 }
 
-/** The messages of a language: its page.json; for the pseudo-locale, the msgids of German's
- * (every catalog has them all: tests/js/i18n-catalogs.test.mjs) turned right to left. */
+/** The messages of a language: its page.json (keyed by keyOf(msgid): tools/page_catalogs.py); for
+ * the pseudo-locale no file: every msgid is its own message, written right to left. */
 export async function readCatalog(lang, get = (url) => fetch(url)) {
-  const res = await get(new URL(`${lang === PSEUDO_RTL ? "de" : lang}/page.json`, LOCALE));
+  if (lang === PSEUDO_RTL) {
+    const rtl = { get: (id) => ({ str: [pseudoRtl(id), pseudoRtl(id)], fuzzy: false }) }; // plurals: the singular's words
+    return { messages: rtl, plural: (n) => (n === 1 ? 0 : 1) };
+  }
+  const res = await get(new URL(`${lang}/page.json`, LOCALE));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const json = await res.json();
-  const entries = Object.entries(json.messages || {});
-  if (lang === PSEUDO_RTL) {
-    return { messages: new Map(entries.map(([id, forms]) => [id, { str: forms.map(() => pseudoRtl(id)), fuzzy: false }])), plural: (n) => (n === 1 ? 0 : 1) };
-  }
-  return { messages: new Map(entries.map(([id, forms]) => [id, { str: forms, fuzzy: false }])), plural: pluralRule(json.plural_forms).index };
+  const messages = new Map(Object.entries(json.messages || {}).map(([key, forms]) => [key, { str: forms, fuzzy: false }]));
+  return { messages, plural: pluralRule(json.plural_forms).index };
 }
 
 async function start() {

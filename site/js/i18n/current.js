@@ -29,6 +29,17 @@ export function useLanguage(lang, messages = new Map(), plural = null, decimalLa
   state.decimal = decimalMarkOf(decimalLang);
 }
 
+/** A msgid's key in a shipped page.json: FNV-1a (32 bit) over its UTF-16 code units, 8 hex digits
+ * (tools/page_catalogs.py key_of builds the same). */
+export function keyOf(msgid) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < msgid.length; i++) h = Math.imul(h ^ msgid.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, "0");
+}
+
+/** The catalog's entry for a msgid: by the msgid itself (a parsed .po, in tests) or by its key. */
+export const entryOf = (msgid) => state.messages.get(msgid) ?? state.messages.get(keyOf(msgid));
+
 export const pageLanguage = () => state.lang;
 export const pageDirection = () => state.dir;
 export const decimalMark = () => state.decimal;

@@ -3,7 +3,7 @@
 // {name}, filled from params after translation, so a translation may reorder them.
 // Importing this module waits for the catalog (catalog.js's top-level await).
 import "./catalog.js";
-import { currentMessages, pluralIndex } from "./current.js";
+import { entryOf, pluralIndex } from "./current.js";
 
 export { pageLanguage, pageDirection } from "./current.js";
 
@@ -22,13 +22,13 @@ export function placeholders(text) {
 
 /** One sentence: t("Train"), t("Epoch {n} of {total}", {n, total}). */
 export function t(msgid, params) {
-  const m = currentMessages().get(msgid);
+  const m = entryOf(msgid);
   return fill(m && !m.fuzzy && m.str[0] ? m.str[0] : msgid, params);
 }
 
 /** A sentence with a number in it: tn("{n} mistake", "{n} mistakes", n); params.n defaults to n. */
 export function tn(one, many, n, params = {}) {
-  const m = currentMessages().get(one);
+  const m = entryOf(one);
   const form = m && !m.fuzzy && m.str.every(Boolean) ? m.str[pluralIndex(n)] ?? many : n === 1 ? one : many;
   return fill(form, { n, ...params });
 }

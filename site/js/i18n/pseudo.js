@@ -1,6 +1,6 @@
 // The test pseudo-locale "ar-XB": every English message, written right to left, so the page's
-// right-to-left layout can be checked without a real catalog. Deterministic: made from the msgids
-// (i18n/catalog.js reads them from German's page.json; a plural shows its singular's words).
+// right-to-left layout can be checked without a real catalog. Deterministic: made from each msgid as
+// t() is asked for it (i18n/catalog.js; a plural shows its singular's words). No file.
 // Never offered in the picker (a link with lang=ar-XB asks for it).
 
 export const PSEUDO_RTL = "ar-XB";
