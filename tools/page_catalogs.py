@@ -1,5 +1,5 @@
 """The page's catalogs for dist/: each site/locale/<lang>/page.po (the file a teacher edits) becomes
-locale/<lang>/page.json, {"plural_forms": ..., "messages": {key: [forms]}} (translated, not fuzzy
+locale/<lang>/page.json, {"plural_forms": ..., "messages": {key: text, or [forms] for a plural}} (translated, not fuzzy
 entries only; keys sorted: the same .po gives the same bytes), and the .po / .pot files are left
 out of dist/: JSON is served gzipped (a .po file is not), and the page needs no parser for it.
 A key is the msgid's 32-bit FNV-1a hash over its UTF-16 code units, in hex (site/js/i18n/current.js
@@ -68,7 +68,7 @@ def write_page_catalogs(staging: Path) -> list[str]:
     langs = []
     for po in sorted(locale.glob("*/page.po")):
         plural, messages = read_po(po.read_text(encoding="utf-8"), str(po.relative_to(staging)))
-        keyed = {key_of(m): forms for m, forms in messages.items()}
+        keyed = {key_of(m): forms if len(forms) > 1 else forms[0] for m, forms in messages.items()}
         if len(keyed) != len(messages):
             raise BuildError(f"{po.relative_to(staging)}: two msgids share a key (tools/page_catalogs.py key_of): reword one")
         data = {"plural_forms": plural, "messages": dict(sorted(keyed.items()))}

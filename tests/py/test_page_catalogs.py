@@ -60,7 +60,8 @@ def test_the_shipped_catalogs_become_json_and_leave_dist(tmp_path):
         data = json.loads((staging / "locale" / lang / "page.json").read_text(encoding="utf-8"))
         assert data["plural_forms"] == "nplurals=2; plural=(n != 1);"
         assert sorted(data["messages"]) == sorted(key_of(m.replace('\\"', '"')) for m in ids)
-        assert data["messages"][key_of("Train")] == [{"de": "Trainieren", "es": "Entrenar"}[lang]]
+        assert data["messages"][key_of("Train")] == {"de": "Trainieren", "es": "Entrenar"}[lang]
+        assert data["messages"][key_of("{n} mistake")] == {"de": ["{n} Fehler", "{n} Fehler"], "es": ["{n} error", "{n} errores"]}[lang]
     first = (staging / "locale" / "de" / "page.json").read_bytes()
     shutil.copytree(LOCALE, tmp_path / "again" / "locale")
     write_page_catalogs(tmp_path / "again")

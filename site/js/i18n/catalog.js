@@ -28,7 +28,7 @@ export async function readCatalog(lang, get = (url) => fetch(url)) {
   const res = await get(new URL(`${lang}/page.json`, LOCALE));
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const json = await res.json();
-  const messages = new Map(Object.entries(json.messages || {}).map(([key, forms]) => [key, { str: forms, fuzzy: false }]));
+  const messages = new Map(Object.entries(json.messages || {}).map(([key, v]) => [key, { str: Array.isArray(v) ? v : [v], fuzzy: false }]));
   return { messages, plural: pluralRule(json.plural_forms).index };
 }
 
