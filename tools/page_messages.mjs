@@ -115,6 +115,55 @@ export function potText(messages) {
   return [head, ...body].join("\n");
 }
 
+// ------------------------------------------------------------------ reading a .po file
+
+function unquote(line) {
+  const m = /^"(.*)"\s*$/.exec(line.trim());
+  if (!m) throw new Error(`not a quoted string: ${line.slice(0, 60)}`);
+  return m[1].replace(/\\(["\\nt])/g, (_, c) => ({ n: "\n", t: "\t" })[c] ?? c);
+}
+
+/** .po text -> {header: {name: value}, messages: Map(msgid -> {str: [forms], plural, fuzzy})}.
+ * Throws on a line it cannot read (a catalog is the lab's own file: a mistake must show). */
+export function parsePo(text) {
+  const messages = new Map();
+  let cur = null, field = null, fuzzy = false;
+  const done = () => {
+    if (cur && cur.msgid !== undefined) {
+      const forms = cur.msgid_plural !== undefined ? Object.keys(cur).filter((k) => k.startsWith("msgstr[")).sort((a, b) => parseInt(a.slice(7)) - parseInt(b.slice(7))).map((k) => cur[k])
+        : [cur.msgstr ?? ""];
+      messages.set(cur.msgid, { str: forms, plural: cur.msgid_plural ?? null, fuzzy: cur.fuzzy });
+    }
+    cur = null; field = null;
+  };
+  for (const raw of String(text).split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "") { done(); fuzzy = false; continue; }
+    if (line.startsWith("#,")) { fuzzy = fuzzy || /\bfuzzy\b/.test(line); continue; }
+    if (line.startsWith("#")) continue;
+    const m = /^(msgid|msgid_plural|msgstr(?:\[\d+\])?|msgctxt)\s+(".*")$/.exec(line);
+    if (m) {
+      if (m[1] === "msgid" && cur && cur.msgid !== undefined) done();
+      cur = cur || { fuzzy };
+      field = m[1];
+      cur[field] = unquote(m[2]);
+    } else if (line.startsWith('"') && cur && field) {
+      cur[field] += unquote(line);
+    } else {
+      throw new Error(`catalog line not understood: ${line.slice(0, 60)}`);
+    }
+  }
+  done();
+  const header = {};
+  for (const h of (messages.get("")?.str[0] ?? "").split("\n")) {
+    const i = h.indexOf(":");
+    if (i > 0) header[h.slice(0, i).trim()] = h.slice(i + 1).trim();
+  }
+  messages.delete("");
+  return { header, messages };
+}
+
+
 const names = (s) => [...String(s).matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]).sort().join(",");
 
 /** What is wrong with a catalog ({header, messages} from site/js/i18n/po.js) for these messages:
@@ -142,7 +191,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const lang = process.argv[2] === "--check" ? process.argv[3] : null;
   if (lang) {
     // node tools/page_messages.mjs --check fr: a teacher's catalog, checked as the tests check ours.
-    const { parsePo, pluralRule } = await import("../site/js/i18n/po.js");
+    const { pluralRule } = await import("../site/js/i18n/po.js");
     const po = parsePo(readFileSync(join(SITE, "locale", lang, "page.po"), "utf8"));
     const problems = catalogProblems(messages, po, pluralRule(po.header["Plural-Forms"]).count);
     console.log(problems.length ? problems.join("\n") : `site/locale/${lang}/page.po: complete (${messages.length} messages)`);

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pageMessages, potText, catalogProblems, htmlMessages, jsMessages, ROOT } from "../../tools/page_messages.mjs";
-import { parsePo, pluralRule } from "../../site/js/i18n/po.js";
+import { pluralRule } from "../../site/js/i18n/po.js";
+import { parsePo } from "../../tools/page_messages.mjs";
 import { SHIPPED } from "../../site/js/i18n/language.js";
 
 const LOCALE = join(ROOT, "site", "locale");

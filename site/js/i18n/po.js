@@ -1,53 +1,6 @@
-// Reads a gettext catalog (.po) as the page's own words: msgid -> msgstr (plural: a list of
-// forms) and the header's Plural-Forms rule. Pure (no DOM, no fetch): the page, the tests and
-// node read a catalog the same way. The rule is a C expression in n; it is parsed here by a
-// small recursive-descent reader, never evaluated as code (the page's policy forbids eval).
-
-function unquote(line) {
-  const m = /^"(.*)"\s*$/.exec(line.trim());
-  if (!m) throw new Error(`not a quoted string: ${line.slice(0, 60)}`);
-  return m[1].replace(/\\(["\\nt])/g, (_, c) => ({ n: "\n", t: "\t" })[c] ?? c);
-}
-
-/** .po text -> {header: {name: value}, messages: Map(msgid -> {str: [forms], plural, fuzzy})}.
- * Throws on a line it cannot read (a catalog is the lab's own file: a mistake must show). */
-export function parsePo(text) {
-  const messages = new Map();
-  let cur = null, field = null, fuzzy = false;
-  const done = () => {
-    if (cur && cur.msgid !== undefined) {
-      const forms = cur.msgid_plural !== undefined ? Object.keys(cur).filter((k) => k.startsWith("msgstr[")).sort((a, b) => parseInt(a.slice(7)) - parseInt(b.slice(7))).map((k) => cur[k])
-        : [cur.msgstr ?? ""];
-      messages.set(cur.msgid, { str: forms, plural: cur.msgid_plural ?? null, fuzzy: cur.fuzzy });
-    }
-    cur = null; field = null;
-  };
-  for (const raw of String(text).split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === "") { done(); fuzzy = false; continue; }
-    if (line.startsWith("#,")) { fuzzy = fuzzy || /\bfuzzy\b/.test(line); continue; }
-    if (line.startsWith("#")) continue;
-    const m = /^(msgid|msgid_plural|msgstr(?:\[\d+\])?|msgctxt)\s+(".*")$/.exec(line);
-    if (m) {
-      if (m[1] === "msgid" && cur && cur.msgid !== undefined) done();
-      cur = cur || { fuzzy };
-      field = m[1];
-      cur[field] = unquote(m[2]);
-    } else if (line.startsWith('"') && cur && field) {
-      cur[field] += unquote(line);
-    } else {
-      throw new Error(`catalog line not understood: ${line.slice(0, 60)}`);
-    }
-  }
-  done();
-  const header = {};
-  for (const h of (messages.get("")?.str[0] ?? "").split("\n")) {
-    const i = h.indexOf(":");
-    if (i > 0) header[h.slice(0, i).trim()] = h.slice(i + 1).trim();
-  }
-  messages.delete("");
-  return { header, messages };
-}
+// A gettext catalog's Plural-Forms rule, as the page uses it: which form of a plural message for n.
+// The rule is a C expression in n; it is parsed here by a small recursive-descent reader, never
+// evaluated as code (the page's policy forbids eval). Pure. (Reading a .po file: tools/page_messages.mjs.)
 
 // ------------------------------------------------------------------ Plural-Forms
 
