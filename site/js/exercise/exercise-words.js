@@ -1,7 +1,7 @@
 // The exercise's words for a first-year student: what to do, and which visit is asked about
 // and the kernel counts so far (pure, no DOM).
 import { vec, sub } from "./exercise-check.js";
-import { t } from "../i18n/i18n.js";
+import { t, pageLanguage } from "../i18n/i18n.js";
 
 /** What the student does: type the new w, or (the kernel perceptron) the example's new count.
  * threshold: the rule's τ (the visits answer's; the margin perceptron updates whenever y·a ≤ τ). */
@@ -16,7 +16,8 @@ export function introText(counts, threshold = 0) {
 /** "Visit 9: example 1 of the data, in epoch 3 (the 3rd pass over the data): " */
 export function visitText(v) {
   const nth = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
-  return `Visit ${v.t}: example ${v.index + 1} of the data, in epoch ${v.epoch} (the ${nth(v.epoch)} pass over the data): `;
+  return t("Visit {t}: example {k} of the data, in epoch {epoch} (the {nth} pass over the data): ",
+    { t: v.t, k: v.index + 1, epoch: v.epoch, nth: pageLanguage() === "en" ? nth(v.epoch) : t("{n}th", { n: v.epoch }) });
 }
 
 /** The counts after the visits answered so far (kernel), α in training order; ex: {res, answers}. */

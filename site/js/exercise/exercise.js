@@ -85,9 +85,9 @@ export function initExercise(opts) {
 
 /** The score: the exercise's answers, and the lesson predictions made on this page. */
 function scoreLine() {
-  const t = tally(ex.results), l = predictionTally();
-  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`
-    + (l.answered ? ` · lesson predictions ${l.score} of ${l.answered} right` : "");
+  const s = tally(ex.results), l = predictionTally();
+  byId("exercise-score").textContent = t("Score {score} of {answered} · streak {streak} (best {best})", { score: s.score, answered: s.answered, streak: s.streak, best: s.best })
+    + (l.answered ? " · " + t("lesson predictions {score} of {answered} right", { score: l.score, answered: l.answered }) : "");
 }
 
 function radio(value, label) {
@@ -236,22 +236,22 @@ function names() {
 
 async function render() {
   const v = visit();
-  const t = tally(ex.results);
+  const s = tally(ex.results);
   scoreLine();
-  byId("exercise").dataset.score = String(t.score);
-  byId("exercise").dataset.answered = String(t.answered);
+  byId("exercise").dataset.score = String(s.score);
+  byId("exercise").dataset.answered = String(s.answered);
   const form = byId("exercise-form");
   for (const r of form.querySelectorAll("input[name=exercise-mistake]")) r.checked = false;
   syncW();
-  const done = !v || (goal !== null && t.answered >= goal);
+  const done = !v || (goal !== null && s.answered >= goal);
   form.querySelector("#exercise-mistake").disabled = done;
   byId("exercise-check").disabled = done;
   if (done && v) {
-    byId("exercise-question").textContent = `That is the ${goal} answers this exercise asks for: ${t.score} right.`;
+    byId("exercise-question").textContent = t("That is the {goal} answers this exercise asks for: {right} right.", { goal, right: s.score });
   } else if (done) {
     byId("exercise-question").textContent = ex.res.run_ends
-      ? `The run ends here (${ex.res.status}): every example has been visited.`
-      : `That is every visit this exercise holds (${ex.res.visits.length}).`;
+      ? t("The run ends here ({status}): every example has been visited.", { status: ex.res.status })
+      : t("That is every visit this exercise holds ({n}).", { n: ex.res.visits.length });
   } else if (ex.dual) {
     byId("exercise-question").textContent = visitText(v)
       + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
