@@ -159,3 +159,13 @@ test("a shipped page.json is keyed by the msgid's hash, the same in the page and
   assert.equal(t("Train"), "Trainieren");
   assert.equal(tn("{n} mistake", "{n} mistakes", 2), "2 Fehler");
 });
+
+test("a lesson's link keeps the page's language", async () => {
+  const { lessonLink, parseLessonLink } = await import("../../site/js/lesson/lesson-link.js");
+  assert.equal(lessonLink(2, 3).includes("lang="), false);
+  speak("es");
+  const link = lessonLink(2, 3);
+  assert.match(link, /(^|&)lang=es(&|$)/);
+  assert.equal(resolveLanguage({ hash: link }).lang, "es");
+  assert.equal(parseLessonLink(link).step, 3); // the lesson still reads its own keys
+});
