@@ -33,6 +33,7 @@ from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runs_ahead import compute_runs, write_runs_ahead
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list, site_address, write_site_address
+from tools.page_catalogs import write_page_catalogs
 from tools.sourceless import pyc_sources, swap_in_pycs
 from tools.stdlib import stdlib_with_pyc
 from tools.wheel_trim import trimmers
@@ -78,6 +79,7 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
         shutil.rmtree(staging)
     shutil.copytree(SITE, staging, ignore=shutil.ignore_patterns("__pycache__", ".DS_Store"))
     (staging / ".nojekyll").write_bytes(b"")
+    write_page_catalogs(staging)  # site/locale/<lang>/page.po -> page.json (tools/page_catalogs.py)
 
     pdir = staging / "pyodide" / PYODIDE_VERSION
     pdir.mkdir(parents=True)

@@ -1,5 +1,7 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
+import "./i18n/page-words.js"; // first: the page's language and index.html's words (i18n/)
 import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state/state.js";
+import { t } from "./i18n/i18n.js";
 import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
@@ -109,7 +111,7 @@ async function startPython() {
     py = mod.createPyClient({ onStage, onProgress, onRestart, onBytes: setBytes,
       onReading: (_id, phase, done, total) => showReading(phase, done, total) });
   } catch {
-    failed("The Python worker could not be started. Reload the page to try again.");
+    failed(t("The Python worker could not be started. Reload the page to try again."));
     return;
   }
 }
@@ -120,7 +122,7 @@ function failed(text) {
   // The client starts a fresh worker on the next call: Train doubles as "try again".
   setReady(!!py && !running);
   const note = byId("train-note");
-  note.textContent = py ? "Press Train to try loading Python again." : "Python could not be loaded.";
+  note.textContent = py ? t("Press Train to try loading Python again.") : t("Python could not be loaded.");
   note.hidden = false;
 }
 
@@ -149,7 +151,7 @@ function onRestart(reason, text) {
   // A call that was pending gets its own message (cancelled / internal error); a worker that
   // died while idle (the client's idle heartbeat, or an error event) is said here.
   setPyState("loading");
-  if (!running) setReady(false, "Python is restarting…");
+  if (!running) setReady(false, t("Python is restarting…"));
   // Why (a crash, a stall, an end: only these come with a text), also when the call that was
   // pending is one the page made by itself (later plots, frames) and says nothing of; a pending
   // run then says its own words after this.
@@ -206,8 +208,8 @@ async function train(opts = {}) {
   const d = trainRequest();
   if (d.fix) {
     setRunState("error");
-    message(d.inData ? "Training was not started: the data needs attention (see the data panel)."
-      : "Training was not started: fix the value marked next to its control.", "error");
+    message(d.inData ? t("Training was not started: the data needs attention (see the data panel).")
+      : t("Training was not started: fix the value marked next to its control."), "error");
     if (!opts.auto) focusOn(d.fix);
     return;
   }
@@ -253,6 +255,7 @@ async function train(opts = {}) {
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
+        if (more.words) renderResult(Object.assign(res, more.words), settings); // computed ahead: the words in the page's language (i18n/ahead-words.js)
       } else {
         for (const k of LATER_PLOTS) res.plots[k] = null;
       }
@@ -285,10 +288,10 @@ async function train(opts = {}) {
     if (!opts.auto || opts.inView) plotInView();
     return;
   }
-  const err = res?.error || { kind: "internal", message: "Something went wrong inside Perceptron Lab." };
+  const err = res?.error || { kind: "internal", message: t("Something went wrong inside Perceptron Lab.") };
   if (err.kind === "cancelled") {
     setRunState("cancelled");
-    message("Training cancelled. The previous results stay on screen.");
+    message(t("Training cancelled. The previous results stay on screen."));
     return;
   }
   showError(err);
@@ -325,14 +328,14 @@ function showError(err) {
   if (err.kind === "settings") {
     const p = paramForField(err.field, "settings");
     if (p && setFieldError(p.name, text)) {
-      message(`Training stopped: ${p.label} needs attention (see the message next to it).`, "error");
+      message(t("Training stopped: {field} needs attention (see the message next to it).", { field: t(p.label) }), "error");
       focusOn(p.name);
       return;
     }
   }
   if (err.kind === "data") {
     const name = showDataError({ ...err, message: text });
-    message("Training stopped: the data needs attention (see the data panel).", "error");
+    message(t("Training stopped: the data needs attention (see the data panel)."), "error");
     focusOn(name);
     return;
   }
@@ -351,7 +354,7 @@ function cancel() {
       running = false;
       stopProgress();
       setRunState("cancelled");
-      message("Training cancelled. The previous results stay on screen.");
+      message(t("Training cancelled. The previous results stay on screen."));
     }
   }, 5000);
 }

@@ -4,6 +4,7 @@
 // button silences it at once (WCAG 1.4.2). Single-key shortcuts (presenter mode's space and T)
 // can be turned off (WCAG 2.1.4): a speech-input user's words must not train or play.
 import { el, byId } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { SAY_LEVELS, DEFAULT_SAY } from "./run-description.js";
 import { audioAvailable, unlockAudio, stopTrack } from "./sound-player.js";
 
@@ -45,18 +46,18 @@ export function initAccessOptions({ play }) {
     SAY_LEVELS.map((o) => el("option", { value: o.value, text: o.label, selected: o.value === prefs.say })));
   const sound = el("input", { type: "checkbox", id: "sound-on", checked: prefs.sound, disabled: !audioAvailable(),
     on: { change: (e) => { prefs.sound = e.target.checked; save(); if (prefs.sound) unlockAudio(); else stopTrack(); } } });
-  const button = el("button", { type: "button", id: "sound-play", class: "secondary", text: "Play its sound",
+  const button = el("button", { type: "button", id: "sound-play", class: "secondary", text: t("Play its sound"),
     disabled: !audioAvailable(), on: { click: () => toggle() } });
   const keys = el("input", { type: "checkbox", id: "single-keys", checked: prefs.keys,
     on: { change: (e) => { prefs.keys = e.target.checked; save(); } } });
   const box = el("div", { id: "access-options", class: "access-options", attrs: { role: "group", "aria-labelledby": "access-options-h" } },
-    el("span", { id: "access-options-h", class: "access-options-h visually-hidden", text: "Screen reader, sound and keys:" }),
-    el("label", { class: "access-say" }, "Says ", say),
-    el("label", { class: "check" }, sound, " Hear it learn"),
+    el("span", { id: "access-options-h", class: "access-options-h visually-hidden", text: t("Screen reader, sound and keys:") }),
+    el("label", { class: "access-say" }, t("Says") + " ", say),
+    el("label", { class: "check" }, sound, " " + t("Hear it learn")),
     button,
-    el("label", { class: "check", title: "Presenter mode: space plays or pauses, T trains. Off: only ◀ ▶, Page Up / Page Down and Esc" },
-      keys, " Single-key shortcuts"),
-    audioAvailable() ? null : el("span", { class: "hint", text: "This browser has no Web Audio, so the lab cannot play sound." }));
+    el("label", { class: "check", title: t("Presenter mode: space plays or pauses, T trains. Off: only ◀ ▶, Page Up / Page Down and Esc") },
+      keys, " " + t("Single-key shortcuts")),
+    audioAvailable() ? null : el("span", { class: "hint", text: t("This browser has no Web Audio, so the lab cannot play sound.") }));
   // Behind the Steps tab, with the step-through's other options: on a 1280 × 800 projector
   // the side column's first screen holds Train, the update and the data choice.
   const slot = byId("access-slot");
@@ -77,5 +78,5 @@ export function soundPlaying(on) {
   const b = byId("sound-play");
   if (!b) return;
   b.dataset.playing = String(on);
-  b.textContent = on ? "Stop the sound" : "Play its sound";
+  b.textContent = on ? t("Stop the sound") : t("Play its sound");
 }

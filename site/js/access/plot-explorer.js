@@ -5,6 +5,7 @@
 // the axes. The words come from the run's points and w (run-description.js), never from
 // the picture, so they hold whatever draws the plot.
 import { byId, el, clear, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { pointSentence, pointOrder, pointAbove, lineSentence, boundarySummary, plotLine } from "./run-description.js";
 import { soundOn } from "./access-options.js";
@@ -29,9 +30,9 @@ export function initPlotExplorer({ announce }) {
   if (!fig) return;
   desc = el("p", { id: "plot-boundary-desc", class: "plot-desc" });
   note = el("p", { id: "plot-explore-help", class: "hint", text:
-    "Explore the points by keyboard: focus the list below, then ← → go left to right, ↑ ↓ to the nearest point above or below, Home and End; L says the line." });
+    t("Explore the points by keyboard: focus the list below, then ← → go left to right, ↑ ↓ to the nearest point above or below, Home and End; L says the line.") });
   list = el("div", { id: "plot-explore", class: "plot-explore",
-    attrs: { tabindex: "0", role: "listbox", "aria-label": "Points of the decision-boundary plot", "aria-describedby": "plot-explore-help" },
+    attrs: { tabindex: "0", role: "listbox", "aria-label": t("Points of the decision-boundary plot"), "aria-describedby": "plot-explore-help" },
     on: { keydown: onKey } });
   box = el("div", { id: "plot-explorer", class: "plot-explorer", hidden: true }, desc, note, list);
   fig.append(box);
@@ -85,8 +86,8 @@ function refresh(now = false) {
   }
   const pts = res.points || [];
   desc.textContent = pts.length ? (boundarySummary(res, lineW(), step, total)
-    || "This plot's boundary is not one line of w in the plotted features (the voted perceptron's vote, a feature map or standardized features), so the points are listed without a line.")
-    : "The points can be explored by keyboard for a linear run on data with two features (up to 5 000 training points); this run is not one.";
+    || t("This plot's boundary is not one line of w in the plotted features (the voted perceptron's vote, a feature map or standardized features), so the points are listed without a line."))
+    : t("The points can be explored by keyboard for a linear run on data with two features (up to 5 000 training points); this run is not one.");
   for (const i of order) {
     const o = byId(`plot-pt-${i}`);
     o.textContent = pointSentence(res, lineW(), i);
@@ -130,7 +131,7 @@ function onKey(e) {
   else if (e.key === "l" || e.key === "L") {
     e.preventDefault();
     e.stopPropagation(); // presenter mode's keys (presenter.js) are the page's, not the list's
-    say(lineSentence(res, lineW()) || "This plot's boundary is not one line of w in the plotted features.", `line ${Date.now()}`);
+    say(lineSentence(res, lineW()) || t("This plot's boundary is not one line of w in the plotted features."), `line ${Date.now()}`);
     return;
   }
   if (next === null) return;

@@ -3,6 +3,7 @@
 // answer the page already has (epoch_mistakes, epoch_accuracy, w and w_names, points), never
 // from the picture. Pure (no DOM): table-view.js draws them, node --test checks the numbers.
 import { fmt } from "../page/format.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { plotLine } from "./run-description.js";
 
@@ -17,22 +18,22 @@ function mistakes(res) {
   const em = res.epoch_mistakes;
   if (!Array.isArray(em) || !em.length) return null;
   const total = em.reduce((a, b) => a + b, 0);
-  return table(`Mistakes per epoch (${em.length} epochs, ${total} in total)`, ["Epoch", "Mistakes"],
+  return table(t("Mistakes per epoch ({epochs} epochs, {total} in total)", { epochs: em.length, total }), [t("Epoch"), t("Mistakes")],
     em.map((m, i) => [String(i + 1), String(m)]));
 }
 
 function accuracy(res) {
   const acc = res.epoch_accuracy;
   if (!Array.isArray(acc) || !acc.length) return null;
-  return table(`Training accuracy per epoch (${acc.length} epochs)`, ["Epoch", "Training accuracy (%)"],
+  return table(t("Training accuracy per epoch ({epochs} epochs)", { epochs: acc.length }), [t("Epoch"), t("Training accuracy (%)")],
     acc.map((a, i) => [String(i + 1), fmt(a * 100, 4)]));
 }
 
 function weights(res) {
   if (!Array.isArray(res.w)) return null;
   const names = Array.isArray(res.w_names) && res.w_names.length === res.w.length ? res.w_names : res.w.map((_, i) => `w${i + 1}`);
-  const which = algorithmTraits(res.settings?.algorithm)?.votes ? "the last w of the vote" : "the answer w";
-  return table(`The weights: ${which}, one row per component of x̃`, ["Component", "Weight"],
+  const which = algorithmTraits(res.settings?.algorithm)?.votes ? t("the last w of the vote") : t("the answer w");
+  return table(t("The weights: {which}, one row per component of x̃", { which }), [t("Component"), t("Weight")],
     res.w.map((v, i) => [String(names[i]), fmt(v, 6)]));
 }
 
@@ -44,9 +45,9 @@ function points(res) {
   const votes = algorithmTraits(res.settings?.algorithm)?.votes;
   const L = votes ? null : plotLine(res, res.w);
   const [n1, n2] = (res.feature_names || ["x1", "x2"]).map(String);
-  const head = ["Point", n1, n2, "Label"];
+  const head = [t("Point"), n1, n2, t("Label")];
   if (!L) {
-    return table(`The ${pts.length} training points (no single line of w to score them by)`, head,
+    return table(t("The {n} training points (no single line of w to score them by)", { n: pts.length }), head,
       pts.map((p, i) => [String(i + 1), fmt(p[0], 6), fmt(p[1], 6), label(p[2])]));
   }
   const norm = Math.hypot(L.a, L.b);
@@ -54,11 +55,11 @@ function points(res) {
     const s = L.a * p[0] + L.b * p[1] + L.c;
     const right = (s >= 0 ? 1 : -1) === (p[2] > 0 ? 1 : -1);
     return [String(i + 1), fmt(p[0], 6), fmt(p[1], 6), label(p[2]), fmt(s, 6),
-      norm ? fmt((p[2] * s) / norm, 4) : "no line", right ? "correct" : "misclassified"];
+      norm ? fmt((p[2] * s) / norm, 4) : t("no line"), right ? t("correct") : t("misclassified")];
   });
-  const wrong = rows.filter((r) => r[6] === "misclassified").length;
-  return table(`The ${pts.length} training points with their scores under the answer w (${wrong} misclassified)`,
-    [...head, "Score w·x̃", "Margin", "Classified"], rows);
+  const wrong = rows.filter((r) => r[6] === t("misclassified")).length;
+  return table(t("The {n} training points with their scores under the answer w ({wrong} misclassified)", { n: pts.length, wrong }),
+    [...head, t("Score w·x̃"), t("Margin"), t("Classified")], rows);
 }
 
 export const PLOT_TABLES = { boundary: points, projection: points, mistakes, accuracy, weights };

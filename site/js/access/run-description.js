@@ -2,12 +2,13 @@
 // the points of the boundary plot and its line, all from the run's numbers (the result, the
 // frame, the points), never from a picture. Pure (no DOM): node --test checks every sentence.
 import { fmt } from "../page/format.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
 export const SAY_LEVELS = [
-  { value: "short", label: "A short sentence per update" },
-  { value: "full", label: "The whole step text" },
-  { value: "off", label: "Nothing" },
+  { value: "short", label: t("A short sentence per update") },
+  { value: "full", label: t("The whole step text") },
+  { value: "off", label: t("Nothing") },
 ];
 export const DEFAULT_SAY = "short";
 

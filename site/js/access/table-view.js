@@ -3,22 +3,23 @@
 // again (or Escape in the table) closes it and gives the focus back. A table is built when it
 // is opened: a 5 000-point run's table is not built for every run.
 import { byId, el, clear } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { PLOT_TABLES, plotTable } from "./plot-tables.js";
 
 let res = null;
 
-const NAMES = { boundary: "the decision-boundary plot's points", projection: "the scores plot's points",
-  mistakes: "mistakes per epoch", accuracy: "training accuracy per epoch", weights: "the weights" };
+const NAMES = { boundary: t("the decision-boundary plot's points"), projection: t("the scores plot's points"),
+  mistakes: t("mistakes per epoch"), accuracy: t("training accuracy per epoch"), weights: t("the weights") };
 
 export function initTableViews() {
   for (const kind of Object.keys(PLOT_TABLES)) {
     const fig = byId(`plot-${kind}`)?.closest("figure");
     if (!fig || byId(`table-${kind}-open`)) continue;
     const box = el("div", { id: `table-${kind}`, class: "plot-table", hidden: true,
-      attrs: { tabindex: "0", role: "region", "aria-label": `Table: ${NAMES[kind]}` },
+      attrs: { tabindex: "0", role: "region", "aria-label": t("Table: {name}", { name: NAMES[kind] }) },
       on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
-    const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: "Show as a table",
-      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": `Show as a table: ${NAMES[kind]}` }, on: { click: () => toggle(kind) } });
+    const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: t("Show as a table"),
+      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": t("Show as a table: {name}", { name: NAMES[kind] }) }, on: { click: () => toggle(kind) } });
     // The boundary plot's figure has a fixed size (the stage): its button sits in the figure's
     // top corner and its table over the plot's foot, like the point explorer, so neither takes
     // the picture's room. The side's plots, which scroll, have them under the figure.
@@ -50,7 +51,7 @@ function toggle(kind, open = null, refocus = true) {
   const on = open === null ? button.getAttribute("aria-expanded") !== "true" : open;
   const hadFocus = box.contains(document.activeElement); // hiding the box drops its focus
   button.setAttribute("aria-expanded", String(on));
-  button.textContent = on ? "Hide the table" : "Show as a table";
+  button.textContent = on ? t("Hide the table") : t("Show as a table");
   button.setAttribute("aria-label", `${button.textContent}: ${NAMES[kind]}`);
   box.hidden = !on;
   if (box.parentElement.classList.contains("plot-table-wrap")) box.parentElement.hidden = !on;

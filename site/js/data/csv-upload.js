@@ -3,6 +3,7 @@
 // Windows-1252 or UTF-16 files arrive intact), Python's check of it (bridge "inspect"), the
 // "read as" line with its overrides, the label chooser and the preview table.
 import { byId, el, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { param, LIMITS } from "../state/state.js";
 import { registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 import { setFeatureNames, plotFeatures } from "./plot-features.js";
@@ -122,8 +123,8 @@ export function showReading(phase, done, total) {
   const text = readingText(reading.name, reading.bytes, phase, done, total, reading.lines);
   let bar = byId("csv-reading");
   if (!bar) {
-    bar = el("progress", { id: "csv-reading", attrs: { "aria-label": "Reading the CSV file" } });
-    const stop = el("button", { type: "button", class: "secondary small", id: "csv-cancel-read", text: "Cancel",
+    bar = el("progress", { id: "csv-reading", attrs: { "aria-label": t("Reading the CSV file") } });
+    const stop = el("button", { type: "button", class: "secondary small", id: "csv-cancel-read", text: t("Cancel"),
       on: { click: () => { if (reading) reading.cancelled = true; cancelRead(); } } });
     byId("csv-info").replaceChildren(el("span", { id: "csv-reading-text" }), " ", stop, bar);
     show(byId("csv-info"), true);
@@ -140,7 +141,7 @@ function offerStop(name, again) {
   const info = byId("csv-info");
   info.replaceChildren(
     `“${name}” will be checked when the training run in progress ends. `,
-    el("button", { type: "button", class: "secondary small", id: "csv-stop-run", text: "Stop the run",
+    el("button", { type: "button", class: "secondary small", id: "csv-stop-run", text: t("Stop the run"),
       // Stopping ends the worker, and with it this file's queued check: ask again.
       on: { click: () => { stopRun(); setTimeout(again); } } }),
   );
@@ -160,7 +161,7 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
   if (reading === mine) reading = null;
   if (token !== inspectToken) return false;
   if (!res || !res.ok) {
-    const err = res?.error || { message: "The file could not be read." };
+    const err = res?.error || { message: t("The file could not be read.") };
     if (err.kind === "cancelled") {
       // Cancel here, or a training run's Cancel that also ended this queued reading.
       const kept = hadCsv ? ` “${csv.name}” is still the data.` : "";
@@ -318,7 +319,7 @@ export function csvName() {
 export function csvRequest() {
   if (!csv.b64) {
     // A file Python refused keeps its reason in view (not "choose a file", as if none were chosen).
-    const message = refused && lastError ? `“${refused.name}” was not read: ${lastError}.` : "Choose a CSV file first (or drop one on the box).";
+    const message = refused && lastError ? `“${refused.name}” was not read: ${lastError}.` : t("Choose a CSV file first (or drop one on the box).");
     return { error: { name: "csv-file", message } };
   }
   return { data: request(csv.b64, csv.label, csv.readAs) };

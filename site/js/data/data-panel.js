@@ -3,6 +3,7 @@
 // is csv-upload.js, the placed points points.js, a real data set's classes real-preset.js,
 // the features to plot plot-features.js.
 import { byId, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { param, isActive, presetRequest } from "../state/state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError, clearAllErrors } from "../page/fields.js";
 import { initPoints, pointsRequest } from "./points.js";
@@ -72,8 +73,8 @@ function refresh() {
   const real = values.source === "preset" && isActive("classes", values);
   show(byId("plot-features-box"), (values.source === "csv" || real) && featureCount() > 2);
   byId("plot-x-hint").textContent = real && values.feature_set === "plotted"
-    ? "The two features drawn on the decision-boundary plot; training uses only these two."
-    : "The two features drawn on the decision-boundary plot; training uses all of them.";
+    ? t("The two features drawn on the decision-boundary plot; training uses only these two.")
+    : t("The two features drawn on the decision-boundary plot; training uses all of them.");
   showRealFields(real);
   clearFieldError("data");
 }

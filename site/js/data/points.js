@@ -5,6 +5,7 @@
 // row per point (two inputs, a select, a button) built and laid out at once blocked the page
 // for seconds; the text box holds them all.
 import { byId, el, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 import { readNumber } from "../state/number.js";
 
@@ -47,7 +48,7 @@ export function initPoints(changed) {
     points = [];
     first = 0;
     syncAll();
-    tableStatus("All points removed.");
+    tableStatus(t("All points removed."));
     onChange();
   });
   byId("points-add").addEventListener("click", addPoint);
@@ -104,8 +105,8 @@ function renderTable() {
   const many = points.length > PAGE;
   show(byId("points-pages"), many);
   if (!many) return;
-  byId("points-page-text").textContent = `Points ${first + 1}–${first + shown.length} of ${points.length} ` +
-    "are in the table; the text box below has them all.";
+  byId("points-page-text").textContent = t("Points {first}–{last} of {n} are in the table; the text box below has them all.",
+    { first: first + 1, last: first + shown.length, n: points.length });
   byId("points-prev").disabled = first === 0;
   byId("points-next").disabled = first + PAGE >= points.length;
 }
@@ -118,8 +119,8 @@ function addPager() {
     renderTable();
   };
   const bar = el("div", { id: "points-pages", class: "buttons points-pages", hidden: true },
-    el("button", { type: "button", id: "points-prev", class: "secondary", text: `Previous ${PAGE}`, on: { click: turn(-PAGE) } }),
-    el("button", { type: "button", id: "points-next", class: "secondary", text: `Next ${PAGE}`, on: { click: turn(PAGE) } }),
+    el("button", { type: "button", id: "points-prev", class: "secondary", text: t("Previous {n}", { n: PAGE }), on: { click: turn(-PAGE) } }),
+    el("button", { type: "button", id: "points-next", class: "secondary", text: t("Next {n}", { n: PAGE }), on: { click: turn(PAGE) } }),
     el("span", { id: "points-page-text", class: "hint", attrs: { "aria-live": "polite" } }));
   byId("points-table").closest(".points-table-wrap").after(bar);
 }
@@ -132,7 +133,7 @@ function row(p, i) {
     data: { col },
   });
   const cls = CLASSES.find((c) => c.value === (p[2] > 0 ? 1 : -1));
-  const select = el("select", { class: "pt-label", attrs: { "aria-label": `Class of point ${n}` } },
+  const select = el("select", { class: "pt-label", attrs: { "aria-label": t("Class of point {n}", { n }) } },
     CLASSES.map((c) => el("option", { value: String(c.value), text: c.label, selected: c === cls })));
   return el("tr", { data: { index: i } },
     el("th", { scope: "row", text: String(n) }),
@@ -140,8 +141,8 @@ function row(p, i) {
     el("td", {}, num("x2", p[1])),
     el("td", {}, el("span", { class: "pt-class" }, el("span", { class: cls.dot, attrs: { "aria-hidden": "true" } }), select)),
     el("td", {}, el("button", {
-      type: "button", class: "secondary", text: "Remove",
-      attrs: { "aria-label": `Remove point ${n}` }, data: { remove: i },
+      type: "button", class: "secondary", text: t("Remove"),
+      attrs: { "aria-label": t("Remove point {n}", { n }) }, data: { remove: i },
     })));
 }
 
@@ -173,7 +174,7 @@ function addPoint() {
   syncAll();
   const n = points.length;
   byId("points-rows").lastElementChild?.querySelector("input")?.focus();
-  tableStatus(`Point ${n} added at (0, 0), class ${pointClass() > 0 ? "+1" : "−1"}: set its x₁ and x₂.`);
+  tableStatus(t("Point {n} added at (0, 0), class {cls}: set its x₁ and x₂.", { n, cls: pointClass() > 0 ? "+1" : "−1" }));
   onChange();
 }
 
@@ -185,7 +186,7 @@ function removePoint(i) {
   const rows = byId("points-rows").children;
   const next = rows[Math.min(i - first, rows.length - 1)];
   (next ? next.querySelector("button[data-remove]") : byId("points-add")).focus();
-  tableStatus(`Removed point ${i + 1} (${gone[0]}, ${gone[1]}, class ${gone[2] > 0 ? "+1" : "−1"}); ${points.length} left.`);
+  tableStatus(t("Removed point {n} ({x1}, {x2}, class {cls}); {left} left.", { n: i + 1, x1: gone[0], x2: gone[1], cls: gone[2] > 0 ? "+1" : "−1", left: points.length }));
   onChange();
 }
 
@@ -200,7 +201,7 @@ function checkTable() {
   const bad = [...byId("points-rows").querySelectorAll("input")].find((c) => cellNumber(c) === null);
   if (!bad) return true;
   const j = Number(bad.closest("tr").dataset.index);
-  errorAt(bad, `Point ${j + 1}: ${bad.dataset.col === "x1" ? "x₁" : "x₂"} must be a number.`);
+  errorAt(bad, t("Point {n}: {x} must be a number.", { n: j + 1, x: bad.dataset.col === "x1" ? "x₁" : "x₂" }));
   bad.setAttribute("aria-invalid", "true");
   return false;
 }
@@ -240,11 +241,11 @@ function parseText() {
     const parts = line.split(/[,;\s]+/).filter(Boolean);
     const nums = parts.map(Number);
     if (parts.length !== 3 || !nums.every(Number.isFinite)) {
-      errorAt(byId("points-text"), `Line ${i + 1}: write x₁, x₂, label (three numbers), e.g. 0.5, 1, 1.`);
+      errorAt(byId("points-text"), t("Line {n}: write x₁, x₂, label (three numbers), e.g. 0.5, 1, 1.", { n: i + 1 }));
       return false;
     }
     if (nums[2] !== 1 && nums[2] !== -1) {
-      errorAt(byId("points-text"), `Line ${i + 1}: the label must be 1 or −1.`);
+      errorAt(byId("points-text"), t("Line {n}: the label must be 1 or −1.", { n: i + 1 }));
       return false;
     }
     out.push(nums);
@@ -302,7 +303,7 @@ export function pointsRequest() {
   const pos = points.filter((p) => p[2] > 0).length;
   const neg = points.length - pos;
   if (pos === 0 || neg === 0) {
-    return { error: { name: "points", message: "Place at least one point of each class (+1 and −1)." } };
+    return { error: { name: "points", message: t("Place at least one point of each class (+1 and −1).") } };
   }
   return { data: { kind: "points", points: points.map((p) => [...p]) } };
 }

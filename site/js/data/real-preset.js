@@ -2,6 +2,7 @@
 // binary perceptron tells apart, and whether it trains on every feature or only the two
 // plotted. Python's inspect lists a data set's classes and features (datasets.describe).
 import { byId, el, clear, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { param, isActive, validate, algorithmTraits } from "../state/state.js";
 import { renderField, registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 
@@ -17,8 +18,8 @@ let roots = [];
 export function initRealPreset(opts) {
   ({ values, onValue, inspect: inspectFn, onFeatures } = opts);
   const p = param("classes");
-  const a = el("select", { id: "classes-a", attrs: { "aria-label": "Class −1 or +1 (first)" } });
-  const b = el("select", { id: "classes-b", attrs: { "aria-label": "Class −1 or +1 (second)" } });
+  const a = el("select", { id: "classes-a", attrs: { "aria-label": t("Class −1 or +1 (first)") } });
+  const b = el("select", { id: "classes-b", attrs: { "aria-label": t("Class −1 or +1 (second)") } });
   const hint = el("p", { class: "hint", id: "classes-hint", text: p.hint });
   const error = el("p", { class: "field-error", id: "classes-error", hidden: true, attrs: { "data-for": "classes" } });
   const info = el("p", { class: "hint", id: "real-preset-info" });

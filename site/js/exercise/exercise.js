@@ -7,6 +7,7 @@
 // bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
 import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { createPlot } from "../plot/boundary-svg.js";
 import {
   parseNumber, checkAnswer, tally, replay, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
@@ -43,13 +44,13 @@ export function initExercise(opts) {
   if (!section.isConnected) (byId("compare") || byId("results")).after(section);
   section.className = "panel exercise";
   section.setAttribute("aria-labelledby", "exercise-h");
-  plot = createPlot("The data and the boundary of the current w");
+  plot = createPlot(t("The data and the boundary of the current w"));
   clear(section).append(
-    el("h2", { id: "exercise-h", text: "Predict the update" }),
+    el("h2", { id: "exercise-h", text: t("Predict the update") }),
     el("p", { class: "hint", id: "exercise-intro", text: introText(false) }),
     el("div", { class: "exercise-bar" },
-      el("button", { type: "button", id: "exercise-start", text: "Start the exercise", on: { click: () => start() } }),
-      el("button", { type: "button", id: "exercise-close", class: "secondary", text: "Close the exercise", hidden: true,
+      el("button", { type: "button", id: "exercise-start", text: t("Start the exercise"), on: { click: () => start() } }),
+      el("button", { type: "button", id: "exercise-close", class: "secondary", text: t("Close the exercise"), hidden: true,
         on: { click: () => closeExercise() } })),
     lmsDownload(() => request()),
     quizDownload((r) => call(r), () => Number(page.get("data_seed")) || 0),
@@ -62,21 +63,21 @@ export function initExercise(opts) {
           el("form", { id: "exercise-form", class: "exercise-form", attrs: { novalidate: true }, on: { submit: onSubmit, keydown: onKey } },
             el("p", { id: "exercise-question", class: "exercise-question" }),
             el("fieldset", { id: "exercise-mistake" },
-              el("legend", { id: "exercise-mistake-legend", text: "Is this example a mistake (y·a ≤ 0)?" }),
-              radio("yes", "Yes, a mistake"), radio("no", "No, w stays")),
+              el("legend", { id: "exercise-mistake-legend", text: t("Is this example a mistake (y·a ≤ 0)?") }),
+              radio("yes", t("Yes, a mistake")), radio("no", t("No, w stays"))),
             el("fieldset", { id: "exercise-new-w", hidden: true },
-              el("legend", { id: "exercise-new-w-legend", text: "The new w (a decimal comma is fine)" }),
+              el("legend", { id: "exercise-new-w-legend", text: t("The new w (a decimal comma is fine)") }),
               el("div", { id: "exercise-w-fields", class: "exercise-w-fields" })),
             el("p", { id: "exercise-input-error", class: "field-error", attrs: { "aria-live": "assertive" }, hidden: true }),
             // Checked on the button's click (Enter in a field clicks it too): a frame sandboxed
             // without allow-forms, as the embed snippet is, never fires the form's submit.
-            el("button", { type: "submit", id: "exercise-check", text: "Check", on: { click: onSubmit } })),
+            el("button", { type: "submit", id: "exercise-check", text: t("Check"), on: { click: onSubmit } })),
           el("div", { id: "exercise-feedback", class: "exercise-feedback", role: "status", attrs: { "aria-live": "polite" } })),
         el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "exercise-caption", class: "hint" }))),
       el("div", { class: "exercise-link" },
-        el("label", { htmlFor: "exercise-link", text: "Result link (this data, your answers, your score)" }),
+        el("label", { htmlFor: "exercise-link", text: t("Result link (this data, your answers, your score)") }),
         el("input", { id: "exercise-link", type: "text", readOnly: true }),
-        el("button", { type: "button", id: "exercise-copy", class: "secondary", text: "Copy result link", on: { click: copyLink } }))),
+        el("button", { type: "button", id: "exercise-copy", class: "secondary", text: t("Copy result link"), on: { click: copyLink } }))),
   );
   for (const r of section.querySelectorAll("input[name=exercise-mistake]")) r.addEventListener("change", syncW);
   onPrediction(() => { if (ex) { scoreLine(); updateLink(); } }); // a lesson's prediction counts too
@@ -84,9 +85,9 @@ export function initExercise(opts) {
 
 /** The score: the exercise's answers, and the lesson predictions made on this page. */
 function scoreLine() {
-  const t = tally(ex.results), l = predictionTally();
-  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`
-    + (l.answered ? ` · lesson predictions ${l.score} of ${l.answered} right` : "");
+  const s = tally(ex.results), l = predictionTally();
+  byId("exercise-score").textContent = t("Score {score} of {answered} · streak {streak} (best {best})", { score: s.score, answered: s.answered, streak: s.streak, best: s.best })
+    + (l.answered ? " · " + t("lesson predictions {score} of {answered} right", { score: l.score, answered: l.answered }) : "");
 }
 
 function radio(value, label) {
@@ -145,8 +146,8 @@ export function closeExercise(announce = true) {
   generation++;
   show(byId("exercise-body"), false);
   show(byId("exercise-close"), false);
-  byId("exercise-start").textContent = "Start the exercise";
-  say(announce ? "The exercise is closed." : "");
+  byId("exercise-start").textContent = t("Start the exercise");
+  say(announce ? t("The exercise is closed.") : "");
   viewChanged();
   if (announce) byId("exercise-start").focus();
 }
@@ -154,8 +155,8 @@ export function closeExercise(announce = true) {
 /** Start (or restart) on the data and settings now in the controls; replay a link's answers. */
 export async function start(link = null) {
   const req = request();
-  if (!req) { say("The exercise was not started: fix the value marked above.", "error"); return; }
-  say("Preparing the exercise…");
+  if (!req) { say(t("The exercise was not started: fix the value marked above."), "error"); return; }
+  say(t("Preparing the exercise…"));
   byId("exercise-start").disabled = true;
   starting = true;
   const mine = ++generation;
@@ -163,33 +164,33 @@ export async function start(link = null) {
   try {
     res = await call({ cmd: "visits", data: req.data, settings: req.settings, limit: LIMIT });
   } catch (e) {
-    res = { ok: false, error: { message: "Python could not prepare the exercise." } };
+    res = { ok: false, error: { message: t("Python could not prepare the exercise.") } };
   }
   byId("exercise-start").disabled = false;
   if (mine !== generation) return; // closed (or started again) meanwhile
   starting = false;
   if (!res || !res.ok) {
-    say(res?.error?.message || "The exercise could not be prepared.", "error");
+    say(res?.error?.message || t("The exercise could not be prepared."), "error");
     viewChanged();
     return;
   }
   ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
   byId("exercise-intro").textContent = introText(ex.dual, res.threshold);
   byId("exercise-on").textContent = context(res);
-  byId("exercise-start").textContent = "Restart the exercise";
+  byId("exercise-start").textContent = t("Restart the exercise");
   show(byId("exercise-close"), true);
   const byCount = ex.dual;
   byId("exercise-mistake-legend").textContent = questionText(byCount, res.threshold);
-  byId("exercise-new-w-legend").textContent = byCount ? "The new count αᵢ of this example (a whole number)"
-    : "The new w (a decimal comma is fine)";
-  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? "No, the counts stay" : "No, w stays";
+  byId("exercise-new-w-legend").textContent = byCount ? t("The new count αᵢ of this example (a whole number)")
+    : t("The new w (a decimal comma is fine)");
+  byId("exercise").querySelector("label[for=exercise-mistake-no]").textContent = byCount ? t("No, the counts stay") : t("No, w stays");
   clear(byId("exercise-feedback"));
   say("");
   viewChanged();
   if (link) {
     const d = decodeAnswers(link.answersText, answerWidth(res));
     if ("error" in d) {
-      say("The answers in this link could not be read, so the exercise starts from the beginning.", "error");
+      say(t("The answers in this link could not be read, so the exercise starts from the beginning."), "error");
     } else {
       ex.answers = d.answers.slice(0, res.visits.length);
       ex.results = replay(res.visits, ex.answers);
@@ -235,22 +236,22 @@ function names() {
 
 async function render() {
   const v = visit();
-  const t = tally(ex.results);
+  const s = tally(ex.results);
   scoreLine();
-  byId("exercise").dataset.score = String(t.score);
-  byId("exercise").dataset.answered = String(t.answered);
+  byId("exercise").dataset.score = String(s.score);
+  byId("exercise").dataset.answered = String(s.answered);
   const form = byId("exercise-form");
   for (const r of form.querySelectorAll("input[name=exercise-mistake]")) r.checked = false;
   syncW();
-  const done = !v || (goal !== null && t.answered >= goal);
+  const done = !v || (goal !== null && s.answered >= goal);
   form.querySelector("#exercise-mistake").disabled = done;
   byId("exercise-check").disabled = done;
   if (done && v) {
-    byId("exercise-question").textContent = `That is the ${goal} answers this exercise asks for: ${t.score} right.`;
+    byId("exercise-question").textContent = t("That is the {goal} answers this exercise asks for: {right} right.", { goal, right: s.score });
   } else if (done) {
     byId("exercise-question").textContent = ex.res.run_ends
-      ? `The run ends here (${ex.res.status}): every example has been visited.`
-      : `That is every visit this exercise holds (${ex.res.visits.length}).`;
+      ? t("The run ends here ({status}): every example has been visited.", { status: ex.res.status })
+      : t("That is every visit this exercise holds ({n}).", { n: ex.res.visits.length });
   } else if (ex.dual) {
     byId("exercise-question").textContent = visitText(v)
       + `x${sub(v.index + 1)} = ${vec(v.x)}, y = ${v.y > 0 ? "+1" : "−1"}, η = ${num(ex.res.eta)}; `
@@ -288,7 +289,7 @@ async function onSubmit(e) {
   if (!v) return;
   const err = byId("exercise-input-error");
   const choice = byId("exercise-form").querySelector("input[name=exercise-mistake]:checked")?.value;
-  if (!choice) return inputError("Choose yes or no first.", "exercise-mistake-yes");
+  if (!choice) return inputError(t("Choose yes or no first."), "exercise-mistake-yes");
   let w = null;
   if (choice === "yes") {
     w = [];
@@ -335,10 +336,10 @@ async function copyLink() {
   const input = byId("exercise-link");
   try {
     await navigator.clipboard.writeText(input.value);
-    say("The result link is copied.");
+    say(t("The result link is copied."));
   } catch {
     input.select();
-    say("Copy the selected link with Ctrl+C (⌘C).");
+    say(t("Copy the selected link with Ctrl+C (⌘C)."));
   }
 }
 

@@ -1,8 +1,9 @@
 // Find the weights by hand (2-D data): sliders and number fields for w₁, w₂, b; the line,
 // w and the misclassified points are redrawn in the page while a slider moves (no Python per
 // drag); on release Python confirms (bridge "hand"): whether w separates and its margins.
-// "Compare with the perceptron" trains from w = 0 on the same points and draws both lines.
+// t("Compare with the perceptron") trains from w = 0 on the same points and draws both lines.
 import { byId, el, clear, show, fmt, say as sayIn } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { createPlot, drawPlot, wrongPoints } from "../plot/boundary-svg.js";
 import { parseNumber, vec } from "./exercise-check.js";
 import { algorithmTraits } from "../state/state.js";
@@ -24,14 +25,13 @@ export function initHandWeights(opts) {
   if (!section.isConnected) (byId("exercise") || byId("compare") || byId("results")).after(section);
   section.className = "panel hand";
   section.setAttribute("aria-labelledby", "hand-h");
-  plot = createPlot("The data and the hand-made line");
+  plot = createPlot(t("The data and the hand-made line"));
   clear(section).append(
-    el("h2", { id: "hand-h", text: "Find the weights by hand" }),
-    el("p", { class: "hint", text: "Choose w₁, w₂ and b yourself: the line w₁x₁ + w₂x₂ + b = 0 moves as you go, "
-      + "and the points it gets wrong (y·a ≤ 0) are ringed." }),
+    el("h2", { id: "hand-h", text: t("Find the weights by hand") }),
+    el("p", { class: "hint", text: t("Choose w₁, w₂ and b yourself: the line w₁x₁ + w₂x₂ + b = 0 moves as you go, and the points it gets wrong (y·a ≤ 0) are ringed.") }),
     el("div", { class: "exercise-bar" },
-      el("button", { type: "button", id: "hand-notes", text: "AND with the notes' a = 20x₁ + 20x₂ − 30", on: { click: () => open(NOTES_AND) } }),
-      el("button", { type: "button", id: "hand-open", class: "secondary", text: "Use the data above", on: { click: () => openCurrent() } })),
+      el("button", { type: "button", id: "hand-notes", text: t("AND with the notes' a = 20x₁ + 20x₂ − 30"), on: { click: () => open(NOTES_AND) } }),
+      el("button", { type: "button", id: "hand-open", class: "secondary", text: t("Use the data above"), on: { click: () => openCurrent() } })),
     el("p", { id: "hand-message", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }),
     el("div", { id: "hand-body", class: "exercise-grid", hidden: true },
       el("div", {},
@@ -43,7 +43,7 @@ export function initHandWeights(opts) {
             attrs: { "aria-label": `${label} (number)` }, on: { input: () => fromField(k), change: confirm } }))),
         el("p", { id: "hand-live", class: "hand-live" }),
         el("p", { id: "hand-check", class: "hand-check", role: "status", attrs: { "aria-live": "polite" } }),
-        el("button", { type: "button", id: "hand-compare", text: "Compare with the perceptron", on: { click: () => confirm(true) } }),
+        el("button", { type: "button", id: "hand-compare", text: t("Compare with the perceptron"), on: { click: () => confirm(true) } }),
         el("p", { id: "hand-perceptron", class: "hand-check", attrs: { "aria-live": "polite" } })),
       el("figure", { class: "exercise-figure" }, plot, el("figcaption", { id: "hand-caption", class: "hint" }))),
   );
@@ -55,14 +55,14 @@ function say(text, kind = "info") {
 
 function openCurrent() {
   const req = request();
-  if (!req) { say("Fix the value marked above first.", "error"); return; }
+  if (!req) { say(t("Fix the value marked above first."), "error"); return; }
   open({ data: req.data, w: hand?.w || [1, 1, 0] });
 }
 
 async function open({ data, w }) {
-  say("Loading the points…");
+  say(t("Loading the points…"));
   const r = await call({ cmd: "hand", data, w });
-  if (!r || !r.ok) { say(r?.error?.message || "The points could not be loaded.", "error"); return; }
+  if (!r || !r.ok) { say(r?.error?.message || t("The points could not be loaded."), "error"); return; }
   say("");
   hand = { data, points: r.points, w: [...w], perceptron: null, name: r.name };
   show(byId("hand-body"), true);
@@ -91,7 +91,7 @@ function fromField(k) {
   const r = parseNumber(byId(`hand-${k}`).value);
   const field = byId(`hand-${k}`);
   const wasBad = field.getAttribute("aria-invalid") === "true";
-  const bad = "error" in r ? r.error : Math.abs(r.value) > 1e12 ? "Use a number between −10¹² and 10¹²." : null;
+  const bad = "error" in r ? r.error : Math.abs(r.value) > 1e12 ? t("Use a number between −10¹² and 10¹².") : null;
   field.setAttribute("aria-invalid", String(!!bad));
   field.setAttribute("aria-describedby", "hand-live");
   const live = byId("hand-live");
@@ -147,10 +147,10 @@ async function confirm(compare = false) {
   if (!hand || byId("hand-body").querySelector("[aria-invalid=true]")) return;
   const mine = ++seq;
   const settings = compare === true ? request()?.settings : undefined;
-  if (compare === true && !settings) { say("Fix the value marked above first.", "error"); return; }
+  if (compare === true && !settings) { say(t("Fix the value marked above first."), "error"); return; }
   const r = await call({ cmd: "hand", data: hand.data, w: hand.w, compare: compare === true, settings });
   if (mine !== seq) return;
-  if (!r || !r.ok) { say(r?.error?.message || "Python could not check these weights.", "error"); return; }
+  if (!r || !r.ok) { say(r?.error?.message || t("Python could not check these weights."), "error"); return; }
   showCheck(r.hand);
   if (r.perceptron) {
     const p = r.perceptron;

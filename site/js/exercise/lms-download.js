@@ -6,6 +6,7 @@
 // Train (the graded run is the link's: the student has nothing to retrain). Embed mode hides
 // this box itself (css/share.css): it is the author's, never the student's.
 import { el, byId, say as sayIn } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { embedTitle } from "../page/embed.js";
 import { siteBase } from "../page/site-address.js";
@@ -32,19 +33,19 @@ function field(id, label, control, hint) {
 /** The box (a closed <details>); request(): {data, settings} of the controls, or null. */
 export function lmsDownload(request) {
   return el("details", { id: "lms", class: "exercise-lms" },
-    el("summary", { text: "Download for your LMS (SCORM)" }),
+    el("summary", { text: t("Download for your LMS (SCORM)") }),
     el("p", { class: "hint", text: "A small SCORM package of this exercise, on the data and settings now in the controls: "
       + "upload it to Moodle, Canvas, Open edX, Blackboard, … as a SCORM activity. Each student answers in this lab "
       + "(at its address here) and the course's gradebook gets the score, completion and every answer. No server needed." }),
-    field("lms-version", "SCORM version", el("select", { id: "lms-version" },
+    field("lms-version", t("SCORM version"), el("select", { id: "lms-version" },
       el("option", { value: "1.2", text: "SCORM 1.2 (Moodle, most LMS)" }),
       el("option", { value: "2004", text: "SCORM 2004, 4th edition" }))),
-    field("lms-questions", "Answers asked for", el("input", { id: "lms-questions", type: "number", value: "10",
+    field("lms-questions", t("Answers asked for"), el("input", { id: "lms-questions", type: "number", value: "10",
       min: "1", max: String(MAX_ANSWERS), step: "1", attrs: { "aria-describedby": "lms-questions-hint" } }),
     `1 to ${MAX_ANSWERS}; fewer if the run ends sooner.`),
-    field("lms-mastery", "Pass mark (% right)", el("input", { id: "lms-mastery", type: "number", value: "80",
+    field("lms-mastery", t("Pass mark (% right)"), el("input", { id: "lms-mastery", type: "number", value: "80",
       min: "0", max: "100", step: "1" })),
-    el("button", { type: "button", id: "lms-download", text: "Download the package", on: { click: () => download(request) } }),
+    el("button", { type: "button", id: "lms-download", text: t("Download the package"), on: { click: () => download(request) } }),
     el("p", { id: "lms-status", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }));
 }
 
@@ -62,7 +63,7 @@ export function packageLab(base, hash, questions) {
 }
 
 async function download(request) {
-  const q = whole("lms-questions", 1, MAX_ANSWERS, "Answers asked for");
+  const q = whole("lms-questions", 1, MAX_ANSWERS, t("Answers asked for"));
   const m = whole("lms-mastery", 0, 100, "The pass mark");
   if (q.error || m.error) { say(q.error || m.error, "error"); return; }
   const req = request();

@@ -1,8 +1,9 @@
-// "Download quiz bank": the question bank `python -m perceptron_lab quiz` writes (QTI 3.0, QTI 1.2
+// t("Download quiz bank"): the question bank `python -m perceptron_lab quiz` writes (QTI 3.0, QTI 1.2
 // for Canvas, Moodle XML, GIFT and a Common Cartridge unit), made by the page's own Python
 // (bridge "quiz") and saved as one zip. Its variants run on data generated from the data seed in
 // the controls, so the same seed gives the same bank here and on the command line.
 import { el, byId, say as sayIn } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { siteBase } from "../page/site-address.js";
 import { zip } from "./zip-writer.js";
 
@@ -15,12 +16,12 @@ function say(text, kind = "info") {
 /** The box; call(request) -> Promise (the Python client); seed() -> the data seed in the controls. */
 export function quizDownload(call, seed) {
   return el("details", { id: "quiz-bank", class: "exercise-lms" },
-    el("summary", { text: "Download quiz bank (QTI, Moodle XML, GIFT, Common Cartridge)" }),
+    el("summary", { text: t("Download quiz bank (QTI, Moodle XML, GIFT, Common Cartridge)") }),
     el("p", { class: "hint", text: `Questions your LMS shows and grades itself: ${COUNT} variants of each kind (the next update, `
       + "the new w, will it converge, a bias by hand, the bound (R/γ)²), each with its picture, the engine's answer and "
       + "feedback with the variant's numbers. The variants run on data generated from the data seed of Data & settings (0 unless you set one); "
       + "python -m perceptron_lab quiz --seed with that seed writes the same bank." }),
-    el("button", { type: "button", id: "quiz-download", class: "secondary", text: "Download quiz bank",
+    el("button", { type: "button", id: "quiz-download", class: "secondary", text: t("Download quiz bank"),
       on: { click: () => download(call, seed()) } }),
     el("p", { id: "quiz-status", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }));
 }

@@ -2,6 +2,7 @@
 // own data in the lab's data link keys (share.js: preset=…, pts=…, csv=…) and the student's
 // changes to the step's run as try.KEY=value (a margin changed by the student is not the
 // teacher's margin). Pure.
+import { pageLanguage } from "../i18n/current.js";
 import { PARAMS } from "../state/state.js";
 
 const KEEP = ["embed", "present"];
@@ -31,7 +32,8 @@ export function parseLessonLink(hash) {
 
 /** The hash (without "#") of lesson n at step k, with the teacher's data and the student's changes. */
 export function lessonLink(n, k, keep = {}, { data = {}, changes = {} } = {}) {
-  const extra = KEEP.filter((key) => keep[key] === "1").map((key) => `&${key}=1`).join("");
+  const extra = KEEP.filter((key) => keep[key] === "1").map((key) => `&${key}=1`).join("")
+    + (pageLanguage() !== "en" ? `&lang=${encodeURIComponent(pageLanguage())}` : ""); // a lesson link keeps its language
   const pairs = [...Object.entries(data).filter(([key]) => DATA_KEYS.has(key)),
     ...Object.entries(changes).map(([key, v]) => [CHANGE + key, v])];
   const more = pairs.map(([key, v]) => `&${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`).join("");

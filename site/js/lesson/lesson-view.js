@@ -1,5 +1,6 @@
 // One lesson step on screen: its words, its question, Back / Next. Builds DOM only (no Python).
 import { el, clear } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { PARAMS } from "../state/state.js";
 
 const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
@@ -8,9 +9,9 @@ const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
 export function renderStep(root, v, catalogue, handlers) {
   clear(root);
   const head = el("div", { class: "lesson-head" },
-    el("label", { class: "lesson-pick", text: "Lesson " },
+    el("label", { class: "lesson-pick", text: t("Lesson") + " " },
       picker(catalogue, v.lesson, handlers.onLesson)),
-    el("p", { class: "lesson-pos", text: `Step ${v.step} of ${v.steps}` }));
+    el("p", { class: "lesson-pos", text: t("Step {step} of {total}", { step: v.step, total: v.steps }) }));
   const title = el("h2", { id: "lesson-step-h", class: "lesson-title", text: v.title, attrs: { tabindex: "-1" } });
   const words = el("div", { class: "lesson-words" }, v.text.map((t) => el("p", { text: t })));
   stageFigure(v);
@@ -19,7 +20,7 @@ export function renderStep(root, v, catalogue, handlers) {
   const ask = v.question ? question(v, handlers.onAnswer) : null;
   // Predict, then see: the run's numbers wait until the question is answered.
   document.body.dataset.lessonAsk = v.question && !v.check ? "open" : "done";
-  const nav = el("nav", { class: "lesson-nav", attrs: { "aria-label": "Lesson steps" } },
+  const nav = el("nav", { class: "lesson-nav", attrs: { "aria-label": t("Lesson steps") } },
     el("button", { type: "button", id: "lesson-back", class: "secondary", text: "◀ Back",
       disabled: v.step <= 1 && v.lesson <= 1, on: { click: () => handlers.onMove(-1) } }),
     el("button", { type: "button", id: "lesson-next", text: nextLabel(v, catalogue),
@@ -29,8 +30,8 @@ export function renderStep(root, v, catalogue, handlers) {
 }
 
 function nextLabel(v, catalogue) {
-  if (v.step < v.steps) return "Next ▶";
-  return v.lesson < catalogue.length ? "Next lesson ▶" : "The end";
+  if (v.step < v.steps) return t("Next ▶");
+  return v.lesson < catalogue.length ? t("Next lesson ▶") : t("The end");
 }
 
 function picker(catalogue, current, onLesson) {
@@ -43,11 +44,11 @@ function picker(catalogue, current, onLesson) {
 function question(v, onAnswer) {
   const q = v.question;
   const form = el("form", { class: "lesson-question", id: "lesson-question" });
-  const legend = el("legend", { text: `Predict: ${q.prompt}` });
+  const legend = el("legend", { text: t("Predict: {prompt}", { prompt: q.prompt }) });
   const set = el("fieldset", {}, legend);
   if (q.answer === "vector") {
-    set.append(el("label", { text: "Your answer " }, el("input", { type: "text", name: "answer", id: "lesson-answer",
-      attrs: { inputmode: "decimal", autocomplete: "off", placeholder: "e.g. a, b, c" } })));
+    set.append(el("label", { text: t("Your answer") + " " }, el("input", { type: "text", name: "answer", id: "lesson-answer",
+      attrs: { inputmode: "decimal", autocomplete: "off", placeholder: t("e.g. a, b, c") } })));
   } else {
     for (const c of q.choices) {
       set.append(el("label", { class: "lesson-choice" },
@@ -55,12 +56,12 @@ function question(v, onAnswer) {
     }
   }
   const result = el("div", { class: "lesson-check", id: "lesson-check", attrs: { role: "status" } });
-  form.append(set, el("button", { type: "submit", id: "lesson-submit", text: "Check my prediction" }), result);
+  form.append(set, el("button", { type: "submit", id: "lesson-submit", text: t("Check my prediction") }), result);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const data = new FormData(form).get("answer");
     if (data === null || String(data).trim() === "") {
-      result.replaceChildren(el("p", { class: "field-error", text: "Choose or type an answer first." }));
+      result.replaceChildren(el("p", { class: "field-error", text: t("Choose or type an answer first.") }));
       return;
     }
     onAnswer(String(data));
@@ -79,7 +80,7 @@ export function showCheck(node, v) {
   }
   node.replaceChildren(...[
     el("p", { class: c.correct ? "lesson-right" : "lesson-wrong",
-      text: c.correct ? `Right: ${c.truth}.` : `Not this time: the run says ${c.truth}.` }),
+      text: c.correct ? t("Right: {truth}.", { truth: c.truth }) : t("Not this time: the run says {truth}.", { truth: c.truth }) }),
     c.explain ? el("p", { text: c.explain }) : null,
     ...(v.reveal || []).map((t) => el("p", { text: t }))].filter(Boolean));
 }
@@ -96,7 +97,7 @@ export function stageFigure(v) {
   }
   if (!fig) {
     fig = el("figure", { id: "lesson-figure", class: "fig lesson-figure" }, el("img", { alt: "" }), el("figcaption"),
-      el("p", { class: "lesson-figure-wait", text: "Predict first: this step's plot appears once you have answered." }));
+      el("p", { class: "lesson-figure-wait", text: t("Predict first: this step's plot appears once you have answered.") }));
     cell?.prepend(fig);
   }
   fig.querySelector("img").src = v.figure;
@@ -118,7 +119,7 @@ export function stageBox() {
 /** The settings this step lets the student change (its @change keys), with the run's values. */
 function changes(v, onChange) {
   const form = el("form", { class: "lesson-change", id: "lesson-change" });
-  const set = el("fieldset", {}, el("legend", { text: "Try it: change the run" }));
+  const set = el("fieldset", {}, el("legend", { text: t("Try it: change the run") }));
   for (const key of v.change) {
     const p = BY_URL.get(key);
     set.append(el("label", { class: "lesson-change-field" }, `${p?.label || key} `,
@@ -126,7 +127,7 @@ function changes(v, onChange) {
         attrs: { inputmode: "decimal", autocomplete: "off", "data-key": key } })));
   }
   const error = el("p", { class: "field-error", id: "lesson-change-error", hidden: true, attrs: { role: "alert" } });
-  form.append(set, el("button", { type: "submit", class: "secondary", id: "lesson-change-run", text: "Run it" }), error);
+  form.append(set, el("button", { type: "submit", class: "secondary", id: "lesson-change-run", text: t("Run it") }), error);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const out = {};

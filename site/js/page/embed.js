@@ -2,6 +2,7 @@
 // css/share.css does the layout), the embed snippet, the "Open in the full lab" link, and
 // the content height posted to the parent page so the frame can fit it (docs/embedding.md).
 import { byId } from "./dom.js";
+import { t } from "../i18n/i18n.js";
 import { BY_NAME } from "../state/state.js";
 import { postHeight, answerIframeResizer } from "./frame-messages.js";
 
@@ -32,7 +33,7 @@ function shortLabel(name, value) {
 /** "Perceptron Lab: Two clouds, Online" */
 export function embedTitle(vals) {
   const data = vals.source === "preset" ? shortLabel("preset", vals.preset)
-    : vals.source === "csv" ? "CSV data" : "Placed points";
+    : vals.source === "csv" ? t("CSV data") : t("Placed points");
   return `Perceptron Lab: ${data}, ${shortLabel("algorithm", vals.algorithm)}`;
 }
 

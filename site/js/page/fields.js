@@ -2,6 +2,7 @@
 // and show / clear the error message next to the control that caused it.
 import { el } from "./dom.js";
 import { validate } from "../state/state.js";
+import { t } from "../i18n/i18n.js";
 
 const slots = new Map(); // name -> {control, error, hint}
 
@@ -69,8 +70,8 @@ function readRaw(p, control) {
 function optionHint(p, value) {
   const o = p.options?.find((x) => x.value === value);
   // A preset's own hint says all there is: the list of every kind of preset is not about it.
-  if (o?.hint && p.name === "preset") return `${o.hint}.`;
-  return o?.hint ? `${p.hint}. ${o.hint}.` : p.hint;
+  if (o?.hint && p.name === "preset") return `${t(o.hint)}.`;
+  return o?.hint ? `${t(p.hint)}. ${t(o.hint)}.` : t(p.hint);
 }
 
 /**
@@ -97,23 +98,23 @@ export function renderField(p, value, onValue) {
     control = el("input", { type: "checkbox", id: p.id, name: p.name, checked: !!value });
     control.addEventListener("change", commit);
     root = el("div", { class: "field field-bool" },
-      el("div", { class: "check" }, control, el("label", { attrs: { for: p.id }, text: p.label })),
+      el("div", { class: "check" }, control, el("label", { attrs: { for: p.id }, text: t(p.label) })),
       hint, error);
   } else if (p.type === "enum" && p.name === "source") {
     control = el("fieldset", { id: p.id, class: "segmented" },
-      el("legend", { text: p.label }),
+      el("legend", { text: t(p.label) }),
       p.options.map((o) => {
         const rid = `${p.id}-${o.value}`;
         const input = el("input", { type: "radio", id: rid, name: p.name, value: o.value, checked: o.value === value });
         input.addEventListener("change", commit);
-        return el("span", { class: "seg" }, input, el("label", { attrs: { for: rid }, text: o.label }));
+        return el("span", { class: "seg" }, input, el("label", { attrs: { for: rid }, text: t(o.label) }));
       }));
     root = el("div", { class: "field field-source" }, control, hint, error);
   } else if (p.type === "enum") {
     control = el("select", { id: p.id, name: p.name },
-      p.options.map((o) => el("option", { value: o.value, text: o.label, selected: o.value === value })));
+      p.options.map((o) => el("option", { value: o.value, text: t(o.label), selected: o.value === value })));
     control.addEventListener("change", commit);
-    root = el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), control, hint, error);
+    root = el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: t(p.label) }), control, hint, error);
   } else {
     const isInt = p.type === "int";
     // Decimals in a text box: a number box would hand "0,1" over as "" (or not at all), so a
@@ -124,7 +125,7 @@ export function renderField(p, value, onValue) {
     });
     control.addEventListener("change", commit);
     control.addEventListener("input", () => clearFieldError(p.name));
-    root = el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), control, hint, error);
+    root = el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: t(p.label) }), control, hint, error);
   }
   if (p.when) root.dataset.when = p.when.name;
   registerSlot(p.name, control, error, hint, p);

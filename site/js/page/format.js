@@ -1,4 +1,12 @@
-// Numbers for people, the same everywhere on the page. No DOM: node --test imports it.
+// Numbers for people, the same everywhere on the page, with the page language's decimal mark
+// (i18n/current.js; never used for links, exports or requests). No DOM: node --test imports it.
+import { decimalMark } from "../i18n/current.js";
+
+/** The text's decimal point as the page's language writes it ("0.5" -> "0,5" in German). */
+export const localDecimal = (s) => (decimalMark() === "." ? s : s.replace(/(\d)\.(\d)/g, `$1${decimalMark()}$2`));
+
+/** Between the numbers of a vector: "; " where the decimal mark is a comma ((0,5; 1), not (0,5, 1)). */
+export const vectorSep = () => (decimalMark() === "," ? "; " : ", ");
 
 /** Number for people: up to `digits` significant digits, no trailing zeros; "−" for minus. */
 export function fmt(x, digits = 4) {
@@ -8,10 +16,10 @@ export function fmt(x, digits = 4) {
   let s;
   if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 1e-4)) s = x.toExponential(digits - 1).replace(/\.?0+e/, "e");
   else s = String(Number(x.toPrecision(digits)));
-  return s.replace(/^-/, "−");
+  return localDecimal(s.replace(/^-/, "−"));
 }
 
 export function pct(x) {
   if (x === null || x === undefined || !Number.isFinite(x)) return "—";
-  return `${Number((x * 100).toFixed(1))} %`;
+  return `${localDecimal(String(Number((x * 100).toFixed(1))))} %`;
 }

@@ -1,5 +1,6 @@
 // The notice under the header naming what a shared link could not restore (#link-notice).
 import { byId, el, show, clear } from "./dom.js";
+import { t } from "../i18n/i18n.js";
 
 let notices = []; // the texts on screen
 
@@ -12,7 +13,7 @@ export function showNotices(list) {
   if (!notices.length) { show(box, false); return; }
   for (const text of notices) box.append(el("p", { text }));
   box.append(el("button", {
-    type: "button", class: "secondary small", text: "Dismiss",
+    type: "button", class: "secondary small", text: t("Dismiss"),
     on: { click: () => { notices = []; clear(box); show(box, false); } },
   }));
   show(box, true);

@@ -1,20 +1,21 @@
 // The plots: <img> elements with data: URLs from result.plots and alt text from result.plot_alt,
 // and the size each is drawn at (its CSS box × devicePixelRatio, so it stays crisp at any zoom).
 import { byId, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 
 export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"];
 // Drawn by Python only when the data has more than two features (the boundary is then a slice).
 const MANY = ["projection", "weights"];
 
 const FALLBACK_ALT = {
-  boundary: "The training points (+1 blue, −1 orange) and the learned decision boundary.",
-  mistakes: "Number of mistakes in each epoch.",
-  accuracy: "Training accuracy after each epoch.",
-  proof: "The two quantities of the convergence proof after each mistake.",
-  projection: "Every training point's score w·x̃ by class, with the threshold at 0.",
-  weights: "One bar per feature weight.",
-  cycle: "The weight vectors of one cycle and their boundaries.",
-  trajectory: "The direction of w over the updates.",
+  boundary: t("The training points (+1 blue, −1 orange) and the learned decision boundary."),
+  mistakes: t("Number of mistakes in each epoch."),
+  accuracy: t("Training accuracy after each epoch."),
+  proof: t("The two quantities of the convergence proof after each mistake."),
+  projection: t("Every training point's score w·x̃ by class, with the threshold at 0."),
+  weights: t("One bar per feature weight."),
+  cycle: t("The weight vectors of one cycle and their boundaries."),
+  trajectory: t("The direction of w over the updates."),
 };
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));

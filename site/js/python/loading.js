@@ -3,16 +3,17 @@
 // The states are the page state's pyState / runState (../state/page-state.js); tests wait on their
 // mirror body[data-py-state] / [data-run-state]; pyRetries (body[data-py-retries]) counts the
 // client's automatic retries of a stalled load.
-import { byId, show, say } from "../page/dom.js";
+import { byId, show, say, fmt } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { page } from "../state/page-state.js";
 
 const ORDER = ["runtime", "packages", "app", "ready"];
 const DETAIL = {
-  loading: "Loading Python in the background… you can already choose data and settings.",
-  runtime: "Starting the Python runtime…",
-  packages: "Loading NumPy and Matplotlib…",
-  app: "Loading Perceptron Lab…",
-  ready: "Python is ready.",
+  loading: t("Loading Python in the background… you can already choose data and settings."),
+  runtime: t("Starting the Python runtime…"),
+  packages: t("Loading NumPy and Matplotlib…"),
+  app: t("Loading Perceptron Lab…"),
+  ready: t("Python is ready."),
 };
 const MB = 1e6;
 
@@ -31,7 +32,7 @@ export function setPyState(stage, detail) {
     else li.removeAttribute("aria-current");
   }
   const text = stage === "error"
-    ? (detail || "Python could not be loaded. Reload the page to try again.")
+    ? (detail || t("Python could not be loaded. Reload the page to try again."))
     : (detail && stage === "loading" ? detail : (DETAIL[stage] || DETAIL.loading));
   byId("load-detail").textContent = text;
   byId("load").classList.toggle("is-ready", stage === "ready");
@@ -47,17 +48,17 @@ export function setBytes(received, total, cached = false) {
   bar.max = total;
   bar.value = Math.min(received, total);
   if (cached && globalThis.navigator?.serviceWorker?.controller) {
-    byId("load-bytes-text").textContent = "Python's files come from this browser's copy: nothing to download.";
+    byId("load-bytes-text").textContent = t("Python's files come from this browser's copy: nothing to download.");
     show(byId("load-bytes"), true);
     return;
   }
-  const mb = (n) => (n / MB).toFixed(1);
-  let text = `Python download: ${mb(received)} of ${mb(total)} MB`;
+  const mb = (n) => fmt(Number((n / MB).toFixed(1)));
+  let text = t("Python download: {received} of {total} MB", { received: mb(received), total: mb(total) });
   // Before the bytes flow, say what is coming and, if the browser knows the link's speed
   // and it is slow, about how long it takes.
   const link = navigator.connection && navigator.connection.downlink; // Mbit/s, estimated
   if (received < total * 0.05 && link && link < 10) {
-    text += ` (about ${Math.max(1, Math.round((total * 8) / (link * MB)))} s at this connection's speed)`;
+    text += " " + t("(about {s} s at this connection's speed)", { s: Math.max(1, Math.round((total * 8) / (link * MB))) });
   }
   byId("load-bytes-text").textContent = text;
   show(byId("load-bytes"), true);

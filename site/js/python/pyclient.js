@@ -14,6 +14,7 @@
 // of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
 // "error" and UPDATED: the page never runs a Python other than its own.
 // Test hooks: client-test-hooks.js. Early start, the spare: worker-start.js. Heap: worker-memory.js.
+import { withLanguage } from "../i18n/request-language.js";
 import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly, replayEarly, readyLatch } from "./worker-start.js";
 import { watchLife } from "./worker-life.js";
 import { addTestHooks } from "./client-test-hooks.js";
@@ -298,7 +299,7 @@ export function createPyClient({
     /** Send a bridge request; resolves with the bridge response (never rejects). */
     call(request) {
       return new Promise((resolve) => {
-        const item = { id: nextId++, request, resolve };
+        const item = { id: nextId++, request: withLanguage(request), resolve };
         if (state === "failed" || state === "stopped") launch("call");
         if (state === "ready") {
           send(item);

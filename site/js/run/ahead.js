@@ -7,6 +7,8 @@
 // changes; it then draws the run's plots (PNG) as for any run. Note: the run stays "running" until then.
 
 import { PLOTS, plotSizes } from "../plot/plots.js";
+import { t } from "../i18n/i18n.js";
+import { withoutEnglish, sentencesOf } from "../i18n/ahead-words.js";
 import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
@@ -79,9 +81,9 @@ export const aheadShown = () => shown !== null;
 export function aheadCall(request) {
   if (!shown || !request) return null;
   const f = shown.files;
-  const fail = () => ({ ok: false, error: { kind: "internal", message: "The run computed ahead could not be loaded; Python will compute it." } });
-  if (request.cmd === "train" && f.train) return f.train.catch(fail);
-  if (request.cmd === "theory" && f.theory) return f.theory.catch(fail);
+  const fail = () => ({ ok: false, error: { kind: "internal", message: t("The run computed ahead could not be loaded; Python will compute it.") } });
+  if (request.cmd === "train" && f.train) return f.train.then(withoutEnglish).catch(fail);
+  if (request.cmd === "theory" && f.theory) return f.theory.then(withoutEnglish).catch(fail);
   if (request.cmd !== "frame" || request.visits || request.visit !== undefined) return null;
   if (request.scene === true) return f.scene.catch(fail);
   if (Array.isArray(request.batch)) return framesOf(f, request.batch).catch(fail);
@@ -107,7 +109,7 @@ let plan = null;       // the run computed ahead that Python takes over once rea
  * p: {call (Python's), request (the page's train request for it), current}. */
 export function planAdoption(p) {
   // Beside Train (the message line would push the settings down, and back up when it clears).
-  setLoadingNote("Computed ahead; Python is loading for your own runs.");
+  setLoadingNote(t("Computed ahead; Python is loading for your own runs."));
   return new Promise((resolve) => { plan = { ...p, resolve }; });
 }
 
@@ -127,16 +129,16 @@ export async function adoptAhead() {
   const r = await p.call(p.request);
   if (!p.current()) return;
   setLoadingNote("");
-  setReady(false, "Python is drawing this run's plots…"); // Python is here
+  setReady(false, t("Python is drawing this run's plots…")); // Python is here
   if (!r?.ok) { p.resolve(null); return; }
-  if (r.theory_pending) await p.call({ cmd: "theory" });
+  const theory = r.theory_pending ? await p.call({ cmd: "theory" }) : null;
   const later = PLOTS.filter((k) => k !== "boundary");
   const more = await p.call({ cmd: "plots", kinds: later, sizes: plotSizes(later) });
   if (!p.current()) return;
   shown = null;
   sessionHere(r);
   p.resolve({ ok: true, plots: { ...r.plots, ...(more?.ok ? more.plots : {}) },
-    plot_alt: { ...r.plot_alt, ...(more?.ok ? more.plot_alt : {}) } });
+    plot_alt: { ...r.plot_alt, ...(more?.ok ? more.plot_alt : {}) }, words: sentencesOf(r, theory) });
   // After main.js has put the plots in (the await that resolve wakes runs first).
   setTimeout(pictureArrived, 0);
 }

@@ -3,6 +3,7 @@
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
 import { compareEstimate, overBudget, ask } from "./budget.js";
+import { t, N_ } from "../i18n/i18n.js";
 import { csvInfo } from "../data/csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "../page/dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state/state.js";
@@ -84,7 +85,7 @@ async function run(auto = false) {
   const req = opts.request();
   if (!req) {
     byId("compare").dataset.state = "error";
-    say("The comparison was not started: fix the value marked in the data or settings panel.", "error");
+    say(t("The comparison was not started: fix the value marked in the data or settings panel."), "error");
     viewChanged();
     return;
   }
@@ -107,7 +108,7 @@ async function run(auto = false) {
   bar.max = total;
   bar.value = 0;
   setBusy(true);
-  byId("compare-progress-text").textContent = `Training the ${order.length === 5 ? "five" : "six"} variants…`;
+  byId("compare-progress-text").textContent = t("Training the {n} variants…", { n: order.length });
   const res = await opts.call({ cmd: "compare", data: req.data, settings, with_kernel: withKernel });
   if (mine !== token) return;
   setBusy(false);
@@ -115,19 +116,19 @@ async function run(auto = false) {
     render(res);
     byId("compare").dataset.state = "done";
     // Said once by screen readers (the progress line is a polite live region).
-    byId("compare-progress-text").textContent = `Done: the ${order.length === 5 ? "five" : "six"} variants are compared below.`;
+    byId("compare-progress-text").textContent = t("Done: the {n} variants are compared below.", { n: order.length });
     viewChanged();
     return;
   }
-  const err = res?.error || { message: "Something went wrong inside Perceptron Lab." };
+  const err = res?.error || { message: t("Something went wrong inside Perceptron Lab.") };
   byId("compare").dataset.state = err.kind === "cancelled" ? "cancelled" : "error";
-  say(err.kind === "cancelled" ? "Comparison cancelled." : oneLine(err.message), err.kind === "cancelled" ? "info" : "error");
+  say(err.kind === "cancelled" ? t("Comparison cancelled.") : oneLine(err.message), err.kind === "cancelled" ? "info" : "error");
   viewChanged();
 }
 
 function oneLine(text) {
   const s = String(text ?? "").trim().split(/\r?\n/)[0];
-  return s || "Something went wrong inside Perceptron Lab.";
+  return s || t("Something went wrong inside Perceptron Lab.");
 }
 
 /** The best value of key among the variants (null if none has it). */
@@ -144,8 +145,8 @@ export function render(res) {
   const bestTrain = best(variants, "train_accuracy");
   const ds = res.dataset || {};
   byId("compare-summary").textContent =
-    `${ds.name ?? "The data"}: ${ds.n_train ?? "?"} training points` +
-    (ds.n_test ? `, ${ds.n_test} held out for testing` : " (no test set: set a test fraction to compare on unseen data)") +
+    t("{data}: {n} training points", { data: ds.name ?? t("The data"), n: ds.n_train ?? "?" }) +
+    (ds.n_test ? t(", {n} held out for testing", { n: ds.n_test }) : t(" (no test set: set a test fraction to compare on unseen data)")) +
     `. ${res.separable_text || ""}`;
   for (const v of variants) box.append(card(v, { hasTest, bestTest, bestTrain, names: res.w_names || [] }));
   show(byId("compare-stale"), false);
@@ -160,14 +161,14 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
   });
   if (typeof v.plot === "string" && v.plot.startsWith("data:image/")) img.src = v.plot;
   const rows = [
-    ["Mistakes (total)", v.mistakes, String(v.mistakes)],
-    ["Epochs run", v.epochs, String(v.epochs)],
-    ["Training accuracy", v.train_accuracy, pct(v.train_accuracy)],
-    ["Test accuracy", v.test_accuracy ?? null, hasTest ? pct(v.test_accuracy) : "— (no test set)"],
+    [N_("Mistakes (total)"), v.mistakes, String(v.mistakes)],
+    [N_("Epochs run"), v.epochs, String(v.epochs)],
+    [N_("Training accuracy"), v.train_accuracy, pct(v.train_accuracy)],
+    [N_("Test accuracy"), v.test_accuracy ?? null, hasTest ? pct(v.test_accuracy) : t("— (no test set)")],
   ];
   if (v.votes) {
-    rows.push(["Voting vectors w_k", v.votes, String(v.votes)]);
-    rows.push(["Distinct w among them", v.votes_distinct ?? null, String(v.votes_distinct ?? "—")]);
+    rows.push([N_("Voting vectors w_k"), v.votes, String(v.votes)]);
+    rows.push([N_("Distinct w among them"), v.votes_distinct ?? null, String(v.votes_distinct ?? "—")]);
   }
   const w = (v.weights || []).map((x, i) => `${names[i] ?? `x${i + 1}`}: ${fmt(x)}`).join(", ");
   return el("article", {
@@ -175,20 +176,20 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
     data: { algorithm: v.algorithm, status: v.status, best: String(isBest) },
   },
   el("h3", { id: `${id}-h` }, nameOf(v.algorithm) || v.algorithm,
-    isBest ? el("span", { class: "cmp-badge", text: hasTest ? "best test accuracy" : "best training accuracy" }) : null),
+    isBest ? el("span", { class: "cmp-badge", text: hasTest ? t("best test accuracy") : t("best training accuracy") }) : null),
   el("p", { class: "hint", text: whatOf(v.algorithm) || "" }),
   el("p", { class: "cmp-status", data: { status: v.status }, text: v.status_text || v.status }),
   v.classifier_text ? el("p", { class: "hint cmp-classifier", text: v.classifier_text }) : null,
   v.bound_text ? el("p", { class: "hint cmp-bound", text: v.bound_text }) : null,
   el("figure", { class: "fig cmp-fig" }, img,
-    el("figcaption", { text: "Decision boundary (+1 blue circles, −1 orange squares)" })),
+    el("figcaption", { text: t("Decision boundary (+1 blue circles, −1 orange squares)") })),
   el("table", { class: "proof-table cmp-numbers" },
     el("tbody", {}, rows.map(([label, value, text]) => el("tr", {},
-      el("th", { scope: "row", text: label }),
+      el("th", { scope: "row", text: t(label) }),
       el("td", { class: "num", text, data: { value: JSON.stringify(value), key: label } }))))),
   el("p", { class: "cmp-weights", data: { weights: JSON.stringify(v.weights), bias: JSON.stringify(v.bias ?? null) } },
-    el("span", { class: "status-label", text: "Weights w = " }), `(${w || "—"})`,
-    v.bias === null || v.bias === undefined ? ", no bias" : `, bias b = ${fmt(v.bias)}`),
+    el("span", { class: "status-label", text: t("Weights w") + " = " }), `(${w || "—"})`,
+    v.bias === null || v.bias === undefined ? t(", no bias") : t(", bias b = {b}", { b: fmt(v.bias) })),
   spark(v.epoch_mistakes || [], id));
 }
 
@@ -208,7 +209,7 @@ function spark(series, id) {
   svg.setAttribute("preserveAspectRatio", "none");
   const title = document.createElementNS(SVG, "title");
   title.id = `${id}-spark-t`;
-  title.textContent = `Mistakes per epoch: ${shown || "none"}.`;
+  title.textContent = t("Mistakes per epoch: {list}.", { list: shown || t("none") });
   svg.append(title);
   series.forEach((m, i) => {
     const h = (m / max) * (H - 2);
@@ -225,5 +226,5 @@ function spark(series, id) {
   base.setAttribute("class", "cmp-spark-axis");
   svg.append(base);
   return el("figure", { class: "cmp-spark-fig", data: { series: JSON.stringify(series) } }, svg,
-    el("figcaption", { text: `Mistakes per epoch (most: ${Math.max(0, ...series)}; last: ${series[n - 1] ?? "—"})` }));
+    el("figcaption", { text: t("Mistakes per epoch (most: {most}; last: {last})", { most: Math.max(0, ...series), last: series[n - 1] ?? "—" }) }));
 }

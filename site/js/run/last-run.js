@@ -5,6 +5,7 @@
 // the last run in the worker, so nothing works while a run is training, and a restarted
 // worker (cancel, crash) has forgotten the run until the next Train.
 import { initStepper, stepperResult, stepperEnabled, onStepShown } from "../steps/stepper.js";
+import { t } from "../i18n/i18n.js";
 import { initDownloads, downloadsResult, downloadsEnabled } from "../save/downloads.js";
 import { initPlotPoints, plotPointsResult } from "../data/plot-points.js";
 import { watchFrame, watchPicture, watchMistakes } from "../steps/watch.js";
@@ -29,7 +30,7 @@ export function initLastRun({ call, train: trainFn, aheadShown: shownFn }) {
     try {
       return await call(request);
     } catch (e) {
-      return { ok: false, error: { kind: "internal", message: "Python is not available." } };
+      return { ok: false, error: { kind: "internal", message: t("Python is not available.") } };
     }
   };
   initNarration();
@@ -74,7 +75,7 @@ function sync() {
   // A run computed ahead is stepped through from its shipped frames before Python has it.
   const on = (hasSession || aheadShown()) && (runState !== "running" || drawing);
   const why = hasResult && !hasSession && pyState === "ready"
-    ? "Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again."
+    ? t("Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again.")
     : "";
   stepperEnabled(on, why);
   // Downloads are Python's files of Python's run: none from a run computed ahead until Python has it.

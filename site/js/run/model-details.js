@@ -2,12 +2,13 @@
 // row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
 // Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
 import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
 const EXTRA_PLOTS = {
-  confusion: "Confusion matrix on the training data (row: true class, column: predicted)",
-  class_weights: "Each class's weights as an 8×8 image",
-  gallery: "Current mistakes on the training data: true → predicted",
+  confusion: t("Confusion matrix on the training data (row: true class, column: predicted)"),
+  class_weights: t("Each class's weights as an 8×8 image"),
+  gallery: t("Current mistakes on the training data: true → predicted"),
 };
 
 /** A run whose model is not one weight vector (params.json: weights counts or rows) shows it here. */
@@ -27,15 +28,14 @@ export function renderModelDetails(res) {
   const cap = byId("plot-boundary").closest("figure").querySelector("figcaption");
   cap.dataset.binary ??= cap.textContent;
   cap.textContent = !on ? cap.dataset.binary : counts
-    ? "Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x), k̃ = the kernel (+ 1 with the bias) (+1 blue, −1 orange); "
-      + "ringed in green: the support vectors, the training examples that caused an update"
-    : "Decision regions: where each class scores highest";
+    ? t("Decision regions of f(x) = η·Σ αᵢ yᵢ k̃(xᵢ, x), k̃ = the kernel (+ 1 with the bias) (+1 blue, −1 orange); ringed in green: the support vectors, the training examples that caused an update")
+    : t("Decision regions: where each class scores highest");
   if (!on) return;
   box.dataset.algorithm = res.algorithm;
   const body = clear(byId("model-details-body"));
   body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
   if (counts) {
-    byId("model-details-h").textContent = "Kernel perceptron: support vectors";
+    byId("model-details-h").textContent = t("Kernel perceptron: support vectors");
     box.dataset.support = JSON.stringify(res.support);
     box.dataset.alpha = JSON.stringify(res.alpha);
     const k = res.kernel || {};
@@ -44,21 +44,21 @@ export function renderModelDetails(res) {
     body.append(
       el("p", { text: `Kernel: ${kname}. Support vectors (the examples that caused an update, αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
       table(["Example i", "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
-        "The support vectors and their counts αᵢ"));
+        t("The support vectors and their counts αᵢ")));
     if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));
   } else {
-    byId("model-details-h").textContent = `Multiclass perceptron: ${res.classes.length} classes`;
+    byId("model-details-h").textContent = t("Multiclass perceptron: {n} classes", { n: res.classes.length });
     box.dataset.classes = JSON.stringify(res.classes);
     box.dataset.confusion = JSON.stringify(res.confusion);
     box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
     const c = res.classes;
-    body.append(el("p", { text: `Classes in order: ${c.join(", ")}.` }), ...confusionTable(c, res.confusion),
+    body.append(el("p", { text: t("Classes in order: {list}.", { list: c.join(", ") }) }), ...confusionTable(c, res.confusion),
       table(["Class", "Accuracy"], c.map((name, i) => [String(name), pct(res.per_class_accuracy[i])]),
-        "Training accuracy per class", "per-class-table"));
+        t("Training accuracy per class"), "per-class-table"));
     const names = res.w_names || [];
     if (names.length <= 12) {
       body.append(table(["Class", ...names], res.weights.map((row, i) => [String(c[i]), ...row.map((v) => fmt(v, 4))]),
-        "The weights: one row per class (bias last)", "class-weights-table"));
+        t("The weights: one row per class (bias last)"), "class-weights-table"));
     }
   }
   const figs = clear(byId("model-details-plots"));

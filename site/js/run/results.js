@@ -1,6 +1,7 @@
 // The numbers of a training result: status, weights and bias, R, γ, bound vs mistakes,
 // label mapping, accuracies. Full-precision values go into data-* attributes for tests.
 import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { renderPlots } from "../plot/plots.js";
 import { showStatus } from "./status-line.js";
@@ -16,18 +17,18 @@ function num(id, value, text) {
   return node;
 }
 
-const COMPUTING = "computing…";
+const COMPUTING = t("computing…");
 
 export function labelMapping(labels, classes = null) {
   // The multiclass perceptron has no −1/+1: one weight vector per class.
   if (!labels && Array.isArray(classes)) {
     const list = classes.length > 12 ? `${classes.slice(0, 12).join(", ")}, …` : classes.join(", ");
-    return `${classes.length} classes (${list}), one weight vector each`;
+    return t("{count} classes ({list}), one weight vector each", { count: classes.length, list });
   }
   if (!labels) return "—";
   const neg = String(labels["-1"]), pos = String(labels["+1"] ?? labels["1"]);
   // Data labelled −1/+1 already: "−1 = -1, +1 = +1" said nothing.
-  if (/^[-−]1(\.0*)?$/.test(neg) && /^\+?1(\.0*)?$/.test(pos)) return "−1 and +1, as in the data";
+  if (/^[-−]1(\.0*)?$/.test(neg) && /^\+?1(\.0*)?$/.test(pos)) return t("−1 and +1, as in the data");
   return `−1 = ${neg}, +1 = ${pos}`;
 }
 
@@ -59,7 +60,7 @@ export function renderResult(res, settings = {}) {
   });
   // The checkbox setting owns id "bias"; the learned bias is #bias-value (also #weights[data-bias]).
   table.dataset.bias = JSON.stringify(res.bias ?? null);
-  num("bias-value", res.bias ?? null, res.bias === null || res.bias === undefined ? "none (bias is off)" : fmt(res.bias, 6));
+  num("bias-value", res.bias ?? null, res.bias === null || res.bias === undefined ? t("none (bias is off)") : fmt(res.bias, 6));
 
   // Which classifier the weights, accuracies and plot belong to (texts.py says it from the numbers).
   say(note("classifier-note", byId("bias-value").closest("p")), res.classifier_text);
@@ -72,7 +73,7 @@ export function renderResult(res, settings = {}) {
   labels.dataset.value = JSON.stringify(res.labels ?? null);
   num("train-accuracy", res.train_accuracy ?? null, pct(res.train_accuracy));
   num("test-accuracy", res.test_accuracy ?? null,
-    res.test_accuracy === null || res.test_accuracy === undefined ? "— (no test set)" : pct(res.test_accuracy));
+    res.test_accuracy === null || res.test_accuracy === undefined ? t("— (no test set)") : pct(res.test_accuracy));
   num("epochs-run", res.epochs ?? null, String(res.epochs ?? "—"));
   num("updates", res.updates ?? null, String(res.updates ?? "—"));
 
@@ -101,15 +102,15 @@ export function renderTheory(res) {
   // A model of counts on the examples (the dual form, params.json weights "counts") lives in its
   // kernel's feature space, and so does its R: R² = max k̃(x, x), not max ‖x̃‖².
   byId("R").closest("tr").querySelector("th").textContent = algorithmTraits(res.settings?.algorithm)?.weights === "counts"
-    ? "Radius R (max ‖φ̃(x)‖, feature space)" : "Radius R (max ‖x̃‖)";
+    ? t("Radius R (max ‖φ̃(x)‖, feature space)") : t("Radius R (max ‖x̃‖)");
   const hasGamma = typeof res.gamma === "number";
   num("gamma", hasGamma ? res.gamma : null, hasGamma ? fmt(res.gamma) : pending ? COMPUTING
-    : separable === false ? "— (no margin)" : "— (not computed)");
-  num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : pending ? COMPUTING : "— (no bound)");
+    : separable === false ? t("— (no margin)") : t("— (not computed)"));
+  num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : pending ? COMPUTING : t("— (no bound)"));
   // The run's rule names its bound and what M counts (the margin perceptron: updates, (R² + 2τ/η)/γ²).
-  const boundName = res.bound_name || "(R/γ)²", counted = res.counts_updates ? "updates" : "mistakes";
-  byId("bound").closest("tr").querySelector("th").textContent = `Bound ${boundName}`;
-  byId("mistakes").closest("tr").querySelector("th").textContent = res.counts_updates ? "Updates M" : "Mistakes M";
+  const boundName = res.bound_name || "(R/γ)²", counted = res.counts_updates ? t("updates") : t("mistakes");
+  byId("bound").closest("tr").querySelector("th").textContent = t("Bound {name}", { name: boundName });
+  byId("mistakes").closest("tr").querySelector("th").textContent = res.counts_updates ? t("Updates M") : t("Mistakes M");
   byId("now-bound").previousElementSibling.textContent = boundName;
   byId("now-mistakes").previousElementSibling.textContent = counted;
   byId("gamma").closest("table").setAttribute("aria-busy", String(pending));
@@ -152,8 +153,8 @@ function say(node, text) {
   show(node, !!text);
 }
 
-const STALE = "Data or settings changed since this result: press Train to update it.";
-const EARLIER = "This result is from an earlier run: the last one stopped without a result. Press Train to try again.";
+const STALE = t("Data or settings changed since this result: press Train to update it.");
+const EARLIER = t("This result is from an earlier run: the last one stopped without a result. Press Train to try again.");
 
 /** Data or settings changed after the shown result. */
 export function markStale() {

@@ -1,5 +1,6 @@
 // Train / Cancel buttons, the "Python is loading…" note and the epoch progress "epoch 12 / 100".
 import { byId, show } from "../page/dom.js";
+import { t, tn } from "../i18n/i18n.js";
 
 let total = 0;
 
@@ -43,7 +44,7 @@ export function setReady(ready, note) {
   const train = byId("train");
   train.disabled = !ready;
   const n = byId("train-note");
-  n.textContent = ready ? "" : (note || loadingNote || "Python is loading…");
+  n.textContent = ready ? "" : (note || loadingNote || t("Python is loading…"));
   show(n, !ready);
 }
 
@@ -59,15 +60,15 @@ export function startProgress(epochs) {
   bar.max = epochs;
   bar.value = 0;
   show(bar, true);
-  byId("progress-text").textContent = `Training… epoch 0 / ${epochs}`;
+  byId("progress-text").textContent = t("Training… epoch 0 / {epochs}", { epochs });
   byId("train").disabled = true;
   show(byId("cancel"), true);
 }
 
 export function progress(epoch, mistakes) {
   byId("epoch-progress").value = Math.min(epoch, total);
-  const m = mistakes === undefined || mistakes === null ? "" : ` · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
-  byId("progress-text").textContent = `epoch ${epoch} / ${total}${m}`;
+  const m = mistakes === undefined || mistakes === null ? "" : ` · ${tn("{n} mistake", "{n} mistakes", mistakes)}`;
+  byId("progress-text").textContent = t("epoch {epoch} / {total}", { epoch, total }) + m;
 }
 
 export function stopProgress() {

@@ -5,6 +5,7 @@
 // gives up after its budget saying what it could prove (py bridge/linear_theory.py). Every family
 // answers alike (py bridge/fit.py): a kernel run's margin in feature space comes the same way.
 import { renderTheory } from "./results.js";
+import { t } from "../i18n/i18n.js";
 
 /** Ask for the theory of the run on screen and show it. current(): is that run still the page's
  * (a newer Train drops this answer); a cancel or a lost worker says the margin was not computed. */
@@ -23,11 +24,11 @@ export async function completeTheory(res, { call, current }) {
 
 /** The theory fields when no answer came: no verdict, no margin, and a sentence that says so. */
 function notComputed(reply) {
-  const why = reply?.error?.kind === "cancelled" ? "training was cancelled" : "Python did not finish it";
+  const why = reply?.error?.kind === "cancelled" ? t("training was cancelled") : t("Python did not finish it");
   return {
     theory_pending: false, separable: null, separable_reason: null, gamma: null, bound: null, u: null,
     gamma_upper: null, theory_note: null, bound_text: "",
-    separable_text: `The margin was not computed (${why}), so nothing is said here about separability.`,
-    proof_text: `No proof plot: the margin γ was not computed (${why}).`,
+    separable_text: t("The margin was not computed ({why}), so nothing is said here about separability.", { why }),
+    proof_text: t("No proof plot: the margin γ was not computed ({why}).", { why }),
   };
 }

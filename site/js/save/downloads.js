@@ -2,10 +2,11 @@
 // GIF for slides, the model (JSON), the update trace and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
-const PLOTS = [["boundary", "Decision boundary"], ["mistakes", "Mistakes"], ["accuracy", "Accuracy"], ["proof", "Proof"],
-  ["projection", "Scores w·x̃"], ["weights", "Weights"]];
+const PLOTS = [["boundary", t("Decision boundary")], ["mistakes", t("Mistakes")], ["accuracy", t("Accuracy")], ["proof", t("Proof")],
+  ["projection", t("Scores w·x̃")], ["weights", t("Weights")]];
 // Rows left out when the run has no such plot (only data with more than two features has them).
 const ONLY_SOME = new Set(["projection", "weights"]);
 
@@ -20,16 +21,16 @@ export function initDownloads(opts) {
   for (const [kind, label] of PLOTS) {
     plots.append(el("li", { class: "export-row" },
       el("span", { class: "export-name", text: label }),
-      button(`export-${kind}-png`, "PNG", `${label} plot as PNG`, { what: "plot", plot: kind, format: "png" }),
-      button(`export-${kind}-svg`, "SVG", `${label} plot as SVG`, { what: "plot", plot: kind, format: "svg" })));
+      button(`export-${kind}-png`, "PNG", t("{plot} plot as PNG", { plot: label }), { what: "plot", plot: kind, format: "png" }),
+      button(`export-${kind}-svg`, "SVG", t("{plot} plot as SVG", { plot: label }), { what: "plot", plot: kind, format: "svg" })));
   }
   const files = byId("export-files");
   files.append(
-    button("export-animation", "Download animation (GIF)", "The run, update by update, as an animated GIF for slides",
+    button("export-animation", t("Download animation (GIF)"), t("The run, update by update, as an animated GIF for slides"),
       { what: "animation" }),
-    button("export-model", "Model (JSON)", "The trained model as JSON", { what: "model" }),
-    button("export-trace", "Update trace (CSV)", "Every recorded update as CSV", { what: "trace" }),
-    button("export-predictions", "Predictions (CSV)", "Each example with its label and prediction as CSV", { what: "predictions" }));
+    button("export-model", t("Model (JSON)"), t("The trained model as JSON"), { what: "model" }),
+    button("export-trace", t("Update trace (CSV)"), t("Every recorded update as CSV"), { what: "trace" }),
+    button("export-predictions", t("Predictions (CSV)"), t("Each example with its label and prediction as CSV"), { what: "predictions" }));
   refresh();
 }
 
@@ -84,8 +85,8 @@ async function download(request, btn) {
   if (!res || !call || busy) return;
   busy = true;
   refresh();
-  setStatus(request.what === "animation" ? "Drawing the animation, one picture per update (this takes a while)…"
-    : "Preparing the file…");
+  setStatus(request.what === "animation" ? t("Drawing the animation, one picture per update (this takes a while)…")
+    : t("Preparing the file…"));
   let r;
   try {
     r = await call({ cmd: "export", ...request });
@@ -95,8 +96,8 @@ async function download(request, btn) {
   }
   if (!r || !r.ok) {
     const restarted = r?.error?.kind === "no_session";
-    setStatus(restarted ? "Python was restarted since this result: press Train, then download again."
-      : (r?.error?.message || "The file could not be made."), "error");
+    setStatus(restarted ? t("Python was restarted since this result: press Train, then download again.")
+      : (r?.error?.message || t("The file could not be made.")), "error");
     btn.focus();
     return;
   }

@@ -2,9 +2,10 @@
 // script repeats the run with the pip package and prints its weights exactly; data too large
 // to write into the script comes as a CSV file to save beside it (a second download).
 import { byId, el } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 
-const FORMATS = [["py", "Python script (.py)", "the run as a Python script"],
-  ["ipynb", "Notebook (.ipynb)", "the run as a Jupyter notebook"]];
+const FORMATS = [["py", t("Python script (.py)"), t("the run as a Python script")],
+  ["ipynb", t("Notebook (.ipynb)"), t("the run as a Jupyter notebook")]];
 
 let call = null;
 let run = null; // {data, settings} of the run on screen
@@ -43,7 +44,7 @@ async function download(fmt) {
   if (!run || busy) return;
   busy = true;
   refresh();
-  status("Preparing the file…");
+  status(t("Preparing the file…"));
   let r;
   try {
     r = await call({ cmd: "script", data: run.data, settings: run.settings, format: fmt });
@@ -53,7 +54,7 @@ async function download(fmt) {
     busy = false;
     refresh();
   }
-  if (!r || !r.ok) { status(r?.error?.message || "The script could not be made.", "error"); return; }
+  if (!r || !r.ok) { status(r?.error?.message || t("The script could not be made."), "error"); return; }
   for (const f of r.files) save(f);
   const beside = r.files.length > 1 ? ` and ${r.files[1].name} (keep it in the same folder)` : "";
   status(`Downloaded ${r.files[0].name}${beside}.`);

@@ -5,6 +5,7 @@
 // shortcuts are off (access-options.js, WCAG 2.1.4). Plots are asked for larger and scaled up
 // (plotRequestSize) so they stay crisp on a projector.
 import { byId } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { togglePlay, stepBy } from "../steps/stepper.js";
 import { plotView } from "../plot/plots.js";
 import { page } from "../state/page-state.js";
@@ -59,7 +60,7 @@ function apply() {
   const on = presenting();
   const b = byId("present");
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = on ? "Leave presenter mode" : "Presenter mode";
+  b.textContent = on ? t("Leave presenter mode") : t("Presenter mode");
 }
 
 /** Is the key meant for a control (typing, a select, a button's own space)? */

@@ -1,8 +1,9 @@
-// The "Share and embed" panel under the results: "Copy link", "Copy embed code" with the
+// The t("Share and embed") panel under the results: t("Copy link"), t("Copy embed code") with the
 // panels to hide, and the read-only box that holds the text when the clipboard is refused.
 // A copied link holds the run on screen (the one the address bar holds); when the controls
 // changed since, the note says so plainly.
 import { byId, el, show, clear } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { BY_NAME, settingsRequest } from "../state/state.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { dataRequest, plotFeatures } from "../data/data-panel.js";
@@ -25,18 +26,18 @@ export function initSharePanel(vals) {
       el("label", { attrs: { for: id }, text: o.label }));
   });
   clear(slot).append(
-    el("h3", { id: "share-h", text: "Share and embed" }),
-    el("p", { class: "hint", text: "The link holds the data, every setting and the seed: opening it repeats this exact run." }),
+    el("h3", { id: "share-h", text: t("Share and embed") }),
+    el("p", { class: "hint", text: t("The link holds the data, every setting and the seed: opening it repeats this exact run.") }),
     el("div", { class: "buttons share-buttons" },
-      el("button", { type: "button", id: "copy-link", class: "secondary", text: "Copy link", on: { click: copyLink } }),
-      el("button", { type: "button", id: "copy-embed", class: "secondary", text: "Copy embed code", on: { click: copyEmbed } })),
+      el("button", { type: "button", id: "copy-link", class: "secondary", text: t("Copy link"), on: { click: copyLink } }),
+      el("button", { type: "button", id: "copy-embed", class: "secondary", text: t("Copy embed code"), on: { click: copyEmbed } })),
     el("details", { id: "embed-options", class: "embed-options" },
-      el("summary", { text: "Embed options: panels to hide" }),
+      el("summary", { text: t("Embed options: panels to hide") }),
       el("fieldset", {},
-        el("legend", { class: "visually-hidden", text: "Panels to hide in the embedded lab" }),
+        el("legend", { class: "visually-hidden", text: t("Panels to hide in the embedded lab") }),
         el("div", { class: "hide-boxes" }, hideBoxes)),
-      el("p", { class: "hint", text: "The embedded lab always keeps the plots and the Train button." })),
-    el("label", { attrs: { for: "share-text" }, class: "visually-hidden", text: "Text to copy" }),
+      el("p", { class: "hint", text: t("The embedded lab always keeps the plots and the Train button.") })),
+    el("label", { attrs: { for: "share-text" }, class: "visually-hidden", text: t("Text to copy") }),
     el("input", { type: "text", id: "share-text", class: "share-text", readOnly: true, hidden: true, attrs: { spellcheck: "false" } }),
     el("p", { id: "share-note", class: "hint share-note", attrs: { role: "status", "aria-live": "polite" } }),
   );

@@ -3,6 +3,7 @@
 // point or a decimal comma ("0,5" is 0.5, as in most of Europe); the minus sign − as well as -;
 // spaces around it. "1,000" is refused with both readings named: a thousands separator or a
 // decimal comma? (The lab never guesses which.)
+import { t } from "../i18n/i18n.js";
 
 const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
 
@@ -14,17 +15,17 @@ export function readNumber(text, label = null) {
   const raw = String(text ?? "").trim();
   const s = raw.replace(/\u2212/g, "-");
   const shown = raw.slice(0, 20);
-  if (s === "") return { error: label ? `Enter a number for ${label}.` : "Enter a number." };
+  if (s === "") return { error: label ? t("Enter a number for {field}.", { field: label }) : t("Enter a number.") };
   if (!DECIMAL.test(s)) {
-    return { error: label ? `${label} must be a number written with digits, e.g. 0.5 or 0,5.`
-      : `“${shown}” is not a number (write e.g. −1 or 0,5).` };
+    return { error: label ? t("{field} must be a number written with digits, e.g. 0.5 or 0,5.", { field: label })
+      : t("“{text}” is not a number (write e.g. −1 or 0,5).", { text: shown }) };
   }
   if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
     const [a, b] = s.replace(/^[+-]/, "").split(",");
     return { error: `“${shown}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b}${label ? ` for ${label}` : ""}.` };
   }
   const v = Number(s.replace(",", "."));
-  if (!Number.isFinite(v)) return { error: label ? `${label} must be a number.` : "That number is too large." };
+  if (!Number.isFinite(v)) return { error: label ? t("{field} must be a number.", { field: label }) : t("That number is too large.") };
   return { value: v };
 }
 
@@ -34,7 +35,7 @@ export function readNumber(text, label = null) {
 export function readWholeNumber(text, label = null) {
   const raw = String(text ?? "").trim();
   const s = raw.replace(/\u2212/g, "-");
-  if (s === "") return { error: label ? `Enter a whole number for ${label}.` : "Enter a whole number." };
-  if (!/^[+-]?\d+$/.test(s)) return { error: label ? `${label} must be a whole number.` : `“${raw.slice(0, 20)}” is not a whole number.` };
+  if (s === "") return { error: label ? t("Enter a whole number for {field}.", { field: label }) : t("Enter a whole number.") };
+  if (!/^[+-]?\d+$/.test(s)) return { error: label ? t("{field} must be a whole number.", { field: label }) : t("“{text}” is not a whole number.", { text: raw.slice(0, 20) }) };
   return { value: Number(s) };
 }

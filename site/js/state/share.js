@@ -14,7 +14,10 @@
 // or inserted as HTML; a bad value falls back to its default and is named in `notices`.
 // Pure module (no DOM), so it can be tested on its own.
 import { PARAMS, BY_NAME, defaults, isActive, validate } from "./state.js";
+import { t } from "../i18n/i18n.js";
 import { b64Bytes, deflate, parsePoints } from "./link-data.js";
+import { pageLanguage } from "../i18n/current.js";
+import { shippedFor, UNKNOWN_LANGUAGE } from "../i18n/language.js";
 
 export const VERSION = 1;
 /** Compressed data above this many characters is left out of a link. */
@@ -24,20 +27,22 @@ export const MAX_HASH = 64 * 1024;
 export { MAX_CSV_BYTES, MAX_POINTS, parsePoints, readPoints, readCsv, deflate, inflate } from "./link-data.js";
 
 export const NOTICE = {
-  csvTooBig: "This link's data was a CSV file too large to put in a link: upload it again.",
-  csvMissing: "This link names a CSV file but doesn't contain its data: upload it again.",
-  pointsTooMany: "This link's points were too many to put in a link: place them again.",
-  pointsMissing: "This link is set to placed points but doesn't contain them: place them again.",
-  csvBroken: "The CSV data in this link could not be read (the link may have been cut short), so the default data is used.",
+  csvTooBig: t("This link's data was a CSV file too large to put in a link: upload it again."),
+  csvMissing: t("This link names a CSV file but doesn't contain its data: upload it again."),
+  pointsTooMany: t("This link's points were too many to put in a link: place them again."),
+  pointsMissing: t("This link is set to placed points but doesn't contain them: place them again."),
+  csvBroken: t("The CSV data in this link could not be read (the link may have been cut short), so the default data is used."),
   csvRefused: (why) => `The CSV data in this link was not accepted (${why}), so the default data is used.`,
   plotOutOfRangePreset: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of this data set's ${count}, so features 1 and 2 are plotted.`,
   plotOutOfRange: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of the file's ${count}, so features 1 and 2 are plotted.`,
   // With the data panel hidden (an embedded lab, hide=data) there is nothing to upload with.
-  uploadElsewhere: "This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there.",
-  placeElsewhere: "This link's points are not in the link; this view has no point editor: open the full lab (link below the plot) and place them there.",
-  pointsBroken: "The points in this link could not be read, so the default data is used.",
-  tooLong: "This link is too long to read, so the default settings are used.",
-  garbled: "Part of this link could not be read and was ignored.",
+  uploadElsewhere: t("This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there."),
+  placeElsewhere: t("This link's points are not in the link; this view has no point editor: open the full lab (link below the plot) and place them there."),
+  pointsBroken: t("The points in this link could not be read, so the default data is used."),
+  tooLong: t("This link is too long to read, so the default settings are used."),
+  garbled: t("Part of this link could not be read and was ignored."),
+  // lang=: the page's language (i18n/language.js reads it at start); never echoed back.
+  langUnknown: UNKNOWN_LANGUAGE,
 };
 
 // Links of an older version are brought up to date one step at a time:
@@ -102,6 +107,7 @@ export async function buildHash(values, data = null, csvName = null) {
     else { omitted = "csv"; parts.push(["csvbig", "1"]); }
     if (csvName) parts.push(["csvname", String(csvName).slice(0, 200)]);
   }
+  if (pageLanguage() !== "en") parts.push(["lang", pageLanguage()]); // a link made in German opens in German
   return { hash: parts.map(([k, v]) => `${k}=${enc(v)}`).join("&"), omitted };
 }
 
@@ -155,16 +161,17 @@ export function parseHash(hash, { version: current = VERSION, migrations = MIGRA
   let version = /^\d{1,6}$/.test(vRaw) ? Number(vRaw) : NaN;
   if (!(version >= 1 && version <= current)) {
     const shown = /^\d{1,6}$/.test(vRaw) ? ` (v=${vRaw})` : "";
-    out.notices.push(`This link was made by a different version of Perceptron Lab${shown}, so the default settings are used.`);
+    out.notices.push(t("This link was made by a different version of Perceptron Lab{version}, so the default settings are used.", { version: shown }));
     return out;
   }
   try {
     while (version < current) q = Object.assign(Object.create(null), migrations[version++](Object.assign(Object.create(null), q)));
   } catch {
-    out.notices.push("This link could not be brought up to date, so the default settings are used.");
+    out.notices.push(t("This link could not be brought up to date, so the default settings are used."));
     return out;
   }
   if (garbled) out.notices.push(NOTICE.garbled);
+  if (typeof q.lang === "string" && !shippedFor(q.lang)) out.notices.push(NOTICE.langUnknown);
 
   // Parameters, through the table. Unknown keys are ignored.
   for (const key of Object.keys(q)) {
@@ -209,7 +216,7 @@ export function parseHash(hash, { version: current = VERSION, migrations = MIGRA
   }
   out.notices.unshift(...twice);
   if (out.ignored.length) {
-    out.notices.unshift(`Some values in this link were not valid, so their defaults are used: ${out.ignored.join(", ")}.`);
+    out.notices.unshift(t("Some values in this link were not valid, so their defaults are used: {list}.", { list: out.ignored.map((l) => t(l)).join(", ") }));
   }
   return out;
 }

@@ -10,6 +10,8 @@
 // stable contract, so never rename one: add a migration in share.js instead. Entries with
 // `page: false` are Python's only (the page neither shows nor sends them).
 import SCHEMA from "./params.js";
+import { t } from "../i18n/i18n.js";
+import { localDecimal } from "../page/format.js";
 import { readNumber, readWholeNumber } from "./number.js";
 
 export const PARAMS = SCHEMA.params.filter((p) => p.page !== false);
@@ -57,13 +59,13 @@ function maxOf(p) {
 }
 
 function rangeText(p) {
-  const lo = p.minExclusive ? `greater than ${p.min}` : `at least ${p.min}`;
-  return `${lo} and at most ${maxOf(p)}`;
+  const lo = p.minExclusive ? t("greater than {min}", { min: localDecimal(String(p.min)) }) : t("at least {min}", { min: localDecimal(String(p.min)) });
+  return t("{low} and at most {max}", { low: lo, max: localDecimal(String(maxOf(p))) });
 }
 
 function checkRange(p, v) {
   const low = p.minExclusive ? v <= p.min : v < p.min;
-  if (low || v > maxOf(p)) return { error: `${p.label} must be ${rangeText(p)}.` };
+  if (low || v > maxOf(p)) return { error: t("{field} must be {range}.", { field: t(p.label), range: rangeText(p) }) };
   return { value: v };
 }
 
@@ -78,29 +80,29 @@ export function validate(name, raw) {
   if (!p) return { error: `Unknown setting ${name}.` };
   switch (p.type) {
     case "int": {
-      const r = readWholeNumber(typeof raw === "number" ? String(raw) : raw, p.label);
+      const r = readWholeNumber(typeof raw === "number" ? String(raw) : raw, t(p.label));
       return "error" in r ? r : checkRange(p, r.value);
     }
     case "float": {
-      if (typeof raw === "number") return Number.isFinite(raw) ? checkRange(p, raw) : { error: `${p.label} must be a number.` };
-      const r = decimalNumber(String(raw ?? "").trim(), p.label);
+      if (typeof raw === "number") return Number.isFinite(raw) ? checkRange(p, raw) : { error: t("{field} must be a number.", { field: t(p.label) }) };
+      const r = decimalNumber(String(raw ?? "").trim(), t(p.label));
       return "error" in r ? r : checkRange(p, r.value);
     }
     case "bool": {
       if (raw === true || raw === "true" || raw === "1" || raw === 1) return { value: true };
       if (raw === false || raw === "false" || raw === "0" || raw === 0) return { value: false };
-      return { error: `${p.label} must be on or off.` };
+      return { error: t("{field} must be on or off.", { field: t(p.label) }) };
     }
     case "enum": {
       const hit = p.options.find((o) => o.value === raw);
-      if (!hit) return { error: `Choose one of: ${p.options.map((o) => o.label).join(", ")}.` };
+      if (!hit) return { error: t("Choose one of: {list}.", { list: p.options.map((o) => t(o.label)).join(", ") }) };
       return { value: hit.value };
     }
     case "column": {
       if (raw === null || raw === undefined || raw === "") return { value: null };
       if (typeof raw === "number" && Number.isInteger(raw) && raw >= 0) return { value: raw };
       if (typeof raw === "string" && /^\d+$/.test(raw)) return { value: Number(raw) };
-      return { error: `${p.label} must be a column of the file.` };
+      return { error: t("{field} must be a column of the file.", { field: t(p.label) }) };
     }
     case "names": { // `count` different names (e.g. the classes of a real data set); null = the default
       if (raw === null || raw === undefined || raw === "") return { value: null };
@@ -114,9 +116,9 @@ export function validate(name, raw) {
       const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",");
       const v = arr.map((x) => Number(x));
       if (v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= (p.min ?? 0) && x <= maxOf(p))) {
-        return { error: "Choose two features to plot." };
+        return { error: t("Choose two features to plot.") };
       }
-      if (p.distinct && v[0] === v[1]) return { error: "Choose two different features to plot." };
+      if (p.distinct && v[0] === v[1]) return { error: t("Choose two different features to plot.") };
       return { value: v };
     }
     case "flags": { // a set of option values: ["data", "proof"] or "data,proof"

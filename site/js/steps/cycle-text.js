@@ -1,5 +1,6 @@
 // The words for a cycled run at the end of the show (pure: watch.js shows them). The cycle is
 // read from the recorded updates, so its length is the real one for every variant.
+import { t, tn } from "../i18n/i18n.js";
 
 /** The cycle in the recorded updates: {start, n, stopped} with `start` the step that shows w
  * just before the cycle's first update, `n` its update count and `stopped` whether the run
@@ -19,9 +20,9 @@ export function cycleInfo(r) {
 export function endCaption(r) {
   const info = cycleInfo(r);
   if (!info) return "";
-  const upd = `${info.n} update${info.n === 1 ? "" : "s"}`;
-  if (info.stopped) return ` The weights cycle: the same ${upd} would repeat forever, so the run stopped.`;
+  if (info.stopped) return " " + tn("The weights cycle: the same {n} update would repeat forever, so the run stopped.", "The weights cycle: the same {n} updates would repeat forever, so the run stopped.", info.n);
   const algo = r.settings?.algorithm || "this";
-  return ` The online weights cycle from epoch ${info.epoch} on (the same ${upd} repeat); ` +
-    `the ${algo} perceptron trained on for all ${info.epochs} epochs, as Algorithm 2 does.`;
+  return " " + tn("The online weights cycle from epoch {epoch} on (the same {n} update repeat); the {algorithm} perceptron trained on for all {epochs} epochs, as Algorithm 2 does.",
+    "The online weights cycle from epoch {epoch} on (the same {n} updates repeat); the {algorithm} perceptron trained on for all {epochs} epochs, as Algorithm 2 does.",
+    info.n, { epoch: info.epoch, algorithm: algo, epochs: info.epochs });
 }

@@ -1,6 +1,7 @@
 // The step-through's controls: enabled or not, Back/Forward at the ends (keeping the keyboard
 // focus), Play/Pause, the scrubber and "k / total", and the polite announcement of a step.
 import { byId } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { announceStep } from "../access/run-narration.js";
 
 const IDS = ["step-play", "step-back", "step-fwd", "step-range", "step-speed"];
@@ -21,9 +22,9 @@ export function showControls({ k, total, playing, at, visits }) {
     const other = byId(focused.id === "step-fwd" ? "step-back" : "step-fwd");
     (other.disabled ? byId("step-play") : other).focus();
   }
-  byId("step-play").textContent = playing ? "Pause" : "Play";
+  byId("step-play").textContent = playing ? t("Pause") : t("Play");
   byId("step-range").value = String(at);
-  byId("step-pos").textContent = visits ? `visit ${at + 1} / ${total + 1}` : `${at} / ${total}`;
+  byId("step-pos").textContent = visits ? t("visit {k} / {total}", { k: at + 1, total: total + 1 }) : `${at} / ${total}`;
 }
 
 /** Polite, and only for deliberate moves (step, scrub, pause, end of play): never per play frame. */

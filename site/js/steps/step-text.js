@@ -1,27 +1,30 @@
 // The words and numbers of one step of the step-through: the paragraph read by people and
 // screen readers, the update as a table (x̃, w before, the change, w after) and the angle
 // line. Pure (no DOM): stepper.js turns the result into elements, node --test checks it.
-import { fmt } from "../page/format.js";
+import { fmt, vectorSep, localDecimal } from "../page/format.js";
+import { t, tn } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
-const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
+const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(vectorSep())})`;
 const sgn = (y) => (y > 0 ? "+1" : "−1");
-const deg = (a) => (a === null || a === undefined ? "undefined (w = 0)" : `${fmt(a, 4)}°`);
+const deg = (a) => (a === null || a === undefined ? t("undefined (w = 0)") : `${fmt(a, 4)}°`);
 
 /** How the update turned w relative to x̃, from the two angles (null: w = 0); the same rule as
  * Python's texts.angle_text, so the claim never contradicts the numbers beside it. */
 export function angleTurn(y, before, after) {
-  const kind = y > 0 ? "positive" : "negative";
   const none = (a) => a === null || a === undefined;
-  if (none(before) && none(after)) return "w is 0 before and after, so it has no angle to x̃";
-  if (none(before)) return `w was 0 before the update, so the angle is defined only after it: ${after.toFixed(1)}°`;
-  if (none(after)) return "the update made w = 0, so w has no angle to x̃ after it";
+  const d1 = (a) => localDecimal(a.toFixed(1));
+  if (none(before) && none(after)) return t("w is 0 before and after, so it has no angle to x̃");
+  if (none(before)) return t("w was 0 before the update, so the angle is defined only after it: {after}°", { after: d1(after) });
+  if (none(after)) return t("the update made w = 0, so w has no angle to x̃ after it");
   if (Math.abs(before - after) <= 1e-9) {
-    return `the angle stayed at ${after.toFixed(1)}°: w and x̃ are collinear, so the update only changed the length of w`;
+    return t("the angle stayed at {after}°: w and x̃ are collinear, so the update only changed the length of w", { after: d1(after) });
   }
-  const moved = after < before ? "shrank" : "grew";
-  const toward = after < before ? "toward" : "away from";
-  return `the angle to this ${kind} example ${moved} from ${before.toFixed(1)}° to ${after.toFixed(1)}°: w turned ${toward} it`;
+  const p = { before: d1(before), after: d1(after) };
+  if (y > 0) return after < before ? t("the angle to this positive example shrank from {before}° to {after}°: w turned toward it", p)
+    : t("the angle to this positive example grew from {before}° to {after}°: w turned away from it", p);
+  return after < before ? t("the angle to this negative example shrank from {before}° to {after}°: w turned toward it", p)
+    : t("the angle to this negative example grew from {before}° to {after}°: w turned away from it", p);
 }
 
 /** The angle between u and v in degrees, or null when either is the zero vector. */
@@ -38,20 +41,20 @@ export function stepNote(r) {
   if (!tr) return "";
   const parts = [];
   const note = algorithmTraits(r.settings?.algorithm)?.step_note; // params.json: what a step is for it
-  if (note) parts.push(note);
+  if (note) parts.push(t(note));
   if (tr.subsampled) {
     const kept = r.steps; // every family's answer counts its recorded updates
-    parts.push(`The run made ${tr.total} updates; ${kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).`);
+    parts.push(t("The run made {total} updates; {kept} of them, evenly spaced, are recorded, so a step may skip updates (t says which update it is).", { total: tr.total, kept }));
   }
   return parts.join(" ");
 }
 
-export const NO_UPDATE_TEXT = "This run made no update: w stayed 0.";
+export const NO_UPDATE_TEXT = t("This run made no update: w stayed 0.");
 
 /** The proof plot's text alternative for a frame. */
 export function proofAlt(r) {
   return r.step === 0
-    ? `Before the first update (t = 0), w = 0; the plot marks where the first update lands. ${r.proof_alt || ""}`
+    ? `${t("Before the first update (t = 0), w = 0; the plot marks where the first update lands.")} ${r.proof_alt || ""}`
     : (r.proof_alt || "");
 }
 
@@ -74,8 +77,8 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   if (traits && traits.weights !== "vector") {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = traits.start;
-    const what = r.step === 0 ? `before any update (${zero}).` : r.step_text;
-    const where = r.t !== undefined && r.t !== r.step ? `Update t = ${r.t} (step ${r.step} of ${total})` : `Step ${r.step} of ${total}`;
+    const what = r.step === 0 ? t("before any update ({start}).", { start: t(zero) }) : r.step_text;
+    const where = r.t !== undefined && r.t !== r.step ? t("Update t = {t} (step {step} of {total})", { t: r.t, step: r.step, total }) : t("Step {step} of {total}", { step: r.step, total });
     return { text: `${where}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
   }
   const wAfter = r.w || [];
@@ -83,19 +86,19 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const cols = Array.from({ length: n }, (_, i) => names[i] ?? `w${i + 1}`);
   if (r.step === 0) {
     return {
-      text: `Step 0 of ${total}: before any update, w = ${vec(wAfter)}. ${r.alt || ""}`,
+      text: `${t("Step 0 of {total}: before any update, w = {w}.", { total, w: vec(wAfter) })} ${r.alt || ""}`,
       math: null,
     };
   }
-  const where = r.t !== r.step ? `update t = ${r.t} (step ${r.step} of ${total})` : `update ${r.t} of ${total}`;
-  const head = `Epoch ${r.epoch}, ${where}`;
+  const where = r.t !== r.step ? t("update t = {t} (step {step} of {total})", { t: r.t, step: r.step, total }) : t("update {t} of {total}", { t: r.t, total });
+  const head = t("Epoch {epoch}, {where}", { epoch: r.epoch, where });
   if (r.index === null || r.index === undefined) {
     // Batch: one update per epoch, summed over that epoch's mistakes.
     const before = r.w_before || Array(n).fill(0);
     const delta = wAfter.map((v, i) => v - before[i]);
-    const text = `${head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: ` +
-      `w ← ${vec(before)} + ${vec(delta)} = ${vec(wAfter)}. ${wrongText(r.n_wrong)} after it.`;
-    return { text, math: { eq: [], cols, rows: [["w before", before], ["+ η·Σ y·x̃", delta], ["= w after", wAfter]], angle: null } };
+    const text = t("{head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: w ← {before} + {delta} = {after}. {wrong} after it.",
+      { head, before: vec(before), delta: vec(delta), after: vec(wAfter), wrong: wrongText(r.n_wrong) });
+    return { text, math: { eq: [], cols, rows: [[t("w before"), before], [t("+ η·Σ y·x̃"), delta], [t("= w after"), wAfter]], angle: null } };
   }
   const x = r.x || [];
   const y = r.y;
@@ -109,16 +112,16 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const ya = r.y_activation ?? y * a;
   const step = x.map((v) => eta * y * v);
   // The run's rule (Python's frame): the margin perceptron updates at y·a ≤ τ, correct examples too.
-  const [cut, what] = r.threshold ? [`τ = ${fmt(r.threshold, 4)}`, "an update"] : ["0", "a mistake"];
+  const [cut, what] = r.threshold ? [`τ = ${fmt(r.threshold, 4)}`, t("an update")] : ["0", t("a mistake")];
   // Python words the turn from the exact angles (texts.angle_text); a subsampled frame's
   // "before" angle is reconstructed here, so its words are too, by the same rule.
   const turn = exact && r.angle_text ? r.angle_text : angleTurn(y, angleBefore, r.angle_after);
   // The new w leads: the point of the update is in view in the fixed box beside the plot.
-  const text = `${head}: new w = ${vec(wAfter)}, from example #${r.index + 1}, x̃ = ${vec(x)}, y = ${sgn(y)}. ` +
-    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)} ≤ ${cut}: ${what}, and w is updated. ` +
+  const text = t("{head}: new w = {after}, from example #{k}, x̃ = {x}, y = {y}. ", { head, after: vec(wAfter), k: r.index + 1, x: vec(x), y: sgn(y) }) +
+    t("Activation a = w·x̃ = {a}, so y·a = {ya} ≤ {cut}: {what}, and w is updated. ", { a: fmt(a, 4), ya: fmt(ya, 4), cut, what }) +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
-    `Angle between w and x̃: ${deg(angleBefore)} before, ${deg(r.angle_after)} after (${turn}). ` +
-    `${wrongText(r.n_wrong)} now.`;
+    t("Angle between w and x̃: {before} before, {after} after ({turn}). ", { before: deg(angleBefore), after: deg(r.angle_after), turn }) +
+    t("{wrong} now.", { wrong: wrongText(r.n_wrong) });
   const math = {
     eq: [
       `a = w·x̃ = ${fmt(a, 4)};`,
@@ -126,11 +129,11 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
       `η = ${fmt(eta, 4)}`,
     ],
     cols,
-    rows: [["x̃ (example)", x], ["w before", before], ["+ η·y·x̃", step], ["= w after", wAfter]],
+    rows: [[t("x̃ (example)"), x], [t("w before"), before], ["+ η·y·x̃", step], [t("= w after"), wAfter]],
     angle: {
       before: angleBefore ?? null,
       after: r.angle_after ?? null,
-      text: `Angle between w and x̃: ${deg(angleBefore)} → ${deg(r.angle_after)}: ${turn}.`,
+      text: t("Angle between w and x̃: {before} → {after}: {turn}.", { before: deg(angleBefore), after: deg(r.angle_after), turn }),
     },
   };
   return { text, math };
@@ -147,7 +150,7 @@ export function visitCount(r) {
 /** One visit of the step-through by example: an update (describeStep's words after
  * "Visit v of V") or a correct prediction, which leaves w as it is. */
 export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
-  const where = `Visit ${r.visit + 1} of ${visits}`;
+  const where = t("Visit {v} of {visits}", { v: r.visit + 1, visits });
   if (r.update) {
     const d = describeStep(r, { names, total });
     return { ...d, text: `${where}: ${d.text}` };
@@ -156,17 +159,17 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
   const cols = Array.from({ length: w.length }, (_, i) => names[i] ?? `w${i + 1}`);
   const a = r.activation, ya = r.y_activation ?? r.y * a;
   const cut = r.threshold ? `τ = ${fmt(r.threshold, 4)}` : "0";  // the margin perceptron's rule: y·a ≤ τ updates
-  const text = `${where}, epoch ${r.epoch}: example #${r.index + 1}, x̃ = ${vec(r.x || [])}, y = ${sgn(r.y)}. ` +
-    `Activation a = w·x̃ = ${fmt(a, 4)}, so y·a = ${fmt(ya, 4)}. y·a > ${cut}: no update, w stays ${vec(w)} ` +
-    `(${r.step} update${r.step === 1 ? "" : "s"} so far).`;
+  const text = t("{where}, epoch {epoch}: example #{k}, x̃ = {x}, y = {y}. ", { where, epoch: r.epoch, k: r.index + 1, x: vec(r.x || []), y: sgn(r.y) }) +
+    t("Activation a = w·x̃ = {a}, so y·a = {ya}. y·a > {cut}: no update, w stays {w} ", { a: fmt(a, 4), ya: fmt(ya, 4), cut, w: vec(w) }) +
+    tn("({n} update so far).", "({n} updates so far).", r.step);
   return {
     text,
-    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > ${cut}: no update`],
-      cols, rows: [["x̃ (example)", r.x || []], ["w (unchanged)", w]], angle: null },
+    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > ${cut}: ${t("no update")}`],
+      cols, rows: [[t("x̃ (example)"), r.x || []], [t("w (unchanged)"), w]], angle: null },
   };
 }
 
 /** "1 of the points is misclassified", "3 of the points are misclassified". */
 function wrongText(n) {
-  return `${n} of the points ${n === 1 ? "is" : "are"} misclassified`;
+  return tn("{n} of the points is misclassified", "{n} of the points are misclassified", n);
 }

@@ -7,6 +7,7 @@
 // queued). Auto-play (watch.js) drives the same machinery with its own speed, start and end;
 // opts.onFrame / onPicture let the main plots follow.
 import { byId, el, clear, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { visitCount, stepNote, NO_UPDATE_TEXT } from "./step-text.js";
 import { showStep } from "./step-math.js";
 import { announce, setControls, showControls } from "./step-controls.js";
@@ -79,7 +80,7 @@ export function stepperResult(result) {
   if (!visits) byId("step-visits").checked = false;
   byVisit = !!visits && byId("step-visits").checked;
   resetRange();
-  byId("step-note").textContent = [stepNote(result), visits ? "" : "Every visited example can be shown when each update is one example’s and all are recorded."]
+  byId("step-note").textContent = [stepNote(result), visits ? "" : t("Every visited example can be shown when each update is one example’s and all are recorded.")]
     .filter(Boolean).join(" ");
   clear(byId("step-math"));
   byId("step-error").textContent = "";
@@ -380,8 +381,8 @@ async function pump() {
     inflight = 0;
     byId("stepper").dataset.busy = "false";
     const msg = r?.error?.kind === "no_session"
-      ? "Python was restarted since this result: press Train to step through it again."
-      : (r?.error?.message || "This step could not be drawn.");
+      ? t("Python was restarted since this result: press Train to step through it again.")
+      : (r?.error?.message || t("This step could not be drawn."));
     const err = byId("step-error");
     err.textContent = msg;
     show(err, true);

@@ -4,6 +4,8 @@
 // Off with the `autoplay` setting (link key play=0) or when the system asks for reduced
 // motion; any control stops it, and the step-through takes over from where it stopped.
 import { byId, fmt } from "../page/dom.js";
+import { vectorSep } from "../page/format.js";
+import { t, pageLanguage } from "../i18n/i18n.js";
 import { autoPlay, stopAuto, stepTotal, stepTo } from "./stepper.js";
 import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "../plot/plot-motion.js";
@@ -79,7 +81,7 @@ export function watchResult(result, { held = false } = {}) {
   // No show (reduced motion, play=0, placed points): the plot shows the final result while the
   // step-through beside it waits at its start, so the caption says which is which.
   if (!liveMode() || values.source === "points") {
-    setCaption(`The final result.${endCaption(result)} The step-through starts before the first update.`);
+    setCaption(`${t("The final result.")}${endCaption(result)} ${t("The step-through starts before the first update.")}`);
     return;
   }
   const cycle = cycleStart(result);
@@ -185,17 +187,17 @@ function hideViews() {
 
 function frameCaption(r, auto) {
   // A long run's show takes evenly spaced updates (pace.js): the caption says so.
-  const beat = auto && stride > 1 && r.step > 0 ? ` · every ${ordinal(stride)} update shown` : "";
+  const beat = auto && stride > 1 && r.step > 0 ? " · " + t("every {nth} update shown", { nth: pageLanguage() === "en" ? ordinal(stride) : t("{n}th", { n: stride }) }) : "";
   // Kernel and multiclass frames carry their own words (no single w to show).
   if (!Array.isArray(r.w)) return r.step_text ? r.step_text + beat : "";
-  const vec = `(${r.w.map((x) => fmt(x, 3)).join(", ")})`;
+  const vec = `(${r.w.map((x) => fmt(x, 3)).join(vectorSep())})`;
   const total = stepTotal();
-  const lap = laps > 0 && laps < CYCLES_SHOWN ? ` · the cycle again (${laps + 1} of ${CYCLES_SHOWN}): w repeats, so the same updates come back` : "";
+  const lap = laps > 0 && laps < CYCLES_SHOWN ? " · " + t("the cycle again ({k} of {n}): w repeats, so the same updates come back", { k: laps + 1, n: CYCLES_SHOWN }) : "";
   // params.json last_w false: the answer is built from the online path (averaged, voted, pocket).
   const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
-    ? ` (the online w behind the ${res.settings.algorithm} answer)` : "";
-  if (r.step === 0) return `Before the first update: w = ${vec}${lap}`;
-  return `Update ${r.step} of ${total}, epoch ${r.epoch}: w = ${vec}${what}${beat}${lap}`;
+    ? " " + t("(the online w behind the {algorithm} answer)", { algorithm: res.settings.algorithm }) : "";
+  if (r.step === 0) return t("Before the first update: w = {w}", { w: vec }) + lap;
+  return t("Update {step} of {total}, epoch {epoch}: w = {w}", { step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
 }
 
 function setCaption(text) {
@@ -226,7 +228,7 @@ function settle(why) {
     watchPicture(stepTotal(), { user: true });
     endDrawnHere = true;
     nowFinal(res);
-    setCaption(why === "end" ? `The final result.${endCaption(res)}` : "");
+    setCaption(why === "end" ? `${t("The final result.")}${endCaption(res)}` : "");
     return;
   }
   mirroring = false;
@@ -240,5 +242,5 @@ function settle(why) {
   page.set({ plotStep: null, plotW: res.w ?? null, plotEpochs: null });
   nowFinal(res);
   const cycle = endCaption(res);
-  setCaption(why === "end" ? `The final result.${cycle}` : "");
+  setCaption(why === "end" ? `${t("The final result.")}${cycle}` : "");
 }

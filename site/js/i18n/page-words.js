@@ -1,0 +1,30 @@
+// The words written in index.html, in the page's language: elements marked data-i18n have their
+// text replaced (the English text is the msgid; such an element holds text only), and
+// data-i18n-attr="aria-label title placeholder" names attributes translated the same way.
+// Run once at start (imported first by main.js, after the catalog is read).
+import { t } from "./i18n.js";
+import { startNotices } from "./catalog.js";
+import { initLanguagePicker } from "./picker.js";
+
+/** The msgid of a text as written in HTML: whitespace runs are one space. */
+export const normalize = (s) => String(s).replace(/\s+/g, " ").trim();
+
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    const id = normalize(node.textContent);
+    if (id) node.textContent = t(id);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const name of node.getAttribute("data-i18n-attr").split(/\s+/).filter(Boolean)) {
+      const value = node.getAttribute(name);
+      if (value) node.setAttribute(name, t(normalize(value)));
+    }
+  }
+}
+
+translatePage();
+initLanguagePicker();
+if (startNotices.length) {
+  // After the link's own notices are shown (open-link.js replaces the box's list at start).
+  setTimeout(() => import("../page/link-notice.js").then(({ addNotice }) => startNotices.forEach(addNotice)), 0);
+}
