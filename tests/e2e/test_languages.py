@@ -119,6 +119,17 @@ def test_a_german_link_shows_every_panel_in_german(lab):
     assert "lang=de" in lab.evaluate("location.hash")
 
 
+def test_the_runs_sentences_come_from_pythons_german_catalog(lab):
+    # The page's Python (Pyodide) answers in German what CPython answers for the same request with lang=de.
+    from perceptron_lab import i18n
+    from perceptron_lab.bridge import handle
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {"plots": False}, "lang": "de"})
+    i18n.use_language("en")
+    assert r["status_text"].startswith("Konvergiert nach")
+    lab.wait_for_function("t => document.querySelector('#status').textContent.includes(t)", arg=r["status_text"])
+    assert r["separable_text"] in lab.evaluate("document.body.textContent")  # the Numbers tab: hidden, present
+
+
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_the_german_layout_holds(lab, width, height):
     lab.set_viewport_size({"width": width, "height": height})
