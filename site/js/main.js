@@ -5,7 +5,7 @@ import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./data/data-panel.js";
 import { renderResult, markStale, markEarlier } from "./run/results.js";
-import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./plot/plots.js";
+import { renderPlots, PLOTS, plotBox, plotSizes, plotView, captionMain } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./page/fields.js";
@@ -238,6 +238,7 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      captionMain(res, settings);
       stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
       if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
       setFieldNote("standardize", standardizeNote(res));

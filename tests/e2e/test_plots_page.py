@@ -122,6 +122,7 @@ def test_iris_on_all_features_opens_on_the_score_strip_that_moves_with_each_upda
     settled(page2)   # the page's own first run, when this test runs alone
     assert open_in_page(page2, page2.url.split("#")[0], "#v=1&preset=iris&feats=all") == "done"
     assert page2.get_attribute("#plot-boundary", "alt").startswith("Scores w·x̃ of 100 points")
+    assert page2.text_content("#boundary-caption").startswith("Every point at its score w·x̃")
     X, y = load_iris(return_X_y=True)
     Z = np.column_stack([X[y < 2], np.ones(100)])            # setosa and versicolor, x̃ = (x, 1)
     for k in (1, 3):

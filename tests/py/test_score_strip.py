@@ -57,7 +57,7 @@ def reference_w(X, y, epochs=20):
 def test_the_default_main_plot_of_four_features_is_the_score_strip_at_the_reference_scores():
     X, y = iris_binary()
     r = train(X, y)
-    assert "boundary_geometry" not in r   # no 2-D data axes to click in
+    assert "boundary_geometry" not in r and r["main_plot"] == "scores"   # no 2-D data axes to click in
     fig, alt = figures.figure("boundary", session.current())
     assert alt == r["plot_alt"]["boundary"]
     assert "every training point's score w·x̃" in words_of(fig)
@@ -74,7 +74,7 @@ def test_the_default_main_plot_of_four_features_is_the_score_strip_at_the_refere
 def test_the_slice_stays_choosable_and_says_what_it_cannot_show():
     X, y = iris_binary()
     r = train(X, y, main_plot="slice")
-    assert "boundary_geometry" in r
+    assert "boundary_geometry" in r and r["main_plot"] == "plane"
     fig, _ = figures.figure("boundary", session.current())
     words = words_of(fig)
     assert "2 of 4 features; a point's side here is not its prediction" in words

@@ -227,6 +227,8 @@ def render(kinds, f, sizes=None):
         fig, alt = figure(kind, f, px=(sizes or {}).get(kind))
         out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
         out["plot_alt"][kind] = alt
+        if kind == "boundary":
+            out["main_plot"] = "scores" if strip_main(f) else "plane"   # the page's caption says which
         if kind == "boundary" and not strip_main(f):
             # + the text scale it was drawn with (the view's limits depend on the axes' shape)
             out["boundary_geometry"] = {**p.axes_geometry(fig, fig.data_ax), "scale": f.s["scale"]}

@@ -97,3 +97,16 @@ export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
   if (plots && "proof" in plots) show(byId("proof-missing"), !plots.proof);
   if (plots && MANY.some((k) => k in plots)) show(byId("plots-many"), MANY.some((k) => plots[k]));
 }
+
+/** The big plot's one-line caption, true for the picture of this run (result.main_plot: what
+ * Python drew; the multiclass and kernel runs draw their own kinds). */
+export function captionMain(res, settings = {}) {
+  const cap = byId("boundary-caption");
+  if (!cap || !res) return;
+  let text = "Decision boundary w·x̃ = 0 (+1 blue, −1 orange)";
+  if (res.main_plot === "scores") text = "Every point at its score w·x̃: right of 0 is predicted +1";
+  else if (settings.algorithm === "multiclass") text = "The region each class wins (its score is the largest)";
+  else if (settings.algorithm === "kernel") text = "Decision boundary f(x) = 0 (+1 blue, −1 orange)";
+  cap.textContent = text;
+  cap.title = text;
+}
