@@ -5,7 +5,7 @@ import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./data/data-panel.js";
 import { renderResult, markStale, markEarlier } from "./run/results.js";
-import { renderPlots, PLOTS, plotBox, plotSizes, plotView, captionMain } from "./plot/plots.js";
+import { renderPlots, PLOTS, plotBox, plotSizes, plotView, captionMain, laterPlots } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
 import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./page/fields.js";
@@ -250,13 +250,12 @@ async function train(opts = {}) {
       // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
       const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,
         request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } })
-        : py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) }));
+        : py.call({ cmd: "plots", kinds: laterPlots(settings.algorithm), sizes: plotSizes(laterPlots(settings.algorithm)) }));
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
-      } else {
-        for (const k of LATER_PLOTS) res.plots[k] = null;
       }
+      for (const k of LATER_PLOTS) if (!more?.ok || !(k in res.plots)) res.plots[k] = null; // not drawn for this run
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
       const playing = ["playing", "paused"].includes(page.get("watch"))

@@ -142,3 +142,4 @@ def test_iris_on_all_features_opens_on_the_score_strip_that_moves_with_each_upda
     # retrained by itself; the link says the choice, the picture is the slice
     wait_until(page2, "location.hash.includes('main=slice') && document.body.dataset.runState === 'done'"
                       " && !document.getElementById('plot-boundary').alt.startsWith('Scores')")
+    assert "a point's side here is not its prediction" in page2.text_content("#boundary-caption")

@@ -60,7 +60,7 @@ def test_the_default_main_plot_of_four_features_is_the_score_strip_at_the_refere
     assert "boundary_geometry" not in r and r["main_plot"] == "scores"   # no 2-D data axes to click in
     fig, alt = figures.figure("boundary", session.current())
     assert alt == r["plot_alt"]["boundary"]
-    assert "every training point's score w·x̃" in words_of(fig)
+    assert "iris-vv: scores w·x̃" in words_of(fig)
     Z, visits = reference_w(X, y)
     s = Z @ visits[-1].w_after
     got = drawn_scores(fig)
@@ -74,10 +74,10 @@ def test_the_default_main_plot_of_four_features_is_the_score_strip_at_the_refere
 def test_the_slice_stays_choosable_and_says_what_it_cannot_show():
     X, y = iris_binary()
     r = train(X, y, main_plot="slice")
-    assert "boundary_geometry" in r and r["main_plot"] == "plane"
+    assert "boundary_geometry" in r and r["main_plot"] == "slice"
     fig, _ = figures.figure("boundary", session.current())
     words = words_of(fig)
-    assert "2 of 4 features; a point's side here is not its prediction" in words
+    assert "2 of 4 features, the rest at their means" in words
     assert "score w·x̃" not in words
 
 
@@ -122,4 +122,4 @@ def test_multiclass_with_four_features_is_a_captioned_slice_not_a_projection():
     f = session.current()
     for fig in (f.boundary(size=dict(width_px=600, height_px=400)),
                 frame_batches.motion_of(f).fig):
-        assert "region here is not its prediction" in words_of(fig)
+        assert "2 of 4 features, the rest at their means" in words_of(fig)

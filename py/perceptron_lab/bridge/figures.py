@@ -88,13 +88,14 @@ def strip_main(f):
     return many_features(f) and f.s.get("main_plot", "scores") != "slice"
 
 
-def slice_title(f, what, where="side"):
-    """The title of a 2-D slice of more than two features, saying what it cannot show: the line
-    (or regions) is drawn at the other features' means, each point at its own values."""
+def slice_title(f, what):
+    """The title of a 2-D slice of more than two features: the line (or regions) is drawn at the
+    other features' means, each point at its own values (the page's caption says what that
+    cannot show: a point's side is not its prediction)."""
     m = f.ds.X.shape[1]
     if m <= 2:
         return f"{f.train_ds.name}: {what}"
-    return f"{f.train_ds.name}: 2 of {m} features; a point's {where} here is not its prediction"
+    return f"{f.train_ds.name}: 2 of {m} features, the rest at their means"
 
 
 def strip_figure(f, size_kw):
@@ -104,7 +105,7 @@ def strip_figure(f, size_kw):
     return plots().projection_figure(
         run.decision_function(f.Z), ds.y, label_names=ds.label_names,
         score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
-        title=f"{ds.name}: every training point's " + ("vote Σ c·sign(w·x̃)" if voted else "score w·x̃"),
+        title=f"{ds.name}: " + ("votes Σ c·sign(w·x̃)" if voted else "scores w·x̃"),
         **size_kw)
 
 
@@ -228,7 +229,7 @@ def render(kinds, f, sizes=None):
         out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
         out["plot_alt"][kind] = alt
         if kind == "boundary":
-            out["main_plot"] = "scores" if strip_main(f) else "plane"   # the page's caption says which
+            out["main_plot"] = "scores" if strip_main(f) else "slice" if many_features(f) else "plane"  # the caption says which
         if kind == "boundary" and not strip_main(f):
             # + the text scale it was drawn with (the view's limits depend on the axes' shape)
             out["boundary_geometry"] = {**p.axes_geometry(fig, fig.data_ax), "scale": f.s["scale"]}

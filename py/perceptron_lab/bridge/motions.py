@@ -33,9 +33,9 @@ def _title(f, slide, name):
     return f"{f.train_ds.name}: {name}" if slide else f"{f.train_ds.name}: step through"
 
 
-def _slice_title(f, slide, name, where="side"):
+def _slice_title(f, slide, name):
     """A slice of more than two features says what it cannot show (figures.slice_title)."""
-    return figures.slice_title(f, name, where) if figures.many_features(f) else _title(f, slide, name)
+    return figures.slice_title(f, name) if figures.many_features(f) else _title(f, slide, name)
 
 
 class LinearMotion:
@@ -48,7 +48,7 @@ class LinearMotion:
         size = _size(f, sizes, slide) if slide else figures.size("boundary", f, sizes.get("boundary"))
         self.strip = figures.strip_main(f)
         if self.strip:
-            self.boundary = _strip(f, size, f"{ds.name}: every point's score w·x̃ after each update")
+            self.boundary = _strip(f, size, f"{ds.name}: scores w·x̃ per update")
         else:
             self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
                                            feature_names=ds.feature_names, label_names=ds.label_names,
@@ -162,7 +162,7 @@ class MulticlassMotion(_NoVisits):
         prep = f.prep
         self.regions = RegionsMotion(ds.X, ds.y, features=lambda R: prepare(R, **prep), classes=ds.classes,
                                      plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-                                     title=_slice_title(f, slide, "multiclass perceptron", "region"), **_size(f, sizes, slide))
+                                     title=_slice_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
         self.fig = self.regions.fig
         self.classes = [str(c) for c in ds.classes]
         self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (t, W in units of η): the last asked

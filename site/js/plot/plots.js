@@ -31,6 +31,16 @@ export function plotView() {
   };
 }
 
+// Drawn for one w only (the primal perceptrons): the kernel and multiclass runs refuse them.
+const ONE_W = ["projection", "weights", "cycle", "trajectory"];
+
+/** The plots drawn after the first picture for a run of this algorithm (asking a kernel or
+ * multiclass run for a one-w plot fails the whole request: "Unknown plot 'projection'"). */
+export function laterPlots(algorithm) {
+  const own = !["kernel", "multiclass"].includes(algorithm);
+  return PLOTS.filter((k) => k !== "boundary" && (own || !ONE_W.includes(k)));
+}
+
 /** [width, height] in CSS px of the box plot `name` is shown in: the boundary plot fills the
  * box the layout gives it (css/lab.css: the stage), so it is asked for at that box's size;
  * the others at their column's width and their width attribute's aspect.
@@ -103,9 +113,13 @@ export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
 export function captionMain(res, settings = {}) {
   const cap = byId("boundary-caption");
   if (!cap || !res) return;
+  const multi = settings.algorithm === "multiclass";
   let text = "Decision boundary w·x̃ = 0 (+1 blue, −1 orange)";
   if (res.main_plot === "scores") text = "Every point at its score w·x̃: right of 0 is predicted +1";
-  else if (settings.algorithm === "multiclass") text = "The region each class wins (its score is the largest)";
+  else if ((res.feature_names?.length ?? 0) > 2) {
+    // A slice cannot show where the other features put a point: its place is not its prediction.
+    text = `A 2-D slice: a point's ${multi ? "region" : "side"} here is not its prediction; the ringed ones are misclassified`;
+  } else if (multi) text = "The region each class wins (its score is the largest)";
   else if (settings.algorithm === "kernel") text = "Decision boundary f(x) = 0 (+1 blue, −1 orange)";
   cap.textContent = text;
   cap.title = text;
