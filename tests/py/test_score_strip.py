@@ -77,7 +77,7 @@ def test_the_slice_stays_choosable_and_says_what_it_cannot_show():
     assert "boundary_geometry" in r and r["main_plot"] == "slice"
     fig, _ = figures.figure("boundary", session.current())
     words = words_of(fig)
-    assert "2 of 4 features, the rest at their means" in words
+    assert "a slice, 2 of 4 features" in words
     assert "score w·x̃" not in words
 
 
@@ -122,4 +122,4 @@ def test_multiclass_with_four_features_is_a_captioned_slice_not_a_projection():
     f = session.current()
     for fig in (f.boundary(size=dict(width_px=600, height_px=400)),
                 frame_batches.motion_of(f).fig):
-        assert "2 of 4 features, the rest at their means" in words_of(fig)
+        assert "a slice, 2 of 4 features" in words_of(fig)

@@ -95,7 +95,7 @@ def slice_title(f, what):
     m = f.ds.X.shape[1]
     if m <= 2:
         return f"{f.train_ds.name}: {what}"
-    return f"{f.train_ds.name}: 2 of {m} features, the rest at their means"
+    return f"{f.train_ds.name}: a slice, 2 of {m} features"
 
 
 def strip_figure(f, size_kw):

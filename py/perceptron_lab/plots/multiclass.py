@@ -42,7 +42,7 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     wrong = np.argmax(scores(X), axis=1) != y
     # Every ring is named in the legend; the misclassified one also when a step (highlight) may draw it.
     named = wrong.any() or highlight is not None
-    handles, labels = _legend_entries(fig, y, k, classes, named, highlight is not None, s)
+    handles, labels = _legend_entries(fig, y, k, classes, named, highlight is not None, m > 2, s)
     # Above the axes, in as many columns as the width holds: inside them it covered the points of a phone's plot.
     # The legend may use the whole width (the y label's margin too): a phone's plot gets 2 columns.
     rows, ncol = legend_rows(fig, labels, handles, fig.bbox.width - px(fig, 16)) if handles else (0, 1)
@@ -85,9 +85,9 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     return fig
 
 
-def _legend_entries(fig, y, k, classes, named, highlight, s):
-    """The legend of the regions plot (up to 10 classes): each class's marker and the rings (a
-    slice of more than two features says so in its title)."""
+def _legend_entries(fig, y, k, classes, named, highlight, sliced, s):
+    """The legend of the regions plot (up to 10 classes): each class's marker, the rings, and
+    for a slice the other features' place."""
     if k > 10:
         return [], []
     ms = float(np.sqrt(s))
@@ -99,6 +99,9 @@ def _legend_entries(fig, y, k, classes, named, highlight, s):
     if highlight:
         handles.append(Line2D([], [], ls="", marker="o", ms=ms * 2.8, mfc="none", mec="#CC79A7", mew=2.6))
         labels.append("the update's example")
+    if sliced:  # the regions are a slice: said on the picture, as the binary boundary plot says it
+        handles.append(Line2D([], [], ls="", marker=""))
+        labels.append("others at their means")  # short: a phone's legend keeps two columns
     return handles, labels
 
 
