@@ -114,13 +114,14 @@ export function captionMain(res, settings = {}) {
   const cap = byId("boundary-caption");
   if (!cap || !res) return;
   const multi = settings.algorithm === "multiclass";
-  let text = "Decision boundary w·x̃ = 0 (+1 blue, −1 orange)";
+  // Said of the shading, which every run has (w = 0 draws no line: XOR ends there).
+  let text = "Shaded by the prediction: w·x̃ ≥ 0 blue (+1), w·x̃ < 0 orange (−1)";
   if (res.main_plot === "scores") text = "Every point at its score w·x̃: right of 0 is predicted +1";
   else if ((res.feature_names?.length ?? 0) > 2) {
     // A slice cannot show where the other features put a point: its place is not its prediction.
     text = `A 2-D slice: a point's ${multi ? "region" : "side"} here is not its prediction; the ringed ones are misclassified`;
   } else if (multi) text = "The region each class wins (its score is the largest)";
-  else if (settings.algorithm === "kernel") text = "Decision boundary f(x) = 0 (+1 blue, −1 orange)";
+  else if (settings.algorithm === "kernel") text = "Shaded by the prediction: f(x) ≥ 0 blue (+1), f(x) < 0 orange (−1)";
   cap.textContent = text;
   cap.title = text;
 }
