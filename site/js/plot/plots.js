@@ -116,8 +116,13 @@ export function captionMain(res, settings = {}) {
   const multi = settings.algorithm === "multiclass";
   // Said of the shading, which every run has (w = 0 draws no line: XOR ends there).
   let text = "Shaded by the prediction: w·x̃ ≥ 0 blue (+1), w·x̃ < 0 orange (−1)";
-  if (res.main_plot === "scores") text = "Every point at its score w·x̃: right of 0 is predicted +1";
-  else if ((res.feature_names?.length ?? 0) > 2) {
+  const many = (res.feature_names?.length ?? 0) > 2;
+  // Python says what it drew; an answer computed ahead (run/ahead.js) may not: the same rule as
+  // bridge/figures.strip_main (a primal run on more than two features, unless the slice is chosen).
+  const scores = res.main_plot ? res.main_plot === "scores"
+    : many && !multi && settings.algorithm !== "kernel" && settings.main_plot !== "slice";
+  if (scores) text = "Every point at its score w·x̃: right of 0 is predicted +1";
+  else if (many) {
     // A slice cannot show where the other features put a point: its place is not its prediction.
     text = `A 2-D slice: a point's ${multi ? "region" : "side"} here is not its prediction; the ringed ones are misclassified`;
   } else if (multi) text = "The region each class wins (its score is the largest)";
