@@ -123,7 +123,7 @@ def _assignment_problem(result_link, assignment):
         return None  # the check itself says why
     a, b = r["values"], assignment["values"]
     differ = [p["label"] for name, p in BY_NAME.items()
-              if p["group"] != "view" and name != "plot_features"  # plotted features reach the run as data
+              if p["group"] != "view" and name not in ("plot_features", "main_plot")  # the picture, not the run
               and (is_active(name, a) or is_active(name, b)) and a[name] != b[name]]
     if not differ and r["data"] != assignment["data"]:
         differ = ["the data"]

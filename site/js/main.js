@@ -1,16 +1,16 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
 import "./i18n/page-words.js"; // first: the page's language and index.html's words (i18n/)
-import { PARAMS, isActive, settingsRequest, paramForField, readsEveryClass } from "./state/state.js";
+import { settingsRequest, readsEveryClass } from "./state/state.js";
 import { t } from "./i18n/i18n.js";
 import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
-import { initDataPanel, dataRequest, plotFeatures, showDataError } from "./data/data-panel.js";
+import { initDataPanel, dataRequest, plotFeatures } from "./data/data-panel.js";
 import { renderResult, markStale, markEarlier } from "./run/results.js";
-import { renderPlots, PLOTS, plotBox, plotSizes, plotView } from "./plot/plots.js";
+import { renderPlots, PLOTS, plotSizes, captionMain, laterPlots } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
-import { setFieldError, clearAllErrors, focusField, validateFields, setFieldNote } from "./page/fields.js";
+import { clearAllErrors, setFieldNote } from "./page/fields.js";
 import { readStartLink, initOpenLink } from "./share/open-link.js";
 import { initAddressBar, saveLink, applyLinkView, linkStepWaiting } from "./share/address-bar.js";
 import { initSharePanel } from "./share/share-panel.js";
@@ -26,18 +26,18 @@ import { initExercise, exerciseLinkView } from "./exercise/exercise.js";
 import { initHandWeights } from "./exercise/hand-weights.js";
 import { initScriptDownload, scriptRun } from "./save/script-download.js";
 import { workerReady } from "./python/snapshot-maker.js";
-import { initTabs, openTabOf } from "./page/tabs.js";
+import { initTabs } from "./page/tabs.js";
 import { completeTheory } from "./run/theory.js";
 import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
 import { initQuickPreset } from "./data/quick-preset.js";
+import { clean, focusOn, showError } from "./run/run-errors.js";
+import { trainRequest, compareRequest } from "./run/train-request.js";
 import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
 readStartLink(); // a shared link (#v=1&...): validated values + view
-const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
-const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
 
 let py = null;
 let running = false;
@@ -158,14 +158,6 @@ function onRestart(reason, text) {
   if (text) message(clean(text), "error");
 }
 
-/** A worker/bridge message for people: one line, never a traceback. */
-function clean(text) {
-  const s = String(text ?? "").trim();
-  if (!s || /Traceback|File "|^\s*at /m.test(s)) return "Something went wrong inside Perceptron Lab.";
-  const line = s.split(/\r?\n/)[0];
-  return line.length > 300 ? `${line.slice(0, 297)}…` : line;
-}
-
 async function inspect(data) {
   // The client queues calls until Python is ready (and restarts a failed worker).
   if (!py) await pyStarted; // e.g. a CSV from a shared link, read before the client module loaded
@@ -240,6 +232,7 @@ async function train(opts = {}) {
     if (res && res.ok && token === runToken) {
       hasResult = true;
       renderResult(res, settings);
+      captionMain(res, settings);
       stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
       if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
       setFieldNote("standardize", standardizeNote(res));
@@ -251,14 +244,13 @@ async function train(opts = {}) {
       // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
       const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,
         request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } })
-        : py.call({ cmd: "plots", kinds: LATER_PLOTS, sizes: plotSizes(LATER_PLOTS) }));
+        : py.call({ cmd: "plots", kinds: laterPlots(settings.algorithm), sizes: plotSizes(laterPlots(settings.algorithm)) }));
       if (more && more.ok) {
         Object.assign(res.plots, more.plots);
         Object.assign(res.plot_alt, more.plot_alt);
         if (more.words) renderResult(Object.assign(res, more.words), settings); // computed ahead: the words in the page's language (i18n/ahead-words.js)
-      } else {
-        for (const k of LATER_PLOTS) res.plots[k] = null;
       }
+      for (const k of LATER_PLOTS) if (!more?.ok || !(k in res.plots)) res.plots[k] = null; // not drawn for this run
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
       const playing = ["playing", "paused"].includes(page.get("watch"))
@@ -317,31 +309,6 @@ function standardizeNote(res) {
   return st.notice || `This run standardized all ${st.mean.length} features with the training split's mean and standard deviation.`;
 }
 
-/** Move to a data or settings field that needs attention: its tab first (they share one). */
-function focusOn(name) {
-  openTabOf(byId("data-panel"));
-  focusField(name);
-}
-
-function showError(err) {
-  const text = clean(err.message);
-  if (err.kind === "settings") {
-    const p = paramForField(err.field, "settings");
-    if (p && setFieldError(p.name, text)) {
-      message(t("Training stopped: {field} needs attention (see the message next to it).", { field: t(p.label) }), "error");
-      focusOn(p.name);
-      return;
-    }
-  }
-  if (err.kind === "data") {
-    const name = showDataError({ ...err, message: text });
-    message(t("Training stopped: the data needs attention (see the data panel)."), "error");
-    focusOn(name);
-    return;
-  }
-  message(text, "error");
-}
-
 function cancel() {
   if (!running || !py) return;
   const token = runToken;
@@ -357,36 +324,6 @@ function cancel() {
       message(t("Training cancelled. The previous results stay on screen."));
     }
   }, 5000);
-}
-
-// ------------------------------------------------------------------ compare variants
-
-/** The train request from the controls, built in this one place: {data, settings}, or {fix: the
- * field to fix, inData} after marking it. Client-side validation from the state table: nothing
- * is sent when a value is wrong. */
-function trainRequest() {
-  const names = SETTINGS.concat(values.source === "preset" ? DATA_FIELDS.filter((n) => isActive(n, values)) : []);
-  const { values: checked, bad } = validateFields(names);
-  page.set(checked);
-  if (bad.length) return { fix: bad[0], inData: false };
-  const d = dataRequest();
-  if ("error" in d) {
-    setFieldError(d.error.name, d.error.message);
-    return { fix: d.error.name, inData: true };
-  }
-  const settings = settingsRequest(values);
-  settings.plot_features = plotFeatures();
-  // Drawn for the box each plot is shown in, at the screen's pixel ratio (crisp at any zoom).
-  Object.assign(settings, { plot_px: plotBox("boundary"), ...plotView() });
-  return { data: d.data, settings };
-}
-
-/** The train request for the comparison, the exercise and hand weights; null after marking what to fix. */
-function compareRequest() {
-  clearAllErrors();
-  const req = trainRequest();
-  if (req.fix) { focusOn(req.fix); return null; }
-  return req;
 }
 
 /** The run computed ahead for the controls as they stand (none while the data needs fixing). */

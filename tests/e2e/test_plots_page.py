@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from conftest import PAGE, attach_log, check_log, wait_ready_of
 from datakit import make_csv
-from pagekit import RUN_TIMEOUT_MS, in_tab, train
+from pagekit import RUN_TIMEOUT_MS, in_tab, settled, train, wait_until
 
 WIDE = make_csv(40, ["sepal length", "sepal width", "petal length", "petal width"], ("setosa", "versicolor"),
                 seed=5)
@@ -105,3 +105,41 @@ def test_two_features_hide_them_again(page2):
     with in_tab(page2, "share"):
         assert page2.is_hidden("#export-projection-png")
     assert_crisp(images(page2, ["boundary"])["boundary"])
+
+
+def test_iris_on_all_features_opens_on_the_score_strip_that_moves_with_each_update(page2):
+    """Binary iris on its four features: the main plot is every point's score w·x̃ (a 2-D slice
+    put most versicolor points on the wrong side of a converged run), and the step-through
+    moves the points to x̃·w of the update shown; the slice stays one choice away."""
+    import json
+
+    import numpy as np
+    from sklearn.datasets import load_iris
+
+    from linkkit import open_in_page
+    from stepkit import scrub_to
+
+    settled(page2)   # the page's own first run, when this test runs alone
+    assert open_in_page(page2, page2.url.split("#")[0], "#v=1&preset=iris&feats=all") == "done"
+    assert page2.get_attribute("#plot-boundary", "alt").startswith("Scores w·x̃ of 100 points")
+    assert page2.text_content("#boundary-caption").startswith("Every point at its score w·x̃")
+    X, y = load_iris(return_X_y=True)
+    Z = np.column_stack([X[y < 2], np.ones(100)])            # setosa and versicolor, x̃ = (x, 1)
+    for k in (1, 3):
+        scrub_to(page2, k)
+        page2.wait_for_selector(f'#stepper[data-step="{k}"][data-busy="false"]', state="attached",
+                                timeout=RUN_TIMEOUT_MS)
+        page2.wait_for_selector(f'#plot-boundary ~ .motion-view[data-pos="{k}"][data-strip]', state="attached",
+                                timeout=RUN_TIMEOUT_MS)
+        w = np.array(json.loads(page2.get_attribute("#stepper", "data-w")), dtype=float)
+        px = np.array(json.loads(page2.get_attribute("#plot-boundary ~ .motion-view", "data-strip")))
+        s = Z @ w
+        # Drawn x is an increasing affine function of the score x̃·w (one axis, px rounded to 0.01).
+        slope, icpt = np.polyfit(s, px, 1)
+        assert slope > 0 and np.max(np.abs(px - (slope * s + icpt))) < 0.05, (k, w.tolist())
+    with in_tab(page2, "setup"):
+        page2.select_option("#main-plot", "slice")
+    # retrained by itself; the link says the choice, the picture is the slice
+    wait_until(page2, "location.hash.includes('main=slice') && document.body.dataset.runState === 'done'"
+                      " && !document.getElementById('plot-boundary').alt.startsWith('Scores')")
+    assert "a point's side here is not its prediction" in page2.text_content("#boundary-caption")

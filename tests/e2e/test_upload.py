@@ -241,12 +241,14 @@ def test_more_features_show_choosers_and_replot(good_loaded):
     for sel, chosen in (("#plot-x", "a"), ("#plot-y", "b")):
         assert page.eval_on_selector_all(f"{sel} option", "os => os.map(o => o.textContent)") == names
         assert page.eval_on_selector(sel, "s => s.options[s.selectedIndex].textContent") == chosen
+    # The slice of the chosen two (the default main plot of four features is the score strip).
+    page.select_option("#main-plot", "slice")
 
     exp = assert_trains_to(page, WIDE)
     assert json.loads(page.get_attribute("#weights", "data-names")) == names
     first_src = page.get_attribute("#plot-boundary", "src")
     geom = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
-    exp_plot = engine(WIDE, plots=True, plot_features=[0, 1], **drawn_as(geom))
+    exp_plot = engine(WIDE, plots=True, plot_features=[0, 1], main_plot="slice", **drawn_as(geom))
     assert geom["xlim"] == pytest.approx(exp_plot["boundary_geometry"]["xlim"], rel=1e-12)
 
     page.select_option("#plot-x", "3")  # d against b
@@ -258,7 +260,7 @@ def test_more_features_show_choosers_and_replot(good_loaded):
     assert src != first_src
     assert_png(plots_info(page)["boundary"])
     geom2 = json.loads(page.get_attribute("#plot-boundary", "data-geometry"))
-    exp_plot2 = engine(WIDE, plots=True, plot_features=[3, 1], **drawn_as(geom2))
+    exp_plot2 = engine(WIDE, plots=True, plot_features=[3, 1], main_plot="slice", **drawn_as(geom2))
     assert geom2["xlim"] == pytest.approx(exp_plot2["boundary_geometry"]["xlim"], rel=1e-12)
     assert geom2["ylim"] == pytest.approx(exp_plot2["boundary_geometry"]["ylim"], rel=1e-12)
     assert geom2["xlim"] != pytest.approx(geom["xlim"], rel=1e-6)

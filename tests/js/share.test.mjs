@@ -63,8 +63,8 @@ function activeFor(p) {
   if (p.group === "data") v.source = param("source").default;
   if (p.when?.name === "source") v.source = p.when.in[0];
   if (p.when?.name === "preset") { v.source = "preset"; v.preset = p.when.in[0]; }
-  // Settings' chains (degree -> kernel -> algorithm): make every link of the chain hold.
-  for (let q = p; q?.when && p.group === "settings"; q = param(q.when.name)) v[q.when.name] = q.when.in[0];
+  // Chains (degree -> kernel -> algorithm, main_plot -> feature_set -> preset): every link of the chain holds.
+  for (let q = p; q?.when && p.group !== "view"; q = param(q.when.name)) v[q.when.name] = q.when.in[0];
   return v;
 }
 

@@ -37,7 +37,9 @@ def iris(features):
 
 
 def train_req(data, **settings):
-    return handle({"cmd": "train", "data": data, "settings": {"plot_kinds": ALL, **settings}})
+    # the slice as the main plot: this module checks the many-feature kinds beside it (the score
+    # strip, the default, is tests/py/test_score_strip.py's)
+    return handle({"cmd": "train", "data": data, "settings": {"plot_kinds": ALL, "main_plot": "slice", **settings}})
 
 
 @pytest.mark.parametrize("dpr", [1, 2, 3])

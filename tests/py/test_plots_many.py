@@ -190,7 +190,7 @@ def test_multiclass_regions_say_when_they_are_a_slice():
         fig = regions_figure(X[:, :m], y, scores=lambda R, W=W[:, :m]: R @ W.T, classes=["a", "b", "c"])
         texts = [t.get_text() for t in fig.data_ax.get_legend().get_texts()]
         assert texts[:3] == ["a", "b", "c"]
-        assert ("other features at their means" in texts) is said, texts
+        assert ("others at their means" in texts) is said, texts
         # the slice: the regions are the model's argmax with the unplotted features at their means
         grid = plots.find_artist(fig, "regions").get_array()
         (x0, x1), (y0, y1) = fig.data_ax.get_xlim(), fig.data_ax.get_ylim()

@@ -82,6 +82,33 @@ def many_features(f):
     return f.ds.X.shape[1] > 2
 
 
+def strip_main(f):
+    """The main plot is the score strip: more than two features, unless the reader chose the slice
+    (a 2-D slice cannot show where the other features put a point)."""
+    return many_features(f) and f.s.get("main_plot", "scores") != "slice"
+
+
+def slice_title(f, what):
+    """The title of a 2-D slice of more than two features: the line (or regions) is drawn at the
+    other features' means, each point at its own values (the page's caption says what that
+    cannot show: a point's side is not its prediction)."""
+    m = f.ds.X.shape[1]
+    if m <= 2:
+        return f"{f.train_ds.name}: {what}"
+    return f"{f.train_ds.name}: a slice, 2 of {m} features"
+
+
+def strip_figure(f, size_kw):
+    """The score strip of the run's classifier: every training point at its w·x̃ (voted: its vote)."""
+    run, ds = f.run, f.train_ds
+    voted = run.votes is not None
+    return plots().projection_figure(
+        run.decision_function(f.Z), ds.y, label_names=ds.label_names,
+        score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
+        title=f"{ds.name}: " + ("votes Σ c·sign(w·x̃)" if voted else "scores w·x̃"),
+        **size_kw)
+
+
 def weights_height(f):
     """One readable row per weight (bias excluded), within the plots' largest size."""
     n = len(f.run.w) - (1 if f.s["bias"] else 0)
@@ -104,6 +131,9 @@ def figure(kind, f, *, upto=None, px=None):
     ds, test_ds, run, s = f.train_ds, f.test_ds, f.run, f.s
     th = None if kind == "boundary" else f.theory  # the first picture never waits for the margin
     size_kw = size(kind, f, px)
+    if kind == "boundary" and strip_main(f):
+        fig = strip_figure(f, size_kw)
+        return fig, fig.alt_text
     if kind == "boundary":
         decision, grid = None, 200
         if run.votes is not None:
@@ -122,7 +152,7 @@ def figure(kind, f, *, upto=None, px=None):
         fig = p.boundary_figure(
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=f"{ds.name}: {s['algorithm']} perceptron", grid=grid,
+            title=slice_title(f, f"{s['algorithm']} perceptron"), grid=grid,
             vote=run.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
@@ -199,6 +229,8 @@ def render(kinds, f, sizes=None):
         out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
         out["plot_alt"][kind] = alt
         if kind == "boundary":
+            out["main_plot"] = "scores" if strip_main(f) else "slice" if many_features(f) else "plane"  # the caption says which
+        if kind == "boundary" and not strip_main(f):
             # + the text scale it was drawn with (the view's limits depend on the axes' shape)
             out["boundary_geometry"] = {**p.axes_geometry(fig, fig.data_ax), "scale": f.s["scale"]}
     return out

@@ -33,6 +33,11 @@ def _title(f, slide, name):
     return f"{f.train_ds.name}: {name}" if slide else f"{f.train_ds.name}: step through"
 
 
+def _slice_title(f, slide, name):
+    """A slice of more than two features says what it cannot show (figures.slice_title)."""
+    return figures.slice_title(f, name) if figures.many_features(f) else _title(f, slide, name)
+
+
 class LinearMotion:
     """The primal perceptrons: w's plane line, its regions and arrow; the proof plot beside."""
 
@@ -41,10 +46,14 @@ class LinearMotion:
 
         self.f, ds, s = f, f.train_ds, f.s
         size = _size(f, sizes, slide) if slide else figures.size("boundary", f, sizes.get("boundary"))
-        self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
-                                       feature_names=ds.feature_names, label_names=ds.label_names,
-                                       title=_title(f, slide, f"{s['algorithm']} perceptron"),
-                                       **size, **for_plot(None, f.prep)[1])
+        self.strip = figures.strip_main(f)
+        if self.strip:
+            self.boundary = _strip(f, size, f"{ds.name}: scores w·x̃ per update")
+        else:
+            self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
+                                           feature_names=ds.feature_names, label_names=ds.label_names,
+                                           title=_slice_title(f, slide, f"{s['algorithm']} perceptron"),
+                                           **size, **for_plot(None, f.prep)[1])
         self.fig = self.boundary.fig
         ps = None if slide else figures.proof_series(f)
         self.proof = None if ps is None else ProofMotion(
@@ -59,6 +68,8 @@ class LinearMotion:
         return self.f.steps
 
     def _w(self, info):
+        if self.strip:  # the strip's scores read x̃ as trained: w as the run holds it
+            return np.asarray(info["w"], dtype=np.float64)
         return for_plot(np.asarray(info["w"], dtype=np.float64), self.f.prep)[0]
 
     def frame(self, k):
@@ -90,6 +101,16 @@ class LinearMotion:
         return {**info, **self.boundary.frame(w, highlight=info["index"], wrong=figures.wrong_at(self.f, info["step"])),
                 "alt": self.boundary.alt_text(w),
                 "visits": len(known[1]), "total": self.total()}
+
+
+def _strip(f, size, title):
+    """The score strip of a run with more than two features: one score axis for every update."""
+    from ..plots.strip import StripMotion
+
+    W = np.asarray(f.run.trace.w, dtype=np.float64).reshape(-1, f.Z.shape[1])
+    S = f.Z @ W.T if len(W) else np.zeros((len(f.Z), 1))
+    span = (min(0.0, float(S.min())), max(0.0, float(S.max())))
+    return StripMotion(f.Z, f.train_ds.y, span=span, label_names=f.train_ds.label_names, title=title, **size)
 
 
 class _NoVisits:
@@ -141,7 +162,7 @@ class MulticlassMotion(_NoVisits):
         prep = f.prep
         self.regions = RegionsMotion(ds.X, ds.y, features=lambda R: prepare(R, **prep), classes=ds.classes,
                                      plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-                                     title=_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
+                                     title=_slice_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
         self.fig = self.regions.fig
         self.classes = [str(c) for c in ds.classes]
         self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (t, W in units of η): the last asked

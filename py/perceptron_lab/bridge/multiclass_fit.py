@@ -71,6 +71,8 @@ class MulticlassFit(SummaryFit):
         W = self.run.W_units if step is None else self.run.trace.weights_at(step, self.Z, len(ds.classes))
         prep = self.prep
         title = f"{ds.name}: multiclass perceptron" + ("" if step is None else ", step through")
+        if figures.many_features(self):  # a slice says what it cannot show
+            title = figures.slice_title(self, "")
         return p.regions_figure(ds.X, ds.y, scores=lambda X: prepare(X, **prep) @ W.T, classes=ds.classes,
                                 plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                 title=title, highlight=highlight, **size)

@@ -21,10 +21,13 @@ def _jitter(n):
 
 
 def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", title="Every point's score w·x̃",
-                      width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0):
+                      width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0, xlim=None,
+                      count_wrong=True):
     """One row per class: each point at its score (its w·x̃, or the voted score), the
     threshold 0 as a vertical line (score ≥ 0 predicts +1), the misclassified ringed.
-    fig.scores and fig.wrong hold what is drawn (in the order given)."""
+    xlim: the score axis's limits (a moving strip keeps one axis for every update);
+    count_wrong: the legend counts the misclassified (not where the rings move).
+    fig.scores and fig.wrong hold what is drawn (in the order given); fig.rows each point's row."""
     sc = np.asarray(scores, dtype=float).reshape(-1)
     y = np.asarray(y).reshape(-1)
     if sc.shape != y.shape:
@@ -37,7 +40,7 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
     with rc():
         handles = [Line2D([], [], ls="", marker="o", ms=11 * k, mfc="none", mec=PALETTE["wrong"], mew=1.8 * k),
                    Line2D([], [], color=PALETTE["boundary"], lw=LINE_W * k)]
-        labels = [f"misclassified ({int(wrong.sum())})", "threshold 0"]
+        labels = [f"misclassified ({int(wrong.sum())})" if count_wrong else "misclassified", "threshold 0"]
         rows, ncol = legend_fitting(fig, handles, labels)
         ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
         jit = _jitter(n)
@@ -51,6 +54,8 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
                    linewidths=1.6 * k, zorder=4, gid="misclassified")
         ax.axvline(0.0, color=PALETTE["boundary"], lw=LINE_W * k, zorder=5, gid="threshold")
         lo, hi = (float(sc.min()), float(sc.max())) if n else (-1.0, 1.0)
+        if xlim is not None:
+            lo, hi = min(lo, xlim[0]), max(hi, xlim[1])
         span = max(hi - lo, abs(hi), abs(lo), 1e-12)
         ax.set_xlim(min(lo, 0) - 0.06 * span, max(hi, 0) + 0.06 * span)
         ax.set_ylim(-0.5, 1.5)
@@ -73,7 +78,7 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
             if xlabel.get_window_extent(renderer).width <= room:
                 break
         fit_width(xlabel, room)
-    fig.scores, fig.wrong = sc, wrong
+    fig.scores, fig.wrong, fig.rows, fig.data_ax = sc, wrong, rowpos, ax
     fig.alt_text = describe_projection(sc, y, label_names=label_names, score_label=score_label)
     return fig
 

@@ -9,8 +9,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from ..settings import LIMITS
-from .figure import layout, prepare_figure
-from .style import FS_LABEL, FS_NOTE, FS_TICK, MARKER_S, fs
+from .figure import layout, legend_above, legend_rows, prepare_figure
+from .style import FS_LABEL, FS_NOTE, FS_TICK, MARKER_S, fs, px
 
 CLASS_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
                  "#999999", "#882255"]
@@ -37,7 +37,16 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     f0, f1 = (plot_features[0], plot_features[1]) if m > 1 else (0, None)
     names = feature_names or [f"x{i + 1}" for i in range(m)]
     fig = prepare_figure(None, width_px, height_px, None, dpr=dpr, scale=scale)
-    ax, _, _ = layout(fig, title, 0)
+    k = len(classes)
+    s = fs(fig, 1) ** 2 * (MARKER_S if len(X) <= 300 else 14.0)
+    wrong = np.argmax(scores(X), axis=1) != y
+    # Every ring is named in the legend; the misclassified one also when a step (highlight) may draw it.
+    named = wrong.any() or highlight is not None
+    handles, labels = _legend_entries(fig, y, k, classes, named, highlight is not None, m > 2, s)
+    # Above the axes, in as many columns as the width holds: inside them it covered the points of a phone's plot.
+    # The legend may use the whole width (the y label's margin too): a phone's plot gets 2 columns.
+    rows, ncol = legend_rows(fig, labels, handles, fig.bbox.width - px(fig, 16)) if handles else (0, 1)
+    ax, _, _ = layout(fig, title, rows)
     px_ = X[:, f0]
     py_ = X[:, f1] if f1 is not None else np.zeros(len(X))
     pad_x = 0.08 * (np.ptp(px_) or 1.0)
@@ -48,20 +57,15 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     R[:, f0] = gx.ravel()
     if f1 is not None:
         R[:, f1] = gy.ravel()
-    k = len(classes)
     pred = np.argmax(scores(R), axis=1).reshape(grid, grid)
     light = ListedColormap([_tint(colour(c)) for c in range(k)])
     ax.imshow(pred, origin="lower", extent=(x0, x1, y0, y1), aspect="auto", cmap=light, vmin=-0.5,
               vmax=k - 0.5, interpolation="nearest", zorder=0, gid="regions")
-    s = fs(fig, 1) ** 2 * (MARKER_S if len(X) <= 300 else 14.0)
-    wrong = np.argmax(scores(X), axis=1) != y
     for c in range(k):
         sel = y == c
         if sel.any():
             ax.scatter(px_[sel], py_[sel], s=s, c=colour(c), marker=marker(c), edgecolors="white",
                        linewidths=0.5, zorder=3, label=str(classes[c]), gid=f"points-{c}")
-    # Every ring is named in the legend; the misclassified one also when a step (highlight) may draw it.
-    named = wrong.any() or highlight is not None
     ax.scatter(px_[wrong], py_[wrong], s=s * 3.5, facecolors="none", edgecolors="black", linewidths=1.4,
                zorder=4, gid="misclassified", label="misclassified" if named else None)
     if highlight is not None:
@@ -72,17 +76,33 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     ax.set_xlabel(str(names[f0]), fontsize=fs(fig, FS_LABEL))
     if f1 is not None:
         ax.set_ylabel(str(names[f1]), fontsize=fs(fig, FS_LABEL))
-    if k <= 10:
-        handles, labels = ax.get_legend_handles_labels()
-        if m > 2:  # the regions are a slice: said on the picture, as the binary boundary plot says it
-            handles.append(Line2D([], [], ls="", marker=""))
-            labels.append("other features at their means")
-        ax.legend(handles, labels, fontsize=fs(fig, FS_NOTE) * 0.85, loc="upper right", framealpha=0.85,
-                  ncol=2 if k > 5 else 1)
+    if handles:
+        legend_above(ax, handles, labels, ncol).set_bbox_to_anchor(
+            (px(fig, 8) / fig.bbox.width, ax.get_position().y1), transform=fig.transFigure)
     fig.n_wrong = int(wrong.sum())
     fig.data_ax = ax
     fig.alt_text = regions_alt(len(X), k, m, names[f0], None if f1 is None else names[f1], fig.n_wrong)
     return fig
+
+
+def _legend_entries(fig, y, k, classes, named, highlight, sliced, s):
+    """The legend of the regions plot (up to 10 classes): each class's marker, the rings, and
+    for a slice the other features' place."""
+    if k > 10:
+        return [], []
+    ms = float(np.sqrt(s))
+    handles = [Line2D([], [], ls="", marker=marker(c), ms=ms, mfc=colour(c), mec="white") for c in range(k) if (y == c).any()]
+    labels = [str(classes[c]) for c in range(k) if (y == c).any()]
+    if named:
+        handles.append(Line2D([], [], ls="", marker="o", ms=ms * 1.9, mfc="none", mec="black", mew=1.4))
+        labels.append("misclassified")
+    if highlight:
+        handles.append(Line2D([], [], ls="", marker="o", ms=ms * 2.8, mfc="none", mec="#CC79A7", mew=2.6))
+        labels.append("the update's example")
+    if sliced:  # the regions are a slice: said on the picture, as the binary boundary plot says it
+        handles.append(Line2D([], [], ls="", marker=""))
+        labels.append("others at their means")  # short: a phone's legend keeps two columns
+    return handles, labels
 
 
 def regions_alt(n, k, m, name0, name1, n_wrong):

@@ -20,10 +20,11 @@ export function initTableViews() {
       on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
     const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: t("Show as a table"),
       hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": t("Show as a table: {name}", { name: NAMES[kind] }) }, on: { click: () => toggle(kind) } });
-    // The boundary plot's figure has a fixed size (the stage): its button sits in the figure's
-    // top corner and its table over the plot's foot, like the point explorer, so neither takes
+    // The boundary plot's figure has a fixed size (the stage): its button sits in its caption's
+    // row and its table over the plot's foot, like the point explorer, so neither takes
     // the picture's room. The side's plots, which scroll, have them under the figure.
-    fig.append(button);
+    const cap = fig.classList.contains("fig-boundary") ? fig.querySelector("figcaption") : null;
+    if (cap) cap.after(button); else fig.append(button); // the big plot's: at the end of its caption's row
     if (fig.classList.contains("fig-boundary")) { fig.classList.add("has-table-over"); box.classList.add("is-over"); fig.append(box); }
     // In the side's panels (grids) a scrolling box would be sized to nothing: a plain wrapper
     // takes the table's height (up to the box's maximum).

@@ -15,6 +15,10 @@ export function initPlotFeatures(opts) {
   registerSlot("plot_features", byId("plot-x"), byId("plot-x-error"), byId("plot-x-hint"));
   byId("plot-x").addEventListener("change", changed);
   byId("plot-y").addEventListener("change", changed);
+  // The main plot of a run with more than two features: the score strip (the default) or a slice.
+  const main = byId("main-plot");
+  main.value = values.main_plot;
+  main.addEventListener("change", () => onValue("main_plot", main.value));
 }
 
 /** The features of the data source (a CSV file, a real data set; [] for none); `pair` (e.g. from a link) is kept when it fits. */

@@ -106,6 +106,7 @@ export class FrameStore {
     const b = f > 0 ? this.frame(k + 1) : null;
     const out = { step: b ? pos : k, wrong: a.wrong, support: a.support, highlight: b ? b.index : a.index,
       note: b && b.note !== a.note ? "" : a.note };
+    if (a.strip) out.strip = b ? lerpArray(a.strip, b.strip, f) : a.strip; // x̃·w moves linearly with w
     if (a.plane) out.plane = b ? lerpArray(a.plane, b.plane, f) : a.plane;
     else if (a.coef) out.coef = b ? lerpArray(a.coef, b.coef, f) : a.coef;
     else if (a.scores) out.scores = b ? lerpScores(this.scoresOf(a), this.scoresOf(b), f) : this.scoresOf(a);

@@ -147,10 +147,12 @@ export class BoundaryView extends Layers {
     const o = this.ctx(this.over);
     o.save();
     o.beginPath(); o.rect(a.left, a.top, a.width, a.height); o.clip();
-    for (const i of state.wrong || []) ring(o, s.points[i], s.wrong.r, s.wrong.lw, s.wrong.color);
-    for (const [i, r] of state.support || []) ring(o, s.points[i], r, s.support.lw, s.support.color);
-    if (state.highlight !== null && state.highlight !== undefined && s.points[state.highlight]) {
-      ring(o, s.points[state.highlight], s.highlight.r, s.highlight.lw, s.highlight.color);
+    // The score strip moves the points themselves (each at its x̃·w); elsewhere they stay in the scene.
+    const pts = state.strip && s.strip ? this.stripPoints(o, state.strip) : s.points;
+    for (const i of state.wrong || []) ring(o, pts[i], s.wrong.r, s.wrong.lw, s.wrong.color);
+    for (const [i, r] of state.support || []) ring(o, pts[i], r, s.support.lw, s.support.color);
+    if (state.highlight !== null && state.highlight !== undefined && pts[state.highlight]) {
+      ring(o, pts[state.highlight], s.highlight.r, s.highlight.lw, s.highlight.color);
     }
     if (s.line) {
       o.lineWidth = s.line.lw;
@@ -181,6 +183,26 @@ export class BoundaryView extends Layers {
     if (state.note) this.note(o, state.note);
     else { delete this.box.dataset.note; delete this.box.dataset.noteBox; }
     this.box.dataset.pos = String(state.step ?? "");
+    if (!state.strip) delete this.box.dataset.strip;
+  }
+
+  /** The strip's points at their x (CSS px of the scene) on their class rows, drawn as
+   * projection_figure draws them (class colour and marker, a thin white edge); returns them. */
+  stripPoints(o, xs) {
+    const S = this.scene.strip, r = S.r;
+    const pts = xs.map((x, i) => [x, S.rows[i]]);
+    o.lineWidth = S.lw;
+    o.strokeStyle = S.edge;
+    pts.forEach(([x, y], i) => {
+      const look = S.labels[i] === 1 ? S.pos : S.neg;
+      o.fillStyle = look.color;
+      o.beginPath();
+      if (look.marker === "s") o.rect(x - r * 0.89, y - r * 0.89, 1.78 * r, 1.78 * r); // a square of the circle's area
+      else o.arc(x, y, r, 0, 2 * Math.PI);
+      o.fill(); o.stroke();
+    });
+    if (xs.length <= 1000) this.box.dataset.strip = JSON.stringify(xs.map((x) => Math.round(x * 100) / 100)); // tests read it
+    return pts;
   }
 
   /** The class each cell of the grid predicts (row 0 at the bottom), as regions_figure's

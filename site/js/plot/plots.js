@@ -32,6 +32,16 @@ export function plotView() {
   };
 }
 
+// Drawn for one w only (the primal perceptrons): the kernel and multiclass runs refuse them.
+const ONE_W = ["projection", "weights", "cycle", "trajectory"];
+
+/** The plots drawn after the first picture for a run of this algorithm (asking a kernel or
+ * multiclass run for a one-w plot fails the whole request: "Unknown plot 'projection'"). */
+export function laterPlots(algorithm) {
+  const own = !["kernel", "multiclass"].includes(algorithm);
+  return PLOTS.filter((k) => k !== "boundary" && (own || !ONE_W.includes(k)));
+}
+
 /** [width, height] in CSS px of the box plot `name` is shown in: the boundary plot fills the
  * box the layout gives it (css/lab.css: the stage), so it is asked for at that box's size;
  * the others at their column's width and their width attribute's aspect.
@@ -97,4 +107,28 @@ export function renderPlots(plots = {}, alts = {}, { playing = [] } = {}) {
   }
   if (plots && "proof" in plots) show(byId("proof-missing"), !plots.proof);
   if (plots && MANY.some((k) => k in plots)) show(byId("plots-many"), MANY.some((k) => plots[k]));
+}
+
+/** The big plot's one-line caption, true for the picture of this run (result.main_plot: what
+ * Python drew; the multiclass and kernel runs draw their own kinds). */
+export function captionMain(res, settings = {}) {
+  const cap = byId("boundary-caption");
+  if (!cap || !res) return;
+  const multi = settings.algorithm === "multiclass";
+  // Said of the shading, which every run has (w = 0 draws no line: XOR ends there).
+  let text = t("Shaded by the prediction: w·x̃ ≥ 0 blue (+1), w·x̃ < 0 orange (−1)");
+  const many = (res.feature_names?.length ?? 0) > 2;
+  // Python says what it drew; an answer computed ahead (run/ahead.js) may not: the same rule as
+  // bridge/figures.strip_main (a primal run on more than two features, unless the slice is chosen).
+  const scores = res.main_plot ? res.main_plot === "scores"
+    : many && !multi && settings.algorithm !== "kernel" && settings.main_plot !== "slice";
+  if (scores) text = t("Every point at its score w·x̃: right of 0 is predicted +1");
+  else if (many) {
+    // A slice cannot show where the other features put a point: its place is not its prediction.
+    text = multi ? t("A 2-D slice: a point's region here is not its prediction; the ringed ones are misclassified")
+      : t("A 2-D slice: a point's side here is not its prediction; the ringed ones are misclassified");
+  } else if (multi) text = t("The region each class wins (its score is the largest)");
+  else if (settings.algorithm === "kernel") text = t("Shaded by the prediction: f(x) ≥ 0 blue (+1), f(x) < 0 orange (−1)");
+  cap.textContent = text;
+  cap.title = text;
 }

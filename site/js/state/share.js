@@ -258,7 +258,7 @@ export function valuesFromRequest(data, settings, view = {}) {
   const out = defaults();
   for (const p of PARAMS) {
     if (p.group === "view") { if (p.name in view) out[p.name] = view[p.name]; continue; }
-    const src = p.group === "settings" || p.name === "plot_features" ? settings : data;
+    const src = (p.request ?? p.group) === "settings" ? settings : data; // e.g. plot_features, main_plot
     if (src && p.key in src && src[p.key] !== undefined) out[p.name] = src[p.key];
   }
   if (data && data.kind) out.source = data.kind;
