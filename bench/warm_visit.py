@@ -2,7 +2,7 @@
 """A second visit's first plot in each browser engine, and where its time goes (issue 33:
 warm first plot ≤ 1.2 s in Chromium and Firefox, ≤ 2 s in WebKit):
 
-    python bench/warm_visit.py [--engines chromium,firefox,webkit] [--runs 1] [--no-build] [--link "#v=1&preset=xor"]
+    python bench/warm_visit.py [--engines chromium,firefox,webkit] [--runs 1] [--no-build]
 
 Per engine and run, in a fresh profile (tools/browser_engines.py, the page as a student gets it,
 no test switch): the first visit, then, once the service worker has precached the build and
@@ -130,7 +130,6 @@ def main() -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
     ap.add_argument("--timeout", type=float, default=240)
     ap.add_argument("--json", action="store_true", help="also print each visit's raw times")
-    ap.add_argument("--link", default="", help='a preset link\'s hash, e.g. "#v=1&preset=xor" (default: the plain page)')
     args = ap.parse_args()
     dist = args.dist.resolve()
     if not args.no_build:
@@ -147,7 +146,7 @@ def main() -> int:
     try:
         for i in range(args.runs):
             for e in engines:
-                r = one_engine(e, url + args.link, args.timeout)
+                r = one_engine(e, url, args.timeout)
                 rows.append((i + 1, e, r))
                 st = stages(r["warm"])
                 print(f"run {i + 1} {e}: second visit, s since navigation: "
