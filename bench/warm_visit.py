@@ -20,7 +20,9 @@ The second visit's stages, ms since navigation start (the page's clock):
   ready       "ready" posted                            /
   py-ready    the page heard "ready" (body data-py-state)
   call        the page's first train call sent, result: its answer back
-  boundary    the boundary plot of that run decoded: the first plot
+  boundary    the boundary plot of that run decoded (Python's picture)
+  moving      the run computed ahead moving on screen (figure data-step >= 1, js/run/ahead.js)
+  first plot  the earlier of boundary and moving: what the student first sees of the run (issue 33's target)
   plot        the run done (its margin and the other plots too) and the boundary decoded: what
               bench/engine_loads.py calls the first plot (the README's table)
 Then every call the page made and its answer, as marked by js/python/pyclient.js, and "again":
@@ -53,6 +55,13 @@ BOUNDARY = """() => {
   const go = () => { T.boundaryP ??= img.decode().then(() => { T.boundary = performance.now(); }, () => {}); };
   if (img.getAttribute("src")) { T.boundaryLate = true; go(); }
   new MutationObserver(go).observe(img, {attributes: true, attributeFilter: ["src"]});
+  // The run on screen before Python's picture: the run computed ahead (js/run/ahead.js) moving,
+  // as bench/cold_preset.py sees it (the figure's data-step >= 1); late as above.
+  const fig = img.closest("figure");
+  const moved = () => { if (T.moving === undefined && Number(fig.dataset.step) >= 1) T.moving = performance.now(); };
+  if (Number(fig.dataset.step) >= 1) T.movingLate = true;
+  moved();
+  new MutationObserver(moved).observe(fig, {attributes: true, attributeFilter: ["data-step"]});
   return true;
 }"""
 
@@ -61,7 +70,8 @@ TIMES = """async () => {
   const marks = {};
   for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("perceptron-lab:") && !(m.name in marks)) marks[m.name] = m.startTime;
   const w = performance.getEntriesByName("perceptron-lab:python-ready").map((e) => e.detail).pop() ?? null;
-  return {stages: T.stages, plot: T.plot ?? null, boundary: T.boundary ?? null, boundaryLate: !!T.boundaryLate, marks, worker: w, pageOrigin: performance.timeOrigin,
+  return {stages: T.stages, plot: T.plot ?? null, boundary: T.boundary ?? null, boundaryLate: !!T.boundaryLate, marks,
+          moving: T.moving ?? null, movingLate: !!T.movingLate, worker: w, pageOrigin: performance.timeOrigin,
           snapshot: document.body.dataset.snapshot || null, retries: Number(document.body.dataset.pyRetries || 0)};
 }"""
 
@@ -85,8 +95,15 @@ def stages(t) -> list[tuple[str, float | None]]:
         out.append((name, shift + w[key] if shift is not None and key in w else None))
     m = t["marks"]
     out += [("py-ready", t["stages"].get("ready")), ("call", m.get("perceptron-lab:call:train")),
-            ("result", m.get("perceptron-lab:result:train")), ("boundary", t["boundary"]), ("plot", t["plot"])]
+            ("result", m.get("perceptron-lab:result:train")), ("boundary", t["boundary"]), ("moving", t.get("moving")),
+            ("plot", t["plot"])]
     return out
+
+
+def first_plot(t):
+    """The run's first picture on screen: Python's boundary plot or the run computed ahead moving, whichever came first."""
+    seen = [v for v in (t.get("boundary"), t.get("moving")) if v is not None]
+    return min(seen) if seen else None
 
 
 def one_engine(engine, url, timeout_s) -> dict:
@@ -141,17 +158,17 @@ def main() -> int:
                     print("  ", json.dumps({"cold": r["cold"], "warm": r["warm"]}))
     finally:
         server.shutdown()
-    base = {i: r["warm"]["boundary"] for i, e, r in rows if e == "chromium"}
+    base = {i: first_plot(r["warm"]) for i, e, r in rows if e == "chromium"}
     print(f"\n{'run':>3} {'engine':<9} {'first plot':>10} {'target':>7} {'x chromium':>10} {'done':>6} {'restored':>9} "
-          f"{'worker':>7} {'ready':>6} {'→call':>6} {'call→result':>11} {'→plot':>6} {'again':>6}  load average")
+          f"{'worker':>7} {'ready':>6} {'→call':>6} {'call→result':>11} {'→plot':>6} {'boundary':>8} {'moving':>6} {'again':>6}  load average")
     for i, e, r in rows:
         st = dict(stages(r["warm"]))
-        plot = r["warm"]["boundary"]
+        plot = first_plot(r["warm"])
         ratio = f"{plot / base[i]:.2f}" if base.get(i) and plot else "-"
         gap = lambda a, b: (st[b] - st[a]) if st.get(a) is not None and st.get(b) is not None else None  # noqa: E731
         print(f"{i:>3} {e:<9} {fmt(plot):>10} {fmt(TARGET_MS[e]):>7} {ratio:>10} {fmt(r['warm']['plot']):>6} {str(r['warm']['snapshot'] == 'restored'):>9} "
               f"{fmt(st['worker']):>7} {fmt(st['ready']):>6} {fmt(gap('py-ready', 'call')):>6} {fmt(gap('call', 'result')):>11} "
-              f"{fmt(gap('result', 'boundary')):>6} {fmt(r['warm'].get('again')):>6}  {r['load']}")
+              f"{fmt(gap('result', 'boundary')):>6} {fmt(st['boundary']):>8} {fmt(st['moving']):>6} {fmt(r['warm'].get('again')):>6}  {r['load']}")
     return 0
 
 

@@ -64,7 +64,21 @@ def handle_json(text: str, progress=None, alive=None) -> str:
 
 # The run the page makes by itself on a plain visit, with every default plot (the snapshot
 # maker draws it once so that the snapshot has matplotlib's one-time costs paid).
-WARM_UP_REQUEST = {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {}}
+WARM_UP_REQUEST = {"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {}, "theory": "later"}
+# The page's first calls after a run (js/main.js train(), run/theory.js, plot/frame-store.js): a
+# restored worker answered them 2-3 s slower than a later one (bench/warm_visit.py, Chromium),
+# their modules imported and their one-time costs paid only then. The sizes: a 1280 x 800 screen's.
+WARM_UP_SIZES = {"boundary": [855, 511], "mistakes": [342, 214], "accuracy": [342, 214], "proof": [342, 214],
+                 "projection": [342, 214], "weights": [342, 214], "cycle": [342, 214], "trajectory": [342, 214]}
+
+
+def warm_up_requests() -> list[dict]:
+    """The default run as the page asks for it: train, theory, the show's scene (then its first
+    frames), the later plots."""
+    later = [k for k in WARM_UP_SIZES if k != "boundary"]
+    return [WARM_UP_REQUEST, {"cmd": "theory"},
+            {"cmd": "frame", "scene": True, "sizes": {k: WARM_UP_SIZES[k] for k in ("boundary", "proof")}},
+            {"cmd": "plots", "kinds": later, "sizes": {k: WARM_UP_SIZES[k] for k in later}}]
 
 
 def warm_up() -> None:
@@ -77,9 +91,14 @@ def warm_up() -> None:
     from .bridge import session
     from .data import request as inputs
 
-    answer = json.loads(bridge.handle_json(json.dumps(WARM_UP_REQUEST)))
-    if not answer.get("ok"):
-        raise RuntimeError(f"the warm-up run failed: {answer.get('error')}")
+    for request in warm_up_requests():
+        answer = json.loads(bridge.handle_json(json.dumps(request)))
+        if not answer.get("ok"):
+            raise RuntimeError(f"the warm-up run failed ({request['cmd']}): {answer.get('error')}")
+        if answer.get("total") is not None and request.get("scene"):
+            request = {"cmd": "frame", "batch": [0, min(answer["total"], 8)]}
+            if not json.loads(bridge.handle_json(json.dumps(request))).get("ok"):
+                raise RuntimeError("the warm-up run's frames failed")
     session.replace(None)
     inputs.forget_csv()
     gc.collect()

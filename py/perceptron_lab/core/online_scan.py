@@ -103,6 +103,8 @@ class OnlineScan:
         near, far = thr + slack, thr - slack  # margins within rounding of the threshold: decided by their own dot
         block, p, mistakes, flush_at = self.block, 0, 0, batch
         first, at = w, []  # this batch: w before it, the positions of its updates
+        if update is None:  # added to in place (w + z and w += z round alike); first and the caller's w stay
+            w = w.copy()
         put_at = at.append
         while p < n:
             q = p + block  # past n: the slices end at n
@@ -143,7 +145,7 @@ class OnlineScan:
                     beat()
                     continue
             if update is None:
-                w = w + z
+                w += z  # w is this pass's own array (below): no new array per mistake
             else:
                 old, w = w, w + z
                 update(old, w, t + p + k + 1)
@@ -156,7 +158,7 @@ class OnlineScan:
             mistakes += 1
             if mistakes == flush_at:
                 self._flush(number, record, first, at)
-                first, flush_at, slack = w, flush_at + batch, self._near(w)
+                first, flush_at, slack = (w.copy() if update is None else w), flush_at + batch, self._near(w)
                 near, far = thr + slack, thr - slack
                 beat()  # an epoch of many mistakes can outlast the page's watchdog
         self._flush(number, record, first, at)

@@ -41,16 +41,25 @@ function withoutView(settings) {
 
 /** The id of the run computed ahead whose request is this one's, else null. */
 export async function aheadId(data, settings) {
-  // A page the service worker controls is a return visit with the build cached (sw.js): Python is
-  // local and soon ready, and the runs computed ahead are not cached (offline, fetching one fails).
-  if (globalThis.navigator?.serviceWorker?.controller) return null;
   const { dir, runs } = await loadIndex();
   if (!dir) return null;
   const want = withoutView(settings);
   for (const [id, run] of Object.entries(runs)) {
-    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return id;
+    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return reachable(dir, id);
   }
   return null;
+}
+
+// A page the service worker controls is a return visit with the build cached (sw.js): Python is
+// local and soon ready (~2 s from the memory snapshot), but its first answers after a restore are
+// slow (bench/warm_visit.py), so the run computed ahead still goes first, if its files come: the
+// service worker does not keep them, so offline it is Python's run, as before.
+let fetched = null;    // {id, train: Promise<answer>}: the file asked for to learn that they come
+
+async function reachable(dir, id) {
+  if (!globalThis.navigator?.serviceWorker?.controller) return id;
+  fetched = { id, train: fetchAnswer(dir, id, "train") };
+  return fetched.train.then(() => id, () => null);
 }
 
 async function fetchAnswer(dir, id, name) {
@@ -63,7 +72,8 @@ async function fetchAnswer(dir, id, name) {
 export function showAhead(id) {
   const { dir, runs } = loaded;
   const files = {};
-  for (const name of runs[id].files) files[name] = fetchAnswer(dir, id, name);
+  for (const name of runs[id].files) files[name] = fetched?.id === id && name === "train" ? fetched.train : fetchAnswer(dir, id, name);
+  fetched = null;
   // An unanswered promise is no error until a caller awaits it.
   for (const p of Object.values(files)) p.catch(() => {});
   shown = { id, files };
@@ -103,6 +113,7 @@ async function framesOf(files, [first, last]) {
 }
 
 let plan = null;       // the run computed ahead that Python takes over once ready
+let pythonHere = false; // Python was ready before the run on screen asked to be taken over (a return visit)
 
 /** The run computed ahead is on screen: say so; resolves with Python's plots of it ({plots,
  * plot_alt}) once Python has taken it over (adoptAhead), or null when Python could not load.
@@ -110,7 +121,10 @@ let plan = null;       // the run computed ahead that Python takes over once rea
 export function planAdoption(p) {
   // Beside Train (the message line would push the settings down, and back up when it clears).
   setLoadingNote(t("Computed ahead; Python is loading for your own runs."));
-  return new Promise((resolve) => { plan = { ...p, resolve }; });
+  return new Promise((resolve) => {
+    plan = { ...p, resolve };
+    if (pythonHere) adoptAhead();
+  });
 }
 
 /** Python could not be loaded: the run on screen stays the one computed ahead, without plots. */
@@ -118,6 +132,7 @@ export function abandonAhead() {
   setLoadingNote("");
   plan?.resolve(null);
   plan = null;
+  pythonHere = false;
 }
 
 /** Python is ready: it trains the run on screen (the same numbers), so the step-through's other
@@ -125,6 +140,7 @@ export function abandonAhead() {
 export async function adoptAhead() {
   const p = plan;
   plan = null;
+  pythonHere = true;
   if (!p || !shown || !p.current()) return;
   const r = await p.call(p.request);
   if (!p.current()) return;

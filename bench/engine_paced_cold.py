@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Cold, a preset link's run moving at a 2 Mbit/s share, in each browser engine (issue 33: <= 3 s
+after navigation in Chromium, Firefox and WebKit):
+
+    python bench/engine_paced_cold.py [--engines chromium,firefox,webkit] [--links xor] [--runs 3] [--no-build]
+
+Firefox and WebKit have no network emulation of their own (bench/cold_preset.py throttles Chromium
+through DevTools), so every engine here loads the page through the same pacer: a local TCP proxy
+in front of the dev server that sends the server's bytes to the browser at 2 Mbit/s in all (one
+budget shared by every connection, as a lecture hall's Wi-Fi share is) and holds each new
+connection 100 ms (a round trip). Fresh profile per load (tools/browser_engines.py). The figure:
+ms from navigation start to the run's first update on screen (figure data-step >= 1), polled after
+the load event (an upper bound by the poll's 50 ms), as bench/cold_preset.py's other engines.
+Engines alternate within a run: compare the ratios of one run; the load average is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from benchkit import loadavg  # noqa: E402
+from cold_preset import LINKS, POLL  # noqa: E402
+from load_time import warm_gzip  # noqa: E402
+from tools.browser_engines import open_engine  # noqa: E402
+from tools.devserver import start_server  # noqa: E402
+
+RATE = 2e6 / 8  # bytes per second, all connections together
+RTT = 0.1       # s a new connection waits before its first byte
+CHUNK = 1460    # bytes paced at a time (a TCP segment's payload)
+TARGET_MS = 3000
+
+
+class Pacer:
+    """A TCP proxy to upstream (host, port) whose downstream bytes share one RATE budget."""
+
+    def __init__(self, upstream: tuple[str, int]):
+        self.upstream, self.free_at = upstream, 0.0
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        threading.Thread(target=self._run, args=(ready,), daemon=True).start()
+        ready.wait()
+
+    def _run(self, ready):
+        asyncio.set_event_loop(self.loop)
+        self.server = self.loop.run_until_complete(asyncio.start_server(self._client, "127.0.0.1", 0))
+        self.port = self.server.sockets[0].getsockname()[1]
+        ready.set()
+        self.loop.run_forever()
+
+    async def _client(self, reader, writer):
+        await asyncio.sleep(RTT)
+        try:
+            up_r, up_w = await asyncio.open_connection(*self.upstream)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(self._copy(reader, up_w, paced=False), self._copy(up_r, writer, paced=True),
+                             return_exceptions=True)
+
+    async def _copy(self, src, dst, paced):
+        try:
+            while data := await src.read(CHUNK if paced else 65536):
+                if paced:  # this chunk's turn in the shared budget
+                    now = time.monotonic()
+                    # (a sleep's overshoot is made up: the budget restarts only after 20 ms idle)
+                    self.free_at = max(now - 0.02, self.free_at) + len(data) / RATE
+                    await asyncio.sleep(self.free_at - now)
+                dst.write(data)
+                await dst.drain()
+        finally:
+            dst.close()
+
+
+def moving_ms(engine: str, url: str) -> float | None:
+    with open_engine(engine) as b:
+        b.goto(url)
+        try:
+            return b.wait(POLL, timeout=90, every=0.05)
+        except TimeoutError:
+            return None
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engines", default="chromium,firefox,webkit")
+    ap.add_argument("--links", default="xor")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
+    args = ap.parse_args(argv)
+    dist = args.dist.resolve()
+    if not args.no_build:
+        import contextlib
+        import io
+
+        import build
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            build.build(dist)
+    server, base = start_server(dist, port=0, prefix="/lab/", quiet=True, cache_control="max-age=600")
+    warm_gzip(server, base, dist)
+    host, port = server.server_address[:2]
+    pacer = Pacer((host, port))
+    paced = base.replace(f":{port}/", f":{pacer.port}/")
+    engines = [e for e in args.engines.split(",") if e]
+    print(f"load average before: {loadavg()}", flush=True)
+    got: dict[tuple[str, str], list] = {}
+    try:
+        for i in range(args.runs):
+            for link in args.links.split(","):
+                for e in engines:
+                    ms = moving_ms(e, paced + LINKS[link])
+                    got.setdefault((e, link), []).append(ms)
+                    print(f"run {i + 1} {e:8} {link:12} moving {'-' if ms is None else f'{ms:.0f}'} ms  (load {loadavg()})", flush=True)
+    finally:
+        server.shutdown()
+    print(f"\n{'engine':9} {'link':12} {'moving ms (median)':>18} {'runs':>24} {'x chromium':>10} target {TARGET_MS}")
+    for (e, link), runs in got.items():
+        ok = [r for r in runs if r is not None]
+        med = statistics.median(ok) if ok else None
+        base_runs = [r for r in got.get(("chromium", link), []) if r is not None]
+        ratio = f"{med / statistics.median(base_runs):.2f}" if med and base_runs else "-"
+        print(f"{e:9} {link:12} {'-' if med is None else f'{med:.0f}':>18} {' '.join('-' if r is None else f'{r:.0f}' for r in runs):>24} "
+              f"{ratio:>10} {'ok' if med is not None and med <= TARGET_MS else 'MISSED'}")
+    print(f"load average after: {loadavg()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
