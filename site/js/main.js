@@ -2,6 +2,8 @@
 import "./i18n/page-words.js"; // first: the page's language and index.html's words (i18n/)
 import { settingsRequest, readsEveryClass } from "./state/state.js";
 import { t } from "./i18n/i18n.js";
+import { startNotices } from "./i18n/catalog.js";
+import { addNotice } from "./page/link-notice.js";
 import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
@@ -35,6 +37,8 @@ import { clean, focusOn, showError } from "./run/run-errors.js";
 import { trainRequest, compareRequest } from "./run/train-request.js";
 import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 
+// After the link's own notices are shown (open-link.js replaces the box's list at start).
+if (startNotices.length) setTimeout(() => startNotices.forEach(addNotice), 0);
 page.mirror(document.body.dataset, BODY); // the body's data-* attributes (CSS, tests) follow the page state
 const values = page.values; // read-only: page.set changes it
 readStartLink(); // a shared link (#v=1&...): validated values + view

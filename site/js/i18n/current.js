@@ -45,3 +45,6 @@ export const pageDirection = () => state.dir;
 export const decimalMark = () => state.decimal;
 export const currentMessages = () => state.messages;
 export const pluralIndex = (n) => state.plural(n);
+
+/** A number written with a point ("0.25") in the page's decimal mark ("0,25"). */
+export const localDecimal = (s) => (decimalMark() === "." ? s : s.replace(/(\d)\.(\d)/g, `$1${decimalMark()}$2`));

@@ -3,7 +3,6 @@
 // data-i18n-attr="aria-label title placeholder" names attributes translated the same way.
 // Run once at start (imported first by main.js, after the catalog is read).
 import { t } from "./i18n.js";
-import { startNotices } from "./catalog.js";
 import { initLanguagePicker } from "./picker.js";
 
 /** The msgid of a text as written in HTML: whitespace runs are one space. */
@@ -24,7 +23,4 @@ export function translatePage(root = document) {
 
 translatePage();
 initLanguagePicker();
-if (startNotices.length) {
-  // After the link's own notices are shown (open-link.js replaces the box's list at start).
-  setTimeout(() => import("../page/link-notice.js").then(({ addNotice }) => startNotices.forEach(addNotice)), 0);
-}
+// The language's own notices (startNotices: a hostile lang=) are shown by main.js, above this layer.

@@ -1,9 +1,9 @@
 // Numbers for people, the same everywhere on the page, with the page language's decimal mark
 // (i18n/current.js; never used for links, exports or requests). No DOM: node --test imports it.
-import { decimalMark } from "../i18n/current.js";
+import { decimalMark, localDecimal } from "../i18n/current.js";
 
 /** The text's decimal point as the page's language writes it ("0.5" -> "0,5" in German). */
-export const localDecimal = (s) => (decimalMark() === "." ? s : s.replace(/(\d)\.(\d)/g, `$1${decimalMark()}$2`));
+export { localDecimal }; // in i18n/current.js, so state/ (below page/) can use it too
 
 /** Between the numbers of a vector: "; " where the decimal mark is a comma ((0,5; 1), not (0,5, 1)). */
 export const vectorSep = () => (decimalMark() === "," ? "; " : ", ");

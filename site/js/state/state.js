@@ -11,7 +11,7 @@
 // `page: false` are Python's only (the page neither shows nor sends them).
 import SCHEMA from "./params.js";
 import { t } from "../i18n/i18n.js";
-import { localDecimal } from "../page/format.js";
+import { localDecimal } from "../i18n/current.js";
 import { readNumber, readWholeNumber } from "./number.js";
 
 export const PARAMS = SCHEMA.params.filter((p) => p.page !== false);

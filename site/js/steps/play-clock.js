@@ -6,7 +6,12 @@ import { announce } from "./step-controls.js";
 import * as motion from "./step-motion.js";
 import { beatsPerSecond, updatesPerSecond, beatAt, drawnAt } from "./pace.js";
 import { S } from "./step-state.js";
-import { current, updateButtons, pump, showLocal, viewChanged } from "./stepper.js";
+// The stepper's own moves, handed over by stepper.js (bindStepper) so the two modules do not
+// import each other.
+let current, updateButtons, pump, showLocal, viewChanged;
+export function bindStepper(fns) {
+  ({ current, updateButtons, pump, showLocal, viewChanged } = fns);
+}
 
 export function play() {
   if (!S.res || !S.total) return;

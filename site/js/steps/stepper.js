@@ -15,7 +15,9 @@ import * as motion from "./step-motion.js";
 import { page } from "../state/page-state.js";
 import { SPEEDS, DEFAULT_SPEED } from "./pace.js";
 import { S } from "./step-state.js";
-import { play, pause, pace } from "./play-clock.js";
+import { play, pause, pace, bindStepper } from "./play-clock.js";
+
+bindStepper({ current, updateButtons, pump, showLocal, viewChanged }); // hoisted declarations below
 
 export function initStepper(opts) {
   S.call = opts.call;
