@@ -86,4 +86,7 @@ test("the mistakes plot in a sentence, also while it grows", () => {
   assert.equal(mistakesSummary(RES, 3), "Mistakes per epoch so far, epochs 1 to 3 of 9: 2, 3, 3; 8 so far.");
   assert.equal(mistakesSummary(RES, 0), "Mistakes per epoch: no epoch finished yet (the run has 9).");
   assert.equal(mistakesSummary(RES, 9), mistakesSummary(RES));
+  // One epoch (XOR cycles after its first): no "epochs 1 to 1".
+  assert.equal(mistakesSummary({ epoch_mistakes: [4] }), "Mistakes in epoch 1, the only epoch: 4.");
+  assert.equal(mistakesSummary(RES, 1), "Mistakes in epoch 1 of 9: 2 so far.");
 });

@@ -48,7 +48,7 @@ def test_and_result_carries_the_theory_and_plots():
 def test_xor_says_it_cycles_and_has_no_bound():
     r = handle(train_req({"kind": "preset", "name": "xor"}))
     assert r["status"] == "cycled"
-    assert r["status_text"] == ("Cycling detected at epoch 1: the weights repeat every 1 epoch, "
+    assert r["status_text"] == ("Cycling detected at epoch 1: the weights repeat every epoch, "
                                 "so XOR is not linearly separable (the perceptron converges on separable data).")
     assert r["separable"] is False and r["gamma"] is None and r["bound"] is None
     assert r["plots"]["proof"] is None

@@ -100,22 +100,23 @@ def _cycle_first(run, dataset_name):
     """The cycle's first sentence: what repeated, and (when exact arithmetic proved it) what that proves."""
     cy = run.cycle
     runs_on = VARIANTS[run.algorithm].runs_on  # averaged, voted: their answer is not the repeating w
-    at = {"epoch": _count(cy["epoch"]), "epochs": _epochs(cy["period"])}
+    at = {"epoch": _count(cy["epoch"]),
+          "every": ngettext("every epoch", "every {n} epochs", cy["period"]).format(n=_count(cy["period"]))}
     if getattr(run, "cycle_proved", True):
         if dataset_name == "XOR":
-            text = (_("Cycling detected at epoch {epoch}: the online w repeats every {epochs}, so XOR is not "
+            text = (_("Cycling detected at epoch {epoch}: the online w repeats {every}, so XOR is not "
                       "linearly separable (the perceptron converges on separable data).") if runs_on else
-                    _("Cycling detected at epoch {epoch}: the weights repeat every {epochs}, so XOR is not "
+                    _("Cycling detected at epoch {epoch}: the weights repeat {every}, so XOR is not "
                       "linearly separable (the perceptron converges on separable data)."))
         else:
-            text = (_("Cycling detected at epoch {epoch}: the online w repeats every {epochs}, so the data is not "
+            text = (_("Cycling detected at epoch {epoch}: the online w repeats {every}, so the data is not "
                       "linearly separable (the perceptron converges on separable data).") if runs_on else
-                    _("Cycling detected at epoch {epoch}: the weights repeat every {epochs}, so the data is not "
+                    _("Cycling detected at epoch {epoch}: the weights repeat {every}, so the data is not "
                       "linearly separable (the perceptron converges on separable data)."))
         return text.format(**at)
-    first = (_("The weights repeated at epoch {epoch} (every {epochs}) in floating point, so the online w would "
+    first = (_("The weights repeated at epoch {epoch} ({every}) in floating point, so the online w would "
                "only go round again.") if runs_on else
-             _("The weights repeated at epoch {epoch} (every {epochs}) in floating point, so the run would only "
+             _("The weights repeated at epoch {epoch} ({every}) in floating point, so the run would only "
                "go round again."))
     out = first.format(**at) + " " + _(
         "This repeat is no proved cycle: checked in exact arithmetic, the lap's updates were not shown to add "

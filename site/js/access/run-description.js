@@ -175,6 +175,7 @@ export function mistakesSummary(res, upto = null) {
   const em = partial ? all.slice(0, upto) : all;
   const list = em.length <= 16 ? em.join(", ") : `${em.slice(0, 8).join(", ")}, …, ${em.slice(-8).join(", ")}`;
   const sum = em.reduce((a, b) => a + b, 0);
+  if (em.length === 1) return partial ? `Mistakes in epoch 1 of ${all.length}: ${list} so far.` : `Mistakes in epoch 1, the only epoch: ${list}.`;
   return partial ? `Mistakes per epoch so far, epochs 1 to ${em.length} of ${all.length}: ${list}; ${sum} so far.`
     : `Mistakes per epoch, epochs 1 to ${em.length}: ${list}; ${sum} in total.`;
 }

@@ -74,7 +74,8 @@ function sync() {
   lastState = runState;
   // A run computed ahead is stepped through from its shipped frames before Python has it.
   const on = (hasSession || aheadShown()) && (runState !== "running" || drawing);
-  const why = hasResult && !hasSession && pyState === "ready"
+  // A run computed ahead is no lost run: Python takes it over (run/ahead.js), nothing was restarted.
+  const why = hasResult && !hasSession && !aheadShown() && pyState === "ready"
     ? t("Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again.")
     : "";
   stepperEnabled(on, why);
