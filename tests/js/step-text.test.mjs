@@ -32,8 +32,7 @@ test("update 1 of AND in words, as worked by hand", () => {
     "Epoch 1, update 1 of 18: new w = (0, 0, −1), from example #1, x̃ = (0, 0, 1), y = −1. " +
     "Activation a = w·x̃ = 0, so y·a = 0 ≤ 0: a mistake, and w is updated. " +
     "w ← w + η·y·x̃ = (0, 0, 0) + 1·(−1)·(0, 0, 1) = (0, 0, −1). " +
-    "Angle between w and x̃: undefined (w = 0) before, 180° after " +
-    "(w was 0 before the update, so the angle is defined only after it: 180.0°). " +
+    "Angle between w and x̃: w was 0 before the update, so the angle is defined only after it: 180.0°. " +
     "1 of the points is misclassified now.");
   assert.deepEqual(math.cols, NAMES);
   assert.deepEqual(math.rows, [
@@ -49,14 +48,16 @@ test("update 2 of AND: a positive example turns w toward it", () => {
   assert.match(text, /^Epoch 1, update 2 of 18: new w = \(1, 1, 0\), from example #4, x̃ = \(1, 1, 1\), y = \+1\. /);
   assert.match(text, /a = w·x̃ = −1, so y·a = −1 ≤ 0: a mistake/);
   assert.match(text, /= \(0, 0, −1\) \+ 1·\(\+1\)·\(1, 1, 1\) = \(1, 1, 0\)\./);
-  assert.match(text, /125\.3° before, 35\.26° after \(the angle to this positive example shrank from 125\.3° to 35\.3°: w turned toward it\)/);
-  assert.equal(math.angle.text, "Angle between w and x̃: 125.3° → 35.26°: the angle to this positive example shrank from 125.3° to 35.3°: w turned toward it.");
+  // Each angle written once, at one precision (the turn's words carry both).
+  assert.match(text, /Angle between w and x̃: the angle to this positive example shrank from 125\.3° to 35\.3°: w turned toward it\. /);
+  assert.doesNotMatch(text, /35\.26/);
+  assert.equal(math.angle.text, "Angle between w and x̃: 125.3° → 35.3°: the angle to this positive example shrank from 125.3° to 35.3°: w turned toward it.");
   assert.deepEqual(math.rows[2], ["+ η·y·x̃", [1, 1, 1]]);
 });
 
 test("the turn is worded from the angles: Python's text when given, else the same rule here", () => {
   const given = describeStep({ ...UPDATE_2, angle_text: "from Python" }, { names: NAMES, total: 18 });
-  assert.match(given.text, /\(from Python\)/);
+  assert.match(given.text, /Angle between w and x̃: from Python\. /);
   const collinear = describeStep({ ...UPDATE_2, angle_before: 180, angle_after: 180 }, { names: NAMES, total: 18 });
   assert.match(collinear.text, /the angle stayed at 180\.0°: w and x̃ are collinear/);
   const zero = describeStep({ ...UPDATE_2, angle_after: null }, { names: NAMES, total: 18 });
@@ -69,7 +70,7 @@ test("a subsampled trace undoes the update itself to find w before it (and its a
   const { text, math } = describeStep(r, { names: NAMES, total: 5 });
   assert.match(text, /^Epoch 1, update t = 2 \(step 1 of 5\): /);
   assert.deepEqual(math.rows[1], ["w before", [0, 0, -1]]);
-  assert.match(text, /125\.3° before/);
+  assert.match(text, /shrank from 125\.3° to 35\.3°/);
 });
 
 test("η scales the step: η = 0.5 adds half of y·x̃", () => {

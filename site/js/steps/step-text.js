@@ -7,7 +7,8 @@ import { algorithmTraits } from "../state/state.js";
 
 const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(vectorSep())})`;
 const sgn = (y) => (y > 0 ? "+1" : "−1");
-const deg = (a) => (a === null || a === undefined ? t("undefined (w = 0)") : `${fmt(a, 4)}°`);
+// One decimal, as Python's angle words (texts.angle_text): one angle is never written two ways.
+const deg = (a) => (a === null || a === undefined ? t("undefined (w = 0)") : `${localDecimal(a.toFixed(1))}°`);
 
 /** How the update turned w relative to x̃, from the two angles (null: w = 0); the same rule as
  * Python's texts.angle_text, so the claim never contradicts the numbers beside it. */
@@ -120,7 +121,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const text = t("{head}: new w = {after}, from example #{k}, x̃ = {x}, y = {y}. ", { head, after: vec(wAfter), k: r.index + 1, x: vec(x), y: sgn(y) }) +
     t("Activation a = w·x̃ = {a}, so y·a = {ya} ≤ {cut}: {what}, and w is updated. ", { a: fmt(a, 4), ya: fmt(ya, 4), cut, what }) +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
-    t("Angle between w and x̃: {before} before, {after} after ({turn}). ", { before: deg(angleBefore), after: deg(r.angle_after), turn }) +
+    t("Angle between w and x̃: {turn}. ", { turn }) +
     t("{wrong} now.", { wrong: wrongText(r.n_wrong) });
   const math = {
     eq: [
@@ -171,5 +172,6 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
 
 /** "1 of the points is misclassified", "3 of the points are misclassified". */
 function wrongText(n) {
+  if (n === 0) return t("No point is misclassified");
   return tn("{n} of the points is misclassified", "{n} of the points are misclassified", n);
 }
