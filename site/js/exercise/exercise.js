@@ -21,7 +21,7 @@ import { page } from "../state/page-state.js";
 import { introText, questionText, visitText, counts, countsText } from "./exercise-words.js";
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
-import { predictionKeys, predictionTally, onPrediction } from "../lesson/lesson-answers.js";
+import { predictionKeys, predictionTally, onPrediction, restorePredictions } from "../lesson/lesson-answers.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
@@ -82,11 +82,12 @@ export function initExercise(opts) {
   onPrediction(() => { if (ex) { scoreLine(); updateLink(); } }); // a lesson's prediction counts too
 }
 
-/** The score: the exercise's answers, and the lesson predictions made on this page. */
+/** One score: the exercise's answers plus the lesson predictions (check sums them the same way). */
 function scoreLine() {
   const t = tally(ex.results), l = predictionTally();
-  byId("exercise-score").textContent = `Score ${t.score} of ${t.answered} · streak ${t.streak} (best ${t.best})`
-    + (l.answered ? ` · lesson predictions ${l.score} of ${l.answered} right` : "");
+  byId("exercise-score").textContent = `Score ${t.score + l.score} of ${t.answered + l.answered}`
+    + (l.answered ? ` (${l.score} of ${l.answered} from lesson predictions)` : "")
+    + ` · streak ${t.streak} (best ${t.best})`;
 }
 
 function radio(value, label) {
@@ -197,6 +198,8 @@ export async function start(link = null) {
       const claims = ex.answers.length > 0 || (link.count ?? 0) > 0;
       say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
     }
+    // The link's lesson predictions, graded again by the engine, count in the score as before.
+    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say("Some lesson answers in this link are not ones a lesson offers; they do not count.", "error");
   }
   show(byId("exercise-body"), true);
   await render();
