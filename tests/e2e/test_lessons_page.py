@@ -242,8 +242,8 @@ def test_lesson_predictions_count_in_the_exercise_score_its_result_link_and_chec
     assert "exl=" in page.input_value("#exercise-link")
     page.click("#exercise-close")
     page.evaluate("location.hash = 'view=lesson&lesson=1&step=3'")  # the lesson shows the link's answer
-    expect(page.locator(f"#lesson-question input[value='{good}']")).to_be_checked(timeout=STEP_MS)
-    mine = next(a for a in got["answers"] if (a["lesson"], a["step"]) == (1, 3))
+    mine = next(a for a in got["answers"] if (a["lesson"], a["step"]) == (1, 3))  # the first (the walk's) answer
+    expect(page.locator(f"#lesson-question input[value='{mine['answer']}']")).to_be_checked(timeout=STEP_MS)
     expect(page.locator("#lesson-check " + (".lesson-right" if mine["correct"] else ".lesson-wrong"))).to_be_visible()
 
 
