@@ -176,10 +176,11 @@ def run(args, handle, fail, printable):
             ex = r["exercise"]
             what = f"{r['score']} of {r['answered']} right ({_right_text(r['right'])}); {ex['dataset']}, {ex['algorithm']}"
             if r.get("lessons"):  # the lesson predictions the link carries (lessons/answers.py)
-                what += f"; lesson predictions {r['lessons']['score']} of {r['lessons']['answered']} right"
+                what += (f"; lesson predictions {r['lessons']['score']} of {r['lessons']['answered']} right"
+                         f"; in all {r['total']['score']} of {r['total']['answered']} right")
             line = (f"link {n}: ALTERED: {'; '.join(r['reasons'])}. Replayed: {what}" if altered
                     else f"link {n}: genuine: {what}")
-            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise", "lessons")
+            keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise", "lessons", "total")
             record = {"link": n, **{k: r[k] for k in keys}}
         out.append(row + [""] * (len(header) - len(row)) + [result[k] for k in RESULT_COLUMNS])
         print(json.dumps(record) if args.json else printable(line))

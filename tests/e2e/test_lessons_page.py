@@ -232,9 +232,19 @@ def test_lesson_predictions_count_in_the_exercise_score_its_result_link_and_chec
     assert r["ok"] and r["status"] == "genuine", r["reasons"]
     got = r["lessons"]
     assert got["answered"] >= 1 and any((a["lesson"], a["step"]) == (1, 3) for a in got["answers"])
-    expect(page.locator("#exercise-score")).to_contain_text(
-        f"lesson predictions {got['score']} of {got['answered']} right")
+    one_score = (f"Score {r['total']['score']} of {r['total']['answered']}"
+                 f" ({got['score']} of {got['answered']} from lesson predictions)")
+    expect(page.locator("#exercise-score")).to_contain_text(one_score)  # one score, summed as check sums it
+    page.goto(link)  # reopened in a fresh page: the engine grades the link's predictions again
+    page.reload()
+    wait_ready_of(page)
+    expect(page.locator("#exercise-score")).to_contain_text(one_score, timeout=STEP_MS)
+    assert "exl=" in page.input_value("#exercise-link")
     page.click("#exercise-close")
+    page.evaluate("location.hash = 'view=lesson&lesson=1&step=3'")  # the lesson shows the link's answer
+    mine = next(a for a in got["answers"] if (a["lesson"], a["step"]) == (1, 3))  # the first (the walk's) answer
+    expect(page.locator(f"#lesson-question input[value='{mine['answer']}']")).to_be_checked(timeout=STEP_MS)
+    expect(page.locator("#lesson-check " + (".lesson-right" if mine["correct"] else ".lesson-wrong"))).to_be_visible()
 
 
 def test_download_quiz_bank_writes_every_format_with_the_engines_answers(lesson_page, tmp_path):

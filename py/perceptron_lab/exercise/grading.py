@@ -222,6 +222,9 @@ def grade(link, handle, fit):
         "status": "altered" if reasons else "genuine", "reasons": reasons, "lessons": lessons,
         "score": t["score"], "answered": t["answered"], "best_streak": t["best"],
         "claimed": {"score": ex["score"], "count": ex["count"]}, "asked": goal,
+        # One score, as the page's score line: the exercise's answers plus the lesson predictions.
+        "total": {"score": t["score"] + (lessons or {}).get("score", 0),
+                  "answered": t["answered"] + (lessons or {}).get("answered", 0)},
         "right": [r["right"] for r in results],
         "verdict": verdict(ex, results),
         "exercise": {"dataset": res["dataset"]["name"], "algorithm": res["algorithm"], "visits": len(visits),

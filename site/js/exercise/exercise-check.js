@@ -205,6 +205,7 @@ export function readExerciseLink(hash) {
   const out = { answersText: "", count: null, score: null, notices: [] };
   const whole = (t) => (/^\d{1,4}$/.test(t ?? "") ? Number(t) : null);
   if (typeof q.exa === "string") out.answersText = q.exa;
+  if (typeof q.exl === "string") out.lessonAnswers = `exl=${q.exl}`; // lesson-answers.js reads them
   out.count = whole(q.exn);
   out.score = whole(q.exs);
   if ((q.exn !== undefined && out.count === null) || (q.exs !== undefined && out.score === null)) {

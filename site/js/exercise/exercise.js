@@ -22,7 +22,7 @@ import { page } from "../state/page-state.js";
 import { introText, questionText, visitText, counts, countsText } from "./exercise-words.js";
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
-import { predictionKeys, predictionTally, onPrediction } from "../lesson/lesson-answers.js";
+import { predictionKeys, predictionTally, onPrediction, restorePredictions } from "../lesson/lesson-answers.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
@@ -83,11 +83,12 @@ export function initExercise(opts) {
   onPrediction(() => { if (ex) { scoreLine(); updateLink(); } }); // a lesson's prediction counts too
 }
 
-/** The score: the exercise's answers, and the lesson predictions made on this page. */
+/** One score: the exercise's answers plus the lesson predictions (check sums them the same way). */
 function scoreLine() {
   const s = tally(ex.results), l = predictionTally();
-  byId("exercise-score").textContent = t("Score {score} of {answered} · streak {streak} (best {best})", { score: s.score, answered: s.answered, streak: s.streak, best: s.best })
-    + (l.answered ? " · " + t("lesson predictions {score} of {answered} right", { score: l.score, answered: l.answered }) : "");
+  byId("exercise-score").textContent = t("Score {score} of {answered}", { score: s.score + l.score, answered: s.answered + l.answered })
+    + (l.answered ? " " + t("({score} of {answered} from lesson predictions)", { score: l.score, answered: l.answered }) : "")
+    + " · " + t("streak {streak} (best {best})", { streak: s.streak, best: s.best });
 }
 
 function radio(value, label) {
@@ -198,6 +199,8 @@ export async function start(link = null) {
       const claims = ex.answers.length > 0 || (link.count ?? 0) > 0;
       say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
     }
+    // The link's lesson predictions, graded again by the engine, count in the score as before.
+    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say("Some lesson answers in this link are not ones a lesson offers; they do not count.", "error");
   }
   show(byId("exercise-body"), true);
   await render();

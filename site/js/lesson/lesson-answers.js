@@ -3,6 +3,7 @@
 // carries them as exl (base64url of JSON [[lesson, step, answer, changes], ...]) and exls (how many
 // were right); `python -m perceptron_lab check` replays them (py lessons/answers.py).
 const kept = new Map(); // "n.k" -> [n, k, answer, changes, correct]
+const restored = new Set(); // "n.k" of the predictions a reopened result link brought back
 const listeners = [];
 const MAX = 100; // lessons/answers.py MAX_ANSWERS
 
@@ -36,7 +37,45 @@ export function predictionKeys() {
   return `exl=${b64}&exls=${predictionTally().score}`;
 }
 
+/** The predictions a result link's hash carries (exl) -> [[n, k, answer, changes], ...]; [] when none or unreadable. */
+export function linkPredictions(hash) {
+  const m = /(?:^|[#&])exl=([A-Za-z0-9_-]{1,20000})(?:&|$)/.exec(String(hash ?? ""));
+  if (!m) return [];
+  try {
+    const bin = atob(m[1].replace(/-/g, "+").replace(/_/g, "/"));
+    const list = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+    return Array.isArray(list) ? list.filter((e) => Array.isArray(e) && e.length === 4).slice(0, MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Reopening a result link: each prediction it carries is graded again by the lesson engine
+ * (ask: the bridge's lesson request), never taken from the link's exls, and kept as if just made.
+ * -> how many the engine refused (an answer the step does not offer, an unknown step).
+ */
+export async function restorePredictions(hash, ask) {
+  let refused = 0;
+  for (const [n, k, answer, changes] of linkPredictions(hash)) {
+    let v = null;
+    try { v = await ask({ cmd: "lesson", lesson: n, step: k, changes: changes || {}, answer: String(answer) }); } catch { v = null; }
+    if (v && v.ok !== false && v.check?.valid && !kept.has(`${n}.${k}`)) {
+      recordPrediction(n, k, answer, changes, v.check.correct);
+      restored.add(`${n}.${k}`);
+    } else if (!(v && v.ok !== false && v.check?.valid)) refused++;
+  }
+  return refused;
+}
+
+/** The answer and changes a reopened result link brought back for lesson n step k, or null. */
+export function restoredPrediction(n, k) {
+  const e = restored.has(`${n}.${k}`) ? kept.get(`${n}.${k}`) : null;
+  return e ? { answer: e[2], changes: e[3] } : null;
+}
+
 /** Forget them (tests). */
 export function clearPredictions() {
   kept.clear();
+  restored.clear();
 }

@@ -41,6 +41,16 @@ function picker(catalogue, current, onLesson) {
   return s;
 }
 
+/** Put a kept answer back into the open question's field (a reopened result link's). */
+export function fillAnswer(text) {
+  const form = document.getElementById("lesson-question");
+  if (!form) return;
+  for (const input of form.querySelectorAll("input[name=answer]")) {
+    if (input.type === "radio") input.checked = input.value === text;
+    else input.value = text;
+  }
+}
+
 function question(v, onAnswer) {
   const q = v.question;
   const form = el("form", { class: "lesson-question", id: "lesson-question" });

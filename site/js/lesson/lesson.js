@@ -6,10 +6,10 @@ import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
 import { applyRun } from "./lesson-run.js";
 import { teacherData, teacherDataNote } from "./lesson-data.js";
-import { recordPrediction } from "./lesson-answers.js";
+import { recordPrediction, restoredPrediction } from "./lesson-answers.js";
 import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
-import { renderStep, showChangeError, showCheck, stageBox, stageFigure } from "./lesson-view.js";
+import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer } from "./lesson-view.js";
 
 let call = null;
 let train = null;
@@ -113,6 +113,8 @@ async function go(link, history_) {
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
   else releaseShow();
   announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
+  const mine = v.question && !v.own_data ? restoredPrediction(n, k) : null; // from a reopened result link
+  if (mine && JSON.stringify(mine.changes) === JSON.stringify(changed)) { fillAnswer(mine.answer); answer(mine.answer); }
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
 }
 
