@@ -150,8 +150,9 @@ def test_new_build_over_the_old_is_picked_up(browser, dist_dir, tmp_path):
         index.write_text(index.read_text().replace("<title>Perceptron Lab</title>",
                                                    "<title>Perceptron Lab, deploy B</title>"))
         loading = site / "js" / "python" / "loading.js"
-        loading.write_text(loading.read_text().replace('ready: "Python is ready."',
+        loading.write_text(loading.read_text().replace('ready: t("Python is ready.")',
                                                        'ready: "Python is ready (deploy B)."'))
+        assert "deploy B" in loading.read_text()  # the source changed under the test: it must say so
         info = json.loads((site / "build-info.json").read_text())
         info["build"] = "b" * 16
         (site / "build-info.json").write_text(json.dumps(info))
