@@ -147,6 +147,11 @@ test("a run computed ahead shows no English sentence in another language until P
   const python = { ok: true, status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51." };
   assert.deepEqual(sentencesOf(python, { ok: true, separable_text: "Linear trennbar." }),
     { status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51.", separable_text: "Linear trennbar." });
+  // The shipped frames: their English step words go too (a linear step's words are the page's own).
+  const { framesWithoutEnglish } = await import("../../site/js/i18n/ahead-words.js");
+  const frames = [{ step: 1, w: [1, 0], step_text: "Example 3 scored 0.5.", angle_text: "the angle grew", alt: "The points." }];
+  assert.deepEqual(framesWithoutEnglish(frames), [{ step: 1, w: [1, 0], step_text: "", angle_text: "", alt: "" }]);
+  assert.equal(frames[0].step_text, "Example 3 scored 0.5."); // the shipped frames themselves are kept
 });
 
 test("a shipped page.json is keyed by the msgid's hash, the same in the page and in the build", async () => {

@@ -17,6 +17,18 @@ export function withoutEnglish(answer) {
   return out;
 }
 
+/** The shipped frames as the page shows them: in another language without their English words
+ * (a linear step's words are the page's own, from its numbers; a kernel or multiclass step says
+ * its words follow). */
+export function framesWithoutEnglish(frames) {
+  if (pageLanguage() === "en" || !Array.isArray(frames)) return frames;
+  return frames.map((fr) => {
+    const out = { ...fr };
+    for (const k of Object.keys(out)) if ((SENTENCE.test(k) || k === "alt") && typeof out[k] === "string") out[k] = "";
+    return out;
+  });
+}
+
 /** Python's sentences of the same run (train, then theory answers), to replace the wait; null in
  * English (the shipped sentences were already the right ones). */
 export function sentencesOf(...answers) {

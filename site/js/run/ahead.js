@@ -8,7 +8,7 @@
 
 import { PLOTS, plotSizes } from "../plot/plots.js";
 import { t } from "../i18n/i18n.js";
-import { withoutEnglish, sentencesOf } from "../i18n/ahead-words.js";
+import { withoutEnglish, sentencesOf, framesWithoutEnglish } from "../i18n/ahead-words.js";
 import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
@@ -109,7 +109,7 @@ async function framesOf(files, [first, last]) {
     for (const fr of part.frames) if (fr.step >= first && fr.step <= last) out.push(fr);
     if (part.frames.at(-1).step >= last) break;
   }
-  return { ok: true, frames: out, total };
+  return { ok: true, frames: framesWithoutEnglish(out), total };
 }
 
 let plan = null;       // the run computed ahead that Python takes over once ready

@@ -78,7 +78,8 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   if (traits && traits.weights !== "vector") {
     // The bridge says the step in words (texts/kernel_multiclass.py): which αᵢ grew, or which two rows of W moved.
     const zero = traits.start;
-    const what = r.step === 0 ? t("before any update ({start}).", { start: t(zero) }) : r.step_text;
+    const what = r.step === 0 ? t("before any update ({start}).", { start: t(zero) })
+      : r.step_text || t("(the words of this step follow once Python has loaded)");
     const where = r.t !== undefined && r.t !== r.step ? t("Update t = {t} (step {step} of {total})", { t: r.t, step: r.step, total }) : t("Step {step} of {total}", { step: r.step, total });
     return { text: `${where}: ${what} ${r.alt || ""}`, math: rowsMath(r, names) };
   }

@@ -189,7 +189,8 @@ function frameCaption(r, auto) {
   // A long run's show takes evenly spaced updates (pace.js): the caption says so.
   const beat = auto && stride > 1 && r.step > 0 ? " · " + t("every {nth} update shown", { nth: pageLanguage() === "en" ? ordinal(stride) : t("{n}th", { n: stride }) }) : "";
   // Kernel and multiclass frames carry their own words (no single w to show).
-  if (!Array.isArray(r.w)) return r.step_text ? r.step_text + beat : "";
+  // After a sentence the beat goes in parentheses (a "·" after its full stop reads as a stray dot).
+  if (!Array.isArray(r.w)) return r.step_text ? r.step_text + (beat ? ` (${beat.slice(3)})` : "") : "";
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(vectorSep())})`;
   const total = stepTotal();
   const lap = laps > 0 && laps < CYCLES_SHOWN ? " · " + t("the cycle again ({k} of {n}): w repeats, so the same updates come back", { k: laps + 1, n: CYCLES_SHOWN }) : "";
