@@ -23,7 +23,7 @@ def deploy_b(site) -> dict[str, bytes]:
     kept = {}
     later = time.time() + 60
     for rel, old, new in (("index.html", "<title>Perceptron Lab</title>", "<title>Perceptron Lab, deploy B</title>"),
-                          ("js/python/loading.js", 'ready: "Python is ready."', 'ready: "Python is ready (deploy B)."')):
+                          ("js/python/loading.js", 'ready: t("Python is ready.")', 'ready: "Python is ready (deploy B)."')):
         path = site / rel
         kept[rel] = path.read_bytes()
         assert old in path.read_text()
