@@ -52,12 +52,16 @@ export async function aheadId(data, settings) {
 
 // A page the service worker controls is a return visit with the build cached (sw.js): Python is
 // local and soon ready (~2 s from the memory snapshot), but its first answers after a restore are
-// slow (bench/warm_visit.py), so the run computed ahead still goes first, if its files come: the
-// service worker does not keep them, so offline it is Python's run, as before.
+// slow (bench/warm_visit.py), so the run computed ahead still goes first where the service worker
+// keeps its files (the default link's run); any other is Python's run, as before.
 let fetched = null;    // {id, train: Promise<answer>}: the file asked for to learn that they come
 
 async function reachable(dir, id) {
   if (!globalThis.navigator?.serviceWorker?.controller) return id;
+  // Only a run the service worker keeps (the default link's, tools/sitefiles.py FIRST_RUN): asking
+  // for another offline would fail, and the browser reports every failed request as an error.
+  const url = new URL(`../../${dir}${id}.train.json`, import.meta.url).href;
+  if (!(await globalThis.caches?.match(url, { ignoreSearch: true }).catch(() => null))) return null;
   fetched = { id, train: fetchAnswer(dir, id, "train") };
   return fetched.train.then(() => id, () => null);
 }
