@@ -38,7 +38,8 @@ def template():
 
 def po_bytes(cat):
     out = io.BytesIO()
-    write_po(out, cat, width=100, sort_output=False, include_previous=False)
+    # Files, not line numbers: an edit above a message does not make every catalog stale.
+    write_po(out, cat, width=100, sort_output=False, include_previous=False, include_lineno=False)
     return out.getvalue()
 
 

@@ -13,7 +13,7 @@ bias (is the bias on).
 import math
 from fractions import Fraction
 
-from ..i18n import _, ngettext, number
+from ..i18n import N_, _, ngettext, number
 from .variants import VARIANTS
 
 THEORY_MAX_POINTS = 20000
@@ -328,27 +328,29 @@ def angle_text(y, before, after, *, collinear=None, x_zero=False):
     if same:
         return _("the angle stayed at {after}°: w and x̃ are collinear, so the update only changed "
                  "the length of w").format(after=_degrees(after))
-    toward, positive = after < before, y > 0
     at = {"before": _degrees(before), "after": _degrees(after)}
-    if f"{before:.1f}" == f"{after:.1f}":  # a turn too small for the shown digits
-        text = {(True, True): _("the angle to this positive example shrank by less than 0.1° (about {after}° "
-                                "before and after): w turned toward it only slightly"),
-                (True, False): _("the angle to this negative example shrank by less than 0.1° (about {after}° "
-                                 "before and after): w turned toward it only slightly"),
-                (False, True): _("the angle to this positive example grew by less than 0.1° (about {after}° "
-                                 "before and after): w turned away from it only slightly"),
-                (False, False): _("the angle to this negative example grew by less than 0.1° (about {after}° "
-                                  "before and after): w turned away from it only slightly")}
-        return text[toward, positive].format(**at)
-    text = {(True, True): _("the angle to this positive example shrank from {before}° to {after}°: w turned "
-                            "toward it"),
-            (True, False): _("the angle to this negative example shrank from {before}° to {after}°: w turned "
-                             "toward it"),
-            (False, True): _("the angle to this positive example grew from {before}° to {after}°: w turned "
-                             "away from it"),
-            (False, False): _("the angle to this negative example grew from {before}° to {after}°: w turned "
-                              "away from it")}
-    return text[toward, positive].format(**at)
+    # A turn too small for the shown digits is said so; each case a whole sentence for translators.
+    table = _SLIGHT_TURN if f"{before:.1f}" == f"{after:.1f}" else _TURN
+    return _(table[after < before, y > 0]).format(**at)
+
+
+# (the angle shrank, the example is positive) -> the sentence.
+_SLIGHT_TURN = {
+    (True, True): N_("the angle to this positive example shrank by less than 0.1° (about {after}° before and after): "
+                     "w turned toward it only slightly"),
+    (True, False): N_("the angle to this negative example shrank by less than 0.1° (about {after}° before and after): "
+                      "w turned toward it only slightly"),
+    (False, True): N_("the angle to this positive example grew by less than 0.1° (about {after}° before and after): "
+                      "w turned away from it only slightly"),
+    (False, False): N_("the angle to this negative example grew by less than 0.1° (about {after}° before and after): "
+                       "w turned away from it only slightly"),
+}
+_TURN = {
+    (True, True): N_("the angle to this positive example shrank from {before}° to {after}°: w turned toward it"),
+    (True, False): N_("the angle to this negative example shrank from {before}° to {after}°: w turned toward it"),
+    (False, True): N_("the angle to this positive example grew from {before}° to {after}°: w turned away from it"),
+    (False, False): N_("the angle to this negative example grew from {before}° to {after}°: w turned away from it"),
+}
 
 
 def proof_missing_text(run, th):
