@@ -5,7 +5,7 @@ import numpy as np
 
 from perceptron_lab.bridge import handle, session
 from perceptron_lab.bridge.frames import parallel, step_info
-from perceptron_lab.texts import run as texts
+from perceptron_lab.texts.angles import angle_text
 
 
 def steps(points, **settings):
@@ -38,9 +38,9 @@ def test_collinear_updates_stay_and_tiny_turns_are_not_zero_to_zero():
                 seen += 1
     assert seen
     # Not parallel, but a turn far below 0.1°: said as such, with its direction.
-    t = texts.angle_text(1, 0.04, 0.01, collinear=False)
+    t = angle_text(1, 0.04, 0.01, collinear=False)
     assert t.startswith("the angle to this positive example shrank by less than 0.1°") and "toward" in t
-    assert texts.angle_text(-1, 30.0, 60.0, collinear=False).endswith("grew from 30.0° to 60.0°: w turned away from it")
+    assert angle_text(-1, 30.0, 60.0, collinear=False).endswith("grew from 30.0° to 60.0°: w turned away from it")
 
 
 def test_parallel_is_exact():

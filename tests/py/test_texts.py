@@ -14,6 +14,7 @@ from scipy.optimize import linprog
 
 from perceptron_lab import settings as schema
 from perceptron_lab.texts import run as texts
+from perceptron_lab.texts.angles import angle_text
 from perceptron_lab.texts.variants import VARIANTS
 from perceptron_lab.bridge import handle, session
 from perceptron_lab.bridge.frames import step_info
@@ -242,9 +243,9 @@ def test_angle_text_follows_the_angles():
 
 
 def test_angle_text_when_w_and_x_are_collinear():
-    assert "stayed at 180.0°" in texts.angle_text(1, 180.0, 180.0)
-    assert texts.angle_text(-1, 0.0, None) == "the update made w = 0, so w has no angle to x̃ after it"
-    assert "shrank from 90.0° to 45.0°" in texts.angle_text(1, 90.0, 45.0)
+    assert "stayed at 180.0°" in angle_text(1, 180.0, 180.0)
+    assert angle_text(-1, 0.0, None) == "the update made w = 0, so w has no angle to x̃ after it"
+    assert "shrank from 90.0° to 45.0°" in angle_text(1, 90.0, 45.0)
 
 
 @pytest.mark.parametrize("settings", [

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..texts import run as texts
+from ..texts.angles import angle_text
 from ..data.prep import for_plot
 from ..errors import SettingsError
 from ..json_numbers import floats
@@ -48,7 +48,7 @@ def step_info(f, k):
         x = Z[i]
         a = float(tr.activation[k - 1])
         before, after = angle(w_before, x), angle(w_after, x)
-        words = texts.angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
+        words = angle_text(int(y[i]), before, after, collinear=parallel(w_before, x), x_zero=not np.any(x))
         info.update(index=i, x=floats(x), y=int(y[i]), activation=a, y_activation=float(y[i] * a),
                     eta=run.eta, angle_before=before, angle_after=after, angle_text=words,
                     threshold=run.rule.threshold)  # the rule's: an update when y·a <= it (core/rule.py)
