@@ -13,9 +13,6 @@ from .devserver import COMPRESSIBLE
 # Never precached: the service worker itself (the browser updates it on its own terms) and
 # files a browser never requests.
 NOT_PRECACHED = {"sw.js", ".nojekyll", "build-info.json"}
-# The run computed ahead of the page opened without a link: params.json's default preset (and)
-# with its default algorithm (online); tests/e2e/test_delivery.py counts it in a first visit.
-FIRST_RUN = "and-online."
 
 
 def write_index(staging: Path, info: dict, picture: dict) -> None:
@@ -62,10 +59,7 @@ def write_precache_list(staging: Path, info: dict) -> None:
     listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
     info["build"] = sha256_bytes(listing.encode())[:16]
     # The runs computed ahead (7 MB) serve a first visit before Python is ready: offline, Python is.
-    # Only the default link's run (FIRST_RUN), which every first visit fetches anyway, is kept, so
-    # a return visit to it moves at once, offline too (site/js/run/ahead.js asks the cache first).
-    info["precache"] = [r for r in rels if r not in NOT_PRECACHED
-                        and (not r.startswith("ahead/") or r.rsplit("/", 1)[-1].startswith(FIRST_RUN))]
+    info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")]
 
 
 def wire_size(path: Path) -> int:

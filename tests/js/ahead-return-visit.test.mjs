@@ -1,6 +1,6 @@
 // A return visit (the page under the service worker) and the runs computed ahead (js/run/ahead.js):
-// the run goes ahead when the service worker keeps its files (the default link's run, precached),
-// and no other is asked for: offline such a request would fail, and the browser reports it as an error.
+// a return visit runs none ahead and asks for none of their files (the service worker does not keep
+// them: offline such a request would fail, and the browser reports it as an error).
 // ahead-runs.js exists in dist/ only: the page's modules are copied with a one-run index.
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -23,9 +23,8 @@ async function aheadModule() {
   return { m, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function visit({ controlled, fetchOk, cached = [] }) {
+function visit({ controlled, fetchOk }) {
   Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: { controller: controlled ? {} : null } }, configurable: true });
-  globalThis.caches = { match: async (url) => (cached.some((name) => String(url).endsWith(name)) ? {} : undefined) };
   const asked = [];
   globalThis.fetch = async (url) => {
     asked.push(String(url));
@@ -35,26 +34,12 @@ function visit({ controlled, fetchOk, cached = [] }) {
   return asked;
 }
 
-test("a return visit to a run the service worker keeps: it goes ahead, its train file asked for once", async () => {
-  const { m, done } = await aheadModule();
-  try {
-    const asked = visit({ controlled: true, fetchOk: true, cached: ["xor-online.train.json"] });
-    assert.equal(await m.aheadId(DATA, { ...SETTINGS, plot_px: [1, 2] }), "xor-online");
-    assert.equal(asked.length, 1);
-    assert.match(asked[0], /ahead\/abc\/xor-online\.train\.json$/);
-    m.showAhead("xor-online");
-    assert.deepEqual(await m.aheadCall({ cmd: "train" }), { ok: true, updates: 1 });
-    assert.equal(asked.length, 1); // the file fetched to learn that it comes is the one used
-  } finally { done(); }
-});
-
-test("a return visit to a run the service worker does not keep: no run ahead and no request (Python's run)", async () => {
+test("a return visit (the service worker's page): no run ahead and no request (Python's run)", async () => {
   const { m, done } = await aheadModule();
   try {
     const asked = visit({ controlled: true, fetchOk: false });
     assert.equal(await m.aheadId(DATA, SETTINGS), null);
     assert.deepEqual(asked, []); // nothing asked for that offline would fail
-    assert.equal(await m.aheadId({ kind: "preset", name: "and" }, SETTINGS), null); // not shipped
   } finally { done(); }
 });
 

@@ -41,29 +41,19 @@ function withoutView(settings) {
 
 /** The id of the run computed ahead whose request is this one's, else null. */
 export async function aheadId(data, settings) {
+  // A page the service worker controls is a return visit with the build cached (sw.js): Python is
+  // local and soon ready, and the runs computed ahead are not cached: offline, asking for one fails,
+  // and the browser reports every failed request as an error (test_engines_smoke). A run that was
+  // let through when its file came made a failed Python load start again offline
+  // (test_shared_origin), so a return visit is Python's run, as before.
+  if (globalThis.navigator?.serviceWorker?.controller) return null;
   const { dir, runs } = await loadIndex();
   if (!dir) return null;
   const want = withoutView(settings);
   for (const [id, run] of Object.entries(runs)) {
-    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return reachable(dir, id);
+    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return id;
   }
   return null;
-}
-
-// A page the service worker controls is a return visit with the build cached (sw.js): Python is
-// local and soon ready (~2 s from the memory snapshot), but its first answers after a restore are
-// slow (bench/warm_visit.py), so the run computed ahead still goes first where the service worker
-// keeps its files (the default link's run); any other is Python's run, as before.
-let fetched = null;    // {id, train: Promise<answer>}: the file asked for to learn that they come
-
-async function reachable(dir, id) {
-  if (!globalThis.navigator?.serviceWorker?.controller) return id;
-  // Only a run the service worker keeps (the default link's, tools/sitefiles.py FIRST_RUN): asking
-  // for another offline would fail, and the browser reports every failed request as an error.
-  const url = new URL(`../../${dir}${id}.train.json`, import.meta.url).href;
-  if (!(await globalThis.caches?.match(url, { ignoreSearch: true }).catch(() => null))) return null;
-  fetched = { id, train: fetchAnswer(dir, id, "train") };
-  return fetched.train.then(() => id, () => null);
 }
 
 async function fetchAnswer(dir, id, name) {
@@ -76,8 +66,7 @@ async function fetchAnswer(dir, id, name) {
 export function showAhead(id) {
   const { dir, runs } = loaded;
   const files = {};
-  for (const name of runs[id].files) files[name] = fetched?.id === id && name === "train" ? fetched.train : fetchAnswer(dir, id, name);
-  fetched = null;
+  for (const name of runs[id].files) files[name] = fetchAnswer(dir, id, name);
   // An unanswered promise is no error until a caller awaits it.
   for (const p of Object.values(files)) p.catch(() => {});
   shown = { id, files };
