@@ -174,14 +174,19 @@ def check_log(log: PageLog) -> list[str]:
     return problems
 
 
-@pytest.fixture(scope="module")
-def page_and_log(browser, base_url):
-    context, page, log = new_page(browser, base_url)
-    yield page, log
+def close_checked(context, log: PageLog) -> None:
+    """A module's page at its end: closed, and the module fails if the page said anything wrong."""
     problems = check_log(log)
     context.close()
     if problems:
         pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def page_and_log(browser, base_url):
+    context, page, log = new_page(browser, base_url)
+    yield page, log
+    close_checked(context, log)
 
 
 @pytest.fixture(scope="module")

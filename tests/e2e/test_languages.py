@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
+from conftest import READY_TIMEOUT_MS, attach_log, wait_ready_of, close_checked
 from pagekit import at_rest
 
 LOCALE = Path(__file__).resolve().parents[2] / "site" / "locale"
@@ -83,10 +83,7 @@ def lab(browser, base_url):
     page.set_default_timeout(90_000)
     page.base = base_url
     yield page
-    problems = check_log(log)
-    context.close()
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    close_checked(context, log)
 
 
 def shows_only(page, lang):

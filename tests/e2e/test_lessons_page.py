@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from conftest import READY_TIMEOUT_MS, attach_log, check_log, wait_ready_of
+from conftest import READY_TIMEOUT_MS, attach_log, wait_ready_of, close_checked
 from pagekit import open_tab
 from perceptron_lab import lessons
 from perceptron_lab.bridge.linear_fit import fit
@@ -52,10 +52,7 @@ def lesson_page(browser, base_url):
     wait_ready_of(page)
     page.set_default_timeout(STEP_MS)
     yield page
-    problems = check_log(log)
-    context.close()
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    close_checked(context, log)
 
 
 def truth_and_wrong(number, k):

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from conftest import check_log, new_page, wait_ready_of
+from conftest import new_page, wait_ready_of, close_checked
 from pagekit import in_tab
 from perceptron_lab.core import train as core_train
 from perceptron_lab.core.features import prepare
@@ -37,10 +37,7 @@ def page_and_log(browser, base_url):
     context, page, log = new_page(browser, base_url, service_workers="allow")
     inject_axe(page)
     yield page, log
-    problems = check_log(log)
-    context.close()
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    close_checked(context, log)
 
 
 @pytest.fixture(scope="module")

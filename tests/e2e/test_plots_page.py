@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PAGE, attach_log, check_log, wait_ready_of
+from conftest import PAGE, attach_log, wait_ready_of, close_checked
 from datakit import make_csv
 from pagekit import RUN_TIMEOUT_MS, in_tab, settled, train, wait_until
 
@@ -27,10 +27,7 @@ def page2(browser, base_url):
     page.goto(base_url + PAGE)
     wait_ready_of(page)
     yield page
-    problems = check_log(log)
-    context.close()
-    if problems:
-        pytest.fail("page problems:\n  " + "\n  ".join(problems[:20]), pytrace=False)
+    close_checked(context, log)
 
 
 def images(page, names) -> dict:
