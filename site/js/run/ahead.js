@@ -43,9 +43,7 @@ function withoutView(settings) {
 export async function aheadId(data, settings) {
   // A page the service worker controls is a return visit with the build cached (sw.js): Python is
   // local and soon ready, and the runs computed ahead are not cached: offline, asking for one fails,
-  // and the browser reports every failed request as an error (test_engines_smoke). A run that was
-  // let through when its file came made a failed Python load start again offline
-  // (test_shared_origin), so a return visit is Python's run, as before.
+  // and the browser reports every failed request as a console error.
   if (globalThis.navigator?.serviceWorker?.controller) return null;
   const { dir, runs } = await loadIndex();
   if (!dir) return null;
