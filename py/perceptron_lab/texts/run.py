@@ -74,9 +74,18 @@ def undecided_clause(th):
 def _epochs_tail(run):
     """What happened after the mistakes stopped (averaged and voted run on, as Algorithm 2)."""
     if run.n_epochs > (run.converged_epoch or run.n_epochs):
+        variant = VARIANTS[run.algorithm]
+        # Past the last mistake every example adds the last w, so the mean moves toward it unless it
+        # already is it (one update at the first example is such a run): the answer says which.
+        moves = variant.settled if variant.settled and _answer_is_last_w(run) else variant.runs_on
         return " " + _("Training went on for all {epochs} (MaxIter), as Algorithm 2 does: {what_moves}.").format(
-            epochs=_epochs(run.n_epochs), what_moves=_(VARIANTS[run.algorithm].runs_on))
+            epochs=_epochs(run.n_epochs), what_moves=_(moves))
     return ""
+
+
+def _answer_is_last_w(run):
+    w, last = getattr(run, "w", None), getattr(run, "w_last", None)
+    return w is not None and last is not None and list(w) == list(last)
 
 
 def _converged_text(run):

@@ -36,6 +36,12 @@ def status_text(summ, dataset_name, what):
         if first == e:
             return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all).").format(
                 first=_count(first), **at)
+        if summ.get("average_is_last_W"):
+            # Past the last mistake every example adds the last W, so the mean moves toward it
+            # unless it already is it (one update at the first example makes such a run).
+            return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all); all {epochs} "
+                     "epochs ran, as Algorithm 2 does, but the averaged answer already equalled the last W, so they "
+                     "left it where it was (Early stop ends it at the clean epoch).").format(first=_count(first), **at)
         return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all); the averaged "
                  "answer kept moving, so all {epochs} epochs ran (Early stop ends it at the clean epoch).").format(
             first=_count(first), **at)
@@ -45,11 +51,12 @@ def status_text(summ, dataset_name, what):
         caveat = _caveat(summ, proved)
         at.update(epoch=_count(c["epoch"]), ago=_ago(c["period"]))
         if e > c["epoch"]:
-            # The averaged answer runs on to MaxIter after the online W repeats (Algorithm 2).
+            # The averaged answer runs on to MaxIter after the online W repeats (Algorithm 2); whether
+            # it moved depends on whether it already was the lap's mean W, which the run does not keep.
             text = (_("{data}: the {model}: after epoch {epoch} the online weights are back where they were {ago}; "
-                      "the averaged answer kept moving, so all {epochs} epochs ran ({mistakes} in all).") if proved else
+                      "all {epochs} epochs ran all the same, as Algorithm 2 does ({mistakes} in all).") if proved else
                     _("{data}: the {model}: after epoch {epoch} the online weights are back where they were {ago} in "
-                      "floating point; the averaged answer kept moving, so all {epochs} epochs ran ({mistakes} in "
+                      "floating point; all {epochs} epochs ran all the same, as Algorithm 2 does ({mistakes} in "
                       "all)."))
             return text.format(**at) + caveat
         if summ.get("average"):

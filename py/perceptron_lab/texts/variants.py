@@ -24,7 +24,9 @@ class Variant:
     converged: what a clean epoch means, when it is not "the last epoch made no mistake".
     off_path: why the theorem's bound does not count its updates ("" : they are the online ones),
     and no_proof: why there is then no proof plot. past_cycle: what more epochs would still change
-    once the online w goes round a lap (a variant whose answer is not the last w)."""
+    once the online w goes round a lap (a variant whose answer is not the last w). settled: what is
+said instead of runs_on when the answer already equals the last w (the mean of every w is the last
+w, e.g. after a single update at the first example), so more epochs leave it where it is."""
 
     summary: str
     classifier: Callable
@@ -33,6 +35,7 @@ class Variant:
     off_path: str = ""
     no_proof: str = ""
     past_cycle: str = ""  # what would still move after the online w cycles (averaged, voted)
+    settled: str = ""  # runs_on's words when the answer already is the last w (then nothing moves)
 
 
 def _pct(x):
@@ -96,6 +99,7 @@ VARIANTS = {
     "averaged": Variant(
         "Averaged perceptron: the answer is the mean of w after every example seen.",
         _averaged, runs_on=N_("the average keeps moving toward the last w"),
+        settled=N_("the average already equals the last w, so those epochs left it where it was"),
         past_cycle=N_("the average would move toward the mean w of that lap, unless it already is that mean")),
     "voted": Variant(
         "Voted perceptron: sign(Σ_k c_k·sign(w_k·x̃)) predicts; coef_/intercept_ are only the last w.",
