@@ -140,6 +140,14 @@ def judge(X, y, s, r, rerun=None):
             moved = any(rerun({**s, "early_stop": False, "epochs": r["epochs"] + j})["weights"] != r["weights"]
                         for j in range(1, 2 * period + 1))
             claim("the answer would keep moving", moved, "more epochs")
+    ran_on = ("keeps moving toward the last w" in every or "averaged answer kept moving" in every,
+              "left it where it was" in every)
+    if any(ran_on) and rerun is not None and r.get("converged_epoch"):  # the run stopped at its clean epoch
+        moved = rerun({**s, "early_stop": False, "epochs": r["converged_epoch"]})["weights"] != r["weights"]
+        if ran_on[0]:
+            claim("the average kept moving", moved, "the answer at the clean epoch")
+        if ran_on[1]:
+            claim("the average stayed", not moved, "the answer at the clean epoch")
     if "checked in exact arithmetic" in every and alg == "kernel":
         claim("an exact check ran", s["kernel"] in ("linear", "poly") and not s.get("normalize"), s["kernel"])
 
