@@ -176,3 +176,30 @@ def repeats(states, epoch, period):
     return epoch - period >= 0 and epoch < len(states) and np.array_equal(states[epoch], states[epoch - period])
 
 
+
+
+def exact_means(Z, labels, s, epochs, n_classes=None):
+    """Algorithm 2's answer (mean of w, or of W with n_classes, after every example; units of η) at the
+    end of each epoch, in exact rationals: the literal loop decides its mistakes in floats, as the
+    lab's does, and the sums μ += w are kept as Fractions, so a mean that stays is seen to stay."""
+    F = [[Fraction(float(v)) for v in z] for z in Z]
+    rows = 1 if n_classes is None else n_classes
+    w = np.zeros((rows, Z.shape[1]))
+    W = [[Fraction(0)] * Z.shape[1] for _ in range(rows)]
+    mu = [[Fraction(0)] * Z.shape[1] for _ in range(rows)]
+    seen, out = 0, []
+    for order in orders(s, len(Z), epochs):
+        for i in order:
+            if n_classes is None:
+                moves = [(0, int(labels[i]))] if labels[i] * (Z[i] @ w[0]) <= 0 else []
+            else:
+                sc = [float(w[c] @ Z[i]) for c in range(rows)]
+                rival = max((c for c in range(rows) if c != labels[i]), key=lambda c: (sc[c], -c))
+                moves = [(int(labels[i]), 1), (rival, -1)] if sc[rival] >= sc[labels[i]] else []
+            for r, sign in moves:
+                w[r] += sign * Z[i]
+                W[r] = [a + sign * b for a, b in zip(W[r], F[i])]
+            mu = [[m + v for m, v in zip(mr, Wr)] for mr, Wr in zip(mu, W)]
+            seen += 1
+        out.append([[m / seen for m in mr] for mr in mu])
+    return out

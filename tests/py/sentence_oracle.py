@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 import reference
-from oracle_truths import (batch_states, exact_bound, feature_separable, kernel_states, lp_separable,
+from oracle_truths import (batch_states, exact_bound, exact_means, feature_separable, kernel_states, lp_separable,
                            multiclass_states, online_states, poly_gram, prepared, primal_gram, repeats)
 
 BINARY = ("online", "batch", "averaged", "voted", "pocket")
@@ -142,8 +142,10 @@ def judge(X, y, s, r, rerun=None):
             claim("the answer would keep moving", moved, "more epochs")
     ran_on = ("keeps moving toward the last w" in every or "averaged answer kept moving" in every,
               "left it where it was" in every)
-    if any(ran_on) and rerun is not None and r.get("converged_epoch"):  # the run stopped at its clean epoch
-        moved = rerun({**s, "early_stop": False, "epochs": r["converged_epoch"]})["weights"] != r["weights"]
+    if any(ran_on) and r.get("converged_epoch") and s["order"] != "shuffle-each":  # mean at the clean epoch, at MaxIter
+        k = None if alg in BINARY else np.unique(y, return_inverse=True)[1].ravel()
+        means = exact_means(Z, y if k is None else k, s, r["epochs"], None if k is None else len(r["classes"]))
+        moved = means[r["converged_epoch"] - 1] != means[-1]
         if ran_on[0]:
             claim("the average kept moving", moved, "the answer at the clean epoch")
         if ran_on[1]:

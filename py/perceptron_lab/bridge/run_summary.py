@@ -64,7 +64,6 @@ def multiclass_summary(run, Z, y, classes, trace_cap=5000):
         "average": run.average,
         "classes": list(classes),
         "weights": run.W.tolist(),
-        "average_is_last_W": bool(run.average and np.array_equal(run.W, run.W_last)),  # texts/stopping.py
         **run_json(run),
         "train_accuracy": float(np.trace(C) / len(y)),
         "confusion": C.tolist(),

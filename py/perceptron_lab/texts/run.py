@@ -75,17 +75,22 @@ def _epochs_tail(run):
     """What happened after the mistakes stopped (averaged and voted run on, as Algorithm 2)."""
     if run.n_epochs > (run.converged_epoch or run.n_epochs):
         variant = VARIANTS[run.algorithm]
-        # Past the last mistake every example adds the last w, so the mean moves toward it unless it
-        # already is it (one update at the first example is such a run): the answer says which.
-        moves = variant.settled if variant.settled and _answer_is_last_w(run) else variant.runs_on
+        moves = variant.settled if variant.settled and average_is_last_w(run.mistakes) else variant.runs_on
         return " " + _("Training went on for all {epochs} (MaxIter), as Algorithm 2 does: {what_moves}.").format(
             epochs=_epochs(run.n_epochs), what_moves=_(moves))
     return ""
 
 
-def _answer_is_last_w(run):
-    w, last = getattr(run, "w", None), getattr(run, "w_last", None)
-    return w is not None and last is not None and list(w) == list(last)
+def average_is_last_w(mistakes):
+    """Does the average of a run that converged already equal its last w (so it stays there)?
+
+    Exactly, not in floats: with updates Δ_k = y·x̃ made at examples s_k (1, 2, …), the mean after T
+    examples is w + (w − Σ s_k·Δ_k)/T, so it is w iff Σ (s_k − 1)·Δ_k = 0. The first example is
+    always a mistake (w = 0), so s_1 − 1 = 0 and every later update has a positive weight: a zero
+    sum would be positive weights on y·x̃ adding up to 0, which separable data (the run converged)
+    cannot have. So the average is the last w exactly when the first example made the only update.
+    The same holds for the multiclass rule (its updates are Kesler's y·x̃ in one long vector)."""
+    return mistakes == 1
 
 
 def _converged_text(run):

@@ -36,9 +36,7 @@ def status_text(summ, dataset_name, what):
         if first == e:
             return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all).").format(
                 first=_count(first), **at)
-        if summ.get("average_is_last_W"):
-            # Past the last mistake every example adds the last W, so the mean moves toward it
-            # unless it already is it (one update at the first example makes such a run).
+        if m == 1:  # the first example's update was the only one: the mean is that W (run.average_is_last_w)
             return _("{data}: the {model} converged: epoch {first} had no mistake ({mistakes} in all); all {epochs} "
                      "epochs ran, as Algorithm 2 does, but the averaged answer already equalled the last W, so they "
                      "left it where it was (Early stop ends it at the clean epoch).").format(first=_count(first), **at)
