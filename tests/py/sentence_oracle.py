@@ -2,7 +2,8 @@
 cycle claim, and the training accuracy, checked against oracles that share no code with the lab's
 own decisions: an LP (HiGHS) for separability, the maximum margin by brute force in exact rationals
 for the bound, the literal loops of reference.py (η = 1, the data's own order or the seed's
-permutation) for repeats, convergence and predictions. bench/sentence_sweep.py runs it on ~750
+permutation) for repeats, convergence and predictions, and Algorithm 2's mean in exact rationals for
+whether an averaged answer moved after the last mistake. bench/sentence_sweep.py runs it on ~750
 random small runs; tests/py/test_sentence_sweep.py on a seeded sample.
 
 judge(case, answer) -> list of (claim, true?, detail) for the claims it recognises in the texts.
@@ -147,9 +148,9 @@ def judge(X, y, s, r, rerun=None):
         means = exact_means(Z, y if k is None else k, s, r["epochs"], None if k is None else len(r["classes"]))
         moved = means[r["converged_epoch"] - 1] != means[-1]
         if ran_on[0]:
-            claim("the average kept moving", moved, "the answer at the clean epoch")
+            claim("the average kept moving", moved, "exact means at the clean epoch and at MaxIter")
         if ran_on[1]:
-            claim("the average stayed", not moved, "the answer at the clean epoch")
+            claim("the average stayed", not moved, "exact means at the clean epoch and at MaxIter")
     if "checked in exact arithmetic" in every and alg == "kernel":
         claim("an exact check ran", s["kernel"] in ("linear", "poly") and not s.get("normalize"), s["kernel"])
 
