@@ -54,7 +54,8 @@ def feature_separable(X, y, s):
         return lp_separable(prepared(X, s), y)
     F = monomials(X, s["degree"], s["coef0"], s["bias"])
     if s.get("normalize"):
-        F = F / np.linalg.norm(F, axis=1)[:, None]  # a positive rescaling per row: same separability
+        norms = np.linalg.norm(F, axis=1)  # a positive rescaling per row: same separability (a zero row
+        F = F / np.where(norms > 0, norms, 1.0)[:, None]  # stays zero: φ(x) = 0 is a mistake for every w)
     return lp_separable(F, y)
 
 
