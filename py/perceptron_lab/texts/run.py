@@ -154,7 +154,8 @@ def _cycled_text(run, th, dataset_name):
     out = _cycle_first(run, dataset_name)
     if not getattr(run, "cycle_proved", True):
         out += _unproved_cycle_tail(th)
-    if not th.get("bias", True) and th.get("reason") == "zero vector":
+    if not th.get("bias", True) and (getattr(run, "cycle_proved", True) or th.get("separable") is False):
+        # Without the bias "not separable" is about lines through the origin only (any such verdict).
         out += " " + _("With the bias off the line must pass through the origin; turn the bias on.")
     if run.n_epochs > cy["epoch"]:
         out += " " + _("Training went on for all {epochs} (MaxIter), as Algorithm 2 does.").format(
@@ -174,7 +175,7 @@ def _limit_text(run, th):
     elif sep is False:
         tail = " " + _("The data is not linearly separable ({why}), so it can never converge.").format(
             why=why_not_separable(th))
-        if not th.get("bias", True) and th.get("reason") == "zero vector":
+        if not th.get("bias", True):  # data a line off the origin separates is not separable through it
             tail += " " + _("Turn the bias on (x̃ = (x, 1)) so the line need not pass through the origin.")
     else:
         tail = " " + _("Whether the data is linearly separable could not be decided ({why}); only if it is "
@@ -241,7 +242,7 @@ def separability_text(th, rule=None):
                  "so no bound {formula} is shown.").format(why=why, formula=formula)
     if sep is False:
         out = _("Not linearly separable: {why}. No margin, no bound.").format(why=why_not_separable(th))
-        if not th.get("bias", True) and reason == "zero vector":
+        if not th.get("bias", True):  # the verdict is about lines through the origin only
             out += " " + _("Turning the bias on (x̃ = (x, 1)) lets the line move off the origin.")
         return out
     return _("Separability could not be decided: {why}. No bound is shown.").format(why=undecided_clause(th))
