@@ -163,9 +163,49 @@ test("a link's comparison of variants is sized as all five runs: the issue's 76-
   const one = 5000 * 100 * (12 + 3 * 0.3) / 1e6; // 6.45 s: the link's own online run is within 10 s
   assert.ok(!overBudget(estimate(data, { ...settings, algorithm: "online", plot_px: undefined }, null)));
   const est = compareEstimate(data, settings, null, variants);
-  // pocket × 6; voted polls up to min(5000 × 100, 20 000 + 5000) + 1 = 25 001 votes at 4 × 5000 points.
-  near(est.seconds, one * 4 + one * 6 + 4 * 5000 * 25001 * (0.005 + 3 * 0.003) / 1e6); // 71.5 s
+  // pocket × 6 (5000 × 2 values: it weighs every w); batch × 0.5 and 10 ms an epoch; voted polls up to
+  // min(5000 × 100, 20 000 + 5000) + 1 = 25 001 votes at 4 × 5000 points.
+  near(est.seconds, one * 3 + (one * 0.5 + 100 * 0.01) + one * 6 + 4 * 5000 * 25001 * (0.005 + 3 * 0.003) / 1e6); // 69.3 s
   assert.ok(overBudget(est));
   assert.equal(askText(est), "This link asks for a comparison of 5 variants, each on 5,000 rows × 2 features × 100 epochs " +
-    "(up to about 72 s in this tab), so it was not started by itself.");
+    "(up to about 70 s in this tab), so it was not started by itself.");
+});
+
+test("batch costs half an online example and 10 ms an epoch (one numpy product over all rows, then Python)", () => {
+  // bench/run_budget.py at load 14: 500 rows × 200 epochs took 2.4 s (was estimated 1.6 s), 40,000 × 20 took 3.9 s (10.6 s).
+  const small = estimate({ kind: "preset", name: "overlap", n: 500 }, { algorithm: "batch", epochs: 200 }, null);
+  near(small.seconds, 500 * 200 * (12 + 3 * 0.3) * 0.5 / 1e6 + 200 * 0.01); // 2.645 s
+  const large = estimate({ kind: "preset", name: "overlap", n: 40000 }, { algorithm: "batch", epochs: 20 }, null);
+  near(large.seconds, 40000 * 20 * (12 + 3 * 0.3) * 0.5 / 1e6 + 20 * 0.01); // 5.36 s
+});
+
+test("pocket past 50,000 training values runs Gallant's ratchet: × 1.5, not × 6", () => {
+  const pocket = (n, extra = {}) => estimate({ kind: "preset", name: "overlap", n }, { algorithm: "pocket", epochs: 20, ...extra }, null);
+  // 40,000 rows × 2 features: the ratchet (core: Z.size past POCKET_EXHAUSTIVE_WORK).
+  near(pocket(40000).seconds, 40000 * 20 * (12 + 3 * 0.3) * 1.5 / 1e6); // 15.5 s (measured 11.1 s at load 14; was 62 s)
+  // 25,000 rows: 24,999 × 2 = 49,998 values at most, so pocket may still weigh every w: × 6.
+  near(pocket(25000).seconds, 25000 * 20 * (12 + 3 * 0.3) * 6 / 1e6);
+  near(pocket(25002).seconds, 25002 * 20 * (12 + 3 * 0.3) * 1.5 / 1e6);
+  // A test split trains on fewer rows: 40,000 × 0.5 × 2 = 40,000 values, every w weighed.
+  near(pocket(40000, { test_fraction: 0.5 }).seconds, 40000 * 20 * (12 + 3 * 0.3) * 6 / 1e6);
+});
+
+test("step two: the later plots are priced from the votes the run kept, at the points they poll", async () => {
+  const { laterEstimate, laterText } = await import("../../site/js/run/budget.js");
+  // Breast cancer, poly2, voted, 100 epochs, a fifth held out (CPython, the bridge): 5,187 votes
+  // of 496 values at 113 test rows (accuracy) and 456 training rows (the score strip, 30 features).
+  const res = { votes: 5187, feature_names: new Array(30).fill("f"),
+    dataset: { n_train: 456, n_test: 113, x_tilde_width: 496 } };
+  const sizes = { accuracy: [400, 300], projection: [400, 300], mistakes: [400, 300] };
+  const est = laterEstimate(res, { dpr: 2 }, sizes);
+  near(est.seconds, (3 * 400 * 300 * 4 * 0.3 + 5187 * (113 + 456) * (0.005 + 496 * 0.003)) / 1e6); // 4.83 s
+  assert.deepEqual([est.votes, est.points, est.plots], [5187, 569, 3]);
+  assert.ok(!overBudget(est));
+  const thrice = laterEstimate({ ...res, votes: 15561 }, { dpr: 2 }, sizes);
+  assert.ok(overBudget(thrice));
+  assert.equal(laterText(thrice), "Drawing the other plots: up to about 14 s in this tab; this run kept 15,561 votes, " +
+    "and each is polled at 569 points.");
+  // Without the score strip asked for, and for a run that keeps no votes: the pixels only.
+  near(laterEstimate(res, { dpr: 1 }, { accuracy: [400, 300] }).seconds, (400 * 300 * 0.3 + 5187 * 113 * (0.005 + 496 * 0.003)) / 1e6);
+  near(laterEstimate({ ...res, votes: null }, { dpr: 1 }, sizes).seconds, 3 * 400 * 300 * 0.3 / 1e6);
 });
