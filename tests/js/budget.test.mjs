@@ -198,14 +198,22 @@ test("step two: the later plots are priced from the votes the run kept, at the p
     dataset: { n_train: 456, n_test: 113, x_tilde_width: 496 } };
   const sizes = { accuracy: [400, 300], projection: [400, 300], mistakes: [400, 300] };
   const est = laterEstimate(res, { dpr: 2 }, sizes);
-  near(est.seconds, (3 * 400 * 300 * 4 * 0.3 + 5187 * (113 + 456) * (0.005 + 496 * 0.003)) / 1e6); // 4.83 s
+  // Each figure 0.4 s besides its pixels.
+  near(est.seconds, (3 * (400 * 300 * 4 * 0.3 + 400000) + 5187 * (113 + 456) * (0.005 + 496 * 0.003)) / 1e6); // 6.0 s
   assert.deepEqual([est.votes, est.points, est.plots], [5187, 569, 3]);
   assert.ok(!overBudget(est));
-  const thrice = laterEstimate({ ...res, votes: 15561 }, { dpr: 2 }, sizes);
-  assert.ok(overBudget(thrice));
-  assert.equal(laterText(thrice), "Drawing the other plots: up to about 14 s in this tab; this run kept 15,561 votes, " +
+  const twice = laterEstimate({ ...res, votes: 10374 }, { dpr: 2 }, sizes);
+  assert.ok(overBudget(twice));
+  assert.equal(laterText(twice), "Drawing the other plots: up to about 11 s in this tab; this run kept 10,374 votes, " +
     "and each is polled at 569 points.");
-  // Without the score strip asked for, and for a run that keeps no votes: the pixels only.
-  near(laterEstimate(res, { dpr: 1 }, { accuracy: [400, 300] }).seconds, (400 * 300 * 0.3 + 5187 * 113 * (0.005 + 496 * 0.003)) / 1e6);
-  near(laterEstimate({ ...res, votes: null }, { dpr: 1 }, sizes).seconds, 3 * 400 * 300 * 0.3 / 1e6);
+  // Without the score strip asked for, and for a run that keeps no votes: the figures only.
+  near(laterEstimate(res, { dpr: 1 }, { accuracy: [400, 300] }).seconds, (400 * 300 * 0.3 + 400000 + 5187 * 113 * (0.005 + 496 * 0.003)) / 1e6);
+  near(laterEstimate({ ...res, votes: null }, { dpr: 1 }, sizes).seconds, 3 * (400 * 300 * 0.3 + 400000) / 1e6);
+  // Two features: no score strip, no weights chart, and the cycle only for a cycled run.
+  const two = { votes: 100, feature_names: ["a", "b"], dataset: { n_train: 400, n_test: 100, x_tilde_width: 3 } };
+  const all = { mistakes: [400, 300], accuracy: [400, 300], projection: [400, 300], weights: [400, 300], cycle: [400, 300] };
+  const e2 = laterEstimate(two, { dpr: 1 }, all);
+  assert.deepEqual([e2.plots, e2.points], [2, 100]);
+  near(e2.seconds, (2 * (400 * 300 * 0.3 + 400000) + 100 * 100 * (0.005 + 3 * 0.003)) / 1e6);
+  assert.equal(laterEstimate({ ...two, cycle: [3, 5] }, { dpr: 1 }, all).plots, 3);
 });

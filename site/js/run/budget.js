@@ -150,18 +150,22 @@ export function compareEstimate(data, settings, csvInfo, variants) {
  * them after the picture) from the run's real counts instead of the upper bound counted before it.
  * A voted run polls each vote it kept (res.votes, often a third of the bound) at every test point
  * (the accuracy plot) and, past two features, at every training point (the score strip); every
- * later plot costs its box × dpr² pixels. sizes: {kind: [w, h]}, the boxes asked for.
- * -> {votes, points, width, plots, seconds} */
+ * later plot it draws costs its box × dpr² pixels and a figure's own cost (cost_us_per_extra_plot:
+ * bench/budget_two_step.py measured 0.5 to 2 s for three small figures at load 14, not the 0.05 s
+ * of their pixels). sizes: {kind: [w, h]}, the boxes asked for. -> {votes, points, width, plots, seconds} */
 export function laterEstimate(res, settings, sizes) {
   const dpr = Number(settings.dpr) || 1;
-  const boxes = Object.values(sizes || {});
+  const features = (res?.feature_names || []).length; // the score strip is drawn past two raw features
+  // Those it draws: the score strip and the weights past two features, the cycle for a cycled run.
+  const drawn = Object.entries(sizes || {}).filter(([k]) => (features > 2 || !MANY_FEATURES_ONLY.includes(k))
+    && (k !== "cycle" || res?.cycle));
+  const boxes = drawn.map(([, box]) => box);
   const pixels = boxes.reduce((sum, [w, h]) => sum + Number(w) * Number(h), 0) * dpr * dpr;
   const n = res?.dataset || {};
   const width = Number(n.x_tilde_width) || 0; // x̃: the mapped features and the bias
-  const features = (res?.feature_names || []).length; // the score strip is drawn past two raw features
   const votes = Number.isFinite(res?.votes) ? res.votes : 0;
   const points = votes ? (n.n_test || 0) + (features > 2 && "projection" in (sizes || {}) ? n.n_train || 0 : 0) : 0;
-  const us = pixels * LIMITS.cost_us_per_plot_pixel
+  const us = pixels * LIMITS.cost_us_per_plot_pixel + boxes.length * LIMITS.cost_us_per_extra_plot
     + votes * points * (LIMITS.cost_us_per_vote_pair + width * LIMITS.cost_us_per_vote_value);
   return { votes, points, width, plots: boxes.length, seconds: us / 1e6 };
 }
