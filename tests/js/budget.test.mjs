@@ -124,35 +124,37 @@ test("a kernel link counts its Gram matrix, every example a mistake, and its gri
   near(estimate({ kind: "preset", name: "and" }, { algorithm: "online", epochs: 100 }, null).seconds, 0.00516);
 });
 
-test("a multiclass link counts its classes (0.25 µs each, 0.02 µs per class and value of x̃) and its own plots", () => {
+test("a multiclass link counts its classes (2.5 µs each, 0.02 µs per class and value of x̃) and its own plots", () => {
   const digits = { kind: "preset", name: "digits" };
-  // All ten digits, 64 features: 1797 × 100 × (12 + 10 × 0.25 + 10 × 65 × 0.02) µs = 4.94175 s.
+  // All ten digits, 64 features: 1797 × 100 × (12 + 10 × 2.5 + 10 × 65 × 0.02) µs = 8.985 s.
   const est = estimate(digits, { algorithm: "multiclass", epochs: 100 }, null);
-  near(est.seconds, 4.94175);
+  near(est.seconds, 8.985);
   assert.equal(est.classes, 10);
   assert.ok(!overBudget(est));
-  // Two classes chosen: 1797 × 100 × (12 + 2 × 0.25 + 2 × 65 × 0.02) µs (all rows: an upper bound).
-  near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 2.71347);
-  // Iris has 3 classes: 150 × 100 × (12 + 3 × 0.25 + 3 × 5 × 0.02) µs.
-  near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.19575);
+  // Two classes chosen: 1797 × 100 × (12 + 2 × 2.5 + 2 × 65 × 0.02) µs (all rows: an upper bound).
+  near(estimate({ ...digits, classes: ["0", "1"] }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 3.52212);
+  // Iris has 3 classes: 150 × 100 × (12 + 3 × 2.5 + 3 × 5 × 0.02) µs.
+  near(estimate({ kind: "preset", name: "iris" }, { algorithm: "multiclass", epochs: 100 }, null).seconds, 0.297);
   // A CSV read for the multiclass perceptron lists its classes: 5 here, 1000 rows × 3 features,
-  // 10 epochs: 1000 × 10 × (12 + 5 × 0.25 + 5 × 4 × 0.02) µs; read as two labels it has 2.
+  // 10 epochs: 1000 × 10 × (12 + 5 × 2.5 + 5 × 4 × 0.02) µs; read as two labels it has 2.
   const info = { n: 1000, feature_names: ["a", "b", "c"], labels: { classes: ["p", "q", "r", "s", "t"] } };
-  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.1365);
+  near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, info).seconds, 0.249);
   assert.equal(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 10 }, { ...info, labels: { "-1": "p", "+1": "q" } }).classes, 2);
   // With plots: 8 plots × 480 × 360 px × 0.3 µs = 414 720 µs, its 3 own plots × 0.4 s (64 features: 8×8 images) and a number in
   // each of the 10 × 10 cells of its confusion matrix, 1 ms each.
   near(estimate(digits, { algorithm: "multiclass", epochs: 100, plot_px: [480, 360], dpr: 1 }, null).seconds,
-    4.94175 + 0.41472 + 1.2 + 0.1);
+    8.985 + 0.41472 + 1.2 + 0.1);
   // 100 classes of a CSV: past confusion_numbers_max (20) classes no number is drawn in a cell.
   const hundred = { n: 3000, feature_names: ["a", "b"], labels: { classes: Array.from({ length: 100 }, (_, i) => `c${i}`) } };
   near(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 20, plot_px: [480, 360], dpr: 1 }, hundred).seconds,
-    3000 * 20 * (12 + 100 * 0.25 + 100 * 3 * 0.02) / 1e6 + 6 * 480 * 360 * 0.3 / 1e6 + 0.4); // 2 features: 6 plots, 1 own
-  // A thousand epochs of all ten digits: 49.4175 s, asked first, and the question says so.
+    3000 * 20 * (12 + 100 * 2.5 + 100 * 3 * 0.02) / 1e6 + 6 * 480 * 360 * 0.3 / 1e6 + 0.4); // 2 features: 6 plots, 1 own
+  // Issue 36's run: 16.6 s in the page at load 15 (bench/budget_two_step.py), 15 s at load 3; 0.25 µs a class said 3.3 s.
+  assert.ok(estimate({ kind: "csv" }, { algorithm: "multiclass", epochs: 20, plot_px: [480, 360], dpr: 1 }, hundred).seconds > 16.6);
+  // A thousand epochs of all ten digits: 89.85 s, asked first, and the question says so.
   const long = estimate(digits, { algorithm: "multiclass", epochs: 1000 }, null);
   assert.ok(overBudget(long));
   assert.equal(askText(long), "This link asks for the multiclass perceptron (10 classes) on 1,797 rows × 64 features × " +
-    "1,000 epochs (up to about 50 s in this tab), so it was not started by itself.");
+    "1,000 epochs (up to about 90 s in this tab), so it was not started by itself.");
 });
 
 test("a link's comparison of variants is sized as all five runs: the issue's 76-character link asks", async () => {

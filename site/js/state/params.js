@@ -27,7 +27,7 @@ export default {
     "cost_us_per_vote_value": 0.003,
     "vote_points_per_row": 4,
     "vote_grid_work": 20000000,
-    "cost_us_per_class": 0.25,
+    "cost_us_per_class": 2.5,
     "cost_us_per_confusion_cell": 1000,
     "confusion_numbers_max": 20,
     "kernel_plot_grid": 120,
