@@ -73,7 +73,8 @@ def _rows(args, fail):
         return ["link"], rows, 0
     old = csv.field_size_limit(max(limit, 131072))  # a cell may be as long as the file (a link's data)
     try:
-        table = list(csv.reader(io.StringIO(text, newline="")))
+        # strict: a quote left open would swallow every later row into one cell, each link after it lost
+        table = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     except csv.Error as e:
         raise SystemExit(fail(f"cannot read {where} as a CSV file: {e}")) from None
     finally:

@@ -130,3 +130,13 @@ def test_hidden_parts_are_trimmed_as_the_page_trims_them():
     assert validate(p, f"\ufeff{first}") == [first]
     with pytest.raises(LinkError):
         validate(p, f"{first}\x1f")
+
+
+def test_a_quote_left_open_in_a_csv_file_is_named_not_read_as_one_long_cell(capsys, tmp_path):
+    # Without strict reading, the open quote swallowed the rest of the file into one cell: Bob's
+    # link and every later one were never checked, and Ada's row was "Give the result link to check".
+    src = tmp_path / "handed-in.csv"
+    src.write_text(f'student,link\n"Ada,{GOOD}\nBob,{GOOD}\n', encoding="utf-8")
+    code, out, err = run(["--file", str(src), "--column", "link"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("perceptron-lab: cannot read ") and "as a CSV file: unexpected end of data" in err
