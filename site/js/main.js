@@ -258,7 +258,8 @@ async function train(opts = {}) {
         if (more.words) renderResult(Object.assign(res, more.words), settings); // computed ahead: the words in the page's language (i18n/ahead-words.js)
       }
       for (const k of LATER_PLOTS) if (!more?.ok || !(k in res.plots)) res.plots[k] = null; // not drawn for this run
-      if (later && overBudget(later) && token === runToken) message(""); // drawn: the sentence no longer holds
+      // Drawn (or failed): the sentence no longer holds; a restart's own words, if any, stay.
+      if (later && overBudget(later) && token === runToken && byId("message").textContent === laterText(later)) message("");
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
       const playing = ["playing", "paused"].includes(page.get("watch"))
