@@ -253,7 +253,7 @@ def data_request(values, q):
     raw = inflate(q["csv"], settings.LIMITS["csv_max_bytes"])
     if not raw:
         raise LinkError("the link's CSV data is empty")
-    out = {"kind": "csv", "base64": base64.b64encode(raw).decode("ascii"), "label": values["label"]}
+    out = {"kind": "csv", "bytes": raw, "label": values["label"]}  # not base64: 1.33× the file again, and a copy
     for name in ("csv_delimiter", "csv_decimal", "csv_encoding"):
         if values[name] != BY_NAME[name]["default"]:
             out[BY_NAME[name]["key"]] = values[name]
