@@ -73,7 +73,8 @@ def _rows(args, fail):
         return ["link"], rows, 0
     old = csv.field_size_limit(max(limit, 131072))  # a cell may be as long as the file (a link's data)
     try:
-        table = list(csv.reader(io.StringIO(text, newline="")))
+        # strict: a quote left open would swallow every later row into one cell, each link after it lost
+        table = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     except csv.Error as e:
         raise SystemExit(fail(f"cannot read {where} as a CSV file: {e}")) from None
     finally:
@@ -191,13 +192,24 @@ def run(args, handle, fail, printable):
     return worst
 
 
+def _cell(value):
+    """A gradebook cell as UTF-8 text: a link given as an argument may hold bytes that are not
+    UTF-8 (Python keeps them as lone surrogates, which no encoder writes); they are written \\xNN."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no byte stands for
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _write_csv(target, header, rows, fail):
     try:
         fh = sys.stdout if target == "-" else open(target, "w", encoding="utf-8", newline="")
         try:
             w = csv.writer(fh)
-            w.writerow(header)
-            w.writerows(rows)
+            w.writerow([_cell(c) for c in header])
+            w.writerows([_cell(c) for c in r] for r in rows)
         finally:
             if fh is not sys.stdout:
                 fh.close()

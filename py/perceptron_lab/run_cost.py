@@ -21,7 +21,7 @@ class LongRunWarning(UserWarning):
     """An estimator's fit that the page's estimate calls long (see run_cost)."""
 
 
-def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2, test_fraction=0.0):
     """The page's estimate (budget.js `estimate`, plots left out) in seconds for a run on
     rows × features raw features: x̃ has the feature map's width plus one."""
     d = features * (features + 3) / 2 if feature_map == "poly2" else features
@@ -36,10 +36,18 @@ def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2)
         us = rows * epochs * (L["cost_us_per_example"] + classes * L["cost_us_per_class"]
                               + classes * (d + 1) * L["cost_us_per_class_value"])
     else:
-        us = rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"]) * cost["factor"]
+        us = (rows * epochs * (L["cost_us_per_example"] + (d + 1) * L["cost_us_per_value"])
+              * weights_factor(cost, rows, d, test_fraction) + epochs * cost.get("epoch_us", 0))
         if settings.option("algorithm", algorithm)["votes"]:
             us += vote_pairs(rows, epochs) * (L["cost_us_per_vote_pair"] + (d + 1) * L["cost_us_per_vote_value"])
     return us / 1e6
+
+
+def weights_factor(cost, rows, features, test_fraction=0.0):
+    """budget.js weightsFactor: pocket past `ratchet.work` training values runs Gallant's ratchet."""
+    r = cost.get("ratchet")
+    train_rows = math.floor(rows * (1 - test_fraction)) - 1
+    return r["factor"] if r and train_rows * features > r["work"] else cost["factor"]
 
 
 def most_votes(rows, epochs):

@@ -22,7 +22,7 @@ import { initCompare, compareProgress } from "./run/compare.js";
 import { initWatch, watchResult, liveMode } from "./steps/watch.js";
 import { initStatusLine } from "./run/status-line.js";
 import { initPresenter, plotRequestSize } from "./share/presenter.js";
-import { estimate, overBudget, ask, dismissAsk } from "./run/budget.js";
+import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText } from "./run/budget.js";
 import { csvInfo, showReading, recheckCsv } from "./data/csv-upload.js";
 import { initExercise, exerciseLinkView } from "./exercise/exercise.js";
 import { initHandWeights } from "./exercise/hand-weights.js";
@@ -245,6 +245,9 @@ async function train(opts = {}) {
       lastRunResult(res, { drawing: true });
       watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
       await completeTheory(res, { call, current: () => token === runToken });
+      // The budget's step two: the later plots re-estimated from the run's real counts (votes kept).
+      const later = ahead ? null : laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm)));
+      if (later && overBudget(later)) message(laterText(later));
       // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
       const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,
         request: { cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] }, theory: "later" } })
@@ -255,6 +258,8 @@ async function train(opts = {}) {
         if (more.words) renderResult(Object.assign(res, more.words), settings); // computed ahead: the words in the page's language (i18n/ahead-words.js)
       }
       for (const k of LATER_PLOTS) if (!more?.ok || !(k in res.plots)) res.plots[k] = null; // not drawn for this run
+      // Drawn (or failed): the sentence no longer holds; a restart's own words, if any, stay.
+      if (later && overBudget(later) && token === runToken && byId("message").textContent === laterText(later)) message("");
       // The show started with the result and may still be drawing its frames in the boundary,
       // proof and mistakes plots: those keep them (the show settles on the final pictures).
       const playing = ["playing", "paused"].includes(page.get("watch"))

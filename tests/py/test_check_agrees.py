@@ -165,7 +165,7 @@ def test_python_reads_every_link_into_the_pages_request(cases):
         mine = read_link(p["hash"])
         assert settings_request(mine["values"]) == p["settings"], p["hash"]
         if p["data"]["kind"] == "csv":
-            assert base64.b64decode(mine["data"]["base64"]) == CSV and p["data"]["text"] == CSV.decode()
+            assert mine["data"]["bytes"] == CSV and p["data"]["text"] == CSV.decode()
         else:
             assert mine["data"] == p["data"], p["hash"]
 

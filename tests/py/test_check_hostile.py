@@ -99,3 +99,44 @@ def test_a_link_carrying_much_data_is_announced_before_its_replay(capsys):
     assert code == 0 and err.splitlines()[0] == (
         f"perceptron-lab: checking link 1 of 1 (0 s so far; it carries {len(big):,} characters of data to unpack "
         "and train on)…")
+
+
+def test_a_link_argument_that_is_not_utf8_goes_to_the_gradebook_with_its_bytes_escaped(capsys, tmp_path):
+    # argv bytes that are not UTF-8 reach Python as lone surrogates (\xff -> \udcff), which the
+    # gradebook's UTF-8 writer cannot encode: it raised UnicodeEncodeError after every link was checked.
+    book = tmp_path / "book.csv"
+    code, out, err = run([GOOD, "v=1&x=\udcff", "--csv", str(book)], capsys)
+    assert code == 2 and out.startswith("link 1: genuine") and "Traceback" not in err
+    rows = list(csv.reader(book.open(encoding="utf-8", newline="")))
+    assert rows[2][0] == "v=1&x=\\xff" and rows[2][1] == "malformed"
+
+
+@pytest.mark.parametrize("raw, names", [
+    ("setosa\x1c,versicolor", ["setosa\x1c", "versicolor"]),  # \x1c-\x1f and \x85: Python strips them, JavaScript's trim does not
+    ("versicolor\x85,virginica", ["versicolor\x85", "virginica"]),
+    ("\ufeffsetosa ,\u3000virginica", ["setosa", "virginica"]),  # U+FEFF: JavaScript's trim removes it, Python's strip does not
+])
+def test_class_names_in_a_link_are_trimmed_as_the_page_trims_them(raw, names):
+    from perceptron_lab.exercise.result_link import BY_NAME, validate
+
+    assert validate(BY_NAME["classes"], raw) == names
+
+
+def test_hidden_parts_are_trimmed_as_the_page_trims_them():
+    from perceptron_lab.exercise.result_link import BY_NAME, LinkError, validate
+
+    p = BY_NAME["hide"]
+    first = p["options"][0]["value"]
+    assert validate(p, f"\ufeff{first}") == [first]
+    with pytest.raises(LinkError):
+        validate(p, f"{first}\x1f")
+
+
+def test_a_quote_left_open_in_a_csv_file_is_named_not_read_as_one_long_cell(capsys, tmp_path):
+    # Without strict reading, the open quote swallowed the rest of the file into one cell: Bob's
+    # link and every later one were never checked, and Ada's row was "Give the result link to check".
+    src = tmp_path / "handed-in.csv"
+    src.write_text(f'student,link\n"Ada,{GOOD}\nBob,{GOOD}\n', encoding="utf-8")
+    code, out, err = run(["--file", str(src), "--column", "link"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("perceptron-lab: cannot read ") and "as a CSV file: unexpected end of data" in err

@@ -215,7 +215,8 @@ def points_json(train_ds):
 
 def dataset_json(ds, f):
     return {"name": ds.name, "n": int(ds.X.shape[0]), "n_train": int(len(f.Z)),
-            "n_test": 0 if f.test_ds is None else int(len(f.test_ds.y))}
+            "n_test": 0 if f.test_ds is None else int(len(f.test_ds.y)),
+            "x_tilde_width": int(f.Z.shape[1])}  # the values each vote's w·x̃ multiplies (run budget's step two)
 
 
 def standardization_json(prep, ds):

@@ -223,14 +223,16 @@ def inspect_csv(source, *, label=None, rows=10, name="CSV data", multiclass=Fals
 
 def spec_args(spec) -> tuple:
     """(source, keyword arguments) for parse_csv / inspect_csv from a bridge data spec
-    {"kind": "csv", "text": str | "base64": str, "label", "name", "delimiter", "decimal",
+    {"kind": "csv", "text": str | "base64": str | "bytes": bytes, "label", "name", "delimiter", "decimal",
     "encoding"}. The page sends the file's bytes as base64 so that the encoding can be guessed
-    here (and said); text is taken as already decoded."""
+    here (and said); text is taken as already decoded; bytes come from Python's own callers."""
     import base64
     import binascii
 
-    text, b64 = spec.get("text"), spec.get("base64")
-    if isinstance(b64, str):
+    text, b64, raw = spec.get("text"), spec.get("base64"), spec.get("bytes")
+    if isinstance(raw, bytes):  # Python's own requests (a result link's file, checked): no base64 copy
+        source = raw
+    elif isinstance(b64, str):
         try:
             source = base64.b64decode(b64, validate=True)
         except (binascii.Error, ValueError):

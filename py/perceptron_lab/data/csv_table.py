@@ -78,6 +78,10 @@ class _Progress:
             self.fn(done, total, phase)
 
 
+SAME_CELLS_MAX = 65_536  # distinct cell texts shared (its dict: a few MB at most)
+SHARE_SAMPLE_ROWS = 2000  # rows read before deciding whether the cells repeat enough to share them
+
+
 def _read_records(text, delimiter, max_rows, progress, width):
     """[(line, stripped cells)] of the non-blank rows; progress in lines read (checked every
     ~100 000 cells, so a wide file reports as often as a long one)."""
@@ -86,6 +90,8 @@ def _read_records(text, delimiter, max_rows, progress, width):
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
                         doublequote=True, skipinitialspace=True, strict=True)
     records = []
+    seen, share = {}, True
+    same = seen.setdefault
     while True:
         start = reader.line_num + 1
         try:
@@ -98,6 +104,14 @@ def _read_records(text, delimiter, max_rows, progress, width):
                 row=start,
             ) from None
         cells = [c.strip() for c in row]
+        if share:
+            # One str for equal cells: a cell's text costs ~55 bytes, its slot 8. A file that fills a
+            # link's 64 KiB (megabytes inflated) must repeat itself: it held 70 bytes a cell. Where
+            # the first rows' cells hardly repeat (a file of measurements), sharing stops: it doubled
+            # the reading's time there.
+            cells = [same(c, c) for c in cells]
+            if len(records) == SHARE_SAMPLE_ROWS or len(seen) > SAME_CELLS_MAX:
+                share = len(seen) <= SAME_CELLS_MAX and len(seen) * 4 < sum(len(r) for _, r in records)
         if not any(cells):
             continue  # blank line (or only delimiters): skipped
         records.append((start, cells))

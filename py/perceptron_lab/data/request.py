@@ -46,6 +46,7 @@ def csv_reading(source, kw, progress=None):
     global _kept
     options = {k: v for k, v in kw.items() if k != "name"}
     if _kept is None or _kept[1] != options or type(_kept[0]) is not type(source) or _kept[0] != source:
+        _kept = None  # freed before the next is read: two readings at once doubled a check's peak
         _kept = (source, options, csv_read.read(source, **options, **csv_limits(), progress=progress))
     return _kept[2]
 

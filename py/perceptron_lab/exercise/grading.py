@@ -156,7 +156,8 @@ def _visits(handle, data, settings_):
         if not info["ok"]:
             raise LinkError(f"the link's CSV data was not accepted: {info['error']['message']}")
         lc, cols = info["label_column"], info["columns"]
-        data = {**data, "label": lc if isinstance(lc, int) else (cols.index(lc) if lc in cols else len(cols) - 1)}
+        if data.get("label") is not None:  # else the same default column, and the same reading (read once, not twice)
+            data = {**data, "label": lc if isinstance(lc, int) else (cols.index(lc) if lc in cols else len(cols) - 1)}
     res = handle({"cmd": "visits", "data": data, "settings": settings_, "limit": MAX_ANSWERS})
     if not res["ok"]:
         raise LinkError(f"the link's exercise cannot be run: {res['error']['message']}")

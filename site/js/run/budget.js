@@ -93,6 +93,15 @@ export function votePairs(rows, epochs, withPlots) {
   return pairs;
 }
 
+/** The factor on the weights' per-example cost: past `ratchet.work` training values (rows × features,
+ * the test rows set aside) pocket weighs only record runs (Gallant's ratchet) instead of every w.
+ * Counted so that a run the core keeps in the costly rule is never priced as the cheap one. */
+export function weightsFactor(cost, rows, features, settings = {}) {
+  const r = cost.ratchet;
+  const trainRows = Math.floor(rows * (1 - (Number(settings.test_fraction) || 0))) - 1;
+  return r && trainRows * features > r.work ? r.factor : cost.factor ?? 1;
+}
+
 /** -> {rows, features, epochs, plots, algorithm, classes, gram (a kernel matrix is built), who, seconds}: the
  * longest the run could take in this tab. The cost model is the algorithm's (params.json `cost`). */
 export function estimate(data, settings, csvInfo) {
@@ -120,7 +129,8 @@ export function estimate(data, settings, csvInfo) {
     const written = est.classes <= LIMITS.confusion_numbers_max ? est.classes ** 2 : 0;
     if (plots) us += multiclassExtraPlots(d0) * LIMITS.cost_us_per_extra_plot + written * LIMITS.cost_us_per_confusion_cell;
   } else {
-    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * (cost.factor ?? 1);
+    us = rows * epochs * (LIMITS.cost_us_per_example + (features + 1) * LIMITS.cost_us_per_value) * weightsFactor(cost, rows, features, settings)
+      + epochs * (cost.epoch_us ?? 0);
     if (algorithmTraits(settings.algorithm)?.votes) {
       us += votePairs(rows, epochs, plots !== null) * (LIMITS.cost_us_per_vote_pair + (features + 1) * LIMITS.cost_us_per_vote_value);
     }
@@ -134,6 +144,36 @@ export function compareEstimate(data, settings, csvInfo, variants) {
   const each = variants.map((algorithm) => estimate(data, { ...settings, algorithm, plot_px: undefined }, csvInfo));
   return { ...each[0], algorithm: "compare", gram: false, plots: null, variants: variants.length,
     seconds: each.reduce((sum, e) => sum + e.seconds, 0) };
+}
+
+/** Step two of the budget, once training has answered: the later plots' share (main.js asks for
+ * them after the picture) from the run's real counts instead of the upper bound counted before it.
+ * A voted run polls each vote it kept (res.votes, often a third of the bound) at every test point
+ * (the accuracy plot) and, past two features, at every training point (the score strip); every
+ * later plot it draws costs its box × dpr² pixels and a figure's own cost (cost_us_per_extra_plot:
+ * bench/budget_two_step.py measured 0.5 to 2 s for three small figures at load 14, not the 0.05 s
+ * of their pixels). sizes: {kind: [w, h]}, the boxes asked for. -> {votes, points, width, plots, seconds} */
+export function laterEstimate(res, settings, sizes) {
+  const dpr = Number(settings.dpr) || 1;
+  const features = (res?.feature_names || []).length; // the score strip is drawn past two raw features
+  // Those it draws: the score strip and the weights past two features, the cycle for a cycled run.
+  const drawn = Object.entries(sizes || {}).filter(([k]) => (features > 2 || !MANY_FEATURES_ONLY.includes(k))
+    && (k !== "cycle" || res?.cycle));
+  const boxes = drawn.map(([, box]) => box);
+  const pixels = boxes.reduce((sum, [w, h]) => sum + Number(w) * Number(h), 0) * dpr * dpr;
+  const n = res?.dataset || {};
+  const width = Number(n.x_tilde_width) || 0; // x̃: the mapped features and the bias
+  const votes = Number.isFinite(res?.votes) ? res.votes : 0;
+  const points = votes ? (n.n_test || 0) + (features > 2 && "projection" in (sizes || {}) ? n.n_train || 0 : 0) : 0;
+  const us = pixels * LIMITS.cost_us_per_plot_pixel + boxes.length * LIMITS.cost_us_per_extra_plot
+    + votes * points * (LIMITS.cost_us_per_vote_pair + width * LIMITS.cost_us_per_vote_value);
+  return { votes, points, width, plots: boxes.length, seconds: us / 1e6 };
+}
+
+/** The sentence for later plots that take long (laterEstimate over the budget): what the run kept. */
+export function laterText(est) {
+  const why = est.votes && est.points ? ` this run kept ${num(est.votes)} votes, and each is polled at ${num(est.points)} points` : "";
+  return `Drawing the other plots: up to about ${secondsText(est.seconds)} in this tab${why ? ";" + why : ""}.`;
 }
 
 export function overBudget(est) {

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The run budget's two steps against the real times, in the page's Python (Pyodide in Chromium):
+
+    python bench/budget_two_step.py [--no-build] [--dist DIR] [--full] [--only WORD|WORD]
+
+Step one is the estimate before the run (budget.js `estimate`): it decides whether a link's run is
+asked for, and must bound the whole run. Step two comes once training has answered: the later plots
+(main.js asks for them after the picture) priced from the run's real counts (budget.js
+`laterEstimate`: the votes kept, the rows, the width of x̃). Each run goes as the page sends it
+(train with the boundary and the theory later, the theory, then the other plots, 480 × 360 px at
+pixel ratio 1) on a warm worker; the runs are bench/run_budget.py's (issue 36's named ones among
+them). Prints, per run: step one's estimate / the whole real time, step two's estimate / the later
+plots' real time, the counts it used, and the load average before and after (the machine is
+shared: every time moves with it; compare ratios measured in one run).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from tools.devserver import start_server  # noqa: E402
+from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
+from run_budget import LATER, SIZE, cases  # noqa: E402
+
+RUN = """async ({data, settings, later}) => {
+  const c = window.__pyclient;
+  const budget = await import(new URL("js/run/budget.js", document.baseURI).href);
+  const before = budget.estimate(data, settings, null).seconds;
+  const t0 = performance.now();
+  const r = await c.call({cmd: "train", data, settings: {...settings, plot_kinds: ["boundary"]}, theory: "later"});
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const t1 = performance.now();
+  await c.call({cmd: "theory"});
+  const sizes = Object.fromEntries(later.map((k) => [k, settings.plot_px]));
+  const step2 = budget.laterEstimate(r, settings, sizes);
+  const t2 = performance.now();
+  const p = await c.call({cmd: "plots", kinds: later, sizes});
+  const t3 = performance.now();
+  return {before, train: (t1 - t0) / 1e3, later: (t3 - t2) / 1e3, all: (t3 - t0) / 1e3, step2,
+          votes: r.votes, mistakes: r.mistakes, epochs: r.epochs, plots: !!(p && p.ok)};
+}"""
+
+ESTIMATE_WITH_INFO = """async ({data, settings, info}) => {
+  const m = await import(new URL("js/run/budget.js", document.baseURI).href);
+  return m.estimate(data, settings, info).seconds;
+}"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--dist", type=Path, default=None)
+    ap.add_argument("--full", action="store_true", help="also voted on 200,000 rows (minutes)")
+    ap.add_argument("--only", default="", help="only the runs whose name holds one of these words, separated by |")
+    args = ap.parse_args()
+    dist = (args.dist or Path(tempfile.mkdtemp(prefix="budget-bench-"))).resolve()
+    if not args.no_build:
+        import build
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            build.build(dist)
+    from playwright.sync_api import sync_playwright
+
+    server, url = start_server(dist, prefix="/perceptron-lab/")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page()
+            page.set_default_timeout(1_800_000)
+            page.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = true;")
+            page.goto(url)
+            page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=300_000)
+            page.evaluate(RUN, {"data": {"kind": "preset", "name": "and"}, "settings": {"algorithm": "voted", **SIZE},
+                                "later": LATER})  # warm: every module the runs use imported
+            print(f"{'run':64} {'step 1':>7} {'all':>7} {'ratio':>6} | {'step 2':>7} {'later':>7} {'ratio':>6}"
+                  "  counts; load before → after", flush=True)
+            for name, data, settings, info in cases(args.full):
+                if args.only and not any(w in name for w in args.only.split("|")):
+                    continue
+                before = loadavg().split()[0]
+                later = LATER if settings["algorithm"] not in ("multiclass", "kernel") else ["mistakes", "accuracy"]
+                r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
+                est = page.evaluate(ESTIMATE_WITH_INFO, {"data": data, "settings": settings, "info": info})
+                s2 = r["step2"]["seconds"]
+                print(f"{name:64} {est:6.1f}s {r['all']:6.1f}s {est / r['all']:6.2f} | {s2:6.2f}s {r['later']:6.2f}s "
+                      f"{s2 / max(r['later'], 1e-3):6.2f}  train {r['train']:.1f} s; {r['votes']} votes, "
+                      f"{r['mistakes']} mistakes, {r['epochs']} epochs; {before} → {loadavg().split()[0]}", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
