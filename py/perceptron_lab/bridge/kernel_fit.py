@@ -85,7 +85,7 @@ class KernelFit(SummaryFit):
     def boundary(self, *, step=None, highlight=None, size):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
         p, ds, s, run = figures.plots(), self.train_ds, self.s, self.run
-        alpha = run.alpha if step is None else run.trace.alpha_at(step, len(run.alpha))
+        alpha = run.model.alpha if step is None else run.trace.alpha_at(step, len(run.model.alpha))
         title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if step is None else ", step through")
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,

@@ -82,7 +82,7 @@ class MulticlassFit(SummaryFit):
         if kind == "confusion":
             return p.confusion_figure(self.summary["confusion"], ds.classes, title="Confusion matrix (training)", **size)
         if kind == "class_weights":
-            return p.weight_images_figure(run.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
+            return p.weight_images_figure(run.model.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
         return p.mistakes_gallery_figure(ds.X, ds.y, run.predict(self.Z), ds.classes, side=IMAGE_SIDE,
                                          title="Current mistakes: true → predicted", **size)
 

@@ -19,6 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
+from .model import LinearModel
 from .run_envelope import RunEnvelope
 from .. import settings
 from . import cycle_proof
@@ -42,16 +43,14 @@ __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "ch
 class Run(RunEnvelope):
     """Everything one training run produced; see docs/ARCHITECTURE.md.
 
-    w: the classifier's weights (voted: its last w; the classifier is `votes`), η·(units);
-    w_last: the last w of the path; status: "converged" (an epoch without mistakes happened,
+    model: core.model.LinearModel (w, the classifier's weights, η·(units); w_last, the last w of
+    the path; voted's votes, its classifier); status: "converged" (an epoch without mistakes happened,
     at converged_epoch), "cycled" (cycle = {"epoch", "period"}: a repeated w under a fixed order),
     or "max_epochs"; limit: "votes" when voted stopped at its cap; pocket_rule: "every" or
     "ratchet" (pocket only).
     """
 
     algorithm: str
-    w: np.ndarray
-    w_last: np.ndarray
     limit: str | None
     n_updates: int
     converged_epoch: int | None = None
@@ -61,7 +60,6 @@ class Run(RunEnvelope):
     epoch_mistakes: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
-    votes: tuple | None = None
     _Z: np.ndarray | None = field(default=None, repr=False)
     _y: np.ndarray | None = field(default=None, repr=False)
     _snapshots: list = field(default_factory=list, repr=False)
@@ -82,16 +80,16 @@ class Run(RunEnvelope):
         """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃)): η times the run's own (η = 1) scores,
         so their signs are the ones training decides by."""
         Z = np.asarray(Z, dtype=np.float64)
-        if self.votes is not None:
-            return vote_scores(Z, *(self._votes1 or self.votes))
+        if self.model.votes is not None:
+            return vote_scores(Z, *(self._votes1 or self.model.votes))
         if self._answer1 is None:
-            return Z @ self.w
+            return Z @ self.model.w
         return self.eta * (Z @ self._answer1)
 
     def predict(self, Z):
         """sign of the scores in units of η (0 counts as +1), the same labels for every η."""
         Z = np.asarray(Z, dtype=np.float64)
-        if self.votes is None and self._answer1 is not None:
+        if self.model.votes is None and self._answer1 is not None:
             return predict_sign(Z @ self._answer1)
         return predict_sign(self.decision_function(Z))
 
@@ -227,10 +225,10 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     # A float repeat ends the run; only an exact certificate lets it say "not separable".
     proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
     return Run(
-        algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
+        algorithm=algorithm, eta=eta, order=order, seed=seed, model=LinearModel(run_w, eta * w, votes), status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
         pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
-        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace,
         _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _answer1=answer, _votes1=votes1, _strategy=strategy,
     )
