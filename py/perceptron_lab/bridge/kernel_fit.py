@@ -31,6 +31,8 @@ class KernelFit(SummaryFit):
     geometry = True
     script_writer = script_kernel  # the run as code (export/script.py)
     exercise_walk = staticmethod(kernel_visits_request)  # the exercise's walk of every visited example
+    json_keys = ("alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
+                 "separable_text", "bound_text", *SummaryFit.json_keys)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

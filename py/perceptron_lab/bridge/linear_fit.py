@@ -105,6 +105,13 @@ class LinearFit:
 
     script_writer = script_linear  # the run as code (export/script.py)
     exercise_walk = staticmethod(online_visits_request)  # the exercise's walk of every visited example
+    # What `perceptron-lab train --json` prints of its answer; lists_weights: the CLI's summary lists w.
+    json_keys = ("weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
+                 "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
+                 "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
+                 "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
+                 "settings")
+    lists_weights = True
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):

@@ -24,6 +24,8 @@ IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
 class MulticlassFit(SummaryFit):
     script_writer = script_multiclass  # the run as code (export/script.py)
     exercise_walk = None  # the exercise does not follow it (params.json: per_example false)
+    json_keys = ("classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion",
+                 *SummaryFit.json_keys)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):
