@@ -10,38 +10,10 @@ from perceptron_lab import DataError, MulticlassPerceptron, SettingsError
 from perceptron_lab.core import train
 from perceptron_lab.core.features import prepare
 from perceptron_lab.core.multiclass import confusion_matrix, per_class_accuracy, train_multiclass
-from reference import orders_of
+from reference import multiclass_run, orders_of
 
 ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
 
-
-
-def literal(Z, y, K, perms, eta=1.0, stop_when_clean=True):
-    """From the stated rule, one example at a time: the rival is the best other class (lowest
-    index on ties); a mistake when it scores at least the true class; W_y += ηx̃, W_rival -= ηx̃.
-    Returns the last W, the mean of W after every example, and the updates (i, y, rival)."""
-    W = np.zeros((K, Z.shape[1]))
-    total = np.zeros_like(W)
-    seen = 0
-    updates = []
-    for order in perms:
-        m = 0
-        for i in order:
-            s = [float(W[k] @ Z[i]) for k in range(K)]
-            rival = None
-            for k in range(K):
-                if k != y[i] and (rival is None or s[k] > s[rival]):
-                    rival = k
-            if s[rival] >= s[y[i]]:
-                W[y[i]] = W[y[i]] + eta * Z[i]
-                W[rival] = W[rival] - eta * Z[i]
-                updates.append((int(i), int(y[i]), rival))
-                m += 1
-            total += W
-            seen += 1
-        if m == 0 and stop_when_clean:
-            break
-    return W, total / seen, updates
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -55,7 +27,7 @@ def test_equals_the_literal_loop_on_random_data(order, eta):
         y[:K] = np.arange(K)  # every class present
         Z = prepare(X)
         run = train_multiclass(Z, y, K, eta=eta, order=order, seed=6, max_epochs=8)
-        W, _, updates = literal(Z, y, K, orders_of(order, n, 6, run.n_epochs), eta)
+        W, _, updates = multiclass_run(Z, y, K, orders_of(order, n, 6, run.n_epochs), eta)
         assert list(zip(run.trace.index.tolist(), run.trace.true.tolist(), run.trace.rival.tolist())) == updates
         if eta == 1.0:
             assert np.array_equal(run.model.W_last, W) and np.array_equal(run.model.W, W)
@@ -70,7 +42,7 @@ def test_averaged_is_the_mean_of_w_after_every_example():
     y = rng.integers(0, 4, size=200)
     Z = prepare(X)
     run = train_multiclass(Z, y, 4, average=True, max_epochs=6, order="shuffle-each", seed=1)
-    W, mean, _ = literal(Z, y, 4, orders_of("shuffle-each", 200, 1, run.n_epochs))
+    W, mean, _ = multiclass_run(Z, y, 4, orders_of("shuffle-each", 200, 1, run.n_epochs))
     assert np.array_equal(run.model.W_last, W)
     np.testing.assert_allclose(run.model.W, mean, rtol=1e-10, atol=1e-10)
 
@@ -88,7 +60,7 @@ def test_averaged_runs_all_epochs_after_converging_unless_early_stop():
     on = train_multiclass(Z, y, 3, average=True, max_epochs=12)
     assert on.status == "converged" and on.n_epochs == 12 and on.converged_epoch < 12
     assert on.epoch_mistakes[on.converged_epoch - 1:] == [0] * (12 - on.converged_epoch + 1)
-    _, mean, _ = literal(Z, y, 3, orders_of("fixed", len(Z), 0, 12), stop_when_clean=False)
+    _, mean, _ = multiclass_run(Z, y, 3, orders_of("fixed", len(Z), 0, 12), stop_when_clean=False)
     np.testing.assert_allclose(on.model.W, mean, rtol=1e-10, atol=1e-10)
     stop = train_multiclass(Z, y, 3, average=True, max_epochs=12, early_stop=True)
     assert stop.n_epochs == stop.converged_epoch == on.converged_epoch
@@ -251,7 +223,7 @@ def test_trace_cap_subsamples_evenly_and_w_at_every_kept_update_is_exact():
     Z = prepare(rng.integers(-5, 6, size=(90, 2)).astype(float))
     y = rng.integers(0, 3, size=90)
     run = train_multiclass(Z, y, 3, max_epochs=12, order="shuffle-each", seed=4, trace_cap=10)
-    _, _, updates = literal(Z, y, 3, orders_of("shuffle-each", 90, 4, run.n_epochs))
+    _, _, updates = multiclass_run(Z, y, 3, orders_of("shuffle-each", 90, 4, run.n_epochs))
     tr = run.trace
     assert tr.subsampled and tr.total == len(updates) > 10
     assert 5 <= len(tr.step) <= 10 and len(set(np.diff(tr.step).tolist())) == 1
