@@ -11,6 +11,7 @@ from . import check_cli, quiz_cli, run_cost, settings
 from .i18n import language_from_environment, use_language
 from .data import real
 from .bridge import handle
+from .bridge.train import FAMILY_OF
 from .cli_input import InputError, display_name, read_data_file, shown
 
 EXIT_USAGE = 2
@@ -66,21 +67,6 @@ def _add_option(parser, q):
         kind = {"int": int, "float": float}[q["type"]]
         parser.add_argument(q["cli"], dest=q["key"], type=kind, default=q["default"], help=help_text)
 
-
-_RUN_KEYS = ["status", "status_text", "cycle", "mistakes", "epochs", "updates", "epoch_mistakes", "train_accuracy",
-             "test_accuracy", "classifier_text", "feature_names", "settings"]
-# What --json prints, by the algorithm's family (params.json `family`).
-JSON_KEYS = {
-    "linear": ["weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
-               "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
-               "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
-               "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
-               "settings"],
-    # the kernel and multiclass perceptrons: their cores' summaries
-    "kernel": ["alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
-               "separable_text", "bound_text", *_RUN_KEYS],
-    "multiclass": ["classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion", *_RUN_KEYS],
-}
 
 CLI_FLAGS = {q["key"]: q["cli"] for q in settings.group("settings") if "cli" in q}
 # The error fields the bridge names -> the option that set them (--seed seeds the preset too).
@@ -171,10 +157,6 @@ def _texts(r):
     return "\n".join(t for t in (r["status_text"], r["separable_text"], r["bound_text"], r["classifier_text"]) if t)
 
 
-# What the CLI prints without --json, by the algorithm's family.
-SUMMARIES = {"linear": lambda r: printable(_summary(r)), "kernel": _texts, "multiclass": _texts}
-
-
 def main(argv=None):
     """The command; exit status 0, 2 (bad input, one line on stderr), 130 (Ctrl-C), 141 (stdout closed)."""
     try:
@@ -248,11 +230,11 @@ def _main(argv=None):
         err = _write_script(args, request)
         if err:
             return err
-    family = settings.option("algorithm", r["settings"]["algorithm"])["family"]
+    fit = FAMILY_OF[r["settings"]["algorithm"]]  # the family's record says what its answer prints
     if args.json:
-        print(json.dumps({k: r.get(k) for k in JSON_KEYS[family]}))
+        print(json.dumps({k: r.get(k) for k in fit.json_keys}))
     else:
-        print(SUMMARIES[family](r))
+        print(printable(_summary(r)) if fit.lists_weights else _texts(r))
     return 0
 
 

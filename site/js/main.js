@@ -8,25 +8,25 @@ import { page, BODY } from "./state/page-state.js";
 import { byId } from "./page/dom.js";
 import { initSettings } from "./run/settings-panel.js";
 import { initDataPanel, dataRequest, plotFeatures } from "./data/data-panel.js";
-import { renderResult, markStale, markEarlier } from "./run/results.js";
-import { renderPlots, PLOTS, plotSizes, captionMain, laterPlots } from "./plot/plots.js";
+import { initResults, renderResult, markStale, markEarlier } from "./run/results.js";
+import { renderPlots, PLOTS, plotSizes, laterPlots } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
 import { clearAllErrors, setFieldNote } from "./page/fields.js";
 import { readStartLink, initOpenLink } from "./share/open-link.js";
-import { initAddressBar, saveLink, applyLinkView, linkStepWaiting } from "./share/address-bar.js";
+import { initAddressBar, linkStepWaiting } from "./share/address-bar.js";
 import { initSharePanel } from "./share/share-panel.js";
 import { initFrameResize } from "./page/embed.js";
-import { initLastRun, lastRunResult } from "./run/last-run.js";
+import { initLastRun } from "./run/last-run.js";
 import { initCompare, compareProgress } from "./run/compare.js";
-import { initWatch, watchResult, liveMode } from "./steps/watch.js";
+import { initWatch, liveMode } from "./steps/watch.js";
 import { initStatusLine } from "./run/status-line.js";
 import { initPresenter, plotRequestSize } from "./share/presenter.js";
 import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText } from "./run/budget.js";
 import { csvInfo, showReading, recheckCsv } from "./data/csv-upload.js";
-import { initExercise, exerciseLinkView } from "./exercise/exercise.js";
+import { initExercise } from "./exercise/exercise.js";
 import { initHandWeights } from "./exercise/hand-weights.js";
-import { initScriptDownload, scriptRun } from "./save/script-download.js";
+import { initScriptDownload } from "./save/script-download.js";
 import { workerReady } from "./python/snapshot-maker.js";
 import { initTabs } from "./page/tabs.js";
 import { completeTheory } from "./run/theory.js";
@@ -46,7 +46,6 @@ readStartLink(); // a shared link (#v=1&...): validated values + view
 let py = null;
 let running = false;
 let runToken = 0;
-let hasResult = false;
 let autoTrained = false;
 let trainQueued = false; // a shared link asked for a run (trainSoon)
 let changedInRun = false; // a value changed while a run went: its result is stale on arrival
@@ -65,7 +64,7 @@ function onValue(name, value) {
   markStale();
   if (name === "source") return;
   clearTimeout(retrainTimer);
-  if (!hasResult || values.source !== "preset" || !liveMode()) return;
+  if (!page.get("hasResult") || values.source !== "preset" || !liveMode()) return;
   retrainTimer = setTimeout(() => {
     retrainTimer = null;
     if (running) trainSoon(); // after the run going now
@@ -80,6 +79,15 @@ function onDataChange() {
   markStale();
 }
 
+// The run on screen is the page state's `result` ({res, settings, data}); its readers subscribe
+// (results.js, last-run.js, watch.js; once the run is done, runState "done": the address bar,
+// the script download, the exercise's link). The run's own bookkeeping here:
+initResults();
+page.on(["result"], ({ result }) => {
+  stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
+  if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
+  setFieldNote("standardize", standardizeNote(result.res));
+});
 initDataPanel({ values, onValue, inspect, onChange: onDataChange,
   running: () => running, stopRun: () => cancel(), cancelRead: () => py?.cancel() });
 initSettings(values, onValue);
@@ -91,9 +99,9 @@ initOpenLink({ trainSoon });
 initFrameResize();
 initLastRun({ call: (request) => aheadCall(request) ?? py.call(request), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
-initWatch();
+initWatch({ held: linkStepWaiting }); // a link's step wins over the show, this once
 initStatusLine();
-initPresenter({ train: () => train(), onToggle: () => { if (hasResult && !running) train({ auto: true }); } });
+initPresenter({ train: () => train(), onToggle: () => { if (page.get("hasResult") && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });
 initEraseControl();
 initHandWeights({ request: compareRequest, call: callPy });
@@ -139,7 +147,7 @@ function onStage(stage, detail) {
   if (!running) setReady(true);
   adoptAhead(); // Python takes over the run computed ahead on screen and draws its plots
   kick();
-  if (!autoTrained && !hasResult && !running) {
+  if (!autoTrained && !page.get("hasResult") && !running) {
     autoTrained = true;
     if (!("error" in dataRequest())) train({ auto: true });
   }
@@ -234,16 +242,10 @@ async function train(opts = {}) {
     res = await call({ cmd: "train", data: d.data, settings: { ...settings, ...size, plot_kinds: ["boundary"] },
       theory: "later" });
     if (res && res.ok && token === runToken) {
-      hasResult = true;
-      renderResult(res, settings);
-      captionMain(res, settings);
-      stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
-      if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
-      setFieldNote("standardize", standardizeNote(res));
-      // The step-through works on the run now, and the show starts at once from w = 0,
-      // while Python draws the other plots (they are not what the show is about).
-      lastRunResult(res, { drawing: true });
-      watchResult(res, { held: linkStepWaiting() }); // a link's step wins over the show, this once
+      // On screen now: the step-through works on the run, and the show starts at once from w = 0,
+      // while Python draws the other plots (they are not what the show is about). hasResult:
+      // phones show the plot first from now on (css/present.css).
+      page.set({ result: { res, settings, data: d.data }, hasResult: true });
       await completeTheory(res, { call, current: () => token === runToken });
       // The budget's step two: the later plots re-estimated from the run's real counts (votes kept).
       const later = ahead ? null : laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm)));
@@ -280,12 +282,7 @@ async function train(opts = {}) {
   }
 
   if (res && res.ok) {
-    saveLink(d.data, settings, res); // the address bar: the link of this run
-    setRunState("done");
-    page.set({ hasResult: true }); // phones: the plot comes first from now on (css/present.css)
-    applyLinkView(); // a shared link's step-through position and comparison
-    scriptRun(d.data, settings);
-    exerciseLinkView(); // a result link of the exercise: replay its answers
+    setRunState("done"); // the address bar takes this run's link, the script download and a result link's exercise follow
     if (!opts.auto || opts.inView) plotInView();
     return;
   }

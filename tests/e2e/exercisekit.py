@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import ast
-
+import math
 import os
 
 import subprocess
@@ -14,6 +14,7 @@ import numpy as np
 from sklearn.datasets import load_iris
 from sklearn.metrics.pairwise import polynomial_kernel
 
+import reference
 from pagekit import RUN_TIMEOUT_MS, in_tab, settled
 
 
@@ -22,17 +23,12 @@ SHARED = {}  # the result link, from the keyboard test to the link test
 
 
 def literal_and_visits(count):
-    """AND (seed 001: x̃ = (x1, x2, 1), labels 0 -> -1), w = 0, η = 1, fixed order, one example at a time."""
+    """AND (seed 001: x̃ = (x1, x2, 1), labels 0 -> -1), w = 0, η = 1, fixed order, one example at a time
+    (reference.py's online loop, epoch after epoch): (mistake?, w after) of each visit."""
     X = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
     y = np.array([-1, -1, -1, 1])
-    w, out = np.zeros(3), []
-    while len(out) < count:
-        for x, t in zip(X, y):
-            mistake = t * (w @ x) <= 0
-            if mistake:
-                w = w + t * x
-            out.append((bool(mistake), w.tolist()))
-    return out[:count]
+    visits = reference.online_visits(X, y, epochs=math.ceil(count / len(y)), stop_clean=False)
+    return [(bool(v.mistake), v.w_after.tolist()) for v in visits[:count]]
 
 
 def answer(page, mistake: bool, w: list[str] | None = None) -> None:
@@ -54,20 +50,14 @@ def answered(page, k: int) -> None:
 
 
 def literal_xor_kernel_visits(count):
-    """XOR (x1, x2 in {0, 1}, label 1 when they differ -> +1), the kernel perceptron from its definition:
-    k̃ = (x·x′ + 1)² + 1 (scikit-learn's polynomial kernel, plus 1 for the bias), α = 0, η = 1, fixed order."""
+    """XOR (x1, x2 in {0, 1}, label 1 when they differ -> +1), the kernel perceptron from its definition
+    (reference.py): k̃ = (x·x′ + 1)² + 1 (scikit-learn's polynomial kernel, plus 1 for the bias), α = 0,
+    η = 1, fixed order: (mistake?, α_i after, f(x_i), rows wrong after) of each visit."""
     X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
     y = np.array([-1, 1, 1, -1])
     K = polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0) + 1.0
-    alpha, out = np.zeros(4, dtype=int), []
-    while len(out) < count:
-        for i in range(4):
-            f = float(np.sum(alpha * y * K[:, i]))
-            mistake = y[i] * f <= 0
-            alpha[i] += mistake
-            wrong = int(np.sum(y * (K @ (alpha * y)) <= 0))
-            out.append((bool(mistake), int(alpha[i]), f, wrong))
-    return out[:count]
+    log = reference.kernel_visit_log(K, y, order="fixed", seed=0, eta=1.0, epochs=math.ceil(count / 4), limit=count)
+    return [(v["mistake"], v["alpha_after"], v["a"], len(v["wrong_after"])) for v in log]
 
 
 def wait_view(page, present: bool) -> None:

@@ -84,7 +84,7 @@ def test_rbf_solves_xor_as_the_core_does(xor_run):
     ref = kernel.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, order="fixed")
     assert ref.status == "converged"
     assert shown["status"] == "converged" and not shown["hidden"] and shown["algorithm"] == "kernel"
-    assert json.loads(shown["alpha"]) == ref.alpha.tolist()
+    assert json.loads(shown["alpha"]) == ref.model.alpha.tolist()
     assert json.loads(shown["support"]) == ref.support.tolist()
     assert json.loads(shown["mistakes"]) == ref.mistakes
     assert f"{len(ref.support)} of 4 training examples" in shown["text"]

@@ -109,8 +109,8 @@ def test_a_whole_and_run_by_keyboard_says_only_true_sentences(ready_page, and_ru
     assert m, first
     assert int(m[1]) == run.n_epochs and run.status == "converged"
     assert int(m[2]) == run.n_updates
-    assert vec(m[3]) == run.w.tolist()
-    assert num(m[4]) == 100.0 and wrong_after(ds, run.w) == 0
+    assert vec(m[3]) == run.model.w.tolist()
+    assert num(m[4]) == 100.0 and wrong_after(ds, run.model.w) == 0
 
     # Every update, by Enter on "Step forward".
     tab_to(page, "step-fwd")
@@ -135,7 +135,7 @@ def test_a_whole_and_run_by_keyboard_says_only_true_sentences(ready_page, and_ru
     # The plot, point by point, then its line: for the w it shows, the step-through's last
     # update (the main plot follows the reader's steps), which for online is the answer.
     assert page.get_attribute(".fig-boundary, figure:has(#plot-boundary)", "data-step") == "18"
-    assert tr.w[-1].tolist() == run.w.tolist()
+    assert tr.w[-1].tolist() == run.model.w.tolist()
     tab_to(page, "plot-explore")
     heard = []
     page.keyboard.press("Home")
@@ -143,7 +143,7 @@ def test_a_whole_and_run_by_keyboard_says_only_true_sentences(ready_page, and_ru
         heard.append(page.evaluate("""() => { const l = document.getElementById("plot-explore");
             return document.getElementById(l.getAttribute("aria-activedescendant")).textContent; }"""))
         page.keyboard.press("ArrowRight")
-    w = run.w
+    w = run.model.w
     norm = float(np.hypot(w[0], w[1]))
     seen = set()
     for s in heard:

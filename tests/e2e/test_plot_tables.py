@@ -105,7 +105,7 @@ def test_each_plot_has_its_table_one_key_away(ready_page, and_run, kind):
                 want.append(100 * float(np.mean(np.where(Z @ w >= 0, 1, -1) == ds.y)))
             assert [num(r[1]) for r in values] == pytest.approx(want, abs=1e-3)
         else:
-            w = np.asarray(run.w, dtype=float)
+            w = np.asarray(run.model.w, dtype=float)
             scores = prepare(ds.X) @ w
             norm = float(np.hypot(w[0], w[1]))
             assert [h.split(":", 1)[1] for h in head][-3:] == ["Score w·x̃", "Margin", "Classified"]

@@ -86,7 +86,7 @@ def test_walks_the_engines_updates(and_page, and_run):
     # The last step's w is the shown answer.
     shown = json.loads(page.get_attribute("#weights", "data-values")) + [
         json.loads(page.get_attribute("#weights", "data-bias"))]
-    assert json.loads(panel(page)["w"]) == shown == and_run.w.tolist()
+    assert json.loads(panel(page)["w"]) == shown == and_run.model.w.tolist()
 
 
 def test_step_back_restores_the_previous_state(and_page, and_run):

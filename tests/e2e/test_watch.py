@@ -209,7 +209,9 @@ def test_reduced_motion_turns_it_off(ready_page):
     page = ready_page  # conftest's page asks for reduced motion
     page.evaluate(RECORD_JS)
     assert click_train(page) == "done"
-    page.wait_for_timeout(1500)  # measured: no frame is played in 1.5 s (a show starts at once)
+    # A show starts at once with the result (data-watch="playing" before the run is done): the
+    # page's own state says none did, without a wait.
+    assert page.get_attribute("figure.fig-boundary", "data-watch") is None
     frames = page.evaluate("window.__frames")
     assert all(f["step"] is None for f in frames), frames
     assert page.get_attribute("#stepper", "data-playing") == "false"
@@ -224,7 +226,8 @@ def test_play0_link_turns_it_off(browser, base_url):
     with extra_page(browser, base_url + "#v=1&play=0", motion="no-preference") as page:
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
-        page.wait_for_timeout(1500)  # measured: no show starts in 1.5 s (one starts at once)
+        # A show starts at once with the result: by "done" the caption says the plot holds the final result.
+        assert page.text_content("#watch-caption").startswith("The final result.")
         assert not page.is_checked("#autoplay")
         assert page.get_attribute("figure.fig-boundary", "data-watch") is None
         assert page.get_attribute("#stepper", "data-step") == "0"

@@ -271,3 +271,61 @@ def plain_margin(Z, y, *, tau, eta=1.0, epochs=100):
         if m == 0:
             break
     return w, per_epoch
+
+
+def multiclass_run(Z, y, K, perms, eta=1.0, stop_when_clean=True):
+    """The multiclass perceptron from the stated rule, one example at a time: the rival is the best other class (lowest
+    index on ties); a mistake when it scores at least the true class; W_y += ηx̃, W_rival -= ηx̃.
+    Returns the last W, the mean of W after every example, and the updates (i, y, rival)."""
+    W = np.zeros((K, Z.shape[1]))
+    total = np.zeros_like(W)
+    seen = 0
+    updates = []
+    for order in perms:
+        m = 0
+        for i in order:
+            s = [float(W[k] @ Z[i]) for k in range(K)]
+            rival = None
+            for k in range(K):
+                if k != y[i] and (rival is None or s[k] > s[rival]):
+                    rival = k
+            if s[rival] >= s[y[i]]:
+                W[y[i]] = W[y[i]] + eta * Z[i]
+                W[rival] = W[rival] - eta * Z[i]
+                updates.append((int(i), int(y[i]), rival))
+                m += 1
+            total += W
+            seen += 1
+        if m == 0 and stop_when_clean:
+            break
+    return W, total / seen, updates
+
+
+def kernel_visit_log(K, y, *, order, seed, eta, epochs, limit):
+    """Every visit of the dual perceptron from its definition, f(x_i) = η·Σ_j α_j y_j k̃(x_j, x_i), a
+    mistake adding 1 to α_i (the exercise's account: the terms of f, α_i before and after, the rows
+    wrong after it), until `limit` visits or a clean epoch."""
+    n = len(y)
+    rng = np.random.default_rng(seed)
+    once = rng.permutation(n) if order == "shuffle-once" else np.arange(n)
+    alpha, out = [0] * n, []
+    for epoch in range(1, epochs + 1):
+        perm = rng.permutation(n) if order == "shuffle-each" else once
+        wrong = 0
+        for i in perm.tolist():
+            f = eta * sum(alpha[j] * y[j] * K[j, i] for j in range(n))
+            terms = [[j, alpha[j], int(y[j]), K[j, i]] for j in range(n) if alpha[j]]
+            before = alpha[i]
+            mistake = y[i] * f <= 0
+            if mistake:
+                alpha[i] += 1
+                wrong += 1
+            scores = [sum(alpha[j] * y[j] * K[j, q] for j in range(n)) for q in range(n)]
+            out.append({"epoch": epoch, "index": i, "a": f, "mistake": bool(mistake), "alpha_before": before,
+                        "alpha_after": alpha[i], "terms": terms,
+                        "wrong_after": [q for q in range(n) if y[q] * scores[q] <= 0]})
+            if len(out) == limit:
+                return out
+        if wrong == 0:
+            return out
+    return out

@@ -104,7 +104,7 @@ def test_last_w_says_whether_the_classifier_is_the_paths_end(o):
 
     s = settings.read({"algorithm": o["value"], "epochs": 5, "plots": False}, "settings")
     f = fit(preset("overlap", n=200, seed=3), s)
-    same = np.array_equal(f.run.decision_function(f.Z), f.Z @ f.run.w_last)
+    same = np.array_equal(f.run.decision_function(f.Z), f.Z @ f.run.model.w_last)
     assert same is o["last_w"]
 
 

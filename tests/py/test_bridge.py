@@ -25,8 +25,8 @@ def test_weights_equal_the_engine(algorithm):
     ds = preset("clouds", seed=3)
     run = train(prepare(ds.X), ds.y, algorithm=algorithm)
     assert r["ok"]
-    assert r["w"] == run.w.tolist()
-    assert r["weights"] == run.w[:-1].tolist() and r["bias"] == run.w[-1]
+    assert r["w"] == run.model.w.tolist()
+    assert r["weights"] == run.model.w[:-1].tolist() and r["bias"] == run.model.w[-1]
 
 
 def test_and_result_carries_the_theory_and_plots():

@@ -138,11 +138,11 @@ def test_projection_counts_the_mistakes_of_the_answer_w():
     r = train_req(csv_of(X, (y == 0).astype(int), [f"w{i}" for i in range(13)]), epochs=2)
     assert r["ok"]
     run = train(prepare(X), yy, algorithm="online", max_epochs=2)
-    wrong = int(np.sum(np.where(prepare(X) @ run.w >= 0, 1, -1) != yy))
+    wrong = int(np.sum(np.where(prepare(X) @ run.model.w >= 0, 1, -1) != yy))
     assert f"{wrong} of {len(y)} misclassified." in r["plot_alt"]["projection"]
     assert r["plot_alt"]["projection"].startswith("Scores w·x̃ of 178 points")
     # The weights chart names the largest weight first, with the feature's own name.
-    big = int(np.argmax(np.abs(run.w[:-1])))
+    big = int(np.argmax(np.abs(run.model.w[:-1])))
     assert re.match(rf"Weights of 13 features, largest magnitude first: w{big} ", r["plot_alt"]["weights"])
 
 

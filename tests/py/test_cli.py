@@ -120,4 +120,4 @@ def test_plot_shows_the_printed_model_on_the_training_split(tmp_path, monkeypatc
     from perceptron_lab.core import train
     from perceptron_lab.core.features import prepare
 
-    assert train(prepare(full), preset("overlap", seed=5).y, max_epochs=7).w.tolist() != w.tolist()
+    assert train(prepare(full), preset("overlap", seed=5).y, max_epochs=7).model.w.tolist() != w.tolist()

@@ -26,7 +26,7 @@ def separable_data(rng, n, d, margin):
 
 def assert_same_as_plain(Z, y, run, epochs):
     w, mistakes, updates = plain_online(Z, y, epochs=epochs)
-    assert np.array_equal(run.w_last, w)
+    assert np.array_equal(run.model.w_last, w)
     assert run.epoch_mistakes == mistakes
     assert run.trace.total == len(updates)
     assert list(run.trace.index) == [i for _, i, _ in updates]
@@ -98,7 +98,7 @@ def test_vectorised_scan_equals_plain_loop(kind, order):
     else:
         perms = [g.permutation(len(Z)) for _ in range(epochs)]
     w, mistakes, updates = plain_online(Z, y, epochs=run.n_epochs, perm_per_epoch=perms)
-    assert np.array_equal(run.w_last, w)
+    assert np.array_equal(run.model.w_last, w)
     assert run.epoch_mistakes == mistakes
     assert [int(i) for i in run.trace.index] == [i for _, i, _ in updates]
     assert np.array_equal(run.trace.w, np.array([u for _, _, u in updates]))
@@ -142,8 +142,8 @@ def test_online_equals_sklearn_perceptron(eta):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             sk.fit(X, y)
-        assert np.array_equal(run.w[:-1], sk.coef_[0])
-        assert run.w[-1] == sk.intercept_[0]
+        assert np.array_equal(run.model.w[:-1], sk.coef_[0])
+        assert run.model.w[-1] == sk.intercept_[0]
 
 
 def test_averaged_lazy_equals_naive_definition():
@@ -152,10 +152,10 @@ def test_averaged_lazy_equals_naive_definition():
     Z = prepare(X)
     run = train(Z, y, algorithm="averaged", max_epochs=5)
     assert run.status == "max_epochs"
-    np.testing.assert_allclose(run.w, plain_averaged(Z, y, 5), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(run.model.w, plain_averaged(Z, y, 5), rtol=1e-12, atol=1e-12)
     # Integer data: every quantity is an exact dyadic rational, so equality is exact.
     Zb = prepare(BOOL_X)
-    assert np.array_equal(train(Zb, XOR_Y, algorithm="averaged", max_epochs=1).w, plain_averaged(Zb, XOR_Y, 1))
+    assert np.array_equal(train(Zb, XOR_Y, algorithm="averaged", max_epochs=1).model.w, plain_averaged(Zb, XOR_Y, 1))
 
 
 def test_averaged_equals_sklearn_sgd_average():
@@ -169,8 +169,8 @@ def test_averaged_equals_sklearn_sgd_average():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             sk.fit(X, y)
-        np.testing.assert_allclose(run.w[:-1], sk.coef_[0], rtol=1e-10, atol=1e-10)
-        np.testing.assert_allclose(run.w[-1], sk.intercept_[0], rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(run.model.w[:-1], sk.coef_[0], rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(run.model.w[-1], sk.intercept_[0], rtol=1e-10, atol=1e-10)
 
 
 def test_voted_path_is_the_online_path_and_votes_count_every_example():
@@ -179,8 +179,8 @@ def test_voted_path_is_the_online_path_and_votes_count_every_example():
     Z = prepare(X)
     voted = train(Z, y, algorithm="voted", max_epochs=4)
     online = train(Z, y, max_epochs=4)
-    W, c = voted.votes
-    assert np.array_equal(W[-1], online.w)
+    W, c = voted.model.votes
+    assert np.array_equal(W[-1], online.model.w)
     assert c.sum() == voted.n_epochs * len(Z)
     # w_0 = 0 errs on the first example (a = 0 is a mistake), so it never lasts an example and
     # gets no vote: the voters are exactly the online path w_1, w_2, ...
@@ -197,10 +197,10 @@ def test_pocket_keeps_the_best_weights_seen():
     pocket = train(Z, y, algorithm="pocket", max_epochs=20)
     online = train(Z, y, max_epochs=20)
     acc = lambda w: np.mean(predict_sign(Z @ w) == y)  # noqa: E731
-    assert acc(pocket.w) >= acc(online.w)
-    assert any(np.array_equal(pocket.w, w) for w in online.trace.w)
+    assert acc(pocket.model.w) >= acc(online.model.w)
+    assert any(np.array_equal(pocket.model.w, w) for w in online.trace.w)
     # It is the most accurate w on the whole path (w = 0 included), not just a long-lived one.
-    assert acc(pocket.w) == max(acc(np.zeros(3)), *(acc(w) for w in online.trace.w))
+    assert acc(pocket.model.w) == max(acc(np.zeros(3)), *(acc(w) for w in online.trace.w))
     # Accuracy per epoch never drops: the pocket only ever takes a strictly better w.
     assert all(b >= a for a, b in zip(pocket.epoch_accuracy, pocket.epoch_accuracy[1:]))
 
@@ -213,7 +213,7 @@ def test_one_sided_setting_equals_online_on_z():
     assert np.allclose(np.linalg.norm(Z, axis=1), 1.0)
     a = train(Z, y)
     b = train(Z * y[:, None], np.ones(len(y)))
-    assert np.array_equal(a.w, b.w)
+    assert np.array_equal(a.model.w, b.model.w)
     assert a.epoch_mistakes == b.epoch_mistakes
 
 
@@ -225,7 +225,7 @@ def test_batch_is_gradient_descent_on_the_perceptron_criterion():
         wrong = AND_Y * (Z @ theta) <= 0
         theta = theta + 0.5 * (AND_Y[wrong, None] * Z[wrong]).sum(axis=0)
         assert np.array_equal(run.trace.w[k], theta)
-    assert np.array_equal(run.w, theta)
+    assert np.array_equal(run.model.w, theta)
     assert run.status == "converged"
     assert all(run.trace.index == -1)
 

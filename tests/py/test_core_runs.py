@@ -29,7 +29,7 @@ def test_epoch_records():
     run = train(prepare(BOOL_X), AND_Y)
     assert len(run.epoch_mistakes) == len(run.epoch_accuracy) == len(run.epoch_w_norm) == run.n_epochs
     assert run.epoch_accuracy[-1] == 1.0
-    assert run.epoch_w_norm[-1] == pytest.approx(np.linalg.norm(run.w))
+    assert run.epoch_w_norm[-1] == pytest.approx(np.linalg.norm(run.model.w))
     seen = []
     train(prepare(BOOL_X), AND_Y, progress=lambda e, m: seen.append((e, m)))
     assert seen == list(zip(range(1, run.n_epochs + 1), run.epoch_mistakes))
@@ -62,9 +62,9 @@ def test_resuming_epoch_by_epoch_equals_one_run(algorithm):
     run = None
     for _ in range(5):
         run = train(Z, y, algorithm=algorithm, max_epochs=1, resume=run)
-    assert np.array_equal(run.w, whole.w)
+    assert np.array_equal(run.model.w, whole.model.w)
     if algorithm == "voted":
-        assert all(np.array_equal(a, b) for a, b in zip(run.votes, whole.votes))
+        assert all(np.array_equal(a, b) for a, b in zip(run.model.votes, whole.model.votes))
 
 
 def test_trace_records_each_update_example():
@@ -98,11 +98,11 @@ def test_voted_stops_when_it_keeps_too_many_vectors():
     Z = prepare(X)
     run = train(Z, y, algorithm="voted", max_epochs=500, max_votes=200)
     assert run.limit == "votes" and run.status == "max_epochs"
-    W, c = run.votes
+    W, c = run.model.votes
     assert len(W) > 200 and run.n_epochs < 500
     assert c.sum() == run.n_epochs * len(Z)  # the votes are exactly those of the epochs run
     full = train(Z, y, algorithm="voted", max_epochs=run.n_epochs)
-    assert full.limit is None and all(np.array_equal(a, b) for a, b in zip(full.votes, run.votes))
+    assert full.limit is None and all(np.array_equal(a, b) for a, b in zip(full.model.votes, run.model.votes))
 
 
 def test_first_epoch_on_and_by_hand_for_every_variant():
@@ -110,18 +110,18 @@ def test_first_epoch_on_and_by_hand_for_every_variant():
     # w1 = (0,0,-1); the next two are right (a = -1); (1,1,1) has a = -1 with y = +1: w2 = (1,1,0).
     Z = prepare(BOOL_X)
     one = dict(max_epochs=1)
-    assert train(Z, AND_Y, **one).w.tolist() == [1, 1, 0]
+    assert train(Z, AND_Y, **one).model.w.tolist() == [1, 1, 0]
     # Averaged: w after each of the 4 examples is w1, w1, w1, w2: mean (1/4, 1/4, -3/4).
-    assert train(Z, AND_Y, algorithm="averaged", **one).w.tolist() == [0.25, 0.25, -0.75]
+    assert train(Z, AND_Y, algorithm="averaged", **one).model.w.tolist() == [0.25, 0.25, -0.75]
     # Voted: w1 survives examples 1-3 (c = 3), w2 example 4 (c = 1); w0 gets no vote.
-    W, c = train(Z, AND_Y, algorithm="voted", **one).votes
+    W, c = train(Z, AND_Y, algorithm="voted", **one).model.votes
     assert W.tolist() == [[0, 0, -1], [1, 1, 0]] and c.tolist() == [3, 1]
     # Pocket: w0 = 0 predicts +1 everywhere (1 of 4 right), w1 predicts -1 everywhere (3 of 4),
     # w2 gets only (1,1) right (1 of 4): w1 is kept.
-    assert train(Z, AND_Y, algorithm="pocket", **one).w.tolist() == [0, 0, -1]
+    assert train(Z, AND_Y, algorithm="pocket", **one).model.w.tolist() == [0, 0, -1]
     # Batch: at theta = 0 all four are misclassified (y·a = 0); the step is their sum of y·x̃.
     batch = train(Z, AND_Y, algorithm="batch", **one)
-    assert batch.w.tolist() == [0, 0, -2] and batch.epoch_mistakes == [4]
+    assert batch.model.w.tolist() == [0, 0, -2] and batch.epoch_mistakes == [4]
 
 
 # --- issue 7: MaxIter, η in units, voted counts, cycles, pocket's ratchet, shuffled resumes ---
@@ -134,11 +134,11 @@ def test_eta_point_one_makes_the_same_mistakes_as_eta_one(algorithm):
     one = train(Z, AND_Y, algorithm=algorithm, eta=1.0)
     tenth = train(Z, AND_Y, algorithm=algorithm, eta=0.1)
     assert tenth.epoch_mistakes == one.epoch_mistakes and tenth.mistakes == one.mistakes
-    assert np.array_equal(tenth.w, 0.1 * one.w) and np.array_equal(tenth.trace.w, 0.1 * one.trace.w)
+    assert np.array_equal(tenth.model.w, 0.1 * one.model.w) and np.array_equal(tenth.trace.w, 0.1 * one.trace.w)
     # Literal Algorithm 1 in exact units: 18 mistakes, w = (3, 2, −4).
     if algorithm == "online":
         w, mistakes, _ = plain_online(Z, AND_Y)
-        assert sum(mistakes) == one.mistakes == 18 and np.array_equal(one.w, w)
+        assert sum(mistakes) == one.mistakes == 18 and np.array_equal(one.model.w, w)
 
 
 def test_averaged_at_eta_point_one_is_exact_where_the_answer_is_zero():
@@ -146,8 +146,8 @@ def test_averaged_at_eta_point_one_is_exact_where_the_answer_is_zero():
     Z = prepare(np.array([[0.0, 1.0], [0.0, -1.0], [0.0, 2.0]]))
     y = np.array([1, -1, 1])
     run = train(Z, y, algorithm="averaged", eta=0.1, max_epochs=7)
-    assert run.w[0] == 0.0
-    assert np.array_equal(run.w, 0.1 * plain_averaged(Z, y, 7))
+    assert run.model.w[0] == 0.0
+    assert np.array_equal(run.model.w, 0.1 * plain_averaged(Z, y, 7))
 
 
 def test_averaged_and_voted_run_all_maxiter_epochs_unless_early_stop():
@@ -158,12 +158,12 @@ def test_averaged_and_voted_run_all_maxiter_epochs_unless_early_stop():
         early = train(Z, AND_Y, algorithm=algorithm, max_epochs=40, early_stop=True)
         assert early.n_epochs == early.converged_epoch == 9
     # Algorithm 2 literally, all 40 epochs (scikit-learn's SGDClassifier(average=True, tol=None) does the same).
-    assert np.allclose(train(Z, AND_Y, algorithm="averaged", max_epochs=40).w, plain_averaged(Z, AND_Y, 40),
+    assert np.allclose(train(Z, AND_Y, algorithm="averaged", max_epochs=40).model.w, plain_averaged(Z, AND_Y, 40),
                        rtol=1e-14, atol=0)
     for algorithm in ("online", "pocket", "batch"):  # their answer cannot change after a clean epoch
         a = train(Z, AND_Y, algorithm=algorithm, max_epochs=40)
         b = train(Z, AND_Y, algorithm=algorithm, max_epochs=40, early_stop=True)
-        assert np.array_equal(a.w, b.w) and a.n_epochs == b.n_epochs == a.converged_epoch
+        assert np.array_equal(a.model.w, b.model.w) and a.n_epochs == b.n_epochs == a.converged_epoch
 
 
 def test_averaged_is_the_count_weighted_mean_of_the_votes():
@@ -175,9 +175,9 @@ def test_averaged_is_the_count_weighted_mean_of_the_votes():
     for epochs, early in ((6, False), (6, True)):
         voted = train(Z, y, algorithm="voted", max_epochs=epochs, early_stop=early)
         averaged = train(Z, y, algorithm="averaged", max_epochs=epochs, early_stop=early)
-        W, c = voted.votes
+        W, c = voted.model.votes
         assert c.sum() == voted.n_epochs * len(Z)
-        np.testing.assert_allclose(averaged.w, (c[:, None] * W).sum(axis=0) / c.sum(), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(averaged.model.w, (c[:, None] * W).sum(axis=0) / c.sum(), rtol=1e-12, atol=1e-12)
 
 
 def test_cycles_with_a_period_longer_than_one_epoch():
@@ -200,7 +200,7 @@ def test_pocket_ratchet_on_large_data_equals_a_literal_ratchet(monkeypatch):
     Z = prepare(X)
     run = train(Z, y, algorithm="pocket", max_epochs=5)
     assert run.pocket_rule == "ratchet"
-    assert np.array_equal(run.w, pocket_ratchet(Z, y, run.n_epochs))  # Gallant's ratchet, literally
+    assert np.array_equal(run.model.w, pocket_ratchet(Z, y, run.n_epochs))  # Gallant's ratchet, literally
 
 
 @pytest.mark.parametrize("order", ["shuffle-once", "shuffle-each"])
@@ -213,9 +213,9 @@ def test_resumed_shuffled_epochs_equal_one_run_with_fresh_permutations(order, al
     run = None
     for _ in range(4):
         run = train(Z, y, algorithm=algorithm, max_epochs=1, order=order, seed=5, resume=run)
-    assert np.array_equal(run.w, whole.w)
+    assert np.array_equal(run.model.w, whole.model.w)
     # The literal reference: one generator, a permutation per epoch (or one for all epochs).
     g = np.random.default_rng(5)
     perms = [g.permutation(90) for _ in range(4)] if order == "shuffle-each" else [g.permutation(90)] * 4
     w, mistakes, _ = plain_online(Z, y, epochs=4, perm_per_epoch=perms)
-    assert np.array_equal(whole.w_last, w) and whole.epoch_mistakes == mistakes
+    assert np.array_equal(whole.model.w_last, w) and whole.epoch_mistakes == mistakes

@@ -200,7 +200,7 @@ def test_a_poly_cycle_past_300_support_vectors_is_proved_on_its_monomials():
     of whole numbers are whole numbers, so the lap's sum is checked exactly at any size."""
     X, y = _conflicting_grid(420, 3)
     run = kernel.train_kernel(X, y, kernel="poly", degree=2, coef0=1.0, max_epochs=30)
-    assert run.status == "cycled" and np.count_nonzero(run.alpha) > cycle_proof.KERNEL_GRAM_ROWS_MAX
+    assert run.status == "cycled" and np.count_nonzero(run.model.alpha) > cycle_proof.KERNEL_GRAM_ROWS_MAX
     assert run.cycle_proved is True
 
 

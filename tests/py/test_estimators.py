@@ -84,8 +84,8 @@ def test_a_fitted_estimator_pickles(o):
 def test_and_weights_equal_core_train(cls):
     est = cls().fit(BOOL_X, AND_01)
     run = train(prepare(BOOL_X), np.where(AND_01 == 1, 1, -1), algorithm=ALGORITHM[cls], max_epochs=100)
-    assert np.array_equal(est.coef_, run.w[None, :-1])
-    assert np.array_equal(est.intercept_, run.w[-1:])
+    assert np.array_equal(est.coef_, run.model.w[None, :-1])
+    assert np.array_equal(est.intercept_, run.model.w[-1:])
     assert est.coef_.shape == (1, 2) and est.intercept_.shape == (1,)
     assert est.n_iter_ == run.n_epochs and est.status_ == run.status == "converged"
     assert est.n_features_in_ == 2
@@ -112,10 +112,10 @@ def test_without_intercept_and_with_options():
                      random_state=3).fit(X, y)
     run = train(prepare(X, fit_intercept=False, normalize=True), y, eta=0.5, max_epochs=7,
                 order="shuffle-each", seed=3)
-    assert np.array_equal(est.coef_[0], run.w)
+    assert np.array_equal(est.coef_[0], run.model.w)
     assert np.array_equal(est.intercept_, [0.0])
     Z = prepare(X, fit_intercept=False, normalize=True)
-    assert np.allclose(est.decision_function(X), Z @ run.w)
+    assert np.allclose(est.decision_function(X), Z @ run.model.w)
 
 
 def test_string_labels_map_sorted_first_to_minus_one():
@@ -129,7 +129,7 @@ def test_string_labels_map_sorted_first_to_minus_one():
     assert est.score(X, y) == 1.0
     # Same run as core on the -1/+1 labels: 'ham' -> -1, 'spam' -> +1.
     run = train(prepare(X), np.where(y == "spam", 1, -1))
-    assert np.array_equal(est.coef_[0], run.w[:-1])
+    assert np.array_equal(est.coef_[0], run.model.w[:-1])
 
 
 @pytest.mark.parametrize("labels", [(-1, 1), (0, 1), (3, 10), (2.5, 7.0), (False, True)])
@@ -141,13 +141,13 @@ def test_numeric_labels_map_and_come_back(labels):
     pred = est.predict(BOOL_X)
     assert pred.tolist() == y.tolist()
     run = train(prepare(BOOL_X), np.where(AND_01 == 1, 1, -1))
-    assert np.array_equal(est.coef_[0], run.w[:-1])
+    assert np.array_equal(est.coef_[0], run.model.w[:-1])
 
 
 def test_numbers_sort_numerically_not_as_text():
     est = Perceptron().fit(BOOL_X, [9, 9, 9, 10])
     assert est.classes_.tolist() == [9, 10]  # as text "10" < "9"; numerically 9 is -1
-    assert np.array_equal(est.coef_[0], train(prepare(BOOL_X), np.where(AND_01 == 1, 1, -1)).w[:-1])
+    assert np.array_equal(est.coef_[0], train(prepare(BOOL_X), np.where(AND_01 == 1, 1, -1)).model.w[:-1])
 
 
 def test_prediction_at_zero_is_the_second_class():
@@ -219,7 +219,7 @@ def test_partial_fit_continues_after_fit_and_on_new_batches():
     est2 = Perceptron().partial_fit(X[:60], y[:60], classes=[-1, 1])
     est2.partial_fit(X[60:][y[60:] == 1], y[60:][y[60:] == 1])
     w = train(prepare(X[:60]), y[:60], max_epochs=1)
-    w = train(prepare(X[60:][y[60:] == 1]), y[60:][y[60:] == 1], max_epochs=1, resume=w).w
+    w = train(prepare(X[60:][y[60:] == 1]), y[60:][y[60:] == 1], max_epochs=1, resume=w).model.w
     assert np.array_equal(np.append(est2.coef_[0], est2.intercept_), w)
 
 
@@ -242,8 +242,8 @@ def test_voted_prediction_matches_core_votes():
     est = VotedPerceptron(max_epochs=5).fit(X, y)
     Z = prepare(X)
     run = train(Z, y, algorithm="voted", max_epochs=5)
-    W, c = run.votes
-    assert np.array_equal(est.run_.votes[0], W) and np.array_equal(est.run_.votes[1], c)
+    W, c = run.model.votes
+    assert np.array_equal(est.run_.model.votes[0], W) and np.array_equal(est.run_.model.votes[1], c)
     scores = sum(ck * np.where(Z @ wk >= 0, 1, -1) for wk, ck in zip(W, c))
     assert np.array_equal(est.decision_function(X), scores)
     assert np.array_equal(est.predict(X), np.where(scores >= 0, 1, -1))

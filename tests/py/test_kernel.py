@@ -54,7 +54,7 @@ def test_linear_kernel_is_the_online_perceptron_bit_for_bit_on_integer_data(orde
     run = km.train_kernel(X, y, kernel="linear", fit_intercept=bias, order=order, seed=4, max_epochs=40)
     Z = prepare(X, fit_intercept=bias)
     primal = train(Z, y, order=order, seed=4, max_epochs=40)
-    assert np.array_equal((run.alpha * y) @ Z, primal.w_last)  # w = Σ α_i y_i x̃_i
+    assert np.array_equal((run.model.alpha * y) @ Z, primal.model.w_last)  # w = Σ α_i y_i x̃_i
     assert run.trace.index.tolist() == primal.trace.index.tolist()
     assert np.array_equal(run.trace.score, primal.trace.activation)
     assert run.epoch_mistakes == primal.epoch_mistakes
@@ -75,8 +75,8 @@ def test_linear_kernel_makes_the_online_perceptrons_mistakes_on_real_valued_data
         primal = train(Z, y, order=order, seed=9, max_epochs=15)
         assert run.trace.index.tolist() == primal.trace.index.tolist()
         assert run.epoch_mistakes == primal.epoch_mistakes
-        np.testing.assert_allclose((run.alpha * y) @ Z, primal.w_last, rtol=1e-9, atol=1e-9)
-        np.testing.assert_allclose(run.bias, primal.w_last[-1], rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose((run.model.alpha * y) @ Z, primal.model.w_last, rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(run.bias, primal.model.w_last[-1], rtol=1e-9, atol=1e-9)
 
 
 @pytest.mark.parametrize("kind,kw", [("rbf", {"gamma": 0.7}), ("poly", {"degree": 3, "coef0": 0.5}),
@@ -91,7 +91,7 @@ def test_alpha_equals_a_literal_dual_loop(kind, kw, order):
     run = km.train_kernel(X, y, kernel=kind, fit_intercept=bias, order=order, seed=21, max_epochs=epochs, **kw)
     alpha, updates, epoch_mistakes = literal_dual(X, y, kind, orders_of(order, len(X), 21, run.n_epochs),
                                                   bias=bias, **kw)
-    assert np.array_equal(run.alpha, alpha)
+    assert np.array_equal(run.model.alpha, alpha)
     assert run.trace.index.tolist() == [j for j, _ in updates]
     np.testing.assert_allclose(run.trace.score, [f for _, f in updates], rtol=1e-9, atol=1e-9)
     assert run.epoch_mistakes == epoch_mistakes
@@ -106,7 +106,7 @@ def test_eta_only_rescales():
     base = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0)
     for eta in (0.25, 3.0):
         run = km.train_kernel(ds.X, ds.y, kernel="rbf", gamma=2.0, eta=eta)
-        assert np.array_equal(run.alpha, base.alpha)
+        assert np.array_equal(run.model.alpha, base.model.alpha)
         assert run.trace.index.tolist() == base.trace.index.tolist()
         assert np.array_equal(run.scores, eta * base.scores)
         assert np.array_equal(run.dual_coef, eta * base.dual_coef)
@@ -131,7 +131,7 @@ def test_rbf_and_poly2_take_xor_and_circles_past_the_line(kind, kw, data):
 def test_linear_xor_cycles_like_the_primal():
     run = km.train_kernel(BOOL_X, XOR_Y, kernel="linear", max_epochs=50)
     assert run.status == "cycled" and run.cycle == {"epoch": 1, "period": 1}
-    assert run.alpha.tolist() == [1, 1, 1, 1]
+    assert run.model.alpha.tolist() == [1, 1, 1, 1]
 
 
 def test_bound_in_feature_space_equals_the_margin_of_the_explicit_feature_map():
@@ -226,7 +226,7 @@ def test_trace_cap_subsamples_evenly_and_says_so():
         assert np.array_equal(cut.trace.alpha_at(t, len(ds.y)),
                               np.bincount(full.trace.index[:t], minlength=len(ds.y)))
         assert np.array_equal(cut.decision_function(ds.X, step=t), full.decision_function(ds.X, step=t))
-    assert np.array_equal(cut.alpha, full.alpha)
+    assert np.array_equal(cut.model.alpha, full.model.alpha)
 
 
 def test_estimator_with_linear_kernel_is_the_perceptron_estimator():
@@ -269,7 +269,7 @@ def test_step_through_decision_and_summary():
         assert f == pytest.approx(run.trace.score[t], abs=1e-9)
     assert np.allclose(run.decision_function(ds.X, step=run.trace.total), run.scores)
     s = json.loads(json.dumps(kernel_summary(run, kernel_bound.bound_in_feature_space(run))))
-    assert s["alpha"] == run.alpha.tolist() and s["support"] == np.flatnonzero(run.alpha).tolist()
+    assert s["alpha"] == run.model.alpha.tolist() and s["support"] == np.flatnonzero(run.model.alpha).tolist()
     assert s["kernel"] == {"kernel": "rbf", "degree": 2, "coef0": 1.0, "gamma": 2.0}
     assert s["status"] == "converged" and s["train_accuracy"] == 1.0
     assert s["theory"]["separable"] is True and s["mistakes"] <= s["theory"]["bound"]

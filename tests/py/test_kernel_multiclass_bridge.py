@@ -131,7 +131,7 @@ def test_multiclass_on_iris_is_the_literal_rule_and_its_confusion_is_sklearns():
     cd, f = iris_fit()
     Z = np.column_stack([cd.X, np.ones(len(cd.X))])
     W = literal_multiclass(Z, cd.y, 3, 30)
-    assert np.array_equal(f.run.W, W)
+    assert np.array_equal(f.run.model.W, W)
     pred = np.argmax(Z @ W.T, axis=1)
     r = f.answer()
     assert r["confusion"] == sk_confusion(cd.y, pred, labels=[0, 1, 2]).tolist()
@@ -180,7 +180,7 @@ def test_digits_plots_draw_each_class_and_the_mistakes():
     fig, _ = f.figure("class_weights")
     for c in range(10):
         img = plots.find_artist(fig, f"weights-{c}").get_array()
-        assert np.array_equal(np.asarray(img), f.run.W[c, :64].reshape(8, 8))
+        assert np.array_equal(np.asarray(img), f.run.model.W[c, :64].reshape(8, 8))
 
 
 def test_kernel_settings_errors_name_their_field():

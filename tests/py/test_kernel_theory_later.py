@@ -158,7 +158,7 @@ def test_with_no_time_at_all_the_bound_is_the_runs_own_margins(monkeypatch):
     r = train(data, {"kernel": "poly", "degree": 2}, later=True)
     run = session.current().run
     assert r["status"] == "converged"
-    c = run.alpha * run.y.astype(float)
+    c = run.model.alpha * run.y.astype(float)
     own = float(np.min(run.y * (run.K @ c)) / np.sqrt(c @ run.K @ c))
     t = handle({"cmd": "theory"})
     assert t["separable_reason"] == "margin lower bound" and t["gamma"] == pytest.approx(own, rel=1e-6)

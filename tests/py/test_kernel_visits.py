@@ -9,6 +9,7 @@ from perceptron_lab.bridge import load_data
 from perceptron_lab.data import train_test_split
 from perceptron_lab.errors import SettingsError
 from perceptron_lab.bridge.visits import visits_request
+from reference import kernel_visit_log
 
 
 def gram(X, kernel, *, degree=2, coef0=1.0, gamma=1.0, bias=True, normalize=False):
@@ -21,34 +22,6 @@ def gram(X, kernel, *, degree=2, coef0=1.0, gamma=1.0, bias=True, normalize=Fals
         d = np.sqrt(np.diag(K))
         K = K / np.outer(d, d)
     return K
-
-
-def literal_dual(K, y, *, order, seed, eta, epochs, limit):
-    """The dual perceptron from its definition: f(x_i) = η·Σ_j α_j y_j k̃(x_j, x_i); a mistake adds 1 to α_i."""
-    n = len(y)
-    rng = np.random.default_rng(seed)
-    once = rng.permutation(n) if order == "shuffle-once" else np.arange(n)
-    alpha, out = [0] * n, []
-    for epoch in range(1, epochs + 1):
-        perm = rng.permutation(n) if order == "shuffle-each" else once
-        wrong = 0
-        for i in perm.tolist():
-            f = eta * sum(alpha[j] * y[j] * K[j, i] for j in range(n))
-            terms = [[j, alpha[j], int(y[j]), K[j, i]] for j in range(n) if alpha[j]]
-            before = alpha[i]
-            mistake = y[i] * f <= 0
-            if mistake:
-                alpha[i] += 1
-                wrong += 1
-            scores = [sum(alpha[j] * y[j] * K[j, q] for j in range(n)) for q in range(n)]
-            out.append({"epoch": epoch, "index": i, "a": f, "mistake": bool(mistake), "alpha_before": before,
-                        "alpha_after": alpha[i], "terms": terms,
-                        "wrong_after": [q for q in range(n) if y[q] * scores[q] <= 0]})
-            if len(out) == limit:
-                return out
-        if wrong == 0:
-            return out
-    return out
 
 
 CASES = [
@@ -71,7 +44,7 @@ def test_kernel_visits_follow_the_literal_dual_loop(data, settings, limit):
     ds, _ = train_test_split(load_data(data), s["test_fraction"], s["seed"])
     K = gram(ds.X, s["kernel"], degree=s["degree"], coef0=s["coef0"], gamma=s["gamma"], bias=s["bias"],
              normalize=s["normalize"])
-    ref = literal_dual(K, ds.y, order=s["order"], seed=s["seed"], eta=s["eta"], epochs=100, limit=limit)
+    ref = kernel_visit_log(K, ds.y, order=s["order"], seed=s["seed"], eta=s["eta"], epochs=100, limit=limit)
     vs = r["visits"]
     assert r["ok"] and r["algorithm"] == "kernel" and vs
     assert len(vs) == len(ref) or r["status"] == "cycled"

@@ -33,9 +33,9 @@ def test_engine_makes_the_literal_loops_updates(seed):
     w_ref, per_epoch = plain_margin(Z, y, tau=tau, epochs=300)
     run = core.train(Z, y, algorithm="margin", tau=tau, max_epochs=300)
     assert run.epoch_mistakes == per_epoch
-    np.testing.assert_array_equal(run.w, w_ref)
+    np.testing.assert_array_equal(run.model.w, w_ref)
     if run.status == "converged":  # it stops only when every example clears the threshold
-        assert np.all(y * (Z @ run.w) > tau)
+        assert np.all(y * (Z @ run.model.w) > tau)
     else:
         assert run.status == "max_epochs" and per_epoch[-1] > 0  # it stops only when every example clears the threshold
 
@@ -48,7 +48,7 @@ def test_eta_changes_the_path_through_tau_over_eta(eta):
     run = core.train(Z, y, algorithm="margin", tau=1.0, eta=eta, max_epochs=500)
     w_ref, per_epoch = plain_margin(Z, y, tau=1.0, eta=eta, epochs=500)
     assert run.epoch_mistakes == per_epoch
-    np.testing.assert_array_equal(run.w, w_ref)
+    np.testing.assert_array_equal(run.model.w, w_ref)
     assert not run.rule.eta_rescales()
 
 
@@ -73,7 +73,7 @@ def test_tau_zero_is_the_online_perceptron():
     Z, y = separable(7)
     a = core.train(Z, y, algorithm="margin", tau=0.0)
     b = core.train(Z, y, algorithm="online")
-    np.testing.assert_array_equal(a.w, b.w)
+    np.testing.assert_array_equal(a.model.w, b.model.w)
     assert a.rule.bound(2.0, 0.5) == PERCEPTRON.bound(2.0, 0.5) == 16.0
 
 
@@ -82,7 +82,7 @@ def test_a_larger_tau_makes_more_updates_and_a_larger_margin():
     runs = [core.train(Z, y, algorithm="margin", tau=t, max_epochs=10_000) for t in (0.0, 1.0, 50.0)]
     updates = [r.n_updates for r in runs]
     assert updates[0] < updates[1] < updates[2]
-    margins = [np.min(y * (Z @ r.w)) / np.linalg.norm(r.w) for r in runs]
+    margins = [np.min(y * (Z @ r.model.w)) / np.linalg.norm(r.model.w) for r in runs]
     assert margins[2] > margins[0]
 
 

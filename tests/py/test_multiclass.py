@@ -1,6 +1,8 @@
 """The multiclass perceptron against a literal per-example loop, the binary perceptron on two
 classes, scikit-learn's metrics, and real data (iris, digits)."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -8,38 +10,10 @@ from perceptron_lab import DataError, MulticlassPerceptron, SettingsError
 from perceptron_lab.core import train
 from perceptron_lab.core.features import prepare
 from perceptron_lab.core.multiclass import confusion_matrix, per_class_accuracy, train_multiclass
-from reference import orders_of
+from reference import multiclass_run, orders_of
 
 ORDERS = ["fixed", "shuffle-once", "shuffle-each"]
 
-
-
-def literal(Z, y, K, perms, eta=1.0, stop_when_clean=True):
-    """From the stated rule, one example at a time: the rival is the best other class (lowest
-    index on ties); a mistake when it scores at least the true class; W_y += ηx̃, W_rival -= ηx̃.
-    Returns the last W, the mean of W after every example, and the updates (i, y, rival)."""
-    W = np.zeros((K, Z.shape[1]))
-    total = np.zeros_like(W)
-    seen = 0
-    updates = []
-    for order in perms:
-        m = 0
-        for i in order:
-            s = [float(W[k] @ Z[i]) for k in range(K)]
-            rival = None
-            for k in range(K):
-                if k != y[i] and (rival is None or s[k] > s[rival]):
-                    rival = k
-            if s[rival] >= s[y[i]]:
-                W[y[i]] = W[y[i]] + eta * Z[i]
-                W[rival] = W[rival] - eta * Z[i]
-                updates.append((int(i), int(y[i]), rival))
-                m += 1
-            total += W
-            seen += 1
-        if m == 0 and stop_when_clean:
-            break
-    return W, total / seen, updates
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -53,13 +27,13 @@ def test_equals_the_literal_loop_on_random_data(order, eta):
         y[:K] = np.arange(K)  # every class present
         Z = prepare(X)
         run = train_multiclass(Z, y, K, eta=eta, order=order, seed=6, max_epochs=8)
-        W, _, updates = literal(Z, y, K, orders_of(order, n, 6, run.n_epochs), eta)
+        W, _, updates = multiclass_run(Z, y, K, orders_of(order, n, 6, run.n_epochs), eta)
         assert list(zip(run.trace.index.tolist(), run.trace.true.tolist(), run.trace.rival.tolist())) == updates
         if eta == 1.0:
-            assert np.array_equal(run.W_last, W) and np.array_equal(run.W, W)
+            assert np.array_equal(run.model.W_last, W) and np.array_equal(run.model.W, W)
         else:  # the run adds x̃ and scales by η once; the literal loop adds η·x̃ each time
-            np.testing.assert_allclose(run.W_last, W, rtol=1e-12, atol=1e-12)
-        assert np.array_equal(run.trace.weights_at(run.trace.total, Z, K, eta), run.W_last)
+            np.testing.assert_allclose(run.model.W_last, W, rtol=1e-12, atol=1e-12)
+        assert np.array_equal(run.trace.weights_at(run.trace.total, Z, K, eta), run.model.W_last)
 
 
 def test_averaged_is_the_mean_of_w_after_every_example():
@@ -68,9 +42,9 @@ def test_averaged_is_the_mean_of_w_after_every_example():
     y = rng.integers(0, 4, size=200)
     Z = prepare(X)
     run = train_multiclass(Z, y, 4, average=True, max_epochs=6, order="shuffle-each", seed=1)
-    W, mean, _ = literal(Z, y, 4, orders_of("shuffle-each", 200, 1, run.n_epochs))
-    assert np.array_equal(run.W_last, W)
-    np.testing.assert_allclose(run.W, mean, rtol=1e-10, atol=1e-10)
+    W, mean, _ = multiclass_run(Z, y, 4, orders_of("shuffle-each", 200, 1, run.n_epochs))
+    assert np.array_equal(run.model.W_last, W)
+    np.testing.assert_allclose(run.model.W, mean, rtol=1e-10, atol=1e-10)
 
 
 def blobs3(seed=0):
@@ -86,8 +60,8 @@ def test_averaged_runs_all_epochs_after_converging_unless_early_stop():
     on = train_multiclass(Z, y, 3, average=True, max_epochs=12)
     assert on.status == "converged" and on.n_epochs == 12 and on.converged_epoch < 12
     assert on.epoch_mistakes[on.converged_epoch - 1:] == [0] * (12 - on.converged_epoch + 1)
-    _, mean, _ = literal(Z, y, 3, orders_of("fixed", len(Z), 0, 12), stop_when_clean=False)
-    np.testing.assert_allclose(on.W, mean, rtol=1e-10, atol=1e-10)
+    _, mean, _ = multiclass_run(Z, y, 3, orders_of("fixed", len(Z), 0, 12), stop_when_clean=False)
+    np.testing.assert_allclose(on.model.W, mean, rtol=1e-10, atol=1e-10)
     stop = train_multiclass(Z, y, 3, average=True, max_epochs=12, early_stop=True)
     assert stop.n_epochs == stop.converged_epoch == on.converged_epoch
     plain = train_multiclass(Z, y, 3, max_epochs=12)
@@ -102,7 +76,7 @@ def test_eta_only_rescales():
     for eta in (0.1, 7.0):
         run = train_multiclass(Z, y, 3, max_epochs=5, average=True, eta=eta)
         assert run.trace.index.tolist() == one.trace.index.tolist()
-        assert np.array_equal(run.W_last, eta * one.W_last) and np.array_equal(run.W, eta * one.W)
+        assert np.array_equal(run.model.W_last, eta * one.model.W_last) and np.array_equal(run.model.W, eta * one.model.W)
 
 
 def test_first_example_is_always_a_mistake_and_ties_go_to_the_lowest_class():
@@ -111,9 +85,11 @@ def test_first_example_is_always_a_mistake_and_ties_go_to_the_lowest_class():
     assert run.trace.index[0] == 0 and run.trace.true[0] == 0 and run.trace.rival[0] == 1
     assert run.trace.score_true[0] == run.trace.score_rival[0] == 0.0
     fresh = train_multiclass(Z, np.array([0, 1]), 3, max_epochs=1)
-    fresh.W = fresh.W_units = np.zeros((3, 3))  # predictions come from W in units of η
+    fresh.W_units = np.zeros((3, 3))  # predictions come from W in units of η
+    fresh.model = replace(fresh.model, W=fresh.W_units)
     assert fresh.predict(Z).tolist() == [0, 0]
-    fresh.W = fresh.W_units = np.array([[0.0, 0, 0], [0, 0, 1], [0, 0, 1]])
+    fresh.W_units = np.array([[0.0, 0, 0], [0, 0, 1], [0, 0, 1]])
+    fresh.model = replace(fresh.model, W=fresh.W_units)
     assert fresh.predict(Z).tolist() == [1, 1]
 
 
@@ -131,9 +107,9 @@ def test_two_classes_are_the_binary_perceptron_at_twice_eta(order, average):
                    order=order, seed=8, max_epochs=20)
     assert multi.trace.index.tolist() == binary.trace.index.tolist()
     assert multi.epoch_mistakes == binary.epoch_mistakes
-    assert np.array_equal(multi.W_last[1], -multi.W_last[0])
-    assert np.array_equal(multi.W_last[1] - multi.W_last[0], 2 * binary.w_last)
-    np.testing.assert_allclose(multi.W[1] - multi.W[0], 2 * binary.w, rtol=1e-10, atol=1e-10)
+    assert np.array_equal(multi.model.W_last[1], -multi.model.W_last[0])
+    assert np.array_equal(multi.model.W_last[1] - multi.model.W_last[0], 2 * binary.model.w_last)
+    np.testing.assert_allclose(multi.model.W[1] - multi.model.W[0], 2 * binary.model.w, rtol=1e-10, atol=1e-10)
     Xt = prepare(rng.normal(size=(500, 3)))
     assert np.array_equal(multi.predict(Xt), (binary.predict(Xt) == 1).astype(int))
 
@@ -224,7 +200,7 @@ def test_summary_is_json_with_one_row_per_class_bias_last():
     run = train_multiclass(Z, y, 3, max_epochs=20)
     s = json.loads(json.dumps(summary(run, Z, y, ["a", "b", "c"])))
     assert s["classes"] == ["a", "b", "c"]
-    assert np.array_equal(np.array(s["weights"]), run.W) and len(s["weights"][0]) == 3  # x1, x2, bias
+    assert np.array_equal(np.array(s["weights"]), run.model.W) and len(s["weights"][0]) == 3  # x1, x2, bias
     assert s["confusion"] == np.diag([60, 60, 60]).tolist() and s["per_class_accuracy"] == [1.0] * 3
     assert s["trace"]["index"] == run.trace.index.tolist() and s["updates"] == run.trace.total
 
@@ -236,7 +212,7 @@ def test_weights_at_a_step_are_the_weights_of_the_shorter_run():
     full = train_multiclass(Z, y, 4, max_epochs=6, order="shuffle-each", seed=3, eta=0.5)
     for epochs in (1, 3):
         short = train_multiclass(Z, y, 4, max_epochs=epochs, order="shuffle-each", seed=3, eta=0.5)
-        assert np.array_equal(full.trace.weights_at(short.trace.total, Z, 4, 0.5), short.W_last)
+        assert np.array_equal(full.trace.weights_at(short.trace.total, Z, 4, 0.5), short.model.W_last)
     assert np.array_equal(full.trace.weights_at(0, Z, 4), np.zeros((4, 4)))
 
 
@@ -247,7 +223,7 @@ def test_trace_cap_subsamples_evenly_and_w_at_every_kept_update_is_exact():
     Z = prepare(rng.integers(-5, 6, size=(90, 2)).astype(float))
     y = rng.integers(0, 3, size=90)
     run = train_multiclass(Z, y, 3, max_epochs=12, order="shuffle-each", seed=4, trace_cap=10)
-    _, _, updates = literal(Z, y, 3, orders_of("shuffle-each", 90, 4, run.n_epochs))
+    _, _, updates = multiclass_run(Z, y, 3, orders_of("shuffle-each", 90, 4, run.n_epochs))
     tr = run.trace
     assert tr.subsampled and tr.total == len(updates) > 10
     assert 5 <= len(tr.step) <= 10 and len(set(np.diff(tr.step).tolist())) == 1
@@ -259,4 +235,4 @@ def test_trace_cap_subsamples_evenly_and_w_at_every_kept_update_is_exact():
             W[a] += Z[i]
             W[r] -= Z[i]
         assert np.array_equal(tr.weights_at(t, Z, 3), W), t
-    assert np.array_equal(tr.weights_at(tr.total, Z, 3), run.W_last)
+    assert np.array_equal(tr.weights_at(tr.total, Z, 3), run.model.W_last)

@@ -26,7 +26,7 @@ def literal(Z, y, perms):
 def assert_literal(Z, y, run, perms):
     w, mistakes, updates = literal(Z, y, perms)
     assert run.epoch_mistakes == mistakes
-    assert np.array_equal(run.w_last, w)
+    assert np.array_equal(run.model.w_last, w)
     assert run.trace.index.tolist() == [i for _, i, _, _ in updates]
     assert run.trace.epoch.tolist() == [e for e, _, _, _ in updates]
     assert run.trace.activation.tolist() == [a for _, _, a, _ in updates]  # the loop's own numbers

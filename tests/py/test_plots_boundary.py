@@ -240,7 +240,7 @@ def test_voted_run_through_its_decision_function():
     ds = preset("and")
     Z = prepare(ds.X)
     run = train(Z, ds.y, algorithm="voted", max_epochs=50)
-    fig = plots.boundary_figure(ds.X, ds.y, w=run.w, decision=lambda R: run.decision_function(
+    fig = plots.boundary_figure(ds.X, ds.y, w=run.model.w, decision=lambda R: run.decision_function(
         prepare(R)), label_names=ds.label_names)
     expected = int(np.sum(run.predict(Z) != ds.y))
     assert fig.n_wrong == expected
@@ -252,11 +252,11 @@ def test_real_training_run_on_and():
     ds = preset("and")
     run = train(prepare(ds.X), ds.y, max_epochs=100)
     assert run.status == "converged"
-    fig = plots.boundary_figure(ds.X, ds.y, w=run.w, feature_names=ds.feature_names,
+    fig = plots.boundary_figure(ds.X, ds.y, w=run.model.w, feature_names=ds.feature_names,
                                 label_names=ds.label_names, title=ds.name)
     assert fig.n_wrong == 0
     pts = boundary_line(fig)
-    assert np.allclose(np.column_stack([pts, np.ones(2)]) @ run.w, 0, atol=1e-9)
+    assert np.allclose(np.column_stack([pts, np.ones(2)]) @ run.model.w, 0, atol=1e-9)
     # the legend carries the original label names
     texts = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert texts[:2] == ["1 (+1)", "0 (−1)"]

@@ -155,8 +155,8 @@ def vote_scores(W, c, Z):
 def test_voted_plot_names_the_last_w_and_shades_the_vote():
     Z = prepare(AND_X)
     run = train(Z, AND_Y, algorithm="voted", max_epochs=10)
-    W, c = run.votes
-    fig = plots.boundary_figure(AND_X, AND_Y, w=run.w, vote=True, label_names=LABELS,
+    W, c = run.model.votes
+    fig = plots.boundary_figure(AND_X, AND_Y, w=run.model.w, vote=True, label_names=LABELS,
                                 decision=lambda X: run.decision_function(prepare(X)))
     legend = [t.get_text() for t in fig.data_ax.get_legend().get_texts()]
     assert "last w (one voter)" in legend and "voted classifier (regions)" in legend
@@ -164,7 +164,7 @@ def test_voted_plot_names_the_last_w_and_shades_the_vote():
     line = plots.find_artist(fig, "last-w-line")
     assert line.get_linestyle() == "--"
     for p in np.column_stack(line.get_data()):
-        assert abs(run.w_last @ np.array([p[0], p[1], 1.0])) < 1e-9
+        assert abs(run.model.w_last @ np.array([p[0], p[1], 1.0])) < 1e-9
     # the rings are the vote's mistakes, from a literal vote
     wrong = np.where(vote_scores(W, c, Z) >= 0, 1, -1) != AND_Y
     assert fig.n_wrong == int(wrong.sum())

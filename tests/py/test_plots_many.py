@@ -33,7 +33,7 @@ def hostile_figures(name0, name1, label_pos, title):
                                           title=title),
         "regions": plots.boundary_figure(*circles(), w=CIRCLE_W, feature_map="poly2", feature_names=names,
                                          label_names=labels, title=title),
-        "voted": plots.boundary_figure(AND_X, AND_Y, w=run.w, vote=True, feature_names=names,
+        "voted": plots.boundary_figure(AND_X, AND_Y, w=run.model.w, vote=True, feature_names=names,
                                        decision=lambda X: run.decision_function(prepare(X)), label_names=labels,
                                        title=title),
         "mistakes": plots.mistakes_figure([2, 1, 0], bound=5.0, title=title),
@@ -98,7 +98,7 @@ def test_projection_shows_every_score_and_marks_the_mistakes():
     X, y, names = breast_cancer()
     Z = prepare(X)
     run = train(Z, y, algorithm="averaged", max_epochs=5)
-    s = Z @ run.w
+    s = Z @ run.model.w
     fig = plots.projection_figure(s, y, label_names={1: "benign", -1: "malignant"})
     wrong = np.where(s >= 0, 1, -1) != y
     rings = np.asarray(plots.find_artist(fig, "misclassified").get_offsets())
@@ -116,21 +116,21 @@ def test_projection_shows_every_score_and_marks_the_mistakes():
 def test_weights_chart_one_signed_bar_per_feature_and_the_caveat():
     X, y, names = breast_cancer()
     run = train(prepare(X), y, max_epochs=3)
-    tall = plots.weights_figure(run.w, names, standardized=True, width_px=640, height_px=900)
+    tall = plots.weights_figure(run.model.w, names, standardized=True, width_px=640, height_px=900)
     assert len(tall.bar_values) == 30
-    np.testing.assert_array_equal(tall.bar_values, run.w[:-1])
+    np.testing.assert_array_equal(tall.bar_values, run.model.w[:-1])
     assert tall.bar_names == names
     widths = [r.get_width() for r in plots.find_artists(tall, "weight-bars")]
-    np.testing.assert_allclose(widths, run.w[:-1])
+    np.testing.assert_allclose(widths, run.model.w[:-1])
     title = plots.find_artist(tall, "title").get_text()
     assert "importance" in title and "not" not in title
-    raw = plots.weights_figure(run.w, names, standardized=False)
+    raw = plots.weights_figure(run.model.w, names, standardized=False)
     assert "not an importance" in plots.find_artist(raw, "title").get_text()
     assert "not an importance" in raw.alt_text
     # too little room for 30 readable names: the largest |w| are drawn, and the chart says so
     kept = len(raw.bar_values)
     assert kept < 30
-    biggest = np.sort(np.argsort(-np.abs(run.w[:-1]), kind="stable")[:kept])
+    biggest = np.sort(np.argsort(-np.abs(run.model.w[:-1]), kind="stable")[:kept])
     np.testing.assert_array_equal(raw.bar_index, biggest)
     assert f"{30 - kept} smaller not shown" in raw.axes[0].xaxis.label.get_text().replace("…", "")
 

@@ -166,7 +166,7 @@ def test_predictions_csv_has_score_labels_and_split_in_utf8_with_bom():
     mean = [statistics.fmean(train_ds.X[:, j]) for j in range(2)]  # the training split's, by definition
     std = [statistics.pstdev(train_ds.X[:, j].tolist()) for j in range(2)]
     for row, x, y, held in zip(rows[1:], X, labels, mask):
-        a = sum(run.w[j] * (x[j] - mean[j]) / std[j] for j in range(2)) + run.w[2]
+        a = sum(run.model.w[j] * (x[j] - mean[j]) / std[j] for j in range(2)) + run.model.w[2]
         assert math.isclose(float(row[4]), a, rel_tol=1e-9, abs_tol=1e-9)
         assert row[3] == ("pos" if a >= 0 else "'=neg") and row[2] == ("pos" if y == 1 else "'=neg")
         assert row[5] == ("test" if held else "train")

@@ -15,7 +15,7 @@ def test_a_converged_pocket_run_has_no_training_point_on_its_line():
     c = PocketPerceptron().fit(ds.X, ds.y)
     Z = features.prepare(ds.X)
     assert c.status_ == "converged"
-    assert (ds.y * (Z @ c.run_.w)).min() > 0  # was w = (2, 1, −3): (1, 1) exactly on the line
+    assert (ds.y * (Z @ c.run_.model.w)).min() > 0  # was w = (2, 1, −3): (1, 1) exactly on the line
     # Over many separable sets: every converged pocket answer separates strictly.
     for seed in range(60):
         rng = np.random.default_rng(seed)
@@ -27,7 +27,7 @@ def test_a_converged_pocket_run_has_no_training_point_on_its_line():
             continue
         run = train(features.prepare(X), y, algorithm="pocket", max_epochs=200)
         if run.status == "converged":
-            assert (y * (features.prepare(X) @ run.w)).min() > 0, seed
+            assert (y * (features.prepare(X) @ run.model.w)).min() > 0, seed
 
 
 def test_partial_fit_and_fit_differ_after_a_long_cycle_as_the_docstring_says():

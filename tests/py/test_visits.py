@@ -156,7 +156,7 @@ def test_the_runs_visit_recorder_hears_every_visit_of_the_literal_loop(algorithm
         assert (e, i, m) == (epoch, j, mistake)
         assert a == pytest.approx(b, rel=1e-12, abs=1e-12) and w == pytest.approx(after, rel=1e-12, abs=1e-12)
     plain = train(Z, ds.y, algorithm=algorithm, order="shuffle-each", seed=3, max_epochs=7)
-    assert np.array_equal(run.w, plain.w) and run.epoch_mistakes == plain.epoch_mistakes
+    assert np.array_equal(run.model.w, plain.model.w) and run.epoch_mistakes == plain.epoch_mistakes
     with pytest.raises(SettingsError) as e:
         train(Z, ds.y, algorithm="batch", visitor=lambda *a: None)
     assert e.value.field == "algorithm"

@@ -54,7 +54,7 @@ def compare_request(request, progress=None):
             "algorithm": algorithm,
             "weights": floats(coef),
             "bias": bias,
-            "w": floats(run.w),
+            "w": floats(run.model.w),
             "status": run.status,
             **f.texts,
             **run_fields(f),

@@ -101,7 +101,7 @@ def slice_title(f, what):
 def strip_figure(f, size_kw):
     """The score strip of the run's classifier: every training point at its w·x̃ (voted: its vote)."""
     run, ds = f.run, f.train_ds
-    voted = run.votes is not None
+    voted = run.model.votes is not None
     return plots().projection_figure(
         run.decision_function(f.Z), ds.y, label_names=ds.label_names,
         score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
@@ -111,7 +111,7 @@ def strip_figure(f, size_kw):
 
 def weights_height(f):
     """One readable row per weight (bias excluded), within the plots' largest size."""
-    n = len(f.run.w) - (1 if f.s["bias"] else 0)
+    n = len(f.run.model.w) - (1 if f.s["bias"] else 0)
     return int(min(settings.param("plot_px")["max"], max(360, 26 * n + 110)))
 
 
@@ -136,8 +136,8 @@ def figure(kind, f, *, upto=None, px=None):
         return fig, fig.alt_text
     if kind == "boundary":
         decision, grid = None, 200
-        if run.votes is not None:
-            grid = int(np.clip(math.sqrt(settings.LIMITS["vote_grid_work"] / len(run.votes[1])), 60, 200))  # every grid point polls every vote (the run budget counts them)
+        if run.model.votes is not None:
+            grid = int(np.clip(math.sqrt(settings.LIMITS["vote_grid_work"] / len(run.model.votes[1])), 60, 200))  # every grid point polls every vote (the run budget counts them)
 
             memo = {}
 
@@ -148,12 +148,12 @@ def figure(kind, f, *, upto=None, px=None):
                     memo.clear()
                     memo[key] = run.decision_function(prepare(Xraw, **f.prep))
                 return memo[key]
-        w_plot, plot_prep = for_plot(run.w, f.prep)  # standardized: the same boundary in raw units
+        w_plot, plot_prep = for_plot(run.model.w, f.prep)  # standardized: the same boundary in raw units
         fig = p.boundary_figure(
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
             title=slice_title(f, f"{s['algorithm']} perceptron"), grid=grid,
-            vote=run.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
+            vote=run.model.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
         # The bound limits online updates; the batch rule's steps (one per epoch) are a different process.
@@ -177,7 +177,7 @@ def figure(kind, f, *, upto=None, px=None):
     if kind == "projection":
         if not many_features(f):
             return None, None
-        voted = run.votes is not None
+        voted = run.model.votes is not None
         fig = p.projection_figure(run.decision_function(f.Z), ds.y, label_names=ds.label_names,
                                   score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
                                   title="Every training point's vote Σ c·sign(w·x̃)" if voted else
@@ -187,12 +187,12 @@ def figure(kind, f, *, upto=None, px=None):
     if kind == "weights":
         if not many_features(f):
             return None, None
-        voted = run.votes is not None  # its w is the last voter's, not the classifier
+        voted = run.model.votes is not None  # its w is the last voter's, not the classifier
         title = None
         if voted:
             title = "The last w (one voter): " + (
                 "per standard deviation" if s["standardize"] else "raw units, size ≠ importance")
-        fig = p.weights_figure(run.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
+        fig = p.weights_figure(run.model.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
                                standardized=s["standardize"], title=title, **size_kw)
         return fig, ("The last w, one of the voters. " if voted else "") + fig.alt_text
     if kind == "cycle":

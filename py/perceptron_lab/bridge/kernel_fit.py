@@ -31,6 +31,8 @@ class KernelFit(SummaryFit):
     geometry = True
     script_writer = script_kernel  # the run as code (export/script.py)
     exercise_walk = staticmethod(kernel_visits_request)  # the exercise's walk of every visited example
+    json_keys = ("alpha", "support", "dual_coef", "bias", "kernel", "labels", "R", "gamma", "bound", "separable",
+                 "separable_text", "bound_text", *SummaryFit.json_keys)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):
@@ -85,7 +87,7 @@ class KernelFit(SummaryFit):
     def boundary(self, *, step=None, highlight=None, size):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
         p, ds, s, run = figures.plots(), self.train_ds, self.s, self.run
-        alpha = run.alpha if step is None else run.trace.alpha_at(step, len(run.alpha))
+        alpha = run.model.alpha if step is None else run.trace.alpha_at(step, len(run.model.alpha))
         title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if step is None else ", step through")
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,

@@ -99,12 +99,19 @@ class LinearFit:
 
     def weights(self):
         """(coef, bias) of the answer w: the bias is the last component when it is on."""
-        w = self.run.w
+        w = self.run.model.w
         return (w[:-1], float(w[-1])) if self.s["bias"] else (w, None)
 
 
     script_writer = script_linear  # the run as code (export/script.py)
     exercise_walk = staticmethod(online_visits_request)  # the exercise's walk of every visited example
+    # What `perceptron-lab train --json` prints of its answer; lists_weights: the CLI's summary lists w.
+    json_keys = ("weights", "bias", "mistakes", "epochs", "status", "status_text", "cycle", "labels",
+                 "train_accuracy", "test_accuracy", "separable", "separable_reason", "separable_text", "R", "gamma",
+                 "gamma_upper", "bound", "bound_text", "classifier_text", "split_text", "feature_names",
+                 "epoch_mistakes", "updates", "converged_epoch", "votes", "votes_distinct", "pocket_rule",
+                 "settings")
+    lists_weights = True
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):
@@ -124,7 +131,7 @@ class LinearFit:
             "counts_updates": run.rule.margin,  # its M counts updates, correct examples within τ too
             "weights": floats(coef),
             "bias": bias,
-            "w": floats(run.w),
+            "w": floats(run.model.w),
             "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
             "feature_names": list(ds.feature_names),
             "labels": ds.label_mapping_json(),
@@ -136,7 +143,7 @@ class LinearFit:
             "train_accuracy": self.train_accuracy,
             "test_accuracy": self.test_accuracy,
             "standardization": standardization_json(self.prep, ds),
-            "margin_of_w": theory.margin_of(run.w, self.Z, self.train_ds.y) if run.votes is None else None,
+            "margin_of_w": theory.margin_of(run.model.w, self.Z, self.train_ds.y) if run.model.votes is None else None,
             "points": points_json(self.train_ds),
             "steps": self.steps,
             "trace": trace_json(run.trace.total, run.trace.subsampled, run.trace.step, run.trace.epoch, run.trace.index,
@@ -282,6 +289,6 @@ def run_fields(f):
     """What train and compare both report about a run beyond its weights."""
     run, th = f.run, f.known
     return {"converged_epoch": run.converged_epoch, "early_stop": run.early_stop, "pocket_rule": run.pocket_rule,
-            "votes": None if run.votes is None else len(run.votes[1]),
-            "votes_distinct": None if run.votes is None else int(len(np.unique(run.votes[0], axis=0))),
+            "votes": None if run.model.votes is None else len(run.model.votes[1]),
+            "votes_distinct": None if run.model.votes is None else int(len(np.unique(run.model.votes[0], axis=0))),
             "separable": th.separable, "separable_reason": th.reason, "gamma_upper": th.gamma_upper}

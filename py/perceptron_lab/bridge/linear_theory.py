@@ -145,7 +145,7 @@ def out_of_time(th, m, Z, y, run) -> Theory:
     u, gamma = (m.u, m.gamma) if m.separable else (None, 0.0)
     # A margin counts only above the rounding of y·(u·x̃) (as theory.max_margin verifies its own).
     floor = 4.0 * (Z.shape[1] + 1) * _EPS * th.R
-    for w in (run.w_last, run.w if run.votes is None else None):
+    for w in (run.model.w_last, run.model.w if run.model.votes is None else None):
         g = None if w is None else theory.margin_of(w, Z, y)
         if g is not None and g > max(gamma, floor):
             u, gamma = np.asarray(w, dtype=np.float64) / float(np.linalg.norm(w)), g

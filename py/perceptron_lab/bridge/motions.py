@@ -141,7 +141,7 @@ class KernelMotion(_NoVisits):
     def _geometry(self, info):
         run, t = self.f.run, info["t"]  # recorded update k is update t of the run
         return self.boundary.frame(decision=lambda X: run.decision_function(X, step=t), highlight=info["index"],
-                                   alpha=run.trace.alpha_at(t, len(run.alpha)))
+                                   alpha=run.trace.alpha_at(t, len(run.model.alpha)))
 
     def frame(self, k):
         info = self.f.step_info(k)

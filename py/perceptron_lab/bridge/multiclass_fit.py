@@ -24,6 +24,8 @@ IMAGE_SIDE = 8  # 64 features are drawn as 8×8 images (digits)
 class MulticlassFit(SummaryFit):
     script_writer = script_multiclass  # the run as code (export/script.py)
     exercise_walk = None  # the exercise does not follow it (params.json: per_example false)
+    json_keys = ("classes", "weights", "average", "confusion", "per_class_accuracy", "test_confusion",
+                 *SummaryFit.json_keys)
 
     @classmethod
     def train(cls, spec, raw, progress=None, theory_later=False):
@@ -82,7 +84,7 @@ class MulticlassFit(SummaryFit):
         if kind == "confusion":
             return p.confusion_figure(self.summary["confusion"], ds.classes, title="Confusion matrix (training)", **size)
         if kind == "class_weights":
-            return p.weight_images_figure(run.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
+            return p.weight_images_figure(run.model.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
         return p.mistakes_gallery_figure(ds.X, ds.y, run.predict(self.Z), ds.classes, side=IMAGE_SIDE,
                                          title="Current mistakes: true → predicted", **size)
 

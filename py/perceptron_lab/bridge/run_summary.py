@@ -39,7 +39,7 @@ def kernel_summary(run, theory, trace_cap=5000):
     return {
         "algorithm": "kernel",
         "kernel": {"kernel": k.kernel, "degree": k.degree, "coef0": k.coef0, "gamma": k.gamma},
-        "alpha": run.alpha.tolist(),
+        "alpha": run.model.alpha.tolist(),
         "support": run.support.tolist(),
         "dual_coef": run.dual_coef.tolist(),
         "bias": run.bias,
@@ -58,12 +58,12 @@ def multiclass_summary(run, Z, y, classes, trace_cap=5000):
     The trace keeps at most trace_cap of its kept updates, evenly spread (step: the update number of each)."""
     tr = run.trace
     keep = thin(len(tr.step), trace_cap)
-    C = confusion_matrix(y, run.predict(Z), len(run.W))
+    C = confusion_matrix(y, run.predict(Z), len(run.model.W))
     return {
         "algorithm": "multiclass",
-        "average": run.average,
+        "average": run.model.average,
         "classes": list(classes),
-        "weights": run.W.tolist(),
+        "weights": run.model.W.tolist(),
         **run_json(run),
         "train_accuracy": float(np.trace(C) / len(y)),
         "confusion": C.tolist(),

@@ -24,6 +24,12 @@ class SummaryFit:
     """ds/train_ds/test_ds: the data and its split (a binary Dataset or a MulticlassDataset); s: the read
     settings; run: the core's run; summary: the core's JSON account of it."""
 
+    # What `perceptron-lab train --json` prints of the answer (each family puts its model's keys in
+    # front); lists_weights False: the CLI's summary prints the run's sentences, as there is no one w.
+    json_keys = ("status", "status_text", "cycle", "mistakes", "epochs", "updates", "epoch_mistakes",
+                 "train_accuracy", "test_accuracy", "classifier_text", "feature_names", "settings")
+    lists_weights = False
+
     ds: Any
     train_ds: Any
     test_ds: Any

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .model import DualModel
 from .run_envelope import RunEnvelope
 from . import loop as core
 from . import cycle_proof
@@ -69,10 +70,9 @@ class DualTrace(TraceEnvelope):
 
 @dataclass
 class KernelRun(RunEnvelope):
-    """One kernel perceptron run; alpha is in training order."""
+    """One kernel perceptron run; its model (core.model.DualModel) holds α, in training order."""
 
     kernel: Kernel
-    alpha: np.ndarray
     epoch_mistakes: list
     epoch_w_norm: list
     epoch_accuracy: list
@@ -98,13 +98,13 @@ class KernelRun(RunEnvelope):
     @property
     def support(self):
         """Indices of the training examples with α_i > 0 (the support vectors)."""
-        return np.flatnonzero(self.alpha)
+        return np.flatnonzero(self.model.alpha)
 
     @property
     def dual_coef(self):
         """η·α_i·y_i for the support vectors, in support order."""
         s = self.support
-        return self.eta * self.alpha[s] * self.y[s].astype(np.float64)
+        return self.eta * self.model.alpha[s] * self.y[s].astype(np.float64)
 
     @property
     def bias(self):
@@ -123,7 +123,7 @@ class KernelRun(RunEnvelope):
     def _scores1(self, X, step=None, chunk=2048):
         """Σ_i α_i y_i k̃(x_i, x) in units of η: the signs training decides by, for every η."""
         X = np.asarray(X, dtype=np.float64)
-        alpha = self.alpha if step is None else self.trace.alpha_at(step, len(self.alpha))
+        alpha = self.model.alpha if step is None else self.trace.alpha_at(step, len(self.model.alpha))
         s = np.flatnonzero(alpha)
         c = alpha[s] * self.y[s].astype(np.float64)
         out = np.zeros(len(X))
@@ -272,7 +272,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visito
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=record.total, subsampled=record.stride > 1,
                       updates=record.logged()[0], bounds=epoch_bounds(epoch_mistakes))
-    run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), alpha=strategy.alpha, status=ends.status,
+    run = KernelRun(kernel=k, eta=eta, order=order, seed=int(seed), model=DualModel(strategy.alpha), status=ends.status,
                     cycle=ends.cycle, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                     epoch_mistakes=epoch_mistakes, epoch_w_norm=[eta * v for v in strategy.epoch_w_norm],
                     epoch_accuracy=strategy.epoch_accuracy, scores=eta * s, trace=trace, X=X, y=y, K=K)

@@ -19,6 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
+from .model import LinearModel
 from .run_envelope import RunEnvelope
 from .. import settings
 from . import cycle_proof
@@ -31,7 +32,6 @@ from .trace import Trace, TraceBuffer
 
 ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
-TAU = float(settings.param("tau")["default"])  # the margin perceptron's threshold unless given
 RUN_ON = tuple(a for a, S in STRATEGIES.items() if S.runs_on)  # their answer moves after the last mistake
 
 __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "check_settings",
@@ -42,16 +42,14 @@ __all__ = ["ALGORITHMS", "ORDERS", "MAX_EPOCHS", "Run", "Trace", "accuracy", "ch
 class Run(RunEnvelope):
     """Everything one training run produced; see docs/ARCHITECTURE.md.
 
-    w: the classifier's weights (voted: its last w; the classifier is `votes`), η·(units);
-    w_last: the last w of the path; status: "converged" (an epoch without mistakes happened,
+    model: core.model.LinearModel (w, the classifier's weights, η·(units); w_last, the last w of
+    the path; voted's votes, its classifier); status: "converged" (an epoch without mistakes happened,
     at converged_epoch), "cycled" (cycle = {"epoch", "period"}: a repeated w under a fixed order),
     or "max_epochs"; limit: "votes" when voted stopped at its cap; pocket_rule: "every" or
     "ratchet" (pocket only).
     """
 
     algorithm: str
-    w: np.ndarray
-    w_last: np.ndarray
     limit: str | None
     n_updates: int
     converged_epoch: int | None = None
@@ -61,7 +59,6 @@ class Run(RunEnvelope):
     epoch_mistakes: list = field(default_factory=list)
     epoch_w_norm: list = field(default_factory=list)
     trace: Trace | None = None
-    votes: tuple | None = None
     _Z: np.ndarray | None = field(default=None, repr=False)
     _y: np.ndarray | None = field(default=None, repr=False)
     _snapshots: list = field(default_factory=list, repr=False)
@@ -82,16 +79,16 @@ class Run(RunEnvelope):
         """Activations w·x̃ (voted: Σ_k c_k·sign(w_k·x̃)): η times the run's own (η = 1) scores,
         so their signs are the ones training decides by."""
         Z = np.asarray(Z, dtype=np.float64)
-        if self.votes is not None:
-            return vote_scores(Z, *(self._votes1 or self.votes))
+        if self.model.votes is not None:
+            return vote_scores(Z, *(self._votes1 or self.model.votes))
         if self._answer1 is None:
-            return Z @ self.w
+            return Z @ self.model.w
         return self.eta * (Z @ self._answer1)
 
     def predict(self, Z):
         """sign of the scores in units of η (0 counts as +1), the same labels for every η."""
         Z = np.asarray(Z, dtype=np.float64)
-        if self.votes is None and self._answer1 is not None:
+        if self.model.votes is None and self._answer1 is not None:
             return predict_sign(Z @ self._answer1)
         return predict_sign(self.decision_function(Z))
 
@@ -124,16 +121,20 @@ def check_params(**values):
         settings.check(_PARAM.get(name, name), bool(value) if isinstance(value, np.bool_) else value)
 
 
-def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, tau=TAU):
-    """Raise SettingsError naming the field for anything outside its range (params.json)."""
+def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, **options):
+    """Raise SettingsError naming the field for anything outside its range (params.json); options:
+    strategies' own settings by their params.json names (TypeError for a name that is none)."""
     if algorithm not in ALGORITHMS:
         raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
                             field="algorithm")
-    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, early_stop=early_stop, tau=tau)
+    unknown = [k for k in options if k not in settings.PARAMS]
+    if unknown:
+        raise TypeError(f"train() got an unexpected keyword argument {unknown[0]!r}")
+    check_params(order=order, eta=eta, max_epochs=max_epochs, seed=seed, early_stop=early_stop, **options)
 
 
 def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", seed=0,
-          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None, tau=TAU):
+          trace_cap=100_000, progress=None, resume=None, max_votes=None, early_stop=False, visitor=None, **options):
     """Train on prepared vectors Z = x̃ (n, d) with labels y in {-1, +1}; returns a Run.
 
     early_stop: stop every variant after the first epoch without mistakes (by default averaged
@@ -145,12 +146,14 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     random state and averaging/voting/pocket state), as partial_fit needs; Z may then be new
     data of the same width. Resumed one-epoch calls make the updates of one run's epochs up to
     where that run stops (a clean epoch, a cycle, early_stop); past it they go on epoch by epoch.
-    tau: the margin perceptron only: it updates whenever y·(w·x̃) <= tau (core/rule.py).
+    options: a strategy's own settings by their params.json names, each checked there; the strategy
+    takes those it names (Strategy.options), one left out at its params.json default (the margin
+    perceptron's tau: it updates whenever y·(w·x̃) <= tau, core/rule.py).
     visitor: the per-example variants only: visitor(epoch, index, activation w·x̃ in units of η,
     mistake, w after in units of η) for every example the run visits, right or wrong, in order
     (the exercise asks the run for its visits; the scan then decides every example by itself).
     """
-    check_settings(algorithm, eta, max_epochs, order, seed, early_stop, tau)
+    check_settings(algorithm, eta, max_epochs, order, seed, early_stop, **options)
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y).astype(np.int8)
     n, d = Z.shape
@@ -158,8 +161,9 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
     if resume is None:
         rng = np.random.default_rng(seed)
         Strategy = STRATEGIES[algorithm]
-        given = {"max_votes": max_votes, "tau": float(tau), "eta": eta}
-        strategy = Strategy(Z, y, order, rng, **{k: given[k] for k in Strategy.options})
+        given = {"max_votes": max_votes, "eta": eta, **options}
+        strategy = Strategy(Z, y, order, rng, **{k: given[k] if k in given else settings.default(k)
+                                                 for k in Strategy.options})
         w = np.zeros(d)
     else:
         if resume.algorithm != algorithm or resume._w1.shape != (d,):
@@ -227,10 +231,10 @@ def _loop(Z, y, w, strategy, algorithm, eta, max_epochs, order, seed, trace_cap,
     # A float repeat ends the run; only an exact certificate lets it say "not separable".
     proved = None if cycle is None else cycle_proof.online_or_batch(Z, y, strategy, ends, trace)
     return Run(
-        algorithm=algorithm, eta=eta, order=order, seed=seed, w=run_w, w_last=eta * w, status=status,
+        algorithm=algorithm, eta=eta, order=order, seed=seed, model=LinearModel(run_w, eta * w, votes), status=status,
         cycle=cycle, limit=limit, n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
         n_updates=record.total, converged_epoch=converged, early_stop=early_stop,
         pocket_rule=getattr(strategy, "rule", None), cycle_proved=proved, epoch_mistakes=epoch_mistakes,
-        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace, votes=votes,
+        epoch_w_norm=[eta * v for v in epoch_w_norm], trace=trace,
         _Z=Z, _y=y, _snapshots=snapshots, _w1=w, _answer1=answer, _votes1=votes1, _strategy=strategy,
     )

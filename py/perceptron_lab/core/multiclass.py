@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .model import MulticlassModel
 from .run_envelope import RunEnvelope
 from ..errors import DataError
 from . import cycle_proof
@@ -77,9 +78,9 @@ class MulticlassTrace(TraceEnvelope):
 
 @dataclass
 class MulticlassRun(RunEnvelope):
-    average: bool
-    W: np.ndarray  # the answer: the last W, or the mean of W with average
-    W_last: np.ndarray
+    """One multiclass perceptron run; its model (core.model.MulticlassModel) holds W: the answer,
+    the last W or the mean of W with average, one row per class."""
+
     converged_epoch: int | None  # the first epoch without a mistake
     early_stop: bool
     epoch_mistakes: list
@@ -97,12 +98,12 @@ class MulticlassRun(RunEnvelope):
 
     def decision_function(self, Z):
         """Scores W_k·x̃, shape (n, n_classes)."""
-        return np.asarray(Z, dtype=np.float64) @ self.W.T
+        return np.asarray(Z, dtype=np.float64) @ self.model.W.T
 
     def predict(self, Z):
         """Class indices: argmax of the scores in units of η (training's own numbers: η·W rounds,
         and can make or break a tie), ties to the lowest index."""
-        W = self.W if self.W_units is None else self.W_units
+        W = self.model.W if self.W_units is None else self.W_units
         return np.argmax(np.asarray(Z, dtype=np.float64) @ W.T, axis=1)
 
 
@@ -269,7 +270,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
                             bounds=epoch_bounds(epoch_mistakes))
     units = strategy.answer(W)
     answer = check_scaled(eta * units, "weights")
-    return MulticlassRun(average=average, eta=eta, order=order, seed=int(seed), W=answer, W_last=eta * W, W_units=units,
+    return MulticlassRun(model=MulticlassModel(answer, eta * W, average), eta=eta, order=order, seed=int(seed), W_units=units,
                          status=ends.status, cycle=ends.cycle, converged_epoch=ends.converged, early_stop=early_stop,
                          n_epochs=len(epoch_mistakes), mistakes=int(sum(epoch_mistakes)),
                          epoch_mistakes=epoch_mistakes, epoch_accuracy=strategy.epoch_accuracy,

@@ -1,6 +1,7 @@
 """THE run of every family, as core.train returns it: how it went, with the same names whatever
-the model (one w, counts α, a weight matrix W). A family's run adds its model and its own records
-(Run: w, votes, pocket; KernelRun: α, the scores, the Gram matrix; MulticlassRun: W, average), and
+the model (one w, counts α, a weight matrix W). Its model is one payload, run.model (core/model.py: w and
+voted's votes, the counts α, or W); a family's run adds its own records (Run: pocket, limit;
+KernelRun: the scores, the Gram matrix), and
 every family's run has `algorithm`, `n_updates` (its trace's total), `converged_epoch`,
 `epoch_mistakes`, `epoch_accuracy`, `epoch_w_norm` and a trace.TraceEnvelope (tests/py/test_run_envelope.py)."""
 
@@ -20,3 +21,4 @@ class RunEnvelope:
     cycle: dict | None
     n_epochs: int
     mistakes: int
+    model: object  # the family's model (core/model.py): LinearModel, DualModel or MulticlassModel

@@ -54,7 +54,7 @@ class KernelPerceptron(_Estimator):
         if progress is not None:
             progress.done()
         self.run_ = run
-        self.alpha_ = run.alpha.copy()
+        self.alpha_ = run.model.alpha.copy()
         self.support_ = run.support
         self.support_vectors_ = X[run.support].copy()
         self.dual_coef_ = run.dual_coef[None, :]

@@ -168,8 +168,8 @@ class _BasePerceptron(_InputChecks):
         return np.where(y == self.classes_[1], 1, -1).astype(np.int8)
 
     def _set_answer(self, run, n_iter):
-        """coef_, intercept_ from run.w (voted: the last w), and the run's records."""
-        w = run.w
+        """coef_, intercept_ from run.model.w (voted: the last w), and the run's records."""
+        w = run.model.w
         if self.fit_intercept:
             self.coef_, self.intercept_ = w[None, :-1].copy(), w[-1:].copy()
         else:

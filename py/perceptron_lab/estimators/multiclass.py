@@ -57,7 +57,7 @@ class MulticlassPerceptron(_Estimator):
                          progress=progress)
         if progress is not None:
             progress.done()
-        W = run.W
+        W = run.model.W
         if self.fit_intercept:
             self.coef_, self.intercept_ = W[:, :-1].copy(), W[:, -1].copy()
         else:

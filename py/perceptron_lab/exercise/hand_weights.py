@@ -71,6 +71,6 @@ def hand_request(request):
             raise SettingsError("Your weights are compared with a perceptron that learns one w: choose one of the "
                                 "linear variants (online, averaged, ...) to compare.", field="algorithm")
         run = train(Z, ds.y, **train_keywords(s), trace_cap=2)
-        out["perceptron"] = {**measure(run.w, Z, ds.y), "algorithm": s["algorithm"], "status": run.status,
+        out["perceptron"] = {**measure(run.model.w, Z, ds.y), "algorithm": s["algorithm"], "status": run.status,
                              "epochs": run.n_epochs, "mistakes": run.mistakes}
     return out

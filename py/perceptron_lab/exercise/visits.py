@@ -16,7 +16,6 @@ import numpy as np
 from .. import settings
 from ..core import train
 from ..core.loop import RUN_ON
-from ..core.strategies import STRATEGIES
 from ..run_settings import train_keywords
 from ..data.dataset import train_test_split
 from ..data.prep import options
@@ -29,11 +28,6 @@ MAX_DRAW_POINTS = 5000
 # The primal variants that update on one example at a time (params.json: per_example).
 PER_EXAMPLE = tuple(o["value"] for o in settings.param("algorithm")["options"]
                     if o["family"] == "linear" and o["per_example"])
-
-
-def update_threshold(s):
-    """The τ of y·a <= τ the algorithm updates at (0 but for the margin perceptron), in the page's units."""
-    return float(s["tau"]) if STRATEGIES[s["algorithm"]].options.count("tau") else 0.0
 
 
 class VisitRecord:
@@ -61,9 +55,10 @@ def online_visits_request(ds, s, limit):
     n = len(Z)
     # The first epochs of a run do not depend on how many follow: train only those the visits need.
     epochs = min(s["epochs"], math.ceil(limit / n))
-    record = VisitRecord(Z, y, s["eta"], limit, update_threshold(s))
+    record = VisitRecord(Z, y, s["eta"], limit)
     run = train(Z, y, **{**train_keywords(s), "max_epochs": epochs}, trace_cap=2, visitor=record)
-    vs = record.visits
+    record.threshold = run.rule.threshold  # the rule's τ of y·a <= τ (0 but for the margin perceptron)
+    vs = [{**v, "threshold": record.threshold} for v in record.visits]
     m = train_ds.X.shape[1]
     drawable = m == 2 and s["feature_map"] == "none" and n <= MAX_DRAW_POINTS
     # The page's run ends where this one did only if this one stopped by itself: averaged and voted

@@ -42,7 +42,7 @@ def _w_names(ds, s):
 
 def model_json(run, ds, s, theory):
     """The trained model with what is needed to use or reproduce it (s: the bridge's settings)."""
-    w = run.w
+    w = run.model.w
     out = {
         "format": "perceptron-lab-model", "format_version": 1,
         "versions": {"perceptron_lab": __version__, "numpy": np.__version__, "python": platform.python_version()},
@@ -57,9 +57,9 @@ def model_json(run, ds, s, theory):
         "R": theory["R"], "gamma": theory["gamma"], "bound": theory["bound"], "separable": theory["separable"],
         "separable_reason": theory.get("reason"), "pocket_rule": run.pocket_rule,
     }
-    if run.votes is not None:
+    if run.model.votes is not None:
         # c_k: the examples after which w_k was the current w (README, conventions).
-        out["votes"] = {"w": [floats(r) for r in run.votes[0]], "c": [int(c) for c in run.votes[1]]}
+        out["votes"] = {"w": [floats(r) for r in run.model.votes[0]], "c": [int(c) for c in run.model.votes[1]]}
     return json.dumps(out, indent=2, allow_nan=False)
 
 
@@ -96,7 +96,7 @@ def predictions_csv(run, ds, s):
     pred = np.where(score >= 0, 1, -1)  # 0 -> +1, as run.predict
     split = np.where(test, "test", "train") if test is not None else ["train"] * len(ds.y)
     header = list(ds.feature_names) + ["label", "predicted",
-                                       "vote Σc·sign(w·x̃)" if run.votes is not None else "score w·x̃", "split"]
+                                       "vote Σc·sign(w·x̃)" if run.model.votes is not None else "score w·x̃", "split"]
     rows = [[float(v) for v in x] + [str(ds.label_names[int(y)]), str(ds.label_names[int(p)]), float(a), str(t)]
             for x, y, p, a, t in zip(ds.X, ds.y, pred, score, split)]
     return "\ufeff" + _csv(header, rows)

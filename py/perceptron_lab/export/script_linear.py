@@ -30,7 +30,7 @@ def cells(s, ds, imports, plot_features):
               "print(\"bias: off (the boundary passes through the origin)\")"))
     decision = ", decision=clf.decision_function" if traits["votes"] else ""
     plot = ("fig = plots.boundary_figure(\n"
-            f"    train.X, train.y, w=clf.run_.w{decision}, plot_features={plot_features!r},\n"
+            f"    train.X, train.y, w=clf.run_.model.w{decision}, plot_features={plot_features!r},\n"
             f"    fit_intercept={s['bias']!r}, normalize={s['normalize']!r}, feature_map={s['feature_map']!r},\n"
             "    feature_names=ds.feature_names, label_names=ds.label_names,\n"
             f"    title={ds.name + ': ' + s['algorithm'] + ' perceptron'!r}, width_px=640, height_px=480,\n)")

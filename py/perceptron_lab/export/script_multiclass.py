@@ -43,7 +43,7 @@ def cells(s, ds, imports, plot_features):
     fit = (f"clf = {estimator}(\n    {estimator_call(s)},\n)\n"
            f"clf.fit(train.X, train.y)  # class indices 0, 1, ... in the order of ds.classes\n" + status_line() +
            "print(\"classes:\", [str(c) for c in ds.classes])\n"
-           "print(\"weights:\", clf.run_.W.tolist())  # one row per class"
+           "print(\"weights:\", clf.run_.model.W.tolist())  # one row per class"
            + (", the bias last" if s["bias"] else ""))
     scores = "clf.decision_function"
     title = repr(f"{ds.name}: {s['algorithm']} perceptron")

@@ -40,7 +40,7 @@ def run_facts(f):
         "period": run.cycle["period"] if run.cycle else None,
         "R": th.R, "separable": th.separable is True, "not_separable": th.separable is False,
         "gamma": th.gamma if th.separable else None, "bound": th.bound if th.separable else None,
-        "w": run.w, "train_acc": 100.0 * f.train_accuracy,
+        "w": run.model.w, "train_acc": 100.0 * f.train_accuracy,
         "test_acc": None if f.test_accuracy is None else 100.0 * f.test_accuracy,
         "eta": run.eta, "epochs_max": f.s["epochs"],
     }

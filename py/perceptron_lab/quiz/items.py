@@ -194,7 +194,7 @@ def bound(seed, ident):
                 f"largest margin of a unit vector u is γ = {g:.6g}.</p>{_table(ds)}"
                 "<p>At most how many mistakes can the perceptron make, by Novikoff's theorem: what is (R/γ)²? "
                 f"(within {BOUND_RTOL:.0%})</p>",
-        "image": _image(ds, run.w, ident, "the data and the run's last w"),
+        "image": _image(ds, run.model.w, ident, "the data and the run's last w"),
         "answer": {"type": "numeric", "value": b, "tolerance": BOUND_RTOL * b},
         "feedback": f"<p>(R/γ)² = ({R:.6g} / {g:.6g})² = {b:.6g}. The online run on this data made {run.mistakes} "
                     "mistakes, within the bound.</p>",

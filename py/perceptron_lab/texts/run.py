@@ -192,7 +192,7 @@ def status_text(run, *, th, dataset_name):
     if run.limit == "votes":
         return _("Stopped after {epochs}: the voted perceptron already keeps {vectors} weight vectors, and every "
                  "one votes on every prediction (the storage cost the notes warn about). Try the averaged "
-                 "perceptron: one vector.").format(epochs=_epochs(run.n_epochs), vectors=_count(len(run.votes[1])))
+                 "perceptron: one vector.").format(epochs=_epochs(run.n_epochs), vectors=_count(len(run.model.votes[1])))
     return _limit_text(run, th)
 
 

@@ -57,7 +57,7 @@ def _averaged(run, train_accuracy, last_accuracy):
 
 
 def _voted(run, train_accuracy, last_accuracy):
-    k = len(run.votes[1])
+    k = len(run.model.votes[1])
     return _("Two classifiers here. The vote, sign(Σ c_k·sign(w_k·x̃)) over {vectors} weight vectors "
              "(c_k: examples after which w_k was the current w), gives the accuracies "
              "({train} on the training data) and the regions of the boundary plot. "

@@ -77,7 +77,7 @@ def bound_in_feature_space(run, deadline=None):
         F = feature_embedding(K)
     m = theory.max_margin(F, y, deadline=deadline)  # deadline: a time.monotonic() value, or None
     if not m.complete:  # what the stopped solver and the run's own α still prove
-        return kernel_margin.out_of_time(out, m, F, y, run.alpha, known)
+        return kernel_margin.out_of_time(out, m, F, y, run.model.alpha, known)
     if kern.kernel != "linear" and m.separable is False:
         m = theory.MarginResult(separable=None)  # a certificate on Φ is no proof for φ̃
     if m.separable:  # + the exact bound where the run meets it (theory.exact_bound)

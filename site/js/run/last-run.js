@@ -1,6 +1,6 @@
 // The panels that work on the last run, which Python keeps in the worker: the step-through,
-// the downloads and placing points on the plot. main.js calls initLastRun() once and
-// lastRunResult() after each successful train.
+// the downloads and placing points on the plot. main.js calls initLastRun() once; each run put
+// on screen (page state `result`) comes to lastRunResult().
 // Whether the controls work follows the page state's pyState and runState: the bridge keeps
 // the last run in the worker, so nothing works while a run is training, and a restarted
 // worker (cancel, crash) has forgotten the run until the next Train.
@@ -13,7 +13,6 @@ import { initNarration, narrateResult, narrateFrame } from "../access/run-narrat
 import { page } from "../state/page-state.js";
 
 let hasSession = false;
-let hasResult = false; // a result is on screen (it stays after a cancel or a failed run)
 let retrainWanted = false;
 // The run is on screen and only its other plots are still being drawn (the run state still
 // says "running"): the step-through and the show already work on it.
@@ -39,13 +38,13 @@ export function initLastRun({ call, train: trainFn, aheadShown: shownFn }) {
   initDownloads({ call: safeCall });
   initPlotPoints({ values: page.values, retrain });
   page.on(["pyState", "runState"], sync);
+  page.on(["result"], ({ result }) => lastRunResult(result.res, { drawing: true })); // its other plots follow
   sync();
 }
 
 /** A new result is on screen; drawing: its other plots are still on their way. */
 export function lastRunResult(res, { drawing: more = false } = {}) {
   hasSession = true;
-  hasResult = true;
   drawing = more;
   narrateResult(res);
   stepperResult(res);
@@ -75,7 +74,7 @@ function sync() {
   // A run computed ahead is stepped through from its shipped frames before Python has it.
   const on = (hasSession || aheadShown()) && (runState !== "running" || drawing);
   // A run computed ahead is no lost run: Python takes it over (run/ahead.js), nothing was restarted.
-  const why = hasResult && !hasSession && !aheadShown() && pyState === "ready"
+  const why = page.get("hasResult") && !hasSession && !aheadShown() && pyState === "ready"
     ? t("Python was restarted since this result, so it no longer has the run: press Train to step through it or download it again.")
     : "";
   stepperEnabled(on, why);

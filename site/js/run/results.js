@@ -3,7 +3,7 @@
 import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
-import { renderPlots } from "../plot/plots.js";
+import { renderPlots, captionMain } from "../plot/plots.js";
 import { showStatus } from "./status-line.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
 import { page } from "../state/page-state.js";
@@ -30,6 +30,14 @@ export function labelMapping(labels, classes = null) {
   // Data labelled −1/+1 already: "−1 = -1, +1 = +1" said nothing.
   if (/^[-−]1(\.0*)?$/.test(neg) && /^\+?1(\.0*)?$/.test(pos)) return t("−1 and +1, as in the data");
   return `−1 = ${neg}, +1 = ${pos}`;
+}
+
+/** The result panel and the main plot's caption follow the run on screen (page state `result`). */
+export function initResults() {
+  page.on(["result"], ({ result }) => {
+    renderResult(result.res, result.settings);
+    captionMain(result.res, result.settings);
+  });
 }
 
 export function renderResult(res, settings = {}) {

@@ -2,6 +2,7 @@
 // script repeats the run with the pip package and prints its weights exactly; data too large
 // to write into the script comes as a CSV file to save beside it (a second download).
 import { byId, el } from "../page/dom.js";
+import { page } from "../state/page-state.js";
 import { t } from "../i18n/i18n.js";
 
 const FORMATS = [["py", t("Python script (.py)"), t("the run as a Python script")],
@@ -13,6 +14,7 @@ let busy = false;
 
 export function initScriptDownload(opts) {
   call = opts.call;
+  page.on(["runState"], ({ runState }) => { const r = page.get("result"); if (runState === "done" && r) scriptRun(r.data, r.settings); });
   const list = byId("export-files");
   if (!list) return;
   for (const [fmt, text, label] of FORMATS) {

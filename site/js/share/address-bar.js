@@ -10,7 +10,7 @@ import { addNotice } from "../page/link-notice.js";
 import { stepTo, stepsOf } from "../steps/stepper.js";
 import { runCompare, compareShown } from "../run/compare.js";
 import { setFullLabHash } from "../page/embed.js";
-import { exerciseShown } from "../exercise/exercise.js";
+import { exerciseShown, exerciseLinkView } from "../exercise/exercise.js";
 import { page } from "../state/page-state.js";
 
 const values = page.values;
@@ -28,6 +28,12 @@ export function initAddressBar() {
   // or presenter mode switched): the address bar follows.
   page.on(["step", "exerciseShown", "autoplay", "present"], () => { if (!opening) writeAddress(); });
   page.on(["compareShown"], () => { wantCompare = false; writeAddress(); });
+  // A run is done: the address bar holds its link, then a shared link's step and comparison,
+  // and a result link's exercise replays its answers.
+  page.on(["runState"], ({ runState }) => {
+    const r = page.get("result");
+    if (runState === "done" && r) { saveLink(r.data, r.settings, r.res); applyLinkView(); exerciseLinkView(); }
+  });
 }
 
 /** A link is being opened: its values become the page's (the address bar keeps the link: no

@@ -1,6 +1,6 @@
 // The page's state, in one place: every parameter's value (by params.json name), where Python
-// and the run are (pyState, runState), the view (tab, step, compareShown, exerciseShown) and
-// what the main plots show. Modules read it (get, or the read-only `values`), change it with
+// and the run are (pyState, runState), the run on screen (result: {res, settings, data}, with
+// hasResult), the view (tab, step, compareShown, exerciseShown) and what the main plots show. Modules read it (get, or the read-only `values`), change it with
 // set(patch) and hear of changes with on(keys, fn); nothing else carries state between them.
 // A set is heard even when a value is unchanged, as an attribute write is by a MutationObserver:
 // a comparison run again opens its tab again. Subscribers run at once, in the order they

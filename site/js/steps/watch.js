@@ -36,7 +36,8 @@ export function liveMode() {
   return !!values?.autoplay && !reducedMotion();
 }
 
-export function initWatch() {
+export function initWatch({ held = () => false } = {}) {
+  page.on(["result"], ({ result }) => watchResult(result.res, { held: held() })); // the run on screen
   // What the main plots show (page state) is written on their figures for CSS and tests.
   page.mirror(byId("plot-boundary").closest("figure").dataset, BOUNDARY_FIGURE);
   page.mirror(byId("plot-mistakes").closest("figure").dataset, MISTAKES_FIGURE);
