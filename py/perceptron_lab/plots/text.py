@@ -9,6 +9,8 @@ import re
 
 import numpy as np
 
+from ..i18n import number
+
 __all__ = [
     "format_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
     "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
@@ -49,7 +51,7 @@ def format_number(v):
             s = s.rstrip("0")
             if s.endswith("."):
                 s += "0"
-    return ("−" if v < 0 else "") + s
+    return number(("−" if v < 0 else "") + s)
 
 
 def _count(n, word):
