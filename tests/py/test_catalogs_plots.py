@@ -39,7 +39,8 @@ RUNS = {
 }
 WORD = re.compile(r"[A-Za-z][A-Za-z']{2,}")
 # Symbols the same in every language (cos, sign, the kernel's name), and words a language shares with English.
-SAME = {"de": {"cos", "sign", "rbf"}, "es": {"cos", "sign", "rbf", "final", "visible", "kernel", "vector"}}
+SAME = {"de": {"cos", "sign", "rbf", "Training", "Bias", "Scores", "linear"},
+        "es": {"cos", "sign", "rbf", "final", "visible", "kernel", "vector", "total", "diagonal"}}
 POINT_NUMBER = re.compile(r"\d\.\d")
 
 
@@ -70,12 +71,12 @@ def rendering(run, lang):
     f = session.current()
     everything, not_ticks = [], []
     for kind in kinds:
-        fig, _ = f.figure(kind)
+        fig, alt = f.figure(kind)
         assert fig is not None, (run, kind)
         fig.canvas.draw()
         a, b = _texts(fig)
-        everything += a
-        not_ticks += b
+        everything += a + [alt]     # its text alternative: what a screen reader says instead
+        not_ticks += b + [alt]
     ds = f.train_ds
     own = [ds.name, *(ds.feature_names or [])]
     own += [str(c) for c in getattr(ds, "classes", None) or []]

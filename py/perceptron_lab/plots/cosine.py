@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .figure import layout, legend_above, legend_fitting, prepare_figure
 from .style import LINE_W, PALETTE, fs, rc
 from .text import format_number
@@ -16,11 +16,12 @@ from .text import format_number
 def describe_cosine(t, cos, floor, t_max):
     """The figure's text alternative, from its numbers."""
     if len(t) == 0:
-        return "No updates were made, so there is no cosine to show."
+        return _("No updates were made, so there is no cosine to show.")
     k = len(t) - 1
-    return (f"After t = {int(t[k])} update{'s' if t[k] != 1 else ''} the cosine of w with u is "
-            f"{format_number(cos[k])}; its floor √t·g is {format_number(floor[k])}. "
-            f"The floor reaches 1 at t = 1/g² = {format_number(t_max)}, so no update can come after it.")
+    return ngettext("After t = {t} update the cosine of w with u is {cos}; its floor √t·g is {floor}.",
+                    "After t = {t} updates the cosine of w with u is {cos}; its floor √t·g is {floor}.",
+                    int(t[k])).format(t=int(t[k]), cos=format_number(cos[k]), floor=format_number(floor[k])) + " " + \
+        _("The floor reaches 1 at t = 1/g² = {value}, so no update can come after it.").format(value=format_number(t_max))
 
 
 def cosine_figure(t, cos, floor, t_max, *, title=N_("The cosine argument (seed 002)"), width_px=None,
