@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from ..errors import DataError
+from ..i18n import _
 
 __all__ = ["encode_labels", "encode_classes", "label_str", "MAX_CLASSES"]
 
@@ -66,7 +67,7 @@ def encode_labels(values, *, rows=None, column=None):
     values = list(values.tolist() if isinstance(values, np.ndarray) else values)
     where = f" in column '{column}'" if column is not None else ""
     if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
+        raise DataError(_("There are no labels: the data has no examples."), column=column)
 
     cleaned = []
     for i, v in enumerate(values):
@@ -103,8 +104,7 @@ def encode_labels(values, *, rows=None, column=None):
     originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
     if len(classes) == 1:
         raise DataError(
-            f"All labels{where} are '{label_str(originals[0])}': there is only one class. "
-            "The perceptron needs examples of two classes.",
+            _one_class(column, label_str(originals[0])),
             column=column,
         )
     if len(classes) > 2:
@@ -135,7 +135,7 @@ def encode_classes(values, *, rows=None, column=None):
     values = list(values.tolist() if isinstance(values, np.ndarray) else values)
     where = f" in column '{column}'" if column is not None else ""
     if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
+        raise DataError(_("There are no labels: the data has no examples."), column=column)
     cleaned = [_check_one(v, i, rows, where, column) for i, v in enumerate(values)]
     nums = _numbers(cleaned)
     keys = nums if all(x is not None for x in nums) else [str(v) for v in cleaned]
@@ -149,11 +149,17 @@ def encode_classes(values, *, rows=None, column=None):
                 raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
                                 "is this the label column?", row=row, column=column)
     if len(first) == 1:
-        raise DataError(f"All labels{where} are '{label_str(cleaned[0])}': there is only one class. "
-                        "The perceptron needs examples of two classes.", column=column)
+        raise DataError(_one_class(column, label_str(cleaned[0])), column=column)
     order = sorted(first)
     index = {k: j for j, k in enumerate(order)}
     return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
+
+
+def _one_class(column, label):
+    return (_("All labels are '{label}': there is only one class. The perceptron needs examples of two classes.")
+            if column is None else
+            _("All labels in column '{column}' are '{label}': there is only one class. The perceptron needs examples "
+              "of two classes.")).format(column=column, label=label)
 
 
 def _check_one(v, i, rows, where, column):
