@@ -29,7 +29,8 @@ BAD = {
     "unknown request": {"cmd": "dance"},
 }
 WORD = re.compile(r"[A-Za-z]{4,}")
-SAME = {"de": {"Bias"}, "es": set()}     # words the language shares with English
+# Words the language shares with English; gamma is the symbol γ spelled for a terminal.
+SAME = {"de": {"Bias", "gamma"}, "es": {"separable", "gamma"}}
 # What a message quotes is the same in every language: the options' and presets' names, the iris's features.
 QUOTED = {w.lower() for name in ("algorithm", "preset") for o in settings.options(name) for w in WORD.findall(o)}
 QUOTED |= {"sepal", "petal", "length", "width", "setosa", "versicolor", "virginica", "iris", "petal colour",
@@ -58,3 +59,24 @@ def test_an_error_comes_in_the_students_language_at_the_same_field(case, lang):
     assert not left, (en["message"], tr["message"])
     # Every number the English message names is there too (the ranges, the limits).
     assert sorted(re.findall(r"\d+", en["message"])) == sorted(re.findall(r"\d+", tr["message"])), (en, tr)
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_the_command_lines_summary_speaks_the_language_asked_for(lang):
+    import subprocess
+    import sys
+
+    def summary(code):
+        out = subprocess.run([sys.executable, "-m", "perceptron_lab", "--lang", code, "train", "--preset", "iris"],
+                             capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+        assert out.returncode == 0, out.stderr
+        return out.stdout.splitlines()
+
+    english, translated = summary("en"), summary(lang)
+    assert len(english) == len(translated)
+    # The labelled lines (weights:, bias:, labels:, mistakes:, separable:) and the heading: no English word left.
+    for en, tr in zip(english[:1] + english[2:7], translated[:1] + translated[2:7]):
+        theirs = set(WORD.findall(tr))
+        left = [w for w in WORD.findall(en) if w in theirs and w.lower() not in QUOTED and w not in SAME[lang]]
+        assert not left, (en, tr)
+        assert re.findall(r"\d+", en) == re.findall(r"\d+", tr), (en, tr)
