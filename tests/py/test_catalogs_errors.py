@@ -24,6 +24,8 @@ BAD = {
     "unknown class": {"cmd": "train", "data": {"kind": "preset", "name": "iris", "classes": ["rose", "setosa"]},
                       "settings": {}},
     "one class only": {"cmd": "train", "data": {"kind": "csv", "text": "x1,x2,y\n0,0,1\n1,1,1\n"}, "settings": {}},
+    "a placed point without its label": {"cmd": "train", "settings": {},
+                                         "data": {"kind": "points", "points": [[0, 0, 1], [1, 1, None], [2, 2, -1]]}},
     "no data": {"cmd": "train", "settings": {}},
     "unknown kind of data": {"cmd": "train", "data": {"kind": "photo"}, "settings": {}},
     "unknown request": {"cmd": "dance"},
@@ -34,7 +36,7 @@ SAME = {"de": {"Bias", "gamma"}, "es": {"separable", "gamma"}}
 # What a message quotes is the same in every language: the options' and presets' names, the iris's features.
 QUOTED = {w.lower() for name in ("algorithm", "preset") for o in settings.options(name) for w in WORD.findall(o)}
 QUOTED |= {"sepal", "petal", "length", "width", "setosa", "versicolor", "virginica", "iris", "petal colour",
-           "colour", "rose", "quantum", "nope", "maxiter", "breast", "cancer", "wine", "digits", "circles", "clouds", "overlap"}
+           "colour", "rose", "quantum", "nope", "maxiter", "label", "breast", "cancer", "wine", "digits", "circles", "clouds", "overlap"}
 
 
 @pytest.fixture(autouse=True)

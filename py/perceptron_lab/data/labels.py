@@ -14,7 +14,7 @@ import re
 import numpy as np
 
 from ..errors import DataError
-from ..i18n import _
+from ..i18n import N_, _
 
 __all__ = ["encode_labels", "encode_classes", "label_str", "MAX_CLASSES"]
 
@@ -77,16 +77,11 @@ def encode_labels(values, *, rows=None, column=None):
             v = v.strip()
         row = rows[i] if rows is not None else None
         if v is None or (isinstance(v, str) and v == ""):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+            raise DataError(_bad_label("missing", row, i, column, v), row=row, column=column)
         if isinstance(v, float) and not math.isfinite(v):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
-                            row=row, column=column)
+            raise DataError(_bad_label("invalid", row, i, column, v), row=row, column=column)
         if not isinstance(v, (str, numbers.Real)):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
-                            row=row, column=column)
+            raise DataError(_bad_label("type", row, i, column, v), row=row, column=column)
         cleaned.append(v)
 
     nums = _numbers(cleaned)
@@ -155,6 +150,30 @@ def encode_classes(values, *, rows=None, column=None):
     return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
 
 
+# A bad label, named by its row (a file's) or example (placed points) and its column: whole sentences.
+_BAD_LABEL = {
+    ("missing", True, True): N_("Row {row}: the label in column '{column}' is missing."),
+    ("missing", True, False): N_("Row {row}: the label is missing."),
+    ("missing", False, True): N_("Example {example}: the label in column '{column}' is missing."),
+    ("missing", False, False): N_("Example {example}: the label is missing."),
+    ("invalid", True, True): N_("Row {row}: the label in column '{column}' is {value}, which is not a valid label."),
+    ("invalid", True, False): N_("Row {row}: the label is {value}, which is not a valid label."),
+    ("invalid", False, True): N_("Example {example}: the label in column '{column}' is {value}, which is not a "
+                                 "valid label."),
+    ("invalid", False, False): N_("Example {example}: the label is {value}, which is not a valid label."),
+    ("type", True, True): N_("Row {row}: the label in column '{column}' must be a number or a text, not {value}."),
+    ("type", True, False): N_("Row {row}: the label must be a number or a text, not {value}."),
+    ("type", False, True): N_("Example {example}: the label in column '{column}' must be a number or a text, "
+                              "not {value}."),
+    ("type", False, False): N_("Example {example}: the label must be a number or a text, not {value}."),
+}
+
+
+def _bad_label(kind, row, i, column, v):
+    return _(_BAD_LABEL[kind, row is not None, column is not None]).format(
+        row=row, example=i + 1, column=column, value=repr(v) if kind == "type" else v)
+
+
 def _one_class(column, label):
     return (_("All labels are '{label}': there is only one class. The perceptron needs examples of two classes.")
             if column is None else
@@ -166,11 +185,10 @@ def _check_one(v, i, rows, where, column):
     if isinstance(v, np.generic):
         v = v.item()
     row = rows[i] if rows is not None else None
-    at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
     if v is None or (isinstance(v, str) and v.strip() == ""):
-        raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+        raise DataError(_bad_label("missing", row, i, column, v), row=row, column=column)
     if isinstance(v, float) and not math.isfinite(v):
-        raise DataError(f"{at}the label{where} is {v}, which is not a valid label.", row=row, column=column)
+        raise DataError(_bad_label("invalid", row, i, column, v), row=row, column=column)
     if not isinstance(v, (str, numbers.Real)):
-        raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.", row=row, column=column)
+        raise DataError(_bad_label("type", row, i, column, v), row=row, column=column)
     return v.strip() if isinstance(v, str) else v
