@@ -36,7 +36,8 @@ SAME = {"de": {"Bias", "gamma"}, "es": {"separable", "gamma"}}
 # What a message quotes is the same in every language: the options' and presets' names, the iris's features.
 QUOTED = {w.lower() for name in ("algorithm", "preset") for o in settings.options(name) for w in WORD.findall(o)}
 QUOTED |= {"sepal", "petal", "length", "width", "setosa", "versicolor", "virginica", "iris", "petal colour",
-           "colour", "rose", "quantum", "nope", "maxiter", "label", "breast", "cancer", "wine", "digits", "circles", "clouds", "overlap"}
+           "colour", "rose", "quantum", "nope", "maxiter", "label",
+           "breast", "cancer", "wine", "digits", "circles", "clouds", "overlap"}
 
 
 @pytest.fixture(autouse=True)
