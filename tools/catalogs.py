@@ -10,6 +10,7 @@ docs/LANGUAGES.md says how a teacher adds a language.
 import argparse
 import datetime
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -33,6 +34,10 @@ def template():
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         cat.add(message, None, [(f"perceptron_lab/{filename}", lineno)], auto_comments=comments, context=context)
+    # The settings' labels live in params.json (shared with the page); settings.message puts them in its errors.
+    for p in json.loads((PACKAGE / "params.json").read_text(encoding="utf-8"))["params"]:
+        cat.add(p["label"], None, [("perceptron_lab/params.json", 0)],
+                auto_comments=["TRANSLATORS: a setting's label, as the page's catalog has it (site/locale)"])
     return cat
 
 

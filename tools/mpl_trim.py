@@ -25,6 +25,9 @@ REMOVED = {
     "matplotlib/mpl-data/sample_data/*": "example data for matplotlib's gallery "
                                          "(cbook.get_sample_data); the app has its own data",
     "matplotlib/mpl-data/images/*": "toolbar icons of the interactive (GUI) backends",
+    "matplotlib/mpl-data/stylelib/*": "style sheets, read only by matplotlib.style (style.use): the plots "
+                                      "set their own rc (plots/style.py RC) and use no style sheet",
+    "matplotlib/mpl-data/plot_directive/*": "CSS of the Sphinx plot directive (documentation builds)",
     "*.pyi": "type stubs: read by type checkers, never by Python at run time",
     "*/py.typed": "marker for type checkers",
     **{f"matplotlib/backends/{b}": "a GUI, notebook, PDF, PS or PGF backend: the app renders "

@@ -111,6 +111,12 @@ REMOVED = {
     "xml/dom/*": "XML DOM (matplotlib's SVG writer writes its own XML)",
     "plistlib.py": "Apple property lists", "zoneinfo/*": "time zones (no plot shows dates)",
     "tomllib/*": "TOML files", "pyodide/console.py": "Pyodide's interactive console (the page has no REPL)",
+    # Frozen under other names (_frozen_importlib, _frozen_importlib_external), which importlib/__init__.py
+    # takes and registers as these: the Node run's list of frozen modules, by frozen name, misses them.
+    "importlib/_bootstrap.py": "frozen into the interpreter as _frozen_importlib: the source is read only "
+                               "for a traceback's line text",
+    "importlib/_bootstrap_external.py": "frozen into the interpreter as _frozen_importlib_external: the "
+                                        "source is read only for a traceback's line text",
 }
 
 

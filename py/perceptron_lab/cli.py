@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from . import check_cli, quiz_cli, run_cost, settings
-from .i18n import language_from_environment, use_language
+from .i18n import _, language_from_environment, use_language
 from .data import real
 from .bridge import handle
 from .bridge.train import FAMILY_OF
+from .texts.names import perceptron as perceptron_name
 from .cli_input import InputError, display_name, read_data_file, shown
 
 EXIT_USAGE = 2
@@ -131,23 +132,28 @@ def printable(text):
 
 
 def _summary(r):
-    fmt = lambda v: "n/a" if v is None else f"{v:.6g}"  # noqa: E731
+    fmt = lambda v: _("n/a") if v is None else f"{v:.6g}"  # noqa: E731
     names = r["feature_names"] if r["settings"]["feature_map"] == "none" else r["w_names"][: len(r["weights"])]
     lines = [
-        f"{r['dataset']['name']}: {r['settings']['algorithm']} perceptron, {r['dataset']['n_train']} training examples",
+        _("{name}: {perceptron}, {n} training examples").format(
+            name=r['dataset']['name'], perceptron=perceptron_name(r['settings']['algorithm']), n=r['dataset']['n_train']),
         r["status_text"],
-        "weights: " + ", ".join(f"{n} = {w:.6g}" for n, w in zip(names, r["weights"])),
-        f"bias: {fmt(r['bias'])}" if r["bias"] is not None else "bias: off (boundary through the origin)",
-        f"labels: -1 = {r['labels']['-1']}, +1 = {r['labels']['+1']}",
-        f"mistakes: {r['mistakes']} in {r['epochs']} epochs; training accuracy {r['train_accuracy']:.4g}"
-        + ("" if r["test_accuracy"] is None else f"; test accuracy {r['test_accuracy']:.4g}"),
+        _("weights: {weights}").format(weights=", ".join(f"{n} = {w:.6g}" for n, w in zip(names, r["weights"]))),
+        _("bias: {value}").format(value=fmt(r['bias'])) if r["bias"] is not None else
+        _("bias: off (boundary through the origin)"),
+        _("labels: -1 = {negative}, +1 = {positive}").format(negative=r['labels']['-1'], positive=r['labels']['+1']),
+        _("mistakes: {mistakes} in {epochs} epochs; training accuracy {accuracy}").format(
+            mistakes=r['mistakes'], epochs=r['epochs'], accuracy=f"{r['train_accuracy']:.4g}")
+        + ("" if r["test_accuracy"] is None else
+           "; " + _("test accuracy {accuracy}").format(accuracy=f"{r['test_accuracy']:.4g}")),
     ]
     if r["separable"] and r["bound"] is not None:
-        lines.append(f"separable: yes; R = {fmt(r['R'])}, gamma = {fmt(r['gamma'])}, "
-                     f"bound {r.get('bound_formula') or '(R/gamma)^2'} = {fmt(r['bound'])}")
+        lines.append(_("separable: yes; R = {R}, gamma = {gamma}, bound {formula} = {bound}").format(
+            R=fmt(r['R']), gamma=fmt(r['gamma']), formula=r.get('bound_formula') or '(R/gamma)^2', bound=fmt(r['bound'])))
     else:
-        word = {True: "yes", False: "no"}.get(r["separable"], "undecided")
-        lines.append(f"separable: {word}; R = {fmt(r['R'])}")
+        line = {True: _("separable: yes; R = {R}"), False: _("separable: no; R = {R}")}.get(
+            r["separable"], _("separable: undecided; R = {R}"))
+        lines.append(line.format(R=fmt(r['R'])))
     lines += [t for t in (r["separable_text"], r["bound_text"], r["classifier_text"], r["split_text"]) if t]
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ import math
 from importlib import resources
 
 from .errors import SettingsError
+from .i18n import _
 
 SCHEMA = json.loads(resources.files(__package__).joinpath("params.json").read_text(encoding="utf-8"))
 PARAMS = {p["name"]: p for p in SCHEMA["params"]}
@@ -48,23 +49,26 @@ def _num(v):
 
 def message(p):
     """What a valid value of p is, in the words the page uses too (state.js rangeText)."""
-    label, kind = p["label"], p["type"]
+    label, kind = _(p["label"]), p["type"]   # the labels' translations: tools/catalogs.py reads params.json
     if kind == "int":
-        return f"{label} must be a whole number from {_num(p['min'])} to {_num(p['max'])}."
+        return _("{label} must be a whole number from {min} to {max}.").format(label=label, min=_num(p['min']),
+                                                                             max=_num(p['max']))
     if kind == "float":
-        low = f"greater than {_num(p['min'])}" if p.get("minExclusive") else f"at least {_num(p['min'])}"
-        return f"{label} must be a number {low} and at most {_num(p['max'])}."
+        return (_("{label} must be a number greater than {min} and at most {max}.") if p.get("minExclusive") else
+                _("{label} must be a number at least {min} and at most {max}.")).format(
+            label=label, min=_num(p['min']), max=_num(p['max']))
     if kind == "bool":
-        return f"{label} must be on or off."
+        return _("{label} must be on or off.").format(label=label)
     if kind == "enum":
-        return f"{label}: choose one of {', '.join(options(p['name']))}."
+        return _("{label}: choose one of {options}.").format(label=label, options=", ".join(options(p['name'])))
     if kind == "flags":
-        return f"{label} lists values from: {', '.join(options(p['name']))}, each at most once."
+        return _("{label} lists values from: {options}, each at most once.").format(
+            label=label, options=", ".join(options(p['name'])))
     if kind == "pair":
         lo, hi = _num(p.get("min", 0)), _num(p.get("max", 0))
-        two = "two different" if p.get("distinct") else "two"
-        return f"{label}: give {two} whole numbers from {lo} to {hi}."
-    return f"{label} is not valid."
+        return (_("{label}: give two different whole numbers from {min} to {max}.") if p.get("distinct") else
+                _("{label}: give two whole numbers from {min} to {max}.")).format(label=label, min=lo, max=hi)
+    return _("{label} is not valid.").format(label=label)
 
 
 def _is_int(v):
@@ -91,7 +95,8 @@ def check(name, value, *, field=None, say_value=False):
     p = PARAMS[name]
     kind = p["type"]
     text = message(p)
-    fail = SettingsError(f"{text[:-1]}; got {_given(value)}." if say_value else text, field=field or name)
+    fail = SettingsError(_("{rule}; got {value}.").format(rule=text[:-1], value=_given(value)) if say_value else text,
+                         field=field or name)
     if kind == "int":
         if isinstance(value, float) and value.is_integer():
             value = int(value)
@@ -137,6 +142,6 @@ def read(raw, group_name="settings"):
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise SettingsError("Settings must be an object.", field="settings")
+        raise SettingsError(_("Settings must be an object."), field="settings")
     return {p["key"]: check(p["name"], raw[p["key"]] if p["key"] in raw else default(p["name"]), field=p["key"])
             for p in SCHEMA["params"] if p.get("request", p["group"]) == group_name}

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError, SettingsError
-from ..i18n import use_language
+from ..i18n import _, use_language
 from ..json_numbers import floats
 from .compare import compare_request
 from .exports import export_request
@@ -66,12 +66,12 @@ def _error(kind, message, **where):
 def handle(request, progress=None):
     """Answer one request dict; never raises."""
     try:
-        if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
-            raise SettingsError("Unknown request.", field="cmd")
-        if "lang" in request:  # the page's language; the CLI sets its own (--lang) and sends none
+        if isinstance(request, dict) and "lang" in request:  # the page's language (first: every answer speaks it)
             if not isinstance(request["lang"], str) or len(request["lang"]) > 35:
-                raise SettingsError("lang must be a language code such as de or es-419.", field="lang")
-            use_language(request["lang"])
+                raise SettingsError(_("lang must be a language code such as de or es-419."), field="lang")
+            use_language(request["lang"])   # the CLI sets its own (--lang) and sends none
+        if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
+            raise SettingsError(_("Unknown request."), field="cmd")
         out = COMMANDS[request["cmd"]](request, progress=progress)
         if request["cmd"] in OF_THE_SESSION and out.get("ok"):
             out.setdefault("algorithm", session.current().s["algorithm"])
@@ -79,17 +79,17 @@ def handle(request, progress=None):
     except (DataError, SettingsError, NoSession) as e:
         return {"ok": False, "error": {"row": None, "column": None, "field": None, **e.to_dict()}}
     except MemoryError:
-        return _error("internal", "That needs more memory than this tab has: try less data.")
+        return _error("internal", _("That needs more memory than this tab has: try less data."))
     except Exception as e:  # a bug: keep the page alive, log the details for developers
         traceback.print_exc(file=sys.stderr)
-        return _error("internal", f"Something went wrong inside Perceptron Lab ({type(e).__name__})."
-                                  " Your data and settings are kept; try other settings.")
+        return _error("internal", _("Something went wrong inside Perceptron Lab ({error}). Your data and settings "
+                                    "are kept; try other settings.").format(error=type(e).__name__))
 
 
 def handle_json(text, progress=None):
     """handle() for a JSON string, answering a JSON string (what the web worker calls)."""
     if not isinstance(text, str) or len(text) > MAX_REQUEST_CHARS:
-        return json.dumps(_error("data", "The request is too large.", field="csv"))
+        return json.dumps(_error("data", _("The request is too large."), field="csv"))
     try:
         request = json.loads(text)
     except ValueError:

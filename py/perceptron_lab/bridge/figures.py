@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 
+from ..i18n import _
+from ..texts.names import perceptron as perceptron_name
 from .. import settings
 from ..errors import SettingsError
 from ..core.features import feature_names, prepare
@@ -44,7 +46,7 @@ def mistakes_words(run):
     online = per_example(run)
     if not run.rule.margin:
         return {"online_bound": online}
-    return {"online_bound": online, "what": "update", "bound_name": run.rule.bound_formula, "title": "Updates per epoch"}
+    return {"online_bound": online, "what": "update", "bound_name": run.rule.bound_formula, "title": _("Updates per epoch")}
 
 
 def proof_words(run):
@@ -94,8 +96,8 @@ def slice_title(f, what):
     cannot show: a point's side is not its prediction)."""
     m = f.ds.X.shape[1]
     if m <= 2:
-        return f"{f.train_ds.name}: {what}"
-    return f"{f.train_ds.name}: a slice, 2 of {m} features"
+        return _("{name}: {what}").format(name=f.train_ds.name, what=what)
+    return _("{name}: a slice, 2 of {m} features").format(name=f.train_ds.name, m=m)
 
 
 def strip_figure(f, size_kw):
@@ -105,7 +107,7 @@ def strip_figure(f, size_kw):
     return plots().projection_figure(
         run.decision_function(f.Z), ds.y, label_names=ds.label_names,
         score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
-        title=f"{ds.name}: " + ("votes Σ c·sign(w·x̃)" if voted else "scores w·x̃"),
+        title=(_("{name}: votes Σ c·sign(w·x̃)") if voted else _("{name}: scores w·x̃")).format(name=ds.name),
         **size_kw)
 
 
@@ -152,7 +154,7 @@ def figure(kind, f, *, upto=None, px=None):
         fig = p.boundary_figure(
             ds.X, ds.y, w=w_plot, plot_features=plot_features(ds, s), decision=decision,
             feature_names=ds.feature_names, label_names=ds.label_names,
-            title=slice_title(f, f"{s['algorithm']} perceptron"), grid=grid,
+            title=slice_title(f, perceptron_name(s['algorithm'])), grid=grid,
             vote=run.model.votes is not None, wrong=run.predict(f.Z) != ds.y, **plot_prep, **size_kw)
         return fig, fig.alt_text
     if kind == "mistakes":
@@ -180,8 +182,8 @@ def figure(kind, f, *, upto=None, px=None):
         voted = run.model.votes is not None
         fig = p.projection_figure(run.decision_function(f.Z), ds.y, label_names=ds.label_names,
                                   score_label="Σ c·sign(w·x̃)" if voted else "w·x̃",
-                                  title="Every training point's vote Σ c·sign(w·x̃)" if voted else
-                                  "Every training point's score w·x̃",
+                                  title=_("Every training point's vote Σ c·sign(w·x̃)") if voted else
+                                  _("Every training point's score w·x̃"),
                                   **size_kw)
         return fig, fig.alt_text
     if kind == "weights":
@@ -190,11 +192,11 @@ def figure(kind, f, *, upto=None, px=None):
         voted = run.model.votes is not None  # its w is the last voter's, not the classifier
         title = None
         if voted:
-            title = "The last w (one voter): " + (
-                "per standard deviation" if s["standardize"] else "raw units, size ≠ importance")
+            title = (_("The last w (one voter): per standard deviation") if s["standardize"] else
+                     _("The last w (one voter): raw units, size ≠ importance"))
         fig = p.weights_figure(run.model.w, ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"],
                                standardized=s["standardize"], title=title, **size_kw)
-        return fig, ("The last w, one of the voters. " if voted else "") + fig.alt_text
+        return fig, (_("The last w, one of the voters.") + " " if voted else "") + fig.alt_text
     if kind == "cycle":
         # Only a cycled run of a linear model on an exact trace has a cycle to draw.
         if (run.cycle is None or run.trace.subsampled or s["feature_map"] != "none" or s["standardize"]
@@ -203,7 +205,7 @@ def figure(kind, f, *, upto=None, px=None):
         fig = p.cycle_figure(ds.X, ds.y, run.trace.w, run.trace.epoch, run.cycle,
                              fit_intercept=s["bias"], normalize=s["normalize"], plot_features=plot_features(ds, s),
                              feature_names=ds.feature_names, label_names=ds.label_names,
-                             title=f"{ds.name}: the cycle", **size_kw)
+                             title=_("{name}: the cycle").format(name=ds.name), **size_kw)
         return fig, fig.alt_text
     if kind == "trajectory":
         if not per_example(run) or len(run.trace.w) < 2:
@@ -216,7 +218,7 @@ def figure(kind, f, *, upto=None, px=None):
         fig = p.trajectory_figure(run.trace.w, run.trace.step, u=th.u if th.reason == "margin" else None, components=comps, component_names=names,
                                   **size_kw)
         return fig, fig.alt_text
-    raise SettingsError(f"Unknown plot {kind!r}.", field="plot")
+    raise SettingsError(_("Unknown plot {kind}.").format(kind=repr(kind)), field="plot")
 
 
 def render(kinds, f, sizes=None):

@@ -5,6 +5,7 @@ import numpy as np
 from ..texts.angles import angle_text
 from ..data.prep import for_plot
 from ..errors import SettingsError
+from ..i18n import _
 from ..json_numbers import floats
 from . import figures, frame_batches, session
 from .request_fields import int_field
@@ -119,7 +120,7 @@ def linear_frame(f, request):
     if f.animator is None:
         f.animator = p.BoundaryAnimator(
             ds.X, ds.y, plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-            label_names=ds.label_names, title=f"{ds.name}: step through", grid=60,
+            label_names=ds.label_names, title=_("{name}: step through").format(name=ds.name), grid=60,
             **figures.size("boundary", f), **for_plot(None, f.prep)[1])
     w = for_plot(np.asarray(info["w"], dtype=np.float64), f.prep)[0]  # in the original units
     png = f.animator.frame(w, highlight=info["index"], wrong=figures.wrong_at(f, info["step"]))

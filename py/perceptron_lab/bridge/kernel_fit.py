@@ -19,6 +19,7 @@ from ..data.request import read_settings
 from ..errors import DataError, SettingsError
 from ..exercise.kernel_visits import kernel_visits_request
 from ..export import script_kernel
+from ..i18n import _
 from ..json_numbers import floats
 from ..texts.kernel import kernel_step_text, kernel_texts
 from . import figures, linear_theory, motions, session
@@ -88,7 +89,8 @@ class KernelFit(SummaryFit):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
         p, ds, s, run = figures.plots(), self.train_ds, self.s, self.run
         alpha = run.model.alpha if step is None else run.trace.alpha_at(step, len(run.model.alpha))
-        title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if step is None else ", step through")
+        title = (_("{name}: kernel perceptron ({kernel})") if step is None else
+                 _("{name}: kernel perceptron ({kernel}), step through")).format(name=ds.name, kernel=s['kernel'])
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                label_names=ds.label_names, title=title, highlight=highlight, **size)

@@ -11,6 +11,8 @@ import numpy as np
 
 from ..core.features import prepare
 from ..data.prep import for_plot
+from ..i18n import _
+from ..texts.names import perceptron as perceptron_name
 from . import figures
 
 POINTS_MAX = 3000        # the page rings points itself: past this the PNG frames stay
@@ -30,7 +32,7 @@ def _size(f, sizes, slide, kind="boundary"):
 
 
 def _title(f, slide, name):
-    return f"{f.train_ds.name}: {name}" if slide else f"{f.train_ds.name}: step through"
+    return (_("{name}: {what}") if slide else _("{name}: step through")).format(name=f.train_ds.name, what=name)
 
 
 def _slice_title(f, slide, name):
@@ -48,11 +50,11 @@ class LinearMotion:
         size = _size(f, sizes, slide) if slide else figures.size("boundary", f, sizes.get("boundary"))
         self.strip = figures.strip_main(f)
         if self.strip:
-            self.boundary = _strip(f, size, f"{ds.name}: scores w·x̃ per update")
+            self.boundary = _strip(f, size, _("{name}: scores w·x̃ per update").format(name=ds.name))
         else:
             self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
                                            feature_names=ds.feature_names, label_names=ds.label_names,
-                                           title=_slice_title(f, slide, f"{s['algorithm']} perceptron"),
+                                           title=_slice_title(f, slide, perceptron_name(s['algorithm'])),
                                            **size, **for_plot(None, f.prep)[1])
         self.fig = self.boundary.fig
         ps = None if slide else figures.proof_series(f)
@@ -126,7 +128,8 @@ class KernelMotion(_NoVisits):
         from ..plots.scene import BoundaryMotion
 
         self.f, ds, s = f, f.train_ds, f.s
-        title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if slide else ", step through")
+        title = (_("{name}: kernel perceptron ({kernel})") if slide else
+                 _("{name}: kernel perceptron ({kernel}), step through")).format(name=ds.name, kernel=s['kernel'])
         self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
                                        feature_names=ds.feature_names, label_names=ds.label_names,
                                        title=title, kernel=True, **_size(f, sizes, slide))
@@ -162,7 +165,7 @@ class MulticlassMotion(_NoVisits):
         prep = f.prep
         self.regions = RegionsMotion(ds.X, ds.y, features=lambda R: prepare(R, **prep), classes=ds.classes,
                                      plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
-                                     title=_slice_title(f, slide, "multiclass perceptron"), **_size(f, sizes, slide))
+                                     title=_slice_title(f, slide, perceptron_name("multiclass")), **_size(f, sizes, slide))
         self.fig = self.regions.fig
         self.classes = [str(c) for c in ds.classes]
         self._at = (0, np.zeros((len(ds.classes), f.Z.shape[1])))   # (t, W in units of η): the last asked

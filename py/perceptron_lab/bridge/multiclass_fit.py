@@ -13,6 +13,7 @@ from ..data.request import read_settings
 from ..run_settings import train_keywords
 from ..json_numbers import floats
 from ..export import script_multiclass
+from ..i18n import _
 from ..texts.multiclass import multiclass_step_text, multiclass_texts
 from . import figures, motions, session
 from .run_summary import multiclass_summary
@@ -72,7 +73,8 @@ class MulticlassFit(SummaryFit):
         # In units of η, as training decides (the regions and rings are argmaxes: η only rescales).
         W = self.run.W_units if step is None else self.run.trace.weights_at(step, self.Z, len(ds.classes))
         prep = self.prep
-        title = f"{ds.name}: multiclass perceptron" + ("" if step is None else ", step through")
+        title = (_("{name}: multiclass perceptron") if step is None else
+                 _("{name}: multiclass perceptron, step through")).format(name=ds.name)
         if figures.many_features(self):  # a slice says what it cannot show
             title = figures.slice_title(self, "")
         return p.regions_figure(ds.X, ds.y, scores=lambda X: prepare(X, **prep) @ W.T, classes=ds.classes,
@@ -82,11 +84,11 @@ class MulticlassFit(SummaryFit):
     def extra_figure(self, kind, size):
         p, ds, run = figures.plots(), self.train_ds, self.run
         if kind == "confusion":
-            return p.confusion_figure(self.summary["confusion"], ds.classes, title="Confusion matrix (training)", **size)
+            return p.confusion_figure(self.summary["confusion"], ds.classes, title=_("Confusion matrix (training)"), **size)
         if kind == "class_weights":
-            return p.weight_images_figure(run.model.W, ds.classes, side=IMAGE_SIDE, title="Each class's weights", **size)
+            return p.weight_images_figure(run.model.W, ds.classes, side=IMAGE_SIDE, title=_("Each class's weights"), **size)
         return p.mistakes_gallery_figure(ds.X, ds.y, run.predict(self.Z), ds.classes, side=IMAGE_SIDE,
-                                         title="Current mistakes: true → predicted", **size)
+                                         title=_("Current mistakes: true → predicted"), **size)
 
     def motion(self, sizes, *, slide=False):
         """The frames the page draws itself (motions.py), or None where it cannot."""

@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from ..errors import DataError
+from ..i18n import N_, _
 
 __all__ = ["encode_labels", "encode_classes", "label_str", "MAX_CLASSES"]
 
@@ -66,7 +67,7 @@ def encode_labels(values, *, rows=None, column=None):
     values = list(values.tolist() if isinstance(values, np.ndarray) else values)
     where = f" in column '{column}'" if column is not None else ""
     if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
+        raise DataError(_("There are no labels: the data has no examples."), column=column)
 
     cleaned = []
     for i, v in enumerate(values):
@@ -76,16 +77,11 @@ def encode_labels(values, *, rows=None, column=None):
             v = v.strip()
         row = rows[i] if rows is not None else None
         if v is None or (isinstance(v, str) and v == ""):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+            raise DataError(_bad_label("missing", row, i, column, v), row=row, column=column)
         if isinstance(v, float) and not math.isfinite(v):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} is {v}, which is not a valid label.",
-                            row=row, column=column)
+            raise DataError(_bad_label("invalid", row, i, column, v), row=row, column=column)
         if not isinstance(v, (str, numbers.Real)):
-            at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
-            raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.",
-                            row=row, column=column)
+            raise DataError(_bad_label("type", row, i, column, v), row=row, column=column)
         cleaned.append(v)
 
     nums = _numbers(cleaned)
@@ -103,8 +99,7 @@ def encode_labels(values, *, rows=None, column=None):
     originals = [first_seen[k][0] for k in sorted(first_seen, key=lambda k: first_seen[k][1])]
     if len(classes) == 1:
         raise DataError(
-            f"All labels{where} are '{label_str(originals[0])}': there is only one class. "
-            "The perceptron needs examples of two classes.",
+            _one_class(column, label_str(originals[0])),
             column=column,
         )
     if len(classes) > 2:
@@ -135,7 +130,7 @@ def encode_classes(values, *, rows=None, column=None):
     values = list(values.tolist() if isinstance(values, np.ndarray) else values)
     where = f" in column '{column}'" if column is not None else ""
     if not values:
-        raise DataError("There are no labels: the data has no examples.", column=column)
+        raise DataError(_("There are no labels: the data has no examples."), column=column)
     cleaned = [_check_one(v, i, rows, where, column) for i, v in enumerate(values)]
     nums = _numbers(cleaned)
     keys = nums if all(x is not None for x in nums) else [str(v) for v in cleaned]
@@ -149,22 +144,51 @@ def encode_classes(values, *, rows=None, column=None):
                 raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
                                 "is this the label column?", row=row, column=column)
     if len(first) == 1:
-        raise DataError(f"All labels{where} are '{label_str(cleaned[0])}': there is only one class. "
-                        "The perceptron needs examples of two classes.", column=column)
+        raise DataError(_one_class(column, label_str(cleaned[0])), column=column)
     order = sorted(first)
     index = {k: j for j, k in enumerate(order)}
     return np.array([index[k] for k in keys], dtype=np.int64), [first[k] for k in order]
+
+
+# A bad label, named by its row (a file's) or example (placed points) and its column: whole sentences.
+_BAD_LABEL = {
+    ("missing", True, True): N_("Row {row}: the label in column '{column}' is missing."),
+    ("missing", True, False): N_("Row {row}: the label is missing."),
+    ("missing", False, True): N_("Example {example}: the label in column '{column}' is missing."),
+    ("missing", False, False): N_("Example {example}: the label is missing."),
+    ("invalid", True, True): N_("Row {row}: the label in column '{column}' is {value}, which is not a valid label."),
+    ("invalid", True, False): N_("Row {row}: the label is {value}, which is not a valid label."),
+    ("invalid", False, True): N_("Example {example}: the label in column '{column}' is {value}, which is not a "
+                                 "valid label."),
+    ("invalid", False, False): N_("Example {example}: the label is {value}, which is not a valid label."),
+    ("type", True, True): N_("Row {row}: the label in column '{column}' must be a number or a text, not {value}."),
+    ("type", True, False): N_("Row {row}: the label must be a number or a text, not {value}."),
+    ("type", False, True): N_("Example {example}: the label in column '{column}' must be a number or a text, "
+                              "not {value}."),
+    ("type", False, False): N_("Example {example}: the label must be a number or a text, not {value}."),
+}
+
+
+def _bad_label(kind, row, i, column, v):
+    return _(_BAD_LABEL[kind, row is not None, column is not None]).format(
+        row=row, example=i + 1, column=column, value=repr(v) if kind == "type" else v)
+
+
+def _one_class(column, label):
+    return (_("All labels are '{label}': there is only one class. The perceptron needs examples of two classes.")
+            if column is None else
+            _("All labels in column '{column}' are '{label}': there is only one class. The perceptron needs examples "
+              "of two classes.")).format(column=column, label=label)
 
 
 def _check_one(v, i, rows, where, column):
     if isinstance(v, np.generic):
         v = v.item()
     row = rows[i] if rows is not None else None
-    at = f"Row {row}: " if row is not None else f"Example {i + 1}: "
     if v is None or (isinstance(v, str) and v.strip() == ""):
-        raise DataError(f"{at}the label{where} is missing.", row=row, column=column)
+        raise DataError(_bad_label("missing", row, i, column, v), row=row, column=column)
     if isinstance(v, float) and not math.isfinite(v):
-        raise DataError(f"{at}the label{where} is {v}, which is not a valid label.", row=row, column=column)
+        raise DataError(_bad_label("invalid", row, i, column, v), row=row, column=column)
     if not isinstance(v, (str, numbers.Real)):
-        raise DataError(f"{at}the label{where} must be a number or a text, not {v!r}.", row=row, column=column)
+        raise DataError(_bad_label("type", row, i, column, v), row=row, column=column)
     return v.strip() if isinstance(v, str) else v

@@ -3,6 +3,7 @@
 import numpy as np
 
 from ..errors import SettingsError
+from ..i18n import _
 from . import generators, real
 from .dataset import MulticlassDataset
 from .generators import MARGIN, N, SEED, SPREAD, check_params, generated
@@ -48,14 +49,16 @@ def preset(name, *, n=N, margin=MARGIN, spread=SPREAD, seed=SEED, classes=None, 
     key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
     if key not in PRESETS:
         raise SettingsError(
-            f"Unknown dataset {name!r}. Choose one of: {', '.join(PRESETS)}.", field="name"
+            _("Unknown dataset {name}. Choose one of: {presets}.").format(name=repr(name), presets=", ".join(PRESETS)),
+            field="name"
         )
     n, margin, spread, seed = check_params(n, margin, spread, seed)
     if key in REAL_PRESETS:
         return real.load(key, classes=classes, features=features, multiclass=multiclass)
     if classes is not None or features is not None:
         field = "classes" if classes is not None else "features"
-        raise SettingsError(f"Choosing {field} applies to {', '.join(REAL_PRESETS)}, not to {key}.",
+        raise SettingsError(_("Choosing {field} applies to {presets}, not to {name}.").format(
+            field=field, presets=", ".join(REAL_PRESETS), name=key),
                             field=field)
     ds = generated(key, n, margin, spread, seed)
     if multiclass:

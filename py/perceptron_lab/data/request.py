@@ -2,6 +2,7 @@
 
 from .. import settings
 from ..errors import DataError, SettingsError
+from ..i18n import _
 from . import csv_read
 from .dataset import points_dataset
 from .presets import preset
@@ -18,7 +19,7 @@ def read_settings(raw):
 def load_data(spec):
     """A Dataset from a data spec: a preset, CSV text, or placed points."""
     if not isinstance(spec, dict):
-        raise DataError("No data was given.")
+        raise DataError(_("No data was given."))
     kind = spec.get("kind")
     if kind == "preset":
         args = {k: spec[k] for k in ("n", "margin", "spread", "seed", "classes", "features") if k in spec}
@@ -31,7 +32,7 @@ def load_data(spec):
         return csv_dataset(source, kw)
     if kind == "points":
         return points_dataset(spec.get("points"))
-    raise DataError("Unknown kind of data: choose a preset, upload a CSV, or place points.")
+    raise DataError(_("Unknown kind of data: choose a preset, upload a CSV, or place points."))
 
 
 # The one CSV cache: the last file read (its bytes or text, the reading options, its Reading).
@@ -64,7 +65,7 @@ def forget_csv():
 def csv_text(spec):
     text = spec.get("text")
     if not isinstance(text, str):
-        raise DataError("The CSV file could not be read as text.")
+        raise DataError(_("The CSV file could not be read as text."))
     return text
 
 

@@ -9,6 +9,7 @@ import tempfile
 
 import numpy as np
 
+from ..i18n import _
 from .style import FS_LABEL, PALETTE, fs, rc
 
 SLIDE_PX = (960, 540)     # 16:9, sharp on a projector at full screen
@@ -39,7 +40,7 @@ def run_gif(motion, draw_step, total, *, fps=FPS):
 
     def frame(k):
         draw_step(k)
-        counter.set_text("before the first update" if k == 0 else f"update {k} of {total}")
+        counter.set_text(_("before the first update") if k == 0 else _("update {k} of {total}").format(k=k, total=total))
         return []
 
     with rc():

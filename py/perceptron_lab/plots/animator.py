@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.path import Path
 
+from ..i18n import _
 from .boundary import _BoundaryScene, is_nonlinear
 from .curves import mistakes_figure
 from .figure import blit_png, capture_background, find_artist, new_figure
@@ -89,7 +90,7 @@ class MistakesAnimator:
 
     def alt_text(self, done):
         if not done:
-            return "Epoch 1 is under way: no epoch has finished yet."
+            return _("Epoch 1 is under way: no epoch has finished yet.")
         return describe_mistakes(self.epoch_mistakes[:done], self.bound, **self.alt_words)
 
 

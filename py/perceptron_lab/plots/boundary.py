@@ -15,6 +15,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
+from ..i18n import _
 from .figure import layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting, prepare_figure
 from .geometry import view_of
 from .model_in_plane import ModelInPlane
@@ -42,8 +43,8 @@ class _BoundaryScene(ModelInPlane):
             pf = (0,)
         if len(pf) != (1 if m == 1 else 2) or len(set(pf)) != len(pf) or any(i < 0 or i >= m for i in pf):
             raise SettingsError(
-                f"plot_features must be two different feature numbers from 0 to {m - 1}, "
-                f"got {list(plot_features)}.", field="plot_features")
+                _("plot_features must be two different feature numbers from 0 to {last}, got {given}.").format(
+                    last=m - 1, given=list(plot_features)), field="plot_features")
         self.fig, self.X, self.y, self.n, self.m = fig, X, y, n, m
         self.f0, self.f1 = pf[0], (pf[1] if m > 1 else None)
         self.fit_intercept, self.normalize, self.feature_map = fit_intercept, normalize, feature_map
@@ -77,32 +78,32 @@ class _BoundaryScene(ModelInPlane):
         if legend_all or has_wrong:
             hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 12), mfc="none",
                              mec=PALETTE["wrong"], mew=fs(fig, 1.8)))
-            lab.append("misclassified" + (" (by the vote)" if self.voted else ""))
+            lab.append(_("misclassified (by the vote)") if self.voted else _("misclassified"))
         # Every ring drawn is named: a reader meets the pink one at each step, the green ones on a kernel run.
         if "highlight" in self.rings:
             hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 14), mfc="none",
                              mec=PALETTE["highlight"], mew=fs(fig, 2.8)))
-            lab.append("the update's example")
+            lab.append(_("the update's example"))
         if "support" in self.rings:
             hl.append(Line2D([], [], ls="", marker="o", ms=fs(fig, 12), mfc="none",
                              mec=PALETTE["green"], mew=fs(fig, 1.6)))
-            lab.append("support vector (αᵢ > 0)")
+            lab.append(_("support vector (αᵢ > 0)"))
         if self.voted:
             hl.append(matplotlib.patches.Patch(fc=PALETTE["pos_fill"], ec=PALETTE["boundary"]))
-            lab.append("voted classifier (regions)")
+            lab.append(_("voted classifier (regions)"))
             if has_line:
                 hl.append(Line2D([], [], color=PALETTE["boundary"], lw=fs(fig, LINE_W), ls="--"))
-                lab.append("last w (one voter)")
+                lab.append(_("last w (one voter)"))
         elif legend_all or has_line:
             hl.append(Line2D([], [], color=PALETTE["boundary"], lw=fs(fig, LINE_W)))
-            lab.append("boundary")
+            lab.append(_("boundary"))
         if ((legend_all and not self.nonlinear) or has_arrow) and not self.voted:
             hl.append(Line2D([], [], color=PALETTE["arrow"], lw=fs(fig, LINE_W), marker=">",
                              ms=fs(fig, 7), markevery=[1]))
-            lab.append("last w" if self.voted else "w (weights)")
+            lab.append(_("last w") if self.voted else _("w (weights)"))
         if self.m > 2:
             hl.append(Line2D([], [], ls="", marker=""))
-            lab.append("other features at their means")
+            lab.append(_("other features at their means"))
         return hl, lab
 
     def finish_build(self, has_wrong, has_line, has_arrow):
@@ -145,12 +146,13 @@ class _BoundaryScene(ModelInPlane):
             self.legend = legend_above(ax, handles, labels, ncol)
             self.legend.set_gid("legend")
             for t in self.legend.get_texts():
-                if t.get_text() == "other features at their means":
+                if t.get_text() == _("other features at their means"):
                     t.set_gid("subnote")
             self._build_artists(ax)
 
     def zero_note(self):
-        return f"w = 0: no boundary (every point is predicted {plain(label_text(self.label_names, 1), 40)})"
+        return _("w = 0: no boundary (every point is predicted {label})").format(
+            label=plain(label_text(self.label_names, 1), 40))
 
     def _build_artists(self, ax):
         fig = self.fig

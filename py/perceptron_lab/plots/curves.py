@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+from ..i18n import N_, _
 from .figure import layout, legend_above, legend_fitting, prepare_figure
 from .placement import place_clear
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
@@ -30,13 +31,13 @@ def finish_epoch_axes(ax, ylabel, handles, labels, ncol):
     """Whole-number epochs along x (even for a single epoch), labels, grid, legend above."""
     fig = ax.figure
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
-    ax.set_xlabel("epoch", fontsize=fs(fig, FS_LABEL))
+    ax.set_xlabel(_("epoch"), fontsize=fs(fig, FS_LABEL))
     ax.set_ylabel(ylabel, fontsize=fs(fig, FS_LABEL))
     ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
     legend_above(ax, handles, labels, ncol)
 
 
-def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", online_bound=True,
+def mistakes_figure(epoch_mistakes, *, bound=None, title=N_("Mistakes per epoch"), online_bound=True,
                     width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0, what="mistake",
                     bound_name="(R/γ)²"):
     """Bars: mistakes in each epoch; line: cumulative mistakes; dashed: the bound (R/γ)²
@@ -50,14 +51,16 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
     with rc():
         handles = [matplotlib.patches.Patch(color=PALETTE["sky"]),
                    Line2D([], [], color=PALETTE["pos"], lw=LINE_W * k, marker="o", ms=4.5 * k)]
-        labels = [f"{what}s in the epoch", "cumulative"]
+        labels = [_("updates in the epoch") if what == "update" else _("mistakes in the epoch"), _("cumulative")]
         show_bound = bound is not None and math.isfinite(bound)
         if show_bound:
             handles.append(Line2D([], [], color=PALETTE["arrow"], lw=LINE_W * k, ls="--"))
-            labels.append(f"{what} bound {bound_name} = {format_number(bound)}" if online_bound else
-                          f"online bound (R/γ)² = {format_number(bound)}, reference only")
+            labels.append((_("update bound {formula} = {value}") if what == "update" else
+                           _("mistake bound {formula} = {value}")).format(formula=bound_name, value=format_number(bound))
+                          if online_bound else
+                          _("online bound (R/γ)² = {value}, reference only").format(value=format_number(bound)))
         rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
+        ax = layout(fig, plain(_(title), 200) if title else None, rows)[0]
         ep = np.arange(1, E + 1)
         cum = np.cumsum(m)
         if E:
@@ -74,16 +77,16 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
                 top = max(top, bound)
             else:
                 # The legend gives its value; top left stays clear of the rising cumulative line.
-                far = ax.annotate("the bound is far above ↑", xy=(0.02, 0.97),
+                far = ax.annotate(_("the bound is far above ↑"), xy=(0.02, 0.97),
                             xycoords="axes fraction", ha="left", va="top", fontsize=fs(fig, FS_NOTE),
                             color=PALETTE["arrow"], gid="bound")
         if not E:
-            ax.text(0.5, 0.5, "no epochs run", transform=ax.transAxes, ha="center",
+            ax.text(0.5, 0.5, _("no epochs run"), transform=ax.transAxes, ha="center",
                     fontsize=fs(fig, FS_NOTE), gid="note")
         ax.set_ylim(0, top * 1.08)
         ax.set_xlim(0.4, max(E, 1) + 0.6)
         ax.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=6, min_n_ticks=1))
-        finish_epoch_axes(ax, "mistakes", handles, labels, ncol)
+        finish_epoch_axes(ax, _("mistakes"), handles, labels, ncol)
         ax.yaxis.set_major_formatter(FuncFormatter(compact_count))
         if show_bound and bound > 5 * max(float(cum[-1]) if E else 1.0, 1.0):
             if not place_clear(ax, far, ((0.02, 0.97, "left", "top"), (0.5, 0.97, "center", "top"),
@@ -93,7 +96,7 @@ def mistakes_figure(epoch_mistakes, *, bound=None, title="Mistakes per epoch", o
     return fig
 
 
-def accuracy_figure(train_acc, test_acc=None, *, title="Accuracy per epoch", width_px=None,
+def accuracy_figure(train_acc, test_acc=None, *, title=N_("Accuracy per epoch"), width_px=None,
                     height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0):
     """Training accuracy per epoch (0..1); test accuracy per epoch, or one final value."""
     tr = np.asarray([np.nan if a is None else a for a in train_acc], dtype=float)
@@ -102,14 +105,14 @@ def accuracy_figure(train_acc, test_acc=None, *, title="Accuracy per epoch", wid
     k = fs(fig, 1)
     with rc():
         handles = [Line2D([], [], color=PALETTE["pos"], lw=LINE_W * k, marker="o", ms=5 * k)]
-        labels = ["training"]
+        labels = [_("training")]
         te = None
         if test_acc is not None:
             te = np.atleast_1d(np.asarray(test_acc, dtype=float))
             handles.append(Line2D([], [], color=PALETTE["arrow"], lw=LINE_W * k, ls="--", marker="s", ms=5 * k))
-            labels.append("test")
+            labels.append(_("test"))
         rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
+        ax = layout(fig, plain(_(title), 200) if title else None, rows)[0]
         ep = np.arange(1, E + 1)
         if E:
             ax.plot(ep, tr, color=PALETTE["pos"], lw=LINE_W * k, marker="o" if E <= 40 else None,
@@ -121,15 +124,15 @@ def accuracy_figure(train_acc, test_acc=None, *, title="Accuracy per epoch", wid
             else:   # one final test accuracy: a marker at the last epoch
                 ax.plot([max(E, 1)], [te[-1]], color=PALETTE["arrow"], ls="", marker="s",
                         ms=8 * k, zorder=4, gid="test")
-                ax.annotate(f"test {format_number(te[-1])}", xy=(max(E, 1), te[-1]), xytext=(-6 * k, -14 * k),
+                ax.annotate(_("test {value}").format(value=format_number(te[-1])), xy=(max(E, 1), te[-1]), xytext=(-6 * k, -14 * k),
                             textcoords="offset points", ha="right", fontsize=fs(fig, FS_NOTE),
                             color=PALETTE["arrow"])
         if not E:
-            ax.text(0.5, 0.5, "no epochs run", transform=ax.transAxes, ha="center",
+            ax.text(0.5, 0.5, _("no epochs run"), transform=ax.transAxes, ha="center",
                     fontsize=fs(fig, FS_NOTE), gid="note")
         ax.set_ylim(0, 1.04)
         ax.set_xlim(0.5, max(E, 1) + 0.5)
         ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
-        finish_epoch_axes(ax, "accuracy", handles, labels, ncol)
+        finish_epoch_axes(ax, _("accuracy"), handles, labels, ncol)
     fig.alt_text = describe_accuracy(tr, test_acc)
     return fig

@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
+from ..i18n import N_, _, ngettext, number_separator
 from .boundary import check_xy
 from .figure import layout, readable_ticks, room_for_ylabel, shrink_to_fit, legend_above, legend_fitting, prepare_figure
 from .geometry import clip_line, view_of
@@ -37,14 +38,15 @@ def _plane_line(w, m, f0, f1, others, means, fit_intercept):
 
 
 def _cycle_list(shown, segs, n_cycle, rep, cycle):
-    lines = [f"w{i} = {_vec(w)}" + ("" if seg is not None else "  (no line)")
+    lines = [f"w{i} = {_vec(w)}" + ("" if seg is not None else "  " + _("(no line)"))
              for i, (w, seg) in enumerate(zip(shown, segs), start=1)]
     if n_cycle > len(shown):
-        lines.append(f"… {n_cycle - len(shown)} more updates")
-    rep_txt = "w = 0 (no boundary)" if not np.any(rep) else f"w = {_vec(rep)}"
+        lines.append(ngettext("… {n} more update", "… {n} more updates", n_cycle - len(shown)).format(n=n_cycle - len(shown)))
+    rep_txt = _("w = 0 (no boundary)") if not np.any(rep) else f"w = {_vec(rep)}"
     e0 = int(cycle["epoch"]) - int(cycle["period"])
-    return lines + ["", f"after epoch {int(cycle['epoch'])}:", rep_txt,
-                    "as at the start" if e0 == 0 else f"as after epoch {e0}", "so it repeats forever"]
+    return lines + ["", _("after epoch {epoch}:").format(epoch=int(cycle['epoch'])), rep_txt,
+                    _("as at the start") if e0 == 0 else _("as after epoch {epoch}").format(epoch=e0),
+                    _("so it repeats forever")]
 
 
 def _plot_fraction(fig, lines):
@@ -59,7 +61,7 @@ def _plot_fraction(fig, lines):
 
 
 def _vec(w):
-    return "(" + ", ".join(format_number(v) for v in w) + ")"
+    return "(" + number_separator().join(format_number(v) for v in w) + ")"
 
 
 def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, normalize=False,
@@ -88,7 +90,7 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
                    Line2D([], [], ls="", marker=NEG_MARKER, color=PALETTE["neg"], ms=8 * k),
                    Line2D([], [], color=colours[0] if colours else "k", lw=LINE_W * k)]
         labels = [plain(class_label(label_names, 1), 30), plain(class_label(label_names, -1), 30),
-                  "line of w after update k"]
+                  _("line of w after update k")]
         # The list of the cycle's vectors goes beside the plot at its full size when it fits
         # there with the plot keeping at least 55 % of the width; else the plot takes it all
         # (the page lists the vectors under the figure): no half-empty figure, no tiny text.
@@ -98,7 +100,8 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
         rows, ncol = legend_fitting(fig, handles, labels, frac)
         p_ = int(cycle["period"])
         t = title if title is not None else \
-            f"The weights cycle: w repeats every {p_} epoch{'' if p_ == 1 else 's'}"
+            ngettext("The weights cycle: w repeats every epoch", "The weights cycle: w repeats every {n} epochs",
+                     p_).format(n=p_)
         ax, ax_w, ax_h = layout(fig, plain(t, 200), rows, rect=(0.0, frac))
         # the view shows the data and, when not too far, the nearest point of each line of the cycle
         others = [j for j in range(m) if j not in (f0, f1)]
@@ -112,8 +115,8 @@ def cycle_figure(X, y, trace_w, trace_epoch, cycle, *, fit_intercept=True, norma
                 q = centre - (g @ centre + c) / gn2 * g
                 if np.linalg.norm(q - centre) <= 1.5 * span:
                     extra.append(q)
-        view, _ = view_of(np.vstack([P] + [np.array(extra)] if extra else [P]), ax_w, ax_h,
-                          include_origin=not fit_intercept, one_d=f1 is None)
+        view = view_of(np.vstack([P] + [np.array(extra)] if extra else [P]), ax_w, ax_h,
+                          include_origin=not fit_intercept, one_d=f1 is None)[0]
         x0, x1, y0, y1 = view
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
@@ -180,7 +183,7 @@ def _heading(W, comps):
 
 
 def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=None,
-                      title="Where w points, update by update", width_px=None, height_px=None,
+                      title=N_("Where w points, update by update"), width_px=None, height_px=None,
                       dpi=None, fig=None, dpr=1.0, scale=1.0):
     """w's direction over the updates. Top: the angle between w_t and the final w, and, where
     the data is separable, between w_t and the max-margin separator u (the proof's Claim 1
@@ -208,20 +211,21 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
     mk = "o" if kk <= 60 else None
     with rc():
         handles = [Line2D([], [], color=PALETTE["arrow"], lw=LINE_W * k)]
-        labels = ["angle(w_t, final w)"]
+        labels = [_("angle(w_t, final w)")]
         if ang_u is not None:
             handles.insert(0, Line2D([], [], color=PALETTE["pos"], lw=LINE_W * k))
-            labels.insert(0, "angle(w_t, u), u max-margin")
+            labels.insert(0, _("angle(w_t, u), u max-margin"))
         if head is not None:
             handles.append(Line2D([], [], color=PALETTE["green"], lw=LINE_W * k))
-            labels.append(f"heading of ({plain(cn[0], 20)}, {plain(cn[1], 20)})")
+            labels.append(_("heading of ({first}, {second})").format(first=plain(cn[0], 20), second=plain(cn[1], 20)))
         rows, ncol = legend_fitting(fig, handles, labels)
         if rows > 1:
             # a small plot: short names in one row (each panel says what it measures on its y axis)
-            short = {"angle(w_t, final w)": "∠(w, final w)", "angle(w_t, u), u max-margin": "∠(w, u)"}
-            labels = [short.get(lab, "heading" if lab.startswith("heading") else lab) for lab in labels]
+            short = {_("angle(w_t, final w)"): _("∠(w, final w)"), _("angle(w_t, u), u max-margin"): "∠(w, u)"}
+            labels = [short.get(lab, _("heading") if head is not None and i == len(labels) - 1 else lab)
+                      for i, lab in enumerate(labels)]
             rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, ah = layout(fig, plain(title, 200) if title else None, rows)
+        ax = layout(fig, plain(_(title), 200) if title else None, rows)[0]
         if head is not None:        # split the axes: angles on top, heading below
             box = ax.get_position()
             gap = px(fig, 30) / fig.bbox.height
@@ -232,23 +236,23 @@ def trajectory_figure(W, t=None, *, u=None, components=(0, 1), component_names=N
             ax2.plot(t, head, color=PALETTE["green"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="heading")
             ax2.set_ylim(-180, 180)
             _angle_ticks(ax2, -180, 180, (90, 180))
-            ax2.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
-            ax2.set_ylabel("heading", fontsize=fs(fig, FS_LABEL))
+            ax2.set_xlabel(_("t (updates)"), fontsize=fs(fig, FS_LABEL))
+            ax2.set_ylabel(_("heading"), fontsize=fs(fig, FS_LABEL))
             ax2.grid(color="#eeeeee", lw=0.8)
             ax.tick_params(labelbottom=False)
         else:
-            ax.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
+            ax.set_xlabel(_("t (updates)"), fontsize=fs(fig, FS_LABEL))
         if ang_u is not None:
             ax.plot(t, ang_u, color=PALETTE["pos"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-u")
         ax.plot(t, ang_f, color=PALETTE["arrow"], lw=LINE_W * k, marker=mk, ms=3.5 * k, gid="angle-final")
         ax.set_ylim(0, 180)
         _angle_ticks(ax, 0, 180, (45, 90, 180))
-        ax.set_ylabel("angle", fontsize=fs(fig, FS_LABEL))
+        ax.set_ylabel(_("angle"), fontsize=fs(fig, FS_LABEL))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
         ax.set_xlim(0, max(float(t[-1]) if kk else 1.0, 1.0) * 1.02)
         ax.grid(color="#eeeeee", lw=0.8)
         if not kk:
-            ax.text(0.5, 0.5, "no updates were made", transform=ax.transAxes, ha="center",
+            ax.text(0.5, 0.5, _("no updates were made"), transform=ax.transAxes, ha="center",
                     fontsize=fs(fig, FS_NOTE), gid="note")
         panels = fig.axes
         for a in panels:

@@ -6,6 +6,7 @@ classifier is built from stand out; the highlighted example is the one of the cu
 
 import numpy as np
 
+from ..i18n import _
 from .boundary import boundary_figure
 from .style import PALETTE, fs
 
@@ -27,7 +28,7 @@ def kernel_figure(X, y, *, decision, alpha, plot_features=(0, 1), feature_names=
     fig.data_ax.scatter(P[:, 0], P[:, 1], s=size, facecolors="none", edgecolors=PALETTE["green"],
                         linewidths=1.6 * k, zorder=4.2, gid="support-vectors")
     fig.n_support = int(len(sv))
-    top = "" if not len(sv) else f" The largest αᵢ is {int(alpha.max())}."
-    fig.alt_text = (f"{fig.alt_text} {len(sv)} of {len(alpha)} training examples are support vectors "
-                    f"(αᵢ > 0), ringed in green with area growing with αᵢ.{top}")
+    top = "" if not len(sv) else " " + _("The largest αᵢ is {alpha}.").format(alpha=int(alpha.max()))
+    fig.alt_text = fig.alt_text + " " + _("{n} of {total} training examples are support vectors (αᵢ > 0), ringed in "
+                                          "green with area growing with αᵢ.").format(n=len(sv), total=len(alpha)) + top
     return fig

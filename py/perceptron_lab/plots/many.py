@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from ..i18n import N_, _, ngettext
 from .figure import anchor_legend_left, fit_width, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, FS_TICK, LINE_W, NEG_MARKER, PALETTE, POS_MARKER, fs, px, rc
 from .text import class_label, describe_projection, describe_weights, expanded_names, format_number, plain
@@ -20,7 +21,7 @@ def _jitter(n):
     return ((np.arange(n) * _GOLDEN) % 1.0 - 0.5) * 0.6
 
 
-def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", title="Every point's score w·x̃",
+def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", title=N_("Every point's score w·x̃"),
                       width_px=None, height_px=None, dpi=None, fig=None, dpr=1.0, scale=1.0, xlim=None,
                       count_wrong=True):
     """One row per class: each point at its score (its w·x̃, or the voted score), the
@@ -40,9 +41,9 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
     with rc():
         handles = [Line2D([], [], ls="", marker="o", ms=11 * k, mfc="none", mec=PALETTE["wrong"], mew=1.8 * k),
                    Line2D([], [], color=PALETTE["boundary"], lw=LINE_W * k)]
-        labels = [f"misclassified ({int(wrong.sum())})" if count_wrong else "misclassified", "threshold 0"]
+        labels = [_("misclassified ({n})").format(n=int(wrong.sum())) if count_wrong else _("misclassified"), _("threshold 0")]
         rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
+        ax = layout(fig, plain(_(title), 200) if title else None, rows)[0]
         jit = _jitter(n)
         rowpos = np.where(y > 0, 1.0, 0.0) + jit
         for sign, marker, colour, gid in ((1, POS_MARKER, PALETTE["pos"], "points-pos"),
@@ -72,8 +73,10 @@ def projection_figure(scores, y, *, label_names=None, score_label="w·x̃", titl
         cx = (ax.get_position().x0 + ax.get_position().x1) / 2 * fig.bbox.width
         room = 2 * min(cx, fig.bbox.width - cx) - px(fig, 8)
         renderer = fig.canvas.get_renderer()
-        for text in (f"score {score_label}  (≥ 0 predicts {plain(class_label(label_names, 1), 24)})",
-                     f"score {score_label}  (≥ 0 predicts +1)", f"score {score_label}"):
+        for text in (_("score {score}  (≥ 0 predicts {label})").format(score=score_label,
+                                                                         label=plain(class_label(label_names, 1), 24)),
+                     _("score {score}  (≥ 0 predicts +1)").format(score=score_label),
+                     _("score {score}").format(score=score_label)):
             xlabel.set_text(text)
             if xlabel.get_window_extent(renderer).width <= room:
                 break
@@ -112,16 +115,16 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         # Standardized: sizes are per standard deviation, yet correlated features share their
         # effect and poly2's products of z-scores are no z-scores: neither is a plain importance.
         if standardized and feature_map != "none":
-            title = "Weights: standardized inputs, but poly2's terms are not z-scores (size ≠ importance)"
+            title = _("Weights: standardized inputs, but poly2's terms are not z-scores (size ≠ importance)")
         elif standardized:
-            title = "Weights per standard deviation (correlated features share importance)"
+            title = _("Weights per standard deviation (correlated features share importance)")
         else:
-            title = "Weights (raw units: a size is not an importance)"
+            title = _("Weights (raw units: a size is not an importance)")
     with rc():
         handles = [Patch(color=PALETTE["pos"]), Patch(color=PALETTE["neg"])]
-        labels = ["pushes towards +1", "pushes towards −1"]
+        labels = [_("pushes towards +1"), _("pushes towards −1")]
         rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, ah = layout(fig, plain(title, 200), rows)
+        ax, _ax_w, ah = layout(fig, plain(title, 200), rows)
         # one bar per feature while the names stay readable (a row of 1.6 tick-label heights);
         # past that, the largest |w|, and the axis says how many are left out
         fit = max(1, int(ah // (1.6 * fs(fig, FS_TICK) * fig.dpi / 72)))
@@ -140,11 +143,11 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         m = m if m > 0 else 1.0
         ax.set_xlim(-1.08 * m, 1.08 * m)
         ax.grid(axis="x", color="#eeeeee", lw=0.8, zorder=0)
-        xl = "weight"
+        xl = _("weight")
         if fit_intercept:
-            xl += f"   (bias {format_number(w[-1])})"
+            xl = _("weight   (bias {value})").format(value=format_number(w[-1]))
         if len(idx) < len(coef):
-            xl += f"; {len(coef) - len(idx)} smaller not shown"
+            xl += ngettext("; {n} smaller not shown", "; {n} smaller not shown", len(coef) - len(idx)).format(n=len(coef) - len(idx))
         xlabel = ax.set_xlabel(xl, fontsize=fs(fig, FS_LABEL))
         leg = legend_above(ax, handles, labels, ncol)
         _room_for_tick_labels(ax)
@@ -152,7 +155,7 @@ def weights_figure(w, feature_names=None, *, fit_intercept=True, feature_map="no
         cx = (ax.get_position().x0 + ax.get_position().x1) / 2 * fig.bbox.width   # the label's centre
         fit_width(xlabel, 2 * min(cx, fig.bbox.width - cx) - px(fig, 8))
         if not standardized:
-            caveat = ax.text(0.99, 0.01, "standardize the features to compare sizes", transform=ax.transAxes,
+            caveat = ax.text(0.99, 0.01, _("standardize the features to compare sizes"), transform=ax.transAxes,
                              ha="right", va="bottom", fontsize=fs(fig, FS_NOTE), color=PALETTE["grey"], gid="caveat")
             from .placement import place_clear
             if not place_clear(ax, caveat, ((0.99, 0.01, "right", "bottom"), (0.99, 0.99, "right", "top"),

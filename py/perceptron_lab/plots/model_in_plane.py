@@ -13,6 +13,7 @@ from matplotlib.collections import PathCollection
 from matplotlib.path import Path
 
 from .geometry import clip_halfplane, clip_line
+from ..i18n import _
 from .placement import w_label_spot
 from .scores import scores
 from .style import LINE_W, PALETTE, fs
@@ -45,7 +46,7 @@ class ModelInPlane:
             self.ax.add_collection(self.contour, autolim=False)
             return ""
         side = plain(label_text(self.label_names, 1 if np.nanmin(S) >= 0 else -1), 40)
-        return f"no boundary in this view: every point here is predicted {side}"
+        return _("no boundary in this view: every point here is predicted {label}").format(label=side)
 
     def _plane_line(self, w):
         """The line in the plotted plane: g·p + c = 0."""
@@ -68,7 +69,7 @@ class ModelInPlane:
             if not np.any(w):
                 return ""          # the caller writes the w = 0 note
             side = plain(label_text(self.label_names, 1 if c >= 0 else -1), 40)
-            return f"boundary not in this plane: every point here is predicted {side}"
+            return _("boundary not in this plane: every point here is predicted {label}").format(label=side)
         return self._update_line(w)
 
     def _update_line(self, w):
@@ -85,7 +86,7 @@ class ModelInPlane:
         note = ""
         if seg is None:
             start = ctr
-            note = "the boundary is outside the view" if not self.voted else "the last w's line is outside the view"
+            note = _("the boundary is outside the view") if not self.voted else _("the last w's line is outside the view")
         else:
             (ax_, ay_), (bx_, by_) = seg
             self.line.set_data([ax_, bx_], [ay_, by_])

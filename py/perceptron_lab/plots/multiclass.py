@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from ..settings import LIMITS
+from ..i18n import _, ngettext
 from .figure import layout, legend_above, legend_rows, prepare_figure
 from .style import FS_LABEL, FS_NOTE, FS_TICK, MARKER_S, fs, px
 
@@ -46,7 +47,7 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     # Above the axes, in as many columns as the width holds: inside them it covered the points of a phone's plot.
     # The legend may use the whole width (the y label's margin too): a phone's plot gets 2 columns.
     rows, ncol = legend_rows(fig, labels, handles, fig.bbox.width - px(fig, 16)) if handles else (0, 1)
-    ax, _, _ = layout(fig, title, rows)
+    ax = layout(fig, title, rows)[0]
     px_ = X[:, f0]
     py_ = X[:, f1] if f1 is not None else np.zeros(len(X))
     pad_x = 0.08 * (np.ptp(px_) or 1.0)
@@ -67,10 +68,10 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
             ax.scatter(px_[sel], py_[sel], s=s, c=colour(c), marker=marker(c), edgecolors="white",
                        linewidths=0.5, zorder=3, label=str(classes[c]), gid=f"points-{c}")
     ax.scatter(px_[wrong], py_[wrong], s=s * 3.5, facecolors="none", edgecolors="black", linewidths=1.4,
-               zorder=4, gid="misclassified", label="misclassified" if named else None)
+               zorder=4, gid="misclassified", label=_("misclassified") if named else None)
     if highlight is not None:
         ax.scatter([px_[highlight]], [py_[highlight]], s=s * 8, facecolors="none", edgecolors="#CC79A7",
-                   linewidths=2.6, zorder=4.5, gid="highlight", label="the update's example")
+                   linewidths=2.6, zorder=4.5, gid="highlight", label=_("the update's example"))
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)
     ax.set_xlabel(str(names[f0]), fontsize=fs(fig, FS_LABEL))
@@ -95,21 +96,24 @@ def _legend_entries(fig, y, k, classes, named, highlight, sliced, s):
     labels = [str(classes[c]) for c in range(k) if (y == c).any()]
     if named:
         handles.append(Line2D([], [], ls="", marker="o", ms=ms * 1.9, mfc="none", mec="black", mew=1.4))
-        labels.append("misclassified")
+        labels.append(_("misclassified"))
     if highlight:
         handles.append(Line2D([], [], ls="", marker="o", ms=ms * 2.8, mfc="none", mec="#CC79A7", mew=2.6))
-        labels.append("the update's example")
+        labels.append(_("the update's example"))
     if sliced:  # the regions are a slice: said on the picture, as the binary boundary plot says it
         handles.append(Line2D([], [], ls="", marker=""))
-        labels.append("others at their means")  # short: a phone's legend keeps two columns
+        labels.append(_("others at their means"))  # short: a phone's legend keeps two columns
     return handles, labels
 
 
 def regions_alt(n, k, m, name0, name1, n_wrong):
     """The regions plot in words (the figure's and the page's moving copy's, plots/scene.py)."""
-    others = "" if m <= 2 else f" The other {m - 2} features are held at their means."
-    return (f"The {n} training points of {k} classes over {name0}" + (f" and {name1}" if name1 is not None else "")
-            + f", on the regions where each class wins; {n_wrong} are misclassified (ringed).{others}")
+    others = "" if m <= 2 else " " + _("The other {n} features are held at their means.").format(n=m - 2)
+    return ((_("The {n} training points of {k} classes over {first}, on the regions where each class wins; "
+               "{wrong} are misclassified (ringed).") if name1 is None else
+             _("The {n} training points of {k} classes over {first} and {second}, on the regions where each class "
+               "wins; {wrong} are misclassified (ringed).")).format(n=n, k=k, first=name0, second=name1, wrong=n_wrong)
+            + others)
 
 
 def _tint(hex_colour, amount=0.22):
@@ -125,7 +129,7 @@ def confusion_figure(C, classes, *, title=None, width_px=480, height_px=360, dpr
     C = np.asarray(C)
     k = len(classes)
     fig = prepare_figure(None, width_px, height_px, None, dpr=dpr, scale=scale)
-    ax, _, _ = layout(fig, title, 0)
+    ax = layout(fig, title, 0)[0]
     ax.imshow(C, cmap="Blues", vmin=0, vmax=max(1, int(C.max())), aspect="auto", gid="confusion")
     size = fs(fig, FS_TICK) * (1 if k <= 5 else 0.75)
     written = k <= CONFUSION_NUMBERS_MAX  # past it a cell is a few pixels: its number would be a smudge
@@ -137,12 +141,14 @@ def confusion_figure(C, classes, *, title=None, width_px=480, height_px=360, dpr
     step = -(-k // CONFUSION_NUMBERS_MAX)  # every step-th class named on the axes
     ax.set_xticks(range(0, k, step), [str(c) for c in classes[::step]], fontsize=size)
     ax.set_yticks(range(0, k, step), [str(c) for c in classes[::step]], fontsize=size)
-    ax.set_xlabel("predicted class")
-    ax.set_ylabel("true class")
+    ax.set_xlabel(_("predicted class"))
+    ax.set_ylabel(_("true class"))
     right = int(np.trace(C))
-    fig.alt_text = (f"Confusion matrix of {k} classes: {right} of {int(C.sum())} training examples on the "
-                    "diagonal (predicted right); row = true class, column = predicted class"
-                    + ("." if written else f"; the counts are shown by colour only (more than {CONFUSION_NUMBERS_MAX} classes)."))
+    fig.alt_text = (_("Confusion matrix of {k} classes: {right} of {n} training examples on the diagonal (predicted "
+                      "right); row = true class, column = predicted class.") if written else
+                    _("Confusion matrix of {k} classes: {right} of {n} training examples on the diagonal (predicted "
+                      "right); row = true class, column = predicted class; the counts are shown by colour only (more "
+                      "than {most} classes).")).format(k=k, right=right, n=int(C.sum()), most=CONFUSION_NUMBERS_MAX)
     return fig
 
 
@@ -172,9 +178,9 @@ def weight_images_figure(W, classes, *, side=8, title=None, width_px=480, height
     if title:
         fig.text(0.01, 0.99, title, ha="left", va="top", fontsize=fs(fig, FS_NOTE), fontweight="bold")
     imgs = [r[:side * side].reshape(side, side) for r in W]
-    _images(fig, imgs, [f"class {c}" for c in classes], 5, "PuOr_r", True, "weights")
-    fig.alt_text = (f"The weights of each of the {len(classes)} classes drawn as {side}×{side} images: purple "
-                    "pixels raise the class's score when they are dark, orange ones lower it.")
+    _images(fig, imgs, [_("class {name}").format(name=c) for c in classes], 5, "PuOr_r", True, "weights")
+    fig.alt_text = _("The weights of each of the {k} classes drawn as {side}×{side} images: purple pixels raise the "
+                     "class's score when they are dark, orange ones lower it.").format(k=len(classes), side=side)
     return fig
 
 
@@ -191,9 +197,11 @@ def mistakes_gallery_figure(X, y, pred, classes, *, side=8, limit=20, title=None
         _images(fig, [X[i, :side * side].reshape(side, side) for i in show],
                 [f"{classes[y[i]]} → {classes[pred[i]]}" for i in show], 5, "gray_r", False, "mistake")
     else:
-        fig.text(0.5, 0.5, "No training example is misclassified.", ha="center", va="center",
+        fig.text(0.5, 0.5, _("No training example is misclassified."), ha="center", va="center",
                  fontsize=fs(fig, FS_TICK))
-    shown = "" if len(wrong) <= limit else f" (the first {limit} are shown)"
-    fig.alt_text = (f"{len(wrong)} training images are misclassified{shown}; each is captioned "
-                    "with its true class and the predicted one.")
+    fig.alt_text = (ngettext("{n} training image is misclassified; it is captioned with its true class and the "
+                             "predicted one.", "{n} training images are misclassified; each is captioned with its "
+                             "true class and the predicted one.", len(wrong)) if len(wrong) <= limit else
+                    _("{n} training images are misclassified (the first {limit} are shown); each is captioned with "
+                      "its true class and the predicted one.")).format(n=len(wrong), limit=limit)
     return fig

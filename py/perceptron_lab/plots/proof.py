@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
+from ..i18n import N_, _
 from .placement import place_clear, try_spots
 from .figure import blit_png, capture_background, find_artist, layout, legend_above, legend_fitting, prepare_figure
 from .style import FS_LABEL, FS_NOTE, LINE_W, PALETTE, fs, rc
@@ -15,7 +16,7 @@ from .text import describe_proof, format_number, plain
 
 
 def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None, eta=1.0,
-                 title="The mistake bound, made visible", width_px=None, height_px=None,
+                 title=N_("The mistake bound, made visible"), width_px=None, height_px=None,
                  dpi=None, fig=None, dpr=1.0, scale=1.0, claim2="√t·R", bound_name="(R/γ)²", rescales=True):
     """The two claims of the proof against t (updates), as theory.proof_series gives them:
     u·w_t never below t·γ (Claim 1) and ‖w_t‖ never above √t·R (Claim 2). Since
@@ -43,15 +44,15 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         handles, labels = [], []
         if has_u:
             handles += [Line2D([], [], color=c_u, lw=LINE_W * k), Line2D([], [], color=c_u, lw=LINE_W * k, ls="--")]
-            labels += [f"u·{wt}", "t·γ (lower bound)"]
+            labels += [f"u·{wt}", _("t·γ (lower bound)")]
         handles += [Line2D([], [], color=c_w, lw=LINE_W * k), Line2D([], [], color=c_w, lw=LINE_W * k, ls="--")]
-        labels += [f"‖{wt}‖", f"{claim2} (upper bound)"]
+        labels += [f"‖{wt}‖", _("{claim} (upper bound)").format(claim=claim2)]
         rows, ncol = legend_fitting(fig, handles, labels)
         if rows > 2:
             # a small plot: the short names in two rows (the caption and the title say which is a bound)
-            labels = [lab.split(" (")[0] for lab in labels]
+            labels = [f"u·{wt}", "t·γ"][:len(labels) - 2] + [f"‖{wt}‖", claim2]
             rows, ncol = legend_fitting(fig, handles, labels)
-        ax, _, _ = layout(fig, plain(title, 200) if title else None, rows)
+        ax = layout(fig, plain(_(title), 200) if title else None, rows)[0]
         tmax = float(t.max()) if t.size else 1.0
         show_bound = bound is not None and math.isfinite(bound) and bound > 0
         xmax = tmax
@@ -82,25 +83,25 @@ def proof_figure(t, u_dot_w, t_gamma, w_norm, sqrt_t_R, *, bound=None, upto=None
         at_bound = None
         if show_bound and xmax >= bound:
             ax.axvline(bound, color="#333333", lw=1.4 * k, ls=":", zorder=2, gid="bound-t")
-            at_bound = ax.annotate(f"bound\n{bound_name} = {format_number(bound)}", xy=(bound, 0),
+            at_bound = ax.annotate(_("bound\n{formula} = {value}").format(formula=bound_name, value=format_number(bound)), xy=(bound, 0),
                         xycoords=("data", "axes fraction"), xytext=(-4 * k, 6 * k),
                         textcoords="offset points", ha="right", va="bottom",
                         fontsize=fs(fig, FS_NOTE), color="#333333")
         elif show_bound:
-            far = ax.annotate(f"bound {bound_name} = {format_number(bound)} is far to the right →", xy=(0.98, 0.03),
+            far = ax.annotate(_("bound {formula} = {value} is far to the right →").format(formula=bound_name, value=format_number(bound)), xy=(0.98, 0.03),
                         xycoords="axes fraction", ha="right", va="bottom", fontsize=fs(fig, FS_NOTE),
                         color="#333333", gid="bound-t")
         if upto is not None:
             ax.axvline(upto, color=PALETTE["highlight"], lw=1.6 * k, zorder=2, gid="upto")
         if not t.size:
-            ax.text(0.5, 0.5, "no updates were made", transform=ax.transAxes, ha="center",
+            ax.text(0.5, 0.5, _("no updates were made"), transform=ax.transAxes, ha="center",
                     fontsize=fs(fig, FS_NOTE), gid="note")
         ymin = min(0.0, 1.1 * float(np.nanmin(uw))) if has_u and uw.size else 0.0
         ax.set_xlim(0, xmax)
         ax.set_ylim(ymin, ymax * 1.08)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8, min_n_ticks=1))
-        ax.set_xlabel("t (updates)", fontsize=fs(fig, FS_LABEL))
-        ax.set_ylabel("value" if float(eta) == 1.0 else "value (weights divided by η)", fontsize=fs(fig, FS_LABEL))
+        ax.set_xlabel(_("t (updates)"), fontsize=fs(fig, FS_LABEL))
+        ax.set_ylabel(_("value") if float(eta) == 1.0 else _("value (weights divided by η)"), fontsize=fs(fig, FS_LABEL))
         ax.grid(color="#eeeeee", lw=0.8, zorder=0)
         legend_above(ax, handles, labels, ncol)
         if at_bound is not None:

@@ -9,6 +9,8 @@ import re
 
 import numpy as np
 
+from ..i18n import _, ngettext, number, number_separator
+
 __all__ = [
     "format_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
     "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
@@ -38,7 +40,7 @@ def format_number(v):
     if not math.isfinite(v):
         return "∞" if v > 0 else ("−∞" if v < 0 else "nan")
     if v == 0:
-        return "0.0"
+        return number("0.0")
     a = abs(v)
     if a >= 1e5 or a < 1e-3:
         s = f"{a:.3g}"
@@ -49,7 +51,7 @@ def format_number(v):
             s = s.rstrip("0")
             if s.endswith("."):
                 s += "0"
-    return ("−" if v < 0 else "") + s
+    return number(("−" if v < 0 else "") + s)
 
 
 def _count(n, word):
@@ -76,7 +78,8 @@ def equation(w, names, fit_intercept, max_terms=12):
     for c, s in parts[1:]:
         out += (" − " if c < 0 else " + ") + s
     if extra:
-        out += f" + … ({extra} smaller terms not read out)"
+        out += " + … " + ngettext("({n} smaller term not read out)", "({n} smaller terms not read out)",
+                                 extra).format(n=extra)
     return out + " = 0"
 
 
@@ -131,41 +134,42 @@ def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
     'Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified.'
     w may be None for a model given only as a decision function. vote=True: the regions
     are a vote of weight vectors (the voted perceptron's) and the line is the last of them (given as w)."""
-    wrong = f"{int(n_wrong)} of {int(n)} points misclassified"
+    wrong = _("{wrong} of {n} points misclassified").format(wrong=int(n_wrong), n=int(n))
     if vote:
-        s = f"Decision regions of the voted perceptron; {wrong} by the vote."
+        s = _("Decision regions of the voted perceptron; {wrong} by the vote.").format(wrong=wrong)
         if w is not None and np.any(w):
             names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
-            s += (f" The line drawn is the last weight vector, {equation(w, names, fit_intercept)}, "
-                  "one of the voters, not the voted classifier.")
+            s += " " + _("The line drawn is the last weight vector, {equation}, one of the voters, not the voted "
+                         "classifier.").format(equation=equation(w, names, fit_intercept))
         return s
     wrong += "."
     if w is None:
-        return f"Decision regions of the model shown; {wrong}"
+        return _("Decision regions of the model shown; {wrong}").format(wrong=wrong)
     w = np.asarray(w, dtype=float)
     if not np.any(w):
         plus = label_text(label_names, 1)
         if plus != "+1":
-            plus += " (the +1 class)"
-        return (f"w = 0: no decision boundary yet, every point is predicted {plus}; {wrong} "
-                "(Training counts y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every example is one.)")
+            plus = _("{label} (the +1 class)").format(label=plus)
+        return _("w = 0: no decision boundary yet, every point is predicted {label}; {wrong} (Training counts "
+                 "y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every example is one.)").format(label=plus, wrong=wrong)
     names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
     eq = equation(w, names, fit_intercept)
     coef = w[:-1] if fit_intercept else w
     if not np.any(coef):
         side = "+1" if w[-1] >= 0 else "−1"
-        return (f"Only the bias is non-zero ({format_number(w[-1])}): no boundary, every point "
-                f"is predicted {side}; {wrong}")
-    kind = "Decision boundary" if feature_map == "none" else \
-        "Decision boundary (a curve: linear in the degree-2 features)"
-    return f"{kind} {eq}; {wrong}"
+        return _("Only the bias is non-zero ({bias}): no boundary, every point is predicted {side}; {wrong}").format(
+            bias=format_number(w[-1]), side=side, wrong=wrong)
+    kind = _("Decision boundary {equation}; {wrong}") if feature_map == "none" else \
+        _("Decision boundary (a curve: linear in the degree-2 features) {equation}; {wrong}")
+    return kind.format(equation=eq, wrong=wrong)
 
 
 def _list_numbers(values, limit=12):
     vals = [str(int(v)) if float(v).is_integer() else format_number(v) for v in values]
+    sep = number_separator()
     if len(vals) <= limit:
-        return ", ".join(vals)
-    return ", ".join(vals[:limit // 2]) + ", …, " + ", ".join(vals[-(limit // 2):])
+        return sep.join(vals)
+    return sep.join(vals[:limit // 2]) + sep + "…" + sep + sep.join(vals[-(limit // 2):])
 
 
 def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True, what="mistake", bound_name="(R/γ)²"):
@@ -174,18 +178,28 @@ def describe_mistakes(epoch_mistakes, bound=None, *, online_bound=True, what="mi
     total is not compared with it."""
     m = [int(v) for v in epoch_mistakes]
     if not m:
-        return "No epochs were run, so there are no mistakes to show."
+        return _("No epochs were run, so there are no mistakes to show.")
     total = sum(m)
-    s = (f"{what.capitalize()}s per epoch over {_count(len(m), 'epoch')}: "
-         f"{_list_numbers(m)}; {_count(total, what)} in total, "
-         f"{m[-1]} in the last epoch.")
+    upd = what == "update"
+    s = ((ngettext("Updates per epoch over {n} epoch: {counts};", "Updates per epoch over {n} epochs: {counts};", len(m))
+          if upd else ngettext("Mistakes per epoch over {n} epoch: {counts};",
+                               "Mistakes per epoch over {n} epochs: {counts};", len(m))).format(
+        n=len(m), counts=_list_numbers(m)) + " "
+         + (ngettext("{total} update in total, {last} in the last epoch.",
+                     "{total} updates in total, {last} in the last epoch.", total) if upd else
+            ngettext("{total} mistake in total, {last} in the last epoch.",
+                     "{total} mistakes in total, {last} in the last epoch.", total)).format(total=total, last=m[-1]))
     if bound is not None and math.isfinite(bound):
         if online_bound:
-            rel = "within" if total <= bound else "above"
-            s += f" {what.capitalize()} bound {bound_name} = {format_number(bound)}: the total is {rel} it."
+            within = total <= bound
+            s += " " + ((_("Update bound {formula} = {value}: the total is within it.") if within else
+                         _("Update bound {formula} = {value}: the total is above it.")) if upd else
+                        (_("Mistake bound {formula} = {value}: the total is within it.") if within else
+                         _("Mistake bound {formula} = {value}: the total is above it."))).format(
+                formula=bound_name, value=format_number(bound))
         else:
-            s += (f" The online perceptron's bound (R/γ)² = {format_number(bound)} is shown for "
-                  "reference only: it counts online updates, and batch makes other steps.")
+            s += " " + _("The online perceptron's bound (R/γ)² = {value} is shown for reference only: it counts "
+                         "online updates, and batch makes other steps.").format(value=format_number(bound))
     return s
 
 
@@ -193,17 +207,20 @@ def describe_accuracy(train_acc, test_acc=None):
     """Text alternative of the accuracy plot."""
     tr = [v for v in (float(a) for a in train_acc)]
     if not tr:
-        return "No epochs were run, so there is no accuracy to show."
+        return _("No epochs were run, so there is no accuracy to show.")
     known = [v for v in tr if math.isfinite(v)]
     if not known:
-        s = f"Training accuracy per epoch over {_count(len(tr), 'epoch')} was too costly to compute."
+        s = ngettext("Training accuracy per epoch over {n} epoch was too costly to compute.",
+                     "Training accuracy per epoch over {n} epochs was too costly to compute.", len(tr)).format(n=len(tr))
     else:
-        s = (f"Training accuracy per epoch over {_count(len(tr), 'epoch')}: from "
-             f"{format_number(known[0])} to {format_number(known[-1])}, best {format_number(max(known))}.")
+        s = ngettext("Training accuracy per epoch over {n} epoch: from {first} to {last}, best {best}.",
+                     "Training accuracy per epoch over {n} epochs: from {first} to {last}, best {best}.",
+                     len(tr)).format(n=len(tr), first=format_number(known[0]), last=format_number(known[-1]),
+                                     best=format_number(max(known)))
     if test_acc is not None:
         te = np.atleast_1d(np.asarray(test_acc, dtype=float))
         if te.size:
-            s += f" Test accuracy {format_number(te[-1])}."
+            s += " " + _("Test accuracy {value}.").format(value=format_number(te[-1]))
     return s
 
 
@@ -214,42 +231,48 @@ def describe_proof(t, u_dot_w, w_norm, *, gamma=None, R=None, bound=None, upto=N
     (claim2 names it); rescales: does η only rescale the run (not for the margin perceptron)."""
     t = np.asarray(t, dtype=float)
     if t.size == 0:
-        return "No updates were made, so the proof has nothing to show."
+        return _("No updates were made, so the proof has nothing to show.")
     k = len(t) - 1 if upto is None else max(0, int(np.searchsorted(t, upto, side="right")) - 1)
     scaled = float(eta) != 1.0
     w = "w/η" if scaled else "w"
-    s = f"After t = {int(t[k])} update{'s' if t[k] != 1 else ''}: "
+    s = ngettext("After t = {t} update:", "After t = {t} updates:", int(t[k])).format(t=int(t[k])) + " "
     if u_dot_w is not None:
         s += f"u·{w} = {format_number(u_dot_w[k])}"
         if gamma is not None:
-            s += f" (lower bound t·γ = {format_number(t[k] * gamma)})"
+            s += " " + _("(lower bound t·γ = {value})").format(value=format_number(t[k] * gamma))
         s += ", "
     s += f"‖{w}‖ = {format_number(w_norm[k])}"
     if R is not None:
-        s += f" (upper bound {claim2} = {format_number(math.sqrt(t[k]) * R)})"
+        s += " " + _("(upper bound {claim} = {value})").format(claim=claim2, value=format_number(math.sqrt(t[k]) * R))
     s += "."
     if bound is not None:
-        s += f" The two bounds meet at t = {bound_name} = {format_number(bound)}."
+        s += " " + _("The two bounds meet at t = {formula} = {value}.").format(formula=bound_name,
+                                                                             value=format_number(bound))
     if scaled and not rescales:
-        s += (f" The weights are divided by η = {format_number(eta)}: the proof follows w/η, which grows by "
-              "y·x̃ per update (η changes which examples update, through τ/η, so it is not a mere rescaling).")
+        s += " " + _("The weights are divided by η = {eta}: the proof follows w/η, which grows by y·x̃ per update "
+                     "(η changes which examples update, through τ/η, so it is not a mere rescaling).").format(
+            eta=format_number(eta))
     elif scaled:
-        s += (f" The weights are divided by η = {format_number(eta)}: from w = 0 a run with η is "
-              "η times the run with η = 1, so w/η is the path the proof is about.")
+        s += " " + _("The weights are divided by η = {eta}: from w = 0 a run with η is η times the run with η = 1, "
+                     "so w/η is the path the proof is about.").format(eta=format_number(eta))
     return s
 
 
 def describe_cycle(W_cycle, repeating_w, *, period, epoch, names=None, fit_intercept=True):
     """Text alternative of the cycle figure."""
     k = len(W_cycle)
+    sep = number_separator()
     rep = "w = 0" if not np.any(repeating_w) else \
-        "w = (" + ", ".join(format_number(v) for v in repeating_w) + ")"
-    s = (f"Cycling: after epoch {int(epoch)} the weights are back to {rep}, as {_count(int(period), 'epoch')} "
-         f"earlier, so the same {_count(k, 'update')} {'repeats' if k == 1 else 'repeat'} forever under this fixed order.")
+        "w = (" + sep.join(format_number(v) for v in repeating_w) + ")"
+    s = (ngettext("Cycling: after epoch {epoch} the weights are back to {w}, as {n} epoch earlier,",
+                  "Cycling: after epoch {epoch} the weights are back to {w}, as {n} epochs earlier,",
+                  int(period)).format(epoch=int(epoch), w=rep, n=int(period)) + " "
+         + ngettext("so the same {k} update repeats forever under this fixed order.",
+                    "so the same {k} updates repeat forever under this fixed order.", k).format(k=k))
     if k:
-        shown = "; ".join("(" + ", ".join(format_number(v) for v in w) + ")" for w in W_cycle[:8])
-        more = f"; … ({k - 8} more)" if k > 8 else ""
-        s += f" The weight vectors of one cycle: {shown}{more}."
+        shown = "; ".join("(" + sep.join(format_number(v) for v in w) + ")" for w in W_cycle[:8])
+        more = "; … " + _("({n} more)").format(n=k - 8) if k > 8 else ""
+        s += " " + _("The weight vectors of one cycle: {vectors}.").format(vectors=shown + more)
     return s
 
 
@@ -257,16 +280,18 @@ def describe_trajectory(t, angle_u, angle_final, *, separable_u=True):
     """Text alternative of the w-trajectory figure."""
     t = np.asarray(t, dtype=float)
     if t.size == 0:
-        return "No updates were made, so w never moved from 0."
-    s = f"Direction of w over {_count(int(t[-1]), 'update')}"
+        return _("No updates were made, so w never moved from 0.")
+    s = ngettext("Direction of w over {n} update", "Direction of w over {n} updates", int(t[-1])).format(n=int(t[-1]))
     parts = []
     if angle_u is not None:
         a = [v for v in angle_u if v is not None and math.isfinite(v)]
         if a:
-            parts.append(f"angle to the separator u from {format_number(a[0])}° to {format_number(a[-1])}°")
+            parts.append(_("angle to the separator u from {first}° to {last}°").format(
+                first=format_number(a[0]), last=format_number(a[-1])))
     af = [v for v in angle_final if v is not None and math.isfinite(v)]
     if af:
-        parts.append(f"angle to the final w from {format_number(af[0])}° to {format_number(af[-1])}°")
+        parts.append(_("angle to the final w from {first}° to {last}°").format(
+            first=format_number(af[0]), last=format_number(af[-1])))
     s += (": " + "; ".join(parts) + ".") if parts else "."
     return s
 
@@ -276,15 +301,15 @@ def describe_projection(scores, y, *, label_names=None, score_label="w·x̃"):
     scores, y = np.asarray(scores, dtype=float), np.asarray(y).reshape(-1)
     pred = np.where(scores >= 0, 1, -1)
     wrong = pred != y
-    out = [f"Scores {score_label} of {len(y)} points, threshold 0 (score ≥ 0 predicts "
-           f"{label_text(label_names, 1)})."]
+    out = [_("Scores {score} of {n} points, threshold 0 (score ≥ 0 predicts {label}).").format(
+        score=score_label, n=len(y), label=label_text(label_names, 1))]
     for sign in (1, -1):
         sel = y == sign
         if sel.any():
-            out.append(f"{label_text(label_names, sign)}: {int(sel.sum())} points, scores "
-                       f"{format_number(scores[sel].min())} to {format_number(scores[sel].max())}, "
-                       f"{int((wrong & sel).sum())} on the wrong side.")
-    out.append(f"{int(wrong.sum())} of {len(y)} misclassified.")
+            out.append(_("{label}: {n} points, scores {low} to {high}, {wrong} on the wrong side.").format(
+                label=label_text(label_names, sign), n=int(sel.sum()), low=format_number(scores[sel].min()),
+                high=format_number(scores[sel].max()), wrong=int((wrong & sel).sum())))
+    out.append(_("{wrong} of {n} misclassified.").format(wrong=int(wrong.sum()), n=len(y)))
     return " ".join(out)
 
 
@@ -294,17 +319,20 @@ def describe_weights(w, names, *, fit_intercept=True, standardized=False, limit=
     coef = w[:-1] if fit_intercept else w
     order = np.argsort(-np.abs(coef), kind="stable")
     items = [f"{names[i]} {format_number(coef[i])}" for i in order[:limit]]
-    more = f", … ({len(coef) - limit} more)" if len(coef) > limit else ""
-    s = f"Weights of {_count(len(coef), 'feature')}, largest magnitude first: {', '.join(items)}{more}."
+    sep = number_separator()
+    more = sep + "… " + _("({n} more)").format(n=len(coef) - limit) if len(coef) > limit else ""
+    s = ngettext("Weights of {n} feature, largest magnitude first: {weights}.",
+                 "Weights of {n} features, largest magnitude first: {weights}.", len(coef)).format(
+        n=len(coef), weights=sep.join(items) + more)
     if fit_intercept:
-        s += f" Bias {format_number(w[-1])}."
+        s += " " + _("Bias {value}.").format(value=format_number(w[-1]))
     if standardized and feature_map != "none":
-        s += (" The inputs are standardized, but the feature map's products and squares of z-scores are "
-              "not z-scores themselves, so a weight's size is not an importance.")
+        s += " " + _("The inputs are standardized, but the feature map's products and squares of z-scores are "
+                     "not z-scores themselves, so a weight's size is not an importance.")
     elif standardized:
-        s += (" The features are standardized: each weight is per standard deviation of its feature, in "
-              "standardized units. Correlated features share their effect, so a size alone is no importance.")
+        s += " " + _("The features are standardized: each weight is per standard deviation of its feature, in "
+                     "standardized units. Correlated features share their effect, so a size alone is no importance.")
     else:
-        s += (" The features are not standardized: a weight's size depends on its feature's "
-              "units, so it is not an importance.")
+        s += " " + _("The features are not standardized: a weight's size depends on its feature's "
+                     "units, so it is not an importance.")
     return s

@@ -16,6 +16,7 @@ from importlib import resources
 import numpy as np
 
 from ...errors import SettingsError
+from ...i18n import _
 from ..csv_read import parse_csv
 from ..dataset import Dataset, MulticlassDataset
 
@@ -76,11 +77,12 @@ def _pick_features(t, features):
         elif isinstance(f, (int, np.integer)) and not isinstance(f, bool) and 0 <= int(f) < t.m:
             out.append(int(f))
         else:
-            raise SettingsError(f"{t.name} has no feature {f!r}: choose names from "
-                                f"{', '.join(t.feature_names[:8])}{', …' if t.m > 8 else ''} "
-                                f"or numbers 0 to {t.m - 1}.", field="features")
+            raise SettingsError(_("{data} has no feature {feature}: choose names from {names} or numbers 0 to "
+                                  "{last}.").format(data=t.name, feature=repr(f), last=t.m - 1,
+                                                    names=", ".join(t.feature_names[:8]) + (", …" if t.m > 8 else "")),
+                                field="features")
     if not out or len(set(out)) != len(out):
-        raise SettingsError("Choose at least one feature, each once.", field="features")
+        raise SettingsError(_("Choose at least one feature, each once."), field="features")
     return out
 
 
@@ -94,12 +96,14 @@ def _pick_classes(t, classes, multiclass):
     for c in classes:
         key = str(c)
         if key not in names:
-            raise SettingsError(f"{t.name} has no class {c!r}: its classes are {', '.join(names)}.",
+            raise SettingsError(_("{data} has no class {name}: its classes are {classes}.").format(
+                data=t.name, name=repr(c), classes=", ".join(names)),
                                 field="classes")
         out.append(names.index(key))
     if len(set(out)) != len(out) or len(out) < 2 or (not multiclass and len(out) != 2):
-        need = "at least two different classes" if multiclass else "two different classes"
-        raise SettingsError(f"Choose {need} of {t.name}: {', '.join(names)}.", field="classes")
+        raise SettingsError((_("Choose at least two different classes of {data}: {classes}.") if multiclass else
+                             _("Choose two different classes of {data}: {classes}.")).format(
+            data=t.name, classes=", ".join(names)), field="classes")
     return sorted(out)
 
 
