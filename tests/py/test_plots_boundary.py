@@ -106,7 +106,7 @@ def test_w_zero_has_no_line_and_says_so():
     assert not plots.find_artist(fig, "weight-arrow").get_visible()
     assert fig.weight_arrow is None
     note = plots.find_artist(fig, "note")
-    assert note.get_visible() and "w = 0: no boundary (" in note.get_text()
+    assert note.get_visible() and "w = 0: no boundary;" in note.get_text()
     # everything is predicted +1, so the three −1 points are misclassified
     assert sorted(map(tuple, plots.find_artist(fig, "misclassified").get_offsets())) == \
         [(0, 0), (0, 1), (1, 0)]
