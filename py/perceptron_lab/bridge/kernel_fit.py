@@ -86,7 +86,7 @@ class KernelFit(SummaryFit):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
         p, ds, s, run = figures.plots(), self.train_ds, self.s, self.run
         alpha = run.alpha if step is None else run.trace.alpha_at(step, len(run.alpha))
-        title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if step is None else ", step through")
+        title = motions.kernel_title(ds.name, s["kernel"]) + ("" if step is None else ", step through")
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                label_names=ds.label_names, title=title, highlight=highlight, **size)

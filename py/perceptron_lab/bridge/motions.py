@@ -118,6 +118,14 @@ class _NoVisits:
         return None
 
 
+KERNEL_NAMES = {"linear": "linear", "poly": "polynomial", "rbf": "RBF"}  # as the settings and the status say
+
+
+def kernel_title(data_name, kernel):
+    """The kernel plot's title ("RBF", not the link value "rbf")."""
+    return f"{data_name}: kernel perceptron ({KERNEL_NAMES.get(kernel, kernel)})"
+
+
 class KernelMotion(_NoVisits):
     """The kernel perceptron: its scores on the grid (the page draws the 0-level), the
     support vectors ringed by their counts αᵢ."""
@@ -126,7 +134,7 @@ class KernelMotion(_NoVisits):
         from ..plots.scene import BoundaryMotion
 
         self.f, ds, s = f, f.train_ds, f.s
-        title = f"{ds.name}: kernel perceptron ({s['kernel']})" + ("" if slide else ", step through")
+        title = kernel_title(ds.name, s["kernel"]) + ("" if slide else ", step through")
         self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
                                        feature_names=ds.feature_names, label_names=ds.label_names,
                                        title=title, kernel=True, **_size(f, sizes, slide))
