@@ -48,3 +48,15 @@ test("the voted perceptron's answer is a vote, so its points carry no score; no 
   assert.equal(plotTable("boundary", { ...AND, points: null }), null);
   assert.equal(plotTable("mistakes", { ok: false }), null);
 });
+
+test("kernel and multiclass regions: each point's class beside the predicted class (issue 35 item 2)", () => {
+  // iris multiclass, three rows as bridge/figures.py point_rows sends them (the prediction uses all 4 features).
+  const res = { ok: true, settings: { algorithm: "multiclass" }, w: null,
+    point_rows: { features: ["sepal length (cm)", "sepal width (cm)"],
+      rows: [[5.1, 3.5, "setosa", "setosa"], [7, 3.2, "versicolor", "virginica"], [6.3, 3.3, "virginica", "virginica"]] } };
+  const t = plotTable("boundary", res);
+  assert.deepEqual(t.head, ["Point", "sepal length (cm)", "sepal width (cm)", "Class", "Predicted class", "Classified"]);
+  assert.deepEqual(t.rows[1], ["2", "7", "3.2", "versicolor", "virginica", "misclassified"]);
+  assert.deepEqual(t.rows.map((r) => r[5]), ["correct", "misclassified", "correct"]);
+  assert.match(t.caption, /3 training points .*\(1 misclassified\)/);
+});

@@ -80,7 +80,7 @@ class KernelFit(SummaryFit):
         summ = self.summary
         return {**self.common_summary(), "labels": self.ds.label_mapping_json(), "weights": [], "w": None,
                 "w_names": [], "kernel": summ["kernel"], "support_count": len(summ["support"]),
-                "converged_epoch": self.run.converged_epoch, "early_stop": False, **self.theory_json()}
+                "converged_epoch": self.run.converged_epoch, "early_stop": False, **self.theory_json(), "point_rows": figures.point_rows(self)}
 
     def boundary(self, *, step=None, highlight=None, size):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""

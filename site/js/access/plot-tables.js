@@ -40,6 +40,7 @@ function weights(res) {
 /** The training points with, where the plot is one line of w, their score w·x̃, margin
  * (signed distance to the line, positive on the point's own side) and whether w is right. */
 function points(res) {
+  if (res.point_rows) return regionPoints(res.point_rows);
   const pts = res.points;
   if (!Array.isArray(pts) || !pts.length) return null;
   const votes = algorithmTraits(res.settings?.algorithm)?.votes;
@@ -60,6 +61,18 @@ function points(res) {
   const wrong = rows.filter((r) => r[6] === t("misclassified")).length;
   return table(t("The {n} training points with their scores under the answer w ({wrong} misclassified)", { n: pts.length, wrong }),
     [...head, t("Score w·x̃"), t("Margin"), t("Classified")], rows);
+}
+
+/** A kernel or multiclass run's regions: no one line of w, so each point's class beside the class
+ * its answer predicts (bridge/figures.py point_rows, from the run, over all its features). */
+function regionPoints(pr) {
+  if (!Array.isArray(pr.rows) || !pr.rows.length) return null;
+  const k = pr.features.length;
+  const rows = pr.rows.map((r, i) => [String(i + 1), ...r.slice(0, k).map((v) => fmt(v, 6)), r[k], r[k + 1],
+    r[k] === r[k + 1] ? t("correct") : t("misclassified")]);
+  const wrong = rows.filter((r) => r[r.length - 1] === t("misclassified")).length;
+  return table(t("The {n} training points with the class the answer predicts for each ({wrong} misclassified)", { n: rows.length, wrong }),
+    [t("Point"), ...pr.features.map(String), t("Class"), t("Predicted class"), t("Classified")], rows);
 }
 
 export const PLOT_TABLES = { boundary: points, projection: points, mistakes, accuracy, weights };
