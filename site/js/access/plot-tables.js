@@ -6,7 +6,7 @@ import { fmt, vectorSep } from "../page/format.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { plotLine } from "./run-description.js";
-import { cycleInfo } from "../steps/cycle-text.js";
+import { cycleInfo } from "../plot/cycle-lap.js";
 
 /** {caption, head: [column names], rows: [[cells]]}; the first cell of a row is its header. */
 function table(caption, head, rows) {
