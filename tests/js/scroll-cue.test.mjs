@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { moreBelow } from "../../site/js/steps/scroll-cue.js";
+import { moreBelow } from "../../site/js/page/scroll-cue.js";
 
 test("more below until scrolled to the end, a pixel of rounding aside", () => {
   assert.equal(moreBelow({ scrollHeight: 200, scrollTop: 0, clientHeight: 74 }), true);

@@ -16,7 +16,7 @@ import { page } from "../state/page-state.js";
 import { SPEEDS, DEFAULT_SPEED } from "./pace.js";
 import { S } from "./step-state.js";
 import { play, pause, pace, bindStepper } from "./play-clock.js";
-import { watchScrollCue } from "./scroll-cue.js";
+import { watchScrollCue } from "../page/scroll-cue.js";
 
 bindStepper({ current, updateButtons, pump, showLocal, viewChanged }); // hoisted declarations below
 

@@ -1,6 +1,6 @@
-// A box of fixed height that scrolls (the update's words) says when it holds more than it shows:
-// `has-more` while text lies below its edge (css/lab.css fades its last line and draws ▼), so a
-// cut line never passes for the end of the sentence. Pure measuring: no words of its own.
+// A box of fixed height that scrolls (the update's words, the big plot's caption) says when it
+// holds more than it shows: `has-more` while text lies below its edge (css/lab.css fades its last
+// line and draws ▼), so a cut line never passes for the end of the sentence. No words of its own.
 
 /** Is there content below the visible part of a box (by more than a pixel of rounding)? */
 export function moreBelow({ scrollHeight, scrollTop, clientHeight }) {
