@@ -110,7 +110,7 @@ def test_w_zero_has_no_line_and_says_so():
     # everything is predicted +1, so the three −1 points are misclassified
     assert sorted(map(tuple, plots.find_artist(fig, "misclassified").get_offsets())) == \
         [(0, 0), (0, 1), (1, 0)]
-    assert fig.alt_text.startswith("w = 0: no decision boundary yet")
+    assert fig.alt_text.startswith("w = 0: no decision boundary, every point")
     assert "3 of 4 points misclassified" in fig.alt_text
     assert png_size(plots.render(fig)) == (480, 360)
 

@@ -73,3 +73,10 @@ def test_the_kernel_plot_title_says_rbf_as_the_settings_do():
     titles = [t.get_text() for t in fig.texts] + [ax.get_title() for ax in fig.axes]
     assert any("kernel perceptron (RBF)" in t for t in titles), titles
     assert not any("(rbf)" in t for t in titles)
+
+
+def test_xor_final_alt_text_never_says_yet_of_a_run_that_ended_at_w_zero():
+    r = train({"name": "xor"}, algorithm="online")
+    fig = plots.boundary_figure(XOR_X, XOR_Y, w=r["w"], label_names={-1: "0", 1: "1"})
+    assert fig.alt_text.startswith("w = 0: no decision boundary,") and "yet" not in fig.alt_text
+    assert "at w = 0 every example is one" in fig.alt_text

@@ -147,7 +147,7 @@ def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
         plus = label_text(label_names, 1)
         if plus != "+1":
             plus += " (the +1 class)"
-        return (f"w = 0: no decision boundary yet, every point is predicted {plus}; {wrong} "
+        return (f"w = 0: no decision boundary, every point is predicted {plus}; {wrong} "
                 "(Training counts y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every example is one.)")
     names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
     eq = equation(w, names, fit_intercept)
