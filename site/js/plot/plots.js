@@ -134,4 +134,7 @@ export function captionMain(res, settings = {}) {
   cap.title = text;
   // Its box has a fixed height (two lines on a phone): a longer sentence says it goes on.
   if (!cap.dataset.cue) { cap.dataset.cue = "1"; watchScrollCue(cap); }
+  // So has the status above the plot (three or four lines): a long verdict says it goes on.
+  const status = document.querySelector(".stage-head .status-line");
+  if (status && !status.dataset.cue) { status.dataset.cue = "1"; watchScrollCue(status); }
 }
