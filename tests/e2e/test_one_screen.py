@@ -116,6 +116,10 @@ def test_phone_plot_first_no_sideways_scroll_and_back_in_view_after_train(browse
         at_rest(page)  # the scroll that brings the plot back has ended
         g = page.evaluate(GEOMETRY_JS)
         assert inside(g["plot"], g), g  # Train brought the plot back into view
+        # No blank band between the status and the plot's card (a hidden stale note kept 2 lines).
+        gap = page.evaluate("document.querySelector('.fig-boundary').getBoundingClientRect().top"
+                            " - document.querySelector('.stage-head').getBoundingClientRect().bottom")
+        assert gap < 8, gap
         # The fixed Train bar covers no control for good: the page scrolls each above it.
         bar = page.locator("#runbar").bounding_box()
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")

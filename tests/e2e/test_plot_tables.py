@@ -27,7 +27,7 @@ from perceptron_lab.data import preset
 from test_a11y import axe_violations, inject_axe, report
 from test_narration import tab_to
 
-TAB_OF = {"boundary": None, "mistakes": "plots", "accuracy": "plots"}
+TAB_OF = {"boundary": None, "mistakes": "plots", "accuracy": "plots", "proof": "plots"}
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +104,10 @@ def test_each_plot_has_its_table_one_key_away(ready_page, and_run, kind):
                 w = np.asarray(tr.w[done[-1]]) if done else np.zeros(Z.shape[1])
                 want.append(100 * float(np.mean(np.where(Z @ w >= 0, 1, -1) == ds.y)))
             assert [num(r[1]) for r in values] == pytest.approx(want, abs=1e-3)
+        elif kind == "proof":
+            # ‖w‖ after each recorded update, from the literal run's trace (u·w's u is the page's theory's).
+            assert [int(r[0]) for r in values] == [int(k) for k in run.trace.step]
+            assert [num(r[2]) for r in values] == pytest.approx([float(np.linalg.norm(w)) for w in run.trace.w], abs=1e-5)
         else:
             w = np.asarray(run.model.w, dtype=float)
             scores = prepare(ds.X) @ w

@@ -5,7 +5,10 @@ the big plot at that step, for a linear (AND, online), a kernel (circles, RBF) a
 during the show holds the frame."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from conftest import wait_ready_of
 from pagekit import PICTURE_OF_IMG_JS, at_rest, click_train, extra_page, run_end, settled, wait_until
@@ -109,6 +112,12 @@ def test_the_step_box_shows_the_new_w_unscrolled(show):
     got = page.evaluate(NEW_W_JS)
     assert "new w = (1, 1, 0)" in got["text"], got
     assert got["scrollTop"] == 0 and got["boxTop"] < got["bottom"] <= got["boxBottom"] + 0.5, got
+    # The words go on below the edge: the box says so (▼, the last line faded) until scrolled to the end.
+    box = page.locator(".step-words")
+    assert box.evaluate("b => b.scrollHeight > b.clientHeight + 1")
+    expect(box).to_have_class(re.compile(r"\bhas-more\b"))
+    box.evaluate("b => { b.scrollTop = b.scrollHeight; }")
+    expect(box).not_to_have_class(re.compile(r"\bhas-more\b"))
 
 
 # The number strip above the step controls: its epoch and mistakes, and the update it describes.

@@ -48,3 +48,43 @@ test("the voted perceptron's answer is a vote, so its points carry no score; no 
   assert.equal(plotTable("boundary", { ...AND, points: null }), null);
   assert.equal(plotTable("mistakes", { ok: false }), null);
 });
+
+test("kernel and multiclass regions: each point's class beside the predicted class (issue 35 item 2)", () => {
+  // iris multiclass, three rows as bridge/figures.py point_rows sends them (the prediction uses all 4 features).
+  const res = { ok: true, settings: { algorithm: "multiclass" }, w: null,
+    point_rows: { features: ["sepal length (cm)", "sepal width (cm)"],
+      rows: [[5.1, 3.5, "setosa", "setosa"], [7, 3.2, "versicolor", "virginica"], [6.3, 3.3, "virginica", "virginica"]] } };
+  const t = plotTable("boundary", res);
+  assert.deepEqual(t.head, ["Point", "sepal length (cm)", "sepal width (cm)", "Class", "Predicted class", "Classified"]);
+  assert.deepEqual(t.rows[1], ["2", "7", "3.2", "versicolor", "virginica", "misclassified"]);
+  assert.deepEqual(t.rows.map((r) => r[5]), ["correct", "misclassified", "correct"]);
+  assert.match(t.caption, /3 training points .*\(1 misclassified\)/);
+});
+
+// XOR, online, fixed order (seed 001): the four updates w = (0,0,−1), (0,1,0), (1,1,1), (0,0,0) in epoch 1,
+// after which w is back at 0: a cycle of one epoch.
+const XOR = {
+  ok: true, status: "cycled", epochs: 1, cycle: { epoch: 1, period: 1 }, settings: { algorithm: "online" },
+  w: [0, 0, 0], u: null,
+  trace: { total: 4, subsampled: false, step: [1, 2, 3, 4], epoch: [1, 1, 1, 1], index: [0, 1, 2, 3],
+    w: [[0, 0, -1], [0, 1, 0], [1, 1, 1], [0, 0, 0]] },
+};
+
+test("cycle and trajectory: the w after each update of the lap, from the trace", () => {
+  const c = plotTable("cycle", XOR);
+  assert.deepEqual(c.head, ["Update", "Epoch", "Example", "w after it"]);
+  assert.deepEqual(c.rows, [["1", "1", "1", "(0, 0, −1)"], ["2", "1", "2", "(0, 1, 0)"], ["3", "1", "3", "(1, 1, 1)"], ["4", "1", "4", "(0, 0, 0)"]]);
+  assert.match(c.caption, /4 updates of one cycle/);
+  const tr = plotTable("trajectory", XOR);
+  assert.equal(tr.rows.length, 4);
+  assert.match(tr.caption, /each of the 4 updates/);
+  assert.equal(plotTable("cycle", { ...XOR, cycle: null }), null); // no cycle, no table
+});
+
+test("proof: u·w and ‖w‖ after each update, worked by hand; none without a separator u", () => {
+  const res = { ...XOR, u: [0.6, 0.8, 0], trace: { ...XOR.trace, step: [1, 2], epoch: [1, 1], index: [0, 1], w: [[0, 0, -1], [1, 1, 0]] } };
+  const p = plotTable("proof", res);
+  assert.deepEqual(p.head, ["Update", "u·w", "‖w‖"]);
+  assert.deepEqual(p.rows, [["1", "0", "1"], ["2", "1.4", "1.41421"]]);
+  assert.equal(plotTable("proof", XOR), null);
+});

@@ -164,3 +164,15 @@ test("a visit without an update says y·a > 0: no update, with w unchanged", asy
   assert.equal(visitCount({ trace: { subsampled: false }, settings: { order: "fixed", algorithm: "batch" }, epochs: 9, dataset: { n_train: 4 } }), null);
   assert.equal(visitCount({ trace: { subsampled: true }, settings: { order: "fixed", algorithm: "online" }, epochs: 9, dataset: { n_train: 4 } }), null);
 });
+
+// XOR's update 4 (seed 001's table, fixed order): w = (1, 1, 1), example #4 x̃ = (1, 1, 1), y = −1:
+// a = 3, y·a = −3 ≤ 0, w ← (1, 1, 1) − (1, 1, 1) = (0, 0, 0). At w = 0 every a is 0 and the rule
+// y·a ≤ 0 counts all four as mistakes (the next epoch updates on each), though the tie's
+// prediction +1 gets two of them right (n_wrong = 2).
+test("XOR back at w = 0: every point counts as a mistake, as the rule says, not '2 of the points'", () => {
+  const r = { step: 4, t: 4, epoch: 1, index: 3, x: [1, 1, 1], y: -1, eta: 1, exact: true,
+    w_before: [1, 1, 1], w: [0, 0, 0], activation: 3, y_activation: -3, angle_before: 0, angle_after: null, n_wrong: 2 };
+  const { text } = describeStep(r, { names: NAMES, total: 4 });
+  assert.ok(text.endsWith("At w = 0 every point scores a = 0, so every one counts as a mistake now."), text);
+  assert.ok(!/2 of the points/.test(text), text);
+});

@@ -106,11 +106,11 @@ def test_w_zero_has_no_line_and_says_so():
     assert not plots.find_artist(fig, "weight-arrow").get_visible()
     assert fig.weight_arrow is None
     note = plots.find_artist(fig, "note")
-    assert note.get_visible() and "w = 0: no boundary (" in note.get_text()
+    assert note.get_visible() and "w = 0: no boundary;" in note.get_text()
     # everything is predicted +1, so the three −1 points are misclassified
     assert sorted(map(tuple, plots.find_artist(fig, "misclassified").get_offsets())) == \
         [(0, 0), (0, 1), (1, 0)]
-    assert fig.alt_text.startswith("w = 0: no decision boundary yet")
+    assert fig.alt_text.startswith("w = 0: no decision boundary, every point")
     assert "3 of 4 points misclassified" in fig.alt_text
     assert png_size(plots.render(fig)) == (480, 360)
 

@@ -28,6 +28,23 @@ def plot_features(ds, s):
     return pf
 
 
+TABLE_POINTS_MAX = 5000  # as linear_fit.POINTS_MAX: a table past that is no help to anyone
+
+
+def point_rows(f):
+    """The table behind a kernel or multiclass regions plot (access/plot-tables.js): every training
+    point in the plotted features, its class and the answer's prediction, from the run itself (the
+    regions have no one line of w to score a point by). None past TABLE_POINTS_MAX points."""
+    ds = f.train_ds
+    if ds.X.ndim != 2 or len(ds.y) > TABLE_POINTS_MAX:
+        return None
+    pf = [i for i in plot_features(ds, f.s) if i is not None]
+    pred = f.predict_raw(ds.X)
+    return {"features": [str(ds.feature_names[i]) for i in pf],
+            "rows": [[*(float(v) for v in ds.X[r, pf]), str(f.label_name(ds.y[r])), str(f.label_name(pred[r]))]
+                     for r in range(len(ds.y))]}
+
+
 def proof_series(f):
     """The proof's two series along the online path, or None where the theorem says nothing."""
     from ..theory import proof as theory

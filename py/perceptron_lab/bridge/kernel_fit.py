@@ -83,14 +83,13 @@ class KernelFit(SummaryFit):
         summ = self.summary
         return {**self.common_summary(), "labels": self.ds.label_mapping_json(), "weights": [], "w": None,
                 "w_names": [], "kernel": summ["kernel"], "support_count": len(summ["support"]),
-                "converged_epoch": self.run.converged_epoch, "early_stop": False, **self.theory_json()}
+                "converged_epoch": self.run.converged_epoch, "early_stop": False, **self.theory_json(), "point_rows": figures.point_rows(self)}
 
     def boundary(self, *, step=None, highlight=None, size):
         """The regions after the first `step` recorded updates (None: the answer), support vectors ringed."""
         p, ds, s, run = figures.plots(), self.train_ds, self.s, self.run
         alpha = run.model.alpha if step is None else run.trace.alpha_at(step, len(run.model.alpha))
-        title = (_("{name}: kernel perceptron ({kernel})") if step is None else
-                 _("{name}: kernel perceptron ({kernel}), step through")).format(name=ds.name, kernel=s['kernel'])
+        title = motions.kernel_title(ds.name, s["kernel"], step_through=step is not None)
         return p.kernel_figure(ds.X, ds.y, decision=lambda X: run.decision_function(X, step=step), alpha=alpha,
                                plot_features=figures.plot_features(ds, s), feature_names=ds.feature_names,
                                label_names=ds.label_names, title=title, highlight=highlight, **size)

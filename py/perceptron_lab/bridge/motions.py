@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.features import prepare
 from ..data.prep import for_plot
-from ..i18n import _
+from ..i18n import N_, _
 from ..texts.names import perceptron as perceptron_name
 from . import figures
 
@@ -120,6 +120,16 @@ class _NoVisits:
         return None
 
 
+KERNEL_NAMES = {"linear": N_("linear"), "poly": N_("polynomial"), "rbf": "RBF"}  # as the settings and the status say
+
+
+def kernel_title(data_name, kernel, *, step_through=False):
+    """The kernel plot's title ("RBF", not the link value "rbf")."""
+    name = _(KERNEL_NAMES[kernel]) if kernel in KERNEL_NAMES else kernel
+    return (_("{name}: kernel perceptron ({kernel}), step through") if step_through else
+            _("{name}: kernel perceptron ({kernel})")).format(name=data_name, kernel=name)
+
+
 class KernelMotion(_NoVisits):
     """The kernel perceptron: its scores on the grid (the page draws the 0-level), the
     support vectors ringed by their counts αᵢ."""
@@ -128,8 +138,7 @@ class KernelMotion(_NoVisits):
         from ..plots.scene import BoundaryMotion
 
         self.f, ds, s = f, f.train_ds, f.s
-        title = (_("{name}: kernel perceptron ({kernel})") if slide else
-                 _("{name}: kernel perceptron ({kernel}), step through")).format(name=ds.name, kernel=s['kernel'])
+        title = kernel_title(ds.name, s["kernel"], step_through=not slide)
         self.boundary = BoundaryMotion(ds.X, ds.y, plot_features=figures.plot_features(ds, s),
                                        feature_names=ds.feature_names, label_names=ds.label_names,
                                        title=title, kernel=True, **_size(f, sizes, slide))

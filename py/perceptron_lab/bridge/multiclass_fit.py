@@ -65,7 +65,7 @@ class MulticlassFit(SummaryFit):
         return {**self.common_summary(), "labels": None,
                 "w_names": feature_names(ds.feature_names, fit_intercept=s["bias"], feature_map=s["feature_map"]),
                 "weights": [floats(r) for r in W], "bias": floats(W[:, -1]) if s["bias"] else None,
-                "test_confusion": self.test_confusion, **self.theory_json()}
+                "test_confusion": self.test_confusion, **self.theory_json(), "point_rows": figures.point_rows(self)}
 
     def boundary(self, *, step=None, highlight=None, size):
         """The class regions after the first `step` recorded updates (None: the answer)."""

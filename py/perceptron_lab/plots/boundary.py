@@ -21,7 +21,7 @@ from .geometry import view_of
 from .model_in_plane import ModelInPlane
 from .placement import note_band_view
 from .style import FS_LABEL, FS_NOTE, LINE_W, MARKER_S, NEG_MARKER, PALETTE, POS_MARKER, fs, rc
-from .text import class_label, describe_boundary, label_text, plain
+from .text import class_label, describe_boundary, plain
 
 
 from .scores import check_xy, misclassified, scores  # noqa: F401 (plots.misclassified is found here)
@@ -151,8 +151,9 @@ class _BoundaryScene(ModelInPlane):
             self._build_artists(ax)
 
     def zero_note(self):
-        return _("w = 0: no boundary (every point is predicted {label})").format(
-            label=plain(label_text(self.label_names, 1), 40))
+        # Training's rule counts y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every point is one: the
+        # note may not say a point is on a side (the shading shows only the tie's prediction).
+        return _("w = 0: no boundary; every point sits on it (w·x̃ = 0) and counts as a mistake")
 
     def _build_artists(self, ax):
         fig = self.fig

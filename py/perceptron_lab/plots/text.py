@@ -150,7 +150,7 @@ def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
         plus = label_text(label_names, 1)
         if plus != "+1":
             plus = _("{label} (the +1 class)").format(label=plus)
-        return _("w = 0: no decision boundary yet, every point is predicted {label}; {wrong} (Training counts "
+        return _("w = 0: no decision boundary, every point is predicted {label}; {wrong} (Training counts "
                  "y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every example is one.)").format(label=plus, wrong=wrong)
     names = expanded_names(feature_names, len(w), fit_intercept, feature_map)
     eq = equation(w, names, fit_intercept)

@@ -20,7 +20,7 @@ def _kernel_name(k):
     if k["kernel"] == "poly":
         return _("kernel perceptron with the polynomial kernel (degree {degree}, coef0 {coef0})").format(
             degree=k["degree"], coef0=_g(k["coef0"]))
-    return _("kernel perceptron with the RBF kernel (γ = {gamma})").format(gamma=_g(k["gamma"]))
+    return _("kernel perceptron with the RBF kernel (γₖ = {gamma})").format(gamma=_g(k["gamma"]))
 
 
 def _holds(verdict, th):

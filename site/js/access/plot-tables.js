@@ -2,10 +2,11 @@
 // what a screen reader walks cell by cell instead of looking at the picture. From the train
 // answer the page already has (epoch_mistakes, epoch_accuracy, w and w_names, points), never
 // from the picture. Pure (no DOM): table-view.js draws them, node --test checks the numbers.
-import { fmt } from "../page/format.js";
+import { fmt, vectorSep } from "../page/format.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { plotLine } from "./run-description.js";
+import { cycleInfo } from "../plot/cycle-lap.js";
 
 /** {caption, head: [column names], rows: [[cells]]}; the first cell of a row is its header. */
 function table(caption, head, rows) {
@@ -40,6 +41,7 @@ function weights(res) {
 /** The training points with, where the plot is one line of w, their score w·x̃, margin
  * (signed distance to the line, positive on the point's own side) and whether w is right. */
 function points(res) {
+  if (res.point_rows) return regionPoints(res.point_rows);
   const pts = res.points;
   if (!Array.isArray(pts) || !pts.length) return null;
   const votes = algorithmTraits(res.settings?.algorithm)?.votes;
@@ -62,7 +64,61 @@ function points(res) {
     [...head, t("Score w·x̃"), t("Margin"), t("Classified")], rows);
 }
 
-export const PLOT_TABLES = { boundary: points, projection: points, mistakes, accuracy, weights };
+/** A kernel or multiclass run's regions: no one line of w, so each point's class beside the class
+ * its answer predicts (bridge/figures.py point_rows, from the run, over all its features). */
+function regionPoints(pr) {
+  if (!Array.isArray(pr.rows) || !pr.rows.length) return null;
+  const k = pr.features.length;
+  const rows = pr.rows.map((r, i) => [String(i + 1), ...r.slice(0, k).map((v) => fmt(v, 6)), r[k], r[k + 1],
+    r[k] === r[k + 1] ? t("correct") : t("misclassified")]);
+  const wrong = rows.filter((r) => r[r.length - 1] === t("misclassified")).length;
+  return table(t("The {n} training points with the class the answer predicts for each ({wrong} misclassified)", { n: rows.length, wrong }),
+    [t("Point"), ...pr.features.map(String), t("Class"), t("Predicted class"), t("Classified")], rows);
+}
+
+const vec = (w) => `(${w.map((v) => fmt(v, 6)).join(vectorSep())})`;
+
+/** Recorded updates k of the trace as rows: update, epoch, example, w after it. */
+function updateRows(tr, ks) {
+  return ks.map((k) => [String(tr.step[k]), String(tr.epoch[k]), String(tr.index[k] + 1), vec(tr.w[k])]);
+}
+const UPDATE_HEAD = () => [t("Update"), t("Epoch"), t("Example"), t("w after it")];
+
+function trace(res) {
+  const tr = res.trace;
+  return tr && Array.isArray(tr.w) && tr.w.length && Array.isArray(tr.w[0]) ? tr : null;
+}
+
+/** The cycle plot's weight vectors: the updates of one lap, read from the trace (cycle-text.js). */
+function cycle(res) {
+  const info = cycleInfo(res), tr = trace(res);
+  if (!info || !tr) return null;
+  const ks = Array.from({ length: info.n }, (_, j) => info.start + j);
+  return table(t("The {n} updates of one cycle (up to epoch {epoch}), w after each", { n: info.n, epoch: info.epoch }),
+    UPDATE_HEAD(), updateRows(tr, ks));
+}
+
+/** The trajectory plot draws the direction of w after each recorded update: those w. */
+function trajectory(res) {
+  const tr = trace(res);
+  if (!tr) return null;
+  const caption = tr.subsampled
+    ? t("w after {n} of the {total} updates (the plot draws its direction)", { n: tr.w.length, total: tr.total })
+    : t("w after each of the {n} updates (the plot draws its direction)", { n: tr.w.length });
+  return table(caption, UPDATE_HEAD(), updateRows(tr, tr.w.map((_, k) => k)));
+}
+
+/** The proof plot's two quantities along the recorded updates: u·w (u: the unit separator the
+ * run's theory found) and ‖w‖; the bounds they are drawn against are the plot's and its text's. */
+function proof(res) {
+  const tr = trace(res), u = res.u;
+  if (!tr || !Array.isArray(u) || u.length !== tr.w[0].length) return null;
+  const dot = (w) => w.reduce((a, v, i) => a + v * u[i], 0);
+  return table(t("The two quantities of the convergence proof after each update ({n} updates)", { n: tr.w.length }),
+    [t("Update"), t("u·w"), t("‖w‖")], tr.w.map((w, k) => [String(tr.step[k]), fmt(dot(w), 6), fmt(Math.hypot(...w), 6)]));
+}
+
+export const PLOT_TABLES = { boundary: points, projection: points, mistakes, accuracy, weights, cycle, trajectory, proof };
 
 /** The table behind plot `kind` for a train answer, or null when the run has none. */
 export function plotTable(kind, res) {

@@ -9,7 +9,8 @@ import { PLOT_TABLES, plotTable } from "./plot-tables.js";
 let res = null;
 
 const NAMES = { boundary: t("the decision-boundary plot's points"), projection: t("the scores plot's points"),
-  mistakes: t("mistakes per epoch"), accuracy: t("training accuracy per epoch"), weights: t("the weights") };
+  mistakes: t("mistakes per epoch"), accuracy: t("training accuracy per epoch"), weights: t("the weights"),
+  cycle: t("the weight vectors of the cycle"), trajectory: t("w after each update"), proof: t("the convergence proof's two quantities") };
 
 export function initTableViews() {
   for (const kind of Object.keys(PLOT_TABLES)) {

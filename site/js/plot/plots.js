@@ -2,6 +2,7 @@
 // and the size each is drawn at (its CSS box × devicePixelRatio, so it stays crisp at any zoom).
 import { byId, show } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
+import { watchScrollCue } from "../page/scroll-cue.js";
 
 export const PLOTS = ["boundary", "mistakes", "accuracy", "proof", "projection", "weights", "cycle", "trajectory"];
 // Drawn by Python only when the data has more than two features (the boundary is then a slice).
@@ -131,4 +132,9 @@ export function captionMain(res, settings = {}) {
   else if (settings.algorithm === "kernel") text = t("Shaded by the prediction: f(x) ≥ 0 blue (+1), f(x) < 0 orange (−1)");
   cap.textContent = text;
   cap.title = text;
+  // Its box has a fixed height (two lines on a phone): a longer sentence says it goes on.
+  if (!cap.dataset.cue) { cap.dataset.cue = "1"; watchScrollCue(cap); }
+  // So has the status above the plot (three or four lines): a long verdict says it goes on.
+  const status = document.querySelector(".stage-head .status-line");
+  if (status && !status.dataset.cue) { status.dataset.cue = "1"; watchScrollCue(status); }
 }

@@ -5,6 +5,7 @@
 // gives up after its budget saying what it could prove (py bridge/linear_theory.py). Every family
 // answers alike (py bridge/fit.py): a kernel run's margin in feature space comes the same way.
 import { renderTheory } from "./results.js";
+import { tableViewsResult } from "../access/table-view.js";
 import { t } from "../i18n/i18n.js";
 
 /** Ask for the theory of the run on screen and show it. current(): is that run still the page's
@@ -20,6 +21,7 @@ export async function completeTheory(res, { call, current }) {
   if (!current()) return;
   Object.assign(res, reply?.ok && reply.theory_pending === false ? reply : notComputed(reply));
   renderTheory(res);
+  tableViewsResult(res); // the proof plot's table needs u, which came with this answer
 }
 
 /** The theory fields when no answer came: no verdict, no margin, and a sentence that says so. */

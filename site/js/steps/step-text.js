@@ -99,7 +99,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     const before = r.w_before || Array(n).fill(0);
     const delta = wAfter.map((v, i) => v - before[i]);
     const text = t("{head}: the batch update adds η·Σ y·x̃ over the epoch’s misclassified points: w ← {before} + {delta} = {after}. {wrong} after it.",
-      { head, before: vec(before), delta: vec(delta), after: vec(wAfter), wrong: wrongText(r.n_wrong) });
+      { head, before: vec(before), delta: vec(delta), after: vec(wAfter), wrong: wrongText(r.n_wrong, wAfter) });
     return { text, math: { eq: [], cols, rows: [[t("w before"), before], [t("+ η·Σ y·x̃"), delta], [t("= w after"), wAfter]], angle: null } };
   }
   const x = r.x || [];
@@ -123,7 +123,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
     t("Activation a = w·x̃ = {a}, so y·a = {ya} ≤ {cut}: {what}, and w is updated. ", { a: fmt(a, 4), ya: fmt(ya, 4), cut, what }) +
     `w ← w + η·y·x̃ = ${vec(before)} + ${fmt(eta, 4)}·(${sgn(y)})·${vec(x)} = ${vec(wAfter)}. ` +
     t("Angle between w and x̃: {turn}. ", { turn }) +
-    t("{wrong} now.", { wrong: wrongText(r.n_wrong) });
+    t("{wrong} now.", { wrong: wrongText(r.n_wrong, wAfter) });
   const math = {
     eq: [
       `a = w·x̃ = ${fmt(a, 4)};`,
@@ -171,8 +171,11 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
   };
 }
 
-/** "1 of the points is misclassified", "3 of the points are misclassified". */
-function wrongText(n) {
+/** "1 of the points is misclassified", "3 of the points are misclassified". At w = 0 every
+ * score is 0, which the rule (y·a ≤ 0) counts as a mistake for every point, whatever the tie's
+ * prediction gets right: the words say what the next epoch will do. */
+function wrongText(n, w = null) {
+  if (Array.isArray(w) && w.length && w.every((v) => v === 0)) return t("At w = 0 every point scores a = 0, so every one counts as a mistake");
   if (n === 0) return t("No point is misclassified");
   return tn("{n} of the points is misclassified", "{n} of the points are misclassified", n);
 }
