@@ -94,6 +94,26 @@ def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     assert seen.get("words") and seen.get("plot") and seen["plot"] >= seen["words"], seen
 
 
+ON_TOP = """(sel) => { const e = document.querySelector(sel), r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit); }"""
+
+
+def test_the_first_question_is_above_the_fold_and_next_in_reach_on_a_phone(lesson_page):
+    page = lesson_page
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})  # a projector: the whole question and Check on screen
+        for sel in ("#lesson-question legend", "#lesson-question label:last-of-type", "#lesson-submit", "#lesson-next"):
+            page.wait_for_function(ON_TOP, arg=sel, timeout=10_000)  # in view and not under Back / Next
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the plot first, Next always in reach
+        page.wait_for_function(ON_TOP, arg="#lesson-next", timeout=10_000)
+        top = page.evaluate("(s) => s.map((q) => document.querySelector(q).getBoundingClientRect().top)",
+                            ["#results .stage-cell", "#lesson"])
+        assert top[0] < top[1], top
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
     page = lesson_page
     cat = lessons.catalogue()
