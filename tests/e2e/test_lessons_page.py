@@ -7,6 +7,9 @@ walked by keyboard alone; the live region says each step.
 One page for the module (one Pyodide boot); reduced motion (conftest), so no auto-play."""
 from __future__ import annotations
 
+import base64
+import zlib
+
 import numpy as np
 import pytest
 from playwright.sync_api import expect
@@ -201,9 +204,19 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     assert "try.eta" not in page.evaluate("location.hash")
-    # a CSV file in a lesson link is not read: said under the title, the step runs its own data
+    # a CSV file in the link (deflated, as the lab's run link carries it): the lab reads it and the
+    # step runs on it, its words the engine's for that file (tests/py/test_lesson_csv_data.py)
+    text = "a,b,c,label\n0,0,0,no\n1,1,1,yes\n1,0,1,yes\n0,1,0,no\n0.2,0.1,0.3,no\n0.9,0.8,0.1,yes\n"
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    z = base64.urlsafe_b64encode(z.compress(text.encode()) + z.flush()).decode().rstrip("=")
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=1&source=csv&csv={z}&csvname=mine.csv'")
+    mine = lessons.view(lesson, 1, None, {"kind": "csv", "text": text}, fit=fit)
+    assert mine["own_data"] and "AND is true only when both bits are." not in mine["text"]
+    expect(page.locator(".lesson-words p")).to_have_text(mine["text"], timeout=STEP_MS)
+    expect(page.locator("#source-csv")).to_be_checked()  # the lab runs the same file
+    # a link too large to carry its file: said under the title, the step runs its own data
     page.evaluate("location.hash = 'view=lesson&lesson=1&step=3&source=csv&csvbig=1&csvname=big.csv'")
-    expect(page.locator("#lesson-data-note")).to_contain_text("CSV file, which lessons do not read", timeout=STEP_MS)
+    expect(page.locator("#lesson-data-note")).to_contain_text("does not carry it", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3, fit=fit)["text"], timeout=STEP_MS)
 
 
