@@ -108,6 +108,8 @@ def test_the_first_question_is_above_the_fold_and_next_in_reach_on_a_phone(lesso
         page.set_viewport_size({"width": 1280, "height": 800})  # a projector: the whole question and Check on screen
         for sel in ("#lesson-question legend", "#lesson-question label:last-of-type", "#lesson-submit", "#lesson-next"):
             page.wait_for_function(ON_TOP, arg=sel, timeout=10_000)  # in view and not under Back / Next
+        answer(page, "example", truth_and_wrong(1, 1)[1])  # the verdict comes into view, not under Back / Next
+        page.wait_for_function(ON_TOP, arg="#lesson-check .lesson-wrong", timeout=STEP_MS)
         page.set_viewport_size({"width": 390, "height": 844})  # a phone: the plot first, Next always in reach
         page.wait_for_function(ON_TOP, arg="#lesson-next", timeout=10_000)
         top = page.evaluate("(s) => s.map((q) => document.querySelector(q).getBoundingClientRect().top)",
@@ -115,6 +117,9 @@ def test_the_first_question_is_above_the_fold_and_next_in_reach_on_a_phone(lesso
         assert top[0] < top[1], top
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+        page.click("#lesson-next")  # the walk below starts on a fresh step 1 (its question open)
+        expect(page.locator(".lesson-pos")).to_have_text("Step 2 of 4", timeout=STEP_MS)
+        page.click("#lesson-back")
 
 
 def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):

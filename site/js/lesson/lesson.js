@@ -9,7 +9,7 @@ import { teacherData, teacherDataNote } from "./lesson-data.js";
 import { recordPrediction, restoredPrediction } from "./lesson-answers.js";
 import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
-import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer } from "./lesson-view.js";
+import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer, bringIntoView } from "./lesson-view.js";
 
 let call = null;
 let train = null;
@@ -149,6 +149,7 @@ async function answer(text) {
   shown = v;
   const node = byId("lesson-check");
   showCheck(node, v);
+  bringIntoView(node); // the verdict, not under Back / Next
   const c = v.check;
   if (c.valid) releaseShow();
   // The prediction counts in the exercise's score and result link (not on a teacher's own data:
