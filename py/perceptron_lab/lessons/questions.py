@@ -83,9 +83,12 @@ class Compare(Kind):
         a, b = facts[fact], facts[f"{name}.{fact}"]
         return "more" if b > a else "fewer" if b < a else "the same"
 
+    def words(self):
+        """The answers as the choices name them: value -> word (larger, smaller, the same)."""
+        return dict(zip(("more", "fewer", "the same"), (self.args[2:4] if len(self.args) >= 4 else ["more", "fewer"]) + ["the same"]))
+
     def choices(self, facts, ctx):
-        words = (self.args[2:4] if len(self.args) >= 4 else ["more", "fewer"]) + ["the same"]
-        return [{"value": v, "label": w.capitalize()} for v, w in zip(("more", "fewer", "the same"), words)]
+        return [{"value": v, "label": w.capitalize()} for v, w in self.words().items()]
 
 
 class Choice(Kind):
@@ -124,6 +127,8 @@ def kind_of(question):
 def truth_text(kind, truth):
     if isinstance(kind, Example):
         return f"example {truth}"
+    if isinstance(kind, Compare):  # in the words the student chose from (larger, not more)
+        return kind.words().get(truth, truth)
     if isinstance(truth, list):
         return " or ".join(truth)
     return number("w", truth) if isinstance(truth, np.ndarray) else str(truth)
