@@ -1,14 +1,19 @@
 """From a lesson link to its first moving plot, cold and warm, in Chromium on localhost.
 
-A student follows #view=lesson&lesson=1&step=1: the time from navigation start (the page's
-performance.now()) to the first frame of the show on the boundary plot (its figure's
-data-watch="playing", js/steps/watch.js), and to the lesson's step text on screen.
+A student follows #view=lesson&lesson=1&step=1. That step asks a question first, and its show
+holds at w = 0 until the student answers (predict, then see: js/steps/watch.js holdAtStart), so
+the bench answers it as a student would (the first choice, whether right or wrong) as soon as the
+question and the plot are on screen. Times from navigation start (the page's performance.now()):
+  text     the step's words on screen;
+  shown    the boundary plot on screen, held at its start (its figure's data-watch="paused");
+  answer   the bench's click on "Check my prediction";
+  moving   the first frame of the show (data-watch="playing"); "after the answer" is moving - answer.
   cold   a fresh profile: nothing cached;
   warm   the same profile loading the link again, once the service worker has precached the
          build and the memory snapshot's maker has ended (or after --settle seconds).
 Normal motion (the show plays). Prints each run with the load average beside it.
 
-  python bench/lesson_load.py [--runs 2] [--settle 90]
+  python bench/lesson_load.py [--runs 3] [--settle 90]
 """
 from __future__ import annotations
 
@@ -27,18 +32,33 @@ OBSERVE = """
 window.__lessonTimes = {};
 new MutationObserver(() => {
   const T = window.__lessonTimes, now = performance.now();
+  const fig = document.getElementById("plot-boundary")?.closest("figure");
   if (!T.text && document.querySelector(".lesson-words p")) T.text = now;
-  if (!T.moving && document.querySelector('[data-watch="playing"]')) T.moving = now;
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-watch"] });
+  if (!T.shown && fig && ["paused", "playing"].includes(fig.dataset.watch) && fig.checkVisibility()) T.shown = now;
+  if (!T.moving && fig?.dataset.watch === "playing") T.moving = now;
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-watch", "hidden", "class"] });
 """
+ANSWER = """() => {
+  document.querySelector("#lesson-question input[name=answer]").checked = true;
+  window.__lessonTimes.answer = performance.now();
+  document.getElementById("lesson-submit").click();
+}"""
 
 
 def one(page, url, timeout_ms):
     page.goto("about:blank")  # a new document each time (the same URL with a hash would only scroll)
     page.goto(url + LINK)
-    page.wait_for_function("() => window.__lessonTimes && window.__lessonTimes.moving && window.__lessonTimes.text",
-                           timeout=timeout_ms)
+    page.wait_for_function("() => window.__lessonTimes && window.__lessonTimes.shown && window.__lessonTimes.text"
+                           " && document.querySelector('#lesson-question input[name=answer]')", timeout=timeout_ms)
+    page.evaluate(ANSWER)
+    page.wait_for_function("() => window.__lessonTimes.moving", timeout=timeout_ms)
     return page.evaluate("window.__lessonTimes")
+
+
+def line(name, t, load):
+    s = lambda k: t[k] / 1000  # noqa: E731
+    return (f"{name}: step text {s('text'):.2f} s, plot shown {s('shown'):.2f} s, answered at {s('answer'):.2f} s, "
+            f"moving {s('moving'):.2f} s ({s('moving') - s('answer'):.2f} s after the answer) (load {load})")
 
 
 def main() -> int:
@@ -46,7 +66,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--settle", type=float, default=90.0)
     args = ap.parse_args()
     dist = ROOT / "dist"
@@ -67,10 +87,8 @@ def main() -> int:
                 except Exception:
                     pass  # no snapshot on this device: warm is the HTTP cache and the service worker
                 warm = one(page, url, 300_000)
-                print(f"run {i + 1}: cold: step text {cold['text'] / 1000:.2f} s, first moving plot "
-                      f"{cold['moving'] / 1000:.2f} s (load {load_cold}); warm: step text {warm['text'] / 1000:.2f} s, "
-                      f"first moving plot {warm['moving'] / 1000:.2f} s (load {loadavg()}); "
-                      f"warm/cold {warm['moving'] / cold['moving']:.2f}", flush=True)
+                print(f"run {i + 1}: {line('cold', cold, load_cold)}; {line('warm', warm, loadavg())}; "
+                      f"warm/cold plot shown {warm['shown'] / cold['shown']:.2f}", flush=True)
                 ctx.close()
             b.close()
     finally:

@@ -7,7 +7,9 @@ walked by keyboard alone; the live region says each step.
 One page for the module (one Pyodide boot); reduced motion (conftest), so no auto-play."""
 from __future__ import annotations
 
-import numpy as np
+import base64
+import zlib
+
 import pytest
 from playwright.sync_api import expect
 
@@ -16,7 +18,7 @@ from pagekit import open_tab
 from perceptron_lab import lessons
 from perceptron_lab.bridge.linear_fit import fit
 from perceptron_lab.bridge import handle
-from perceptron_lab.lessons import questions
+from lessonkit import truth_and_wrong, answer  # noqa: F401  (test_engines_smoke takes truth_and_wrong from here)
 
 STEP_MS = 120_000
 # Everything the live region says, in order (the run's narration follows a step's words).
@@ -55,31 +57,6 @@ def lesson_page(browser, base_url):
     close_checked(context, log)
 
 
-def truth_and_wrong(number, k):
-    """The answer the run gives (as the student would enter it) and one that is wrong."""
-    lesson = lessons.lesson(number)
-    q = lesson.steps[k - 1].question
-    kind = questions.kind_of(q)
-    from perceptron_lab.lessons.engine import step_facts
-    facts, _ = step_facts(lesson.steps[k - 1], fit=fit)
-    truth = kind.truth(facts)
-    if isinstance(truth, np.ndarray):
-        return ", ".join(f"{v:g}" for v in truth), ", ".join(f"{v + 7:g}" for v in truth)
-    view = lessons.view(lesson, k, fit=fit)
-    good = truth[0] if isinstance(truth, list) else truth
-    bad = next(c["value"] for c in view["question"]["choices"]
-               if c["value"] not in (truth if isinstance(truth, list) else [truth]))
-    return good, bad
-
-
-def answer(page, q_kind, value):
-    if q_kind == "vector":
-        page.fill("#lesson-answer", value)
-    else:
-        page.check(f"#lesson-question input[value='{value}']")
-    page.click("#lesson-submit")
-
-
 def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     page = lesson_page
     expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(1).steps[0].title, timeout=STEP_MS)
@@ -94,6 +71,38 @@ def test_a_cold_lesson_link_opens_its_step_and_trains_its_run(lesson_page):
     assert seen.get("words") and seen.get("plot") and seen["plot"] >= seen["words"], seen
 
 
+ON_TOP = """(sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit); }"""
+
+
+def test_the_first_question_is_above_the_fold_and_next_in_reach_on_a_phone(lesson_page):
+    page = lesson_page
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})  # a projector: the whole question and Check on screen
+        size = "() => parseFloat(getComputedStyle(document.querySelector('.lesson-words p')).fontSize)"
+        base = page.evaluate(size)
+        page.click("#present")  # presenter mode: the lesson's words large, for the back of the room
+        page.wait_for_function(f"(b) => ({size})() >= 1.5 * b", arg=base)
+        expect(page.locator(".lesson-words p").first).to_be_visible()
+        page.click("#present")
+        page.wait_for_function(f"(b) => ({size})() === b", arg=base)
+        for sel in ("#lesson-question legend", "#lesson-question label:last-of-type", "#lesson-submit", "#lesson-next"):
+            page.wait_for_function(ON_TOP, arg=sel, timeout=10_000)  # in view and not under Back / Next
+        answer(page, "example", truth_and_wrong(1, 1)[1])  # the verdict comes into view, not under Back / Next
+        page.wait_for_function(ON_TOP, arg="#lesson-check .lesson-wrong", timeout=STEP_MS)
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the plot first, Next always in reach
+        page.wait_for_function(ON_TOP, arg="#lesson-next", timeout=10_000)
+        top = page.evaluate("(s) => s.map((q) => document.querySelector(q).getBoundingClientRect().top)",
+                            ["#results .stage-cell", "#lesson"])
+        assert top[0] < top[1], top
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.click("#lesson-next")  # the walk below starts on a fresh step 1 (its question open)
+        expect(page.locator(".lesson-pos")).to_have_text("Step 2 of 4", timeout=STEP_MS)
+        page.click("#lesson-back")
+
+
 def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
     page = lesson_page
     cat = lessons.catalogue()
@@ -104,6 +113,9 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
             assert page.evaluate("location.hash") == f"#view=lesson&lesson={c['number']}&step={k}"
             expected = lessons.view(lesson, k, fit=fit)
             expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
+            page.wait_for_function("(t) => window.__said.some((s) => s.startsWith(t))",  # the live region says each step
+                                   arg=f"Lesson {c['number']}, step {k} of {len(lesson.steps)}: {step.title}.")
+            keys = c["number"] == 1  # lesson 1 by keyboard alone
             if step.question:
                 good, bad = truth_and_wrong(c["number"], k)
                 expect(page.locator("#status")).not_to_be_visible()  # predict first: the verdict waits
@@ -112,18 +124,23 @@ def test_every_lesson_walked_to_its_end_answering_wrong_then_right(lesson_page):
                 expect(page.locator(".stage-head .status-line:not(.lesson-status-wait)")).to_be_hidden()
                 if expected["plot"] != "boundary":  # and so does the step's own plot, its evidence
                     expect(page.locator("#lesson-figure img")).not_to_be_visible()
-                answer(page, expected["question"]["answer"], bad)
+                answer(page, expected["question"]["answer"], bad, keys)
                 expect(page.locator(".lesson-wrong")).to_be_visible(timeout=STEP_MS)
-                answer(page, expected["question"]["answer"], good)
+                answer(page, expected["question"]["answer"], good, keys)
                 expect(page.locator(".lesson-right")).to_be_visible(timeout=STEP_MS)
                 expect(page.locator("#status")).to_be_visible(timeout=STEP_MS)
+                page.wait_for_selector('body[data-run-state="done"]', state="attached")  # no show (reduced motion): the
+                expect(page.locator("figure:has(#plot-boundary)")).not_to_have_attribute("data-watch", "paused")  # final plot, not w = 0
                 if handle({"cmd": "lesson", "lesson": c["number"], "step": k}).get("figure"):
                     expect(page.locator("#lesson-figure img")).to_be_visible(timeout=STEP_MS)
                 reveal = lessons.view(lesson, k, answer=good, fit=fit)["reveal"]
                 for sentence in reveal:
                     expect(page.locator("#lesson-check")).to_contain_text(sentence, timeout=STEP_MS)
-            if c["number"] == 1:  # keyboard only: focus Next and press Enter
-                page.focus("#lesson-next")
+            if keys:  # Tab on to Next (through Try it and Back), Enter
+                for _ in range(12):
+                    if page.evaluate("document.activeElement.id") == "lesson-next":
+                        break
+                    page.keyboard.press("Tab")
                 page.keyboard.press("Enter")
             elif (c["number"], k) != (len(cat), len(lesson.steps)):
                 page.click("#lesson-next")
@@ -139,6 +156,17 @@ def test_back_and_forward_move_through_the_steps(lesson_page):
     page.go_forward()
     expect(page.locator("#lesson-step-h")).to_have_text(last.steps[-1].title, timeout=STEP_MS)
     page.wait_for_function("(t) => window.__said.some((s) => s.includes(t))", arg=f"step {len(last.steps)} of {len(last.steps)}: {last.steps[-1].title}")
+
+
+def test_a_cold_link_to_a_step_without_a_question_shows_its_final_plot_not_w0(lesson_page, base_url):
+    page = lesson_page  # reduced motion: no show, so the plot is the run's final picture
+    page.goto(base_url + "#view=lesson&lesson=2&step=4")  # a fresh load: the run computed ahead is held
+    page.reload()  # while the words load, then the step runs again: that hold must not stay
+    wait_ready_of(page)
+    expect(page.locator("#lesson-step-h")).to_have_text(lessons.lesson(2).steps[3].title, timeout=STEP_MS)
+    page.wait_for_function("() => document.body.dataset.runState === 'done' && !document.querySelector('#lesson-question')")
+    expect(page.locator("figure:has(#plot-boundary)")).not_to_have_attribute("data-watch", "paused", timeout=STEP_MS)
+    expect(page.locator("figure:has(#plot-boundary)")).not_to_have_attribute("data-step", "0")
 
 
 def test_a_changed_run_keeps_the_words_true_and_a_bad_value_is_said_next_to_it(lesson_page):
@@ -181,9 +209,19 @@ def test_a_lesson_link_with_the_teachers_points_runs_the_step_on_them(lesson_pag
     expect(page.locator("#lesson-link-error")).to_contain_text("does not let you change eta", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(expected["text"], timeout=STEP_MS)
     assert "try.eta" not in page.evaluate("location.hash")
-    # a CSV file in a lesson link is not read: said under the title, the step runs its own data
+    # a CSV file in the link (deflated, as the lab's run link carries it): the lab reads it and the
+    # step runs on it, its words the engine's for that file (tests/py/test_lesson_csv_data.py)
+    text = "a,b,c,label\n0,0,0,no\n1,1,1,yes\n1,0,1,yes\n0,1,0,no\n0.2,0.1,0.3,no\n0.9,0.8,0.1,yes\n"
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    z = base64.urlsafe_b64encode(z.compress(text.encode()) + z.flush()).decode().rstrip("=")
+    page.evaluate(f"location.hash = 'view=lesson&lesson=1&step=1&source=csv&csv={z}&csvname=mine.csv'")
+    mine = lessons.view(lesson, 1, None, {"kind": "csv", "text": text}, fit=fit)
+    assert mine["own_data"] and "AND is true only when both bits are." not in mine["text"]
+    expect(page.locator(".lesson-words p")).to_have_text(mine["text"], timeout=STEP_MS)
+    expect(page.locator("#source-csv")).to_be_checked()  # the lab runs the same file
+    # a link too large to carry its file: said under the title, the step runs its own data
     page.evaluate("location.hash = 'view=lesson&lesson=1&step=3&source=csv&csvbig=1&csvname=big.csv'")
-    expect(page.locator("#lesson-data-note")).to_contain_text("CSV file, which lessons do not read", timeout=STEP_MS)
+    expect(page.locator("#lesson-data-note")).to_contain_text("does not carry it", timeout=STEP_MS)
     expect(page.locator(".lesson-words p")).to_have_text(lessons.view(lesson, 3, fit=fit)["text"], timeout=STEP_MS)
 
 

@@ -62,15 +62,24 @@ test("the student's changes to a step's run are kept in the link apart from the 
   assert.equal(parseLessonLink("#view=lesson&try.margin=%E0").lesson, 1); // undecodable: never throws (the engine refuses the value)
 });
 
-test("a lesson link with a CSV file says beside the lesson that lessons do not read it, and runs its own data", async () => {
-  const { teacherData, teacherDataNote, CSV_NOT_READ } = await import("../../site/js/lesson/lesson-data.js");
-  for (const extra of ["source=csv&csv=80qrjnbUSUksSdUBAA&csvname=mine.csv", "source=csv&csvbig=1&csvname=big.csv"]) {
-    const link = parseLessonLink(`#view=lesson&lesson=1&step=3&${extra}`);
-    assert.equal(teacherDataNote(link.data), CSV_NOT_READ, extra);
-    assert.equal(await teacherData(link.data), null, extra); // the lesson's own data, not a half-read file
+test("a lesson link's CSV file is expanded for the lab to read; a file it does not carry, or a garbled one, is said", async () => {
+  const { teacherData, teacherDataNote, CSV_MISSING, CSV_BROKEN } = await import("../../site/js/lesson/lesson-data.js");
+  const { deflate } = await import("../../site/js/state/link-data.js");
+  const text = "a,b,label\n0,0,no\n1,1,yes\n";
+  const z = await deflate(text);
+  const link = parseLessonLink(`#view=lesson&lesson=1&step=3&source=csv&csv=${z}&csvname=mine.csv&label=2&delim=comma`);
+  const own = await teacherData(link.data);
+  assert.equal(new TextDecoder().decode(own.csv.bytes), text); // the file's bytes, for the lab's reading
+  assert.equal(own.csv.name, "mine.csv");
+  assert.equal(own.csv.label, 2);
+  assert.equal(own.csv.readAs.csv_delimiter, "comma");
+  assert.equal(own.values.source, "csv");
+  assert.equal(teacherDataNote(own), "");
+  for (const [extra, said] of [["source=csv&csvbig=1&csvname=big.csv", CSV_MISSING], ["source=csv&csv=80qrjnbUSU&csvname=cut.csv", CSV_BROKEN]]) {
+    const got = await teacherData(parseLessonLink(`#view=lesson&lesson=1&step=3&${extra}`).data);
+    assert.equal(teacherDataNote(got), said, extra);
+    assert.ok(!got.spec, extra); // the lesson's own data, not a half-read file
   }
-  assert.match(CSV_NOT_READ, /CSV file, which lessons do not read/);
-  for (const own of ["source=points&pts=0,0,-1;1,1,1", "source=preset&preset=clouds&n=12", ""]) {
-    assert.equal(teacherDataNote(parseLessonLink(`#view=lesson&lesson=1&step=1&${own}`).data), "", own);
-  }
+  assert.equal(teacherDataNote(await teacherData(parseLessonLink("#view=lesson&lesson=1&step=1&source=points&pts=0,0,-1;1,1,1").data)), "");
+  assert.equal(teacherDataNote(null), "");
 });

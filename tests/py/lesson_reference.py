@@ -23,8 +23,8 @@ def vectors(X, s):
     return X
 
 
-def settings_of(links):
-    spec, raw = request_of(links)
+def settings_of(links, data=None):
+    spec, raw = request_of(links, data)
     s = {"algorithm": raw.get("algorithm", default("algorithm")), "eta": raw.get("eta", default("eta")),
          "epochs": raw.get("epochs", default("epochs")), "bias": raw.get("bias", default("bias")),
          "normalize": raw.get("normalize", default("normalize")),
@@ -42,15 +42,28 @@ def criterion(theta, Z, y):
     return loss, wrong
 
 
-def facts(links):
-    spec, s = settings_of(links)
+# The truth tables, written out: (x1, x2, label) rows in the order of the bits.
+AND_ROWS = [(0, 0, -1), (0, 1, -1), (1, 0, -1), (1, 1, 1)]
+XOR_ROWS = [(0, 0, -1), (0, 1, 1), (1, 0, 1), (1, 1, -1)]
+
+
+def data_facts(X, y):
+    """How many features x has; whether the examples (in any order) are AND's or XOR's table."""
+    m = len(X[0])
+    rows = sorted((float(x[0]), float(x[1]), int(t)) for x, t in zip(X, y)) if m == 2 else None
+    return {"features": m, "two_features": m == 2, "and_data": rows == AND_ROWS, "xor_data": rows == XOR_ROWS}
+
+
+def facts(links, data=None):
+    """data: a teacher's own data spec in place of the step's (the step must take it)."""
+    spec, s = settings_of(links, data)
     ds = load_data(spec)
     train_ds, test_ds = train_test_split(ds, s["test"], s["seed"])
     Z, y = vectors(train_ds.X, s), train_ds.y
     R = max(float(np.sqrt(z @ z)) for z in Z)
     gamma, u = ref.hard_margin(Z, y)
     out = {"examples": len(Z), "R": R, "separable": gamma is not None, "not_separable": gamma is None,
-           "gamma": gamma, "eta": s["eta"], "epochs_max": s["epochs"]}
+           "gamma": gamma, "eta": s["eta"], "epochs_max": s["epochs"], **data_facts(train_ds.X, train_ds.y)}
     if gamma is not None:
         out.update(bound=(R / gamma) ** 2, g=gamma / R)
     algo = s["algorithm"]

@@ -11,6 +11,10 @@ from ..theory import margin as theory
 from ..theory.cosine import cosine_series
 
 ON_PATH = ("online", "averaged", "voted", "pocket")  # their trace is the online path w_t
+# The Boolean functions a lesson may name: its words about AND or XOR are true only of their four
+# corners with these labels (a teacher's own data may be anything).
+TRUTH_TABLES = {"and_data": {(0, 0): -1, (0, 1): -1, (1, 0): -1, (1, 1): 1},
+                "xor_data": {(0, 0): -1, (0, 1): 1, (1, 0): 1, (1, 1): -1}}
 
 
 def angle(a, b):
@@ -45,6 +49,7 @@ def run_facts(f):
         "eta": run.eta, "epochs_max": f.s["epochs"],
     }
     out["bound_holds"] = out["bound"] is not None and run.mistakes <= out["bound"]
+    out.update(data_facts(f.train_ds.X, y))
     out["g"] = None if out["gamma"] is None else out["gamma"] / th.R
     out.update(first_update(trace, Z, y))
     out.update(angle_facts(trace, Z, y))
@@ -52,6 +57,17 @@ def run_facts(f):
         out.update(proof_facts(trace, th, run.eta, out["separable"]))
     if run.algorithm == "batch":
         out.update(batch_facts(trace, Z, y))
+    return out
+
+
+def data_facts(X, y):
+    """What the examples are: how many features x has, and whether they are AND's or XOR's table."""
+    X = np.asarray(X, dtype=np.float64)
+    m = X.shape[1] if X.ndim == 2 else 1
+    out = {"features": m, "two_features": m == 2}
+    rows = {(float(a), float(b)): int(label) for (a, b), label in zip(X, y)} if m == 2 else {}
+    for name, table in TRUTH_TABLES.items():
+        out[name] = len(X) == len(table) and rows == {k: v for k, v in table.items()}
     return out
 
 

@@ -33,10 +33,15 @@ class Example(Kind):
     def truth(self, facts):
         return str(facts[self.args[0] if self.args else "first_example"])
 
+    most = 8  # a teacher's file may hold thousands: a window of them, the answer among them
+
     def choices(self, facts, ctx):
         Z, y = ctx["Z"], ctx["y"]
+        truth = self.truth(facts)
+        at = int(truth) - 1 if truth.isdigit() else 0
+        start = max(0, min(at - self.most // 2, len(Z) - self.most))
         return [{"value": str(i + 1), "label": f"x̃{sub(i + 1)} = {number('x', Z[i])}, y = {number('label', y[i])}"}
-                for i in range(len(Z))]
+                for i in range(start, min(len(Z), start + self.most))]
 
 
 class Vector(Kind):
@@ -78,9 +83,12 @@ class Compare(Kind):
         a, b = facts[fact], facts[f"{name}.{fact}"]
         return "more" if b > a else "fewer" if b < a else "the same"
 
+    def words(self):
+        """The answers as the choices name them: value -> word (larger, smaller, the same)."""
+        return dict(zip(("more", "fewer", "the same"), (self.args[2:4] if len(self.args) >= 4 else ["more", "fewer"]) + ["the same"]))
+
     def choices(self, facts, ctx):
-        words = (self.args[2:4] if len(self.args) >= 4 else ["more", "fewer"]) + ["the same"]
-        return [{"value": v, "label": w.capitalize()} for v, w in zip(("more", "fewer", "the same"), words)]
+        return [{"value": v, "label": w.capitalize()} for v, w in self.words().items()]
 
 
 class Choice(Kind):
@@ -119,6 +127,8 @@ def kind_of(question):
 def truth_text(kind, truth):
     if isinstance(kind, Example):
         return f"example {truth}"
+    if isinstance(kind, Compare):  # in the words the student chose from (larger, not more)
+        return kind.words().get(truth, truth)
     if isinstance(truth, list):
         return " or ".join(truth)
     return number("w", truth) if isinstance(truth, np.ndarray) else str(truth)

@@ -4,6 +4,8 @@ import { page } from "../state/page-state.js";
 import { writeField } from "../page/fields.js";
 import { setPoints } from "../data/points.js";
 import { syncDataPanel } from "../data/data-panel.js";
+import { loadCsvBytes, csvRequest, lastCsvError } from "../data/csv-upload.js";
+import { csvRefused } from "./lesson-data.js";
 
 const RUN_GROUPS = new Set(["data", "settings"]);
 const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
@@ -36,4 +38,14 @@ export function applyRun(links, own = null) {
   if (own?.points) setPoints(own.points);
   syncDataPanel(); // the data panel shows the source of the run (as a run link's opening does)
   return changed;
+}
+
+/** A lesson link's CSV file (lesson-data.js) read into the lab, as a run link's is: -> own with its
+ * spec (the lab's reading: the label column Python chose, the read-as overrides), or {error}. */
+export async function placeCsv(own) {
+  const { name, bytes, label, plot, readAs } = own.csv;
+  if (!await loadCsvBytes(name, bytes, label, plot, readAs)) return { error: csvRefused(lastCsvError() || "see the data panel") };
+  const { data } = csvRequest();
+  if (!data) return { error: csvRefused("see the data panel") };
+  return { ...own, spec: data, values: { ...own.values, label: page.get("label") } };
 }

@@ -95,6 +95,21 @@ export function showCheck(node, v) {
     ...(v.reveal || []).map((t) => el("p", { text: t }))].filter(Boolean));
 }
 
+/** Scroll the lesson so that node (the verdict) is seen above Back / Next, which stay in view
+ * over the lesson's end: the side's own scroll on a wide screen, the page's on a phone. */
+export function bringIntoView(node) {
+  const nav = document.querySelector(".lesson-nav");
+  const cover = nav ? nav.getBoundingClientRect().height : 0;
+  const side = node.closest(".side");
+  const own = !!side && side.scrollHeight > side.clientHeight + 1;
+  const box = own ? side.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const r = node.getBoundingClientRect();
+  const shift = Math.min(r.bottom - (box.bottom - cover), r.top - box.top); // never past its top
+  if (shift <= 0) return;
+  if (own) side.scrollTop += shift;
+  else window.scrollBy(0, shift);
+}
+
 /** A step whose plot is not the boundary (the proof, the mistakes, the cycle, the cosine) shows
  * that figure of its run on the stage, in the boundary's place; null puts the boundary back. */
 export function stageFigure(v) {

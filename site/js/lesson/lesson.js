@@ -4,12 +4,12 @@
 import { byId, el } from "../page/dom.js";
 import { announce } from "../access/live-region.js";
 import { lessonLink, parseLessonLink } from "./lesson-link.js";
-import { applyRun } from "./lesson-run.js";
+import { applyRun, placeCsv } from "./lesson-run.js";
 import { teacherData, teacherDataNote } from "./lesson-data.js";
 import { recordPrediction, restoredPrediction } from "./lesson-answers.js";
 import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
-import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer } from "./lesson-view.js";
+import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer, bringIntoView } from "./lesson-view.js";
 
 let call = null;
 let train = null;
@@ -87,7 +87,11 @@ async function go(link, history_) {
   const n = Math.min(link.lesson, catalogue.length);
   const k = Math.min(link.step, catalogue[n - 1].steps);
   const keys = JSON.stringify(link.data || {});
-  if (own.keys !== keys) own = { keys, data: await teacherData(link.data) };
+  if (own.keys !== keys) {
+    let data = await teacherData(link.data);
+    if (data?.csv) data = await placeCsv(data); // read by the lab as a run link's file is
+    own = { keys, data };
+  }
   if (at !== link) return;
   const ask = (changes) => call({ cmd: "lesson", lesson: n, step: k, changes, data: own.data?.spec, plot_px: stageBox(), dpr: Math.min(3, Math.max(1, window.devicePixelRatio || 1)) });
   let v = await ask(changed);
@@ -106,7 +110,7 @@ async function go(link, history_) {
   shown = v;
   renderStep(root, v, catalogue, { onAnswer: answer, onMove: move, onChange: change, onLesson: (m) => go({ ...link, lesson: m, step: 1, changes: {} }, "push") });
   document.body.dataset.lessonStep = "ready";
-  const note = teacherDataNote(link.data);
+  const note = teacherDataNote(own.data);
   if (note) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-data-note", text: note }));
   if (refused) byId("lesson-step-h").after(el("p", { class: "field-error", id: "lesson-link-error", text: refused }));
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
@@ -145,6 +149,7 @@ async function answer(text) {
   shown = v;
   const node = byId("lesson-check");
   showCheck(node, v);
+  bringIntoView(node); // the verdict, not under Back / Next
   const c = v.check;
   if (c.valid) releaseShow();
   // The prediction counts in the exercise's score and result link (not on a teacher's own data:

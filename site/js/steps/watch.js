@@ -76,6 +76,9 @@ export function watchResult(result, { held = false } = {}) {
   hideViews();
   setCaption("");
   holding = false;
+  // A new run: the last one's show paused (held for a question, paused by the reader) holds nothing
+  // now, or main.js keeps the old frame over this run's final picture when no show plays.
+  if (page.get("watch") === "paused") page.set({ watch: "end", plotStep: null });
   const total = stepTotal();
   if (!total || held) return;
   if (holdWhile()) { holdAtStart(); return; }
