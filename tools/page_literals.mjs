@@ -153,7 +153,7 @@ export function kindOf(lit) {
   if (CODE_KEYS.has(lit.key)) return null;
   const t = lit.text;
   // A selector, a media query, a font, a list of classes ("secondary plot-table-open").
-  if (/^[#.[]|\s[#.>]\w|^\(prefers-|sans-serif|monospace/.test(t) || /^[a-z][\w-]*( [a-z][\w-]*)+$/.test(t) && /-/.test(t)) return null;
+  if (/^[#.[]|\s[#.>]\w|\[[a-z-]+=|\w="|^\(prefers-|sans-serif|monospace/.test(t) || /^[a-z][\w-]*( [a-z][\w-]*)+$/.test(t) && /-/.test(t)) return null;
   // A code word (a kind "info", a live region's key "run ${n}") is not shown as it is.
   const words = /[A-Za-z]{2,}/.test(lit.text) && !/^[a-z][\w-]*( \u0000)?$/.test(lit.text);
   if (words && (SHOWN_KEYS.has(lit.key) || SHOWN_CALLS.has(lit.call) || SHOWN_PROPS.test(lit.before)

@@ -98,11 +98,12 @@ async function copy(text, what, extra = "") {
     }
   }
   if (copied) {
-    note(`${what} copied.${extra}`);
+    note((what === "Link" ? t("Link copied.") : t("Embed code copied.")) + extra);
   } else {
     box.focus();
     box.select();
-    note(`${what} is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.${extra}`);
+    note((what === "Link" ? t("The link is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")
+      : t("The embed code is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")) + extra);
   }
   box.dataset.kind = what === "Link" ? "link" : "embed";
 }
@@ -110,17 +111,17 @@ async function copy(text, what, extra = "") {
 function warnings(link) {
   const out = [];
   if (link.changed) {
-    out.push(" It holds the run on screen; the data or settings changed since, and those changes are not in it: press Train, then copy again to share them.");
+    out.push(` ${t("It holds the run on screen; the data or settings changed since, and those changes are not in it: press Train, then copy again to share them.")}`);
   }
-  if (link.dataError) out.push(" The data has a problem (see the data panel), so the link leaves it out.");
-  else if (link.omitted === "csv") out.push(" The CSV file is too large to put in a link: whoever opens it must upload the file again.");
-  else if (link.omitted === "points") out.push(" There are too many points to put in a link.");
+  if (link.dataError) out.push(` ${t("The data has a problem (see the data panel), so the link leaves it out.")}`);
+  else if (link.omitted === "csv") out.push(` ${t("The CSV file is too large to put in a link: whoever opens it must upload the file again.")}`);
+  else if (link.omitted === "points") out.push(` ${t("There are too many points to put in a link.")}`);
   return out.join("");
 }
 
 async function copyLink() {
   const link = await linkToCopy();
-  await copy(link.url, "Link", warnings(link));
+  await copy(link.url, "Link", warnings(link)); // "Link" | "Embed code": which words copy() says
 }
 
 async function copyEmbed() {
