@@ -200,7 +200,7 @@ export async function start(link = null) {
       say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
     }
     // The link's lesson predictions, graded again by the engine, count in the score as before.
-    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say("Some lesson answers in this link are not ones a lesson offers; they do not count.", "error");
+    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say(t("Some lesson answers in this link are not ones a lesson offers; they do not count."), "error");
   }
   show(byId("exercise-body"), true);
   await render();

@@ -3,12 +3,11 @@
 // step allows) and the lab's data values (the lab's Train runs it on screen).
 import { parseHash, readPoints } from "../state/share.js";
 import { presetRequest } from "../state/state.js";
+import { t } from "../i18n/i18n.js";
 
 // Said next to the lesson when its link carries a CSV file: a lesson's steps run on points or a
 // preset (two features, the lab's own plots of them), so the teacher's file is not used.
-export const CSV_NOT_READ = "This lesson link carries a CSV file, which lessons do not read: they run on points or a "
-  + "preset data set, so the steps here use the lesson's own data. To teach on your data, put it in the lab as points "
-  + "(Data & settings), then add &view=lesson&lesson=1&step=1 to that run's link.";
+export const CSV_NOT_READ = t("This lesson link carries a CSV file, which lessons do not read: they run on points or a preset data set, so the steps here use the lesson's own data. To teach on your data, put it in the lab as points (Data & settings), then add &view=lesson&lesson=1&step=1 to that run's link.");
 
 /** keys -> the sentence to show beside the lesson when the link's data cannot be used, else "". */
 export function teacherDataNote(keys) {
