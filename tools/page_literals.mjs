@@ -153,9 +153,9 @@ export function kindOf(lit) {
   if (CODE_KEYS.has(lit.key)) return null;
   const t = lit.text;
   // A selector, a media query, a font, a list of classes ("secondary plot-table-open").
-  if (/^[#.[]|\s[#.>]\w|\[[a-z-]+=|\w="|^\(prefers-|sans-serif|monospace/.test(t) || /^[a-z][\w-]*( [a-z][\w-]*)+$/.test(t) && /-/.test(t)) return null;
+  if (/^[a-z]+(:[a-z]+)?(, [a-z]+(:[a-z]+)?)+$|^[#.[]|\s[#.>]\w|\[[a-z-]+=|\w="|^\(prefers-|sans-serif|monospace/.test(t) || /^[a-z][\w-]*( [a-z][\w-]*)+$/.test(t) && /-/.test(t)) return null;
   // A code word (a kind "info", a live region's key "run ${n}") is not shown as it is.
-  const words = /[A-Za-z]{2,}/.test(lit.text) && !/^[a-z][\w-]*( \u0000)?$/.test(lit.text);
+  const words = /[A-Za-z]{2,}/.test(lit.text) && !/^[a-z][\w-]*(\u0000[\w-]*)*( \u0000)?$/.test(lit.text);
   if (words && (SHOWN_KEYS.has(lit.key) || SHOWN_CALLS.has(lit.call) || SHOWN_PROPS.test(lit.before)
     || (lit.call === "setAttribute" && lit.arg === 1 && /setAttribute\(\s*["'](aria-label|title|alt|placeholder|aria-valuetext)["']/.test(lit.before)))) return "shown";
   return sentenceLike(lit.text) ? "sentence" : null;
@@ -185,6 +185,8 @@ export const NOT_PAGE_WORDS = {
   "site/js/i18n/po.js": "a malformed Plural-Forms in a teacher's catalog: said to its developer, in English",
   "site/js/worker/protocol.js": "a malformed message between the page and its worker: a programming error",
   "site/js/state/page-state.js": "a programming error of the page store",
+  "site/js/i18n/catalog.js": "said when the language's catalog could not be read: the page is in English then, and so is this",
+  "site/js/i18n/language.js": "said when a link asks for a language with no catalog: the page is in English then, and so is this",
   "site/js/state/link-data.js": "reasons inside a link's data errors (not base64url): the sentence around them is the page's",
 };
 

@@ -83,7 +83,7 @@ function clipboardAllowed() {
   }
 }
 
-/** Copy with the clipboard API; when refused, select the text in the read-only box. */
+/** Copy with the clipboard API; when refused, select the text in the read-only box. what: "link" | "embed". */
 async function copy(text, what, extra = "") {
   const box = byId("share-text");
   box.value = text;
@@ -98,14 +98,14 @@ async function copy(text, what, extra = "") {
     }
   }
   if (copied) {
-    note((what === "Link" ? t("Link copied.") : t("Embed code copied.")) + extra);
+    note((what === "link" ? t("Link copied.") : t("Embed code copied.")) + extra);
   } else {
     box.focus();
     box.select();
-    note((what === "Link" ? t("The link is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")
+    note((what === "link" ? t("The link is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")
       : t("The embed code is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")) + extra);
   }
-  box.dataset.kind = what === "Link" ? "link" : "embed";
+  box.dataset.kind = what;
 }
 
 function warnings(link) {
@@ -121,7 +121,7 @@ function warnings(link) {
 
 async function copyLink() {
   const link = await linkToCopy();
-  await copy(link.url, "Link", warnings(link)); // "Link" | "Embed code": which words copy() says
+  await copy(link.url, "link", warnings(link));
 }
 
 async function copyEmbed() {
@@ -129,7 +129,7 @@ async function copyEmbed() {
   const link = await linkToCopy({ embed: true, hide });
   const run = runOnScreen();
   const title = embedTitle(run ? valuesFromRequest(run.data, run.settings) : values);
-  await copy(embedCode(link.url, title, hide), "Embed code", warnings(link));
+  await copy(embedCode(link.url, title, hide), "embed", warnings(link));
 }
 
 function chosenHide() {
