@@ -16,3 +16,10 @@ export function truthWord(truth) {
   const cap = s.charAt(0).toUpperCase() + s.slice(1);
   return WORDS.has(cap) && t(cap) !== cap ? t(cap) : s;
 }
+
+// The variants' code names as English sentences use them ("the online perceptron"); a catalog
+// gives each the word its sentences use ("das Perzeptron „gemittelt“").
+const ALGORITHM_WORDS = new Set([N_("online"), N_("batch"), N_("averaged"), N_("voted"), N_("pocket"), N_("margin"), N_("kernel"), N_("multiclass")]);
+
+/** A variant's code name ("averaged") as the page's sentences say it. */
+export const algorithmWord = (code) => (ALGORITHM_WORDS.has(code) ? t(code) : String(code));
