@@ -70,6 +70,7 @@ export function paramMessages(params) {
     for (const o of p.options || []) {
       add(o.label, `${p.name}.${o.value}`); add(o.hint, `${p.name}.${o.value}`);
       add(o.step_note, `${p.name}.${o.value}.step_note`); add(o.start, `${p.name}.${o.value}.start`); // steps/step-text.js
+      add(o.exercise_note, `${p.name}.${o.value}.exercise_note`); // exercise/exercise.js
     }
   }
   return out;

@@ -174,7 +174,7 @@ async function inspect(data) {
   // The client queues calls until Python is ready (and restarts a failed worker).
   if (!py) await pyStarted; // e.g. a CSV from a shared link, read before the client module loaded
   if (!py) {
-    return { ok: false, error: { kind: "internal", message: "Python is not available, so the file cannot be checked." } };
+    return { ok: false, error: { kind: "internal", message: t("Python is not available, so the file cannot be checked.") } };
   }
   return py.call({ cmd: "inspect", data, multiclass: data?.kind === "csv" && readsEveryClass(values.algorithm) });
 }
@@ -312,7 +312,7 @@ function plotInView() {
 function standardizeNote(res) {
   const st = res.standardization;
   if (!st) return "";
-  return st.notice || `This run standardized all ${st.mean.length} features with the training split's mean and standard deviation.`;
+  return st.notice || t("This run standardized all {n} features with the training split's mean and standard deviation.", { n: st.mean.length });
 }
 
 function cancel() {
@@ -340,7 +340,7 @@ async function aheadOf() {
 }
 
 function callPy(request) {
-  if (!py) return Promise.resolve({ ok: false, error: { kind: "internal", message: "Python is not available." } });
+  if (!py) return Promise.resolve({ ok: false, error: { kind: "internal", message: t("Python is not available.") } });
   return py.call(request);
 }
 

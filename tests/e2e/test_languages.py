@@ -127,6 +127,21 @@ def test_the_runs_sentences_come_from_pythons_german_catalog(lab):
     assert r["separable_text"] in lab.evaluate("document.body.textContent")  # the Numbers tab: hidden, present
 
 
+def test_a_screen_reader_hears_the_run_in_german_and_axe_finds_nothing(lab):
+    from test_a11y import axe_violations, report
+    # The mistakes plot's description and braille line, and the boundary list's first point:
+    # the narration's German sentences, with the decimal comma; the AND run's numbers (CPython's).
+    from perceptron_lab.bridge import handle
+    r = handle({"cmd": "train", "data": {"kind": "preset", "name": "and"}, "settings": {"plots": False}})
+    em = r["epoch_mistakes"]
+    assert lab.text_content("#plot-mistakes-desc") == (
+        f"Fehler pro Epoche, Epochen 1 bis {len(em)}: {', '.join(map(str, em))}; insgesamt {sum(em)}.")
+    assert lab.text_content("#plot-mistakes-braille").startswith("Fehler pro Epoche in Braille, zwei Epochen pro Zelle: ")
+    assert lab.text_content("#plot-accuracy-desc").startswith("Trainingsgenauigkeit pro Epoche: ")
+    found = axe_violations(lab)
+    assert not found, report(found)
+
+
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_the_german_layout_holds(lab, width, height):
     lab.set_viewport_size({"width": width, "height": height})

@@ -104,7 +104,7 @@ def test_a_whole_and_run_by_keyboard_says_only_true_sentences(ready_page, and_ru
     first = wait_said(page, 1)[0]
 
     # The run's end, against CPython's run of the same data and settings.
-    m = re.fullmatch(rf"Trained \(AND, online\): converged in epoch (\d+)\. (\d+) updates, "
+    m = re.fullmatch(rf"Trained on AND with Online \(Rosenblatt\): converged in epoch (\d+)\. (\d+) updates, "
                      rf"w = \(({NUM}, {NUM}, {NUM})\); training accuracy ({NUM}) %\.", first)
     assert m, first
     assert int(m[1]) == run.n_epochs and run.status == "converged"

@@ -40,15 +40,15 @@ test("a visit that needed no update", () => {
 
 test("the end of the run, as each variant ends it", () => {
   assert.equal(runSentence(RES),
-    "Trained (AND, online): converged in epoch 9. 18 updates, w = (3, 2, −4); training accuracy 100 %.");
+    "Trained on AND with Online (Rosenblatt): converged in epoch 9. 18 updates, w = (3, 2, −4); training accuracy 100 %.");
   // Averaged and voted train on to MaxIter after the mistakes stop (Algorithm 2).
   assert.equal(runSentence({ ...RES, settings: { algorithm: "voted" }, epochs: 100 }),
-    "Trained (AND, voted): mistakes stopped in epoch 9; it trained on for all 100 epochs. 18 updates, the last w = (3, 2, −4); training accuracy 100 %.");
+    "Trained on AND with Voted: mistakes stopped in epoch 9; it trained on for all 100 epochs. 18 updates, the last w = (3, 2, −4); training accuracy 100 %.");
   // XOR: 4 updates bring w back to 0 (tests/js/cycle-text.test.mjs).
   const xor = { ...RES, dataset: { name: "XOR" }, status: "cycled", cycle: { epoch: 1, period: 1 }, converged_epoch: null,
     epochs: 1, updates: 4, w: [0, 0, 0], train_accuracy: 0.5 };
   assert.equal(runSentence(xor),
-    "Trained (XOR, online): stopped on a cycle of the weights in epoch 1: the data is not linearly separable. 4 updates, w = (0, 0, 0); training accuracy 50 %.");
+    "Trained on XOR with Online (Rosenblatt): stopped on a cycle of the weights in epoch 1: the data is not linearly separable. 4 updates, w = (0, 0, 0); training accuracy 50 %.");
   assert.match(runSentence({ ...xor, settings: { algorithm: "averaged" }, epochs: 100, updates: 400 }),
     /the weights cycle from epoch 1 on, so the data is not linearly separable; it trained on for all 100 epochs\. 400 updates/);
 });

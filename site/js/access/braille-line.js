@@ -3,6 +3,8 @@
 // like bars, so a reader's fingers feel the mistakes per epoch fall. Pure (no DOM).
 
 // The dot bits of a cell's columns, bottom row first: left dots 7, 3, 2, 1; right 8, 6, 5, 4.
+import { t } from "../i18n/i18n.js";
+
 const LEFT = [0x40, 0x04, 0x02, 0x01];
 const RIGHT = [0x80, 0x20, 0x10, 0x08];
 
@@ -49,6 +51,8 @@ export function brailleLine(values, maxCells = BRAILLE_MAX_CELLS) {
 export function mistakesBraille(res) {
   const em = res?.epoch_mistakes;
   if (!Array.isArray(em) || !em.length) return "";
-  const squeezed = em.length > 2 * BRAILLE_MAX_CELLS ? ` (${em.length} epochs in ${BRAILLE_MAX_CELLS} cells, each column the most of its epochs)` : "";
-  return `Mistakes per epoch in braille, two epochs a cell${squeezed}: ${brailleLine(em)}`;
+  return em.length > 2 * BRAILLE_MAX_CELLS
+    ? t("Mistakes per epoch in braille, two epochs a cell ({epochs} epochs in {cells} cells, each column the most of its epochs): {braille}",
+      { epochs: em.length, cells: BRAILLE_MAX_CELLS, braille: brailleLine(em) })
+    : t("Mistakes per epoch in braille, two epochs a cell: {braille}", { braille: brailleLine(em) });
 }

@@ -1,8 +1,8 @@
 // What a screen reader hears of a run: one short sentence per update shown, the run's end,
 // the points of the boundary plot and its line, all from the run's numbers (the result, the
 // frame, the points), never from a picture. Pure (no DOM): node --test checks every sentence.
-import { fmt } from "../page/format.js";
-import { t } from "../i18n/i18n.js";
+import { fmt, vectorSep } from "../page/format.js";
+import { t, tn } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
 export const SAY_LEVELS = [
@@ -12,13 +12,13 @@ export const SAY_LEVELS = [
 ];
 export const DEFAULT_SAY = "short";
 
-const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(", ")})`;
-const wrong = (n) => (n === 1 ? "1 point wrong" : `${n} points wrong`);
+const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(vectorSep())})`;
+const wrong = (n) => tn("{n} point wrong", "{n} points wrong", n);
 
 /** The example's coordinates as the plot shows them (the run's points), else its number. */
 function example(res, i) {
   const p = res?.points?.[i];
-  return p ? `example ${vec(p.slice(0, 2))}` : `example #${i + 1}`;
+  return p ? t("example {point}", { point: vec(p.slice(0, 2)) }) : t("example #{number}", { number: i + 1 });
 }
 
 /**
@@ -32,19 +32,21 @@ export function updateSentence(frame, { total = 0, visits = 0, res = null } = {}
   const nWrong = Number.isInteger(f.n_wrong) ? `; ${wrong(f.n_wrong)}` : "";
   if (!Array.isArray(f.w)) {
     // Kernel and multiclass frames: the bridge words the step (no single w).
-    const what = f.step === 0 ? "before any update" : (f.step_text || "").replace(/\.$/, "");
-    return `Step ${f.step} of ${total}: ${what}${nWrong}.`;
+    const what = f.step === 0 ? t("before any update") : (f.step_text || "").replace(/\.$/, "");
+    return `${t("Step {step} of {total}: {what}", { step: f.step, total, what })}${nWrong}.`;
   }
   if (Number.isInteger(f.visit) && !f.update) {
-    return `Visit ${f.visit + 1} of ${visits}: ${example(res, f.index)} was classified correctly, ` +
-      `w stays ${vec(f.w)}${nWrong}.`;
+    return `${t("Visit {visit} of {visits}: {example} was classified correctly, w stays {w}",
+      { visit: f.visit + 1, visits, example: example(res, f.index), w: vec(f.w) })}${nWrong}.`;
   }
-  if (f.step === 0) return `Step 0 of ${total}: before any update, w = ${vec(f.w)}${nWrong}.`;
-  const where = f.t !== f.step ? `Update t = ${f.t} (step ${f.step} of ${total})` : `Update ${f.step} of ${total}`;
-  const head = Number.isInteger(f.visit) ? `Visit ${f.visit + 1} of ${visits}, ${where.toLowerCase()}` : where;
+  if (f.step === 0) return `${t("Step 0 of {total}: before any update, w = {w}", { total, w: vec(f.w) })}${nWrong}.`;
+  const at = { t: f.t, step: f.step, total, visit: (f.visit ?? 0) + 1, visits };
+  const head = Number.isInteger(f.visit)
+    ? (f.t !== f.step ? t("Visit {visit} of {visits}, update t = {t} (step {step} of {total})", at) : t("Visit {visit} of {visits}, update {step} of {total}", at))
+    : (f.t !== f.step ? t("Update t = {t} (step {step} of {total})", at) : t("Update {step} of {total}", at));
   const what = f.index === null || f.index === undefined
-    ? `epoch ${f.epoch}'s batch update, w is now ${vec(f.w)}`
-    : `${example(res, f.index)} was misclassified, w is now ${vec(f.w)}`;
+    ? t("epoch {epoch}'s batch update, w is now {w}", { epoch: f.epoch, w: vec(f.w) })
+    : t("{example} was misclassified, w is now {w}", { example: example(res, f.index), w: vec(f.w) });
   return `${head}: ${what}${nWrong}.`;
 }
 
@@ -61,20 +63,21 @@ export function spokenStep(level, frame, ctx, fullText) {
 export function runSentence(res) {
   if (!res || !res.ok) return "";
   const algo = res.settings?.algorithm || "online";
-  const data = res.dataset?.name ? `${res.dataset.name}, ` : "";
-  const on = (e) => (res.epochs > e ? `; it trained on for all ${res.epochs} epochs` : "");
+  const algorithm = algorithmTraits(algo)?.label ? t(algorithmTraits(algo).label) : algo;
+  const on = (e) => (res.epochs > e ? t("; it trained on for all {epochs} epochs", { epochs: res.epochs }) : "");
   const ce = res.converged_epoch ?? res.epochs;
   const ye = res.cycle?.epoch ?? res.epochs;
   const how = res.status === "converged"
-    ? (res.epochs > ce ? `mistakes stopped in epoch ${ce}${on(ce)}` : `converged in epoch ${ce}`)
+    ? (res.epochs > ce ? t("mistakes stopped in epoch {epoch}", { epoch: ce }) + on(ce) : t("converged in epoch {epoch}", { epoch: ce }))
     : res.status === "cycled"
-      ? (res.epochs > ye ? `the weights cycle from epoch ${ye} on, so the data is not linearly separable${on(ye)}`
-        : `stopped on a cycle of the weights in epoch ${ye}: the data is not linearly separable`)
-      : `stopped after ${res.epochs} epochs`;
-  const which = algorithmTraits(algo)?.votes ? "the last w" : "w";
-  const w = Array.isArray(res.w) ? `, ${which} = ${vec(res.w)}` : "";
-  const acc = Number.isFinite(res.train_accuracy) ? `; training accuracy ${fmt(res.train_accuracy * 100, 4)} %` : "";
-  return `Trained (${data}${algo}): ${how}. ${res.updates} update${res.updates === 1 ? "" : "s"}${w}${acc}.`;
+      ? (res.epochs > ye ? t("the weights cycle from epoch {epoch} on, so the data is not linearly separable", { epoch: ye }) + on(ye)
+        : t("stopped on a cycle of the weights in epoch {epoch}: the data is not linearly separable", { epoch: ye }))
+      : t("stopped after {epochs} epochs", { epochs: res.epochs });
+  const head = res.dataset?.name ? t("Trained on {data} with {algorithm}: {how}.", { data: res.dataset.name, algorithm, how })
+    : t("Trained with {algorithm}: {how}.", { algorithm, how });
+  const w = !Array.isArray(res.w) ? "" : `, ${algorithmTraits(algo)?.votes ? t("the last w = {w}", { w: vec(res.w) }) : t("w = {w}", { w: vec(res.w) })}`;
+  const acc = Number.isFinite(res.train_accuracy) ? `; ${t("training accuracy {percent} %", { percent: fmt(res.train_accuracy * 100, 4) })}` : "";
+  return `${head} ${tn("{n} update", "{n} updates", res.updates)}${w}${acc}.`;
 }
 
 // ------------------------------------------------------------------ the boundary plot's points
@@ -100,17 +103,17 @@ export function lineSentence(res, w) {
   if (!L) return "";
   const [n1, n2] = (res.feature_names || ["x1", "x2"]).map((s) => String(s));
   if (L.a === 0 && L.b === 0) {
-    return L.c >= 0 ? "w is 0 on both features, so there is no line: every point is predicted +1."
-      : "w is 0 on both features, so there is no line: every point is predicted −1.";
+    return L.c >= 0 ? t("w is 0 on both features, so there is no line: every point is predicted +1.")
+      : t("w is 0 on both features, so there is no line: every point is predicted −1.");
   }
   const eq = `${fmt(L.a, 4)}·${n1} ${term(L.b, n2)} ${term(L.c, "")} = 0`;
   const cross = [];
-  if (L.a !== 0) cross.push(`the ${n1} axis at ${n1} = ${fmt(-L.c / L.a, 4)}`);
-  if (L.b !== 0) cross.push(`the ${n2} axis at ${n2} = ${fmt(-L.c / L.b, 4)}`);
-  const where = L.a === 0 ? `It is horizontal and crosses ${cross[0]}.`
-    : L.b === 0 ? `It is vertical and crosses ${cross[0]}.`
-      : L.c === 0 ? "It passes through the origin." : `It crosses ${cross.join(" and ")}.`;
-  return `The line: ${eq}. ${where} Points where the left side is ≥ 0 are predicted +1.`;
+  if (L.a !== 0) cross.push(t("the {name} axis at {name} = {value}", { name: n1, value: fmt(-L.c / L.a, 4) }));
+  if (L.b !== 0) cross.push(t("the {name} axis at {name} = {value}", { name: n2, value: fmt(-L.c / L.b, 4) }));
+  const where = L.a === 0 ? t("It is horizontal and crosses {crossing}.", { crossing: cross[0] })
+    : L.b === 0 ? t("It is vertical and crosses {crossing}.", { crossing: cross[0] })
+      : L.c === 0 ? t("It passes through the origin.") : t("It crosses {first} and {second}.", { first: cross[0], second: cross[1] });
+  return t("The line: {equation}. {where} Points where the left side is ≥ 0 are predicted +1.", { equation: eq, where });
 }
 
 /** One point of the plot: its coordinates, label, side of the line and signed distance to it
@@ -121,14 +124,15 @@ export function pointSentence(res, w, i) {
   const label = p[2] > 0 ? "+1" : "−1";
   const shown = res.labels?.[p[2] > 0 ? "+1" : "-1"];
   const named = shown !== undefined && shown !== label ? `${label} (${shown})` : label;
-  const head = `Point ${i + 1} of ${res.points.length}: ${vec(p.slice(0, 2))}, label ${named}`;
+  const head = t("Point {number} of {count}: {point}, label {label}", { number: i + 1, count: res.points.length, point: vec(p.slice(0, 2)), label: named });
   if (!L) return `${head}.`;
   const s = score(L, p);
   const side = s >= 0 ? "+1" : "−1";
   const norm = Math.hypot(L.a, L.b);
   const right = (s >= 0 ? 1 : -1) === (p[2] > 0 ? 1 : -1);
-  const margin = norm ? `, margin ${fmt((p[2] * s) / norm, 3)} (distance to the line ${fmt(Math.abs(s) / norm, 3)})` : "";
-  return `${head}: on the ${side} side, ${right ? "classified correctly" : "misclassified"}${margin}.`;
+  const margin = norm ? t(", margin {margin} (distance to the line {distance})", { margin: fmt((p[2] * s) / norm, 3), distance: fmt(Math.abs(s) / norm, 3) }) : "";
+  const where = right ? t("on the {side} side, classified correctly", { side }) : t("on the {side} side, misclassified", { side });
+  return `${head}: ${where}${margin}.`;
 }
 
 /** The order the arrow keys visit the points in: by x1, then x2 (left to right). */
@@ -158,11 +162,11 @@ export function wrongCount(res, w) {
 /** The boundary plot in two sentences, for the w it shows: at which update, the line, the
  * points on the wrong side. step: the update shown, or null for the run's answer. */
 export function boundarySummary(res, w, step = null, total = 0) {
-  const when = step === null ? "The run's answer" : step === 0 ? `Before any update (step 0 of ${total})` : `After update ${step} of ${total}`;
+  const when = step === null ? t("The run's answer") : step === 0 ? t("Before any update (step 0 of {total})", { total }) : t("After update {step} of {total}", { step, total });
   const line = lineSentence(res, w);
   if (!line) return "";
   const n = wrongCount(res, w);
-  return `${when}. ${line} ${n} of ${res.points.length} points ${n === 1 ? "is" : "are"} on the wrong side.`;
+  return `${when}. ${line} ${tn("{n} of {count} points is on the wrong side.", "{n} of {count} points are on the wrong side.", n, { count: res.points.length })}`;
 }
 
 /** The mistakes plot in a sentence: the mistakes of each epoch (the first and last 8 of a long
@@ -171,13 +175,13 @@ export function mistakesSummary(res, upto = null) {
   const all = res?.epoch_mistakes;
   if (!Array.isArray(all) || !all.length) return "";
   const partial = Number.isInteger(upto) && upto < all.length;
-  if (partial && upto <= 0) return `Mistakes per epoch: no epoch finished yet (the run has ${all.length}).`;
+  if (partial && upto <= 0) return t("Mistakes per epoch: no epoch finished yet (the run has {epochs}).", { epochs: all.length });
   const em = partial ? all.slice(0, upto) : all;
   const list = em.length <= 16 ? em.join(", ") : `${em.slice(0, 8).join(", ")}, …, ${em.slice(-8).join(", ")}`;
   const sum = em.reduce((a, b) => a + b, 0);
-  if (em.length === 1) return partial ? `Mistakes in epoch 1 of ${all.length}: ${list} so far.` : `Mistakes in epoch 1, the only epoch: ${list}.`;
-  return partial ? `Mistakes per epoch so far, epochs 1 to ${em.length} of ${all.length}: ${list}; ${sum} so far.`
-    : `Mistakes per epoch, epochs 1 to ${em.length}: ${list}; ${sum} in total.`;
+  if (em.length === 1) return partial ? t("Mistakes in epoch 1 of {epochs}: {list} so far.", { epochs: all.length, list }) : t("Mistakes in epoch 1, the only epoch: {list}.", { list });
+  return partial ? t("Mistakes per epoch so far, epochs 1 to {last} of {epochs}: {list}; {sum} so far.", { last: em.length, epochs: all.length, list, sum })
+    : t("Mistakes per epoch, epochs 1 to {last}: {list}; {sum} in total.", { last: em.length, list, sum });
 }
 
 /** The accuracy plot in a sentence: first, best and last epoch. */
@@ -186,6 +190,6 @@ export function accuracySummary(res) {
   if (!Array.isArray(acc) || !acc.length) return "";
   const p = (a) => `${fmt(a * 100, 4)} %`;
   const best = Math.max(...acc);
-  return `Training accuracy per epoch: ${p(acc[0])} after epoch 1, ${p(acc.at(-1))} after epoch ${acc.length}` +
-    `${best > acc.at(-1) ? `; best ${p(best)} in epoch ${acc.indexOf(best) + 1}` : ""}.`;
+  const bestPart = best > acc.at(-1) ? t("; best {best} in epoch {epoch}", { best: p(best), epoch: acc.indexOf(best) + 1 }) : "";
+  return `${t("Training accuracy per epoch: {first} after epoch 1, {last} after epoch {epochs}", { first: p(acc[0]), last: p(acc.at(-1)), epochs: acc.length })}${bestPart}.`;
 }

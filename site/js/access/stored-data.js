@@ -4,6 +4,9 @@
 // IndexedDB databases named for the lab, and the lab's localStorage entries (perceptron-lab:…:
 // the reader's access options, the snapshot maker's failure note). Only the lab's own names:
 // on a shared origin a neighbour's storage is not the lab's to erase.
+import { t, tn } from "../i18n/i18n.js";
+import { localDecimal } from "../i18n/current.js";
+
 const CACHE_PREFIX = "perceptron-lab-";
 const SNAPSHOT_PREFIX = "snapshot-of-perceptron-lab";
 const KEY_PREFIX = "perceptron-lab";
@@ -79,21 +82,22 @@ export async function eraseLabStorage() {
   return { before, after: await storedByLab() };
 }
 
-const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
-const count = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const mb = (b) => `${localDecimal((b / 1e6).toFixed(1))} MB`;
 
 /** What was removed, in a sentence, and what could not be (a file held open by a worker). */
 export function erasedSentence({ before, after }) {
   const parts = [];
-  const files = before.caches.reduce((s, c) => s + c.files, 0);
-  if (before.caches.length) parts.push(`${count(before.caches.length, "cache")} of the page's files (${count(files, "file")})`);
-  if (before.workers) parts.push("the offline service worker");
-  if (before.snapshot.folders) parts.push(`the quick-start memory snapshot (${count(before.snapshot.files, "file")}, ${mb(before.snapshot.bytes)})`);
-  if (before.keys.length) parts.push(`${count(before.keys.length, "stored setting")} (${before.keys.join(", ")})`);
-  if (before.databases.length) parts.push(`${count(before.databases.length, "database")} (${before.databases.join(", ")})`);
-  const freed = before.usage !== null && after.usage !== null && before.usage > after.usage ? `; ${mb(before.usage - after.usage)} freed` : "";
-  const head = parts.length ? `Erased ${parts.join(", ")}${freed}.` : "The lab had nothing stored in this browser.";
+  const files = (n) => tn("{n} file", "{n} files", n);
+  const cacheFiles = before.caches.reduce((s, c) => s + c.files, 0);
+  if (before.caches.length) parts.push(tn("{n} cache of the page's files ({files})", "{n} caches of the page's files ({files})", before.caches.length, { files: files(cacheFiles) }));
+  if (before.workers) parts.push(t("the offline service worker"));
+  if (before.snapshot.folders) parts.push(t("the quick-start memory snapshot ({files}, {size})", { files: files(before.snapshot.files), size: mb(before.snapshot.bytes) }));
+  if (before.keys.length) parts.push(tn("{n} stored setting ({names})", "{n} stored settings ({names})", before.keys.length, { names: before.keys.join(", ") }));
+  if (before.databases.length) parts.push(tn("{n} database ({names})", "{n} databases ({names})", before.databases.length, { names: before.databases.join(", ") }));
+  const freed = before.usage !== null && after.usage !== null && before.usage > after.usage;
+  const head = !parts.length ? t("The lab had nothing stored in this browser.")
+    : freed ? t("Erased {what}; {size} freed.", { what: parts.join(", "), size: mb(before.usage - after.usage) }) : t("Erased {what}.", { what: parts.join(", ") });
   const left = after.caches.length + after.snapshot.folders + after.keys.length + after.databases.length;
-  return left ? `${head} Something was still being written and remains (${left} item${left === 1 ? "" : "s"}): erase again in a moment.`
-    : `${head} The next visit downloads the page afresh.`;
+  return `${head} ${left ? tn("Something was still being written and remains ({n} item): erase again in a moment.",
+    "Something was still being written and remains ({n} items): erase again in a moment.", left) : t("The next visit downloads the page afresh.")}`;
 }

@@ -4,6 +4,7 @@
 // a search box (name or column number) put before it.
 import { el } from "../page/dom.js";
 import { LIMITS } from "../state/state.js";
+import { t, pageLanguage } from "../i18n/i18n.js";
 
 const MAX = LIMITS.chooser_options_max;
 
@@ -18,7 +19,7 @@ export function fillChooser(select, names, selected) {
   if (!search) {
     search = el("input", {
       type: "search", id: `${select.id}-search`, class: "column-search", autocomplete: "off",
-      attrs: { "aria-label": "Find a column by name or number", placeholder: "Find a column (name or number)…" },
+      attrs: { "aria-label": t("Find a column by name or number"), placeholder: t("Find a column (name or number)…") },
     });
     search.addEventListener("input", () => showMatches(select, search));
     select.before(search);
@@ -50,7 +51,7 @@ function showMatches(select, search, selected = Number(select.value)) {
   for (const i of hits) opts.push(option(names[i], i, false));
   const more = total - hits.length;
   if (more > 0) {
-    opts.push(el("option", { disabled: true, value: "", text: `… ${more.toLocaleString("en-US")} more: type in the box above to find one` }));
+    opts.push(el("option", { disabled: true, value: "", text: t("… {more} more: type in the box above to find one", { more: more.toLocaleString(pageLanguage()) }) }));
   }
   select.replaceChildren(...opts);
   select.value = String(selected);

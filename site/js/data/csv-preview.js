@@ -2,6 +2,7 @@
 // a wide file shows its first preview_columns_max columns and the label column.
 import { byId, el, clear, show } from "../page/dom.js";
 import { LIMITS } from "../state/state.js";
+import { t, pageLanguage } from "../i18n/i18n.js";
 
 /** The columns the preview shows: the first preview_columns_max, and the label column. */
 function previewColumns(count, label) {
@@ -19,14 +20,14 @@ export function renderPreview(csv) {
   const cell = (tag, text, i) => el(tag, { scope: tag === "th" ? "col" : null, class: i === csv.label ? "is-label" : null, text: String(text) });
   const head = el("tr", {}, cols.map((i) => cell("th", columns[i], i)));
   const body = (preview || []).map((row) => el("tr", {}, cols.map((i) => cell("td", row[i] ?? "", i))));
-  const shown = cols.length < columns.length
-    ? `; ${cols.length} of ${columns.length.toLocaleString("en-US")} columns` : "";
+  const rows = { n: (preview || []).length, rows: csv.info.n, shown: cols.length, columns: columns.length.toLocaleString(pageLanguage()) };
   const table = el("table", { class: "preview" },
-    el("caption", { text: `First ${(preview || []).length} of ${csv.info.n} rows${shown} (label column highlighted)` }),
+    el("caption", { text: cols.length < columns.length ? t("First {n} of {rows} rows; {shown} of {columns} columns (label column highlighted)", rows)
+      : t("First {n} of {rows} rows (label column highlighted)", rows) }),
     el("thead", {}, head), el("tbody", {}, body));
   clear(wrap).append(table);
   wrap.setAttribute("tabindex", "0");
   wrap.setAttribute("role", "region");
-  wrap.setAttribute("aria-label", "Preview of the CSV file");
+  wrap.setAttribute("aria-label", t("Preview of the CSV file"));
   show(wrap, true);
 }

@@ -5,6 +5,7 @@ import { byId } from "../page/dom.js";
 import { isActive } from "../state/state.js";
 import { setFieldError, clearFieldError, registerSlot } from "../page/fields.js";
 import { fillChooser } from "./column-chooser.js";
+import { t } from "../i18n/i18n.js";
 
 let values;     // the page state's values (read-only: page-state.js)
 let onValue;    // (name, value) => void
@@ -50,7 +51,7 @@ export function plotFeatures() {
 
 function changed() {
   const v = [Number(byId("plot-x").value), Number(byId("plot-y").value)];
-  if (v[0] === v[1]) { setFieldError("plot_features", "Choose two different features to plot."); return; }
+  if (v[0] === v[1]) { setFieldError("plot_features", t("Choose two different features to plot.")); return; }
   clearFieldError("plot_features");
   onValue("plot_features", v);
 }

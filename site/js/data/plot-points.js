@@ -5,6 +5,12 @@
 // The keyboard route stays the points table of the data panel (points.js).
 import { byId, show } from "../page/dom.js";
 import { currentPoints, setPoints, pointClass } from "./points.js";
+import { t, tn } from "../i18n/i18n.js";
+import { localDecimal } from "../i18n/current.js";
+import { vectorSep } from "../page/format.js";
+
+/** A point's place as the page writes numbers: (0.5, 1), or (0,5; 1) with a decimal comma. */
+const pointText = (p) => `(${localDecimal(String(p[0]))}${vectorSep()}${localDecimal(String(p[1]))})`;
 
 const NEAR_PX = 12; // a click this close (CSS pixels) to a point removes it
 
@@ -79,7 +85,7 @@ function onClick(e) {
   const px = (e.clientX - r.left) / sx;
   const py = (e.clientY - r.top) / sy;
   const pts = currentPoints();
-  if (!pts) { status("Fix the points in the data panel first (see the message there)."); return; }
+  if (!pts) { status(t("Fix the points in the data panel first (see the message there).")); return; }
   // Nearest existing point, measured on screen.
   let best = -1, bestD = Infinity;
   pts.forEach((p, i) => {
@@ -90,25 +96,25 @@ function onClick(e) {
   let said;
   if (best >= 0 && bestD <= NEAR_PX) {
     const [gone] = pts.splice(best, 1);
-    said = `Removed the ${gone[2] > 0 ? "+1" : "−1"} point at (${gone[0]}, ${gone[1]}).`;
+    said = t("Removed the {label} point at {point}.", { label: gone[2] > 0 ? "+1" : "−1", point: pointText(gone) });
   } else {
     if (px < geom.left || px > geom.left + geom.width || py < geom.top || py > geom.top + geom.height) {
-      status("Click inside the plot’s axes to place a point.");
+      status(t("Click inside the plot’s axes to place a point."));
       return;
     }
     const [x, y] = toData(px, py);
     const p = [rounder(geom.xlim[1] - geom.xlim[0])(x), rounder(geom.ylim[1] - geom.ylim[0])(y), pointClass()];
     pts.push(p);
-    said = `Added a ${p[2] > 0 ? "+1" : "−1"} point at (${p[0]}, ${p[1]}).`;
+    said = t("Added a {label} point at {point}.", { label: p[2] > 0 ? "+1" : "−1", point: pointText(p) });
   }
   setPoints(pts);
   const pos = pts.filter((p) => p[2] > 0).length;
   const neg = pts.length - pos;
-  const n = `${pts.length} point${pts.length === 1 ? "" : "s"}`;
+  const n = tn("{n} point", "{n} points", pts.length);
   if (pos && neg) {
-    status(`${said} ${n}; retraining…`);
+    status(t("{said} {points}; retraining…", { said, points: n }));
     retrain();
   } else {
-    status(`${said} ${n}. Place a point of the ${pos ? "−1" : "+1"} class too, then the lab retrains.`);
+    status(t("{said} {points}. Place a point of the {label} class too, then the lab retrains.", { said, points: n, label: pos ? "−1" : "+1" }));
   }
 }

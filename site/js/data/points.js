@@ -129,7 +129,7 @@ function row(p, i) {
   const n = i + 1;
   const num = (col, v) => el("input", {
     type: "number", value: String(v), class: `pt-${col}`,
-    attrs: { step: "any", inputmode: "decimal", autocomplete: "off", "aria-label": `${col === "x1" ? "x₁" : "x₂"} of point ${n}` },
+    attrs: { step: "any", inputmode: "decimal", autocomplete: "off", "aria-label": t("{feature} of point {n}", { feature: col === "x1" ? "x₁" : "x₂", n }) },
     data: { col },
   });
   const cls = CLASSES.find((c) => c.value === (p[2] > 0 ? 1 : -1));

@@ -7,7 +7,7 @@
 // bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
 import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
-import { t } from "../i18n/i18n.js";
+import { t, tn } from "../i18n/i18n.js";
 import { createPlot } from "../plot/boundary-svg.js";
 import {
   parseNumber, checkAnswer, tally, replay, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
@@ -23,6 +23,7 @@ import { introText, questionText, visitText, counts, countsText } from "./exerci
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
 import { predictionKeys, predictionTally, onPrediction, restorePredictions } from "../lesson/lesson-answers.js";
+import { algorithmWord } from "../i18n/lesson-words.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
 const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
@@ -200,7 +201,7 @@ export async function start(link = null) {
       say([claims ? verdict(link, ex.results) : "", ...link.notices].join(" ").trim());
     }
     // The link's lesson predictions, graded again by the engine, count in the score as before.
-    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say("Some lesson answers in this link are not ones a lesson offers; they do not count.", "error");
+    if (await restorePredictions(link.lessonAnswers, (r) => call(r))) say(t("Some lesson answers in this link are not ones a lesson offers; they do not count."), "error");
   }
   show(byId("exercise-body"), true);
   await render();
@@ -215,13 +216,16 @@ function dual(res) {
 
 function context(res) {
   const n = res.dataset.n_train;
-  const on = `On ${res.dataset.name} (${n} training example${n === 1 ? "" : "s"}), the ${res.algorithm} perceptron`;
-  const when = "as the data and settings were when the exercise started.";
+  const at = { data: res.dataset.name, algorithm: algorithmWord(res.algorithm) };
   if (dual(res)) {
-    return `${on} with k̃(x, x′) = ${res.kernel.text}, ${when} Each example i keeps a count αᵢ of its mistakes `
-      + "(all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.";
+    return tn("On {data} ({n} training example), the {algorithm} perceptron with k̃(x, x′) = {kernel}, as the data and settings were when the exercise started. Each example i keeps a count αᵢ of its mistakes (all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.",
+      "On {data} ({n} training examples), the {algorithm} perceptron with k̃(x, x′) = {kernel}, as the data and settings were when the exercise started. Each example i keeps a count αᵢ of its mistakes (all 0 at the start); its score is f(x) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x), and a mistake adds 1 to its count.",
+      n, { ...at, kernel: res.kernel.text });
   }
-  return `${on}, x̃ = (${res.w_names.join(", ")}), ${when} ${algorithmTraits(res.algorithm)?.exercise_note || ""}`;
+  const note = algorithmTraits(res.algorithm)?.exercise_note;
+  return `${tn("On {data} ({n} training example), the {algorithm} perceptron, x̃ = ({names}), as the data and settings were when the exercise started.",
+    "On {data} ({n} training examples), the {algorithm} perceptron, x̃ = ({names}), as the data and settings were when the exercise started.",
+    n, { ...at, names: res.w_names.join(", ") })} ${note ? t(note) : ""}`;
 }
 
 function visit() {

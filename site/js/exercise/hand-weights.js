@@ -3,7 +3,7 @@
 // drag); on release Python confirms (bridge "hand"): whether w separates and its margins.
 // t("Compare with the perceptron") trains from w = 0 on the same points and draws both lines.
 import { byId, el, clear, show, fmt, say as sayIn } from "../page/dom.js";
-import { t } from "../i18n/i18n.js";
+import { t, tn } from "../i18n/i18n.js";
 import { createPlot, drawPlot, wrongPoints } from "../plot/boundary-svg.js";
 import { parseNumber, vec } from "./exercise-check.js";
 import { algorithmTraits } from "../state/state.js";
@@ -40,7 +40,7 @@ export function initHandWeights(opts) {
           el("input", { type: "range", id: `hand-${k}-range`, min: -SLIDER, max: SLIDER, step: 0.5,
             on: { input: () => fromSlider(k), change: confirm } }),
           el("input", { type: "text", id: `hand-${k}`, inputMode: "decimal", class: "hand-number",
-            attrs: { "aria-label": `${label} (number)` }, on: { input: () => fromField(k), change: confirm } }))),
+            attrs: { "aria-label": t("{field} (number)", { field: label }) }, on: { input: () => fromField(k), change: confirm } }))),
         el("p", { id: "hand-live", class: "hand-live" }),
         el("p", { id: "hand-check", class: "hand-check", role: "status", attrs: { "aria-live": "polite" } }),
         el("button", { type: "button", id: "hand-compare", text: t("Compare with the perceptron"), on: { click: () => confirm(true) } }),
@@ -98,7 +98,7 @@ function fromField(k) {
   live.classList.toggle("is-error", !!bad);
   if (bad) {
     // Said next to the fields; the picture keeps the last weights that were numbers.
-    live.textContent = `${FIELDS[i][1]}: ${bad} The line shows the last weights entered, w = ${vec(hand.w)}.`;
+    live.textContent = t("{field}: {problem} The line shows the last weights entered, w = {w}.", { field: FIELDS[i][1], problem: bad, w: vec(hand.w) });
     stale();
     return;
   }
@@ -121,25 +121,25 @@ function redraw() {
   const [w1, w2, b] = hand.w;
   const n = hand.points.length;
   const wrong = wrongPoints(hand.points, w1, w2, b).length;
-  const line = w1 === 0 && w2 === 0 ? "no line (w₁ = w₂ = 0)" : `the line ${fmt(w1)}·x₁ ${w2 < 0 ? "−" : "+"} ${fmt(Math.abs(w2))}·x₂ ${b < 0 ? "−" : "+"} ${fmt(Math.abs(b))} = 0`;
+  const line = w1 === 0 && w2 === 0 ? t("no line (w₁ = w₂ = 0)") : t("the line {equation}", { equation: `${fmt(w1)}·x₁ ${w2 < 0 ? "−" : "+"} ${fmt(Math.abs(w2))}·x₂ ${b < 0 ? "−" : "+"} ${fmt(Math.abs(b))} = 0` });
   const lines = hand.perceptron ? [{ w: hand.perceptron.w, cls: "bsvg-line bsvg-perceptron" }] : [];
-  drawPlot(plot, hand.points, { w: hand.w, lines, alt: `${hand.name}: ${n} points and ${line}; ${wrong} misclassified.` });
-  byId("hand-live").textContent = `w = ${vec(hand.w)}: ${wrong} of ${n} points misclassified.`;
-  byId("hand-caption").textContent = `Solid: your line, the short stroke is w (it points to the +1 side).`
-    + (hand.perceptron ? " Dashed: the perceptron's line." : "") + " Filled circles: +1, squares: −1.";
+  drawPlot(plot, hand.points, { w: hand.w, lines, alt: t("{name}: {n} points and {line}; {wrong} misclassified.", { name: hand.name, n, line, wrong }) });
+  byId("hand-live").textContent = t("w = {w}: {wrong} of {n} points misclassified.", { w: vec(hand.w), wrong, n });
+  byId("hand-caption").textContent = [t("Solid: your line, the short stroke is w (it points to the +1 side)."),
+    ...(hand.perceptron ? [t("Dashed: the perceptron's line.")] : []), t("Filled circles: +1, squares: −1.")].join(" ");
 }
 
 function describe(m) {
   if (m.separates) {
-    return `separates, margin γ = ${fmt(m.margin)} (min y·w·x̃/‖w‖), distance from the line to the nearest point ${fmt(m.distance)}.`;
+    return t("separates, margin γ = {margin} (min y·w·x̃/‖w‖), distance from the line to the nearest point {distance}.", { margin: fmt(m.margin), distance: fmt(m.distance) });
   }
   const k = m.n_wrong;
-  return `does not separate: ${k} point${k === 1 ? "" : "s"} misclassified (y·a ≤ 0)`
-    + (m.margin === null ? ", and w = 0 has no line." : `; min y·w·x̃/‖w‖ = ${fmt(m.margin)}.`);
+  return tn("does not separate: {n} point misclassified (y·a ≤ 0)", "does not separate: {n} points misclassified (y·a ≤ 0)", k)
+    + (m.margin === null ? t(", and w = 0 has no line.") : t("; min y·w·x̃/‖w‖ = {margin}.", { margin: fmt(m.margin) }));
 }
 
 function showCheck(m) {
-  byId("hand-check").textContent = `Checked by Python: w = ${vec(m.w)} ${describe(m)}`;
+  byId("hand-check").textContent = t("Checked by Python: w = {w} {verdict}", { w: vec(m.w), verdict: describe(m) });
   byId("hand").dataset.separates = String(m.separates);
 }
 
@@ -155,9 +155,11 @@ async function confirm(compare = false) {
   if (r.perceptron) {
     const p = r.perceptron;
     hand.perceptron = p;
-    const last = algorithmTraits(p.algorithm)?.votes ? ` (its last w; the ${p.algorithm} perceptron predicts by all its w)` : "";
-    byId("hand-perceptron").textContent = `The ${p.algorithm} perceptron from w = 0 (${p.status}, ${p.mistakes} mistakes in `
-      + `${p.epochs} epoch${p.epochs === 1 ? "" : "s"}): w = ${vec(p.w)}${last} ${describe(p)}`;
+    const algorithm = algorithmTraits(p.algorithm)?.label ? t(algorithmTraits(p.algorithm).label) : p.algorithm;
+    const status = { converged: t("converged"), cycled: t("cycled"), max_epochs: t("stopped at the epoch limit") }[p.status] ?? p.status;
+    const last = algorithmTraits(p.algorithm)?.votes ? ` ${t("(its last w; this perceptron predicts by all its w)")}` : "";
+    byId("hand-perceptron").textContent = `${tn("{algorithm} from w = 0 ({status}, {mistakes} mistakes in {n} epoch): w = {w}",
+      "{algorithm} from w = 0 ({status}, {mistakes} mistakes in {n} epochs): w = {w}", p.epochs, { algorithm, status, mistakes: p.mistakes, w: vec(p.w) })}${last} ${describe(p)}`;
     redraw();
   }
 }

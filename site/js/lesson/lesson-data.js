@@ -4,13 +4,12 @@
 // are expanded here; the lab reads them (lesson-run.js placeCsv), and its reading is the DATA.
 import { parseHash, readPoints, readCsv } from "../state/share.js";
 import { presetRequest } from "../state/state.js";
+import { t } from "../i18n/i18n.js";
 
 // Said under the step's title when the link's CSV file cannot be used; the steps use their own data.
-export const CSV_MISSING = "This lesson link names a CSV file but does not carry it (it was too large for a link), "
-  + "so the steps here use the lesson's own data.";
-export const CSV_BROKEN = "The CSV data in this lesson link could not be read (the link may have been cut short), "
-  + "so the steps here use the lesson's own data.";
-export const csvRefused = (why) => `The CSV data in this lesson link was not accepted (${why}), so the steps here use the lesson's own data.`;
+export const CSV_MISSING = t("This lesson link names a CSV file but does not carry it (it was too large for a link), so the steps here use the lesson's own data.");
+export const CSV_BROKEN = t("The CSV data in this lesson link could not be read (the link may have been cut short), so the steps here use the lesson's own data.");
+export const csvRefused = (why) => t("The CSV data in this lesson link was not accepted ({why}), so the steps here use the lesson's own data.", { why });
 
 /** own (teacherData's answer, after placeCsv) -> the sentence to show beside the lesson when the
  * link's data cannot be used, else "". */

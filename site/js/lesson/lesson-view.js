@@ -2,6 +2,7 @@
 import { el, clear } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { PARAMS } from "../state/state.js";
+import { choiceLabel, truthWord } from "../i18n/lesson-words.js";
 
 const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
 
@@ -21,7 +22,7 @@ export function renderStep(root, v, catalogue, handlers) {
   // Predict, then see: the run's numbers wait until the question is answered.
   document.body.dataset.lessonAsk = v.question && !v.check ? "open" : "done";
   const nav = el("nav", { class: "lesson-nav", attrs: { "aria-label": t("Lesson steps") } },
-    el("button", { type: "button", id: "lesson-back", class: "secondary", text: "◀ Back",
+    el("button", { type: "button", id: "lesson-back", class: "secondary", text: t("◀ Back"),
       disabled: v.step <= 1 && v.lesson <= 1, on: { click: () => handlers.onMove(-1) } }),
     el("button", { type: "button", id: "lesson-next", text: nextLabel(v, catalogue),
       disabled: v.step >= v.steps && v.lesson >= catalogue.length, on: { click: () => handlers.onMove(1) } }));
@@ -62,7 +63,7 @@ function question(v, onAnswer) {
   } else {
     for (const c of q.choices) {
       set.append(el("label", { class: "lesson-choice" },
-        el("input", { type: "radio", name: "answer", value: c.value }), ` ${c.label}`));
+        el("input", { type: "radio", name: "answer", value: c.value }), ` ${choiceLabel(c.label)}`));
     }
   }
   const result = el("div", { class: "lesson-check", id: "lesson-check", attrs: { role: "status" } });
@@ -90,7 +91,7 @@ export function showCheck(node, v) {
   }
   node.replaceChildren(...[
     el("p", { class: c.correct ? "lesson-right" : "lesson-wrong",
-      text: c.correct ? t("Right: {truth}.", { truth: c.truth }) : t("Not this time: the run says {truth}.", { truth: c.truth }) }),
+      text: c.correct ? t("Right: {truth}.", { truth: truthWord(c.truth) }) : t("Not this time: the run says {truth}.", { truth: truthWord(c.truth) }) }),
     c.explain ? el("p", { text: c.explain }) : null,
     ...(v.reveal || []).map((t) => el("p", { text: t }))].filter(Boolean));
 }

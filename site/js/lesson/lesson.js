@@ -10,6 +10,8 @@ import { recordPrediction, restoredPrediction } from "./lesson-answers.js";
 import { syncHidden } from "../page/tabs.js";
 import { holdShowWhile, holdAtStart, releaseShow } from "../steps/watch.js";
 import { renderStep, showChangeError, showCheck, stageBox, stageFigure, fillAnswer, bringIntoView } from "./lesson-view.js";
+import { truthWord } from "../i18n/lesson-words.js";
+import { t } from "../i18n/i18n.js";
 
 let call = null;
 let train = null;
@@ -26,10 +28,10 @@ export function initLesson(opts) {
   byId("side")?.prepend(root);
   // While a question is open the run's status is hidden: say why in its place, not an empty row.
   document.querySelector("#results .stage-head")?.append(el("p", { class: "status-line lesson-status-wait", id: "lesson-status-wait",
-    text: "Status: after your prediction (answer the question beside the plot)." }));
+    text: t("Status: after your prediction (answer the question beside the plot).") }));
   // A cold lesson link: the step's words and its plot appear together (the plot waits for the words).
   document.querySelector("#results .stage-cell")?.prepend(el("p", { class: "results-empty lesson-step-wait", id: "lesson-step-wait",
-    text: "The lesson's step is on its way: its words and its plot appear together." }));
+    text: t("The lesson's step is on its way: its words and its plot appear together.") }));
   // Predict, then see: while a step's question is open the big plot waits before the first update.
   holdShowWhile(() => at !== null && document.body.dataset.lessonAsk === "open");
   byId("learn")?.addEventListener("click", () => (at ? leave() : go({ lesson: 1, step: 1, keep: {}, data: {}, changes: {} }, "push")));
@@ -79,7 +81,7 @@ async function go(link, history_) {
     else history.replaceState(null, "", url);
   }
   if (!catalogue.length) {
-    root.replaceChildren(el("p", { class: "hint", text: "The lesson appears as soon as Python has loaded." }));
+    root.replaceChildren(el("p", { class: "hint", text: t("The lesson appears as soon as Python has loaded.") }));
     const cat = await call({ cmd: "lesson" });
     if (!cat?.ok) return fail(root, cat);
     catalogue = cat.lessons;
@@ -98,7 +100,7 @@ async function go(link, history_) {
   let refused = "";
   if (at === link && !v?.ok && Object.keys(changed).length) {
     // A link's change the step does not take (edited by hand, another lesson's): the step without it.
-    refused = `${v?.error?.message || "This link's change could not be used."} The step is shown without the link's change.`;
+    refused = t("{why} The step is shown without the link's change.", { why: v?.error?.message || t("This link's change could not be used.") });
     changed = {};
     link.changes = {};
     v = await ask(changed);
@@ -116,7 +118,7 @@ async function go(link, history_) {
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
   else releaseShow();
-  announce(`Lesson ${n}, step ${k} of ${v.steps}: ${v.title}. ${v.text.join(" ")}`, `lesson-${n}-${k}`);
+  announce(t("Lesson {n}, step {k} of {steps}: {title}. {text}", { n, k, steps: v.steps, title: v.title, text: v.text.join(" ") }), `lesson-${n}-${k}`);
   const mine = v.question && !v.own_data ? restoredPrediction(n, k) : null; // from a reopened result link
   if (mine && JSON.stringify(mine.changes) === JSON.stringify(changed)) { fillAnswer(mine.answer); answer(mine.answer); }
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
@@ -155,11 +157,11 @@ async function answer(text) {
   // The prediction counts in the exercise's score and result link (not on a teacher's own data:
   // the link carries the exercise's run only, so check could not replay it).
   if (c.valid && !v.own_data) recordPrediction(v.lesson, v.step, text, changed, c.correct);
-  announce(c.valid ? `${c.correct ? "Right" : "Not this time"}: ${c.truth}. ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
+  announce(c.valid ? `${c.correct ? t("Right: {truth}.", { truth: truthWord(c.truth) }) : t("Not this time: the run says {truth}.", { truth: truthWord(c.truth) })} ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
     `lesson-check-${Date.now()}`);
 }
 
 function fail(root, res) {
   document.body.dataset.lessonStep = "ready";
-  root.replaceChildren(el("p", { class: "field-error", text: res?.error?.message || "The lesson could not be loaded." }));
+  root.replaceChildren(el("p", { class: "field-error", text: res?.error?.message || t("The lesson could not be loaded.") }));
 }

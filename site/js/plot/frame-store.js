@@ -4,6 +4,7 @@
 // steps: the update moves w (or W) along a straight line, so the plane line's (g, c), the grid
 // scores and the class-score coefficients move linearly too. No DOM: node tests drive it with a fake bridge.
 import { decodeScores, lerpArray, tAt } from "./motion-geometry.js";
+import { t } from "../i18n/i18n.js";
 
 const BATCH = { linear: 300, grid: 60 };
 
@@ -65,7 +66,7 @@ export class FrameStore {
       const r = await answer;
       answer = null;
       if (g !== this.gen) return;
-      if (!r?.ok) { this.failed = r?.error?.message || "The frames could not be drawn."; return; }
+      if (!r?.ok) { this.failed = r?.error?.message || t("The frames could not be drawn."); return; }
       for (const f of r.frames) {
         const k = this.visits ? f.visit : f.step;
         this.frames[k] = f;

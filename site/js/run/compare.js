@@ -3,7 +3,7 @@
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
 import { compareEstimate, overBudget, ask } from "./budget.js";
-import { t, N_ } from "../i18n/i18n.js";
+import { t, tn, N_ } from "../i18n/i18n.js";
 import { csvInfo } from "../data/csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn } from "../page/dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state/state.js";
@@ -61,7 +61,8 @@ export function compareProgress(epoch, mistakes) {
   const i = Math.min(order.length - 1, Math.floor((epoch - 1) / per));
   const name = nameOf(order[i]);
   byId("compare-progress-text").textContent =
-    `${name} (${i + 1} of ${order.length}): epoch ${epoch - i * per} / ${per} · ${mistakes} mistake${mistakes === 1 ? "" : "s"}`;
+    tn("{name} ({k} of {variants}): epoch {epoch} / {epochs} · {n} mistake", "{name} ({k} of {variants}): epoch {epoch} / {epochs} · {n} mistakes", mistakes,
+      { name, k: i + 1, variants: order.length, epoch: epoch - i * per, epochs: per });
 }
 
 function setBusy(on) {
@@ -157,7 +158,7 @@ function card(v, { hasTest, bestTest, bestTrain, names }) {
   const id = `cmp-${v.algorithm}`;
   const isBest = hasTest ? v.test_accuracy === bestTest : v.train_accuracy === bestTrain;
   const img = el("img", {
-    class: "cmp-plot", width: 320, height: 260, alt: v.plot_alt || `${nameOf(v.algorithm)}: decision boundary.`,
+    class: "cmp-plot", width: 320, height: 260, alt: v.plot_alt || t("{name}: decision boundary.", { name: nameOf(v.algorithm) }),
   });
   if (typeof v.plot === "string" && v.plot.startsWith("data:image/")) img.src = v.plot;
   const rows = [

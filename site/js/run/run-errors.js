@@ -12,7 +12,7 @@ import { t } from "../i18n/i18n.js";
 /** A worker/bridge message for people: one line, never a traceback. */
 export function clean(text) {
   const s = String(text ?? "").trim();
-  if (!s || /Traceback|File "|^\s*at /m.test(s)) return "Something went wrong inside Perceptron Lab.";
+  if (!s || /Traceback|File "|^\s*at /m.test(s)) return t("Something went wrong inside Perceptron Lab.");
   const line = s.split(/\r?\n/)[0];
   return line.length > 300 ? `${line.slice(0, 297)}…` : line;
 }

@@ -38,7 +38,7 @@ function button(id, text, label, request) {
   const b = el("button", {
     type: "button", id, class: "secondary export-btn", text,
     // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name).
-    attrs: { "aria-label": `${text}: download ${label.charAt(0).toLowerCase()}${label.slice(1)}` },
+    attrs: { "aria-label": t("{button}: download {what}", { button: text, what: `${label.charAt(0).toLowerCase()}${label.slice(1)}` }) },
     on: { click: () => download(request, b) },
   });
   b.dataset.export = JSON.stringify(request);
@@ -120,8 +120,8 @@ async function download(request, btn) {
   // The page cannot see whether the browser saved the file: a frame sandboxed without
   // allow-downloads drops it silently. Inside a frame, say what happened and what to do.
   setStatus(inFrame()
-    ? `Your browser was asked to save ${r.filename}. If no file arrives, the page around the lab blocks downloads: open the full lab (link below the plot) and download it there.`
-    : `Downloaded ${r.filename}.`);
+    ? t("Your browser was asked to save {file}. If no file arrives, the page around the lab blocks downloads: open the full lab (link below the plot) and download it there.", { file: r.filename })
+    : t("Downloaded {file}.", { file: r.filename }));
 }
 
 function inFrame() {

@@ -20,7 +20,7 @@ export function initScriptDownload(opts) {
   for (const [fmt, text, label] of FORMATS) {
     list.append(el("button", {
       type: "button", id: `export-script-${fmt}`, class: "secondary script-btn", text, disabled: true,
-      attrs: { "aria-label": `${text}: download ${label}` }, on: { click: () => download(fmt) },
+      attrs: { "aria-label": t("{button}: download {what}", { button: text, what: label }) }, on: { click: () => download(fmt) },
     }));
   }
 }
@@ -58,8 +58,8 @@ async function download(fmt) {
   }
   if (!r || !r.ok) { status(r?.error?.message || t("The script could not be made."), "error"); return; }
   for (const f of r.files) save(f);
-  const beside = r.files.length > 1 ? ` and ${r.files[1].name} (keep it in the same folder)` : "";
-  status(`Downloaded ${r.files[0].name}${beside}.`);
+  status(r.files.length > 1 ? t("Downloaded {file} and {other} (keep it in the same folder).", { file: r.files[0].name, other: r.files[1].name })
+    : t("Downloaded {file}.", { file: r.files[0].name }));
 }
 
 function save(f) {

@@ -12,6 +12,7 @@ import { runCompare, compareShown } from "../run/compare.js";
 import { setFullLabHash } from "../page/embed.js";
 import { exerciseShown, exerciseLinkView } from "../exercise/exercise.js";
 import { page } from "../state/page-state.js";
+import { tn } from "../i18n/i18n.js";
 
 const values = page.values;
 let lastHash = null;    // the hash of the last run (or of the link being opened)
@@ -97,8 +98,8 @@ export function saveLink(data, settings, res = null) {
   if (pending) {
     const total = stepsOf(res);
     if (pending.step > total) {
-      addNotice(`This link asks for step ${pending.step} of the step-through, but this run has ` +
-        `${total} step${total === 1 ? "" : "s"}, so the step-through starts at step 0.`);
+      addNotice(tn("This link asks for step {step} of the step-through, but this run has {n} step, so the step-through starts at step 0.",
+        "This link asks for step {step} of the step-through, but this run has {n} steps, so the step-through starts at step 0.", total, { step: pending.step }));
     } else step = pending.step;
     after = { step, compare: pending.compare && !hidden("compare") };
     wantCompare = after.compare;

@@ -30,8 +30,8 @@ function countUpdates() {
   const out = byId("present-count");
   if (!pos || !out) return;
   const write = () => {
-    const m = /^(visit )?(\d+) \/ (\d+)$/.exec(pos.textContent.trim());
-    out.textContent = m ? `${m[1] ? "Visit" : "Update"} ${m[2]} of ${m[3]}` : "";
+    const m = /^(\D+ )?(\d+) \/ (\d+)$/.exec(pos.textContent.trim()); // "visit 3 / 19", "Besuch 3 / 19", "3 / 18"
+    out.textContent = m ? (m[1] ? t("Visit {n} of {total}", { n: m[2], total: m[3] }) : t("Update {n} of {total}", { n: m[2], total: m[3] })) : "";
   };
   new MutationObserver(write).observe(pos, { childList: true, characterData: true, subtree: true });
   write();

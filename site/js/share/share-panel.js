@@ -83,7 +83,7 @@ function clipboardAllowed() {
   }
 }
 
-/** Copy with the clipboard API; when refused, select the text in the read-only box. */
+/** Copy with the clipboard API; when refused, select the text in the read-only box. what: "link" | "embed". */
 async function copy(text, what, extra = "") {
   const box = byId("share-text");
   box.value = text;
@@ -98,29 +98,30 @@ async function copy(text, what, extra = "") {
     }
   }
   if (copied) {
-    note(`${what} copied.${extra}`);
+    note((what === "link" ? t("Link copied.") : t("Embed code copied.")) + extra);
   } else {
     box.focus();
     box.select();
-    note(`${what} is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.${extra}`);
+    note((what === "link" ? t("The link is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")
+      : t("The embed code is selected in the box above: press Ctrl+C (⌘C on a Mac) to copy it.")) + extra);
   }
-  box.dataset.kind = what === "Link" ? "link" : "embed";
+  box.dataset.kind = what;
 }
 
 function warnings(link) {
   const out = [];
   if (link.changed) {
-    out.push(" It holds the run on screen; the data or settings changed since, and those changes are not in it: press Train, then copy again to share them.");
+    out.push(` ${t("It holds the run on screen; the data or settings changed since, and those changes are not in it: press Train, then copy again to share them.")}`);
   }
-  if (link.dataError) out.push(" The data has a problem (see the data panel), so the link leaves it out.");
-  else if (link.omitted === "csv") out.push(" The CSV file is too large to put in a link: whoever opens it must upload the file again.");
-  else if (link.omitted === "points") out.push(" There are too many points to put in a link.");
+  if (link.dataError) out.push(` ${t("The data has a problem (see the data panel), so the link leaves it out.")}`);
+  else if (link.omitted === "csv") out.push(` ${t("The CSV file is too large to put in a link: whoever opens it must upload the file again.")}`);
+  else if (link.omitted === "points") out.push(` ${t("There are too many points to put in a link.")}`);
   return out.join("");
 }
 
 async function copyLink() {
   const link = await linkToCopy();
-  await copy(link.url, "Link", warnings(link));
+  await copy(link.url, "link", warnings(link));
 }
 
 async function copyEmbed() {
@@ -128,7 +129,7 @@ async function copyEmbed() {
   const link = await linkToCopy({ embed: true, hide });
   const run = runOnScreen();
   const title = embedTitle(run ? valuesFromRequest(run.data, run.settings) : values);
-  await copy(embedCode(link.url, title, hide), "Embed code", warnings(link));
+  await copy(embedCode(link.url, title, hide), "embed", warnings(link));
 }
 
 function chosenHide() {

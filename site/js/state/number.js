@@ -22,7 +22,8 @@ export function readNumber(text, label = null) {
   }
   if (/^[+-]?\d{1,3},\d{3}$/.test(s)) {
     const [a, b] = s.replace(/^[+-]/, "").split(",");
-    return { error: `“${shown}” could mean ${a}${b} or ${a}.${b}: write ${a}${b} or ${a}.${b}${label ? ` for ${label}` : ""}.` };
+    const may = { text: shown, whole: `${a}${b}`, part: `${a}.${b}`, field: label };
+    return { error: label ? t("“{text}” could mean {whole} or {part}: write {whole} or {part} for {field}.", may) : t("“{text}” could mean {whole} or {part}: write {whole} or {part}.", may) };
   }
   const v = Number(s.replace(",", "."));
   if (!Number.isFinite(v)) return { error: label ? t("{field} must be a number.", { field: label }) : t("That number is too large.") };

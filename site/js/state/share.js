@@ -14,7 +14,7 @@
 // or inserted as HTML; a bad value falls back to its default and is named in `notices`.
 // Pure module (no DOM), so it can be tested on its own.
 import { PARAMS, BY_NAME, defaults, isActive, validate } from "./state.js";
-import { t } from "../i18n/i18n.js";
+import { t, N_ } from "../i18n/i18n.js";
 import { b64Bytes, deflate, parsePoints } from "./link-data.js";
 import { pageLanguage } from "../i18n/current.js";
 import { shippedFor, UNKNOWN_LANGUAGE } from "../i18n/language.js";
@@ -32,9 +32,9 @@ export const NOTICE = {
   pointsTooMany: t("This link's points were too many to put in a link: place them again."),
   pointsMissing: t("This link is set to placed points but doesn't contain them: place them again."),
   csvBroken: t("The CSV data in this link could not be read (the link may have been cut short), so the default data is used."),
-  csvRefused: (why) => `The CSV data in this link was not accepted (${why}), so the default data is used.`,
-  plotOutOfRangePreset: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of this data set's ${count}, so features 1 and 2 are plotted.`,
-  plotOutOfRange: (pair, count) => `This link's features to plot (${pair[0] + 1} and ${pair[1] + 1}) are not two different features of the file's ${count}, so features 1 and 2 are plotted.`,
+  csvRefused: (why) => t("The CSV data in this link was not accepted ({why}), so the default data is used.", { why }),
+  plotOutOfRangePreset: (pair, count) => t("This link's features to plot ({first} and {second}) are not two different features of this data set's {count}, so features 1 and 2 are plotted.", { first: pair[0] + 1, second: pair[1] + 1, count }),
+  plotOutOfRange: (pair, count) => t("This link's features to plot ({first} and {second}) are not two different features of the file's {count}, so features 1 and 2 are plotted.", { first: pair[0] + 1, second: pair[1] + 1, count }),
   // With the data panel hidden (an embedded lab, hide=data) there is nothing to upload with.
   uploadElsewhere: t("This link's data was a CSV file that is not in the link; this view has no file upload: open the full lab (link below the plot) and upload it there."),
   placeElsewhere: t("This link's points are not in the link; this view has no point editor: open the full lab (link below the plot) and place them there."),
@@ -211,8 +211,8 @@ export function parseHash(hash, { version: current = VERSION, migrations = MIGRA
   const twice = [];
   for (const key of repeated) {
     const p = BY_URL.get(key);
-    if (p) twice.push(`This link gives ${p.label} more than once; the first value counts, so ${p.label} is ${shownValue(p, out.values[p.name])}.`);
-    else if (DATA_KEYS[key]) twice.push(`This link gives ${DATA_KEYS[key]} more than once; the first one is used.`);
+    if (p) twice.push(t("This link gives {what} more than once; the first value counts, so {what} is {value}.", { what: t(p.label), value: shownValue(p, out.values[p.name]) }));
+    else if (DATA_KEYS[key]) twice.push(t("This link gives {what} more than once; the first one is used.", { what: t(DATA_KEYS[key]) }));
   }
   out.notices.unshift(...twice);
   if (out.ignored.length) {
@@ -222,16 +222,16 @@ export function parseHash(hash, { version: current = VERSION, migrations = MIGRA
 }
 
 const DATA_KEYS = {
-  v: "its version", pts: "its points", ptz: "its points", csv: "its CSV data", csvname: "its CSV file name",
+  v: N_("its version"), pts: N_("its points"), ptz: N_("its points"), csv: N_("its CSV data"), csvname: N_("its CSV file name"),
 };
 
 /** A validated value for people: option labels, on / off, numbers as they are. */
 function shownValue(p, v) {
-  if (p.type === "bool") return v ? "on" : "off";
-  if (p.type === "enum") return p.options.find((o) => o.value === v)?.label ?? String(v);
-  if (p.type === "flags") return v.length ? v.map((x) => p.options.find((o) => o.value === x)?.label ?? x).join(", ") : "none";
-  if (p.type === "pair") return v.map((i) => `feature ${i + 1}`).join(" and ");
-  if (p.type === "column") return v === null ? "the last column" : `column ${v + 1}`;
+  if (p.type === "bool") return v ? t("on") : t("off");
+  if (p.type === "enum") { const o = p.options.find((x) => x.value === v); return o?.label ? t(o.label) : String(v); }
+  if (p.type === "flags") return v.length ? v.map((x) => p.options.find((o) => o.value === x)?.label ?? x).map((s) => t(s)).join(", ") : t("none");
+  if (p.type === "pair") return t("feature {first} and feature {second}", { first: v[0] + 1, second: v[1] + 1 });
+  if (p.type === "column") return v === null ? t("the last column") : t("column {n}", { n: v + 1 });
   return String(v);
 }
 

@@ -77,7 +77,7 @@ export function decimalNumber(s, label) {
 /** Check one raw value (string from an input, boolean, number, ...) -> {value} | {error}. */
 export function validate(name, raw) {
   const p = BY_NAME[name];
-  if (!p) return { error: `Unknown setting ${name}.` };
+  if (!p) return { error: t("Unknown setting {name}.", { name }) };
   switch (p.type) {
     case "int": {
       const r = readWholeNumber(typeof raw === "number" ? String(raw) : raw, t(p.label));
@@ -108,7 +108,7 @@ export function validate(name, raw) {
       if (raw === null || raw === undefined || raw === "") return { value: null };
       const v = (Array.isArray(raw) ? raw : String(raw).split(",")).map((x) => String(x).trim());
       if (v.length !== p.count || v.some((x) => !x || x.length > 100) || new Set(v).size !== v.length) {
-        return { error: `Choose ${p.count} different ${p.label.toLowerCase()}.` };
+        return { error: t("{what}: choose {n} different ones.", { what: t(p.label), n: p.count }) };
       }
       return { value: v };
     }
@@ -124,12 +124,12 @@ export function validate(name, raw) {
     case "flags": { // a set of option values: ["data", "proof"] or "data,proof"
       const arr = Array.isArray(raw) ? raw : String(raw ?? "").split(",").map((x) => x.trim()).filter(Boolean);
       if (!arr.every((x) => p.options.some((o) => o.value === x))) {
-        return { error: `${p.label}: choose from ${p.options.map((o) => o.value).join(", ")}.` };
+        return { error: t("{what}: choose from {list}.", { what: t(p.label), list: p.options.map((o) => o.value).join(", ") }) };
       }
       return { value: p.options.map((o) => o.value).filter((x) => arr.includes(x)) };
     }
     default:
-      return { error: `Unknown type for ${p.label}.` };
+      return { error: t("Unknown type for {what}.", { what: t(p.label) }) };
   }
 }
 

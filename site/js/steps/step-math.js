@@ -3,6 +3,7 @@
 // equation line, the table, the angle line; the words come from step-text.js).
 import { byId, clear, el, fmt, show } from "../page/dom.js";
 import { describeStep, describeVisit, proofAlt } from "./step-text.js";
+import { t } from "../i18n/i18n.js";
 
 /** Put step r on the panel. o: {withProof, drawn (the page draws it), playing, byVisit, names,
  * updates, total, hasProof, draw(k)}. */
@@ -47,8 +48,8 @@ export function mathView(m) {
 function table(cols, rows) {
   return el("div", { class: "table-wrap step-table-wrap" },
     el("table", { class: "step-table" },
-      el("caption", { class: "visually-hidden", text: "The update, component by component" }),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: "Vector" })), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
+      el("caption", { class: "visually-hidden", text: t("The update, component by component") }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: t("Vector") })), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
       el("tbody", {}, rows.map(([label, v]) =>
         el("tr", {}, el("th", { scope: "row", text: label }), v.map((x) => el("td", { class: "num", text: fmt(x, 4) })))))));
 }
