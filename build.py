@@ -184,6 +184,7 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     # shown moving before Python is ready (site/js/run/ahead.js).
     ahead = write_runs_ahead(staging, ahead_runs)
     info["runs_ahead"] = ahead["runs"]
+    info["runs_ahead_dir"] = ahead["dir"]  # sw.js keeps the ones a visit showed (only this build's)
     info["site_url"] = write_site_address(staging, site_url)
     write_download_sizes(staging, info)
     write_precache_list(staging, info)

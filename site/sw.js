@@ -12,7 +12,8 @@
 //   network.
 // - On the page's "precache" message: every file of the current build (build-info.json's
 //   list) goes into the cache "perceptron-lab-<build id>"; once it is complete, the caches
-//   of older builds are deleted.
+//   of older builds are deleted. The message also names the runs computed ahead that the page
+//   showed (ahead/<hash>/…, 7 MB in all, so not every one): those are kept too, beside the build.
 const PREFIX = "perceptron-lab-";
 const ROOT = new URL("./", self.location.href).href;
 const IMMUTABLE = /^(py\/[0-9a-f]{12}\/|pyodide\/\d+\.\d+\.\d+\/)/;
@@ -140,7 +141,10 @@ async function put(cache, rel) {
 
 let running = null;
 
-async function precache() {
+// A run computed ahead of this build: one of its answer files (build.py, tools/runs_ahead.py).
+const AHEAD = /^ahead\/[0-9a-f]{12}\/[\w.-]+\.json$/;
+
+async function precache(ahead = []) {
   let res;
   try {
     res = await fetch(ROOT + "build-info.json", { cache: "no-store" });
@@ -159,6 +163,12 @@ async function precache() {
     while (queue.length) await put(cache, queue.shift());
   };
   await Promise.all([lane(), lane()]);
+  // Only this build's runs; one that cannot be had now is no failure of the build's copy.
+  for (const rel of Array.isArray(ahead) ? ahead : []) {
+    if (typeof rel === "string" && AHEAD.test(rel) && info.runs_ahead_dir && rel.startsWith(info.runs_ahead_dir)) {
+      await put(cache, rel).catch(() => {});
+    }
+  }
   for (const key of await caches.keys()) {
     if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
   }
@@ -171,7 +181,7 @@ async function tell(msg) {
 
 self.addEventListener("message", (ev) => {
   if (!ev.data || ev.data.type !== "precache") return;
-  running = running || precache().then(
+  running = running || precache(ev.data.ahead).then(
     (done) => tell({ type: "precached", ...done }),
     (err) => tell({ type: "precache-failed", detail: String(err && err.message ? err.message : err) }),
   ).finally(() => { running = null; });

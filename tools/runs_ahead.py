@@ -51,4 +51,4 @@ def write_runs_ahead(staging: Path, runs: list[dict]) -> dict:
     out.write_text("// Written by build.py (tools/runs_ahead.py): the runs computed ahead and their files.\n"
                    "export default " + json.dumps(index, sort_keys=True) + ";\n", encoding="utf-8")
     size = sum(len(t.encode()) for r in runs or () for t in r["answers"].values())
-    return {"runs": len(index["runs"]), "bytes": size}
+    return {"runs": len(index["runs"]), "bytes": size, "dir": index["dir"]}

@@ -97,7 +97,8 @@ initAddressBar();
 initSharePanel(values);
 initOpenLink({ trainSoon });
 initFrameResize();
-initLastRun({ call: (request) => aheadCall(request) ?? py.call(request), train: () => train({ auto: true }), aheadShown });
+// Frames the step-through and the show ask for by themselves never start a failed Python again: only Train does.
+initLastRun({ call: (request) => aheadCall(request) ?? py.call(request, { start: false }), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch({ held: linkStepWaiting }); // a link's step wins over the show, this once
 initStatusLine();

@@ -5,6 +5,7 @@
 // "caching", "ready" (this build works offline; offlineBuild names it) or "failed" (nothing is
 // lost: tried again next visit).
 import { page } from "./state/page-state.js";
+import { aheadFetched } from "./run/ahead.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
 const ACTIVATE_MS = 10_000;
@@ -46,7 +47,8 @@ async function precache() {
     page.set({ offline: "unavailable" });
     return;
   }
-  sw.postMessage({ type: "precache" });
+  // And the runs computed ahead this visit showed: a return visit to them moves at once (run/ahead.js).
+  sw.postMessage({ type: "precache", ahead: aheadFetched() });
 }
 
 let available = false;

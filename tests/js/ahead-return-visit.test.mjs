@@ -1,6 +1,7 @@
 // A return visit (the page under the service worker) and the runs computed ahead (js/run/ahead.js):
-// a return visit runs none ahead and asks for none of their files (the service worker does not keep
-// them: offline such a request would fail, and the browser reports it as an error).
+// a run goes ahead where the service worker keeps all its files (the runs an earlier visit showed:
+// aheadFetched, which js/offline.js hands to sw.js), and for any other no file is asked for
+// (offline such a request would fail, and the browser reports it as an error).
 // ahead-runs.js exists in dist/ only: the page's modules are copied with a one-run index.
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -18,13 +19,14 @@ async function aheadModule() {
   cpSync(SITE_JS, join(dir, "js"), { recursive: true });
   writeFileSync(join(dir, "js", "package.json"), '{"type": "module"}');
   writeFileSync(join(dir, "js", "run", "ahead-runs.js"), `export default ${JSON.stringify({
-    dir: "ahead/abc/", runs: { "xor-online": { request: { cmd: "train", data: DATA, settings: SETTINGS }, files: ["train"] } } })};`);
+    dir: "ahead/abc/", runs: { "xor-online": { request: { cmd: "train", data: DATA, settings: SETTINGS }, files: ["train", "scene"] } } })};`);
   const m = await import(pathToFileURL(join(dir, "js", "run", "ahead.js")).href);
   return { m, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function visit({ controlled, fetchOk }) {
+function visit({ controlled, fetchOk, cached = [] }) {
   Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: { controller: controlled ? {} : null } }, configurable: true });
+  globalThis.caches = { match: async (url) => (cached.some((name) => String(url).endsWith(`/ahead/abc/${name}`)) ? {} : undefined) };
   const asked = [];
   globalThis.fetch = async (url) => {
     asked.push(String(url));
@@ -34,10 +36,21 @@ function visit({ controlled, fetchOk }) {
   return asked;
 }
 
-test("a return visit (the service worker's page): no run ahead and no request (Python's run)", async () => {
+test("a return visit to a run the service worker keeps whole: it goes ahead", async () => {
   const { m, done } = await aheadModule();
   try {
-    const asked = visit({ controlled: true, fetchOk: false });
+    const asked = visit({ controlled: true, fetchOk: true, cached: ["xor-online.train.json", "xor-online.scene.json"] });
+    assert.equal(await m.aheadId(DATA, { ...SETTINGS, plot_px: [1, 2] }), "xor-online");
+    assert.deepEqual(asked, []);
+    m.showAhead("xor-online");
+    assert.deepEqual(await m.aheadCall({ cmd: "train" }), { ok: true, updates: 1 });
+  } finally { done(); }
+});
+
+test("a return visit to a run the service worker does not keep whole: no run ahead and no request (Python's run)", async () => {
+  const { m, done } = await aheadModule();
+  try {
+    const asked = visit({ controlled: true, fetchOk: false, cached: ["xor-online.train.json"] });
     assert.equal(await m.aheadId(DATA, SETTINGS), null);
     assert.deepEqual(asked, []); // nothing asked for that offline would fail
   } finally { done(); }
@@ -49,5 +62,9 @@ test("a first visit: the run goes ahead without asking for a file first", async 
     const asked = visit({ controlled: false, fetchOk: true });
     assert.equal(await m.aheadId(DATA, SETTINGS), "xor-online");
     assert.equal(asked.length, 0);
+    assert.deepEqual(m.aheadFetched(), []);
+    m.showAhead("xor-online");
+    // What the service worker is asked to keep: the files this visit fetched, site-relative.
+    assert.deepEqual(m.aheadFetched().sort(), ["ahead/abc/xor-online.scene.json", "ahead/abc/xor-online.train.json"]);
   } finally { done(); }
 });

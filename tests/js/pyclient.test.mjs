@@ -1,6 +1,7 @@
 // The pending-call watchdog of site/js/python/pyclient.js, on a fake Worker and mocked timers: silence
 // for CALL_TIMEOUT_MS (10 s) ends the worker with the stall wording; every word from the worker
 // about that call ("alive", progress, reading) restarts the count; an error event is a crash.
+// After a failed load, only a call that may start Python (Train) starts it again.
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
 
@@ -91,4 +92,23 @@ test("an error event during a call is a crash, said as one", async () => {
   } finally {
     mock.timers.reset();
   }
+});
+
+test("after a failed load, a call with start: false answers at once and starts nothing; a plain call starts Python again", async () => {
+  const { createPyClient: create, NOT_LOADED } = await import("../../site/js/python/pyclient.js");
+  const stages = [];
+  const client = create({ workerUrl: "blob:fake", spareAfterMs: 0, onStage: (s) => stages.push(s) });
+  const failed = workers.at(-1);
+  failed.say({ type: "fatal", message: "Could not download the Python runtime; check your connection and reload.", detail: "offline" });
+  await flush();
+  assert.equal(client.state, "failed");
+  const count = workers.length;
+  // The show of a run computed ahead asks for a frame by itself (offline this looped: issue 33).
+  assert.deepEqual(await client.call({ cmd: "frame", mistakes_epochs: 1 }, { start: false }),
+    { ok: false, error: { kind: "internal", message: NOT_LOADED } });
+  assert.equal(workers.length, count);
+  assert.equal(client.state, "failed");
+  client.call({ cmd: "train" }); // Train: try loading again
+  assert.equal(workers.length, count + 1);
+  assert.equal(client.state, "booting");
 });

@@ -137,3 +137,22 @@ test("offline, the cached build-info.json's digest decides, and altered bytes ar
   await assert.rejects(bad.ask(), /Failed to fetch/); // a failed download, never the altered copy
   assert.deepEqual(bad.deleted, [RUNTIME_URL]);
 });
+
+test("precache keeps the build's files and the runs computed ahead the page showed, of this build only", async () => {
+  const info = { build: "b1", precache: ["js/main.js"], runs_ahead_dir: "ahead/0123456789ab/" };
+  const network = async (url) => (url.endsWith("build-info.json")
+    ? new Response(JSON.stringify(info)) : url.includes("missing") ? new Response("", { status: 404 }) : new Response("{}"));
+  const { scope } = serviceWorkerScope(new Map(), network);
+  const put = [];
+  const told = [];
+  const cache = { match: async () => undefined, put: async (url) => { put.push(url.replace("https://lab.example.edu/perceptron-lab/", "")); } };
+  Object.assign(scope.caches, { open: async () => cache, keys: async () => ["perceptron-lab-b1"], match: async () => undefined });
+  scope.clients = { matchAll: async () => [{ postMessage: (m) => told.push(m) }] };
+  let done;
+  scope.listeners.message({ data: { type: "precache", ahead: ["ahead/0123456789ab/and-online.train.json",
+    "ahead/0123456789ab/missing.scene.json", "ahead/ffffffffffff/old.train.json", "js/../../elsewhere.json", 7] },
+  waitUntil: (p) => { done = p; } });
+  await done;
+  assert.deepEqual(put.sort(), ["", "ahead/0123456789ab/and-online.train.json", "build-info.json", "js/main.js"]);
+  assert.equal(told.at(-1).type, "precached"); // a run file that could not be had fails nothing
+});

@@ -69,6 +69,8 @@ function fakeIndexedDB() {
 function fakeFolders() {
   const dirs = new Map();
   const held = new Set();
+  const hung = new Map(); // name -> how many more requests for its handle go unanswered
+  const late = []; // answers those requests would still get: () => the handle given then
   const dirHandle = (files) => ({
     async getFileHandle(name, opts = {}) {
       if (!files.has(name)) {
@@ -77,6 +79,14 @@ function fakeFolders() {
       }
       return {
         async createSyncAccessHandle() {
+          if (hung.get(name) > 0) {
+            hung.set(name, hung.get(name) - 1);
+            return new Promise((resolve) => late.push(() => {
+              const h = { closed: false, close() { h.closed = true; } };
+              resolve(h);
+              return h;
+            }));
+          }
           if (held.has(name)) throw Object.assign(new Error("held"), { name: "NoModificationAllowedError" });
           return {
             getSize: () => files.get(name).length,
@@ -101,7 +111,7 @@ function fakeFolders() {
       return dirHandle(dirs.get(name));
     },
   };
-  return { dirs, held, getDirectory: async () => top };
+  return { dirs, held, hung, late, getDirectory: async () => top };
 }
 
 const webkit = (indexedDB = fakeIndexedDB()) => ({ navigator: { userAgent: "WebKit" }, indexedDB });
@@ -194,4 +204,26 @@ test("a file another worker holds is waited for; held past the wait, the snapsho
   assert.deepEqual(await (await loadSnapshot(ROOT, "b1", env)).heap, s.heap);
   folders.held.add("meta.json");
   await assert.rejects(loadSnapshot(ROOT, "b1", env), SnapshotBusy);
+});
+
+
+// Issue 36: a reload soon after the last one waited 37 s (the page's 30 s boot watchdog, then a
+// worker that restored in ~2 s): a request of the restoring worker was never answered.
+test("a request for a file's handle left unanswered is made again, and a handle that comes late is closed", { timeout: 20_000 }, async () => {
+  const folders = fakeFolders();
+  const env = chromium(folders);
+  const s = snap();
+  await storeSnapshot(ROOT, "b1", s, env);
+  folders.hung.set("heap", 1);
+  let t0 = performance.now();
+  assert.deepEqual(await (await loadSnapshot(ROOT, "b1", env)).heap, s.heap);
+  assert.ok(performance.now() - t0 < 3_000); // asked again after a second, not left waiting
+  const came = folders.late.shift()();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(came.closed, true); // it would hold the file from every later worker
+  // Never answered at all: the snapshot is busy (kept; Python starts the normal way), not waited for.
+  folders.hung.set("heap", Infinity);
+  t0 = performance.now();
+  await assert.rejects((await loadSnapshot(ROOT, "b1", env)).heap, SnapshotBusy);
+  assert.ok(performance.now() - t0 < 7_000);
 });

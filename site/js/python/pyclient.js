@@ -29,6 +29,7 @@ const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0
 const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0 ? Number(TEST_SWITCH.callTimeoutMs) : null;
 
 export const ENDED = "Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept.";
+export const NOT_LOADED = "Python is not loaded: press Train to try loading it again.";
 export const UPDATED = "Perceptron Lab was updated on the server since this page was opened: reload the page to use the new version.";
 
 const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
@@ -296,8 +297,10 @@ export function createPyClient({
   }
 
   const client = {
-    /** Send a bridge request; resolves with the bridge response (never rejects). */
-    call(request) {
+    /** Send a bridge request; resolves with the bridge response (never rejects). After a failed
+     * load it starts Python again, unless start is false (frames the show asks for by itself). */
+    call(request, { start = true } = {}) {
+      if (!start && state === "failed") return Promise.resolve(internal(NOT_LOADED));
       return new Promise((resolve) => {
         const item = { id: nextId++, request: withLanguage(request), resolve };
         if (state === "failed" || state === "stopped") launch("call");

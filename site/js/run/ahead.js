@@ -12,6 +12,7 @@ import { withoutEnglish, sentencesOf, framesWithoutEnglish } from "../i18n/ahead
 import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
+import { page } from "../state/page-state.js";
 
 // The plot's box, pixel ratio and which plots to draw: the run's numbers do not depend on them.
 const VIEW_KEYS = new Set(["plot_px", "dpr", "scale", "plot_kinds"]);
@@ -41,20 +42,36 @@ function withoutView(settings) {
 
 /** The id of the run computed ahead whose request is this one's, else null. */
 export async function aheadId(data, settings) {
-  // A page the service worker controls is a return visit with the build cached (sw.js): Python is
-  // local and soon ready, and the runs computed ahead are not cached: offline, asking for one fails,
-  // and the browser reports every failed request as a console error.
-  if (globalThis.navigator?.serviceWorker?.controller) return null;
   const { dir, runs } = await loadIndex();
   if (!dir) return null;
   const want = withoutView(settings);
   for (const [id, run] of Object.entries(runs)) {
-    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return id;
+    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return kept(dir, id, run.files);
   }
   return null;
 }
 
+// A page the service worker controls is a return visit with the build cached (sw.js): Python is
+// local and ready in ~2 s from the memory snapshot, but its first answers after a restore are slow
+// (bench/warm_visit.py), so the run computed ahead still goes first where the service worker keeps
+// all its files (it keeps the runs an earlier visit showed: aheadFetched, js/offline.js). Any other
+// is Python's run, as before, and none of its files is asked for: offline that request would
+// fail, and the browser reports every failed request as an error.
+async function kept(dir, id, names) {
+  if (!globalThis.navigator?.serviceWorker?.controller) return id;
+  const cached = (name) => globalThis.caches?.match(new URL(`../../${dir}${id}.${name}.json`, import.meta.url).href,
+    { ignoreSearch: true }).catch(() => null);
+  return (await Promise.all(names.map(cached))).every(Boolean) ? id : null;
+}
+
+const fetchedHere = new Set(); // the site-relative paths of the run files this visit asked for
+
+/** The runs computed ahead that this visit showed, as site-relative paths (ahead/<hash>/<id>.<name>.json):
+ * js/offline.js asks the service worker to keep them, so that a return visit shows them at once, offline too. */
+export const aheadFetched = () => [...fetchedHere];
+
 async function fetchAnswer(dir, id, name) {
+  fetchedHere.add(`${dir}${id}.${name}.json`);
   const r = await fetch(new URL(`../../${dir}${id}.${name}.json`, import.meta.url));
   if (!r.ok) throw new Error(`${r.status}`);
   return r.json();
@@ -111,6 +128,8 @@ let pythonHere = false; // Python was ready before the run on screen asked to be
  * p: {call (Python's), request (the page's train request for it), current}. */
 export function planAdoption(p) {
   // Beside Train (the message line would push the settings down, and back up when it clears).
+  // Python failed to load before the run asked (abandonAhead came first): nothing will take it over.
+  if (page.get("pyState") === "error") return Promise.resolve(null);
   setLoadingNote(t("Computed ahead; Python is loading for your own runs."));
   return new Promise((resolve) => {
     plan = { ...p, resolve };

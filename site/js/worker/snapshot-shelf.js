@@ -33,17 +33,44 @@ export async function openShelf(root, create, env = globalThis) {
 // Chromium then refuses a second handle at once (NoModificationAllowedError). That is no fault
 // of the snapshot, so it is not dropped: the file is asked for again until it is let go (a read
 // takes well under a second), and only after LOCKED_WAIT_MS does this worker start the normal way.
+// A request for a handle (or the folder, or the file) may also never be answered at all: once in
+// ~30 reloads soon after the last one, Chromium left one pending while the last page's worker was
+// ended, and the boot then waited for the page's 30 s watchdog to start another worker (issue 36:
+// a reload of 37 s; that worker's restore took ~2 s). So no step waits unanswered: a request for
+// a handle not answered in ATTEMPT_MS is made again (a handle that still comes later is closed at
+// once, or it would hold the file), and a step still unanswered after LOCKED_WAIT_MS gives up.
 const LOCKED_WAIT_MS = 5_000;
+const ATTEMPT_MS = 1_000;
 
 /** Thrown when a file stayed in use by another worker: the snapshot is kept (worker.js). */
 export class SnapshotBusy extends Error {}
 
+const NO_ANSWER = Symbol("no answer");
+function within(promise, ms) {
+  let timer;
+  const late = new Promise((r) => { timer = setTimeout(r, ms, NO_ANSWER); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** `step` (a promise), or SnapshotBusy if it is not answered within LOCKED_WAIT_MS. */
+async function answered(step, what) {
+  const got = await within(step, LOCKED_WAIT_MS);
+  if (got === NO_ANSWER) throw new SnapshotBusy(`${what} was not answered in ${LOCKED_WAIT_MS / 1000} s`);
+  return got;
+}
+
 async function syncHandle(fileHandle, name) {
   const until = performance.now() + LOCKED_WAIT_MS;
   for (let pause = 25; ; pause = Math.min(2 * pause, 400)) {
+    const asked = fileHandle.createSyncAccessHandle();
     try {
-      return await fileHandle.createSyncAccessHandle();
+      const handle = await within(asked, Math.max(0, Math.min(ATTEMPT_MS, until - performance.now())));
+      if (handle !== NO_ANSWER) return handle;
+      asked.then((late) => late.close(), () => {});
+      if (performance.now() >= until) throw new SnapshotBusy(`the snapshot's ${name}: no handle came in ${LOCKED_WAIT_MS / 1000} s`);
+      continue;
     } catch (e) {
+      if (e instanceof SnapshotBusy) throw e;
       if (e?.name !== "NoModificationAllowedError") throw e;
       if (performance.now() > until) throw new SnapshotBusy(`the snapshot's ${name} stayed in use by another worker`);
       await new Promise((r) => setTimeout(r, pause));
@@ -54,8 +81,10 @@ async function syncHandle(fileHandle, name) {
 async function folderShelf(root, create, env) {
   let dir;
   try {
-    dir = await (await env.navigator.storage.getDirectory()).getDirectoryHandle(shelfName(root), { create });
-  } catch {
+    const top = await answered(env.navigator.storage.getDirectory(), "the origin private file system");
+    dir = await answered(top.getDirectoryHandle(shelfName(root), { create }), "the snapshot's folder");
+  } catch (e) {
+    if (e instanceof SnapshotBusy) throw e;
     return null; // none yet
   }
   return {
@@ -63,8 +92,9 @@ async function folderShelf(root, create, env) {
     async read(name) {
       let file;
       try {
-        file = await dir.getFileHandle(name);
-      } catch {
+        file = await answered(dir.getFileHandle(name), `the snapshot's ${name}`);
+      } catch (e) {
+        if (e instanceof SnapshotBusy) throw e;
         return null;
       }
       const handle = await syncHandle(file, name);
