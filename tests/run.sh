@@ -55,7 +55,9 @@ pids+=($!)
 nice -n 5 .venv/bin/python -m pytest tests/py -p no:cacheprovider "$@" >"$logs/py.log" 2>&1 &
 pids+=($!)
 status=0
-.venv/bin/python -m pytest tests/e2e "$@" || status=$?
+# Two end-to-end workers, a module each at a time (a module shares one page): each mostly waits on
+# its browser, so two of them and the unit streams fill CI's two cores (docs/TESTING.md).
+.venv/bin/python -m pytest tests/e2e -n 2 --dist loadfile --durations=25 "$@" || status=$?
 for name in node py; do
   pid=${pids[0]}; pids=("${pids[@]:1}")
   rc=0; wait "$pid" || rc=$?

@@ -15,11 +15,13 @@ string cannot run; use wait_for_selector / evaluate (as the helpers here do).
 """
 from __future__ import annotations
 
+import fcntl
 import html
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -59,12 +61,34 @@ def _needs_build() -> bool:
     return _inputs_mtime() > info.stat().st_mtime
 
 
+def _build_once() -> None:
+    """Build dist/ when it is stale, once per test run. Under pytest-xdist (tests/run.sh runs two
+    workers) every worker asks: the first builds under an exclusive lock and leaves a mark named
+    after the run outside dist/ (test_boot checks that every dist/ file is used); the others wait
+    on the lock and find the mark."""
+    run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run_id is None:
+        if _needs_build():
+            _build()
+        return
+    mark = Path(tempfile.gettempdir()) / f"perceptron-lab-built-{run_id}"
+    with open(Path(tempfile.gettempdir()) / f"perceptron-lab-build-{run_id}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not mark.exists():
+            if _needs_build():
+                _build()
+            mark.touch()
+
+
+def _build() -> None:
+    res = subprocess.run([sys.executable, str(ROOT / "build.py"), "--no-site-url"], cwd=ROOT)
+    if res.returncode != 0:
+        pytest.fail("python build.py failed (see its output above)")
+
+
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    if _needs_build():
-        res = subprocess.run([sys.executable, str(ROOT / "build.py"), "--no-site-url"], cwd=ROOT)
-        if res.returncode != 0:
-            pytest.fail("python build.py failed (see its output above)")
+    _build_once()
     return DIST
 
 
