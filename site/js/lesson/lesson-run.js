@@ -6,6 +6,7 @@ import { setPoints } from "../data/points.js";
 import { syncDataPanel } from "../data/data-panel.js";
 import { loadCsvBytes, csvRequest, lastCsvError } from "../data/csv-upload.js";
 import { csvRefused } from "./lesson-data.js";
+import { t } from "../i18n/i18n.js";
 
 const RUN_GROUPS = new Set(["data", "settings"]);
 const BY_URL = new Map(PARAMS.filter((p) => p.url).map((p) => [p.url, p]));
@@ -44,8 +45,8 @@ export function applyRun(links, own = null) {
  * spec (the lab's reading: the label column Python chose, the read-as overrides), or {error}. */
 export async function placeCsv(own) {
   const { name, bytes, label, plot, readAs } = own.csv;
-  if (!await loadCsvBytes(name, bytes, label, plot, readAs)) return { error: csvRefused(lastCsvError() || "see the data panel") };
+  if (!await loadCsvBytes(name, bytes, label, plot, readAs)) return { error: csvRefused(lastCsvError() || t("see the data panel")) };
   const { data } = csvRequest();
-  if (!data) return { error: csvRefused("see the data panel") };
+  if (!data) return { error: csvRefused(t("see the data panel")) };
   return { ...own, spec: data, values: { ...own.values, label: page.get("label") } };
 }

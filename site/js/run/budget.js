@@ -2,6 +2,7 @@
 // costs more than params.json's limits.auto_run_seconds_max without asking first. The
 // estimate is an upper bound (a separable run stops at its first clean epoch).
 import { byId, el, clear, show } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 import { LIMITS, algorithmTraits } from "../state/state.js";
 import SCHEMA from "../state/params.js";
 import { PLOTS } from "../plot/plots.js";
@@ -172,8 +173,10 @@ export function laterEstimate(res, settings, sizes) {
 
 /** The sentence for later plots that take long (laterEstimate over the budget): what the run kept. */
 export function laterText(est) {
-  const why = est.votes && est.points ? ` this run kept ${num(est.votes)} votes, and each is polled at ${num(est.points)} points` : "";
-  return `Drawing the other plots: up to about ${secondsText(est.seconds)} in this tab${why ? ";" + why : ""}.`;
+  const time = secondsText(est.seconds);
+  if (!(est.votes && est.points)) return t("Drawing the other plots: up to about {time} in this tab.", { time });
+  return t("Drawing the other plots: up to about {time} in this tab; this run kept {votes} votes, and each is polled at {points} points.",
+    { time, votes: num(est.votes), points: num(est.points) });
 }
 
 export function overBudget(est) {
