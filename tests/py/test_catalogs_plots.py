@@ -39,8 +39,8 @@ RUNS = {
 }
 WORD = re.compile(r"[A-Za-z][A-Za-z']{2,}")
 # Symbols the same in every language (cos, sign, the kernel's name), and words a language shares with English.
-SAME = {"de": {"cos", "sign", "rbf", "Training", "Bias", "Scores", "linear"},
-        "es": {"cos", "sign", "rbf", "final", "visible", "kernel", "vector", "total", "diagonal"}}
+SAME = {"de": {"cos", "sign", "rbf", "RBF", "Training", "Bias", "Scores", "linear"},
+        "es": {"cos", "sign", "rbf", "RBF", "final", "visible", "kernel", "vector", "total", "diagonal"}}
 POINT_NUMBER = re.compile(r"\d\.\d")
 
 
