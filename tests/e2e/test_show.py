@@ -50,8 +50,13 @@ def then_stepping_and_the_show_work(page, k: int) -> None:
     """Forward moves the big plot with the step-through; the next Train plays the show."""
     page.click("#step-fwd")
     at_step(page, k + 1)
+    # Watched from before the click: under load the show of the new run can play and end before
+    # Python's run is done (the run computed ahead plays at once), so "playing" is recorded, not polled.
+    page.evaluate("""() => { const f = document.querySelector("figure.fig-boundary"); window.__played = false;
+      new MutationObserver(() => { if (f.dataset.watch === "playing") window.__played = true; })
+        .observe(f, { attributes: true, attributeFilter: ["data-watch"] }); }""")
     assert click_train(page) == "done"
-    page.wait_for_selector('figure.fig-boundary[data-watch="playing"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    wait_js(page, "window.__played")
     page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
 
 
