@@ -119,58 +119,35 @@ def orders(s, n, epochs):
 
 
 def online_states(Z, y, s, epochs):
-    """w (units of η) at the end of each epoch of the literal online loop, and its mistakes."""
-    w, out, mistakes = np.zeros(Z.shape[1]), [np.zeros(Z.shape[1])], []
-    for order in orders(s, len(Z), epochs):
-        m = 0
-        for i in order:
-            if y[i] * (Z[i] @ w) <= 0:
-                w, m = w + y[i] * Z[i], m + 1
-        out.append(w.copy())
-        mistakes.append(m)
-    return out, mistakes
+    """w (units of η) at the end of each epoch of the literal online loop (reference.py), and its mistakes."""
+    passes = reference.epochs_of(reference.online_visits(Z, y, epochs=epochs, orders=orders(s, len(Z), epochs),
+                                                         stop_clean=False))
+    return ([np.zeros(Z.shape[1])] + [p[-1].w_after for p in passes],
+            [sum(v.mistake for v in p) for p in passes])
 
 
 def batch_states(Z, y, epochs):
-    w, out, mistakes = np.zeros(Z.shape[1]), [np.zeros(Z.shape[1])], []
-    for _ in range(epochs):
-        bad = y * (Z @ w) <= 0
-        if bad.any():
-            w = w + (y[bad, None] * Z[bad]).sum(axis=0)
-        out.append(w.copy())
-        mistakes.append(int(bad.sum()))
-    return out, mistakes
+    passes = reference.batch_passes(Z, y, epochs=epochs)
+    return [np.zeros(Z.shape[1])] + [theta for _, theta in passes], [len(wrong) for wrong, _ in passes]
 
 
 def kernel_states(K, y, s, epochs):
-    """The literal kernel perceptron's training scores (units of η) at the end of each epoch."""
-    alpha, out, mistakes = np.zeros(len(y)), [np.zeros(len(y))], []
-    for order in orders(s, len(y), epochs):
-        m = 0
-        for i in order:
-            if y[i] * ((alpha * y) @ K[:, i]) <= 0:
-                alpha[i] += 1
-                m += 1
+    """The literal kernel perceptron's (reference.py) training scores (units of η) at the end of each epoch."""
+    alphas, _, per_epoch = reference.kernel_visits(K, y, epochs=epochs, orders=orders(s, len(y), epochs),
+                                                   stop_clean=False)
+    out, done = [np.zeros(len(y))], 0
+    for m in per_epoch:
+        done += m
+        alpha = alphas[done - 1] if done else np.zeros(len(y))
         out.append((alpha * y) @ K)
-        mistakes.append(m)
-    return out, mistakes
+    return out, per_epoch
 
 
 def multiclass_states(Z, k, n_classes, s, epochs):
-    """The literal multiclass perceptron's W (units of η) at the end of each epoch."""
-    W, out, mistakes = np.zeros((n_classes, Z.shape[1])), [np.zeros((n_classes, Z.shape[1]))], []
-    for order in orders(s, len(k), epochs):
-        m = 0
-        for i in order:
-            sc = [float(W[c] @ Z[i]) for c in range(n_classes)]
-            rival = max((c for c in range(n_classes) if c != k[i]), key=lambda c: (sc[c], -c))
-            if sc[rival] >= sc[k[i]]:
-                W[k[i]] += Z[i]
-                W[rival] -= Z[i]
-                m += 1
-        out.append(W.copy())
-        mistakes.append(m)
-    return out, mistakes
+    """The literal multiclass perceptron's (reference.py) W (units of η) at the end of each epoch."""
+    ends = []
+    reference.multiclass_run(Z, k, n_classes, orders(s, len(k), epochs), stop_when_clean=False, epoch_ends=ends)
+    return [np.zeros((n_classes, Z.shape[1]))] + [W for W, _ in ends], [m for _, m in ends]
 
 
 def repeats(states, epoch, period):

@@ -102,7 +102,7 @@ def plain_multiclass(Z, y, n_classes, epochs=100):
     return ws[-1] if ws else np.zeros((n_classes, Z.shape[1]))
 
 
-def kernel_visits(K, y, *, eta=1.0, epochs=100, orders=None):
+def kernel_visits(K, y, *, eta=1.0, epochs=100, orders=None, stop_clean=True):
     """THE literal kernel perceptron on the Gram matrix K (k̃: the bias's +1 inside, a list of rows or an
     array): at example i, f = η·Σ_j α_j y_j K[j][i] recomputed from the counts; α_i += 1 when y_i·f <= 0;
     stops after a clean epoch. Returns (α after each update, [(i, f)] per update, mistakes per epoch)."""
@@ -118,7 +118,7 @@ def kernel_visits(K, y, *, eta=1.0, epochs=100, orders=None):
                 updates.append((int(i), f))
                 m += 1
         per_epoch.append(m)
-        if m == 0:
+        if m == 0 and stop_clean:
             break
     return alphas, updates, per_epoch
 
@@ -273,10 +273,11 @@ def plain_margin(Z, y, *, tau, eta=1.0, epochs=100):
     return w, per_epoch
 
 
-def multiclass_run(Z, y, K, perms, eta=1.0, stop_when_clean=True):
+def multiclass_run(Z, y, K, perms, eta=1.0, stop_when_clean=True, epoch_ends=None):
     """The multiclass perceptron from the stated rule, one example at a time: the rival is the best other class (lowest
     index on ties); a mistake when it scores at least the true class; W_y += ηx̃, W_rival -= ηx̃.
-    Returns the last W, the mean of W after every example, and the updates (i, y, rival)."""
+    Returns the last W, the mean of W after every example, and the updates (i, y, rival); epoch_ends, a
+    list, gets (W, mistakes) at the end of every epoch."""
     W = np.zeros((K, Z.shape[1]))
     total = np.zeros_like(W)
     seen = 0
@@ -296,6 +297,8 @@ def multiclass_run(Z, y, K, perms, eta=1.0, stop_when_clean=True):
                 m += 1
             total += W
             seen += 1
+        if epoch_ends is not None:
+            epoch_ends.append((W.copy(), m))
         if m == 0 and stop_when_clean:
             break
     return W, total / seen, updates
