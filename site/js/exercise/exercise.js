@@ -10,10 +10,10 @@ import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
 import { t, tn } from "../i18n/i18n.js";
 import { createPlot } from "../plot/boundary-svg.js";
 import {
-  parseNumber, checkAnswer, tally, replay, vec, num, sub, decodeAnswers, readExerciseLink, exerciseKeys, verdict,
+  parseNumber, checkAnswer, tally, replay, vec, num, sub, decodeAnswers, readExerciseLink, verdict,
   answerWidth,
 } from "./exercise-check.js";
-import { buildHash, valuesFromRequest } from "../state/share.js";
+import { resultLink, copyResultLink } from "./result-link.js";
 import { reportExercise } from "./exercise-report.js";
 import { lmsDownload } from "./lms-download.js";
 import { quizDownload } from "./quiz-download.js";
@@ -22,11 +22,10 @@ import { page } from "../state/page-state.js";
 import { introText, questionText, visitText, counts, countsText } from "./exercise-words.js";
 import { drawVisit } from "./exercise-picture.js";
 import { showFeedback } from "./exercise-feedback.js";
-import { predictionKeys, predictionTally, onPrediction, restorePredictions } from "../lesson/lesson-answers.js";
+import { predictionTally, onPrediction, restorePredictions } from "../lesson/lesson-answers.js";
 import { algorithmWord } from "../i18n/lesson-words.js";
 
 const LIMIT = 200; // visits fetched per exercise (the link carries at most 200 answers)
-const STRIP = new Set(["view", "step", "exa", "exn", "exs", "exq", "exl", "exls"]);
 
 let call = null;    // (request) => Promise<bridge response>
 let request = null; // () => {data, settings} | null (after marking what to fix)
@@ -325,29 +324,12 @@ function inputError(text, focusId) {
 }
 
 async function updateLink() {
-  const t = tally(ex.results);
-  let hash;
-  try {
-    ({ hash } = await buildHash(valuesFromRequest(ex.data, ex.settings), ex.data));
-  } catch {
-    return;
-  }
-  const kept = hash.split("&").filter((p) => !STRIP.has(p.split("=")[0]));
-  const keys = [exerciseKeys(ex.answers, t.score, goal), predictionKeys()].filter(Boolean).join("&");
-  const url = `${location.origin}${location.pathname}#${kept.join("&")}&${keys}`;
-  byId("exercise-link").value = url;
-  reportExercise(ex, t, goal, keys, url);
+  const link = await resultLink(ex, goal);
+  if (!link) return;
+  byId("exercise-link").value = link.url;
+  reportExercise(ex, link.tally, goal, link.keys, link.url);
 }
 
-async function copyLink() {
-  const input = byId("exercise-link");
-  try {
-    await navigator.clipboard.writeText(input.value);
-    say(t("The result link is copied."));
-  } catch {
-    input.select();
-    say(t("Copy the selected link with Ctrl+C (⌘C)."));
-  }
-}
+const copyLink = () => copyResultLink(byId("exercise-link"), say);
 
 export { start as startExercise };
