@@ -10,6 +10,7 @@
 
 import { readNumber } from "../state/number.js";
 import { algorithmTraits } from "../state/state.js";
+import { t } from "../i18n/i18n.js";
 
 /** Most answers a link carries (a link is input from a stranger: bounded). */
 export const MAX_ANSWERS = 200;
@@ -111,9 +112,9 @@ export function sub(n) {
 function workedKernel(visit, eta, kernelText) {
   const i = sub(visit.index + 1);
   const lines = [];
-  if (kernelText) lines.push(`k̃(x, x′) = ${kernelText}; f(x${i}) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x${i}) over the examples j with αⱼ > 0.`);
+  if (kernelText) lines.push(t("k̃(x, x′) = {kernel}; f(x{i}) = η·Σⱼ αⱼ·yⱼ·k̃(xⱼ, x{i}) over the examples j with αⱼ > 0.", { kernel: kernelText, i }));
   if (!visit.terms.length) {
-    lines.push(`Every α is still 0, so f(x${i}) = 0.`);
+    lines.push(t("Every α is still 0, so f(x{i}) = 0.", { i }));
   } else {
     const parts = visit.terms.map(([, a, y, k]) => `${num(a)}·${paren(y)}·${paren(k)}`);
     if (visit.terms_more > 0) parts.push(`… (${visit.terms_more} more term${visit.terms_more === 1 ? "" : "s"})`);
@@ -122,8 +123,8 @@ function workedKernel(visit, eta, kernelText) {
     lines.push(`f(x${i}) = ${sum} = ${num(visit.a)} (j = ${js}${visit.terms_more > 0 ? ", …" : ""})`);
   }
   const yf = `y·f(x${i}) = ${paren(visit.y)}·${paren(visit.a)} = ${num(visit.ya)}`;
-  if (!visit.mistake) lines.push(`${yf} > 0: no mistake, so α${i} stays ${num(visit.alpha_before)}.`);
-  else lines.push(`${yf} ≤ 0: a mistake, so α${i} ← α${i} + 1 = ${num(visit.alpha_before)} + 1 = ${num(visit.alpha_after)}.`);
+  if (!visit.mistake) lines.push(t("{yf} > 0: no mistake, so α{i} stays {value}.", { yf, i, value: num(visit.alpha_before) }));
+  else lines.push(t("{yf} ≤ 0: a mistake, so α{i} ← α{i} + 1 = {before} + 1 = {after}.", { yf, i, before: num(visit.alpha_before), after: num(visit.alpha_after) }));
   return lines;
 }
 
@@ -137,10 +138,10 @@ export function worked(visit, eta, kernelText = "") {
   // The rule's threshold (Python's visits: 0, or the margin perceptron's τ, which updates correct examples too).
   const [cut, what] = visit.threshold ? [`τ = ${num(visit.threshold)}`, "update"] : ["0", "mistake"];
   if (!visit.mistake) {
-    lines.push(`${ya} > ${cut}: no ${what}, so w stays ${vec(w)}.`);
+    lines.push(what === "update" ? t("{ya} > {cut}: no update, so w stays {w}.", { ya, cut, w: vec(w) }) : t("{ya} > {cut}: no mistake, so w stays {w}.", { ya, cut, w: vec(w) }));
     return lines;
   }
-  lines.push(`${ya} ≤ ${cut}: ${what === "update" ? "an update" : "a mistake"}, so w ← w + η·y·x̃.`);
+  lines.push(what === "update" ? t("{ya} ≤ {cut}: an update, so w ← w + η·y·x̃.", { ya, cut }) : t("{ya} ≤ {cut}: a mistake, so w ← w + η·y·x̃.", { ya, cut }));
   const step = eta === 1 ? `${paren(y)}·${vec(x)}` : `${num(eta)}·${paren(y)}·${vec(x)}`;
   lines.push(`w ← ${vec(w)} + ${step} = ${vec(visit.w_after)}`);
   return lines;
