@@ -33,6 +33,11 @@ REWRITE = """async (names) => {
   return found;
 }"""
 
+STATES = """(() => { window.__pyStates = [];
+  new MutationObserver(() => { const s = document.body && document.body.dataset.pyState;
+    if (s && window.__pyStates.at(-1) !== s) window.__pyStates.push(s); })
+  .observe(document, {subtree: true, attributes: true, attributeFilter: ["data-py-state"]}); })();"""
+
 CACHED_DIGESTS = """async (names) => {
   const out = {};
   for (const name of names) {
@@ -85,16 +90,23 @@ def test_offline_a_rewritten_runtime_is_refused_with_the_pages_message(browser, 
         wait_first_run(page)
         wait_offline_ready(page)
         page.evaluate(REWRITE, ["pyodide.asm.js"])
+        # Every state Python's load goes through: the return visit's run computed ahead (kept by the
+        # service worker) asks for frames by itself, and each such call started the failed load again.
+        context.add_init_script(STATES)
         context.set_offline(True)
         page.reload()
         page.wait_for_selector('body[data-py-state="ready"], body[data-py-state="error"]',
                                state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector('body:not([data-run-state="running"])', state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(3000)  # a window for a load started again (it came within 1 s)
+        states = page.evaluate("window.__pyStates")
         state = page.evaluate("document.body.dataset.pyState")
         detail = page.evaluate("document.getElementById('load-detail').textContent")
         left = page.evaluate(CACHED_DIGESTS, ["pyodide.asm.js"])
     finally:
         context.close()
     assert state == "error"
+    assert states[states.index("error"):] == ["error"], states  # not loaded again by itself
     assert detail == "Could not download the Python runtime; check your connection and reload.", detail
     assert left == {"pyodide.asm.js": None}  # the rewritten copy is gone, not kept for later
 

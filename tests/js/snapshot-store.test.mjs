@@ -209,7 +209,7 @@ test("a file another worker holds is waited for; held past the wait, the snapsho
 
 // Issue 36: a reload soon after the last one waited 37 s (the page's 30 s boot watchdog, then a
 // worker that restored in ~2 s): a request of the restoring worker was never answered.
-test("a request for a file's handle left unanswered is made again, and a handle that comes late is closed", { timeout: 20_000 }, async () => {
+test("a request for a file's handle left unanswered is made again, and a handle that comes late is closed", { timeout: 30_000 }, async () => {
   const folders = fakeFolders();
   const env = chromium(folders);
   const s = snap();
@@ -217,7 +217,7 @@ test("a request for a file's handle left unanswered is made again, and a handle 
   folders.hung.set("heap", 1);
   let t0 = performance.now();
   assert.deepEqual(await (await loadSnapshot(ROOT, "b1", env)).heap, s.heap);
-  assert.ok(performance.now() - t0 < 3_000); // asked again after a second, not left waiting
+  assert.ok(performance.now() - t0 < 4_000); // asked again after 2 s, not left waiting
   const came = folders.late.shift()();
   await new Promise((r) => setTimeout(r, 0));
   assert.equal(came.closed, true); // it would hold the file from every later worker
@@ -225,5 +225,5 @@ test("a request for a file's handle left unanswered is made again, and a handle 
   folders.hung.set("heap", Infinity);
   t0 = performance.now();
   await assert.rejects((await loadSnapshot(ROOT, "b1", env)).heap, SnapshotBusy);
-  assert.ok(performance.now() - t0 < 7_000);
+  assert.ok(performance.now() - t0 < 12_000); // not the page's 30 s watchdog
 });

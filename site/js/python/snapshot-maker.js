@@ -72,10 +72,14 @@ for (const type of ["keydown", "pointerdown", "wheel"]) {
 
 function whenIdle(fn) {
   let quietSince = performance.now();
+  // A run's end counts from when it ended, not from the next look (up to 250 ms later, more on a
+  // busy CPU: the maker then started under QUIET_MS after a run).
+  const off = page.on(["runState"], () => { quietSince = Math.max(quietSince, performance.now()); });
   const tick = () => {
     const now = performance.now();
-    if (busy() || touched > quietSince) quietSince = busy() ? now : touched;
+    if (busy() || touched > quietSince) quietSince = busy() ? now : Math.max(quietSince, touched);
     if (now - quietSince < QUIET_MS) return setTimeout(tick, 250);
+    off();
     if (typeof requestIdleCallback === "function") requestIdleCallback(() => (busy() ? whenIdle(fn) : fn()), { timeout: 2_000 });
     else fn();
   };

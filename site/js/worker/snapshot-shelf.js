@@ -33,14 +33,16 @@ export async function openShelf(root, create, env = globalThis) {
 // Chromium then refuses a second handle at once (NoModificationAllowedError). That is no fault
 // of the snapshot, so it is not dropped: the file is asked for again until it is let go (a read
 // takes well under a second), and only after LOCKED_WAIT_MS does this worker start the normal way.
-// A request for a handle (or the folder, or the file) may also never be answered at all: once in
-// ~30 reloads soon after the last one, Chromium left one pending while the last page's worker was
-// ended, and the boot then waited for the page's 30 s watchdog to start another worker (issue 36:
-// a reload of 37 s; that worker's restore took ~2 s). So no step waits unanswered: a request for
+// A request for a handle (or the folder, or the file) must not wait unanswered either: issue 36's
+// reload of 37 s (once in ~30 reloads soon after the last one, not caught since) was a restoring
+// worker silent until the page's 30 s boot watchdog started another, which restored in ~2 s; a
+// request left pending while the last page's worker was ended fits that. So: a request for
 // a handle not answered in ATTEMPT_MS is made again (a handle that still comes later is closed at
-// once, or it would hold the file), and a step still unanswered after LOCKED_WAIT_MS gives up.
+// once, or it would hold the file), and a step still unanswered after UNANSWERED_MS gives up (a
+// third of the watchdog's 30 s: on a CPU busy with other work these steps can take seconds).
 const LOCKED_WAIT_MS = 5_000;
-const ATTEMPT_MS = 1_000;
+const ATTEMPT_MS = 2_000;
+const UNANSWERED_MS = 10_000;
 
 /** Thrown when a file stayed in use by another worker: the snapshot is kept (worker.js). */
 export class SnapshotBusy extends Error {}
@@ -52,22 +54,23 @@ function within(promise, ms) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** `step` (a promise), or SnapshotBusy if it is not answered within LOCKED_WAIT_MS. */
+/** `step` (a promise), or SnapshotBusy if it is not answered within UNANSWERED_MS. */
 async function answered(step, what) {
-  const got = await within(step, LOCKED_WAIT_MS);
-  if (got === NO_ANSWER) throw new SnapshotBusy(`${what} was not answered in ${LOCKED_WAIT_MS / 1000} s`);
+  const got = await within(step, UNANSWERED_MS);
+  if (got === NO_ANSWER) throw new SnapshotBusy(`${what} was not answered in ${UNANSWERED_MS / 1000} s`);
   return got;
 }
 
 async function syncHandle(fileHandle, name) {
   const until = performance.now() + LOCKED_WAIT_MS;
+  const unanswered = performance.now() + UNANSWERED_MS;
   for (let pause = 25; ; pause = Math.min(2 * pause, 400)) {
     const asked = fileHandle.createSyncAccessHandle();
     try {
-      const handle = await within(asked, Math.max(0, Math.min(ATTEMPT_MS, until - performance.now())));
+      const handle = await within(asked, Math.max(0, Math.min(ATTEMPT_MS, unanswered - performance.now())));
       if (handle !== NO_ANSWER) return handle;
       asked.then((late) => late.close(), () => {});
-      if (performance.now() >= until) throw new SnapshotBusy(`the snapshot's ${name}: no handle came in ${LOCKED_WAIT_MS / 1000} s`);
+      if (performance.now() >= unanswered) throw new SnapshotBusy(`the snapshot's ${name}: no handle came in ${UNANSWERED_MS / 1000} s`);
       continue;
     } catch (e) {
       if (e instanceof SnapshotBusy) throw e;
