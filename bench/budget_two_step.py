@@ -15,19 +15,14 @@ shared: every time moves with it; compare ratios measured in one run).
 """
 from __future__ import annotations
 
-import argparse
-import contextlib
-import io
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from tools.devserver import start_server  # noqa: E402
-from benchkit import CHROMIUM, ARGS, loadavg  # noqa: E402
-from run_budget import LATER, SIZE, cases  # noqa: E402
+from benchkit import loadavg  # noqa: E402
+from run_budget import arguments, chosen_cases, warmed_page  # noqa: E402
 
 RUN = """async ({data, settings, later}) => {
   const c = window.__pyclient;
@@ -54,47 +49,18 @@ ESTIMATE_WITH_INFO = """async ({data, settings, info}) => {
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--dist", type=Path, default=None)
-    ap.add_argument("--full", action="store_true", help="also voted on 200,000 rows (minutes)")
-    ap.add_argument("--only", default="", help="only the runs whose name holds one of these words, separated by |")
-    args = ap.parse_args()
-    dist = (args.dist or Path(tempfile.mkdtemp(prefix="budget-bench-"))).resolve()
-    if not args.no_build:
-        import build
-
-        with contextlib.redirect_stdout(io.StringIO()):
-            build.build(dist)
-    from playwright.sync_api import sync_playwright
-
-    server, url = start_server(dist, prefix="/perceptron-lab/")
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page()
-            page.set_default_timeout(1_800_000)
-            page.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = true;")
-            page.goto(url)
-            page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=300_000)
-            page.evaluate(RUN, {"data": {"kind": "preset", "name": "and"}, "settings": {"algorithm": "voted", **SIZE},
-                                "later": LATER})  # warm: every module the runs use imported
-            print(f"{'run':64} {'step 1':>7} {'all':>7} {'ratio':>6} | {'step 2':>7} {'later':>7} {'ratio':>6}"
-                  "  counts; load before → after", flush=True)
-            for name, data, settings, info in cases(args.full):
-                if args.only and not any(w in name for w in args.only.split("|")):
-                    continue
-                before = loadavg().split()[0]
-                later = LATER if settings["algorithm"] not in ("multiclass", "kernel") else ["mistakes", "accuracy"]
-                r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
-                est = page.evaluate(ESTIMATE_WITH_INFO, {"data": data, "settings": settings, "info": info})
-                s2 = r["step2"]["seconds"]
-                print(f"{name:64} {est:6.1f}s {r['all']:6.1f}s {est / r['all']:6.2f} | {s2:6.2f}s {r['later']:6.2f}s "
-                      f"{s2 / max(r['later'], 1e-3):6.2f}  train {r['train']:.1f} s; {r['votes']} votes, "
-                      f"{r['mistakes']} mistakes, {r['epochs']} epochs; {before} → {loadavg().split()[0]}", flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
+    args = arguments(__doc__)
+    with warmed_page(args, RUN) as page:
+        print(f"{'run':64} {'step 1':>7} {'all':>7} {'ratio':>6} | {'step 2':>7} {'later':>7} {'ratio':>6}"
+              "  counts; load before → after", flush=True)
+        for name, data, settings, info, later in chosen_cases(args):
+            before = loadavg().split()[0]
+            r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
+            est = page.evaluate(ESTIMATE_WITH_INFO, {"data": data, "settings": settings, "info": info})
+            s2 = r["step2"]["seconds"]
+            print(f"{name:64} {est:6.1f}s {r['all']:6.1f}s {est / r['all']:6.2f} | {s2:6.2f}s {r['later']:6.2f}s "
+                  f"{s2 / max(r['later'], 1e-3):6.2f}  train {r['train']:.1f} s; {r['votes']} votes, "
+                  f"{r['mistakes']} mistakes, {r['epochs']} epochs; {before} → {loadavg().split()[0]}", flush=True)
     return 0
 
 

@@ -97,13 +97,19 @@ def cases(full):
            {"algorithm": "voted", "epochs": 100, "feature_map": "poly2", **SIZE}, None)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def arguments(doc):
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--dist", type=Path, default=None)
     ap.add_argument("--full", action="store_true", help="also voted on 200,000 rows (minutes)")
     ap.add_argument("--only", default="", help="only the runs whose name holds one of these words, separated by |")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+@contextlib.contextmanager
+def warmed_page(args, run_script, ready_timeout_ms=300_000):
+    """The built page in Chromium, Python ready, and one small voted run through run_script first, so
+    every module the timed runs use is already imported."""
     dist = (args.dist or Path(tempfile.mkdtemp(prefix="budget-bench-"))).resolve()
     if not args.no_build:
         import build
@@ -120,24 +126,36 @@ def main() -> int:
             page.set_default_timeout(1_800_000)
             page.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = true;")
             page.goto(url)
-            page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=180_000)
-            page.evaluate(RUN, {"data": {"kind": "preset", "name": "and"}, "settings": {"algorithm": "voted", **SIZE},
-                                "later": LATER})  # warm: every module the runs use imported
-            print(f"{'run':64} {'estimate':>9} {'real':>8} {'est/real':>8}  mistakes, epochs; load before → after")
-            for name, data, settings, info in cases(args.full):
-                if args.only and not any(w in name for w in args.only.split("|")):
-                    continue
-                before = loadavg().split()[0]
-                later = LATER if settings["algorithm"] not in ("multiclass", "kernel") else ["mistakes", "accuracy"]
-                r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
-                est = page.evaluate(ESTIMATE, {"data": data, "settings": settings, "info": info})
-                real = r["ms"] / 1e3
-                print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f}  train {r['train'] / 1e3:.1f} s, theory "
-                      f"{r['theory'] / 1e3:.1f} s; {r['mistakes']}, {r['epochs']}; "
-                      f"{before} → {loadavg().split()[0]}", flush=True)
+            page.wait_for_selector('body[data-py-state="ready"]', state="attached", timeout=ready_timeout_ms)
+            page.evaluate(run_script, {"data": {"kind": "preset", "name": "and"},
+                                       "settings": {"algorithm": "voted", **SIZE}, "later": LATER})
+            yield page
             browser.close()
     finally:
         server.shutdown()
+
+
+def chosen_cases(args):
+    """The cases --only and --full choose, each with the later plots its family draws."""
+    for name, data, settings, info in cases(args.full):
+        if args.only and not any(w in name for w in args.only.split("|")):
+            continue
+        later = LATER if settings["algorithm"] not in ("multiclass", "kernel") else ["mistakes", "accuracy"]
+        yield name, data, settings, info, later
+
+
+def main() -> int:
+    args = arguments(__doc__)
+    with warmed_page(args, RUN) as page:
+        print(f"{'run':64} {'estimate':>9} {'real':>8} {'est/real':>8}  mistakes, epochs; load before → after")
+        for name, data, settings, info, later in chosen_cases(args):
+            before = loadavg().split()[0]
+            r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
+            est = page.evaluate(ESTIMATE, {"data": data, "settings": settings, "info": info})
+            real = r["ms"] / 1e3
+            print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f}  train {r['train'] / 1e3:.1f} s, theory "
+                  f"{r['theory'] / 1e3:.1f} s; {r['mistakes']}, {r['epochs']}; "
+                  f"{before} → {loadavg().split()[0]}", flush=True)
     return 0
 
 
