@@ -1,9 +1,11 @@
 """The CPU time the page's processes spent, beside the wall time the budget benches measure.
 
-On this shared machine a run's wall time grows with the load (other processes take the cores), but
-the CPU seconds Chromium's processes spend on it barely move: they are about what the run takes in
-an unloaded tab (a little more: the browser's own threads are counted too), so estimate / CPU is the
-ratio to read when the load average is high. Linux only (/proc)."""
+On this shared machine a run's wall time grows with the load (other processes take the cores); the
+CPU seconds Chromium's processes spend on it grow much less (two hardware threads share a core, so
+they still grow: kernel poly 2 on 1,500 rows took 1.1 CPU s at load 8.6 and 3.1 at load 11, its wall
+time 1.5 and 11.2 s). They are nearer what the run takes in an unloaded tab (a little more: the
+browser's own threads are counted too), so estimate / CPU is the ratio to read when the load
+average is high. Linux only (/proc)."""
 import os
 
 TICK = os.sysconf("SC_CLK_TCK")

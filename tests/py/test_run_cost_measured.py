@@ -18,25 +18,27 @@ sys.path.insert(0, str(ROOT / "bench"))
 from run_budget import cases  # noqa: E402
 
 # CPU seconds of the whole run (train with the boundary, the theory, the later plots), the most of the
-# runs measured on 2026-11-29 (bench/run_budget.py, load 5-10 on two cores).
+# runs measured on 2026-11-29 (bench/run_budget.py, load 5-14 on two cores). CPU seconds grow with the
+# load too, less than the wall time (two hardware threads share a core): kernel poly 2 on 1,500 rows
+# took 1.1 CPU s at load 8.6 and 3.1 at load 11 (wall 1.5 and 11.2 s).
 MEASURED = {
-    "online, 500 noisy rows × 2, 200 epochs": 0.7,
-    "online, 40,000 noisy rows × 2, 20 epochs": 2.2,
-    "batch, 500 noisy rows × 2, 200 epochs": 0.2,
+    "online, 500 noisy rows × 2, 200 epochs": 0.9,
+    "online, 40,000 noisy rows × 2, 20 epochs": 4.7,
+    "batch, 500 noisy rows × 2, 200 epochs": 0.3,
     "batch, 40,000 noisy rows × 2, 20 epochs": 0.8,
     "averaged, 500 noisy rows × 2, 200 epochs": 0.9,
-    "averaged, 40,000 noisy rows × 2, 20 epochs": 5.4,
-    "pocket, 500 noisy rows × 2, 200 epochs": 1.3,
-    "pocket, 40,000 noisy rows × 2, 20 epochs": 4.1,
-    "voted, 500 noisy rows × 2, 200 epochs": 1.2,
-    "voted, 40,000 noisy rows × 2, 3 epochs": 21.9,
-    "voted, 40,000 rows, 1 in 10 noisy, 3 epochs (issue 36)": 12.0,
-    "kernel poly 2, 1,500 noisy rows, 30 epochs": 1.1,
-    "kernel RBF, 1,500 noisy rows, 30 epochs": 0.9,
-    "kernel RBF, 200 noisy rows, 100 epochs": 1.5,
-    "multiclass, 3,000 rows × 2, 100 classes, 20 epochs (issue 36)": 1.4,
+    "averaged, 40,000 noisy rows × 2, 20 epochs": 5.9,
+    "pocket, 500 noisy rows × 2, 200 epochs": 1.6,
+    "pocket, 40,000 noisy rows × 2, 20 epochs": 4.4,
+    "voted, 500 noisy rows × 2, 200 epochs": 2.3,
+    "voted, 40,000 noisy rows × 2, 3 epochs": 22.7,
+    "voted, 40,000 rows, 1 in 10 noisy, 3 epochs (issue 36)": 14.2,
+    "kernel poly 2, 1,500 noisy rows, 30 epochs": 3.1,
+    "kernel RBF, 1,500 noisy rows, 30 epochs": 1.4,
+    "kernel RBF, 200 noisy rows, 100 epochs": 1.9,
+    "multiclass, 3,000 rows × 2, 100 classes, 20 epochs (issue 36)": 2.9,
     "multiclass, 300 rows × 4, 3 classes, 200 epochs": 0.7,
-    "breast cancer, poly2, voted, 100 epochs (issue 36; converges)": 9.8,
+    "breast cancer, poly2, voted, 100 epochs (issue 36; converges)": 10.4,
 }
 MARGIN = 1.25  # a slower machine, or a tab sharing its core, still finds the estimate above its time
 
