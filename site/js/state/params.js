@@ -33,7 +33,7 @@ export default {
     "kernel_plot_grid": 120,
     "kernel_max_points": 5000,
     "kernel_theory_max_points": 600,
-    "cost_us_per_kernel_theory_cube": 0.4,
+    "cost_us_per_kernel_theory_cube": 0.28,
     "margin_seconds": 10,
     "chooser_options_max": 200,
     "preview_columns_max": 12
