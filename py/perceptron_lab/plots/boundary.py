@@ -154,12 +154,13 @@ class _BoundaryScene(ModelInPlane):
         # At w = 0 every point ties (a = w·x̃ = 0). The fill and the rings show the tie's prediction (+1),
         # training's rule y·a ≤ 0 counts every point as a mistake: the note says which is which, or
         # XOR's two rings and "every point is a mistake" read as two answers to one question. Short:
-        # four lines at most in a 300 px plot, in the strip kept free of points (placement.note_band_view).
+        # four lines at most in a 300 px plot, in the strip kept free of points (placement.note_band_view);
+        # no-break spaces keep "y·a ≤ 0" on one line.
         label = plain(class_label(self.label_names, 1), 40)
         if wrong is not None and not np.any(wrong):
-            return _("w = 0: no boundary; ties predict {label}, none wrong; yet all are mistakes (y·a ≤ 0)").format(
+            return _("w = 0: no boundary; ties predict {label}, none wrong; yet all are mistakes (y·a ≤ 0)").format(
                 label=label)
-        return _("w = 0: no boundary; ties predict {label}, ringed if wrong; all are mistakes (y·a ≤ 0)").format(
+        return _("w = 0: no boundary; ties predict {label}, ringed if wrong; all are mistakes (y·a ≤ 0)").format(
             label=label)
 
     def _build_artists(self, ax):
