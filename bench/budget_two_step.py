@@ -10,8 +10,8 @@ asked for, and must bound the whole run. Step two comes once training has answer
 (train with the boundary and the theory later, the theory, then the other plots, 480 × 360 px at
 pixel ratio 1) on a warm worker; the runs are bench/run_budget.py's (issue 36's named ones among
 them). Prints, per run: step one's estimate / the whole real time, step two's estimate / the later
-plots' real time, step one's estimate / the CPU seconds Chromium spent on the whole run (about
-the time in an unloaded tab: bench/budget_cpu.py), the counts it used, and the load average before
+plots' real time, step one's estimate / the CPU seconds Chromium spent on the whole run (nearer
+the time in an unloaded tab than the wall time: bench/budget_cpu.py), the counts it used, and the load average before
 and after (the machine is shared: every wall time moves with it; compare ratios measured in one run).
 """
 from __future__ import annotations

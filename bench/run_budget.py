@@ -12,9 +12,10 @@ small and large, for online, batch, averaged, pocket, voted, the kernel perceptr
 multiclass, and issue 36's named runs (voted on 40 000 and, with --full, 200 000 rows; 100 classes;
 breast cancer with poly2 and voted, which converges early: the estimate cannot know that).
 Prints estimate / real (over 1: it bounds; the aim is at most about 3 where every epoch runs),
-the CPU seconds Chromium spent on the run and estimate / CPU (bench/budget_cpu.py: about the time
-in an unloaded tab, so the ratio that must stay over 1 whatever the load), and the load average
-before and after each run (the machine is shared: the wall times move with it).
+the CPU seconds Chromium spent on the run and estimate / CPU (bench/budget_cpu.py: nearer the time
+in an unloaded tab than the wall time, though it grows with the load too; the ratio that must stay
+over 1, tests/py/test_run_cost_measured.py holds the references), and the load average before and
+after each run (the machine is shared: the wall times move with it).
 """
 from __future__ import annotations
 
