@@ -108,6 +108,8 @@ class Kernel:
                     norm = np.sqrt(self.diagonal(M))
                     inv = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
                     K *= inv[:, None] if axis == 0 else inv[None, :]
+                    if self.fit_intercept:  # a zero φ̃(x) stays 0, its constant too (as __call__ has it)
+                        (ca if axis == 0 else cb)[:] = inv
         return finite(K, "The kernel values overflow floating point: lower the degree or rescale the data.",
                       "degree" if self.kernel == "poly" else "kernel"), ca, cb
 
