@@ -21,9 +21,12 @@ class LongRunWarning(UserWarning):
     """An estimator's fit that the page's estimate calls long (see run_cost)."""
 
 
-def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2, test_fraction=0.0):
+def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2, test_fraction=0.0,
+            kernel=None, theory=True):
     """The page's estimate (budget.js `estimate`, plots left out) in seconds for a run on
-    rows × features raw features: x̃ has the feature map's width plus one."""
+    rows × features raw features: x̃ has the feature map's width plus one. kernel: the kernel
+    perceptron's (params.json's default when None); theory=False: without the kernel run's margin in
+    feature space, which an estimator's fit never computes."""
     d = features * (features + 3) / 2 if feature_map == "poly2" else features
     L = LIMITS
     cost = settings.option("algorithm", algorithm)["cost"]  # the algorithm's cost model (params.json)
@@ -32,6 +35,7 @@ def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2,
             return 0.0  # refused at once: no kernel matrix beyond this many rows
         pair = L["cost_us_per_kernel_pair"] + d * L["cost_us_per_kernel_value"]
         us = rows * rows * pair + rows * epochs * (L["cost_us_per_example"] + rows * L["cost_us_per_kernel_update"])
+        us += kernel_theory_us(rows, kernel or settings.default("kernel")) if theory else 0.0
     elif cost["model"] == "classes":
         us = rows * epochs * (L["cost_us_per_example"] + classes * L["cost_us_per_class"]
                               + classes * (d + 1) * L["cost_us_per_class_value"])
@@ -41,6 +45,14 @@ def seconds(rows, features, epochs, algorithm, *, feature_map="none", classes=2,
         if settings.option("algorithm", algorithm)["votes"]:
             us += vote_pairs(rows, epochs) * (L["cost_us_per_vote_pair"] + (d + 1) * L["cost_us_per_vote_value"])
     return us / 1e6
+
+
+def kernel_theory_us(rows, kernel):
+    """budget.js kernelTheoryCost: the margin in feature space for poly and RBF (~rows³, theory/kernel_bound.py),
+    up to kernel_theory_max_points rows, stopped at margin_seconds."""
+    if kernel == "linear" or rows > LIMITS["kernel_theory_max_points"]:
+        return 0.0
+    return min(rows ** 3 * LIMITS["cost_us_per_kernel_theory_cube"], LIMITS["margin_seconds"] * 1e6)
 
 
 def weights_factor(cost, rows, features, test_fraction=0.0):
@@ -75,9 +87,9 @@ def duration_text(s):
     return f"{math.ceil(s / 3600)} h"
 
 
-def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", classes=2, theory=True):
     """The sentence said before a long run, or None when the estimate is within the page's budget."""
-    s = seconds(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes)
+    s = seconds(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes, theory=theory)
     if s <= LIMITS["auto_run_seconds_max"]:
         return None
     cost = settings.option("algorithm", algorithm)["cost"]
@@ -93,10 +105,10 @@ def _n(k, word):
     return f"{k:,} {word}{'' if k == 1 else 's'}"
 
 
-def announce_fit(rows, features, epochs, algorithm, *, feature_map="none", classes=2):
+def announce_fit(rows, features, epochs, algorithm, *, feature_map="none", classes=2, theory=False):
     """An estimator's fit: before a run the estimate calls long, a LongRunWarning, and a Progress
     to pass to training (it writes only on a terminal); None for a short run."""
-    text = long_run_text(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes)
+    text = long_run_text(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes, theory=theory)
     if text is None:
         return None
     warnings.warn(text, LongRunWarning, stacklevel=3)  # names the line that called fit

@@ -25,9 +25,10 @@ def test_xor_at_w_zero_says_every_point_counts_as_a_mistake_as_the_rule_does():
     assert all(y * (Z[i] @ np.zeros(3)) <= 0 for i, y in enumerate(XOR_Y))
     fig = plots.boundary_figure(XOR_X, XOR_Y, w=r["w"], label_names={-1: "0", 1: "1"})
     note = " ".join(plots.find_artist(fig, "note").get_text().split())
-    assert "every point sits on it" in note and "counts as a mistake" in note
-    # No side is named: at w = 0 there is none (the old note said "every point is predicted 1").
-    assert "predicted" not in note and "side" not in note
+    assert "all are mistakes (y·a ≤ 0)" in note
+    # No side of a boundary is named: at w = 0 there is none; the tie's prediction is named as the
+    # rings' reason (tests/py/test_w_zero_picture.py).
+    assert "side" not in note and "ringed if wrong" in note
 
 
 def test_the_rbf_kernel_parameter_is_never_written_as_the_margin_gamma():

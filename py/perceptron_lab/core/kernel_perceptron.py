@@ -128,7 +128,9 @@ class KernelRun(RunEnvelope):
         c = alpha[s] * self.y[s].astype(np.float64)
         out = np.zeros(len(X))
         for r in range(0, len(X), chunk):
-            out[r:r + chunk] = c @ self.kernel(self.X[s], X[r:r + chunk]) if len(s) else 0.0
+            if len(s):
+                K, cs, cx = self.kernel.parts(self.X[s], X[r:r + chunk])
+                out[r:r + chunk] = c @ K + (c @ cs) * cx   # the bias apart (Kernel.parts)
         return out
 
     def predict(self, X):

@@ -93,6 +93,26 @@ class Kernel:
         return finite(K, "The kernel values overflow floating point: lower the degree or rescale the data.",
                       "degree" if self.kernel == "poly" else "kernel")
 
+    def parts(self, A, B):
+        """k̃(a, b) as K + ca·cb: K the kernel's own part (normalised as in __call__), ca and cb the
+        constant feature of each row (constant()). A score summed over K̃ in one product rounds its
+        bias terms' sum Σ α_i y_i together with k's: far from the data, where k vanishes and that sum
+        cancels to 0 exactly, f was left as rounding dust of either sign (a boundary drawn in an
+        empty corner). Summed apart, the integer sum stays exact and k's part keeps its sign."""
+        A, B = np.asarray(A, dtype=np.float64), np.asarray(B, dtype=np.float64)
+        with np.errstate(over="ignore", invalid="ignore"):
+            K = self._raw(A, B)
+            ca, cb = self.constant(A), self.constant(B)
+            if self.normalize:
+                for axis, M in ((0, A), (1, B)):
+                    norm = np.sqrt(self.diagonal(M))
+                    inv = np.divide(1.0, norm, out=np.zeros_like(norm), where=norm > 0)
+                    K *= inv[:, None] if axis == 0 else inv[None, :]
+                    if self.fit_intercept:  # a zero φ̃(x) stays 0, its constant too (as __call__ has it)
+                        (ca if axis == 0 else cb)[:] = inv
+        return finite(K, "The kernel values overflow floating point: lower the degree or rescale the data.",
+                      "degree" if self.kernel == "poly" else "kernel"), ca, cb
+
     def constant(self, A):
         """The bias component of φ̃(a) for every row a: 1, or 1/‖φ̃(a)‖ with normalize; 0 without bias."""
         if not self.fit_intercept:

@@ -150,10 +150,18 @@ class _BoundaryScene(ModelInPlane):
                     t.set_gid("subnote")
             self._build_artists(ax)
 
-    def zero_note(self):
-        # Training's rule counts y·(w·x̃) ≤ 0 as a mistake, so at w = 0 every point is one: the
-        # note may not say a point is on a side (the shading shows only the tie's prediction).
-        return _("w = 0: no boundary; every point sits on it (w·x̃ = 0) and counts as a mistake")
+    def zero_note(self, wrong=None):
+        # At w = 0 every point ties (a = w·x̃ = 0). The fill and the rings show the tie's prediction (+1),
+        # training's rule y·a ≤ 0 counts every point as a mistake: the note says which is which, or
+        # XOR's two rings and "every point is a mistake" read as two answers to one question. Short:
+        # four lines at most in a 300 px plot, in the strip kept free of points (placement.note_band_view);
+        # no-break spaces keep "y·a ≤ 0" on one line.
+        label = plain(class_label(self.label_names, 1), 40)
+        if wrong is not None and not np.any(wrong):
+            return _("w = 0: no boundary; ties predict {label}, none wrong; yet all are mistakes (y·a ≤ 0)").format(
+                label=label)
+        return _("w = 0: no boundary; ties predict {label}, ringed if wrong; all are mistakes (y·a ≤ 0)").format(
+            label=label)
 
     def _build_artists(self, ax):
         fig = self.fig
@@ -245,7 +253,7 @@ class _BoundaryScene(ModelInPlane):
         else:
             note = self._update_linear(np.asarray(w, dtype=float))
         if w_zero:
-            note = self.zero_note()
+            note = self.zero_note(wrong)
         self.note.set_text(self._fit_note(note))
         self.note.set_visible(bool(note))
         return wrong

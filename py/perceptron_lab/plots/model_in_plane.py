@@ -33,19 +33,22 @@ class ModelInPlane:
         if self.contour is not None:
             self.contour.remove()
             self.contour = None
-        if np.nanmin(S) < 0 < np.nanmax(S):
+        if np.any(S >= 0) and np.any(S < 0):
             # The 0-level lines from contourpy (what ax.contour runs, with its default
             # algorithm) in one plain collection: a ContourSet costs more than the rest of an
             # animation frame, and frames make a new one every step.
             import contourpy
-            gen = contourpy.contour_generator(self.gx, self.gy, S, name="mpl2014", line_type="SeparateCode")
+            # A tie (f = 0, e.g. where an RBF's terms underflow) is on the +1 side, as the fill has it;
+            # contourpy puts 0 below the level, and would draw the line where the fill does not change.
+            lifted = np.where(S == 0, np.finfo(np.float64).tiny, S)
+            gen = contourpy.contour_generator(self.gx, self.gy, lifted, name="mpl2014", line_type="SeparateCode")
             verts, codes = gen.lines(0.0)
             self.contour = PathCollection([Path(v, c) for v, c in zip(verts, codes)], facecolors="none",
                                           edgecolors=[PALETTE["boundary"]], linewidths=fs(self.fig, LINE_W),
                                           zorder=5, gid="contour")
             self.ax.add_collection(self.contour, autolim=False)
             return ""
-        side = plain(label_text(self.label_names, 1 if np.nanmin(S) >= 0 else -1), 40)
+        side = plain(label_text(self.label_names, 1 if np.all(S >= 0) else -1), 40)
         return _("no boundary in this view: every point here is predicted {label}").format(label=side)
 
     def _plane_line(self, w):

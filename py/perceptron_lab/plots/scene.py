@@ -54,6 +54,14 @@ def axes_box(fig, ax):
 
 
 
+def signed_f4(S):
+    """S as little-endian float32 keeping every sign: a negative score below float32's range would
+    round to −0, which the page reads as ≥ 0 (the +1 side), so it becomes the least negative float32."""
+    out = np.ascontiguousarray(S, dtype="<f4")
+    out[(out == 0) & (np.asarray(S) < 0)] = -np.float32(1e-45)
+    return out
+
+
 class BoundaryMotion:
     """The boundary plot for the page to animate: scene() once, frame(w | decision, ...) per
     step. Arguments as BoundaryAnimator (decision: a kernel run's scores at the step)."""
@@ -108,7 +116,7 @@ class BoundaryMotion:
         out = {"wrong": np.flatnonzero(wrong).tolist(), "n_wrong": self.n_wrong}
         if s.nonlinear:
             # the scores on the grid (row 0 at the bottom), float32: the page tweens between steps
-            out["scores"] = base64.b64encode(np.ascontiguousarray(s.grid_scores, dtype="<f4").tobytes()).decode("ascii")
+            out["scores"] = base64.b64encode(signed_f4(s.grid_scores).tobytes()).decode("ascii")
         else:
             g, c = s._plane_line(np.asarray(w, dtype=float))
             out["plane"] = [float(g[0]), float(g[1]), float(c)]

@@ -4,11 +4,12 @@ run (core/kernel_perceptron.py trains it; the bridge asks this for its theory, t
 
 import numpy as np
 
+from .. import settings
 from ..core import features
 from . import exact_bound, kernel_margin
 from . import margin as theory
 
-THEORY_MAX_POINTS = 600  # the max-margin solve in feature space has up to n dimensions
+THEORY_MAX_POINTS = settings.LIMITS["kernel_theory_max_points"]  # the solve in feature space has up to n dimensions
 
 
 def feature_embedding(K, rtol=None):

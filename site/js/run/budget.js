@@ -73,14 +73,28 @@ export function plotCost(settings, features) {
  * matrix; every example a mistake in every epoch (the upper bound), each adding a Gram row to
  * all rows scores; with plots, f on the kernel_plot_grid² grid of its regions
  * (plots/kernel.py) and on every training point, each a sum over at most every row. */
-export function kernelCost(rows, features, epochs, withPlots) {
+export function kernelCost(rows, features, epochs, withPlots, kernel = KERNEL_DEFAULT) {
   const pair = LIMITS.cost_us_per_kernel_pair + features * LIMITS.cost_us_per_kernel_value;
   const grid = LIMITS.kernel_plot_grid;
   return {
     gram: rows * rows * pair,
     train: rows * epochs * (LIMITS.cost_us_per_example + rows * LIMITS.cost_us_per_kernel_update),
     plot: withPlots ? (grid * grid + rows) * rows * pair : 0,
+    theory: kernelTheoryCost(rows, kernel),
   };
+}
+
+const KERNEL_DEFAULT = SCHEMA.params.find((p) => p.name === "kernel").default;
+
+/** The kernel run's theory, asked for after its first picture (theory/kernel_bound.py): for poly and
+ * RBF up to kernel_theory_max_points rows it embeds the Gram matrix (an eigendecomposition) and finds
+ * the max margin in as many dimensions as rows, ~rows³ (bench/run_budget.py at load 10: 0.25, 0.74 and 1.9 s
+ * at 100, 200 and 300 RBF rows, its deadline at 400; 200 rows took 0.7 to 5.5 s in three runs at load 8-13),
+ * and it stops at margin_seconds whatever it holds. The coefficient stays low enough that a 300-point RBF
+ * link still runs by itself (9.3 s with its plots; its theory measured 1.9 s). */
+export function kernelTheoryCost(rows, kernel) {
+  if (kernel === "linear" || rows > LIMITS.kernel_theory_max_points) return 0;
+  return Math.min(rows ** 3 * LIMITS.cost_us_per_kernel_theory_cube, LIMITS.margin_seconds * 1e6);
 }
 
 /** The point-vote pairs a voted run polls at most (run_cost.py vote_pairs): it keeps up to
@@ -116,8 +130,9 @@ export function estimate(data, settings, csvInfo) {
   let us;
   if (cost.model === "gram") {
     // Beyond kernel_max_points Python refuses the run at once (an n × n matrix), and says why.
-    const k = rows <= LIMITS.kernel_max_points ? kernelCost(rows, features, epochs, plots !== null) : null;
-    us = k ? k.gram + k.train + k.plot : 0;
+    const k = rows <= LIMITS.kernel_max_points
+      ? kernelCost(rows, features, epochs, plots !== null, settings.kernel ?? KERNEL_DEFAULT) : null;
+    us = k ? k.gram + k.train + k.plot + k.theory : 0;
     est.gram = !!k; // no kernel matrix to speak of when refused
   } else if (cost.model === "classes") {
     // One weight vector per class: each example's scores are one numpy product of classes × x̃.
