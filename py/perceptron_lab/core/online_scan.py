@@ -41,6 +41,17 @@ def own_dots(X, W):
     return np.array([dot(x, v) for x, v in zip(X, W)], dtype=np.float64).reshape(len(X))
 
 
+def _first_mistake(a, rows, w, k, near, far, thr):
+    """The first of the block margins a[k:] that is a mistake by the per-example loop's own number
+    (one above near is none, one at or below far is one), or -1."""
+    dot = np.ndarray.dot
+    for j in range(k, len(a)):
+        v = a[j]
+        if v <= near and (v <= far or dot(rows[j], w) <= thr):
+            return j
+    return -1
+
+
 class OnlineScan:
     """Passes of the online perceptron over (Z, y) in a visiting order; the block size carries over."""
 
@@ -79,13 +90,14 @@ class OnlineScan:
         self.signed = m
         return m
 
-    def _rows(self, pos):
-        """(x̃, z = y·x̃) of the visiting positions pos: the same numbers as the pass's own rows."""
+    def _rows(self, pos, z):
+        """x̃ of the visiting positions pos, and z = y·x̃ written into z: the pass's own rows' numbers."""
         if self.X is None:
-            z = np.take(self.YZ, pos, axis=0)
-            return z * self.yo[pos, None], z
+            np.take(self.YZ, pos, axis=0, out=z, mode="clip")  # pos is in range: no buffered check
+            return z * self.yo[pos, None]
         x = np.take(self.X, pos, axis=0)
-        return x, x * self.yo[pos, None]
+        np.multiply(x, self.yo[pos, None], out=z)
+        return x
 
     def epoch(self, w, number, record, t=0, update=None, visitor=None):
         """One pass from w; returns (w after it, mistakes in it). Updates go to record.add_many
@@ -113,20 +125,24 @@ class OnlineScan:
                     signed = self._sign(q)
                 rows = YZ[p:q]
                 a = dot(rows, w).tolist()
-                k = 0  # candidates before k are decided
                 for v in a:
                     if v <= near:
-                        k = a.index(v, k)  # the first v from k on: the ones before it are above near
-                        z = rows[k]
-                        if v > far and not dot(z, w) <= thr:  # within rounding of it: its own number decides
-                            k += 1
-                            continue
                         break
                 else:
                     p = q
-                    block = top if block > half_top else 2 * block
+                    block += block  # at most 2·_LIST_MAX <= _BLOCK_MAX
                     beat()
                     continue
+                k = a.index(v)  # the ones before it are above near, so none is equal to it
+                z = rows[k]
+                if v > far and not dot(z, w) <= thr:  # within rounding of it, and right by its own number
+                    k = _first_mistake(a, rows, w, k + 1, near, far, thr)
+                    if k < 0:
+                        p = q
+                        block += block
+                        beat()
+                        continue
+                    z = rows[k]
             else:  # long
                 if q > n:
                     q = n
@@ -199,7 +215,7 @@ class OnlineScan:
         x̃·w before each (the per-example loop's own dot products), w after each; empties `at`.
 
         The w's are made again here, not kept by the pass: w after update k is first + z_1 + ... + z_k,
-        added one at a time, which is what np.add.accumulate does along each component (the pass's own
+        added one at a time, which is what np.add.accumulate does down each component (the pass's own
         additions; z = y·x̃ by the same multiplication as the pass's rows).
         The activations: x̃·w by np.vecdot of the unsigned rows (for a shuffled order, y·z: negation
         is exact)."""
@@ -207,15 +223,13 @@ class OnlineScan:
             return
         m = len(at)
         pos = np.fromiter(at, np.intp, m)  # np.take wants intp (32 bits in Pyodide)
-        x, z = self._rows(pos)
-        path = np.empty((self.d, m + 1))  # column k: w after update k (0: first); a row per component
-        path[:, 0] = first
-        path[:, 1:] = z.T
-        np.add.accumulate(path, axis=1, out=path)  # along contiguous rows: twice as fast as down columns
-        before = np.ascontiguousarray(path[:, :-1].T)  # contiguous rows, as the loop's dot product reads w
-        # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0.
-        record.add_many(number, pos if self.perm is None else self.perm[pos], own_dots(x, before) + 0.0,
-                        path[:, 1:].T)
+        path = np.empty((m + 1, self.d))  # row k: w after update k (0: first)
+        path[0] = first
+        x = self._rows(pos, path[1:])
+        np.add.accumulate(path, axis=0, out=path)
+        act = own_dots(x, path[:-1])
+        act += 0.0  # the activation of a negative row at w·x̃ = 0 is 0, not −0
+        record.add_many(number, pos if self.perm is None else self.perm[pos], act, path[1:])
         del at[:]
 
 
