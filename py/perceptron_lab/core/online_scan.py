@@ -41,6 +41,12 @@ def own_dots(X, W):
     return np.array([dot(x, v) for x, v in zip(X, W)], dtype=np.float64).reshape(len(X))
 
 
+def _outs():
+    """An array of every short block's length, for its margins (a short block's product writes into
+    the one of its length instead of making a new array)."""
+    return [np.empty(m) for m in range(_LIST_MAX + 1)]
+
+
 def _first_mistake(a, rows, w, k, near, far, thr):
     """The first of the block margins a[k:] that is a mistake by the per-example loop's own number
     (one above near is none, one at or below far is one), or -1."""
@@ -61,6 +67,7 @@ class OnlineScan:
         self.longest, self.slack = dot_slack(Z)  # |z| = |x̃|
         self.block = _BLOCK_START
         self.visit(perm)
+        self._outs = _outs()
 
     def visit(self, perm):
         """The examples in the order perm from now on (None: the training order)."""
@@ -74,11 +81,12 @@ class OnlineScan:
             self.YZ *= self.yo[:, None]
 
     def __getstate__(self):  # a pickled run: the rows in visiting order are made again when loaded
-        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo", "_outs")}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
         self.visit(self.perm)
+        self._outs = _outs()
 
     def _sign(self, q):
         """Makes z = y·x̃ for the rows up to q (at least _SIGN_CHUNK more); returns how many are made."""
@@ -117,14 +125,16 @@ class OnlineScan:
         first, at = w, []  # this batch: w before it, the positions of its updates
         if update is None:  # added to in place (w + z and w += z round alike); first and the caller's w stay
             w = w.copy()
-        put_at = at.append
+        put_at, outs = at.append, self._outs
         while p < n:
             q = p + block  # past n: the slices end at n
             if block <= short:  # one product; the first candidate found by Python on floats
                 if q > signed:
+                    if q > n:
+                        q = n
                     signed = self._sign(q)
                 rows = YZ[p:q]
-                a = dot(rows, w).tolist()
+                a = dot(rows, w, outs[q - p]).tolist()  # into an array of its length: none made per block
                 for v in a:
                     if v <= near:
                         break
