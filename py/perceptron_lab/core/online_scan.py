@@ -42,9 +42,11 @@ def own_dots(X, W):
 
 
 def _outs():
-    """An array of every short block's length, for its margins (a short block's product writes into
-    the one of its length instead of making a new array)."""
-    return [np.empty(m) for m in range(_LIST_MAX + 1)]
+    """An array of every short block's length, for its margins, and a memoryview of each: a short
+    block's product writes into the array of its length, and the pass reads it through the view as
+    Python floats, so no array and no list is made per block."""
+    arrays = [np.empty(m) for m in range(_LIST_MAX + 1)]
+    return arrays, [memoryview(a) for a in arrays]
 
 
 def _first_mistake(a, rows, w, k, near, far, thr):
@@ -125,7 +127,7 @@ class OnlineScan:
         first, at = w, []  # this batch: w before it, the positions of its updates
         if update is None:  # added to in place (w + z and w += z round alike); first and the caller's w stay
             w = w.copy()
-        put_at, outs = at.append, self._outs
+        put_at, (outs, views) = at.append, self._outs
         while p < n:
             q = p + block  # past n: the slices end at n
             if block <= short:  # one product; the first candidate found by Python on floats
@@ -134,16 +136,18 @@ class OnlineScan:
                         q = n
                     signed = self._sign(q)
                 rows = YZ[p:q]
-                a = dot(rows, w, outs[q - p]).tolist()  # into an array of its length: none made per block
+                dot(rows, w, outs[q - p])  # into the array of its length: none made per block
+                a = views[q - p]  # ... read as Python floats through a view kept on it (no list made)
+                k = 0
                 for v in a:
                     if v <= near:
                         break
+                    k += 1
                 else:
                     p = q
                     block += block  # at most 2·_LIST_MAX <= _BLOCK_MAX
                     beat()
                     continue
-                k = a.index(v)  # the ones before it are above near, so none is equal to it
                 z = rows[k]
                 if v > far and not dot(z, w) <= thr:  # within rounding of it, and right by its own number
                     k = _first_mistake(a, rows, w, k + 1, near, far, thr)
