@@ -41,12 +41,12 @@ def own_dots(X, W):
     return np.array([dot(x, v) for x, v in zip(X, W)], dtype=np.float64).reshape(len(X))
 
 
-def _outs():
-    """An array of every short block's length, for its margins, and a memoryview of each: a short
-    block's product writes into the array of its length, and the pass reads it through the view as
-    Python floats, so no array and no list is made per block."""
-    arrays = [np.empty(m) for m in range(_LIST_MAX + 1)]
-    return arrays, [memoryview(a) for a in arrays]
+def _margins():
+    """Per block length m up to _LIST_MAX: an array of length m and a memoryview of it, both made
+    when a block of m rows first needs them (None before): a short block's product writes into the
+    array of its length and the pass reads it through the view as Python floats, so no array and no
+    list is made per block."""
+    return [None] * (_LIST_MAX + 1), [None] * (_LIST_MAX + 1)
 
 
 def _first_mistake(a, rows, w, k, near, far, thr):
@@ -69,7 +69,7 @@ class OnlineScan:
         self.longest, self.slack = dot_slack(Z)  # |z| = |x̃|
         self.block = _BLOCK_START
         self.visit(perm)
-        self._outs = _outs()
+        self._margins = _margins()
 
     def visit(self, perm):
         """The examples in the order perm from now on (None: the training order)."""
@@ -83,12 +83,12 @@ class OnlineScan:
             self.YZ *= self.yo[:, None]
 
     def __getstate__(self):  # a pickled run: the rows in visiting order are made again when loaded
-        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo", "_outs")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo", "_margins")}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
         self.visit(self.perm)
-        self._outs = _outs()
+        self._margins = _margins()
 
     def _sign(self, q):
         """Makes z = y·x̃ for the rows up to q (at least _SIGN_CHUNK more); returns how many are made."""
@@ -127,7 +127,7 @@ class OnlineScan:
         first, at = w, []  # this batch: w before it, the positions of its updates
         if update is None:  # added to in place (w + z and w += z round alike); first and the caller's w stay
             w = w.copy()
-        put_at, (outs, views) = at.append, self._outs
+        put_at, (outs, views) = at.append, self._margins
         while p < n:
             q = p + block  # past n: the slices end at n
             if block <= short:  # one product; the first candidate found by Python on floats
@@ -136,8 +136,11 @@ class OnlineScan:
                         q = n
                     signed = self._sign(q)
                 rows = YZ[p:q]
-                dot(rows, w, outs[q - p])  # into the array of its length: none made per block
-                a = views[q - p]  # ... read as Python floats through a view kept on it (no list made)
+                a = views[q - p]
+                if a is None:
+                    outs[q - p] = np.empty(q - p)
+                    a = views[q - p] = memoryview(outs[q - p])
+                dot(rows, w, outs[q - p])  # a: these margins, as Python floats
                 k = 0
                 for v in a:
                     if v <= near:
