@@ -41,6 +41,25 @@ def own_dots(X, W):
     return np.array([dot(x, v) for x, v in zip(X, W)], dtype=np.float64).reshape(len(X))
 
 
+def _margins():
+    """Per block length m up to _LIST_MAX: an array of length m and a memoryview of it, both made
+    when a block of m rows first needs them (None before): a short block's product writes into the
+    array of its length and the pass reads it through the view as Python floats, so no array and no
+    list is made per block."""
+    return [None] * (_LIST_MAX + 1), [None] * (_LIST_MAX + 1)
+
+
+def _first_mistake(a, rows, w, k, near, far, thr):
+    """The first of the block margins a[k:] that is a mistake by the per-example loop's own number
+    (one above near is none, one at or below far is one), or -1."""
+    dot = np.ndarray.dot
+    for j in range(k, len(a)):
+        v = a[j]
+        if v <= near and (v <= far or dot(rows[j], w) <= thr):
+            return j
+    return -1
+
+
 class OnlineScan:
     """Passes of the online perceptron over (Z, y) in a visiting order; the block size carries over."""
 
@@ -50,6 +69,7 @@ class OnlineScan:
         self.longest, self.slack = dot_slack(Z)  # |z| = |x̃|
         self.block = _BLOCK_START
         self.visit(perm)
+        self._margins = _margins()
 
     def visit(self, perm):
         """The examples in the order perm from now on (None: the training order)."""
@@ -63,11 +83,12 @@ class OnlineScan:
             self.YZ *= self.yo[:, None]
 
     def __getstate__(self):  # a pickled run: the rows in visiting order are made again when loaded
-        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("X", "YZ", "signed", "yo", "_margins")}
 
     def __setstate__(self, state):
         self.__dict__.update(state)
         self.visit(self.perm)
+        self._margins = _margins()
 
     def _sign(self, q):
         """Makes z = y·x̃ for the rows up to q (at least _SIGN_CHUNK more); returns how many are made."""
@@ -79,13 +100,14 @@ class OnlineScan:
         self.signed = m
         return m
 
-    def _rows(self, pos):
-        """(x̃, z = y·x̃) of the visiting positions pos: the same numbers as the pass's own rows."""
+    def _rows(self, pos, z):
+        """x̃ of the visiting positions pos, and z = y·x̃ written into z: the pass's own rows' numbers."""
         if self.X is None:
-            z = np.take(self.YZ, pos, axis=0)
-            return z * self.yo[pos, None], z
+            np.take(self.YZ, pos, axis=0, out=z, mode="clip")  # pos is in range: no buffered check
+            return z * self.yo[pos, None]
         x = np.take(self.X, pos, axis=0)
-        return x, x * self.yo[pos, None]
+        np.multiply(x, self.yo[pos, None], out=z)
+        return x
 
     def epoch(self, w, number, record, t=0, update=None, visitor=None):
         """One pass from w; returns (w after it, mistakes in it). Updates go to record.add_many
@@ -105,28 +127,39 @@ class OnlineScan:
         first, at = w, []  # this batch: w before it, the positions of its updates
         if update is None:  # added to in place (w + z and w += z round alike); first and the caller's w stay
             w = w.copy()
-        put_at = at.append
+        put_at, (outs, views) = at.append, self._margins
         while p < n:
             q = p + block  # past n: the slices end at n
             if block <= short:  # one product; the first candidate found by Python on floats
                 if q > signed:
+                    if q > n:
+                        q = n
                     signed = self._sign(q)
                 rows = YZ[p:q]
-                a = dot(rows, w).tolist()
-                k = 0  # candidates before k are decided
+                a = views[q - p]
+                if a is None:
+                    outs[q - p] = np.empty(q - p)
+                    a = views[q - p] = memoryview(outs[q - p])
+                dot(rows, w, outs[q - p])  # a: these margins, as Python floats
+                k = 0
                 for v in a:
                     if v <= near:
-                        k = a.index(v, k)  # the first v from k on: the ones before it are above near
-                        z = rows[k]
-                        if v > far and not dot(z, w) <= thr:  # within rounding of it: its own number decides
-                            k += 1
-                            continue
                         break
+                    k += 1
                 else:
                     p = q
-                    block = top if block > half_top else 2 * block
+                    block += block  # at most 2·_LIST_MAX <= _BLOCK_MAX
                     beat()
                     continue
+                z = rows[k]
+                if v > far and not dot(z, w) <= thr:  # within rounding of it, and right by its own number
+                    k = _first_mistake(a, rows, w, k + 1, near, far, thr)
+                    if k < 0:
+                        p = q
+                        block += block
+                        beat()
+                        continue
+                    z = rows[k]
             else:  # long
                 if q > n:
                     q = n
@@ -199,7 +232,7 @@ class OnlineScan:
         x̃·w before each (the per-example loop's own dot products), w after each; empties `at`.
 
         The w's are made again here, not kept by the pass: w after update k is first + z_1 + ... + z_k,
-        added one at a time, which is what np.add.accumulate does along each component (the pass's own
+        added one at a time, which is what np.add.accumulate does down each component (the pass's own
         additions; z = y·x̃ by the same multiplication as the pass's rows).
         The activations: x̃·w by np.vecdot of the unsigned rows (for a shuffled order, y·z: negation
         is exact)."""
@@ -207,15 +240,13 @@ class OnlineScan:
             return
         m = len(at)
         pos = np.fromiter(at, np.intp, m)  # np.take wants intp (32 bits in Pyodide)
-        x, z = self._rows(pos)
-        path = np.empty((self.d, m + 1))  # column k: w after update k (0: first); a row per component
-        path[:, 0] = first
-        path[:, 1:] = z.T
-        np.add.accumulate(path, axis=1, out=path)  # along contiguous rows: twice as fast as down columns
-        before = np.ascontiguousarray(path[:, :-1].T)  # contiguous rows, as the loop's dot product reads w
-        # + 0.0: the activation of a negative row at w·x̃ = 0 is 0, not −0.
-        record.add_many(number, pos if self.perm is None else self.perm[pos], own_dots(x, before) + 0.0,
-                        path[:, 1:].T)
+        path = np.empty((m + 1, self.d))  # row k: w after update k (0: first)
+        path[0] = first
+        x = self._rows(pos, path[1:])
+        np.add.accumulate(path, axis=0, out=path)
+        act = own_dots(x, path[:-1])
+        act += 0.0  # the activation of a negative row at w·x̃ = 0 is 0, not −0
+        record.add_many(number, pos if self.perm is None else self.perm[pos], act, path[1:])
         del at[:]
 
 
