@@ -18,6 +18,8 @@ import os
 import re
 
 DOMAIN = "perceptron_lab"
+# The words only a pip install shows (command lines, --help, estimators): their own catalog, not in the page.
+PIP_DOMAIN = "perceptron_lab_pip"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 ENGLISH = "en"
 # Decimal mark and digit-group separator per language; a language not listed writes numbers as English.
@@ -48,8 +50,12 @@ def resolve(code):
 
 def _translation(lang):
     if lang not in _cache:
-        _cache[lang] = (gettext.NullTranslations() if lang == ENGLISH else
-                        gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
+        if lang == ENGLISH:
+            _cache[lang] = gettext.NullTranslations()
+        else:
+            t = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+            t.add_fallback(gettext.translation(PIP_DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
+            _cache[lang] = t
     return _cache[lang]
 
 
