@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from . import check_cli, cli_words, quiz_cli, run_cost, settings
-from .i18n import _, language_from_environment, use_language
+from .i18n import _, language_from_environment, ngettext, use_language
 from .data import real
 from .bridge import handle
 from .bridge.train import FAMILY_OF
@@ -144,7 +144,8 @@ def _summary(r):
         _("bias: {value}").format(value=fmt(r['bias'])) if r["bias"] is not None else
         _("bias: off (boundary through the origin)"),
         _("labels: -1 = {negative}, +1 = {positive}").format(negative=r['labels']['-1'], positive=r['labels']['+1']),
-        _("mistakes: {mistakes} in {epochs} epochs; training accuracy {accuracy}").format(
+        ngettext("mistakes: {mistakes} in {epochs} epoch; training accuracy {accuracy}",
+                 "mistakes: {mistakes} in {epochs} epochs; training accuracy {accuracy}", r["epochs"]).format(
             mistakes=r['mistakes'], epochs=r['epochs'], accuracy=f"{r['train_accuracy']:.4g}")
         + ("" if r["test_accuracy"] is None else
            "; " + _("test accuracy {accuracy}").format(accuracy=f"{r['test_accuracy']:.4g}")),
