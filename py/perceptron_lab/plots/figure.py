@@ -12,12 +12,30 @@ import zlib
 
 import numpy as np
 
+import matplotlib.scale
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import ScalarFormatter
 
 from ..errors import SettingsError
-from ..i18n import _
+from ..i18n import _, number
 from .style import DPI, DPR_RANGE, MAX_IMAGE_PX, MAX_PX, MIN_PX, SCALE_RANGE, SLIDE_WIDTH, rc
+
+
+class MarkedScalarFormatter(ScalarFormatter):
+    """matplotlib's tick labels with the language's decimal mark (0,25 in German and Spanish), read
+    when a label is drawn. Python's `locale` (axes.formatter.use_locale) is no way: Pyodide has the C
+    locale only, and the language is the request's, not the process's."""
+
+    def __call__(self, x, pos=None):
+        return number(super().__call__(x, pos))
+
+    def get_offset(self):
+        return number(super().get_offset())
+
+
+# Every linear axis takes its default tick labels from here (matplotlib.scale.LinearScale).
+matplotlib.scale.ScalarFormatter = MarkedScalarFormatter
 
 
 def _check_range(name, v, lo, hi, field):
