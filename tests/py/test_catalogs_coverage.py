@@ -1,7 +1,7 @@
 """Every sentence Python can show a student or a pip user is a catalog message: read from the source.
 
 The source is the reference: each message site (the user's two exceptions, DataError and SettingsError,
-the command line's `_fail` lines and its `--help` texts) is found in the syntax tree of
+the command line's `_fail` lines and its `--help` texts, the theory's notes) is found in the syntax tree of
 py/perceptron_lab, and a string written there must be the msgid of `_()`/`ngettext()` (or `N_()`,
 translated where it is shown), never an f-string, a joined or a bare literal, which no catalog can
 hold. test_catalogs.py then requires every msgid in each shipped catalog (tools/catalogs.py --check)."""
@@ -77,6 +77,15 @@ def message_sites():
                 shown = [k.value for k in node.keywords if k.arg in HELP_KEYWORDS]
             if any(_bare_text(s, constants) for s in shown):
                 bare.append(f"{where}:{node.lineno} {name}")
+        # The theory's notes, shown under the numbers: {"note": ...} and x.note = ...
+        for node in ast.walk(tree):
+            notes = []
+            if isinstance(node, ast.Dict):
+                notes = [v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == "note"]
+            elif isinstance(node, ast.Assign):
+                notes = [node.value] if any(isinstance(t, ast.Attribute) and t.attr == "note" for t in node.targets) else []
+            if any(_bare_text(v, constants) for v in notes):
+                bare.append(f"{where}:{node.lineno} note")
     return bare
 
 
