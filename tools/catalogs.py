@@ -19,6 +19,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from perceptron_lab.i18n import catalog_key
+
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "perceptron_lab"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "perceptron_lab"
@@ -76,8 +78,23 @@ def po_bytes(cat):
 
 
 def mo_bytes(cat):
+    """The compiled catalog, each message filed under i18n.catalog_key of its msgid (not the English
+    itself, which every language's file would carry again: ~14 KB of a first visit)."""
+    keyed = Catalog(locale=cat.locale, domain=cat.domain, project="perceptron-lab", version="",
+                    creation_date=EPOCH, revision_date=EPOCH, msgid_bugs_address="", copyright_holder="",
+                    fuzzy=False)
+    keyed.mime_headers = cat.mime_headers
+    seen = {}
+    for m in cat:
+        if not m.id or m.fuzzy:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        keys = tuple(catalog_key(i) for i in ids)
+        if seen.setdefault(keys[0], ids[0]) != ids[0]:
+            raise SystemExit(f"two msgids share the key {keys[0]}: {seen[keys[0]]!r}, {ids[0]!r}")
+        keyed.add(keys if isinstance(m.id, tuple) else keys[0], m.string)
     out = io.BytesIO()
-    write_mo(out, cat, use_fuzzy=False)
+    write_mo(out, keyed, use_fuzzy=False)
     return out.getvalue()
 
 

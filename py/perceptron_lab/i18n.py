@@ -13,7 +13,9 @@ Numbers in sentences carry the language's decimal mark (`number`); numbers in li
 JSON never do (they are not built here).
 """
 
+import base64
 import gettext
+import hashlib
 import os
 import re
 
@@ -48,14 +50,42 @@ def resolve(code):
     return base if base in available() else ENGLISH
 
 
+def catalog_key(msgid):
+    """The key a compiled catalog files a message under: 7 characters of the msgid's SHA-1, so that the
+    English is not shipped once per language (as the page's catalogs do; tools/catalogs.py writes them)."""
+    return base64.urlsafe_b64encode(hashlib.sha1(msgid.encode("utf-8")).digest())[:7].decode("ascii")
+
+
+class _Keyed:
+    """A language's compiled catalogs (the main one, then the pip one), asked by catalog_key; a message
+    found in neither is the English msgid itself."""
+
+    def __init__(self, catalogs):
+        self.catalogs = catalogs
+
+    def gettext(self, msgid):
+        key = catalog_key(msgid)
+        for c in self.catalogs:
+            text = c._catalog.get(key)
+            if text is not None:
+                return text
+        return msgid
+
+    def ngettext(self, singular, plural, n):
+        key = catalog_key(singular)
+        for c in self.catalogs:
+            if (key, 0) in c._catalog:
+                return c._catalog.get((key, c.plural(n)), c._catalog[(key, 0)])
+        return singular if n == 1 else plural
+
+
 def _translation(lang):
     if lang not in _cache:
         if lang == ENGLISH:
             _cache[lang] = gettext.NullTranslations()
         else:
-            t = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
-            t.add_fallback(gettext.translation(PIP_DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
-            _cache[lang] = t
+            found = [gettext.translation(d, LOCALE_DIR, languages=[lang], fallback=True) for d in (DOMAIN, PIP_DOMAIN)]
+            _cache[lang] = _Keyed([t for t in found if isinstance(t, gettext.GNUTranslations)])
     return _cache[lang]
 
 
