@@ -20,7 +20,10 @@ def _b64_digest(data: bytes) -> str:
 # tests/py/test_layers.py holds that nothing below the CLI imports it), and scikit-learn, which
 # sklearn.py wraps, is not in the page. Every byte counts against the 12 MB cold load.
 NOT_IN_THE_PAGE = {f"perceptron_lab/{name}" for name in
-                   ("__main__.py", "cli.py", "cli_input.py", "check_cli.py", "quiz_cli.py", "sklearn.py")}
+                   ("__main__.py", "cli.py", "cli_input.py", "check_cli.py", "quiz_cli.py", "sklearn.py",
+                    "cli_words.py")}
+PIP_CATALOG = "perceptron_lab_pip.mo"  # the command lines' and estimators' words (tools/catalogs.py)
+PIP_PACKAGES = ("perceptron_lab/estimators/",)  # fit/predict for pip users; perceptron_lab/__init__ loads them lazily
 
 
 def build_app_wheel(out_dir: Path) -> Path:
@@ -37,7 +40,7 @@ def build_app_wheel(out_dir: Path) -> Path:
         if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo", ".po", ".pot"}:
             continue
         rel = path.relative_to(PY_SRC.parent).as_posix()
-        if rel in NOT_IN_THE_PAGE:
+        if rel in NOT_IN_THE_PAGE or path.name == PIP_CATALOG or rel.startswith(PIP_PACKAGES):
             continue
         files.append((rel, path.read_bytes()))
     if not any(rel == "perceptron_lab/__init__.py" for rel, _ in files):

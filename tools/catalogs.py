@@ -19,9 +19,17 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from perceptron_lab.i18n import catalog_key
+
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "perceptron_lab"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "perceptron_lab"
+# The words only a pip install shows (the command lines, their --help, the estimators): a catalog of their
+# own, which the page's app wheel leaves out (tools/appwheel.py), so a first visit does not download them.
+PIP_DOMAIN = "perceptron_lab_pip"
+PIP_SOURCES = ("perceptron_lab/cli.py", "perceptron_lab/cli_input.py", "perceptron_lab/cli_words.py",
+               "perceptron_lab/check_cli.py", "perceptron_lab/quiz_cli.py", "perceptron_lab/sklearn.py",
+               "perceptron_lab/estimators/", "perceptron_lab/params.json#cli")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # A fixed date keeps the files byte-identical from run to run (Babel writes it into the headers).
 EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -38,7 +46,28 @@ def template():
     for p in json.loads((PACKAGE / "params.json").read_text(encoding="utf-8"))["params"]:
         cat.add(p["label"], None, [("perceptron_lab/params.json", 0)],
                 auto_comments=["TRANSLATORS: a setting's label, as the page's catalog has it (site/locale)"])
+        for key in ("hint", "cli_help"):  # the command line's --help says them (cli.py)
+            if p.get(key) and ("cli" in p or p["name"].startswith("csv_")):
+                cat.add(p[key], None, [("perceptron_lab/params.json#cli", 0)],
+                        auto_comments=["TRANSLATORS: a setting's help in the command line's --help"])
+        for o in p.get("options", []):
+            if isinstance(o, dict) and o.get("no_exercise"):
+                cat.add(o["no_exercise"], None, [("perceptron_lab/params.json", 0)],
+                        auto_comments=["TRANSLATORS: why the exercise cannot follow this algorithm (bridge/visits.py)"])
     return cat
+
+
+def split(tmpl):
+    """{domain: template}: a message used only where a pip install shows it goes to PIP_DOMAIN."""
+    out = {d: Catalog(project="perceptron-lab", version="", creation_date=EPOCH, revision_date=EPOCH,
+                      msgid_bugs_address="", copyright_holder="", fuzzy=False) for d in (DOMAIN, PIP_DOMAIN)}
+    for m in tmpl:
+        if not m.id:
+            continue
+        pip = all(f.startswith(PIP_SOURCES) for f, _ in m.locations)
+        out[PIP_DOMAIN if pip else DOMAIN].add(m.id, None, m.locations, auto_comments=m.auto_comments,
+                                               context=m.context, flags=m.flags)
+    return out
 
 
 def po_bytes(cat):
@@ -49,8 +78,23 @@ def po_bytes(cat):
 
 
 def mo_bytes(cat):
+    """The compiled catalog, each message filed under i18n.catalog_key of its msgid (not the English
+    itself, which every language's file would carry again: ~14 KB of a first visit)."""
+    keyed = Catalog(locale=cat.locale, domain=cat.domain, project="perceptron-lab", version="",
+                    creation_date=EPOCH, revision_date=EPOCH, msgid_bugs_address="", copyright_holder="",
+                    fuzzy=False)
+    keyed.mime_headers = cat.mime_headers
+    seen = {}
+    for m in cat:
+        if not m.id or m.fuzzy:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        keys = tuple(catalog_key(i) for i in ids)
+        if seen.setdefault(keys[0], ids[0]) != ids[0]:
+            raise SystemExit(f"two msgids share the key {keys[0]}: {seen[keys[0]]!r}, {ids[0]!r}")
+        keyed.add(keys if isinstance(m.id, tuple) else keys[0], m.string)
     out = io.BytesIO()
-    write_mo(out, cat, use_fuzzy=False)
+    write_mo(out, keyed, use_fuzzy=False)
     return out.getvalue()
 
 
@@ -58,14 +102,20 @@ def languages():
     return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
 
 
-def read(lang):
-    with open(LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+def read(lang, domain=DOMAIN):
+    path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    with open(path if path.is_file() else path.with_name(f"{DOMAIN}.po"), "rb") as f:
+        return read_po(f, locale=lang, domain=domain)
 
 
-def updated(lang, tmpl):
-    """The language's .po after the template's msgids: new ones empty, gone ones dropped, no guessing."""
-    cat = read(lang)
+def updated(lang, tmpl, domain=DOMAIN):
+    """The language's .po after the template's msgids: new ones empty, gone ones dropped, no guessing.
+    A message that moved between the two domains keeps its translation (it is looked up in both)."""
+    cat = read(lang, domain)
+    other = read(lang, PIP_DOMAIN if domain == DOMAIN else DOMAIN)
+    for m in tmpl:
+        if m.id and m.id not in cat and m.id in other:
+            cat[m.id] = other[m.id].string
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.obsolete.clear()
     cat.revision_date = EPOCH
@@ -87,13 +137,14 @@ def missing(cat):
 def main(argv=None):
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_known_args(argv)[1]
     check = "--check" in args
-    tmpl = template()
-    files = {LOCALE / f"{DOMAIN}.pot": po_bytes(tmpl)}
-    problems = []
-    for lang in languages():
-        cat = updated(lang, tmpl)
+    files, problems, cats = {}, [], {}
+    for domain, tmpl in split(template()).items():
+        files[LOCALE / f"{domain}.pot"] = po_bytes(tmpl)
+        for lang in languages():
+            cats[lang, domain] = updated(lang, tmpl, domain)
+    for (lang, domain), cat in cats.items():
         problems += [f"{lang}: untranslated: {m!r}" for m in missing(cat)]
-        base = LOCALE / lang / "LC_MESSAGES" / DOMAIN
+        base = LOCALE / lang / "LC_MESSAGES" / domain
         files[base.with_suffix(".po")] = po_bytes(cat)
         files[base.with_suffix(".mo")] = mo_bytes(cat)
     stale = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]

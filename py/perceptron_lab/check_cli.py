@@ -18,6 +18,7 @@ import time
 
 from . import settings
 from .cli_input import InputError, read_data_file, shown
+from .i18n import _, number
 
 EXIT_ALTERED = 1
 EXIT_MALFORMED = 2
@@ -31,32 +32,32 @@ BIG_LINK = 16_384  # a link this long carries data (a CSV file, many points) tha
 
 
 def add_parser(sub):
-    c = sub.add_parser("check", help="check exercise result links: score, right answers, altered or not",
-                       description="Re-run the exercise each result link names and check its answers and score.")
-    c.add_argument("links", nargs="*", metavar="LINK", help="result links (else read from --file or stdin)")
-    c.add_argument("--file", metavar="PATH", help="read links from PATH, one per line ('-' = stdin)")
-    c.add_argument("--column", metavar="NAME", help="PATH (or stdin) is a CSV file: the links are in column NAME "
-                   "(a header name or a 0-based index); its other columns are kept in --csv")
-    c.add_argument("--assignment", metavar="LINK", help="the exercise link you handed out: a result of another "
-                   "run (data or settings changed) counts as altered")
-    c.add_argument("--csv", dest="csv_out", metavar="OUT", help="write a CSV for a gradebook to OUT ('-' = stdout)")
-    c.add_argument("--json", action="store_true", help="print one JSON object per link instead of a line")
+    c = sub.add_parser("check", help=_("check exercise result links: score, right answers, altered or not"),
+                       description=_("Re-run the exercise each result link names and check its answers and score."))
+    c.add_argument("links", nargs="*", metavar="LINK", help=_("result links (else read from --file or stdin)"))
+    c.add_argument("--file", metavar="PATH", help=_("read links from PATH, one per line ('-' = stdin)"))
+    c.add_argument("--column", metavar="NAME", help=_("PATH (or stdin) is a CSV file: the links are in column NAME "
+                   "(a header name or a 0-based index); its other columns are kept in --csv"))
+    c.add_argument("--assignment", metavar="LINK", help=_("the exercise link you handed out: a result of another "
+                   "run (data or settings changed) counts as altered"))
+    c.add_argument("--csv", dest="csv_out", metavar="OUT", help=_("write a CSV for a gradebook to OUT ('-' = stdout)"))
+    c.add_argument("--json", action="store_true", help=_("print one JSON object per link instead of a line"))
     return c
 
 
 def _rows(args, fail):
     """-> (header, rows, column index): rows are lists of cells; the link is rows[i][col]."""
     if args.links and (args.file or args.column):
-        raise SystemExit(fail("give links as arguments or with --file, not both"))
+        raise SystemExit(fail(_("give links as arguments or with --file, not both")))
     if args.links:
         return ["link"], [[s] for s in args.links], 0
     limit = settings.LIMITS["csv_max_bytes"]  # a file of links is read like a data file: never past this
     if args.file in (None, "-"):
         if args.file is None and sys.stdin.isatty():
-            raise SystemExit(fail("give result links as arguments, with --file PATH, or on stdin"))
+            raise SystemExit(fail(_("give result links as arguments, with --file PATH, or on stdin")))
         raw, where = sys.stdin.buffer.read(limit + 1), "stdin"
         if len(raw) > limit:
-            raise SystemExit(fail(f"stdin holds more than {limit:,} bytes of links"))
+            raise SystemExit(fail(_("stdin holds more than {limit} bytes of links").format(limit=number(f"{limit:,}"))))
     else:
         try:
             raw, where = read_data_file(args.file, limit), shown(args.file)
@@ -65,32 +66,33 @@ def _rows(args, fail):
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise SystemExit(fail(f"cannot read {where}: it is not UTF-8 text")) from None
+        raise SystemExit(fail(_("cannot read {where}: it is not UTF-8 text").format(where=where))) from None
     if args.column is None:
         rows = [[line.strip()] for line in LINE_END.split(text) if line.strip()]
         if not rows:
-            raise SystemExit(fail(f"{where} holds no result links"))
+            raise SystemExit(fail(_("{where} holds no result links").format(where=where)))
         return ["link"], rows, 0
     old = csv.field_size_limit(max(limit, 131072))  # a cell may be as long as the file (a link's data)
     try:
         # strict: a quote left open would swallow every later row into one cell, each link after it lost
         table = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     except csv.Error as e:
-        raise SystemExit(fail(f"cannot read {where} as a CSV file: {e}")) from None
+        raise SystemExit(fail(_("cannot read {where} as a CSV file: {e}").format(where=where, e=e))) from None
     finally:
         csv.field_size_limit(old)
     if not table:
-        raise SystemExit(fail(f"{where} is empty: a CSV file with a header row and links was expected"))
+        raise SystemExit(fail(_("{where} is empty: a CSV file with a header row and links was expected").format(
+            where=where)))
     header, rows = table[0], [r for r in table[1:] if any(c.strip() for c in r)]
     if args.column in header:
         col = header.index(args.column)
     elif re.fullmatch(r"[0-9]{1,9}", args.column) and int(args.column) < len(header):
         col = int(args.column)
     else:
-        raise SystemExit(fail(f"--column {args.column}: the CSV file has no such column "
-                              f"(its columns: {', '.join(header[:20])})"))
+        raise SystemExit(fail(_("--column {column}: the CSV file has no such column (its columns: {columns})").format(
+            column=args.column, columns=', '.join(header[:20]))))
     if not rows:
-        raise SystemExit(fail(f"{where} holds no rows of links under its header"))
+        raise SystemExit(fail(_("{where} holds no rows of links under its header").format(where=where)))
     return header, rows, col
 
 
@@ -107,9 +109,12 @@ class Progress:
         big = len(link) >= BIG_LINK
         if now - self.last >= PROGRESS_SECONDS or big:
             self.last = now
-            what = f"; it carries {len(link):,} characters of data to unpack and train on" if big else ""
+            words = (_("checking link {n} of {total} ({seconds} s so far; it carries {chars} characters of data to "
+                       "unpack and train on)…") if big else _("checking link {n} of {total} ({seconds} s so far)…"))
             out = self.out or sys.stderr
-            out.write(f"perceptron-lab: checking link {n:,} of {self.total:,} ({now - self.start:.0f} s so far{what})…\n")
+            out.write("perceptron-lab: " + words.format(n=number(f"{n:,}"), total=number(f"{self.total:,}"),
+                                                        seconds=f"{now - self.start:.0f}",
+                                                        chars=number(f"{len(link):,}")) + "\n")
             out.flush()
 
 
@@ -143,7 +148,7 @@ def run(args, handle, fail, printable):
     except SystemExit as e:
         return e.code
     if len(rows) > MAX_LINKS:
-        return fail(f"at most {MAX_LINKS} links at once (this input has {len(rows)})")
+        return fail(_("at most {most} links at once (this input has {n})").format(most=MAX_LINKS, n=len(rows)))
     assignment = None
     if args.assignment:
         from .exercise.result_link import LinkError, read_link
@@ -151,7 +156,7 @@ def run(args, handle, fail, printable):
         try:
             assignment = read_link(args.assignment)
         except LinkError as e:
-            return fail(f"--assignment: {e}")
+            return fail(_("--assignment: {e}").format(e=e))
     worst, out, progress = 0, [], Progress(len(rows))
     for n, row in enumerate(rows, start=1):
         link = row[col] if col < len(row) else ""
@@ -214,5 +219,5 @@ def _write_csv(target, header, rows, fail):
             if fh is not sys.stdout:
                 fh.close()
     except OSError as e:
-        return fail(f"cannot write {target}: {e.strerror}")
+        return fail(_("cannot write {target}: {strerror}").format(target=target, strerror=e.strerror))
     return 0

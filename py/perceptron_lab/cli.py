@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from . import check_cli, quiz_cli, run_cost, settings
-from .i18n import _, language_from_environment, use_language
+from . import check_cli, cli_words, quiz_cli, run_cost, settings
+from .i18n import _, language_from_environment, ngettext, use_language
 from .data import real
 from .bridge import handle
 from .bridge.train import FAMILY_OF
@@ -28,27 +28,29 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser():
-    p = _Parser(prog="perceptron-lab", description="Train the perceptron of the lecture notes.")
-    lang_help = "language of the sentences: en, de or es (default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+    p = _Parser(prog="perceptron-lab", description=_("Train the perceptron of the lecture notes."))
+    lang_help = _("language of the sentences and of this help: en, de or es (default: LANGUAGE, LC_ALL, "
+                  "LC_MESSAGES or LANG)")
     p.add_argument("--lang", metavar="CODE", default=None, help=lang_help)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    t = sub.add_parser("train", help="train on a CSV file or a preset")
+    t = sub.add_parser("train", help=_("train on a CSV file or a preset"))
     t.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS, help=lang_help)
     src = t.add_mutually_exclusive_group(required=True)
-    src.add_argument("file", nargs="?", help="CSV file (label in the last column unless --label)")
+    src.add_argument("file", nargs="?", help=_("CSV file (label in the last column unless --label)"))
     src.add_argument("--preset", choices=settings.options("preset"))
-    t.add_argument("--label", help="label column: name or 0-based index (default: last)")
+    t.add_argument("--label", help=_("label column: name or 0-based index (default: last)"))
     for name in READ_AS:  # how to read a CSV file: guessed unless chosen (the page's read-as selects)
         q = settings.param(name)
         t.add_argument(f"--{q['key']}", choices=settings.options(name), default=q["default"],
-                       help=q["hint"].replace("%", "%%"))
+                       help=_(q["hint"]).replace("%", "%%"))
     for q in settings.group("settings"):
         if "cli" in q:
             _add_option(t, q)
-    t.add_argument("--plot", metavar="OUT", help="write the decision boundary plot of the printed model "
-                   "(the training split) to OUT.png or OUT.svg")
-    t.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
-    t.add_argument("--script", metavar="OUT", help="write this run as a Python script (OUT.py) or notebook (OUT.ipynb)")
+    t.add_argument("--plot", metavar="OUT", help=_("write the decision boundary plot of the printed model "
+                   "(the training split) to OUT.png or OUT.svg"))
+    t.add_argument("--json", action="store_true", help=_("print one JSON object instead of a summary"))
+    t.add_argument("--script", metavar="OUT",
+                   help=_("write this run as a Python script (OUT.py) or notebook (OUT.ipynb)"))
     check_cli.add_parser(sub)
     quiz_cli.add_parser(sub)
     return p
@@ -56,7 +58,7 @@ def _parser():
 
 def _add_option(parser, q):
     """One argparse option from a params.json entry (its `cli` flag, type, default, choices)."""
-    help_text = q.get("cli_help", q["hint"]).replace("%", "%%")
+    help_text = _(q.get("cli_help", q["hint"])).replace("%", "%%")
     if q["type"] == "bool":
         # A flag says the opposite of the default: --normalize turns on, --no-bias turns off.
         action = "store_false" if q["default"] else "store_true"
@@ -142,7 +144,8 @@ def _summary(r):
         _("bias: {value}").format(value=fmt(r['bias'])) if r["bias"] is not None else
         _("bias: off (boundary through the origin)"),
         _("labels: -1 = {negative}, +1 = {positive}").format(negative=r['labels']['-1'], positive=r['labels']['+1']),
-        _("mistakes: {mistakes} in {epochs} epochs; training accuracy {accuracy}").format(
+        ngettext("mistakes: {mistakes} in {epochs} epoch; training accuracy {accuracy}",
+                 "mistakes: {mistakes} in {epochs} epochs; training accuracy {accuracy}", r["epochs"]).format(
             mistakes=r['mistakes'], epochs=r['epochs'], accuracy=f"{r['train_accuracy']:.4g}")
         + ("" if r["test_accuracy"] is None else
            "; " + _("test accuracy {accuracy}").format(accuracy=f"{r['test_accuracy']:.4g}")),
@@ -173,10 +176,10 @@ def main(argv=None):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except KeyboardInterrupt:
-        sys.stderr.write("\nperceptron-lab: stopped (Ctrl-C)\n")
+        sys.stderr.write("\nperceptron-lab: " + _("stopped (Ctrl-C)") + "\n")
         return 130
     except MemoryError:
-        return _fail("not enough memory for this run: use fewer rows, features or epochs")
+        return _fail(_("not enough memory for this run: use fewer rows, features or epochs"))
 
 
 def _announce(request, args):
@@ -195,7 +198,7 @@ def _announce(request, args):
     if not info.get("ok"):
         return None  # nothing to say, or the train request says what is wrong
     if info.get("read_as_warning"):
-        sys.stderr.write(f"perceptron-lab: note: {one_line(info['read_as_warning'])}\n")
+        sys.stderr.write("perceptron-lab: " + _("note: {text}").format(text=one_line(info["read_as_warning"])) + "\n")
     labels = info.get("labels") or {}
     classes = len(labels["classes"]) if isinstance(labels.get("classes"), list) else 2
     text = run_cost.long_run_text(info["n"], len(info["feature_names"]), args.epochs, algorithm,
@@ -207,7 +210,21 @@ def _announce(request, args):
     return run_cost.Progress(args.epochs, sys.stderr)
 
 
+def _language_asked(argv):
+    """--lang CODE or --lang=CODE, read before the parser is built: its --help speaks that language."""
+    for k, a in enumerate(argv):
+        if a == "--lang" and k + 1 < len(argv):
+            return argv[k + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
+
+
 def _main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    asked = _language_asked(argv)
+    use_language(asked if asked is not None else language_from_environment())
+    cli_words.speak()
     args = _parser().parse_args(argv)
     use_language(args.lang if args.lang is not None else language_from_environment())
     if args.command == "check":
@@ -215,9 +232,9 @@ def _main(argv=None):
     if args.command == "quiz":
         return quiz_cli.run(args, _fail)
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
-        return _fail("--plot must name a .png or .svg file")
+        return _fail(_("--plot must name a .png or .svg file"))
     if args.script and not args.script.lower().endswith((".py", ".ipynb")):
-        return _fail("--script must name a .py or .ipynb file")
+        return _fail(_("--script must name a .py or .ipynb file"))
     request = _request(args)
     progress = _announce(request, args)
     r = handle(request, progress=progress)
@@ -226,8 +243,10 @@ def _main(argv=None):
     if not r["ok"]:
         e = r["error"]
         flag = FIELD_FLAGS.get(e.get("field"))
-        where = f" (option {flag})" if flag else f" (setting {e['field']})" if e.get("field") else ""
-        return _fail(f"{e['message']}{where}")
+        if flag or e.get("field"):
+            where = (_("{message} (option {flag})") if flag else _("{message} (setting {field})"))
+            return _fail(where.format(message=e["message"], flag=flag, field=e.get("field")))
+        return _fail(e["message"])
     if args.plot:
         err = _write_plot(args)
         if err:
@@ -258,7 +277,7 @@ def _write_script(args, request):
             with open(target, "w", encoding="utf-8", newline="") as fh:
                 fh.write(f["text"])
     except OSError as e:
-        return _fail(f"cannot write {shown(e.filename)}: {e.strerror}")
+        return _fail(_("cannot write {path}: {strerror}").format(path=shown(e.filename), strerror=e.strerror))
     return 0
 
 
@@ -272,7 +291,7 @@ def _write_plot(args):
     try:
         Path(args.plot).write_bytes(out)
     except OSError as e:
-        return _fail(f"cannot write {shown(args.plot)}: {e.strerror}")
+        return _fail(_("cannot write {path}: {strerror}").format(path=shown(args.plot), strerror=e.strerror))
     return 0
 
 

@@ -11,9 +11,10 @@ import os
 import stat
 
 from .data.csv_text import too_large_message
+from .i18n import N_, _, number
 
-_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-          (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+_KINDS = ((stat.S_ISCHR, N_("a character device")), (stat.S_ISBLK, N_("a block device")),
+          (stat.S_ISFIFO, N_("a named pipe (FIFO)")), (stat.S_ISSOCK, N_("a socket")), (stat.S_ISDIR, N_("a folder")))
 
 
 class InputError(Exception):
@@ -35,25 +36,27 @@ def read_data_file(path, max_bytes):
     try:
         st = os.stat(path)
     except OSError as e:
-        raise InputError(f"cannot read {shown(path)}: {e.strerror}") from None
+        raise InputError(_("cannot read {path}: {strerror}").format(path=shown(path), strerror=e.strerror)) from None
     for test, kind in _KINDS:
         if test(st.st_mode):
-            raise InputError(f"cannot read {shown(path)}: it is {kind}, not a file; save the data as a "
-                             ".csv file and name that")
+            raise InputError(_("cannot read {path}: it is {kind}, not a file; save the data as a .csv file and name "
+                               "that").format(
+                path=shown(path), kind=_(kind)))
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"cannot read {shown(path)}: it is not a regular file")
+        raise InputError(_("cannot read {path}: it is not a regular file").format(path=shown(path)))
     if st.st_size > max_bytes:  # before reading a byte: a sparse file can claim any size
-        raise InputError(f"cannot read {shown(path)}: {_lower_first(too_large_message(st.st_size, max_bytes))}")
+        raise InputError(_("cannot read {path}: {reason}").format(
+            path=shown(path), reason=_lower_first(too_large_message(st.st_size, max_bytes))))
     try:
         with open(path, "rb") as f:
             raw = f.read(max_bytes + 1)  # the file may have grown since stat
     except OSError as e:
-        raise InputError(f"cannot read {shown(path)}: {e.strerror}") from None
+        raise InputError(_("cannot read {path}: {strerror}").format(path=shown(path), strerror=e.strerror)) from None
     except MemoryError:
-        raise InputError(f"cannot read {shown(path)}: not enough memory to hold it") from None
+        raise InputError(_("cannot read {path}: not enough memory to hold it").format(path=shown(path))) from None
     if len(raw) > max_bytes:
-        raise InputError(f"cannot read {shown(path)}: it grew past the limit while being read "
-                         f"({max_bytes:,} bytes)")
+        raise InputError(_("cannot read {path}: it grew past the limit while being read ({limit} bytes)").format(
+            path=shown(path), limit=number(f"{max_bytes:,}")))
     return raw
 
 

@@ -13,11 +13,15 @@ Numbers in sentences carry the language's decimal mark (`number`); numbers in li
 JSON never do (they are not built here).
 """
 
+import base64
 import gettext
+import hashlib
 import os
 import re
 
 DOMAIN = "perceptron_lab"
+# The words only a pip install shows (command lines, --help, estimators): their own catalog, not in the page.
+PIP_DOMAIN = "perceptron_lab_pip"
 LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 ENGLISH = "en"
 # Decimal mark and digit-group separator per language; a language not listed writes numbers as English.
@@ -46,10 +50,42 @@ def resolve(code):
     return base if base in available() else ENGLISH
 
 
+def catalog_key(msgid):
+    """The key a compiled catalog files a message under: 7 characters of the msgid's SHA-1, so that the
+    English is not shipped once per language (as the page's catalogs do; tools/catalogs.py writes them)."""
+    return base64.urlsafe_b64encode(hashlib.sha1(msgid.encode("utf-8")).digest())[:7].decode("ascii")
+
+
+class _Keyed:
+    """A language's compiled catalogs (the main one, then the pip one), asked by catalog_key; a message
+    found in neither is the English msgid itself."""
+
+    def __init__(self, catalogs):
+        self.catalogs = catalogs
+
+    def gettext(self, msgid):
+        key = catalog_key(msgid)
+        for c in self.catalogs:
+            text = c._catalog.get(key)
+            if text is not None:
+                return text
+        return msgid
+
+    def ngettext(self, singular, plural, n):
+        key = catalog_key(singular)
+        for c in self.catalogs:
+            if (key, 0) in c._catalog:
+                return c._catalog.get((key, c.plural(n)), c._catalog[(key, 0)])
+        return singular if n == 1 else plural
+
+
 def _translation(lang):
     if lang not in _cache:
-        _cache[lang] = (gettext.NullTranslations() if lang == ENGLISH else
-                        gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True))
+        if lang == ENGLISH:
+            _cache[lang] = gettext.NullTranslations()
+        else:
+            found = [gettext.translation(d, LOCALE_DIR, languages=[lang], fallback=True) for d in (DOMAIN, PIP_DOMAIN)]
+            _cache[lang] = _Keyed([t for t in found if isinstance(t, gettext.GNUTranslations)])
     return _cache[lang]
 
 

@@ -15,6 +15,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .estimators import linear as estimators
 from .errors import DataError
+from .i18n import _
 
 
 class _SklearnPerceptron(ClassifierMixin, BaseEstimator):
@@ -36,7 +37,8 @@ class _SklearnPerceptron(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         y_type = type_of_target(y, input_name="y", raise_unknown=True)
         if y_type != "binary":
-            raise DataError(f"Only binary classification is supported. The type of the target is {y_type}.")
+            raise DataError(_("Only binary classification is supported. The type of the target is {kind}.").format(
+                kind=y_type))
         return X, y
 
 

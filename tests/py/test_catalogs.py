@@ -117,5 +117,30 @@ def test_the_pages_wheel_carries_the_compiled_catalogs_and_not_the_command_line(
     names = set(zipfile.ZipFile(build_app_wheel(tmp_path)).namelist())
     assert {f"perceptron_lab/locale/{lang}/LC_MESSAGES/perceptron_lab.mo" for lang in ("de", "es")} <= names
     assert not [n for n in names if n.endswith((".po", ".pot"))]
-    assert not {"perceptron_lab/cli.py", "perceptron_lab/check_cli.py", "perceptron_lab/sklearn.py"} & names
+    assert not {"perceptron_lab/cli.py", "perceptron_lab/check_cli.py", "perceptron_lab/sklearn.py",
+                "perceptron_lab/cli_words.py"} & names
+    # The words and classes only a pip install uses: the command lines' catalog, the estimators.
+    assert not [n for n in names if n.endswith("perceptron_lab_pip.mo") or n.startswith("perceptron_lab/estimators/")]
     assert "perceptron_lab/bridge/door.py" in names
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_every_translation_is_found_through_the_compiled_catalogs(lang):
+    # The .mo files hold each message under a short key of its msgid (i18n.catalog_key), not the English:
+    # every msgstr of both .po files must come back for its msgid, plural forms by n.
+    i18n.use_language(lang)
+    found = 0
+    for domain in ("perceptron_lab", "perceptron_lab_pip"):
+        with open(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
+            for m in read_po(f):
+                if not m.id:
+                    continue
+                if isinstance(m.id, tuple):
+                    assert i18n.ngettext(m.id[0], m.id[1], 1) == m.string[0]
+                    assert i18n.ngettext(m.id[0], m.id[1], 5) == m.string[1]
+                else:
+                    assert i18n._(m.id) == m.string, m.id
+                found += 1
+    assert found > 700
+    assert i18n._("A sentence no catalog has.") == "A sentence no catalog has."
+    assert i18n.ngettext("{n} thing", "{n} things", 2) == "{n} things"

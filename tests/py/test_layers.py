@@ -27,7 +27,7 @@ PY_LAYERS = [
     {"theory"},
     {"texts", "plots", "export"},
     {"bridge", "exercise", "lessons", "estimators", "quiz"},
-    {"cli", "check_cli", "quiz_cli", "cli_input", "worker_boot", "sklearn", "__main__", "__init__"},
+    {"cli", "check_cli", "quiz_cli", "cli_input", "cli_words", "worker_boot", "sklearn", "__main__", "__init__"},
 ]
 
 # site/js's folders, lowest first ("." is the folder itself: the entry points the browser loads).

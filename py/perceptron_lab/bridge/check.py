@@ -7,6 +7,7 @@ from ..errors import SettingsError
 from ..exercise.grading import grade
 from ..exercise.result_link import LinkError
 from .linear_fit import fit
+from ..i18n import _
 
 
 def check_request(request, handle):
@@ -14,8 +15,8 @@ def check_request(request, handle):
     visits go through the same door as the page's."""
     link = request.get("link")
     if not isinstance(link, str) or not link.strip():
-        raise SettingsError("Give the result link to check.", field="link")
+        raise SettingsError(_("Give the result link to check."), field="link")
     try:
         return {"ok": True, **grade(link, handle, fit)}
     except LinkError as e:
-        raise SettingsError(f"This link cannot be checked: {e}.", field="link") from None
+        raise SettingsError(_("This link cannot be checked: {e}.").format(e=e), field="link") from None

@@ -24,7 +24,7 @@ def plot_features(ds, s):
     m = ds.X.shape[1]
     pf = tuple(s["plot_features"]) if m >= 2 else (0,)  # one feature: drawn along x
     if max(i for i in pf if i is not None) >= m:
-        raise SettingsError(f"There are only {m} features to plot.", field="plot_features")
+        raise SettingsError(_("There are only {m} features to plot.").format(m=m), field="plot_features")
     return pf
 
 

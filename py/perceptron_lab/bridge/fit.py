@@ -28,6 +28,7 @@ algorithm is data: the algorithm option's "family" in params.json (FAMILIES in t
 import base64
 
 from ..errors import SettingsError
+from ..i18n import _
 
 
 def export_answer(request, stem, figure, render, files):
@@ -37,16 +38,16 @@ def export_answer(request, stem, figure, render, files):
     if what == "plot":
         kind, fmt = request.get("plot"), request.get("format", "png")
         if fmt not in ("png", "svg"):
-            raise SettingsError("Choose a plot and png or svg.", field="export")
-        fig, _ = figure(kind)
+            raise SettingsError(_("Choose a plot and png or svg."), field="export")
+        fig, _alt = figure(kind)
         if fig is None:
-            raise SettingsError("This run has no such plot.", field="export")
+            raise SettingsError(_("This run has no such plot."), field="export")
         data = render(fig, fmt)
         if fmt == "png":
             return {"ok": True, "filename": f"{stem}-{kind}.png", "mime": "image/png",
                     "base64": base64.b64encode(data).decode("ascii")}
         return {"ok": True, "filename": f"{stem}-{kind}.svg", "mime": "image/svg+xml", "text": data}
     if what not in files:
-        raise SettingsError("Unknown export.", field="export")
+        raise SettingsError(_("Unknown export."), field="export")
     make, suffix, mime = files[what]
     return {"ok": True, "filename": f"{stem}-{suffix}", "mime": mime, "text": make()}

@@ -11,6 +11,7 @@ from ..errors import SettingsError
 from . import session
 from .motions import POINTS_MAX
 from .request_fields import int_field, sizes_of
+from ..i18n import _
 
 BATCH_MAX = 400          # steps per batch request: a batch of poly2 or kernel frames stays ~1 s
 
@@ -34,16 +35,17 @@ def scene_request(request):
 def batch_request(request):
     m = motion_of(session.current())
     if m is None:
-        raise SettingsError("This run's steps are drawn by Python one at a time (ask for step=k).", field="batch")
+        raise SettingsError(_("This run's steps are drawn by Python one at a time (ask for step=k)."), field="batch")
     b = request.get("batch")
     visits = request.get("visits") is True    # every visited example, not only the updates
     total = m.visit_total() if visits else m.total()
     if total is None:
-        raise SettingsError("Every visited example can be shown for the per-example updates of a run whose "
-                            "every update is recorded (not batch, not a subsampled trace).", field="visits")
+        raise SettingsError(_("Every visited example can be shown for the per-example updates of a run whose "
+                            "every update is recorded (not batch, not a subsampled trace)."), field="visits")
     if (not isinstance(b, list) or len(b) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in b)
             or not 0 <= b[0] <= b[1] <= total or b[1] - b[0] >= BATCH_MAX):
-        raise SettingsError(f"batch must be [first, last] steps within 0..{total}, at most {BATCH_MAX} of them.",
+        raise SettingsError(_("batch must be [first, last] steps within 0..{total}, at most {most} of them.").format(
+            total=total, most=BATCH_MAX),
                             field="batch")
     frame = m.visit_frame if visits else m.frame
     return {"ok": True, "frames": [frame(k) for k in range(b[0], b[1] + 1)], "total": total}
@@ -64,11 +66,12 @@ def animation_export(f, stem):
 
     motion = f.motion({}, slide=True)
     if motion is None:
-        raise SettingsError("This run has no boundary to animate (two or more features, up to "
-                            f"{POINTS_MAX} training points).", field="export")
+        raise SettingsError(_("This run has no boundary to animate (two or more features, up to {limit} training "
+                              "points).").format(
+            limit=POINTS_MAX), field="export")
     total = motion.total()
     if not total:
-        raise SettingsError("This run made no update: there is nothing to animate.", field="export")
+        raise SettingsError(_("This run made no update: there is nothing to animate."), field="export")
     data = run_gif(motion, motion.draw, total)
     return {"ok": True, "filename": f"{stem}-run.gif", "mime": "image/gif",
             "base64": base64.b64encode(data).decode("ascii")}

@@ -108,8 +108,8 @@ def linear_frame(f, request):
     if "visit" in request:
         known = visits_of(f)
         if known is None:
-            raise SettingsError("Every visited example can be shown for the per-example updates of a run whose "
-                                "every update is recorded (not batch, not a subsampled trace).", field="visit")
+            raise SettingsError(_("Every visited example can be shown for the per-example updates of a run whose "
+                                "every update is recorded (not batch, not a subsampled trace)."), field="visit")
         info = visit_info(f, int_field(request, "visit", 0, len(known[1]) - 1), known)
         info["visits"] = len(known[1])
         k = info["step"]

@@ -10,6 +10,7 @@ that figure of the step's run as a data URL.
 from ..errors import SettingsError
 from ..theory.cosine import cosine_series
 from .linear_fit import fit
+from ..i18n import _
 
 STAGE_PLOT = "boundary"  # the lab's stage shows it, moving; any other kind is drawn here beside the text
 
@@ -22,17 +23,17 @@ def lesson_request(request):
         return {"ok": True, "lessons": lessons.catalogue()}
     count = len(lessons.names())
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
-        raise SettingsError(f"lesson must be a whole number from 1 to {count}.", field="lesson")
+        raise SettingsError(_("lesson must be a whole number from 1 to {count}.").format(count=count), field="lesson")
     lesson = lessons.lesson(number)
     k = request.get("step", 1)
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(lesson.steps):
-        raise SettingsError(f"step must be a whole number from 1 to {len(lesson.steps)}.", field="step")
+        raise SettingsError(_("step must be a whole number from 1 to {n}.").format(n=len(lesson.steps)), field="step")
     changes = request.get("changes") or {}
     if not isinstance(changes, dict) or not all(isinstance(v, str) for v in changes.values()):
-        raise SettingsError("changes must map link keys to their values as text.", field="changes")
+        raise SettingsError(_("changes must map link keys to their values as text."), field="changes")
     answer = request.get("answer")
     if answer is not None and not isinstance(answer, str):
-        raise SettingsError("answer must be text.", field="answer")
+        raise SettingsError(_("answer must be text."), field="answer")
     out = lessons.view(lesson, k, changes, request.get("data"), answer, fit=fit)
     out["lesson"] = number
     out["lesson_steps"] = [s.title for s in lesson.steps]
@@ -44,7 +45,7 @@ def lesson_request(request):
 def box(request):
     px = request.get("plot_px") or [640, 420]
     if not isinstance(px, list) or len(px) != 2 or not all(isinstance(v, (int, float)) for v in px):
-        raise SettingsError("plot_px must be [width, height] in CSS pixels.", field="plot_px")
+        raise SettingsError(_("plot_px must be [width, height] in CSS pixels."), field="plot_px")
     return [int(min(max(v, 200), 2000)) for v in px]
 
 
@@ -61,11 +62,11 @@ def step_picture(kind, step, changes, request):
     from ..lessons.engine import step_facts
     from .figures import PLOT_KINDS, figure
 
-    _, f = step_facts(step, changes, request.get("data"), fit=fit)
+    _step, f = step_facts(step, changes, request.get("data"), fit=fit)
     if kind == "cosine":
         return cosine_picture(f, request)
     if kind not in PLOT_KINDS:
-        raise SettingsError(f"A lesson cannot show a {kind!r} plot.", field="plot")
+        raise SettingsError(_("A lesson cannot show a {kind} plot.").format(kind=repr(kind)), field="plot")
     fig, alt = figure(kind, f, px=box(request))
     if fig is None:
         return None, None

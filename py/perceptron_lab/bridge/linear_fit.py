@@ -35,6 +35,7 @@ from . import figures, frames, motions
 from .fit import export_answer
 from .session import TRACE_CAP
 from .linear_theory import THEORY_MAX_POINTS, Theory, deadline_in, max_margin, pending, theory_of  # noqa: F401
+from ..i18n import _
 
 MAX_VOTES = settings.LIMITS["votes_max"]  # voted: every kept w is polled for every prediction and plot pixel
 
@@ -195,7 +196,7 @@ class LinearFit:
     def export(self, request, stem):
         def figure(kind):
             if kind not in figures.PLOT_KINDS:
-                raise SettingsError("Choose a plot and png or svg.", field="export")
+                raise SettingsError(_("Choose a plot and png or svg."), field="export")
             return figures.figure(kind, self)
 
         files = {

@@ -14,6 +14,7 @@ from .. import settings
 from ..core.rule import PERCEPTRON
 from ..theory import exact_bound, margin as theory
 from ..theory.rescaled import rescaled_separator
+from ..i18n import _, number
 
 THEORY_MAX_POINTS = settings.LIMITS["theory_max_points"]  # the max-margin solver stays interactive up to here
 
@@ -100,7 +101,8 @@ def theory_of(Z, y, run, s, margin_cache=None, deadline=None) -> Theory:
         th.reason = "too many points" if m is None else "tiny margin"
         th.gamma_upper = None if m is None else m.gamma_upper
     if m is None:
-        th.note = f"The margin is computed for up to {THEORY_MAX_POINTS:,} points."
+        th.note = _("The margin is computed for up to {limit} points.").format(
+            limit=number(f"{THEORY_MAX_POINTS:,}"))
     return th
 
 

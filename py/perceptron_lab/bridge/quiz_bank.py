@@ -6,6 +6,7 @@ The page's "Download quiz bank" button zips them (site/js/exercise/quiz-download
 import base64
 
 from ..errors import SettingsError
+from ..i18n import _
 
 PAGE_MAX_COUNT = 20  # the page's Python draws every picture; the command line goes to 200
 MAX_SEED = 2**32 - 1 - 1000 * 5 - 200  # the quiz command's bound: five kinds, 200 variants
@@ -14,7 +15,8 @@ MAX_SEED = 2**32 - 1 - 1000 * 5 - 200  # the quiz command's bound: five kinds, 2
 def _whole(request, key, low, high, default):
     v = request.get(key, default)
     if type(v) is not int or not low <= v <= high:
-        raise SettingsError(f"{key} must be a whole number from {low} to {high}.", field=key)
+        raise SettingsError(_("{key} must be a whole number from {low} to {high}.").format(
+            key=key, low=low, high=high), field=key)
     return v
 
 

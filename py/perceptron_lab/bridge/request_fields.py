@@ -2,12 +2,14 @@
 page's plot boxes), each refusing bad input with the field it came from."""
 
 from ..errors import SettingsError
+from ..i18n import _
 
 
 def int_field(request, name, lo, hi):
     v = request.get(name)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise SettingsError(f"{name} must be a whole number from {lo} to {hi}.", field=name)
+        raise SettingsError(_("{name} must be a whole number from {lo} to {hi}.").format(
+            name=name, lo=lo, hi=hi), field=name)
     return v
 
 
@@ -15,13 +17,14 @@ def sizes_of(request):
     """{kind: (w, h)} of the page's boxes for the boundary and proof plots (CSS px)."""
     sizes = request.get("sizes") or {}
     if not isinstance(sizes, dict):
-        raise SettingsError("sizes must map plot kinds to [width, height].", field="sizes")
+        raise SettingsError(_("sizes must map plot kinds to [width, height]."), field="sizes")
     out = {}
     for kind in ("boundary", "proof"):
         v = sizes.get(kind)
         if v is None:
             continue
         if (not isinstance(v, list) or len(v) != 2 or any(isinstance(x, bool) or not isinstance(x, int) for x in v)):
-            raise SettingsError(f"sizes.{kind} must be [width, height] in whole CSS pixels.", field="sizes")
+            raise SettingsError(_("sizes.{kind} must be [width, height] in whole CSS pixels.").format(
+                kind=kind), field="sizes")
         out[kind] = tuple(v)
     return out

@@ -9,12 +9,13 @@ from ..data.request import read_settings
 from ..errors import SettingsError
 from ..export.script import FORMATS, script_files
 from .train import FAMILY_OF
+from ..i18n import _
 
 
 def script_request(request):
     fmt = request.get("format", "py")
     if fmt not in FORMATS:
-        raise SettingsError("Choose py or ipynb for the script.", field="format")
+        raise SettingsError(_("Choose py or ipynb for the script."), field="format")
     raw = request.get("settings")
     writer = FAMILY_OF[read_settings(raw)["algorithm"]].script_writer  # the family's cells
     files = script_files(request.get("data"), raw, writer, fmt)

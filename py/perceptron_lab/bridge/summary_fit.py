@@ -17,6 +17,7 @@ from ..version import __version__
 from . import figures
 from .fit import export_answer
 from .request_fields import int_field
+from ..i18n import _
 
 
 @dataclass
@@ -92,7 +93,7 @@ class SummaryFit:
         if kind in self.extra_kinds:
             fig = self.extra_figure(kind, size)
             return fig, fig.alt_text
-        raise SettingsError(f"Unknown plot {kind!r}.", field="plot")
+        raise SettingsError(_("Unknown plot {kind}.").format(kind=repr(kind)), field="plot")
 
     def plots(self, kinds, sizes=None, *, with_train=False):
         """PNG data URLs and alt texts of these plots (with the train answer: the family's own

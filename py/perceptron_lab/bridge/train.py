@@ -9,6 +9,7 @@ from . import session
 from .kernel_fit import KernelFit
 from .linear_fit import LinearFit
 from .multiclass_fit import MulticlassFit
+from ..i18n import _
 
 # params.json's algorithm options name their family; the family's Fit is its record in the bridge: it
 # trains them, answers, draws, names its script writer (script_writer) and its exercise's walk (exercise_walk).
@@ -24,7 +25,7 @@ def train_request(request, progress=None):
     family = FAMILY_OF.get(algorithm, LinearFit) if isinstance(algorithm, str) else LinearFit
     later = request.get("theory")
     if later not in (None, "later"):
-        raise SettingsError('theory must be "later" or left out.', field="theory")
+        raise SettingsError(_('theory must be "later" or left out.'), field="theory")
     f = family.train(request.get("data"), raw, progress, theory_later=bool(later))
     result = f.answer()
     s = f.s
@@ -39,6 +40,6 @@ def plots_request(request):
     kinds = settings.check("plot_kinds", request.get("kinds"))
     sizes = request.get("sizes") or {}
     if not isinstance(sizes, dict) or not set(sizes) <= set(kinds):
-        raise SettingsError("sizes must map plot kinds of this request to [width, height].", field="plot_px")
+        raise SettingsError(_("sizes must map plot kinds of this request to [width, height]."), field="plot_px")
     sizes = {k: settings.check("plot_px", v) for k, v in sizes.items()}
     return {"ok": True, **f.plots(kinds, sizes)}

@@ -9,12 +9,17 @@ from ..data.classes import binary_or_pointer
 from ..data.request import read_settings
 from ..errors import SettingsError
 from ..exercise.visits import DEFAULT_LIMIT, MAX_LIMIT
+from ..i18n import _
 from .train import FAMILY_OF  # the family's Fit names the walk of its visits
+
 _OPTIONS = settings.param("algorithm")["options"]
 _FOLLOWED = [o["value"] for o in _OPTIONS if o["per_example"]]
 # params.json: which algorithms the exercise follows, and why not the others
-NOT_ONE_AT_A_TIME = (f"The exercise follows one example at a time: choose {', '.join(_FOLLOWED[:-1])} or "
-                     f"{_FOLLOWED[-1]} ({'; '.join(o['no_exercise'] for o in _OPTIONS if not o['per_example'])}).")
+def not_one_at_a_time():
+    """Why the exercise refuses this algorithm, in the language (params.json's no_exercise words are in the catalogs)."""
+    return _("The exercise follows one example at a time: choose {some} or {last} ({why}).").format(
+        some=", ".join(_FOLLOWED[:-1]), last=_FOLLOWED[-1],
+        why="; ".join(_(o["no_exercise"]) for o in _OPTIONS if not o["per_example"]))
 
 
 def visits_request(request):
@@ -22,8 +27,9 @@ def visits_request(request):
     ds = binary_or_pointer(request.get("data"))  # one read; more than two classes points to multiclass
     traits = settings.option("algorithm", s["algorithm"])
     if not traits["per_example"]:
-        raise SettingsError(NOT_ONE_AT_A_TIME, field="algorithm")
+        raise SettingsError(not_one_at_a_time(), field="algorithm")
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise SettingsError(f"limit must be a whole number from 1 to {MAX_LIMIT}.", field="limit")
+        raise SettingsError(_("limit must be a whole number from 1 to {most}.").format(most=MAX_LIMIT),
+                            field="limit")
     return FAMILY_OF[s["algorithm"]].exercise_walk(ds, s, limit)

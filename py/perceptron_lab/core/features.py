@@ -10,6 +10,7 @@ since sign(w·x̃/‖x̃‖) = sign(w·x̃), it never changes a prediction, only
 import numpy as np
 
 from ..errors import SettingsError
+from ..i18n import _
 
 FEATURE_MAPS = ("none", "poly2")
 
@@ -33,7 +34,8 @@ def poly2_names(names):
 def check_feature_map(feature_map):
     if feature_map not in FEATURE_MAPS:
         raise SettingsError(
-            f"Unknown feature map {feature_map!r}: choose one of {', '.join(FEATURE_MAPS)}.",
+            _("Unknown feature map {feature_map}: choose one of {value}.").format(
+                feature_map=repr(feature_map), value=', '.join(FEATURE_MAPS)),
             field="feature_map",
         )
 

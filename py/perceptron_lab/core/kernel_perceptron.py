@@ -44,6 +44,7 @@ from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
 from .trace import KeptUpdates, TraceEnvelope, epoch_bounds
 from .kernels import KERNEL_DEFAULTS, KERNELS, Kernel, check_kernel  # noqa: F401  (the kernel settings live there)
+from ..i18n import _, number
 
 MAX_POINTS = 5000  # the Gram matrix holds n² float64: 200 MB at this size
 
@@ -140,9 +141,10 @@ class KernelRun(RunEnvelope):
 def gram(X, kernel):
     """K̃ of the training inputs, or DataError beyond MAX_POINTS."""
     if len(X) > MAX_POINTS:
-        raise DataError(f"The kernel perceptron keeps an n×n Gram matrix, so it trains on at most "
-                        f"{MAX_POINTS:,} examples; this data has {len(X):,}. Use fewer points, or a "
-                        "primal algorithm (with the poly2 feature map for curved boundaries).")
+        raise DataError(_("The kernel perceptron keeps an n×n Gram matrix, so it trains on at most {limit} "
+                          "examples; this data has {n}. Use fewer points, or a primal algorithm (with the poly2 "
+                          "feature map for curved boundaries).").format(
+            limit=number(f"{MAX_POINTS:,}"), n=number(f"{len(X):,}")))
     return kernel(X, X)
 
 
@@ -162,10 +164,10 @@ def train_kernel(X, y, *, kernel=KERNEL_DEFAULTS["kernel"], degree=KERNEL_DEFAUL
     X = np.ascontiguousarray(X, dtype=np.float64)
     y = np.asarray(y)
     if X.ndim != 2 or len(X) == 0 or y.shape != (len(X),):
-        raise DataError("X must be (n, m) with n >= 1 and y one label per row.")
+        raise DataError(_("X must be (n, m) with n >= 1 and y one label per row."))
     finite_input(X, "x")
     if y.dtype.kind not in "iuf" or not np.isin(y, (-1, 1)).all():
-        raise DataError("Labels must be -1 or +1.")
+        raise DataError(_("Labels must be -1 or +1."))
     y = y.astype(np.int8)
     if K is None:
         K = gram(X, k)

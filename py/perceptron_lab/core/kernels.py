@@ -11,6 +11,7 @@ import numpy as np
 from .. import settings
 from ..errors import SettingsError
 from .stopping import finite
+from ..i18n import _
 
 KERNELS = ("linear", "poly", "rbf")
 PRODUCT_MAX = 1 << 27  # multiply-adds per numpy product call: ~0.05 s in Pyodide
@@ -125,8 +126,8 @@ class Kernel:
 def check_kernel_settings(s):
     """The run settings s (params.json names) the kernel perceptron refuses: it takes x as it is."""
     if s["feature_map"] != "none":
-        raise SettingsError("The kernel perceptron takes x as it is (the kernel is its feature map): set "
-                            "Feature map to None.", field="feature_map")
+        raise SettingsError(_("The kernel perceptron takes x as it is (the kernel is its feature map): set "
+                            "Feature map to None."), field="feature_map")
     if s["standardize"]:
-        raise SettingsError("The kernel perceptron takes x as it is: turn Standardize off (or rescale the "
-                            "kernel with γ).", field="standardize")
+        raise SettingsError(_("The kernel perceptron takes x as it is: turn Standardize off (or rescale the "
+                            "kernel with γ)."), field="standardize")

@@ -29,6 +29,7 @@ from .order import ORDERS
 from .stopping import finite_input, EpochEnds, check_finite, check_scaled
 from .strategies import STRATEGIES, Voted, accuracy, vote_scores
 from .trace import Trace, TraceBuffer
+from ..i18n import _
 
 ALGORITHMS = tuple(STRATEGIES)  # a new variant is a new strategy (strategies.py) and its params.json entry
 MAX_EPOCHS = settings.param("epochs")["max"]
@@ -125,7 +126,8 @@ def check_settings(algorithm, eta, max_epochs, order, seed, early_stop=False, **
     """Raise SettingsError naming the field for anything outside its range (params.json); options:
     strategies' own settings by their params.json names (TypeError for a name that is none)."""
     if algorithm not in ALGORITHMS:
-        raise SettingsError(f"Unknown algorithm {algorithm!r}: choose one of {', '.join(ALGORITHMS)}.",
+        raise SettingsError(_("Unknown algorithm {algorithm}: choose one of {value}.").format(
+            algorithm=repr(algorithm), value=', '.join(ALGORITHMS)),
                             field="algorithm")
     unknown = [k for k in options if k not in settings.PARAMS]
     if unknown:
@@ -167,11 +169,11 @@ def train(Z, y, *, algorithm="online", eta=1.0, max_epochs=100, order="fixed", s
         w = np.zeros(d)
     else:
         if resume.algorithm != algorithm or resume._w1.shape != (d,):
-            raise SettingsError("Cannot continue a run of another algorithm or width.", field="algorithm")
+            raise SettingsError(_("Cannot continue a run of another algorithm or width."), field="algorithm")
         strategy, w = resume._strategy, resume._w1
         strategy.rebind(Z, y)
     if visitor is not None and not strategy.sequential:
-        raise SettingsError("Only the per-example variants visit one example at a time.", field="algorithm")
+        raise SettingsError(_("Only the per-example variants visit one example at a time."), field="algorithm")
     strategy.visitor = visitor
     # Overflow is caught below (non-finite w is an error), so numpy's warnings would only be noise.
     try:

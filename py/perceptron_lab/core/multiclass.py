@@ -32,6 +32,7 @@ from .loop import check_params, run_epochs
 from .stopping import finite_input, EpochEnds, check_scaled
 from .strategies import LazyMean
 from .trace import KeptUpdates, TraceEnvelope, epoch_bounds
+from ..i18n import _
 
 MAX_CLASSES = 1000
 
@@ -133,13 +134,14 @@ def train_multiclass(Z, y, n_classes=None, *, average=False, eta=1.0, max_epochs
     Z = np.ascontiguousarray(Z, dtype=np.float64)
     y = np.asarray(y)
     if Z.ndim != 2 or len(Z) == 0 or y.shape != (len(Z),):
-        raise DataError("Z must be (n, d) with n >= 1 and y one class per row.")
+        raise DataError(_("Z must be (n, d) with n >= 1 and y one class per row."))
     if y.dtype.kind not in "iu" or (y < 0).any():
-        raise DataError("Classes must be whole numbers 0, 1, 2, ...")
+        raise DataError(_("Classes must be whole numbers 0, 1, 2, ..."))
     if n_classes is None:
         n_classes = int(y.max()) + 1
     if not 2 <= n_classes <= MAX_CLASSES or y.max() >= n_classes:
-        raise DataError(f"The multiclass perceptron needs 2 to {MAX_CLASSES} classes numbered from 0.")
+        raise DataError(_("The multiclass perceptron needs 2 to {most} classes numbered from 0.").format(
+            most=MAX_CLASSES))
     finite_input(Z)
     with np.errstate(over="ignore", invalid="ignore"):
         return _train(Z, y.astype(np.intp), int(n_classes), bool(average), float(eta), max_epochs,

@@ -9,6 +9,7 @@ as two classes (−1 → class 0, +1 → class 1), so presets and placed points 
 import numpy as np
 
 from ..errors import DataError, SettingsError
+from ..i18n import _
 from . import csv_read
 from .dataset import MulticlassDataset, held_out
 from .labels import MoreThanTwoClasses
@@ -58,8 +59,8 @@ def binary_or_pointer(spec):
         except (DataError, SettingsError):
             raise e from None
         if k > 2:
-            raise DataError(f"{e.message} This data has {k} classes: choose the Multiclass algorithm "
-                            "to train on all of them.", row=e.row, column=e.column) from None
+            raise DataError(_("{message} This data has {k} classes: choose the Multiclass algorithm to train on all "
+                              "of them.").format(message=e.message, k=k), row=e.row, column=e.column) from None
         raise
 
 

@@ -12,9 +12,10 @@ import numpy as np
 
 from .csv_numbers import PLAIN, is_numberlike
 from ..errors import DataError, SettingsError
+from ..i18n import N_, _, ngettext
 
 DELIMITERS = (",", ";", "\t")
-DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab"}
+DELIMITER_NAMES = {",": N_("comma"), ";": N_("semicolon"), "\t": N_("tab")}  # translated where shown
 _DELIMITER_KEYS = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t"}
 _SAMPLE_CHARS = 65536
 
@@ -29,8 +30,8 @@ def check_delimiter(delimiter):
         return None
     d = _DELIMITER_KEYS.get(delimiter.strip().lower(), delimiter) if isinstance(delimiter, str) else delimiter
     if d not in DELIMITERS:
-        raise SettingsError(f"The delimiter must be a comma, a semicolon or a tab, not {delimiter!r}.",
-                            field="delimiter")
+        raise SettingsError(_("The delimiter must be a comma, a semicolon or a tab, not {value}.").format(
+            value=repr(delimiter)), field="delimiter")
     return d
 
 
@@ -129,10 +130,10 @@ def resolve_label(label, names, width):
     """The index of the label column; `names` are the names the user can see."""
 
     def unknown():
-        what = f"'{label}'" if isinstance(label, str) else f"{label!r}"
+        what = f"'{label}'" if isinstance(label, str) else repr(label)
         raise DataError(
-            f"There is no column {what}. The columns are: {list_names(names)} "
-            f"(or give a column number from 0 to {width - 1}; -1 is the last).")
+            _("There is no column {name}. The columns are: {columns} (or give a column number from 0 to {last}; "
+              "-1 is the last).").format(name=what, columns=list_names(names), last=width - 1))
 
     if label is None or (isinstance(label, str) and label.strip() == ""):
         return width - 1
@@ -144,9 +145,11 @@ def resolve_label(label, names, width):
         i = int(label)
         if -width <= i < width:
             return i % width
-        raise DataError(
-            f"There is no column number {i}: the file has {width} column{'s' if width != 1 else ''}, "
-            f"numbered 0 to {width - 1} (-1 is the last): {list_names(names)}.")
+        raise DataError(ngettext(
+            "There is no column number {i}: the file has {n} column, numbered 0 to {last} (-1 is the last): "
+            "{columns}.",
+            "There is no column number {i}: the file has {n} columns, numbered 0 to {last} (-1 is the last): "
+            "{columns}.", width).format(i=i, n=width, last=width - 1, columns=list_names(names)))
     if isinstance(label, str):
         s = label.strip()
         if s in names:

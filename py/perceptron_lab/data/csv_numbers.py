@@ -18,6 +18,7 @@ import re
 import numpy as np
 
 from ..errors import SettingsError
+from ..i18n import N_, _
 
 __all__ = ["guess_decimal", "Reader", "is_numberlike", "check_decimal"]
 
@@ -31,7 +32,7 @@ _GROUPED_POINT = re.compile(r"[+-]?[1-9]\d{0,2}(?:(,)\d{3}|('|’)\d{3})(?:(?:\1
 _GROUPED_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}\.\d{3}(?:\.\d{3})*(?:,\d*)?")
 _GROUPED_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}([ \u00a0\u202f])\d{3}(?:\1\d{3})*(?:[.,]\d*)?")
 
-DECIMAL_NAMES = {".": "decimal point", ",": "decimal comma"}
+DECIMAL_NAMES = {".": N_("decimal point"), ",": N_("decimal comma")}  # translated where shown
 
 
 def check_decimal(decimal):
@@ -40,7 +41,8 @@ def check_decimal(decimal):
         return None
     d = {"point": ".", "dot": ".", "comma": ","}.get(str(decimal).strip().lower(), decimal)
     if d not in (".", ","):
-        raise SettingsError(f"The decimal separator must be '.' or ',', not {decimal!r}.", field="decimal")
+        raise SettingsError(_("The decimal separator must be '.' or ',', not {value}.").format(value=repr(decimal)),
+                            field="decimal")
     return d
 
 
@@ -161,42 +163,64 @@ class Reader:
         cell = self.ambiguous
         if cell is None and self.ambiguous_decimal is not None:
             cell, d = self.ambiguous_decimal, self.decimal
-            other = {".": "decimal comma", ",": "decimal point"}[d]
-            return (f"'{cell}' was read as {cell.replace(',', '.')}, with the '{d}' as the {DECIMAL_NAMES[d]} that "
-                    f"was chosen; no other number in the file says so. If the '{d}' is a thousands separator "
-                    f"there ({cell.replace(d, '')}), choose the {other}: such values would be 1000 times larger.")
+            return (_("'{cell}' was read as {read}, with the '.' as the decimal point that was chosen; no other "
+                      "number in the file says so. If the '.' is a thousands separator there ({whole}), choose the "
+                      "decimal comma: such values would be 1000 times larger.") if d == "." else
+                    _("'{cell}' was read as {read}, with the ',' as the decimal comma that was chosen; no other "
+                      "number in the file says so. If the ',' is a thousands separator there ({whole}), choose the "
+                      "decimal point: such values would be 1000 times larger.")).format(
+                cell=cell, read=cell.replace(",", "."), whole=cell.replace(d, ""))
         if cell is None:
             return None
         sep = "." if "." in cell else ","
-        other = {".": "decimal point", ",": "decimal comma"}[sep]
+        comma = self.decimal == ","
+        seen = self.examples.get(self.decimal) if self.decimal is not None else None
         if self.chosen:
-            reason = f"the {DECIMAL_NAMES[self.decimal]} was chosen"
+            reason = _("the decimal comma was chosen") if comma else _("the decimal point was chosen")
+        elif seen:
+            reason = (_("the other numbers in the file use a decimal comma, e.g. '{seen}' in row {row}") if comma
+                      else _("the other numbers in the file use a decimal point, e.g. '{seen}' in row {row}")
+                      ).format(seen=seen[1], row=seen[0])
         elif self.decimal is not None:
-            seen = self.examples.get(self.decimal)
-            where = f", e.g. '{seen[1]}' in row {seen[0]}" if seen else ""
-            reason = f"the other numbers in the file use a {DECIMAL_NAMES[self.decimal]}{where}"
+            reason = (_("the other numbers in the file use a decimal comma") if comma
+                      else _("the other numbers in the file use a decimal point"))
         else:
-            reason = "a comma inside a quoted cell of a comma-separated file"
-        return (f"'{cell}' was read as {cell.replace(sep, '')}, with the '{sep}' as a thousands separator "
-                f"({reason}). If it is a {other} there ({cell.replace(',', '.')}), choose the {other}: "
-                "such values would be 1000 times smaller.")
+            reason = _("a comma inside a quoted cell of a comma-separated file")
+        return (_("'{cell}' was read as {read}, with the '.' as a thousands separator ({reason}). If it is a "
+                  "decimal point there ({decimal}), choose the decimal point: such values would be 1000 times "
+                  "smaller.") if sep == "." else
+                _("'{cell}' was read as {read}, with the ',' as a thousands separator ({reason}). If it is a "
+                  "decimal comma there ({decimal}), choose the decimal comma: such values would be 1000 times "
+                  "smaller.")).format(cell=cell, read=cell.replace(sep, ""), reason=reason,
+                                      decimal=cell.replace(",", "."))
 
     def why(self, cell: str) -> str:
         """Why convert(cell) failed: the end of "'cell' is not a number" or a whole reason."""
         d = self.decimal
         if d is None and _GROUP3_COMMA.fullmatch(cell):
             a, b = cell.replace(",", "."), cell.replace(",", "")
-            return (f"'{cell}' could be {a} (decimal comma) or {b} (thousands separator), and no other "
-                    "number in the file says which. Choose the decimal separator.")
+            return _("'{cell}' could be {a} (decimal comma) or {b} (thousands separator), and no other number in "
+                     "the file says which. Choose the decimal separator.").format(cell=cell, a=a, b=b)
         other = {".": ",", ",": "."}.get(d)
         if other is not None and _style(cell) == other and self.chosen:
-            return (f"'{cell}' is written with a {DECIMAL_NAMES[other]}, but a {DECIMAL_NAMES[d]} was chosen "
-                    "for this file. Choose the other decimal separator, or let the lab guess.")
+            return (_("'{cell}' is written with a decimal comma, but a decimal point was chosen for this file. "
+                      "Choose the other decimal separator, or let the lab guess.") if other == "," else
+                    _("'{cell}' is written with a decimal point, but a decimal comma was chosen for this file. "
+                      "Choose the other decimal separator, or let the lab guess.")).format(cell=cell)
         if other is not None and _style(cell) == other:
             seen = self.examples.get(d)
-            where = f" (e.g. '{seen[1]}' in row {seen[0]})" if seen else ""
-            return (f"'{cell}' is written with a {DECIMAL_NAMES[other]}, but the other numbers in this file "
-                    f"use a {DECIMAL_NAMES[d]}{where}. Use one style, or choose the decimal separator.")
+            if seen:
+                return (_("'{cell}' is written with a decimal comma, but the other numbers in this file use a "
+                          "decimal point (e.g. '{seen}' in row {row}). Use one style, or choose the decimal "
+                          "separator.") if other == "," else
+                        _("'{cell}' is written with a decimal point, but the other numbers in this file use a "
+                          "decimal comma (e.g. '{seen}' in row {row}). Use one style, or choose the decimal "
+                          "separator.")).format(cell=cell, seen=seen[1], row=seen[0])
+            return (_("'{cell}' is written with a decimal comma, but the other numbers in this file use a "
+                      "decimal point. Use one style, or choose the decimal separator.") if other == "," else
+                    _("'{cell}' is written with a decimal point, but the other numbers in this file use a "
+                      "decimal comma. Use one style, or choose the decimal separator.")).format(cell=cell)
         if d != "," and _COMMA_NUM.fullmatch(cell):
-            return f"'{cell}' is not a number. Use a dot for decimals ({cell.replace(',', '.')}, not {cell})."
+            return _("'{cell}' is not a number. Use a dot for decimals ({dotted}, not {cell}).").format(
+                cell=cell, dotted=cell.replace(",", "."))
         return ""

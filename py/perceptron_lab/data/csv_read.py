@@ -22,6 +22,7 @@ from .csv_numbers import NONFINITE, is_numberlike
 from .csv_table import MAX_CELLS, MAX_COLUMNS, _check_shape, _load, _Progress, _Table  # noqa: F401
 from .dataset import Dataset, MulticlassDataset, encode_classes, encode_labels, too_large
 from ..errors import DataError, SettingsError
+from ..i18n import _
 
 __all__ = ["parse_csv", "preview", "inspect_csv", "read", "Reading", "DELIMITERS", "MAX_COLUMNS", "MAX_CELLS"]
 
@@ -45,7 +46,7 @@ def _features(t, feats):
         col = reader.column(cells)
         if col is None:  # some cell needs a closer look (thousands, a bad cell): one by one
             texts = []
-            for (line, _), cell in zip(t.records, cells):
+            for (line, _cells), cell in zip(t.records, cells):
                 v = reader.convert(cell)
                 if v is None:
                     raise _bad_cell(t, line, t.names[j], cell)
@@ -59,29 +60,30 @@ def _features(t, feats):
         line, cells = t.records[i]
         col = t.names[feats[k]]
         raise DataError(
-            f"Row {line}, column '{col}': '{_show(cells[feats[k]])}' is too large "
-            "(it would be infinite); features must be finite numbers.", row=line, column=col)
+            _("Row {row}, column '{column}': '{value}' is too large (it would be infinite); features must be "
+              "finite numbers.").format(row=line, column=col, value=_show(cells[feats[k]])), row=line, column=col)
     big = too_large(X)
     if big is not None:
         line, cells = t.records[big[0]]
         col = t.names[feats[big[1]]]
         raise DataError(
-            f"Row {line}, column '{col}': '{_show(cells[feats[big[1]]])}' is too large: features must lie "
-            "within ±1e50 (rescale the column).", row=line, column=col)
+            _("Row {row}, column '{column}': '{value}' is too large: features must lie within ±1e50 (rescale "
+              "the column).").format(row=line, column=col, value=_show(cells[feats[big[1]]])), row=line, column=col)
     return X
 
 
 def _bad_cell(t, line, col, cell):
-    at = f"Row {line}, column '{col}': "
     if cell == "":
-        return DataError(at + "the value is missing (the cell is empty).", row=line, column=col)
+        return DataError(_("Row {row}, column '{column}': the value is missing (the cell is empty).").format(
+            row=line, column=col), row=line, column=col)
     if cell.lower() in NONFINITE:
-        return DataError(at + f"'{cell}' is not allowed; features must be finite numbers (no NaN or infinity).",
-                         row=line, column=col)
+        return DataError(_("Row {row}, column '{column}': '{value}' is not allowed; features must be finite numbers "
+                           "(no NaN or infinity).").format(row=line, column=col, value=cell), row=line, column=col)
     why = t.reader.why(cell) if len(cell) <= 40 else ""
-    if why.startswith(f"'{cell}' is not a number"):
-        return DataError(at + why, row=line, column=col)
-    return DataError(at + (why or f"'{_show(cell)}' is not a number."), row=line, column=col)
+    # why is a whole clause of csv_numbers' (already in the language): the row and column go before it
+    return DataError(_("Row {row}, column '{column}': {why}").format(
+        row=line, column=col, why=why or _("'{value}' is not a number.").format(value=_show(cell))),
+        row=line, column=col)
 
 
 def _labels(t):
@@ -90,9 +92,9 @@ def _labels(t):
     for line, cells in t.records:
         cell = cells[lab]
         if cell == "" or cell.lower() in NONFINITE:
-            what = "the label is missing (the cell is empty)" if cell == "" else \
-                f"'{cell}' is not a valid label (a missing value?)"
-            raise DataError(f"Row {line}, column '{t.label_name}': {what}.", row=line, column=t.label_name)
+            what = (_("Row {row}, column '{column}': the label is missing (the cell is empty).") if cell == "" else
+                    _("Row {row}, column '{column}': '{value}' is not a valid label (a missing value?)."))
+            raise DataError(what.format(row=line, column=t.label_name, value=cell), row=line, column=t.label_name)
         labels.append(cell)
         lines.append(line)
     return labels, lines
@@ -103,18 +105,20 @@ def _columns(t):
     feats = t.feature_indices
     if not feats:
         # Without a header the one column's name is the lab's own ('label'): not worth quoting.
-        named = f" ('{t.label_name}')" if t.has_header else ""
-        head = f"The file has only one column{named} when read as {DELIMITER_NAMES[t.delimiter]}-separated. "
+        head = (_("The file has only one column ('{column}') when read as {delimiter}-separated.") if t.has_header
+                else _("The file has only one column when read as {delimiter}-separated.")).format(
+            column=t.label_name, delimiter=_(DELIMITER_NAMES[t.delimiter]))
         if _spaced(t.records[1:51]):
-            raise DataError(head + "Its cells are separated by spaces, which the lab does not read: save it "
-                            "with commas, semicolons or tabs between the cells.")
-        raise DataError(head + "It needs at least one numeric feature column besides the label column; if the "
-                        "file uses another delimiter, choose it.")
+            raise DataError(_("{head} Its cells are separated by spaces, which the lab does not read: save it with "
+                              "commas, semicolons or tabs between the cells.").format(head=head))
+        raise DataError(_("{head} It needs at least one numeric feature column besides the label column; if the "
+                          "file uses another delimiter, choose it.").format(head=head))
     # no feature column holds any number at all: probably the wrong file or label column
     if not any(is_numberlike(cells[j]) for _, cells in t.records for j in feats):
         raise DataError(
-            f"No feature column contains numbers: {list_names([t.names[j] for j in feats])}. "
-            f"Features must be numeric; the label column is '{t.label_name}' — is that the right one?",
+            _("No feature column contains numbers: {columns}. Features must be numeric; the label column is "
+              "'{label}' — is that the right one?").format(columns=list_names([t.names[j] for j in feats]),
+                                                             label=t.label_name),
         )
     X = _features(t, feats)
     labels, lines = _labels(t)
@@ -236,18 +240,19 @@ def spec_args(spec) -> tuple:
         try:
             source = base64.b64decode(b64, validate=True)
         except (binascii.Error, ValueError):
-            raise DataError("The file's bytes did not arrive intact (bad base64); choose the file again.") from None
+            raise DataError(_("The file's bytes did not arrive intact (bad base64); choose the file again.")) from None
     elif isinstance(text, str):
         source = text
     else:
-        raise DataError("The CSV file could not be read as text.")
+        raise DataError(_("The CSV file could not be read as text."))
     label = spec.get("label")
     if label is not None and not isinstance(label, (str, int)) or isinstance(label, bool):
-        raise SettingsError("Choose the label column by its name or number.", field="label")
+        raise SettingsError(_("Choose the label column by its name or number."), field="label")
     kwargs = {"label": label, "name": str(spec.get("name", "CSV data"))[:200]}
     for key in ("delimiter", "decimal", "encoding"):
         value = spec.get(key)
         if value is not None and not isinstance(value, str):
-            raise SettingsError(f"The {key} must be given as text, not {value!r}.", field=key)
+            raise SettingsError(_("The {key} must be given as text, not {value}.").format(key=key, value=repr(value)),
+                                field=key)
         kwargs[key] = value
     return source, kwargs

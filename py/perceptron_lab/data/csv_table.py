@@ -15,6 +15,7 @@ from .csv_layout import (DELIMITER_NAMES, check_delimiter, choose_delimiter, def
                         detect_header, resolve_label, unique_names)
 from .csv_numbers import DECIMAL_NAMES, Reader, check_decimal, guess_decimal
 from ..errors import DataError
+from ..i18n import N_, _, ngettext, number
 
 # Shapes no perceptron lesson needs, refused before the table is built: every column is a
 # choice in the page, and every cell a Python string until it becomes a float.
@@ -42,12 +43,13 @@ class _Table:
 
     def read_as_text(self) -> str:
         """'read as: semicolon-separated, decimal comma, Windows-1252' for the preview."""
-        parts = [f"{DELIMITER_NAMES[self.delimiter]}-separated", DECIMAL_NAMES[self.reader.decimal or "."]]
+        parts = [_("{delimiter}-separated").format(delimiter=_(DELIMITER_NAMES[self.delimiter])),
+                 _(DECIMAL_NAMES[self.reader.decimal or "."])]
         if self.reader.thousands_used:
-            parts.append("thousands separators")
+            parts.append(_("thousands separators"))
         if self.encoding is not None:
             parts.append(csvtext.ENCODING_NAMES[self.encoding])
-        return "read as: " + ", ".join(parts)
+        return _("read as: {parts}").format(parts=", ".join(parts))
 
     @property
     def label_name(self):
@@ -100,7 +102,8 @@ def _read_records(text, delimiter, max_rows, progress, width):
             break
         except csv.Error as e:
             raise DataError(
-                f"Row {start}: this row cannot be read as CSV ({e}). Check the quotes (\") in it.",
+                _("Row {row}: this row cannot be read as CSV ({reason}). Check the quotes (\") in it.").format(
+                    row=start, reason=e),
                 row=start,
             ) from None
         cells = [c.strip() for c in row]
@@ -118,9 +121,19 @@ def _read_records(text, delimiter, max_rows, progress, width):
         if len(records) % every == 0:
             progress(reader.line_num, total, "rows")
         if len(records) > max_rows + 1:  # + 1 for a possible header
-            raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
+            raise DataError(_("The file has more than {limit} data rows; the limit is {limit}.").format(
+                limit=_count(max_rows)))
     progress(total, total, "rows", last=True)
     return records
+
+
+CHECK_DELIMITERS = {",": N_("Check the commas in row {row}."), ";": N_("Check the semicolons in row {row}."),
+                    "\t": N_("Check the tabs in row {row}.")}
+
+
+def _count(n):
+    """A count with the language's digit grouping (1,000 / 1.000)."""
+    return number(f"{n:,}")
 
 
 def _check_shape(text, delimiter):
@@ -132,12 +145,14 @@ def _check_shape(text, delimiter):
     if width > MAX_COLUMNS and '"' in first:
         width = len(next(csv.reader([first], delimiter=delimiter)))
     if width > MAX_COLUMNS:
-        raise DataError(f"The first row has {width:,} columns; the limit is {MAX_COLUMNS:,} columns. "
-                        "Keep the columns you need and upload again.", row=text.count("\n", 0, start) + 1)
+        raise DataError(_("The first row has {width} columns; the limit is {limit} columns. Keep the columns you "
+                          "need and upload again.").format(width=_count(width), limit=_count(MAX_COLUMNS)),
+                        row=text.count("\n", 0, start) + 1)
     lines = text.count("\n") + (not text.endswith("\n"))
     if lines * width > MAX_CELLS:
-        raise DataError(f"The file has {lines:,} lines of {width:,} columns (up to {lines * width:,} values); "
-                        f"the limit is {MAX_CELLS:,} values. Keep fewer rows or columns.")
+        raise DataError(_("The file has {lines} lines of {width} columns (up to {values} values); the limit is "
+                          "{limit} values. Keep fewer rows or columns.").format(
+            lines=_count(lines), width=_count(width), values=_count(lines * width), limit=_count(MAX_CELLS)))
     return width
 
 
@@ -148,23 +163,23 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
     text, encoding = csvtext.decode(source, max_bytes, encoding)
     if not re.search(r'[^\s,;"]', text):
         if re.search(r'[,;"\t]', text):
-            raise DataError("The file has no data: it holds only delimiters and blank lines.")
-        raise DataError("The file is empty.")
+            raise DataError(_("The file has no data: it holds only delimiters and blank lines."))
+        raise DataError(_("The file is empty."))
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise DataError(f"Row {line}: the file contains binary data, not CSV text.", row=line)
+        raise DataError(_("Row {row}: the file contains binary data, not CSV text.").format(row=line), row=line)
     if delimiter is None:
         delimiter = choose_delimiter(text)
     width = _check_shape(text, delimiter)
     records = _read_records(text, delimiter, max_rows, progress, width)
     if not records:
-        raise DataError("The file has no data: every cell is empty.")
+        raise DataError(_("The file has no data: every cell is empty."))
 
     guessed, examples = guess_decimal(records) if decimal is None else (decimal, {})
     # A chosen separator is checked against the file's own numbers, to warn where it makes 1,234 1.234.
     evidence = None if decimal is None else guess_decimal(records)[0]
     reader = Reader(guessed, delimiter, examples, chosen=decimal is not None, evidence=evidence)
-    for _, cells in records[:2000]:  # so that the preview can say "thousands separators" too
+    for _line, cells in records[:2000]:  # so that the preview can say "thousands separators" too
         for c in cells:
             reader.convert(c)
     has_header = detect_header(records)
@@ -173,24 +188,29 @@ def _load(source, label, max_bytes, max_rows, delimiter=None, decimal=None, enco
         header_line, header = records[0]
         records = records[1:]
         if not records:
-            raise DataError(f"The file has a header (row {header_line}) but no data rows.",
+            raise DataError(_("The file has a header (row {row}) but no data rows.").format(row=header_line),
                             row=header_line)
     if len(records) > max_rows:
-        raise DataError(f"The file has more than {max_rows:,} data rows; the limit is {max_rows:,}.")
+        raise DataError(_("The file has more than {limit} data rows; the limit is {limit}.").format(
+            limit=_count(max_rows)))
 
     # the number of columns: the header's, else the first data row's
     width = len(header) if has_header else len(records[0][1])
     ref_line = header_line if has_header else records[0][0]
-    ref_what = "the header" if has_header else "the first row"
     checked = []
     for line, cells in records:
         if len(cells) > width and not any(cells[width:]):
             cells = cells[:width]  # extra empty cells (a trailing delimiter) are harmless
         if len(cells) != width:
+            found = ngettext("{n} cell", "{n} cells", len(cells)).format(n=len(cells))
             raise DataError(
-                f"Row {line} has {len(cells)} cell{'s' if len(cells) != 1 else ''}, but {width} "
-                f"{'were' if width != 1 else 'was'} expected like in {ref_what} (row {ref_line}). "
-                f"Check the {DELIMITER_NAMES[delimiter]}s in row {line}.",
+                (ngettext("Row {row} has {cells}, but {width} was expected like in the header (row {ref}).",
+                          "Row {row} has {cells}, but {width} were expected like in the header (row {ref}).", width)
+                 if has_header else
+                 ngettext("Row {row} has {cells}, but {width} was expected like in the first row (row {ref}).",
+                          "Row {row} has {cells}, but {width} were expected like in the first row (row {ref}).",
+                          width)).format(row=line, cells=found, width=width, ref=ref_line)
+                + " " + _(CHECK_DELIMITERS[delimiter]).format(row=line),
                 row=line,
             )
         checked.append((line, cells))

@@ -11,6 +11,7 @@ five bytes Windows-1252 leaves undefined. The caller can name the encoding inste
 from __future__ import annotations
 
 from ..errors import DataError, SettingsError
+from ..i18n import _, number
 
 __all__ = ["decode", "size_text", "too_large_message", "ENCODINGS", "ENCODING_NAMES"]
 
@@ -45,10 +46,15 @@ def too_large_message(nbytes: int, limit: int) -> str:
     """The size in the limit's unit, never shown as the same figure as the limit (then in bytes)."""
     lim = size_text(limit)
     unit = _UNITS.get(lim.split()[1], 1)
+    lim = number(lim)
     if unit > 1 and round(nbytes / unit, 1) > limit / unit:
-        return f"The file is too large: {nbytes / unit:.1f} {lim.split()[1]}; the limit is {lim}."
-    extra = "" if unit == 1 else f" ({lim})"
-    return f"The file is too large: {nbytes:,} bytes; the limit is {limit:,} bytes{extra}."
+        return _("The file is too large: {size}; the limit is {limit}.").format(
+            size=number(f"{nbytes / unit:.1f} {lim.split()[1]}"), limit=lim)
+    if unit == 1:
+        return _("The file is too large: {size} bytes; the limit is {limit} bytes.").format(
+            size=number(f"{nbytes:,}"), limit=number(f"{limit:,}"))
+    return _("The file is too large: {size} bytes; the limit is {limit} bytes ({exact}).").format(
+        size=number(f"{nbytes:,}"), limit=number(f"{limit:,}"), exact=lim)
 
 
 _UNITS = {"MiB": 2**20, "MB": 10**6, "KiB": 2**10, "kB": 10**3}
@@ -61,8 +67,8 @@ def check_encoding(encoding):
     key = encoding.strip().lower().replace("_", "-") if isinstance(encoding, str) else None
     key = _ALIASES.get(key, key)
     if key not in ENCODINGS:
-        raise SettingsError(f"Unknown encoding {encoding!r}: choose one of {', '.join(ENCODINGS)}.",
-                            field="encoding")
+        raise SettingsError(_("Unknown encoding {value}: choose one of {names}.").format(
+            value=repr(encoding), names=", ".join(ENCODINGS)), field="encoding")
     return key
 
 
@@ -86,15 +92,16 @@ def _strict(raw: bytes, key: str, newline: bytes) -> str:
     except UnicodeDecodeError as e:
         line = raw.count(newline, 0, e.start) + 1
         raise DataError(
-            f"Row {line}: the file is not {ENCODING_NAMES[key]} text (the byte 0x{raw[e.start]:02x} "
-            "cannot be read that way). Choose another encoding, or let it be guessed.", row=line) from None
+            _("Row {row}: the file is not {encoding} text (the byte {byte} cannot be read that way). Choose "
+              "another encoding, or let it be guessed.").format(row=line, encoding=ENCODING_NAMES[key],
+                                                                byte=f"0x{raw[e.start]:02x}"), row=line) from None
 
 
 def decode(source, max_bytes: int, encoding=None):
     """(text, encoding key or None for a str source). DataError for what is not CSV text."""
     key = check_encoding(encoding)
     if source is None:
-        raise DataError("The file is empty.")
+        raise DataError(_("The file is empty."))
     if isinstance(source, str):
         if len(source) * 4 > max_bytes:  # only then can the UTF-8 size exceed the limit
             nbytes = len(source.encode("utf-8", "surrogatepass"))
@@ -108,30 +115,30 @@ def decode(source, max_bytes: int, encoding=None):
         raise DataError(too_large_message(len(raw), max_bytes))
     if raw.startswith(b"PK\x03\x04"):
         raise DataError(
-            "This looks like an Excel workbook (.xlsx) or another zip file, not CSV text. "
-            "Save it as 'CSV UTF-8 (comma delimited)' and upload that.", row=1)
+            _("This looks like an Excel workbook (.xlsx) or another zip file, not CSV text. Save it as "
+              "'CSV UTF-8 (comma delimited)' and upload that."), row=1)
     if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        raise DataError("The file is UTF-32 text. Save it as 'CSV UTF-8' and upload it again.", row=1)
+        raise DataError(_("The file is UTF-32 text. Save it as 'CSV UTF-8' and upload it again."), row=1)
 
     bom = next((k for b, k in _BOMS if raw.startswith(b)), None)
     if key is None:
         key = bom
     if key is not None:
         if bom is not None and bom != key:
-            raise DataError(f"The file starts with a {ENCODING_NAMES[bom]} byte order mark, so it is not "
-                            f"{ENCODING_NAMES[key]} text. Choose {ENCODING_NAMES[bom]} or let it be guessed.",
-                            row=1)
+            raise DataError(_("The file starts with a {bom} byte order mark, so it is not {encoding} text. Choose "
+                              "{bom} or let it be guessed.").format(bom=ENCODING_NAMES[bom],
+                                                                    encoding=ENCODING_NAMES[key]), row=1)
         if key.startswith("utf-16"):
             body = raw[2:] if bom else raw
             if b"\x00" not in body:
                 # Every delimiter and line end of UTF-16 text holds a zero byte: read as UTF-16,
                 # these bytes would be one line of unrelated characters.
-                raise DataError(f"The file is not {ENCODING_NAMES[key]} text: UTF-16 writes every comma, "
-                                "semicolon and line end with a zero byte, and this file has none. "
-                                "Choose another encoding, or let it be guessed.", row=1)
+                raise DataError(_("The file is not {encoding} text: UTF-16 writes every comma, semicolon and line "
+                                  "end with a zero byte, and this file has none. Choose another encoding, or let "
+                                  "it be guessed.").format(encoding=ENCODING_NAMES[key]), row=1)
             if len(body) % 2:
-                raise DataError(f"The file ends in the middle of a {ENCODING_NAMES[key]} character "
-                                "(an odd number of bytes): it is cut short or not UTF-16.")
+                raise DataError(_("The file ends in the middle of a {encoding} character (an odd number of "
+                                  "bytes): it is cut short or not UTF-16.").format(encoding=ENCODING_NAMES[key]))
 
             text = _strict(body, key, b"\n\x00" if key == "utf-16-le" else b"\x00\n")
         else:

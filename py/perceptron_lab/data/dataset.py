@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError
+from ..i18n import _, ngettext
 from .labels import MAX_CLASSES, encode_classes, encode_labels, label_str  # noqa: F401 (re-exported)
 
 __all__ = [
@@ -151,12 +152,13 @@ def held_out(y, classes, test_fraction, seed=0):
     rng = np.random.default_rng(seed)
     counts = [int(np.sum(y == c)) for c in classes]
     if min(counts) == 0 or len(y) < len(classes) + 1:
-        keep = "both classes" if len(classes) == 2 else "every class"
-        raise DataError(
-            f"Too few examples to hold some out for testing: there are {len(y)}, and the training "
-            f"part must keep {keep} while the test part gets at least one. "
-            "Set the test fraction to 0 or add data."
-        )
+        raise DataError((
+            _("Too few examples to hold some out for testing: there are {n}, and the training part must keep both "
+              "classes while the test part gets at least one. Set the test fraction to 0 or add data.")
+            if len(classes) == 2 else
+            _("Too few examples to hold some out for testing: there are {n}, and the training part must keep every "
+              "class while the test part gets at least one. Set the test fraction to 0 or add data.")
+        ).format(n=len(y)))
     take = [min(int(round(n * f)), n - 1) for n in counts]
     if sum(take) == 0:
         largest = max(range(len(counts)), key=lambda k: (counts[k], k))
@@ -181,33 +183,34 @@ def points_dataset(points) -> Dataset:
     """[[x1, x2, label], ...] placed by the user -> Dataset. Errors name the point
     (row = 1-based position in the list) and the field (x1, x2 or label)."""
     if not isinstance(points, (list, tuple, np.ndarray)):
-        raise DataError("The points must be a list of [x1, x2, label].")
+        raise DataError(_("The points must be a list of [x1, x2, label]."))
     points = list(points)
     if len(points) < 2:
-        raise DataError(
-            f"Place at least 2 points (one of each class); there {'is' if len(points) == 1 else 'are'} "
-            f"{len(points)}."
-        )
+        raise DataError(ngettext("Place at least 2 points (one of each class); there is {n}.",
+                                 "Place at least 2 points (one of each class); there are {n}.",
+                                 len(points)).format(n=len(points)))
     if len(points) > MAX_POINTS:
-        raise DataError(f"There are {len(points)} points; the limit is {MAX_POINTS}.")
+        raise DataError(_("There are {n} points; the limit is {limit}.").format(n=len(points), limit=MAX_POINTS))
     X = np.empty((len(points), 2))
     labels = []
     for i, p in enumerate(points, start=1):
         if isinstance(p, np.ndarray):
             p = p.tolist()
         if not isinstance(p, (list, tuple)) or len(p) != 3:
-            raise DataError(f"Point {i} must be [x1, x2, label], not {p!r}.", row=i)
+            raise DataError(_("Point {i} must be [x1, x2, label], not {value}.").format(i=i, value=repr(p)), row=i)
         for j, col in enumerate(("x1", "x2")):
             v = p[j]
             if isinstance(v, np.generic):
                 v = v.item()
             if isinstance(v, bool) or not isinstance(v, numbers.Real):
-                raise DataError(f"Point {i}, {col}: {v!r} is not a number.", row=i, column=col)
-            if not math.isfinite(float(v)):
-                raise DataError(f"Point {i}, {col}: {v} is not a finite number.", row=i, column=col)
-            if abs(float(v)) > MAX_ABS:
-                raise DataError(f"Point {i}, {col}: {v} is too large (features must lie within ±1e50).",
+                raise DataError(_("Point {i}, {column}: {value} is not a number.").format(i=i, column=col, value=repr(v)),
                                 row=i, column=col)
+            if not math.isfinite(float(v)):
+                raise DataError(_("Point {i}, {column}: {value} is not a finite number.").format(
+                    i=i, column=col, value=v), row=i, column=col)
+            if abs(float(v)) > MAX_ABS:
+                raise DataError(_("Point {i}, {column}: {value} is too large (features must lie within ±1e50).").format(
+                    i=i, column=col, value=v), row=i, column=col)
             X[i - 1, j] = float(v)
         labels.append(p[2])
     y, names = encode_labels(labels, rows=list(range(1, len(points) + 1)), column="label")

@@ -65,7 +65,6 @@ def encode_labels(values, *, rows=None, column=None):
     number per value) and `column` only make the DataError messages point at the file.
     """
     values = list(values.tolist() if isinstance(values, np.ndarray) else values)
-    where = f" in column '{column}'" if column is not None else ""
     if not values:
         raise DataError(_("There are no labels: the data has no examples."), column=column)
 
@@ -104,11 +103,9 @@ def encode_labels(values, *, rows=None, column=None):
         )
     if len(classes) > 2:
         row = rows[third_index] if rows is not None else None
-        at = f" (the third one first appears in row {row})" if row is not None else ""
         raise MoreThanTwoClasses(
-            f"The labels{where} have {len(classes)} different classes: {_quote_list(originals)}{at}. "
-            "The perceptron separates exactly two classes; keep two of them, choose another "
-            "label column, or use the multiclass perceptron.",
+            _(_MANY[row is not None, column is not None]).format(
+                n=len(classes), classes=_quote_list(originals), row=row, column=column),
             row=row,
             column=column,
         )
@@ -140,9 +137,8 @@ def encode_classes(values, *, rows=None, column=None):
             first[k] = cleaned[i]
             if len(first) > MAX_CLASSES:
                 row = rows[i] if rows is not None else None
-                at = f" (row {row} brings the {MAX_CLASSES + 1}st)" if row is not None else ""
-                raise DataError(f"The labels{where} have more than {MAX_CLASSES} different classes{at}: "
-                                "is this the label column?", row=row, column=column)
+                raise DataError(_(_TOO_MANY[row is not None, column is not None]).format(
+                    limit=MAX_CLASSES, row=row, column=column), row=row, column=column)
     if len(first) == 1:
         raise DataError(_one_class(column, label_str(cleaned[0])), column=column)
     order = sorted(first)
@@ -179,6 +175,31 @@ def _one_class(column, label):
             if column is None else
             _("All labels in column '{column}' are '{label}': there is only one class. The perceptron needs examples "
               "of two classes.")).format(column=column, label=label)
+
+
+# (a row is known, a column is known) -> the whole sentence: no sentence is put together from pieces.
+_MANY = {
+    (True, True): N_("The labels in column '{column}' have {n} different classes: {classes} (the third one first "
+                     "appears in row {row}). The perceptron separates exactly two classes; keep two of them, choose "
+                     "another label column, or use the multiclass perceptron."),
+    (True, False): N_("The labels have {n} different classes: {classes} (the third one first appears in row {row}). "
+                      "The perceptron separates exactly two classes; keep two of them, choose another label column, "
+                      "or use the multiclass perceptron."),
+    (False, True): N_("The labels in column '{column}' have {n} different classes: {classes}. The perceptron "
+                      "separates exactly two classes; keep two of them, choose another label column, or use the "
+                      "multiclass perceptron."),
+    (False, False): N_("The labels have {n} different classes: {classes}. The perceptron separates exactly two "
+                       "classes; keep two of them, choose another label column, or use the multiclass perceptron."),
+}
+_TOO_MANY = {
+    (True, True): N_("The labels in column '{column}' have more than {limit} different classes (row {row} brings "
+                     "one too many): is this the label column?"),
+    (True, False): N_("The labels have more than {limit} different classes (row {row} brings one too many): is "
+                      "this the label column?"),
+    (False, True): N_("The labels in column '{column}' have more than {limit} different classes: is this the label "
+                      "column?"),
+    (False, False): N_("The labels have more than {limit} different classes: is this the label column?"),
+}
 
 
 def _check_one(v, i, rows, where, column):

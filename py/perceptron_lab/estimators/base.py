@@ -9,6 +9,7 @@ import numpy as np
 from ..errors import SettingsError
 from ..run_settings import wired
 from .linear import NotFittedError, _InputChecks, _same
+from ..i18n import _
 
 # The web form's field names (SettingsError.field) -> the estimator parameter (params.json's wires).
 _FIELD_PARAM = {p["name"]: next(iter(v.values())) if isinstance(v, dict) else v
@@ -30,8 +31,8 @@ class _Estimator(_InputChecks):
     def set_params(self, **params):
         for name, value in params.items():
             if name not in self._DEFAULTS:
-                raise SettingsError(f"Invalid parameter {name!r} for {type(self).__name__}: valid parameters "
-                                    f"are {', '.join(self._DEFAULTS)}.", field=name)
+                raise SettingsError(_("Invalid parameter {name} for {estimator}: valid parameters are {names}.").format(
+                    name=repr(name), estimator=type(self).__name__, names=', '.join(self._DEFAULTS)), field=name)
             setattr(self, name, value)
         return self
 
@@ -50,11 +51,13 @@ class _Estimator(_InputChecks):
             param = _FIELD_PARAM.get(err.field)
             if param is None:
                 raise
-            raise SettingsError(f"{err.message} (parameter {param}={getattr(self, param)!r})",
+            raise SettingsError(_("{message} (parameter {param}={value})").format(
+                message=err.message, param=param, value=repr(getattr(self, param))),
                                 field=err.field) from None
         for name in ("fit_intercept", "normalize"):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.", field=name)
+                raise SettingsError(_("{name} must be True or False, not {value}.").format(
+                    name=name, value=repr(getattr(self, name))), field=name)
 
     def _check_fitted(self):
         if not hasattr(self, "run_"):

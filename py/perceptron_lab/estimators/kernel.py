@@ -13,6 +13,7 @@ from ..errors import DataError
 from ..run_settings import engine_keywords, estimator_defaults
 from .base import _Estimator
 from .linear import _two_classes
+from ..i18n import _
 
 __all__ = ["KernelPerceptron"]
 
@@ -46,7 +47,8 @@ class KernelPerceptron(_Estimator):
         except DataError as err:
             if "only one class" in err.message or "mix" in err.message:
                 raise
-            raise DataError(f"{err.message} For more classes use MulticlassPerceptron.") from None
+            raise DataError(_("{message} For more classes use MulticlassPerceptron.").format(
+                message=err.message)) from None
         signs = np.where(y == self.classes_[1], 1, -1).astype(np.int8)
         progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "kernel")
         run = core.train(X, signs, algorithm="kernel", **{**engine_keywords(self.get_params(), "kernel"),

@@ -31,6 +31,7 @@ from ..data.prep import Standardization
 from ..texts.variants import VARIANTS
 from ..run_settings import engine_keywords, estimator_defaults
 from .inputs import _as_labels, _as_matrix, _same, _two_classes  # noqa: F401  (base.py, kernel.py read them here)
+from ..i18n import _
 
 _PARAMS = ("max_epochs", "eta", "fit_intercept", "order", "random_state", "normalize", "feature_map",
            "early_stop", "standardize")
@@ -48,7 +49,8 @@ def _param_error(err, value):
     param = _FIELD_PARAM.get(err.field)
     if param is None:
         return err
-    return SettingsError(f"{err.message} (parameter {param}={value!r})", field=err.field)
+    return SettingsError(_("{message} (parameter {param}={value})").format(
+        message=err.message, param=param, value=repr(value)), field=err.field)
 
 
 class _InputChecks:
@@ -60,16 +62,16 @@ class _InputChecks:
         if reset:
             self.n_features_in_ = X.shape[1]
         elif X.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {X.shape[1]} features, but {type(self).__name__} was fitted "
-                            f"with {self.n_features_in_} features.")
+            raise DataError(_("X has {n} features, but {estimator} was fitted with {fitted} features.").format(
+                n=X.shape[1], estimator=type(self).__name__, fitted=self.n_features_in_))
         return X
 
     def _check_X_y(self, X, y, *, reset):
         X = self._check_X(X, reset=reset)
         y = _as_labels(y)
         if len(y) != len(X):
-            raise DataError(f"X has {len(X)} examples but y has {len(y)} labels: "
-                            "they must have the same length.")
+            raise DataError(_("X has {n} examples but y has {n2} labels: they must have the same length.").format(
+                n=len(X), n2=len(y)))
         return X, y
 
 
@@ -102,8 +104,9 @@ class _BasePerceptron(_InputChecks):
         for name, value in params.items():
             if name not in _PARAMS + self._own:
                 raise SettingsError(
-                    f"Invalid parameter {name!r} for {type(self).__name__}: "
-                    f"valid parameters are {', '.join(_PARAMS + self._own)}.", field=name)
+                    _("Invalid parameter {name} for {estimator}: valid parameters are {names}.").format(
+                        name=repr(name), estimator=type(self).__name__, names=', '.join(_PARAMS + self._own)),
+                        field=name)
             setattr(self, name, value)
         return self
 
@@ -129,7 +132,8 @@ class _BasePerceptron(_InputChecks):
         for name, field in (("fit_intercept", "bias"), ("normalize", "normalize"), ("early_stop", "early_stop"),
                             ("standardize", "standardize")):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise SettingsError(f"{name} must be True or False, not {getattr(self, name)!r}.",
+                raise SettingsError(_("{name} must be True or False, not {value}.").format(
+                    name=name, value=repr(getattr(self, name))),
                                     field=field)
 
     def _train_keywords(self):
@@ -198,21 +202,21 @@ class _BasePerceptron(_InputChecks):
         self._check_settings(max_epochs=1)
         first = not hasattr(self, "run_")
         if first and classes is None:
-            raise DataError("classes must be given on the first call to partial_fit: "
-                            "pass both labels, e.g. classes=[0, 1].")
+            raise DataError(_("classes must be given on the first call to partial_fit: "
+                            "pass both labels, e.g. classes=[0, 1]."))
         X, y = self._check_X_y(X, y, reset=first)
         if classes is not None:
             classes = self._check_classes(_as_labels(classes, name="classes"))
             if not first and not np.array_equal(classes, self.classes_):
-                raise DataError(f"classes={classes.tolist()} differs from the classes of the earlier "
-                                f"calls, {self.classes_.tolist()}.")
+                raise DataError(_("classes={given} differs from the classes of the earlier calls, {classes}.").format(
+                    given=classes.tolist(), classes=self.classes_.tolist()))
             self.classes_ = classes
         if first:
             self._fit_standardization(X)
         unknown = ~np.isin(y, self.classes_)
         if unknown.any():
-            raise DataError(f"y has the label {y[unknown][0]!r}, which is not one of the classes "
-                            f"{self.classes_.tolist()}.")
+            raise DataError(_("y has the label {label}, which is not one of the classes {classes}.").format(
+                label=repr(y[unknown][0]), classes=self.classes_.tolist()))
         run = core.train(self._prepare(X), self._signs(y), algorithm=self._algorithm,
                          **{**self._train_keywords(), "max_epochs": 1}, resume=None if first else self.run_)
         self._set_answer(run, 1)

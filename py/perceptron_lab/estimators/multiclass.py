@@ -11,6 +11,7 @@ from ..data.prep import Standardization
 from ..errors import DataError, SettingsError
 from ..run_settings import engine_keywords, estimator_defaults
 from .base import _Estimator
+from ..i18n import _
 
 __all__ = ["MulticlassPerceptron"]
 
@@ -40,15 +41,16 @@ class MulticlassPerceptron(_Estimator):
             features.check_feature_map(self.feature_map)
             for name in ("average", "early_stop", "standardize"):
                 if not isinstance(getattr(self, name), (bool, np.bool_)):
-                    raise SettingsError(f"{name} must be True or False.", field=name)
+                    raise SettingsError(_("{name} must be True or False.").format(name=name), field=name)
         self._checked(check)
         X, y = self._check_X_y(X, y, reset=True)
         try:
             self.classes_, index = np.unique(y, return_inverse=True)
         except TypeError:
-            raise DataError("The labels in y mix numbers and text: use one kind.") from None
+            raise DataError(_("The labels in y mix numbers and text: use one kind.")) from None
         if len(self.classes_) < 2:
-            raise DataError(f"y has only one class ({self.classes_[0]!r}): a classifier needs at least two.")
+            raise DataError(_("y has only one class ({value}): a classifier needs at least two.").format(
+                value=repr(self.classes_[0])))
         progress = run_cost.announce_fit(X.shape[0], X.shape[1], self.max_epochs, "multiclass",
                                          feature_map=self.feature_map, classes=len(self.classes_))
         self.standardization_ = Standardization.fit(X) if self.standardize else None
@@ -87,7 +89,7 @@ class MulticlassPerceptron(_Estimator):
         X, y = self._check_X_y(X, y, reset=False)
         known = np.isin(y, self.classes_)
         if not known.all():
-            raise DataError(f"y has the label {y[~known][0]!r}, which is not one of the classes "
-                            f"{self.classes_.tolist()}.")
+            raise DataError(_("y has the label {label}, which is not one of the classes {classes}.").format(
+                label=repr(y[~known][0]), classes=self.classes_.tolist()))
         return multiclass.confusion_matrix(np.searchsorted(self.classes_, y),
                                            np.searchsorted(self.classes_, self.predict(X)), len(self.classes_))

@@ -22,6 +22,7 @@ from ..errors import DataError, SettingsError
 from ..json_numbers import floats
 from ..run_settings import family, train_keywords
 from ..core.features import prepare
+from ..i18n import _
 
 MAX_ABS_W = 1e12
 MAX_POINTS = 5000
@@ -45,11 +46,12 @@ def measure(w, Z, y):
 
 def _hand_w(raw):
     if not isinstance(raw, list) or len(raw) != 3:
-        raise SettingsError("Give three numbers w1, w2 and b.", field="w")
+        raise SettingsError(_("Give three numbers w1, w2 and b."), field="w")
     out = []
     for name, v in zip(("w1", "w2", "b"), raw):
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > MAX_ABS_W:
-            raise SettingsError(f"{name} must be a number between −10¹² and 10¹².", field=name)
+            raise SettingsError(_("{name} must be a number between −10¹² and 10¹².").format(name=name),
+                                field=name)
         out.append(float(v))
     return np.array(out)
 
@@ -57,9 +59,11 @@ def _hand_w(raw):
 def hand_request(request):
     ds = load_data(request.get("data"))
     if ds.X.shape[1] != 2:
-        raise DataError(f"Finding the weights by hand needs data with 2 features; this data has {ds.X.shape[1]}.")
+        raise DataError(_("Finding the weights by hand needs data with 2 features; this data has {value}.").format(
+            value=ds.X.shape[1]))
     if ds.X.shape[0] > MAX_POINTS:
-        raise DataError(f"Finding the weights by hand draws every point: up to {MAX_POINTS} points.")
+        raise DataError(_("Finding the weights by hand draws every point: up to {limit} points.").format(
+            limit=MAX_POINTS))
     w = _hand_w(request.get("w"))
     Z = prepare(ds.X)
     out = {"ok": True, "hand": measure(w, Z, ds.y), "perceptron": None,
@@ -68,8 +72,8 @@ def hand_request(request):
     if request.get("compare") is True:
         s = read_settings(request.get("settings"))
         if family(s["algorithm"]) != "linear":  # the kernel's counts α and the multiclass W are no one w
-            raise SettingsError("Your weights are compared with a perceptron that learns one w: choose one of the "
-                                "linear variants (online, averaged, ...) to compare.", field="algorithm")
+            raise SettingsError(_("Your weights are compared with a perceptron that learns one w: choose one of the "
+                                "linear variants (online, averaged, ...) to compare."), field="algorithm")
         run = train(Z, ds.y, **train_keywords(s), trace_cap=2)
         out["perceptron"] = {**measure(run.model.w, Z, ds.y), "algorithm": s["algorithm"], "status": run.status,
                              "epochs": run.n_epochs, "mistakes": run.mistakes}

@@ -22,6 +22,7 @@ import re
 from ..data.request import read_settings  # the readers validate every value
 from ..errors import DataError
 from ..run_settings import estimator_params
+from ..i18n import _
 
 INLINE_CSV_CHARS = 3000  # a CSV up to this size goes into the script; larger ones beside it
 INLINE_POINTS = 60  # placed points up to this many are written as a list in the script
@@ -31,7 +32,7 @@ FORMATS = ("py", "ipynb")
 def _number(v, what):
     """repr of a validated finite number (never a bool, never text)."""
     if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
-        raise DataError(f"{what} must be a finite number.")
+        raise DataError(_("{what} must be a finite number.").format(what=what))
     return repr(int(v)) if isinstance(v, numbers.Integral) else repr(float(v))
 
 
@@ -115,7 +116,7 @@ def _point_labels(spec):
             if isinstance(lab, numbers.Real) and float(lab).is_integer():
                 lab = int(lab)
             else:
-                raise DataError("Point labels must be whole numbers or text to be written into a script.")
+                raise DataError(_("Point labels must be whole numbers or text to be written into a script."))
         out.append(int(lab) if isinstance(lab, numbers.Integral) else str(lab)[:100])
     return out
 
@@ -124,7 +125,7 @@ def build(data, settings, writer, fmt="py"):
     """-> {"cells": [(kind, text)], "files": {name: text}} for a validated request; writer: the
     family's cells (script_linear, script_kernel, script_multiclass)."""
     if fmt not in FORMATS:
-        raise DataError("The script format must be py or ipynb.")
+        raise DataError(_("The script format must be py or ipynb."))
     s = read_settings(settings)
     ds = writer.load(data)  # the bridge's loader, so the script holds exactly the data (and classes) the run had
     stem = _stem(ds.name)

@@ -5,6 +5,7 @@ bridge hands in (linear_fit.fit; the lessons stand beside the bridge and import 
 from .. import settings
 from ..data.request import load_data, read_settings
 from ..errors import SettingsError
+from ..i18n import _
 
 BY_LINK = {p["url"]: p for p in settings.PARAMS.values() if p.get("url")}
 POINTS_KEY = "pts"  # share.js's placed points: x1,x2,label;x1,x2,label;...
@@ -51,7 +52,7 @@ def request_of(links, data=None):
             continue
         p = BY_LINK.get(key)
         if p is None or p["group"] == "view":
-            raise SettingsError(f"A lesson's run cannot set {key!r}.", field=key)
+            raise SettingsError(_("A lesson's run cannot set {key}.").format(key=repr(key)), field=key)
         value = typed(p, text)
         if p["group"] == "data":
             spec[p["key"]] = value
@@ -68,7 +69,7 @@ def train(links, data=None, *, fit):
     spec, raw = request_of(links, data)
     s = read_settings(raw)
     if s["algorithm"] in ("kernel", "multiclass"):
-        raise SettingsError("A lesson's runs are the primal perceptrons.", field="algorithm")
+        raise SettingsError(_("A lesson's runs are the primal perceptrons."), field="algorithm")
     return fit(load_data(spec), s)
 
 
@@ -89,6 +90,6 @@ def step_links(step, changes=None):
     changes = changes or {}
     bad = sorted(set(changes) - set(step.change))
     if bad:
-        raise SettingsError(f"This step does not let you change {', '.join(bad)}.", field=bad[0])
+        raise SettingsError(_("This step does not let you change {value}.").format(value=', '.join(bad)), field=bad[0])
     base = {**step.runs[""], **changes}
     return {name: ({**base, **links} if name else base) for name, links in step.runs.items()}

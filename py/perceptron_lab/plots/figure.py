@@ -12,16 +12,36 @@ import zlib
 
 import numpy as np
 
+import matplotlib.scale
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import ScalarFormatter
 
 from ..errors import SettingsError
+from ..i18n import _, number
 from .style import DPI, DPR_RANGE, MAX_IMAGE_PX, MAX_PX, MIN_PX, SCALE_RANGE, SLIDE_WIDTH, rc
+
+
+class MarkedScalarFormatter(ScalarFormatter):
+    """matplotlib's tick labels with the language's decimal mark (0,25 in German and Spanish), read
+    when a label is drawn. Python's `locale` (axes.formatter.use_locale) is no way: Pyodide has the C
+    locale only, and the language is the request's, not the process's."""
+
+    def __call__(self, x, pos=None):
+        return number(super().__call__(x, pos))
+
+    def get_offset(self):
+        return number(super().get_offset())
+
+
+# Every linear axis takes its default tick labels from here (matplotlib.scale.LinearScale).
+matplotlib.scale.ScalarFormatter = MarkedScalarFormatter
 
 
 def _check_range(name, v, lo, hi, field):
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
-        raise SettingsError(f"{name} must be a number from {lo:g} to {hi:g}, got {v!r}.", field=field)
+        raise SettingsError(_("{name} must be a number from {lo} to {hi}, got {v}.").format(
+            name=name, lo=format(lo, "g"), hi=format(hi, "g"), v=repr(v)), field=field)
     return float(v)
 
 
@@ -30,8 +50,8 @@ def check_px(width_px, height_px):
     w, h = int(width_px), int(height_px)
     if w != width_px or h != height_px or not (MIN_PX <= w <= MAX_PX and MIN_PX <= h <= MAX_PX):
         raise SettingsError(
-            f"Plot size must be whole pixels between {MIN_PX} and {MAX_PX}, "
-            f"got {width_px} x {height_px}.",
+            _("Plot size must be whole pixels between {low} and {high}, got {width} x {height}.").format(
+                low=MIN_PX, high=MAX_PX, width=width_px, height=height_px),
             field="plot_size",
         )
     return w, h
@@ -51,7 +71,8 @@ def new_figure(width_px=480, height_px=360, dpi=None, *, dpr=1.0, scale=1.0):
     scale = _check_range("The presenter scale", scale, *SCALE_RANGE, "scale")
     dpi = DPI * dpr if dpi is None else dpi
     if max(width_px, height_px) * dpi / DPI > MAX_IMAGE_PX:
-        raise SettingsError(f"The image would be over {MAX_IMAGE_PX} pixels wide: lower the size or dpr.",
+        raise SettingsError(_("The image would be over {limit} pixels wide: lower the size or dpr.").format(
+            limit=MAX_IMAGE_PX),
                             field="dpr")
     fig = Figure(figsize=_figsize(width_px, height_px, DPI), dpi=dpi)
     FigureCanvasAgg(fig)

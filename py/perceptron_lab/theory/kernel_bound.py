@@ -8,6 +8,7 @@ from .. import settings
 from ..core import features
 from . import exact_bound, kernel_margin
 from . import margin as theory
+from ..i18n import _, number
 
 THEORY_MAX_POINTS = settings.LIMITS["kernel_theory_max_points"]  # the solve in feature space has up to n dimensions
 
@@ -59,19 +60,20 @@ def bound_in_feature_space(run, deadline=None):
     R = float(np.sqrt(np.max(np.diag(K))))
     out = {"R": R, "separable": None, "gamma": None, "bound": None, "note": None}
     if _label_conflict(run.X, y):
-        return {**out, "separable": False, "note": "The same input appears with both labels: no feature "
-                "space can separate them."}
+        return {**out, "separable": False, "note": _("The same input appears with both labels: no feature "
+                                                      "space can separate them.")}
     if np.any(np.diag(K) == 0):
-        return {**out, "separable": False, "note": "Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
-                "it is a mistake whatever the training does."}
+        return {**out, "separable": False, "note": _("Some input has φ̃(x) = 0 (f(x) = 0 for every α): "
+                                                      "it is a mistake whatever the training does.")}
     # What needs no solver: the run's own proof, and RBF's positive definite Gram matrix.
     known = {"converged": True, "cycled": False if run.cycle_proved else None}.get(run.status)
     if known is None and kern.kernel == "rbf":
         known = True  # distinct inputs (no label conflict above): K̃ is positive definite
     if kern.kernel != "linear" and len(K) > THEORY_MAX_POINTS:
         return {**out, "separable": known,
-                "note": f"The margin in feature space is computed for up to {THEORY_MAX_POINTS} "
-                        f"training examples (its dimension grows with n); this run has {len(K):,}."}
+                "note": _("The margin in feature space is computed for up to {limit} training examples (its "
+                          "dimension grows with n); this run has {n}.").format(
+                    limit=THEORY_MAX_POINTS, n=number(f"{len(K):,}"))}
     if kern.kernel == "linear":
         F = features.prepare(run.X, fit_intercept=kern.fit_intercept, normalize=kern.normalize)
     else:
@@ -87,10 +89,11 @@ def bound_in_feature_space(run, deadline=None):
     if m.separable is False:
         return {**out, "separable": False}
     if known:
-        return {**out, "separable": True, "note": "Separable, but with a margin below rounding error, so "
-                "no bound can be computed."}
+        return {**out, "separable": True, "note": _("Separable, but with a margin below rounding error, so "
+                                                     "no bound can be computed.")}
     if known is False:
-        return {**out, "separable": False, "note": "The run cycled: over one lap its updates add up to exactly "
-                "0 in feature space (checked in exact arithmetic), which never happens on separable data."}
-    return {**out, "note": "No margin could be verified and no proof of the contrary found: the margin, "
-            "if any, is below rounding error."}
+        return {**out, "separable": False, "note": _("The run cycled: over one lap its updates add up to "
+                                                      "exactly 0 in feature space (checked in exact arithmetic), "
+                                                      "which never happens on separable data.")}
+    return {**out, "note": _("No margin could be verified and no proof of the contrary found: the margin, "
+                             "if any, is below rounding error.")}
