@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from .ahead_answers import BATCH, SIZES
-from .common import TOOLS, hashed_dir
+from .common import PY_SRC, TOOLS, hashed_dir
 from .node_check import _key, run_in_node
 
 INDEX_MODULE = Path("js") / "run" / "ahead-runs.js"
@@ -33,11 +33,18 @@ def compute_runs(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_wh
     return json.loads(out["runs-ahead.json"])["runs"]
 
 
+def page_defaults() -> dict:
+    """The preset and algorithm of a link that names neither (params.json's defaults): js/run/ahead-early.js
+    knows a short preset link's run from them before the page's state code has loaded."""
+    params = {p["name"]: p for p in json.loads((PY_SRC / "params.json").read_text(encoding="utf-8"))["params"]}
+    return {"preset": params["preset"]["default"], "algorithm": params["algorithm"]["default"]}
+
+
 def write_runs_ahead(staging: Path, runs: list[dict]) -> dict:
     """Each run's answers under staging/ahead/<content hash>/<name>.json and the page's index
     (js/run/ahead-runs.js: dir, and per run id its request and files). -> {"runs": n, "bytes": b}."""
     # sizes and batch: how the scene and the frames were asked for (the tests ask Python the same).
-    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH}
+    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH, "defaults": page_defaults()}
     if runs:
         blob = json.dumps(runs, sort_keys=True).encode()
         folder = hashed_dir(staging / "ahead", blob)

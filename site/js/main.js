@@ -98,7 +98,8 @@ initSharePanel(values);
 initOpenLink({ trainSoon });
 initFrameResize();
 // Frames the step-through and the show ask for by themselves never start a failed Python again: only Train does.
-initLastRun({ call: (request) => aheadCall(request) ?? py.call(request, { start: false }), train: () => train({ auto: true }), aheadShown });
+// A run computed ahead can be on screen before the client exists (its files asked for from the <head>): wait for it.
+initLastRun({ call: (request) => aheadCall(request) ?? pyStarted.then(() => py.call(request, { start: false })), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch({ held: linkStepWaiting }); // a link's step wins over the show, this once
 initStatusLine();
