@@ -29,6 +29,7 @@ from pathlib import Path
 from tools.appwheel import build_app_wheel
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
+from tools.module_preload import write_module_preloads
 from tools.node_check import check_runtime_and_make_extras, first_picture
 from tools.runs_ahead import compute_runs, write_runs_ahead
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
@@ -185,6 +186,8 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     ahead = write_runs_ahead(staging, ahead_runs)
     info["runs_ahead"] = ahead["runs"]
     info["runs_ahead_dir"] = ahead["dir"]  # sw.js keeps the ones a visit showed (only this build's)
+    # Every module of the page named in its <head>, so a first visit asks for them at once (tools/module_preload.py).
+    info["module_preloads"] = write_module_preloads(staging)
     info["site_url"] = write_site_address(staging, site_url)
     write_download_sizes(staging, info)
     write_precache_list(staging, info)
