@@ -90,6 +90,7 @@ def moving_ms(engine: str, url: str) -> float | None:
 
 
 def main(argv=None) -> int:
+    global RATE  # the Pacer's budget: --mbit
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engines", default="chromium,firefox,webkit")
     ap.add_argument("--links", default="xor")
@@ -98,7 +99,6 @@ def main(argv=None) -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
     ap.add_argument("--mbit", type=float, default=RATE * 8 / 1e6, help="the share in Mbit/s; 0: localhost, no pacer")
     args = ap.parse_args(argv)
-    global RATE
     RATE = args.mbit * 1e6 / 8
     target = TARGET_MS if RATE else 1000
     dist = args.dist.resolve()
