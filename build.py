@@ -185,7 +185,7 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     write_index(staging, info, json.loads(picture["first-picture.json"]))
     # The presets' default runs answered ahead by the app in the shipped Pyodide (tools/runs_ahead.py):
     # shown moving before Python is ready (site/js/run/ahead.js).
-    ahead = write_runs_ahead(staging, ahead_runs)
+    ahead = write_runs_ahead(staging, ahead_runs["runs"], ahead_runs.get("lessons"))
     info["runs_ahead"] = ahead["runs"]
     info["runs_ahead_dir"] = ahead["dir"]  # sw.js keeps the ones a visit showed (only this build's)
     # Every module of the page named in its <head>, so a first visit asks for them at once (tools/module_preload.py).
