@@ -29,7 +29,9 @@ from pathlib import Path
 from tools.appwheel import build_app_wheel
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
+from tools.module_preload import write_module_preloads
 from tools.node_check import check_runtime_and_make_extras, first_picture
+from tools.png_repack import repack
 from tools.runs_ahead import compute_runs, write_runs_ahead
 from tools.runtime import RUNTIME_FILES, ensure_npm_pyodide, verify_runtime
 from tools.sitefiles import write_download_sizes, write_index, write_precache_list, site_address, write_site_address
@@ -151,8 +153,9 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     lock_bytes = (pdir / "pyodide-lock.json").read_bytes()
     lock_dir = hashed_dir(pyd, lock_bytes)
     (pdir / "pyodide-lock.json").rename(lock_dir / "pyodide-lock.json")
-    pic_dir = hashed_dir(pyd, picture["first-picture.png"])
-    (pic_dir / "first-picture.png").write_bytes(picture["first-picture.png"])
+    first_png = repack(picture["first-picture.png"])  # the same pixels in fewer bytes (tools/png_repack.py)
+    pic_dir = hashed_dir(pyd, first_png)
+    (pic_dir / "first-picture.png").write_bytes(first_png)
 
     rel = lambda p: p.relative_to(staging).as_posix()  # noqa: E731
     info = {
@@ -182,9 +185,11 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     write_index(staging, info, json.loads(picture["first-picture.json"]))
     # The presets' default runs answered ahead by the app in the shipped Pyodide (tools/runs_ahead.py):
     # shown moving before Python is ready (site/js/run/ahead.js).
-    ahead = write_runs_ahead(staging, ahead_runs)
+    ahead = write_runs_ahead(staging, ahead_runs["runs"], ahead_runs.get("lessons"))
     info["runs_ahead"] = ahead["runs"]
     info["runs_ahead_dir"] = ahead["dir"]  # sw.js keeps the ones a visit showed (only this build's)
+    # Every module of the page named in its <head>, so a first visit asks for them at once (tools/module_preload.py).
+    info["module_preloads"] = write_module_preloads(staging)
     info["site_url"] = write_site_address(staging, site_url)
     write_download_sizes(staging, info)
     write_precache_list(staging, info)

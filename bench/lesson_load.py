@@ -13,7 +13,7 @@ question and the plot are on screen. Times from navigation start (the page's per
          build and the memory snapshot's maker has ended (or after --settle seconds).
 Normal motion (the show plays). Prints each run with the load average beside it.
 
-  python bench/lesson_load.py [--runs 3] [--settle 90]
+  python bench/lesson_load.py [--runs 3] [--settle 90] [--dist DIR] [--cold-only]
 """
 from __future__ import annotations
 
@@ -68,8 +68,10 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--settle", type=float, default=90.0)
+    ap.add_argument("--dist", type=Path, default=ROOT / "dist", help="a built site (another build to compare)")
+    ap.add_argument("--cold-only", action="store_true", help="no warm load after each cold one")
     args = ap.parse_args()
-    dist = ROOT / "dist"
+    dist = args.dist.resolve()
     srv, url = devserver.start_server(dist, prefix=conftest.SUBPATH, cache_control="max-age=600",
                                       csp=conftest.page_csp(dist))
     try:
@@ -81,6 +83,10 @@ def main() -> int:
                 page = ctx.new_page()
                 cold = one(page, url, 300_000)
                 load_cold = loadavg()
+                if args.cold_only:
+                    print(f"run {i + 1}: {line('cold', cold, load_cold)}", flush=True)
+                    ctx.close()
+                    continue
                 try:
                     page.wait_for_selector('body[data-snapshot]:not([data-snapshot="making"])', state="attached",
                                            timeout=args.settle * 1000)

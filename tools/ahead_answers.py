@@ -75,3 +75,34 @@ def all_runs(handle, schema: dict) -> list[dict]:
         if answers:
             runs.append({"id": run_id, "request": request, "answers": answers})
     return runs
+
+
+def lesson_answers(handle, shipped_runs=frozenset()) -> dict:
+    """{key: {"request", "text"}} of the lessons' openings as the page asks them in English
+    (site/js/lesson/lesson.js go() and answer(); the page adds its box and pixel ratio, which only a
+    step's own figure depends on): the catalogue ("lesson"), each lesson's first step whose plot is
+    the stage's and whose run is a shipped one named by its preset and algorithm alone ("lesson-N"; a
+    step with a figure of its own, or whose run Python must compute, is left to Python: its words
+    would stand beside another run, the one on screen), and the check of
+    each choice its question offers ("lesson-N-check-I", the I-th choice; a typed answer is checked by Python)."""
+    out = {}
+
+    def ask(key, request):
+        out[key] = {"request": request, "text": handle(json.dumps(request))}
+        return json.loads(out[key]["text"])
+
+    catalogue = ask("lesson", {"cmd": "lesson", "lang": "en"})
+    for entry in catalogue["lessons"]:
+        n = entry["number"]
+        step = {"cmd": "lesson", "lesson": n, "step": 1, "changes": {}, "lang": "en"}
+        view = json.loads(handle(json.dumps(step)))
+        run = view.get("run") or {}
+        if not view.get("ok") or "figure" in view or set(run) - {"preset", "algorithm"} \
+                or f"{run.get('preset')}-{run.get('algorithm')}" not in shipped_runs:
+            continue
+        ask(f"lesson-{n}", step)
+        question = view.get("question") or {}
+        if question.get("answer") == "choice":
+            for i, choice in enumerate(question["choices"], 1):
+                ask(f"lesson-{n}-check-{i}", dict(step, answer=choice["value"]))
+    return out

@@ -15,7 +15,8 @@ from perceptron_lab.settings import SCHEMA  # noqa: E402
 _answers = {"__name__": "ahead_answers"}
 exec(compile(check_args["source"], "tools/ahead_answers.py", "exec"), _answers)
 _runs = _answers["all_runs"](bridge.handle_json, SCHEMA)
+_lessons = _answers["lesson_answers"](bridge.handle_json, {r["id"] for r in _runs})
 json.dumps({
-    "files": {"runs-ahead.json": base64.b64encode(json.dumps({"runs": _runs}).encode()).decode()},
-    "summary": f"runs computed ahead: {len(_runs)}",
+    "files": {"runs-ahead.json": base64.b64encode(json.dumps({"runs": _runs, "lessons": _lessons}).encode()).decode()},
+    "summary": f"runs computed ahead: {len(_runs)}; lesson answers: {len(_lessons)}",
 })

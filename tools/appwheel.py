@@ -71,7 +71,7 @@ def build_app_wheel(out_dir: Path) -> Path:
             info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
+            zf.writestr(info, data, compresslevel=9)  # every byte counts (the 12 MB budget)
     data = buf.getvalue()
     # Content-addressed folder: a new build never hits a stale cached wheel.
     target_dir = hashed_dir(out_dir, data)

@@ -15,14 +15,15 @@ import json
 from pathlib import Path
 
 from .ahead_answers import BATCH, SIZES
-from .common import TOOLS, hashed_dir
+from .common import PY_SRC, TOOLS, hashed_dir
 from .node_check import _key, run_in_node
 
 INDEX_MODULE = Path("js") / "run" / "ahead-runs.js"
 
 
-def compute_runs(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_wheel: Path) -> list[dict]:
-    """[{id, request, answers: {name: text}}] from the app's bridge in the shipped Pyodide."""
+def compute_runs(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_wheel: Path) -> dict:
+    """{"runs": [{id, request, answers: {name: text}}], "lessons": {key: {request, text}}} from the
+    app's bridge in the shipped Pyodide (tools/ahead_answers.py all_runs, lesson_answers)."""
     py_file = TOOLS / "ahead_pyodide.py"
     source = (TOOLS / "ahead_answers.py").read_text(encoding="utf-8")
     key = _key(shipped_lock, (TOOLS / "node_check.mjs").read_bytes(), py_file.read_bytes(), source,
@@ -30,16 +31,25 @@ def compute_runs(pyodide_dir: Path, shipped_lock: dict, stdlib_zip: Path, app_wh
     out = run_in_node(pyodide_dir, stdlib_zip, py_file, {"wheel": "/tmp/" + app_wheel.name, "source": source},
                       ["runs-ahead.json"], key, "computing the runs ahead (the presets' default runs)",
                       wheels=[(app_wheel, app_wheel.name)])
-    return json.loads(out["runs-ahead.json"])["runs"]
+    return json.loads(out["runs-ahead.json"])
 
 
-def write_runs_ahead(staging: Path, runs: list[dict]) -> dict:
-    """Each run's answers under staging/ahead/<content hash>/<name>.json and the page's index
-    (js/run/ahead-runs.js: dir, and per run id its request and files). -> {"runs": n, "bytes": b}."""
+def page_defaults() -> dict:
+    """The preset and algorithm of a link that names neither (params.json's defaults): js/run/ahead-early.js
+    knows a short preset link's run from them before the page's state code has loaded."""
+    params = {p["name"]: p for p in json.loads((PY_SRC / "params.json").read_text(encoding="utf-8"))["params"]}
+    return {"preset": params["preset"]["default"], "algorithm": params["algorithm"]["default"]}
+
+
+def write_runs_ahead(staging: Path, runs: list[dict], lessons: dict | None = None) -> dict:
+    """Each run's answers under staging/ahead/<content hash>/<name>.json, each lesson answer as
+    <key>.json there, and the page's index (js/run/ahead-runs.js: dir, per run id its request and
+    files, per lesson key its request). -> {"runs": n, "bytes": b}."""
+    lessons = lessons or {}
     # sizes and batch: how the scene and the frames were asked for (the tests ask Python the same).
-    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH}
+    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH, "defaults": page_defaults(), "lessons": {}}
     if runs:
-        blob = json.dumps(runs, sort_keys=True).encode()
+        blob = json.dumps([runs, lessons], sort_keys=True).encode()
         folder = hashed_dir(staging / "ahead", blob)
         index["dir"] = folder.relative_to(staging).as_posix() + "/"
         for run in runs:
@@ -47,6 +57,9 @@ def write_runs_ahead(staging: Path, runs: list[dict]) -> dict:
             for name, text in run["answers"].items():
                 (folder / f"{run['id']}.{name}.json").write_text(text, encoding="utf-8")
             index["runs"][run["id"]] = {"request": run["request"], "files": names}
+        for key, answer in lessons.items():
+            (folder / f"{key}.json").write_text(answer["text"], encoding="utf-8")
+            index["lessons"][key] = answer["request"]
     out = staging / INDEX_MODULE
     out.write_text("// Written by build.py (tools/runs_ahead.py): the runs computed ahead and their files.\n"
                    "export default " + json.dumps(index, sort_keys=True) + ";\n", encoding="utf-8")

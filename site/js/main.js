@@ -36,6 +36,7 @@ import { initQuickPreset } from "./data/quick-preset.js";
 import { clean, focusOn, showError } from "./run/run-errors.js";
 import { trainRequest, compareRequest } from "./run/train-request.js";
 import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
+import { aheadLesson } from "./run/ahead-lessons.js";
 
 // After the link's own notices are shown (open-link.js replaces the box's list at start).
 if (startNotices.length) setTimeout(() => startNotices.forEach(addNotice), 0);
@@ -98,7 +99,8 @@ initSharePanel(values);
 initOpenLink({ trainSoon });
 initFrameResize();
 // Frames the step-through and the show ask for by themselves never start a failed Python again: only Train does.
-initLastRun({ call: (request) => aheadCall(request) ?? py.call(request, { start: false }), train: () => train({ auto: true }), aheadShown });
+// A run computed ahead can be on screen before the client exists (its files asked for from the <head>): wait for it.
+initLastRun({ call: (request) => aheadCall(request) ?? pyStarted.then(() => py.call(request, { start: false })), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch({ held: linkStepWaiting }); // a link's step wins over the show, this once
 initStatusLine();
@@ -112,7 +114,7 @@ setPyState("loading");
 setRunState("idle");
 setReady(false);
 const pyStarted = startPython(); // settles once the client exists (or could not be made)
-initLesson({ call: (r) => pyStarted.then(() => callPy(r)), train: () => (running ? trainSoon() : train({ auto: true })) });
+initLesson({ call: async (r) => (await aheadLesson(r)) ?? pyStarted.then(() => callPy(r)), train: () => (running ? trainSoon() : train({ auto: true })) });
 train({ auto: true }); // while Python loads, only a run computed ahead (run/ahead.js) goes
 
 // ------------------------------------------------------------------ Python

@@ -215,3 +215,17 @@ def test_the_pages_python_answers_the_runs_computed_ahead_bit_for_bit(ready_page
         assert set(run["files"]) <= set(asked), rid
         for name in run["files"]:
             same_bits(py_call(ready_page, asked[name]), shipped[name], f"{rid}.{name}")
+
+
+def test_the_pages_python_answers_the_lessons_openings_as_shipped(ready_page, py_call, dist_dir):
+    # A lesson link's words, question and the check of a chosen answer come from the build's files
+    # while Python loads (js/run/ahead-lessons.js); the page's Python, asked as lesson.js asks (its
+    # box and pixel ratio too, which a shipped step does not depend on), gives the same answers.
+    index = ahead_index(dist_dir)
+    assert {"lesson", "lesson-1", "lesson-1-check-1"} <= set(index["lessons"])
+    for key, request in index["lessons"].items():
+        asked = {k: v for k, v in request.items() if k != "lang"}  # the page's client adds its language
+        if "step" in asked and "answer" not in asked:
+            asked.update(plot_px=[700, 420], dpr=2)
+        shipped = json.loads((dist_dir / index["dir"] / f"{key}.json").read_text())
+        same_bits(py_call(ready_page, asked), shipped, key)

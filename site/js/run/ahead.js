@@ -13,6 +13,7 @@ import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
 import { page } from "../state/page-state.js";
+import { earlyAnswer } from "./ahead-early.js";
 
 // The plot's box, pixel ratio and which plots to draw: the run's numbers do not depend on them.
 const VIEW_KEYS = new Set(["plot_px", "dpr", "scale", "plot_kinds"]);
@@ -72,6 +73,8 @@ export const aheadFetched = () => [...fetchedHere];
 
 async function fetchAnswer(dir, id, name) {
   fetchedHere.add(`${dir}${id}.${name}.json`);
+  const early = earlyAnswer(`${dir}${id}.${name}.json`); // asked for from the <head> (ahead-early.js)
+  if (early) return early;
   const r = await fetch(new URL(`../../${dir}${id}.${name}.json`, import.meta.url));
   if (!r.ok) throw new Error(`${r.status}`);
   return r.json();
