@@ -18,7 +18,7 @@ For each load, seconds since its navigation started (the page's clock):
               whichever comes first (as bench/warm_visit.py)
   ready       the page heard Python's "ready" (its performance mark: exact in every engine)
 and whether Python started from the snapshot, the boot's retries (the page's 30 s watchdog: the
-issue's 37 s was one), and the worker's own steps (snapshot found, read, runtime up). Outside
+issue's 37 s was one), and the worker's own steps (its start, the snapshot found, read, runtime up). Outside
 Chromium the watcher is put into the page after its load event: a first plot seen already then
 is printed as "<=" (an upper bound); Chromium's is installed before the page's scripts run.
 The figure that matters is each reload over the first warm one, in one run (the machine is
@@ -90,7 +90,8 @@ def measure(b, navigate, timeout_s) -> dict:
     t["bound"] = bool(t["late"] and t["moving"] is not None and t["boundary"] is None)
     w = t["worker"] or {}
     shift = w["origin"] - t["pageOrigin"] if "origin" in w else None
-    t["steps"] = {k: shift + w[key] for k, key in WORKER_STEPS if shift is not None and key in w}
+    t["steps"] = {"start": shift} if shift is not None else {}
+    t["steps"].update({k: shift + w[key] for k, key in WORKER_STEPS if shift is not None and key in w})
     return t
 
 
