@@ -191,6 +191,10 @@ def table(rows) -> None:
     worst = {}
     for i, engine, load, loads in rows:
         got = dict(loads)
+        if "run" in got:  # the engine failed before its reloads
+            print(f"{i:>3} {engine:<8} failed: {got['run']['failed']}  {load}")
+            worst.setdefault(engine, []).append((float("inf"), float("inf")))
+            continue
         base = got.get("warm", {})
         cells = []
         for n in names:
@@ -208,8 +212,13 @@ def table(rows) -> None:
         print(f"{i:>3} {engine:<8} " + " ".join(f"{c:>22}" for c in cells) + f"  {load}")
     print("N: Python did not start from the snapshot; R<n>: the boot was retried n times (the 30 s watchdog)")
     for engine, w in worst.items():
-        print(f"{engine}: worst reload / first warm reload: first plot {max(f for f, _ in w):.2f} (issue 36's target: "
-              f"at most {TARGET}), Python ready {max(r for _, r in w):.2f}")
+        done = [x for x in w if x != (float("inf"), float("inf"))]
+        failed = f"; {len(w) - len(done)} load(s) or run(s) failed" if len(done) < len(w) else ""
+        if not done:
+            print(f"{engine}: nothing measured{failed}")
+            continue
+        print(f"{engine}: worst reload / first warm reload: first plot {max(f for f, _ in done):.2f} (issue 36's target: "
+              f"at most {TARGET}), Python ready {max(r for _, r in done):.2f}{failed}")
 
 
 if __name__ == "__main__":
