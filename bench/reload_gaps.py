@@ -18,9 +18,10 @@ For each load, seconds since its navigation started (the page's clock):
               whichever comes first (as bench/warm_visit.py)
   ready       the page heard Python's "ready" (its performance mark: exact in every engine)
 and whether Python started from the snapshot, the boot's retries (the page's 30 s watchdog: the
-issue's 37 s was one), and the worker's own steps (its start, the snapshot found, read, runtime up). Outside
-Chromium the watcher is put into the page after its load event: a first plot seen already then
-is printed as "<=" (an upper bound); Chromium's is installed before the page's scripts run.
+issue's 37 s was one), and the worker's own steps (its start, the snapshot found, read, runtime up). In
+Chromium and Firefox the watcher runs before the page's scripts (an init / preload script); in
+WebKit (no such hook in its WebDriver) it is put in after the load event, and a first plot seen
+already then is printed as "<=" (an upper bound).
 The figure that matters is each reload over the first warm one, in one run (the machine is
 shared): the table at the end gives both ratios, of the first plot and of Python's ready (a
 stalled restore shows in ready even when the run computed ahead is on screen in time).
@@ -97,8 +98,8 @@ def measure(b, navigate, timeout_s) -> dict:
 
 def one_run(engine, url, gaps, timeout_s, from_cold) -> tuple[str, list]:
     with open_engine(engine) as b:
-        if engine == "chromium":  # exact: watching before the page's own scripts run
-            b.page.context.add_init_script(f"({WATCH})()")
+        if hasattr(b, "add_init_script"):  # exact: watching before the page's own scripts run (not WebKit's driver)
+            b.add_init_script(WATCH)
         loads = [("cold", measure(b, lambda: b.goto(url), timeout_s))]
         made = b.js(SNAPSHOT_STATE)
         if not from_cold:

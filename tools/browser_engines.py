@@ -124,6 +124,10 @@ class ChromiumBrowser(Browser):
     def reload(self):
         self.page.reload(wait_until="load")
 
+    def add_init_script(self, fn):
+        """Run the function source fn in every page of this browser before the page's own scripts."""
+        self._context.add_init_script(f"({fn})()")
+
     def js(self, fn, *args, timeout=60):
         self.page.set_default_timeout(timeout * 1000)
         return json.loads(self.page.evaluate(_wrap(fn), json.dumps(args)))
@@ -278,6 +282,10 @@ class FirefoxBrowser(Browser):
 
     def reload(self):
         self._cmd("browsingContext.reload", {"context": self.context, "wait": "complete"})
+
+    def add_init_script(self, fn):
+        """Run the function source fn in every page of this browser before the page's own scripts."""
+        self._cmd("script.addPreloadScript", {"functionDeclaration": fn})
 
     def js(self, fn, *args, timeout=60):
         r = self._cmd("script.callFunction", {
