@@ -8,6 +8,8 @@ Per engine and run, in a fresh profile (tools/browser_engines.py, the page as a 
 no test switch): the first visit, then, once the service worker has precached the build and
 the memory snapshot's maker has ended, the same page again (the second visit, timed). Engines
 alternate within a run, so the ratios compare loads made under one load average (printed).
+An engine that times out (or whose driver fails) is recorded as failed, and the next goes on.
+--no-build serves build.py's dist/ (or --dist); without it the bench builds .cache/bench-dist.
 
 The second visit's stages, ms since navigation start (the page's clock):
   worker      the Python worker started (its performance.timeOrigin)
@@ -38,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from benchkit import loadavg  # noqa: E402
+from benchkit import chosen_dist, loadavg  # noqa: E402
 from engine_loads import OBSERVE, QUIET, SETTLED  # noqa: E402
 from load_time import TRAIN_PRESET  # noqa: E402
 from tools.browser_engines import open_engine  # noqa: E402
@@ -126,12 +128,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engines", default="chromium,firefox,webkit")
     ap.add_argument("--runs", type=int, default=1)
-    ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
+    ap.add_argument("--no-build", action="store_true", help="serve the build already in --dist (default: dist/)")
+    ap.add_argument("--dist", type=Path, help="default: .cache/bench-dist, built first; with --no-build dist/")
     ap.add_argument("--timeout", type=float, default=240)
     ap.add_argument("--json", action="store_true", help="also print each visit's raw times")
     args = ap.parse_args()
-    dist = args.dist.resolve()
+    dist = chosen_dist(ROOT, args.dist, args.no_build)
+    if args.no_build and not (dist / "build-info.json").exists():
+        raise SystemExit(f"--no-build: no build in {dist} (run once without --no-build)")
     if not args.no_build:
         import contextlib
         import io
@@ -146,7 +150,14 @@ def main() -> int:
     try:
         for i in range(args.runs):
             for e in engines:
-                r = one_engine(e, url, args.timeout)
+                before = loadavg()
+                try:
+                    r = one_engine(e, url, args.timeout)
+                except Exception as err:  # a timeout (or a dead driver) in one engine: recorded, the next engine goes on
+                    why = f"{type(err).__name__}: {(str(err).splitlines() or [''])[0][:200]}"
+                    rows.append((i + 1, e, {"failed": why, "load": f"{before} -> {loadavg()}"}))
+                    print(f"run {i + 1} {e}: FAILED {why}; load {before} -> {loadavg()}", flush=True)
+                    continue
                 rows.append((i + 1, e, r))
                 st = stages(r["warm"])
                 print(f"run {i + 1} {e}: second visit, s since navigation: "
@@ -158,10 +169,13 @@ def main() -> int:
                     print("  ", json.dumps({"cold": r["cold"], "warm": r["warm"]}))
     finally:
         server.shutdown()
-    base = {i: first_plot(r["warm"]) for i, e, r in rows if e == "chromium"}
+    base = {i: first_plot(r["warm"]) for i, e, r in rows if e == "chromium" and "failed" not in r}
     print(f"\n{'run':>3} {'engine':<9} {'first plot':>10} {'target':>7} {'x chromium':>10} {'done':>6} {'restored':>9} "
           f"{'worker':>7} {'ready':>6} {'→call':>6} {'call→result':>11} {'→plot':>6} {'boundary':>8} {'moving':>6} {'again':>6}  load average")
     for i, e, r in rows:
+        if "failed" in r:
+            print(f"{i:>3} {e:<9} failed: {r['failed']}  {r['load']}")
+            continue
         st = dict(stages(r["warm"]))
         plot = first_plot(r["warm"])
         ratio = f"{plot / base[i]:.2f}" if base.get(i) and plot else "-"

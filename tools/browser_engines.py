@@ -74,6 +74,10 @@ class Browser:
     def goto(self, url: str) -> None:
         raise NotImplementedError
 
+    def reload(self) -> None:
+        """Reload the page as F5 does, returning once the new page has loaded."""
+        raise NotImplementedError
+
     def js(self, fn: str, *args, timeout: float = 60):
         raise NotImplementedError
 
@@ -116,6 +120,13 @@ class ChromiumBrowser(Browser):
 
     def goto(self, url):
         self.page.goto(url, wait_until="load")
+
+    def reload(self):
+        self.page.reload(wait_until="load")
+
+    def add_init_script(self, fn):
+        """Run the function source fn in every page of this browser before the page's own scripts."""
+        self._context.add_init_script(f"({fn})()")
 
     def js(self, fn, *args, timeout=60):
         self.page.set_default_timeout(timeout * 1000)
@@ -198,6 +209,11 @@ class WebKitBrowser(Browser):
         self.driver.get(url)
         self.js(RECORDER)
 
+    def reload(self):
+        self._collect()
+        self.driver.refresh()
+        self.js(RECORDER)
+
     def errors(self):
         self._collect()
         return list(self._errors)
@@ -263,6 +279,13 @@ class FirefoxBrowser(Browser):
 
     def goto(self, url):
         self._cmd("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+
+    def reload(self):
+        self._cmd("browsingContext.reload", {"context": self.context, "wait": "complete"})
+
+    def add_init_script(self, fn):
+        """Run the function source fn in every page of this browser before the page's own scripts."""
+        self._cmd("script.addPreloadScript", {"functionDeclaration": fn})
 
     def js(self, fn, *args, timeout=60):
         r = self._cmd("script.callFunction", {

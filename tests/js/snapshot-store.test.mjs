@@ -227,3 +227,20 @@ test("a request for a file's handle left unanswered is made again, and a handle 
   await assert.rejects((await loadSnapshot(ROOT, "b1", env)).heap, SnapshotBusy);
   assert.ok(performance.now() - t0 < 12_000); // not the page's 30 s watchdog
 });
+
+// The maker waits for a file another worker reads, as a reader waits: refused at once, the write
+// failed, and its maker's failure was remembered for the build (no snapshot ever again here).
+test("storing waits for a file another worker reads; held past the wait, storing is busy, not a failure", async () => {
+  const folders = fakeFolders();
+  const env = chromium(folders);
+  const s = snap();
+  await storeSnapshot(ROOT, "b1", s, env);
+  folders.held.add("heap");
+  setTimeout(() => folders.held.delete("heap"), 150);
+  const s2 = { ...s, heap: s.heap.map((b) => b ^ 1) };
+  await storeSnapshot(ROOT, "b2", s2, env);
+  assert.deepEqual(await (await loadSnapshot(ROOT, "b2", env)).heap, s2.heap);
+  folders.held.add("fs");
+  await assert.rejects(storeSnapshot(ROOT, "b3", s, env), SnapshotBusy);
+  assert.equal(await loadSnapshot(ROOT, "b3", env), null); // half written: never read
+});

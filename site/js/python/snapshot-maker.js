@@ -20,6 +20,7 @@
 // (REFUSED) and body[data-snapshot-refused] is set; a new one is made as after a first visit.
 import { spawnWorker, DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH } from "./worker-start.js";
 import { roomForSnapshot } from "./snapshot-room.js";
+import { makerState } from "./snapshot-verdict.js";
 import { addNotice } from "../page/link-notice.js";
 import { page } from "../state/page-state.js"; // body[data-snapshot*] is its mirror
 
@@ -153,8 +154,9 @@ function make() {
   worker.onmessage = (ev) => {
     const msg = ev.data || {};
     if (msg.type === "snapshot") {
-      if (msg.ok) end("ready", `the next visit starts from a memory snapshot (${msg.heapMB} MB of memory, ${msg.filesMB} MB of files, made in ${msg.ms} ms).`);
-      else end("failed", `no memory snapshot: ${msg.detail}`, `its maker: ${msg.detail}`);
+      const state = makerState(msg); // a file another worker held: skipped, not failed
+      if (state === "ready") end("ready", `the next visit starts from a memory snapshot (${msg.heapMB} MB of memory, ${msg.filesMB} MB of files, made in ${msg.ms} ms).`);
+      else end(state, `no memory snapshot: ${msg.detail}`, `its maker: ${msg.detail}`);
     } else if (msg.type === "fatal") {
       end("failed", `no memory snapshot: ${msg.message}`, `its maker: ${msg.message} ${msg.detail || ""}`);
     }

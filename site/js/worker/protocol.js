@@ -27,7 +27,7 @@ export const FROM_WORKER = Object.freeze({
   fatal: ["message", "detail"], //           boot failed; message: one sentence
   crashed: ["id", "detail"], //              Pyodide's fatal error during a call
   pong: ["seq"], //                          answered by the worker's loop, not by Python
-  snapshot: ["ok", "detail?", "heapMB?", "filesMB?", "ms?"], // a snapshot maker only
+  snapshot: ["ok", "detail?", "busy?", "heapMB?", "filesMB?", "ms?"], // a snapshot maker only; busy: a file was held
   probe: ["id", "result"], //                test hook's answer
 });
 

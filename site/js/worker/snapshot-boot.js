@@ -85,6 +85,7 @@ export async function makeSnapshot({ root, info, maker, pyodide, boot }) {
     const mb = (n) => Math.round(n / 1e5) / 10;
     return { ok: true, heapMB: mb(snap.heap.length), filesMB: mb(snap.fs.length), ms: Math.round(performance.now() - t) };
   } catch (e) {
-    return { ok: false, detail: lastLine(e) };
+    // busy: a file stayed in use by another worker: no fault of this build (the next visit tries again).
+    return { ok: false, busy: e instanceof SnapshotBusy, detail: lastLine(e) };
   }
 }

@@ -109,8 +109,11 @@ async function folderShelf(root, create, env) {
         handle.close();
       }
     },
+    // The maker waits for a file another worker reads as a reader waits (a second tab restoring,
+    // a spare): refused at once, its maker was "failed" and never tried again for this build.
     async write(name, bytes) {
-      const handle = await (await dir.getFileHandle(name, { create: true })).createSyncAccessHandle();
+      const file = await answered(dir.getFileHandle(name, { create: true }), `the snapshot's ${name}`);
+      const handle = await syncHandle(file, name);
       try {
         handle.truncate(0);
         if (handle.write(bytes, { at: 0 }) !== bytes.length) throw new Error(`${name}: short write (disk full?)`);
