@@ -139,10 +139,14 @@ const SHOWN_CALLS = new Set(["announce", "describe", "say", "notify", "showNotic
 export function sentenceLike(text) {
   const s = String(text).replace(/\{[A-Za-z_]\w*\}/g, " ").replace(/\u0000/g, " ");
   const words = s.match(/[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]+/g) || [];
-  // One capitalised word ending a sentence: "Trained (${name}): ${how}."
-  if (words.length === 1) return /^[A-Z][a-z]{2,}$/.test(words[0]) && /[.!?…]$/.test(s.trim());
-  if (words.length < 2 || !/[A-Za-z]{2,}[,;:]?\s+[(“"']?[A-Za-z]{2,}/.test(s)) return false;
-  return words.length >= 3 || /\b[A-Z][a-z]/.test(s) || /[.:!?…]\s*$/.test(s.trim());
+  // One word: capitalised as a label is ("Class", "Trained (${name}): ${how}."); or a word of three
+  // letters or more beside a ${…} ("new ${name}", "${n} epochs").
+  if (words.length === 1) {
+    return /^[A-Z][a-z]{2,}$/.test(words[0]) && (/^\W*[A-Z][a-z]+\W*$/.test(s.trim()) || /[.!?…]$/.test(s.trim()))
+      || /[A-Za-z]{3,} \u0000|\u0000 [A-Za-z]{3,}/.test(String(text));
+  }
+  // Two words or more with a space between ("no mistake", "every α is 0").
+  return /[A-Za-zÀ-ÿ]{2,}[,;:]?\s+[(“"'α-ω]*\s*[A-Za-zÀ-ÿ]{2,}/.test(s) || /[A-Za-z]{3,} \u0000|\u0000 [A-Za-z]{3,}/.test(String(text));
 }
 
 /** What a literal is: "msgid" (t/tn/N_'s message), "shown" (lands on the page as it is),
@@ -151,6 +155,9 @@ export function kindOf(lit) {
   if (lit.call && Object.hasOwn(MSGID_ARG, lit.call) && MSGID_ARG[lit.call].includes(lit.arg)) return "msgid";
   if (lit.console || /\bfrom\s*$|\bimport\s*\(\s*$|\bimport\s*$/.test(lit.before)) return null;
   if (CODE_KEYS.has(lit.key)) return null;
+  // Compared with: a key's name ("Escape"), a state ("not attempted"), never shown as it is.
+  if (lit.call === "announce" && lit.arg === 1) return null; // the live region's key: which sentence replaces which
+  if (/(?:[!=]==?|\bcase)\s*$/.test(lit.before) || /\.(className|id|type|name|href|src)\s*=\s*$/.test(lit.before)) return null;
   const t = lit.text;
   // A selector, a media query, a font, a list of classes ("secondary plot-table-open").
   if (/^[a-z]+(:[a-z]+)?(, [a-z]+(:[a-z]+)?)+$|^[#.[]|\s[#.>]\w|\[[a-z-]+=|\w="|^\(prefers-|sans-serif|monospace/.test(t) || /^[a-z][\w-]*( [a-z][\w-]*)+$/.test(t) && /-/.test(t)) return null;

@@ -4,7 +4,11 @@
 // a real SCORM run-time (scorm-again), is tests/e2e/test_scorm.py.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch } from "../../site/js/exercise/scorm-launch.js";
+import { launch as launchWith } from "../../site/js/exercise/scorm-launch.js";
+import { launchWords } from "../../site/js/exercise/scorm-words.js";
+
+// The package gives the launch script its sentences (scorm-words.js; English here).
+const launch = (config, win) => launchWith({ ...config, words: launchWords() }, win);
 
 const LAB = "https://lab.example/perceptron-lab/#v=1&preset=and&embed=1&view=exercise&exq=3";
 const ORIGIN = "https://lab.example";

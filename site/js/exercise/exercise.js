@@ -277,11 +277,11 @@ function syncW() {
   show(box, !!yes);
   const fields = byId("exercise-w-fields");
   if (!ex) return;
-  const want = names().map((n) => `new ${n} `).join("|");
+  const want = names().map((n) => `${t("new {name}", { name: n })} `).join("|");
   if (fields.dataset.names === want) return;
   fields.dataset.names = want;
   clear(fields).append(...names().map((n, i) => el("label", { class: "exercise-w" },
-    `new ${n} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
+    `${t("new {name}", { name: n })} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
 }
 
 function onKey(e) {
@@ -301,7 +301,7 @@ async function onSubmit(e) {
     w = [];
     for (let i = 0; i < names().length; i++) {
       const r = parseNumber(byId(`exercise-w-${i}`).value);
-      if ("error" in r) return inputError(`new ${names()[i]}: ${r.error}`, `exercise-w-${i}`);
+      if ("error" in r) return inputError(`${t("new {name}", { name: names()[i] })}: ${r.error}`, `exercise-w-${i}`);
       w.push(r.value);
     }
   }

@@ -201,7 +201,7 @@ function spark(series, id) {
   const W = 300;
   const H = 60;
   const bw = W / Math.max(n, 1);
-  const shown = series.length > 20 ? `${series.slice(0, 20).join(", ")}, … (${n} epochs)` : series.join(", ");
+  const shown = series.length > 20 ? `${series.slice(0, 20).join(", ")}, … (${tn("{n} epoch", "{n} epochs", n)})` : series.join(", ");
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "cmp-spark");
