@@ -22,11 +22,11 @@ from pagekit import at_rest
 LOCALE = Path(__file__).resolve().parents[2] / "site" / "locale"
 
 
-def catalog(lang: str) -> dict[str, list[str]]:
-    """msgid -> msgstr forms of site/locale/<lang>/page.po (a reader of its own, not the page's)."""
+def catalog(lang: str, po: Path | None = None) -> dict[str, list[str]]:
+    """msgid -> msgstr forms of site/locale/<lang>/page.po, or of po (a reader of its own, not the page's)."""
     out, cur, field = {}, {}, None
     unq = lambda s: re.sub(r'\\(["\\n])', lambda m: "\n" if m.group(1) == "n" else m.group(1), s.strip()[1:-1])  # noqa: E731
-    for line in (LOCALE / lang / "page.po").read_text(encoding="utf-8").splitlines() + [""]:
+    for line in (po or LOCALE / lang / "page.po").read_text(encoding="utf-8").splitlines() + [""]:
         m = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
         if m:
             field = m.group(1)
@@ -72,6 +72,49 @@ LAYOUT_JS = """() => {
 }"""
 
 
+# Every word a reader sees or hears on the page now: visible text, and the names and alt texts of
+# visible elements, outside anything marked lang="en" (English on purpose, said as English).
+SEEN_JS = """() => {
+  const english = (n) => /^en\\b/.test(n.closest("[lang]")?.getAttribute("lang") || "");
+  const seen = (n) => n.checkVisibility({ visibilityProperty: true }) && !n.closest(".visually-hidden, script, style");
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const p = t.parentElement;
+    if (p && t.textContent.trim() && !english(p) && (seen(p) || p.closest(".visually-hidden"))) out.push(t.textContent);
+  }
+  for (const n of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]"))
+    if (seen(n) && !english(n)) for (const a of ["aria-label", "title", "alt", "placeholder"]) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+  return out;
+}"""
+PYTHON_PO = Path(__file__).resolve().parents[2] / "py" / "perceptron_lab" / "locale"
+TABS = ["setup", "plots", "numbers", "steps", "share", "compare", "practice"]
+
+
+def english_only(lang: str) -> set[str]:
+    """The words of the English messages (the page's and Python's) that no translation into lang
+    uses: one of them on the lang page is English left over."""
+    words = lambda s: {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", re.sub(r"\{\w+\}", " ", s))}  # noqa: E731
+    english, there = set(), set()
+    for cat in (catalog(lang), catalog(lang, PYTHON_PO / lang / "LC_MESSAGES" / "perceptron_lab.po")):
+        for msgid, forms in cat.items():
+            english |= words(msgid)
+            there |= {w for f in forms for w in words(f)}
+    return english - there
+
+
+def english_left(page, lang: str) -> list[str]:
+    """Each tab of the side column in turn (with the header and the results beside it): the
+    English words a reader of lang would meet, with where."""
+    only, found = english_only(lang), []
+    for tab in TABS:
+        page.click(f"#tab-{tab}")
+        for text in page.evaluate(SEEN_JS):
+            found += [f"{tab}: {w} in “{text.strip()[:80]}”" for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", text) if w.lower() in only]
+    page.click("#tab-setup")
+    return sorted(set(found))
+
+
 @pytest.fixture(scope="module")
 def lab(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block", reduced_motion="reduce")
@@ -114,6 +157,8 @@ def test_a_german_link_shows_every_panel_in_german(lab):
     # The numbers with the decimal comma, the link without it.
     assert re.fullmatch(r"\d+,\d+", lab.inner_text("#now-R")), lab.inner_text("#now-R")
     assert "lang=de" in lab.evaluate("location.hash")
+    # Every tab walked: no English word outside what is marked lang="en".
+    assert english_left(lab, "de") == []
 
 
 def test_the_runs_sentences_come_from_pythons_german_catalog(lab):
@@ -163,6 +208,14 @@ def test_the_picker_switches_language_and_the_link_carries_it(lab):
     assert lab.eval_on_selector("#lang-pick", "s => s.labels[0].firstElementChild.textContent.trim()") == "Idioma"
     shows_only(lab, "es")
     assert lab.inner_text("#train") == "Entrenar"
+
+
+def test_the_spanish_page_shows_every_panel_in_spanish_and_axe_finds_nothing(lab):
+    from test_a11y import axe_violations, report
+    assert lab.evaluate("document.documentElement.lang") == "es"
+    assert english_left(lab, "es") == []
+    found = axe_violations(lab)
+    assert not found, report(found)
 
 
 def test_the_right_to_left_test_locale_lays_out_right_to_left(lab):
