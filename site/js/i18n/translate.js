@@ -2,7 +2,20 @@
 // wait for it (python/pyclient.js starts the worker before the catalog has arrived; the worker
 // itself has no catalog and only marks its messages with N_). They read the catalog as it is
 // when called: English before it has arrived.
-import { entryOf, pluralIndex } from "./current.js";
+import { entryOf, pluralIndex, pageLanguage } from "./current.js";
+
+// The English texts t()/tn() gave in a page of another language for lack of a translation (a
+// teacher's catalog not yet complete): where one is put as an element's whole text, the element
+// says it is English (lang="en", WCAG 3.1.2; page/dom.js setText). Bounded: a few hundred at most.
+const left = new Set();
+const LEFT_MAX = 500;
+const fellBack = (text) => {
+  if (pageLanguage() !== "en" && left.size < LEFT_MAX) left.add(text);
+  return text;
+};
+
+/** Whether text is English the page fell back to (a message its language's catalog lacks). */
+export const englishLeft = (text) => left.has(String(text));
 
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -20,14 +33,14 @@ export function placeholders(text) {
 /** One sentence: t("Train"), t("Epoch {n} of {total}", {n, total}). */
 export function t(msgid, params) {
   const m = entryOf(msgid);
-  return fill(m && !m.fuzzy && m.str[0] ? m.str[0] : msgid, params);
+  return m && !m.fuzzy && m.str[0] ? fill(m.str[0], params) : fellBack(fill(msgid, params));
 }
 
 /** A sentence with a number in it: tn("{n} mistake", "{n} mistakes", n); params.n defaults to n. */
 export function tn(one, many, n, params = {}) {
   const m = entryOf(one);
-  const form = m && !m.fuzzy && m.str.every(Boolean) ? m.str[pluralIndex(n)] ?? many : n === 1 ? one : many;
-  return fill(form, { n, ...params });
+  if (m && !m.fuzzy && m.str.every(Boolean)) return fill(m.str[pluralIndex(n)] ?? many, { n, ...params });
+  return fellBack(fill(n === 1 ? one : many, { n, ...params }));
 }
 
 /** Marks a msgid where it is defined and translated later with t(variable) (gettext's N_):

@@ -5,7 +5,7 @@
 import { compareEstimate, overBudget, ask } from "./budget.js";
 import { t, tn, N_ } from "../i18n/i18n.js";
 import { csvInfo } from "../data/csv-upload.js";
-import { byId, el, clear, fmt, pct, show, say as sayIn } from "../page/dom.js";
+import { byId, el, clear, fmt, pct, show, say as sayIn, setText } from "../page/dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state/state.js";
 import { page } from "../state/page-state.js";
 
@@ -109,7 +109,7 @@ async function run(auto = false) {
   bar.max = total;
   bar.value = 0;
   setBusy(true);
-  byId("compare-progress-text").textContent = t("Training the {n} variants…", { n: order.length });
+  setText(byId("compare-progress-text"), t("Training the {n} variants…", { n: order.length }));
   const res = await opts.call({ cmd: "compare", data: req.data, settings, with_kernel: withKernel });
   if (mine !== token) return;
   setBusy(false);
@@ -117,7 +117,7 @@ async function run(auto = false) {
     render(res);
     byId("compare").dataset.state = "done";
     // Said once by screen readers (the progress line is a polite live region).
-    byId("compare-progress-text").textContent = t("Done: the {n} variants are compared below.", { n: order.length });
+    setText(byId("compare-progress-text"), t("Done: the {n} variants are compared below.", { n: order.length }));
     viewChanged();
     return;
   }
@@ -210,7 +210,7 @@ function spark(series, id) {
   svg.setAttribute("preserveAspectRatio", "none");
   const title = document.createElementNS(SVG, "title");
   title.id = `${id}-spark-t`;
-  title.textContent = t("Mistakes per epoch: {list}.", { list: shown || t("none") });
+  setText(title, t("Mistakes per epoch: {list}.", { list: shown || t("none") }));
   svg.append(title);
   series.forEach((m, i) => {
     const h = (m / max) * (H - 2);

@@ -1,7 +1,7 @@
 // The kernel and multiclass results: support vectors and α (kernel); classes, the weights as one
 // row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
 // Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
-import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { byId, el, clear, fmt, pct, show, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
@@ -35,7 +35,7 @@ export function renderModelDetails(res) {
   const body = clear(byId("model-details-body"));
   body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
   if (counts) {
-    byId("model-details-h").textContent = t("Kernel perceptron: support vectors");
+    setText(byId("model-details-h"), t("Kernel perceptron: support vectors"));
     box.dataset.support = JSON.stringify(res.support);
     box.dataset.alpha = JSON.stringify(res.alpha);
     const k = res.kernel || {};
@@ -48,7 +48,7 @@ export function renderModelDetails(res) {
         t("The support vectors and their counts αᵢ")));
     if (res.support.length > 50) body.append(el("p", { class: "hint", text: t("The first 50 of {n} are listed; the model download has all.", { n: res.support.length }) }));
   } else {
-    byId("model-details-h").textContent = t("Multiclass perceptron: {n} classes", { n: res.classes.length });
+    setText(byId("model-details-h"), t("Multiclass perceptron: {n} classes", { n: res.classes.length }));
     box.dataset.classes = JSON.stringify(res.classes);
     box.dataset.confusion = JSON.stringify(res.confusion);
     box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
