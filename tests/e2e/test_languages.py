@@ -157,7 +157,10 @@ def test_a_german_link_shows_every_panel_in_german(lab):
     # The numbers with the decimal comma, the link without it.
     assert re.fullmatch(r"\d+,\d+", lab.inner_text("#now-R")), lab.inner_text("#now-R")
     assert "lang=de" in lab.evaluate("location.hash")
-    # Every tab walked: no English word outside what is marked lang="en".
+    # Every tab walked, the comparison's cards shown too: no English word outside what is marked lang="en".
+    lab.click("#tab-compare")
+    lab.click("#compare-run")
+    lab.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
     assert english_left(lab, "de") == []
 
 

@@ -47,9 +47,9 @@ export function tableViewsResult(result) {
   }
 }
 
-// The button's words, long and short: a narrow screen shows the short one where the button sits
-// in the big plot's caption row (access.css), whose longer German and Spanish words cut the
-// caption. Each short word is part of the long one, so the name holds the label (WCAG 2.5.3).
+// The button's words, long and short: the big plot's button, in its caption's row, shows the
+// short one (access.css): the longer German and Spanish words cut the caption. Each short word
+// is part of the long one, so the name holds the label (WCAG 2.5.3).
 function label(open) {
   return [el("span", { class: "label-long", text: open ? t("Hide the table") : t("Show as a table") }),
     el("span", { class: "label-short", text: open ? t("Hide") : t("Table") })];

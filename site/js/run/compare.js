@@ -10,8 +10,8 @@ import { algorithmTraits, COMPARE_ALGORITHMS } from "../state/state.js";
 import { page } from "../state/page-state.js";
 
 // The cards' names and one-line descriptions are the algorithm options' label and answer (params.json).
-const nameOf = (algorithm) => algorithmTraits(algorithm)?.label;
-const whatOf = (algorithm) => algorithmTraits(algorithm)?.answer;
+const nameOf = (algorithm) => { const label = algorithmTraits(algorithm)?.label; return label ? t(label) : label; };
+const whatOf = (algorithm) => { const answer = algorithmTraits(algorithm)?.answer; return answer ? t(answer) : answer; };
 const SVG = "http://www.w3.org/2000/svg";
 
 let opts = null; // {request, call, cancel}
