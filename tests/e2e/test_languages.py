@@ -199,6 +199,31 @@ def test_the_german_layout_holds(lab, width, height):
     lab.set_viewport_size({"width": 1280, "height": 800})
 
 
+# Presenter mode: the controls floating over the side column cover neither the verdict nor the
+# step-through (the German way out, "Präsentationsmodus verlassen", covered the verdict).
+PRESENT_OVERLAP_JS = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const hit = (r, s) => r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1;
+  const controls = [...document.querySelectorAll(".top .view-controls > *")].filter((n) => n.checkVisibility());
+  const others = [...document.querySelectorAll(".stage-head .status-line, #stepper .buttons > *, #present-count, .fig-boundary img")].filter((n) => n.checkVisibility());
+  return controls.flatMap((c) => others.filter((o) => hit(box(c), box(o))).map((o) => `${c.id || c.textContent.trim().slice(0, 20)} / ${o.id || o.className}`));
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
+def test_the_german_presenter_view_holds(lab, width, height):
+    from pagekit import run_end
+    lab.set_viewport_size({"width": width, "height": height})
+    run_end(lab, lambda: lab.click("#present"))  # presenting redraws the run larger
+    lab.wait_for_selector("body[data-present]", state="attached")
+    at_rest(lab)
+    try:
+        assert lab.evaluate(PRESENT_OVERLAP_JS) == []
+    finally:
+        run_end(lab, lambda: lab.click("#present"))
+        lab.set_viewport_size({"width": 1280, "height": 800})
+
+
 def test_the_picker_switches_language_and_the_link_carries_it(lab):
     assert lab.eval_on_selector("#lang-pick", "s => [s.value, s.labels[0].firstElementChild.textContent.trim()]") == ["de", "Sprache"]
     with lab.expect_navigation():

@@ -135,3 +135,22 @@ test("no LMS around the page: the lab still opens and the page says nothing is r
   assert.match(w.status.textContent, /^No course \(LMS\) was found/);
   w.post(msg([answer(1, true)])); // nothing to report to, nothing thrown
 });
+
+test("a package made on a German page says its lines in German, with its numbers, and names the language", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { parsePo } = await import("../../tools/page_messages.mjs");
+  const { useLanguage } = await import("../../site/js/i18n/current.js");
+  const c = parsePo(readFileSync(new URL("../../site/locale/de/page.po", import.meta.url), "utf8"));
+  useLanguage("de", c.messages);
+  try {
+    const words = launchWords();
+    assert.equal(words.lang, "de");
+    const api = fakeApi("1.2");
+    const w = windows(api, "1.2");
+    launchWith({ lab: LAB, version: "1.2", mastery: 0.6, words }, w.win);
+    w.post(msg([answer(1, true)]));
+    assert.equal(w.status.textContent, "1 von 3 beantwortet: bisher 1 richtig. Ihre Punktzahl wird gesendet, wenn Sie 3 beantwortet haben.");
+  } finally {
+    useLanguage("en");
+  }
+});
