@@ -143,8 +143,10 @@ let running = null;
 
 // A run computed ahead of this build: one of its answer files (build.py, tools/runs_ahead.py).
 const AHEAD = /^ahead\/[0-9a-f]{12}\/[\w.-]+\.json$/;
+// The page's language's catalog (its own only: not in the build's list, tools/sitefiles.py).
+const CATALOG = /^locale\/[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\/page\.json$/;
 
-async function precache(ahead = []) {
+async function precache(ahead = [], catalog = null) {
   let res;
   try {
     res = await fetch(ROOT + "build-info.json", { cache: "no-store" });
@@ -169,6 +171,7 @@ async function precache(ahead = []) {
       await put(cache, rel).catch(() => {});
     }
   }
+  if (typeof catalog === "string" && CATALOG.test(catalog)) await put(cache, catalog).catch(() => {});
   for (const key of await caches.keys()) {
     if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
   }
@@ -181,7 +184,7 @@ async function tell(msg) {
 
 self.addEventListener("message", (ev) => {
   if (!ev.data || ev.data.type !== "precache") return;
-  running = running || precache(ev.data.ahead).then(
+  running = running || precache(ev.data.ahead, ev.data.catalog).then(
     (done) => tell({ type: "precached", ...done }),
     (err) => tell({ type: "precache-failed", detail: String(err && err.message ? err.message : err) }),
   ).finally(() => { running = null; });

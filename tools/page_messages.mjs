@@ -71,6 +71,7 @@ export function paramMessages(params) {
       add(o.label, `${p.name}.${o.value}`); add(o.hint, `${p.name}.${o.value}`);
       add(o.step_note, `${p.name}.${o.value}.step_note`); add(o.start, `${p.name}.${o.value}.start`); // steps/step-text.js
       add(o.exercise_note, `${p.name}.${o.value}.exercise_note`); // exercise/exercise.js
+      add(o.answer, `${p.name}.${o.value}.answer`); // run/compare.js: a card's one-line description
     }
   }
   return out;

@@ -59,7 +59,10 @@ def write_precache_list(staging: Path, info: dict) -> None:
     listing = "".join(f"{r} {sha256_file(p)}\n" for r, p in zip(rels, files) if r not in NOT_PRECACHED)
     info["build"] = sha256_bytes(listing.encode())[:16]
     # The runs computed ahead (7 MB) serve a first visit before Python is ready: offline, Python is.
-    info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")]
+    # A language's page catalog: the page asks for its own only (none in English), and has the
+    # service worker keep that one (js/offline.js): an English visit downloads no other language.
+    info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")
+                        and not (r.startswith("locale/") and r.endswith("/page.json"))]
 
 
 def wire_size(path: Path) -> int:

@@ -6,6 +6,7 @@
 // lost: tried again next visit).
 import { page } from "./state/page-state.js";
 import { aheadFetched } from "./run/ahead.js";
+import { catalogFile } from "./i18n/catalog.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
 const ACTIVATE_MS = 10_000;
@@ -48,7 +49,8 @@ async function precache() {
     return;
   }
   // And the runs computed ahead this visit showed: a return visit to them moves at once (run/ahead.js).
-  sw.postMessage({ type: "precache", ahead: aheadFetched() });
+  // And the page's own catalog (the only one it asks for; none in English).
+  sw.postMessage({ type: "precache", ahead: aheadFetched(), catalog: catalogFile });
 }
 
 let available = false;

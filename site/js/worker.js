@@ -19,6 +19,7 @@ import { sayEachLibrary } from "./worker/library-progress.js";
 import { compileLibraries, useCompiledLibraries } from "./worker/library-compile.js";
 import { unpackEarly, installUnpacked } from "./worker/wheel-unpack.js";
 import { installApp } from "./worker/app-install.js";
+import { fill, N_ } from "./i18n/translate.js"; // marks the words the page shows with t() (no catalog here)
 import { FROM_WORKER, message } from "./worker/protocol.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS
@@ -58,13 +59,13 @@ async function start() {
   // no-store: a revalidation would keep a newer cached copy after a rollback to older files.
   const infoP = fetchOk(new URL("build-info.json", ROOT), { cache: "no-store" }).then((r) => r.json());
   const modP = import(new URL("pyodide.mjs", INDEX_URL).href).catch((e) => {
-    throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
+    throw new BootError(N_("Could not download the Python runtime; check your connection and reload."), String(e));
   });
   const info = await infoP;
   times.build_info = performance.now() - t0;
   post("build", { build: info.build }); // the page keeps to the build it started with
   if (info.pyodide !== PYODIDE_VERSION) {
-    throw new BootError("This page's files are out of date; reload the page.",
+    throw new BootError(N_("This page's files are out of date; reload the page."),
       `build-info says Pyodide ${info.pyodide}, worker expects ${PYODIDE_VERSION}`);
   }
   const files = info.download || [];
@@ -130,9 +131,9 @@ async function start() {
   } catch (e) {
     // Offline, a runtime file sw.js would not serve (a cached copy failing its digest) is a failed download.
     if (self.navigator && self.navigator.onLine === false) {
-      throw new BootError("Could not download the Python runtime; check your connection and reload.", String(e));
+      throw new BootError(N_("Could not download the Python runtime; check your connection and reload."), String(e));
     }
-    throw new BootError("The Python runtime could not start in this browser; try reloading, or another browser.", String(e));
+    throw new BootError(N_("The Python runtime could not start in this browser; try reloading, or another browser."), String(e));
   }
   times.runtime = performance.now() - t0;
   prefetchAll();
@@ -152,7 +153,8 @@ async function start() {
   // loadPackage does not throw when a package fails: check what actually got loaded.
   const missing = info.packages.filter((n) => !(n in pyodide.loadedPackages));
   if (missing.length) {
-    throw new BootError(`Could not load ${missing.join(", ")}; reload the page to try again.`, loadErrors.join("\n"));
+    throw new BootError(N_("Could not load Python's libraries (NumPy, Matplotlib); reload the page to try again."),
+      [`missing: ${missing.join(", ")}`, ...loadErrors].join("\n"));
   }
   times.packages = performance.now() - t0;
 
@@ -174,7 +176,7 @@ async function start() {
     boot.write_fontlist(fontlist, boot.matplotlib_dir(), MPLCONFIGDIR);
   } catch (e) {
     if (e instanceof BootError) throw e;
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
+    throw new BootError(N_("Could not install Perceptron Lab's Python package; reload the page to try again."), lastLine(e));
   }
   try {
     const t = boot.import_app();
@@ -182,7 +184,7 @@ async function start() {
     t.destroy();
     handleJson = boot.handle_json;
   } catch (e) {
-    throw new BootError("Perceptron Lab's Python code failed to load; this is a bug, please report it.", lastLine(e));
+    throw new BootError(N_("Perceptron Lab's Python code failed to load; this is a bug, please report it."), lastLine(e));
   }
   times.ready = performance.now() - t0;
   ready(times);
@@ -201,7 +203,7 @@ function ready(times) {
 const booted = start().then(
   () => true,
   (e) => {
-    const message = e instanceof BootError ? e.message : "Python could not be started; reload the page to try again.";
+    const message = e instanceof BootError ? e.message : N_("Python could not be started; reload the page to try again.");
     const detail = e instanceof BootError ? e.detail : String(e && e.stack ? e.stack : e);
     post("fatal", { message, detail: detail ? String(detail).slice(0, 2000) : "" });
     return false;
@@ -247,7 +249,9 @@ async function handleCall(id, request) {
       post("crashed", { id, detail: lastLine(e) });
       return;
     }
-    result = { ok: false, error: { kind: "internal", message: `Something went wrong inside Perceptron Lab: ${lastLine(e)}` } };
+    // English here; the page's client says it in the page's language from why (python/pyclient.js).
+    const why = lastLine(e);
+    result = { ok: false, error: { kind: "internal", message: fill(N_("Something went wrong inside Perceptron Lab: {why}"), { why }), why } };
   } finally {
     stopChecks(pyodide);
   }

@@ -22,11 +22,11 @@ from pagekit import at_rest
 LOCALE = Path(__file__).resolve().parents[2] / "site" / "locale"
 
 
-def catalog(lang: str) -> dict[str, list[str]]:
-    """msgid -> msgstr forms of site/locale/<lang>/page.po (a reader of its own, not the page's)."""
+def catalog(lang: str, po: Path | None = None) -> dict[str, list[str]]:
+    """msgid -> msgstr forms of site/locale/<lang>/page.po, or of po (a reader of its own, not the page's)."""
     out, cur, field = {}, {}, None
     unq = lambda s: re.sub(r'\\(["\\n])', lambda m: "\n" if m.group(1) == "n" else m.group(1), s.strip()[1:-1])  # noqa: E731
-    for line in (LOCALE / lang / "page.po").read_text(encoding="utf-8").splitlines() + [""]:
+    for line in (po or LOCALE / lang / "page.po").read_text(encoding="utf-8").splitlines() + [""]:
         m = re.match(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
         if m:
             field = m.group(1)
@@ -60,6 +60,12 @@ LAYOUT_JS = """() => {
   const boxes = [...document.querySelectorAll("button, [role=tab], label, h1, h2, h3, legend, dt, .status-line, select")].filter(seen);
   for (const n of boxes) if (n.scrollWidth > n.clientWidth + 2 && getComputedStyle(n).overflowX !== "visible")
     faults.push(`cut: ${n.id || n.tagName} "${n.textContent.trim().slice(0, 40)}"`);
+  // A one-word button broken over two lines ("PN/G" beside a long Spanish name).
+  for (const n of boxes) if (n.tagName === "BUTTON" && /^\S+$/.test(n.innerText.trim())) {
+    const range = document.createRange(); range.selectNodeContents(n);
+    if (range.getClientRects().length > 1 && new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+      faults.push(`broken: ${n.id} "${n.innerText.trim()}"`);
+  }
   for (const group of [".view-controls > *", ".tabs [role=tab]", ".runbar .buttons > *", ".now-numbers > div", ".step-controls .buttons > *"]) {
     const items = [...document.querySelectorAll(group)].filter(seen).map((n) => [n, n.getBoundingClientRect()]);
     for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
@@ -70,6 +76,49 @@ LAYOUT_JS = """() => {
   }
   return faults;
 }"""
+
+
+# Every word a reader sees or hears on the page now: visible text, and the names and alt texts of
+# visible elements, outside anything marked lang="en" (English on purpose, said as English).
+SEEN_JS = """() => {
+  const english = (n) => /^en\\b/.test(n.closest("[lang]")?.getAttribute("lang") || "");
+  const seen = (n) => n.checkVisibility({ visibilityProperty: true }) && !n.closest(".visually-hidden, script, style");
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+    const p = t.parentElement;
+    if (p && t.textContent.trim() && !english(p) && (seen(p) || p.closest(".visually-hidden"))) out.push(t.textContent);
+  }
+  for (const n of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]"))
+    if (seen(n) && !english(n)) for (const a of ["aria-label", "title", "alt", "placeholder"]) if (n.getAttribute(a)) out.push(n.getAttribute(a));
+  return out;
+}"""
+PYTHON_PO = Path(__file__).resolve().parents[2] / "py" / "perceptron_lab" / "locale"
+TABS = ["setup", "plots", "numbers", "steps", "share", "compare", "practice"]
+
+
+def english_only(lang: str) -> set[str]:
+    """The words of the English messages (the page's and Python's) that no translation into lang
+    uses: one of them on the lang page is English left over."""
+    words = lambda s: {w.lower() for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", re.sub(r"\{\w+\}", " ", s))}  # noqa: E731
+    english, there = set(), set()
+    for cat in (catalog(lang), catalog(lang, PYTHON_PO / lang / "LC_MESSAGES" / "perceptron_lab.po")):
+        for msgid, forms in cat.items():
+            english |= words(msgid)
+            there |= {w for f in forms for w in words(f)}
+    return english - there
+
+
+def english_left(page, lang: str) -> list[str]:
+    """Each tab of the side column in turn (with the header and the results beside it): the
+    English words a reader of lang would meet, with where."""
+    only, found = english_only(lang), []
+    for tab in TABS:
+        page.click(f"#tab-{tab}")
+        for text in page.evaluate(SEEN_JS):
+            found += [f"{tab}: {w} in “{text.strip()[:80]}”" for w in re.findall(r"[A-Za-zÀ-ÿ]{3,}", text) if w.lower() in only]
+    page.click("#tab-setup")
+    return sorted(set(found))
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +163,11 @@ def test_a_german_link_shows_every_panel_in_german(lab):
     # The numbers with the decimal comma, the link without it.
     assert re.fullmatch(r"\d+,\d+", lab.inner_text("#now-R")), lab.inner_text("#now-R")
     assert "lang=de" in lab.evaluate("location.hash")
+    # Every tab walked, the comparison's cards shown too: no English word outside what is marked lang="en".
+    lab.click("#tab-compare")
+    lab.click("#compare-run")
+    lab.wait_for_selector('#compare[data-state="done"]', state="attached", timeout=READY_TIMEOUT_MS)
+    assert english_left(lab, "de") == []
 
 
 def test_the_runs_sentences_come_from_pythons_german_catalog(lab):
@@ -144,11 +198,46 @@ def test_a_screen_reader_hears_the_run_in_german_and_axe_finds_nothing(lab):
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_the_german_layout_holds(lab, width, height):
+    assert layout_faults(lab, width, height) == []
+
+
+def layout_faults(page, width, height):
+    """LAYOUT_JS on every tab at this size."""
+    page.set_viewport_size({"width": width, "height": height})
+    at_rest(page)
+    faults = []
+    for tab in TABS:
+        page.click(f"#tab-{tab}")
+        at_rest(page)
+        faults += [f"{tab}: {f}" for f in page.evaluate(LAYOUT_JS)]
+    page.click("#tab-setup")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return faults
+
+
+# Presenter mode: the controls floating over the side column cover neither the verdict nor the
+# step-through (the German way out, "Präsentationsmodus verlassen", covered the verdict).
+PRESENT_OVERLAP_JS = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const hit = (r, s) => r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1;
+  const controls = [...document.querySelectorAll(".top .view-controls > *")].filter((n) => n.checkVisibility());
+  const others = [...document.querySelectorAll(".stage-head .status-line, #stepper .buttons > *, #present-count, .fig-boundary img")].filter((n) => n.checkVisibility());
+  return controls.flatMap((c) => others.filter((o) => hit(box(c), box(o))).map((o) => `${c.id || c.textContent.trim().slice(0, 20)} / ${o.id || o.className}`));
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
+def test_the_german_presenter_view_holds(lab, width, height):
+    from pagekit import run_end
     lab.set_viewport_size({"width": width, "height": height})
+    run_end(lab, lambda: lab.click("#present"))  # presenting redraws the run larger
+    lab.wait_for_selector("body[data-present]", state="attached")
     at_rest(lab)
-    faults = lab.evaluate(LAYOUT_JS)
-    assert faults == [], "\n".join(faults)
-    lab.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        assert lab.evaluate(PRESENT_OVERLAP_JS) == []
+    finally:
+        run_end(lab, lambda: lab.click("#present"))
+        lab.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_the_picker_switches_language_and_the_link_carries_it(lab):
@@ -163,6 +252,15 @@ def test_the_picker_switches_language_and_the_link_carries_it(lab):
     assert lab.eval_on_selector("#lang-pick", "s => s.labels[0].firstElementChild.textContent.trim()") == "Idioma"
     shows_only(lab, "es")
     assert lab.inner_text("#train") == "Entrenar"
+
+
+def test_the_spanish_page_shows_every_panel_in_spanish_and_axe_finds_nothing(lab):
+    from test_a11y import axe_violations, report
+    assert lab.evaluate("document.documentElement.lang") == "es"
+    assert english_left(lab, "es") == []
+    assert layout_faults(lab, 1280, 800) + layout_faults(lab, 390, 844) == []
+    found = axe_violations(lab)
+    assert not found, report(found)
 
 
 def test_the_right_to_left_test_locale_lays_out_right_to_left(lab):

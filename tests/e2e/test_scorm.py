@@ -143,7 +143,11 @@ def test_the_package_is_small_and_frames_this_lab_on_the_exercise(packages, base
         assert p["lab"].endswith("&embed=1&hide=data,settings,steps,compare,downloads,hand,train&view=exercise&exq=6")
         z = zipfile.ZipFile(p["zip"])
         config = z.read("index.html").decode().split('id="config">', 1)[1].split("</script>", 1)[0]
-        assert json.loads(config) == {"lab": p["lab"], "version": version, "mastery": 0.8}
+        config = json.loads(config)
+        words = config.pop("words")  # the launch page's sentences, in the language the package was made in
+        assert config == {"lab": p["lab"], "version": version, "mastery": 0.8}
+        assert words["lang"] == "en" and words["done"] == "Done: {score} of {max} right. Your score was sent to your course."
+        assert '<html lang="en">' in z.read("index.html").decode()
         manifest = z.read("imsmanifest.xml").decode()
         assert ("<adlcp:masteryscore>80</adlcp:masteryscore>" in manifest) == (version == "1.2")
         assert ("<imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure>" in manifest) == (version == "2004")

@@ -149,8 +149,9 @@ test("a run computed ahead shows no English sentence in another language until P
     { status_text: "Konvergiert nach 9 Epochen.", bound_text: "Fehler 18 ≤ Schranke 51.", separable_text: "Linear trennbar." });
   // The shipped frames: their English step words go too (a linear step's words are the page's own).
   const { framesWithoutEnglish } = await import("../../site/js/i18n/ahead-words.js");
-  const frames = [{ step: 1, w: [1, 0], step_text: "Example 3 scored 0.5.", angle_text: "the angle grew", alt: "The points." }];
-  assert.deepEqual(framesWithoutEnglish(frames), [{ step: 1, w: [1, 0], step_text: "", angle_text: "", alt: "" }]);
+  const frames = [{ step: 1, w: [1, 0], step_text: "Example 3 scored 0.5.", angle_text: "the angle grew", alt: "The points.",
+    proof_alt: "After t = 1 update: u·w = 0.5." }];
+  assert.deepEqual(framesWithoutEnglish(frames), [{ step: 1, w: [1, 0], step_text: "", angle_text: "", alt: "", proof_alt: "" }]);
   assert.equal(frames[0].step_text, "Example 3 scored 0.5."); // the shipped frames themselves are kept
 });
 

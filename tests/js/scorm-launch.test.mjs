@@ -4,7 +4,11 @@
 // a real SCORM run-time (scorm-again), is tests/e2e/test_scorm.py.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch } from "../../site/js/exercise/scorm-launch.js";
+import { launch as launchWith } from "../../site/js/exercise/scorm-launch.js";
+import { launchWords } from "../../site/js/exercise/scorm-words.js";
+
+// The package gives the launch script its sentences (scorm-words.js; English here).
+const launch = (config, win) => launchWith({ ...config, words: launchWords() }, win);
 
 const LAB = "https://lab.example/perceptron-lab/#v=1&preset=and&embed=1&view=exercise&exq=3";
 const ORIGIN = "https://lab.example";
@@ -130,4 +134,23 @@ test("no LMS around the page: the lab still opens and the page says nothing is r
   assert.equal(w.frame.src, LAB);
   assert.match(w.status.textContent, /^No course \(LMS\) was found/);
   w.post(msg([answer(1, true)])); // nothing to report to, nothing thrown
+});
+
+test("a package made on a German page says its lines in German, with its numbers, and names the language", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { parsePo } = await import("../../tools/page_messages.mjs");
+  const { useLanguage } = await import("../../site/js/i18n/current.js");
+  const c = parsePo(readFileSync(new URL("../../site/locale/de/page.po", import.meta.url), "utf8"));
+  useLanguage("de", c.messages);
+  try {
+    const words = launchWords();
+    assert.equal(words.lang, "de");
+    const api = fakeApi("1.2");
+    const w = windows(api, "1.2");
+    launchWith({ lab: LAB, version: "1.2", mastery: 0.6, words }, w.win);
+    w.post(msg([answer(1, true)]));
+    assert.equal(w.status.textContent, "1 von 3 beantwortet: bisher 1 richtig. Ihre Punktzahl wird gesendet, wenn Sie 3 beantwortet haben.");
+  } finally {
+    useLanguage("en");
+  }
 });

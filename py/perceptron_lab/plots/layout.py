@@ -94,6 +94,7 @@ def _legend_above(ax, handles, labels, ncol):
 
 
 _HANDLE_LEN, _HANDLE_PAD, _COL_SPACING, _BORDER_PAD = 1.6, 0.4, 1.0, 0.2     # as legend_above, in font sizes
+LEGEND_SHRINK_MIN = 0.85  # a legend's text shrinks to this to keep two columns rather than one
 
 
 def legend_rows(fig, labels, handles, avail_px):
@@ -113,15 +114,26 @@ def legend_rows(fig, labels, handles, avail_px):
         t.set_figure(fig)
         widths.append(t.get_window_extent(renderer).width)
     k = len(labels)
+
+    def width_of(ncol, rows):
+        # matplotlib fills a legend column by column
+        cols = [widths[c * rows:(c + 1) * rows] for c in range(ncol)]
+        return (sum((_HANDLE_LEN + _HANDLE_PAD) * em + max(c) for c in cols if c)
+                + (ncol - 1) * _COL_SPACING * em + 2 * _BORDER_PAD * em)
+
     for ncol in range(k, 0, -1):
         rows = math.ceil(k / ncol)
         if ncol > 1 and math.ceil(k / (ncol - 1)) == rows:
             continue        # fewer columns, same rows: try that instead
-        # matplotlib fills a legend column by column
-        cols = [widths[c * rows:(c + 1) * rows] for c in range(ncol)]
-        width = sum((_HANDLE_LEN + _HANDLE_PAD) * em + max(c) for c in cols if c)
-        width += (ncol - 1) * _COL_SPACING * em + 2 * _BORDER_PAD * em
+        width = width_of(ncol, rows)
         if width * 1.02 <= avail_px:
+            if ncol == 1 and k >= 4:
+                # One label a row would take a phone's card (longer words: a Spanish or German
+                # legend); two columns in text at least LEGEND_SHRINK_MIN of the size take half.
+                two = width_of(2, math.ceil(k / 2)) * 1.02
+                if avail_px / two >= LEGEND_SHRINK_MIN:
+                    fig.pl_legend_shrink = min(1.0, avail_px / two)
+                    return math.ceil(k / 2), 2
             return rows, ncol
     # Not even one column fits (small cards): that legend's text shrinks, to 70 % at most.
     fig.pl_legend_shrink = max(0.7, avail_px / (width * 1.02))

@@ -1,6 +1,6 @@
 // The visible t("Erase what the lab stored in this browser") control, in the page's foot: one
 // click erases (stored-data.js) and the line beside it says what was removed.
-import { el } from "../page/dom.js";
+import { el, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { eraseLabStorage, erasedSentence } from "./stored-data.js";
 
@@ -12,7 +12,7 @@ export function initEraseControl() {
     attrs: { "aria-describedby": "erase-stored-hint" },
     on: { click: async () => {
       button.disabled = true;
-      said.textContent = t("Erasing…");
+      setText(said, t("Erasing…"));
       try { said.textContent = erasedSentence(await eraseLabStorage()); }
       catch (err) { said.textContent = t("Could not erase everything: {why}.", { why: err?.message || err }); }
       finally { button.disabled = false; }

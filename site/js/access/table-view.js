@@ -19,8 +19,9 @@ export function initTableViews() {
     const box = el("div", { id: `table-${kind}`, class: "plot-table", hidden: true,
       attrs: { tabindex: "0", role: "region", "aria-label": t("Table: {name}", { name: NAMES[kind] }) },
       on: { keydown: (e) => { if (e.key === "Escape") { e.stopPropagation(); toggle(kind, false); } } } });
-    const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open", text: t("Show as a table"),
-      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": t("Show as a table: {name}", { name: NAMES[kind] }) }, on: { click: () => toggle(kind) } });
+    const button = el("button", { type: "button", id: `table-${kind}-open`, class: "secondary plot-table-open",
+      hidden: true, attrs: { "aria-expanded": "false", "aria-controls": box.id, "aria-label": t("Show as a table: {name}", { name: NAMES[kind] }) }, on: { click: () => toggle(kind) } },
+    ...label(false));
     // The boundary plot's figure has a fixed size (the stage): its button sits in its caption's
     // row and its table over the plot's foot, like the point explorer, so neither takes
     // the picture's room. The side's plots, which scroll, have them under the figure.
@@ -46,6 +47,14 @@ export function tableViewsResult(result) {
   }
 }
 
+// The button's words, long and short: the big plot's button, in its caption's row, shows the
+// short one (access.css): the longer German and Spanish words cut the caption. Each short word
+// is part of the long one, so the name holds the label (WCAG 2.5.3).
+function label(open) {
+  return [el("span", { class: "label-long", text: open ? t("Hide the table") : t("Show as a table") }),
+    el("span", { class: "label-short", text: open ? t("Hide") : t("Table") })];
+}
+
 function toggle(kind, open = null, refocus = true) {
   const button = byId(`table-${kind}-open`);
   const box = byId(`table-${kind}`);
@@ -53,8 +62,8 @@ function toggle(kind, open = null, refocus = true) {
   const on = open === null ? button.getAttribute("aria-expanded") !== "true" : open;
   const hadFocus = box.contains(document.activeElement); // hiding the box drops its focus
   button.setAttribute("aria-expanded", String(on));
-  button.textContent = on ? t("Hide the table") : t("Show as a table");
-  button.setAttribute("aria-label", `${button.textContent}: ${NAMES[kind]}`);
+  button.replaceChildren(...label(on));
+  button.setAttribute("aria-label", `${on ? t("Hide the table") : t("Show as a table")}: ${NAMES[kind]}`);
   box.hidden = !on;
   if (box.parentElement.classList.contains("plot-table-wrap")) box.parentElement.hidden = !on;
   if (on) { draw(kind); box.focus(); }

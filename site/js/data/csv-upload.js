@@ -2,14 +2,14 @@
 // Python guesses the encoding, delimiter and decimal separator and says which, so Excel's
 // Windows-1252 or UTF-16 files arrive intact), Python's check of it (bridge "inspect"), the
 // "read as" line with its overrides, the label chooser and the preview table.
-import { byId, el, show } from "../page/dom.js";
+import { byId, el, show, fmt } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { param, LIMITS } from "../state/state.js";
 import { registerSlot, setFieldError, clearFieldError } from "../page/fields.js";
 import { setFeatureNames, plotFeatures } from "./plot-features.js";
 import { fillChooser } from "./column-chooser.js";
 import { page } from "../state/page-state.js";
-import { sizeText, readingText, locate, describe } from "./csv-words.js";
+import { sizeText, bytesText, readingText, locate, describe } from "./csv-words.js";
 import { renderPreview } from "./csv-preview.js";
 export { readingText, locate };
 export const MAX_BYTES = LIMITS.csv_max_bytes; // bytes, decimal: 20 000 000 = 20 MB
@@ -65,12 +65,13 @@ async function readFile(file) {
   clearFieldError("csv-file");
   clearFieldError("label");
   if (file.size > MAX_BYTES) {
-    setFieldError("csv-file", `“${file.name}” is ${sizeText(file.size)}; the limit is ${MAX_BYTES / 1e6} MB (${MAX_BYTES.toLocaleString("en-US")} bytes). Choose a smaller file.`);
+    setFieldError("csv-file", t("“{name}” is {size}; the limit is {mb} MB ({bytes}). Choose a smaller file.",
+      { name: file.name, size: sizeText(file.size), mb: fmt(MAX_BYTES / 1e6), bytes: bytesText(MAX_BYTES) }));
     forgetRefused();
     return;
   }
   if (file.size === 0) {
-    setFieldError("csv-file", `“${file.name}” is empty.`);
+    setFieldError("csv-file", t("“{name}” is empty.", { name: file.name }));
     forgetRefused();
     return;
   }
@@ -78,7 +79,7 @@ async function readFile(file) {
   try {
     b64 = await base64Of(file, (done) => setInfo(readingText(file.name, file.size, "disk", done, file.size)));
   } catch {
-    setFieldError("csv-file", `Could not read “${file.name}”.`);
+    setFieldError("csv-file", t("Could not read “{name}”.", { name: file.name }));
     setInfo(csv.info ? describe(csv) : "");
     return;
   }
@@ -140,7 +141,7 @@ export function showReading(phase, done, total) {
 function offerStop(name, again) {
   const info = byId("csv-info");
   info.replaceChildren(
-    `“${name}” will be checked when the training run in progress ends. `,
+    `${t("“{name}” will be checked when the training run in progress ends.", { name })} `,
     el("button", { type: "button", class: "secondary small", id: "csv-stop-run", text: t("Stop the run"),
       // Stopping ends the worker, and with it this file's queued check: ask again.
       on: { click: () => { stopRun(); setTimeout(again); } } }),
@@ -148,13 +149,15 @@ function offerStop(name, again) {
   show(info, true);
 }
 
+const upperFirst = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** Ask Python to read the CSV; on success it becomes the current CSV, on failure nothing is lost. */
 // cause: the control whose change asked for this reading (its error slot gets a refusal).
 async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs, cause = "csv-file") {
   const token = ++inspectToken;
   const hadCsv = !!csv.info;
   if (running()) offerStop(name, () => inspectCsv(name, b64, label, plotPair, readAs, cause));
-  else if (!hadCsv || name !== csv.name) setInfo(`Checking “${name}”…${page.get("pyState") === "ready" ? "" : " (waiting for Python to load)"}`);
+  else if (!hadCsv || name !== csv.name) setInfo(page.get("pyState") === "ready" ? t("Checking “{name}”…", { name }) : t("Checking “{name}”… (waiting for Python to load)", { name }));
   reading = { token, name, bytes: b64Bytes(b64), lines: null, cancelled: false };
   const mine = reading;
   const res = await inspectFn(request(b64, label, readAs));
@@ -164,8 +167,9 @@ async function inspectCsv(name, b64, label, plotPair = null, readAs = csv.readAs
     const err = res?.error || { message: t("The file could not be read.") };
     if (err.kind === "cancelled") {
       // Cancel here, or a training run's Cancel that also ended this queued reading.
-      const kept = hadCsv ? ` “${csv.name}” is still the data.` : "";
-      setInfo(mine.cancelled ? `Reading “${name}” was cancelled.${kept}` : (hadCsv ? describe(csv) : ""));
+      const stopped = hadCsv ? t("Reading “{name}” was cancelled. “{kept}” is still the data.", { name, kept: csv.name })
+        : t("Reading “{name}” was cancelled.", { name });
+      setInfo(mine.cancelled ? stopped : (hadCsv ? describe(csv) : ""));
       if (hadCsv) { renderLabelChooser(); renderReadAs(); }
       return false;
     }
@@ -229,9 +233,9 @@ function renderReadAs() {
     box = el("div", { id: "csv-read-as", class: "fields read-as" });
     box.append(el("p", { id: "csv-read-as-text", class: "read-as-text" }));
     for (const p of READ_AS) {
-      const select = el("select", { id: p.id }, p.options.map((o) => el("option", { value: o.value, text: o.label })));
+      const select = el("select", { id: p.id }, p.options.map((o) => el("option", { value: o.value, text: t(o.label) })));
       const error = el("p", { class: "field-error", id: `${p.id}-error`, hidden: true, attrs: { "data-for": p.name } });
-      box.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), select, error));
+      box.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: t(p.label) }), select, error));
       registerSlot(p.name, select, error);
       select.addEventListener("change", () => {
         clearFieldError(p.name);
@@ -247,8 +251,8 @@ function renderReadAs() {
   show(warning, !!warning.textContent);
   const f = refused || csv;
   const used = refused ? {} : (csv.info?.read_as || {});
-  const said = refused ? `“${refused.name}” was not read (see the message above): choose how to read it.`
-    : csv.info?.read_as_text ? `${csv.info.read_as_text.replace(/^read as/, "Read as")}.` : "";
+  const said = refused ? t("“{name}” was not read (see the message above): choose how to read it.", { name: refused.name })
+    : csv.info?.read_as_text ? `${upperFirst(csv.info.read_as_text)}.` : "";
   byId("csv-read-as-text").textContent = said;
   for (const p of READ_AS) {
     const select = byId(p.id);
@@ -256,7 +260,7 @@ function renderReadAs() {
     // "as guessed" names the guess, so the select alone says how the file was read.
     const v = used[p.key];
     const guess = p.options.find((o) => o.value !== p.default && o.value === (USED[p.name]?.[v] ?? v));
-    select.options[0].textContent = guess ? `as guessed: ${guess.label}` : p.options[0].label;
+    select.options[0].textContent = guess ? t("as guessed: {guess}", { guess: t(guess.label) }) : t(p.options[0].label);
   }
 }
 
@@ -266,9 +270,9 @@ function renderLabelChooser() {
   let select = byId("label-column");
   if (!select) {
     select = el("select", { id: p.id });
-    const hint = el("p", { class: "hint", id: `${p.id}-hint`, text: p.hint });
+    const hint = el("p", { class: "hint", id: `${p.id}-hint`, text: t(p.hint) });
     const error = el("p", { class: "field-error", id: `${p.id}-error`, hidden: true, attrs: { "data-for": "label" } });
-    slot.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: p.label }), select, hint, error));
+    slot.append(el("div", { class: "field" }, el("label", { attrs: { for: p.id }, text: t(p.label) }), select, hint, error));
     registerSlot("label", select, error, hint);
     select.addEventListener("change", () => {
       clearFieldError("label");
@@ -319,7 +323,7 @@ export function csvName() {
 export function csvRequest() {
   if (!csv.b64) {
     // A file Python refused keeps its reason in view (not "choose a file", as if none were chosen).
-    const message = refused && lastError ? `“${refused.name}” was not read: ${lastError}.` : t("Choose a CSV file first (or drop one on the box).");
+    const message = refused && lastError ? t("“{name}” was not read: {why}.", { name: refused.name, why: lastError }) : t("Choose a CSV file first (or drop one on the box).");
     return { error: { name: "csv-file", message } };
   }
   return { data: request(csv.b64, csv.label, csv.readAs) };

@@ -20,12 +20,12 @@ export function initRealPreset(opts) {
   const p = param("classes");
   const a = el("select", { id: "classes-a", attrs: { "aria-label": t("Class −1 or +1 (first)") } });
   const b = el("select", { id: "classes-b", attrs: { "aria-label": t("Class −1 or +1 (second)") } });
-  const hint = el("p", { class: "hint", id: "classes-hint", text: p.hint });
+  const hint = el("p", { class: "hint", id: "classes-hint", text: t(p.hint) });
   const error = el("p", { class: "field-error", id: "classes-error", hidden: true, attrs: { "data-for": "classes" } });
   const info = el("p", { class: "hint", id: "real-preset-info" });
   const field = el("div", { class: "field", id: "classes-field" },
-    el("label", { attrs: { for: "classes-a" }, text: p.label }),
-    el("div", { class: "pair" }, a, el("span", { text: " vs " }), b), hint, error);
+    el("label", { attrs: { for: "classes-a" }, text: t(p.label) }),
+    el("div", { class: "pair" }, a, el("span", { text: ` ${t("vs")} ` }), b), hint, error);
   registerSlot("classes", a, error, hint);
   const changed = (e) => {
     // "Every class" (multiclass only): no two classes chosen. A class picked beside "every
@@ -69,15 +69,15 @@ export async function showRealPreset() {
   const name = values.preset;
   let d = described.get(name);
   if (!d) {
-    const t = ++token;
+    const asked = ++token;
     let res;
     try {
       res = await inspectFn({ kind: "preset", name });
     } catch {
       res = null;
     }
-    if (t !== token || values.preset !== name) return;
-    if (!res?.ok || !res.choices) { setFieldError("classes", res?.error?.message || `The classes of ${name} could not be listed.`); return; }
+    if (asked !== token || values.preset !== name) return;
+    if (!res?.ok || !res.choices) { setFieldError("classes", res?.error?.message || t("The classes of {name} could not be listed.", { name })); return; }
     d = res.choices;
     described.set(name, d);
   }
@@ -86,8 +86,9 @@ export async function showRealPreset() {
   let pick = values.classes;
   const every = algorithmTraits(values.algorithm)?.classes === "every";
   if (pick && !pick.every((c) => d.classes.includes(c))) {
-    setFieldError("classes", `${pick.join(" and ")} are not both classes of this data set (${d.classes.join(", ")}), ` +
-      `so ${every ? "every class is" : "the first two are"} used.`);
+    const args = { a: pick[0], b: pick[1], classes: d.classes.join(", ") };
+    setFieldError("classes", every ? t("{a} and {b} are not both classes of this data set ({classes}), so every class is used.", args)
+      : t("{a} and {b} are not both classes of this data set ({classes}), so the first two are used.", args));
     pick = null;
     onValue("classes", null);
   }
@@ -96,13 +97,13 @@ export async function showRealPreset() {
     const s = byId(id);
     clear(s);
     // "every class (3) vs every class (3)" said it twice: the second chooser reads "—" then.
-    const allText = id === "classes-a" ? `every class (${d.classes.length})` : "—";
+    const allText = id === "classes-a" ? t("every class ({n})", { n: d.classes.length }) : "—";
     if (every) s.append(el("option", { value: ALL, text: allText, selected: sel === ALL }));
     d.classes.forEach((c) => s.append(el("option", { value: c, text: c, selected: c === sel })));
   }
   byId("classes-hint").textContent = every
-    ? `The multiclass perceptron trains on every class (${d.classes.length}) unless you choose two here`
-    : param("classes").hint;
+    ? t("The multiclass perceptron trains on every class ({n}) unless you choose two here", { n: d.classes.length })
+    : t(param("classes").hint);
   // A preset the reader picks opens on the features worth plotting (digits' first two pixels
   // are always blank); a link keeps its own.
   onFeatures(d.features, picked ? d.plot : null);

@@ -10,7 +10,7 @@
 
 import { readNumber } from "../state/number.js";
 import { algorithmTraits } from "../state/state.js";
-import { t } from "../i18n/i18n.js";
+import { t, tn } from "../i18n/i18n.js";
 
 /** Most answers a link carries (a link is input from a stranger: bounded). */
 export const MAX_ANSWERS = 200;
@@ -117,7 +117,7 @@ function workedKernel(visit, eta, kernelText) {
     lines.push(t("Every α is still 0, so f(x{i}) = 0.", { i }));
   } else {
     const parts = visit.terms.map(([, a, y, k]) => `${num(a)}·${paren(y)}·${paren(k)}`);
-    if (visit.terms_more > 0) parts.push(`… (${visit.terms_more} more term${visit.terms_more === 1 ? "" : "s"})`);
+    if (visit.terms_more > 0) parts.push(`… (${tn("{n} more term", "{n} more terms", visit.terms_more)})`);
     const js = visit.terms.map(([j]) => j + 1).join(", ");
     const sum = eta === 1 ? parts.join(" + ") : `${num(eta)}·[${parts.join(" + ")}]`;
     lines.push(`f(x${i}) = ${sum} = ${num(visit.a)} (j = ${js}${visit.terms_more > 0 ? ", …" : ""})`);
@@ -210,13 +210,13 @@ export function readExerciseLink(hash) {
   out.count = whole(q.exn);
   out.score = whole(q.exs);
   if ((q.exn !== undefined && out.count === null) || (q.exs !== undefined && out.score === null)) {
-    out.notices.push("The exercise result in this link is not valid: the answers are replayed to score them.");
+    out.notices.push(t("The exercise result in this link is not valid: the answers are replayed to score them."));
   }
   // exq: how many answers the exercise asks for (an LMS package's, or a teacher's link); 1..MAX_ANSWERS.
   if (q.exq !== undefined) {
     const g = whole(q.exq);
     out.goal = g !== null && g >= 1 && g <= MAX_ANSWERS ? g : null;
-    if (out.goal === null) out.notices.push(`The number of answers this link asks for is not valid: the exercise asks for all of them (up to ${MAX_ANSWERS}).`);
+    if (out.goal === null) out.notices.push(t("The number of answers this link asks for is not valid: the exercise asks for all of them (up to {max}).", { max: MAX_ANSWERS }));
   }
   return out;
 }
@@ -233,10 +233,11 @@ export function exerciseKeys(answers, score, goal = null) {
  * -> one sentence for people.
  */
 export function verdict(link, results) {
-  const t = tally(results);
+  const got = tally(results);
   const claimed = link.count !== null && link.score !== null;
-  const base = `Replayed ${t.answered} answer${t.answered === 1 ? "" : "s"}: ${t.score} right.`;
+  const base = tn("Replayed {n} answer: {score} right.", "Replayed {n} answers: {score} right.", got.answered, { score: got.score });
   if (!claimed) return base;
-  if (link.count === t.answered && link.score === t.score) return `${base} This matches the link (${link.score} of ${link.count}).`;
-  return `${base} The link claims ${link.score} right of ${link.count}, which does not match its answers.`;
+  const args = { score: link.score, count: link.count };
+  if (link.count === got.answered && link.score === got.score) return `${base} ${t("This matches the link ({score} of {count}).", args)}`;
+  return `${base} ${t("The link claims {score} right of {count}, which does not match its answers.", args)}`;
 }

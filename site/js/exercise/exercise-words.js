@@ -31,8 +31,8 @@ export function counts(ex) {
 export function countsText(alpha) {
   if (alpha.length <= 12) return `α = ${vec(alpha)}`;
   const on = alpha.flatMap((a, j) => (a ? [`α${sub(j + 1)} = ${a}`] : []));
-  if (!on.length) return "every α is 0";
-  return on.length <= 8 ? `${on.join(", ")}, the other α are 0` : `${on.length} examples have α > 0`;
+  if (!on.length) return t("every α is 0");
+  return on.length <= 8 ? t("{counts}, the other α are 0", { counts: on.join(", ") }) : t("{n} examples have α > 0", { n: on.length });
 }
 
 /** The question of each visit: a mistake (y·a ≤ 0; the kernel's y·f(x)), or the margin perceptron's update (y·a ≤ τ). */

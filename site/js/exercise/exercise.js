@@ -6,7 +6,7 @@
 // at the start or pasted into the address bar later; while the exercise is open the address
 // bar keeps view=exercise (exerciseShown), and closing it drops the view.
 // Keyboard only: a form (Enter checks), radios, labelled fields, results in aria-live regions.
-import { byId, el, clear, show, say as sayIn } from "../page/dom.js";
+import { byId, el, clear, show, say as sayIn, setText } from "../page/dom.js";
 import { t, tn } from "../i18n/i18n.js";
 import { createPlot } from "../plot/boundary-svg.js";
 import {
@@ -147,7 +147,7 @@ export function closeExercise(announce = true) {
   generation++;
   show(byId("exercise-body"), false);
   show(byId("exercise-close"), false);
-  byId("exercise-start").textContent = t("Start the exercise");
+  setText(byId("exercise-start"), t("Start the exercise"));
   say(announce ? t("The exercise is closed.") : "");
   viewChanged();
   if (announce) byId("exercise-start").focus();
@@ -178,7 +178,7 @@ export async function start(link = null) {
   ex = { data: req.data, settings: req.settings, res, dual: dual(res), answers: [], results: [] };
   byId("exercise-intro").textContent = introText(ex.dual, res.threshold);
   byId("exercise-on").textContent = context(res);
-  byId("exercise-start").textContent = t("Restart the exercise");
+  setText(byId("exercise-start"), t("Restart the exercise"));
   show(byId("exercise-close"), true);
   const byCount = ex.dual;
   byId("exercise-mistake-legend").textContent = questionText(byCount, res.threshold);
@@ -253,7 +253,7 @@ async function render() {
   form.querySelector("#exercise-mistake").disabled = done;
   byId("exercise-check").disabled = done;
   if (done && v) {
-    byId("exercise-question").textContent = t("That is the {goal} answers this exercise asks for: {right} right.", { goal, right: s.score });
+    setText(byId("exercise-question"), t("That is the {goal} answers this exercise asks for: {right} right.", { goal, right: s.score }));
   } else if (done) {
     byId("exercise-question").textContent = ex.res.run_ends
       ? t("The run ends here ({status}): every example has been visited.", { status: ex.res.status })
@@ -277,11 +277,11 @@ function syncW() {
   show(box, !!yes);
   const fields = byId("exercise-w-fields");
   if (!ex) return;
-  const want = names().map((n) => `new ${n} `).join("|");
+  const want = names().map((n) => `${t("new {name}", { name: n })} `).join("|");
   if (fields.dataset.names === want) return;
   fields.dataset.names = want;
   clear(fields).append(...names().map((n, i) => el("label", { class: "exercise-w" },
-    `new ${n} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
+    `${t("new {name}", { name: n })} `, el("input", { id: `exercise-w-${i}`, type: "text", inputMode: "decimal", autocomplete: "off" }))));
 }
 
 function onKey(e) {
@@ -301,7 +301,7 @@ async function onSubmit(e) {
     w = [];
     for (let i = 0; i < names().length; i++) {
       const r = parseNumber(byId(`exercise-w-${i}`).value);
-      if ("error" in r) return inputError(`new ${names()[i]}: ${r.error}`, `exercise-w-${i}`);
+      if ("error" in r) return inputError(`${t("new {name}", { name: names()[i] })}: ${r.error}`, `exercise-w-${i}`);
       w.push(r.value);
     }
   }

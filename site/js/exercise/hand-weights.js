@@ -2,7 +2,7 @@
 // w and the misclassified points are redrawn in the page while a slider moves (no Python per
 // drag); on release Python confirms (bridge "hand"): whether w separates and its margins.
 // t("Compare with the perceptron") trains from w = 0 on the same points and draws both lines.
-import { byId, el, clear, show, fmt, say as sayIn } from "../page/dom.js";
+import { byId, el, clear, show, fmt, say as sayIn, setText } from "../page/dom.js";
 import { t, tn } from "../i18n/i18n.js";
 import { createPlot, drawPlot, wrongPoints } from "../plot/boundary-svg.js";
 import { parseNumber, vec } from "./exercise-check.js";
@@ -98,7 +98,7 @@ function fromField(k) {
   live.classList.toggle("is-error", !!bad);
   if (bad) {
     // Said next to the fields; the picture keeps the last weights that were numbers.
-    live.textContent = t("{field}: {problem} The line shows the last weights entered, w = {w}.", { field: FIELDS[i][1], problem: bad, w: vec(hand.w) });
+    setText(live, t("{field}: {problem} The line shows the last weights entered, w = {w}.", { field: FIELDS[i][1], problem: bad, w: vec(hand.w) }));
     stale();
     return;
   }
@@ -124,7 +124,7 @@ function redraw() {
   const line = w1 === 0 && w2 === 0 ? t("no line (w₁ = w₂ = 0)") : t("the line {equation}", { equation: `${fmt(w1)}·x₁ ${w2 < 0 ? "−" : "+"} ${fmt(Math.abs(w2))}·x₂ ${b < 0 ? "−" : "+"} ${fmt(Math.abs(b))} = 0` });
   const lines = hand.perceptron ? [{ w: hand.perceptron.w, cls: "bsvg-line bsvg-perceptron" }] : [];
   drawPlot(plot, hand.points, { w: hand.w, lines, alt: t("{name}: {n} points and {line}; {wrong} misclassified.", { name: hand.name, n, line, wrong }) });
-  byId("hand-live").textContent = t("w = {w}: {wrong} of {n} points misclassified.", { w: vec(hand.w), wrong, n });
+  setText(byId("hand-live"), t("w = {w}: {wrong} of {n} points misclassified.", { w: vec(hand.w), wrong, n }));
   byId("hand-caption").textContent = [t("Solid: your line, the short stroke is w (it points to the +1 side)."),
     ...(hand.perceptron ? [t("Dashed: the perceptron's line.")] : []), t("Filled circles: +1, squares: −1.")].join(" ");
 }
@@ -139,7 +139,7 @@ function describe(m) {
 }
 
 function showCheck(m) {
-  byId("hand-check").textContent = t("Checked by Python: w = {w} {verdict}", { w: vec(m.w), verdict: describe(m) });
+  setText(byId("hand-check"), t("Checked by Python: w = {w} {verdict}", { w: vec(m.w), verdict: describe(m) }));
   byId("hand").dataset.separates = String(m.separates);
 }
 

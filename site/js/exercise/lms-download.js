@@ -7,6 +7,7 @@
 // this box itself (css/share.css): it is the author's, never the student's.
 import { el, byId, say as sayIn } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
+import { localDecimal } from "../page/format.js";
 import { buildHash, valuesFromRequest } from "../state/share.js";
 import { embedTitle } from "../page/embed.js";
 import { siteBase } from "../page/site-address.js";
@@ -34,15 +35,13 @@ function field(id, label, control, hint) {
 export function lmsDownload(request) {
   return el("details", { id: "lms", class: "exercise-lms" },
     el("summary", { text: t("Download for your LMS (SCORM)") }),
-    el("p", { class: "hint", text: "A small SCORM package of this exercise, on the data and settings now in the controls: "
-      + "upload it to Moodle, Canvas, Open edX, Blackboard, … as a SCORM activity. Each student answers in this lab "
-      + "(at its address here) and the course's gradebook gets the score, completion and every answer. No server needed." }),
+    el("p", { class: "hint", text: t("A small SCORM package of this exercise, on the data and settings now in the controls: upload it to Moodle, Canvas, Open edX, Blackboard, … as a SCORM activity. Each student answers in this lab (at its address here) and the course's gradebook gets the score, completion and every answer. No server needed.") }),
     field("lms-version", t("SCORM version"), el("select", { id: "lms-version" },
-      el("option", { value: "1.2", text: "SCORM 1.2 (Moodle, most LMS)" }),
-      el("option", { value: "2004", text: "SCORM 2004, 4th edition" }))),
+      el("option", { value: "1.2", text: t("SCORM 1.2 (Moodle, most LMS)") }),
+      el("option", { value: "2004", text: t("SCORM 2004, 4th edition") }))),
     field("lms-questions", t("Answers asked for"), el("input", { id: "lms-questions", type: "number", value: "10",
       min: "1", max: String(MAX_ANSWERS), step: "1", attrs: { "aria-describedby": "lms-questions-hint" } }),
-    `1 to ${MAX_ANSWERS}; fewer if the run ends sooner.`),
+    t("1 to {max}; fewer if the run ends sooner.", { max: MAX_ANSWERS })),
     field("lms-mastery", t("Pass mark (% right)"), el("input", { id: "lms-mastery", type: "number", value: "80",
       min: "0", max: "100", step: "1" })),
     el("button", { type: "button", id: "lms-download", text: t("Download the package"), on: { click: () => download(request) } }),
@@ -52,7 +51,7 @@ export function lmsDownload(request) {
 function whole(id, lo, hi, what) {
   const r = readWholeNumber(byId(id).value);
   const v = "value" in r ? r.value : NaN;
-  if (!(v >= lo && v <= hi)) return { error: `${what} must be a whole number from ${lo} to ${hi}.` };
+  if (!(v >= lo && v <= hi)) return { error: t("{what} must be a whole number from {lo} to {hi}.", { what, lo, hi }) };
   return { value: v };
 }
 
@@ -64,23 +63,24 @@ export function packageLab(base, hash, questions) {
 
 async function download(request) {
   const q = whole("lms-questions", 1, MAX_ANSWERS, t("Answers asked for"));
-  const m = whole("lms-mastery", 0, 100, "The pass mark");
+  const m = whole("lms-mastery", 0, 100, t("The pass mark"));
   if (q.error || m.error) { say(q.error || m.error, "error"); return; }
   const req = request();
-  if (!req) { say("No package was made: fix the value marked above.", "error"); return; }
+  if (!req) { say(t("No package was made: fix the value marked above."), "error"); return; }
   if (!EXERCISE.includes(req.settings.algorithm)) {
-    say(`The exercise follows one example at a time: choose ${EXERCISE.slice(0, -1).join(", ")} or ${EXERCISE.at(-1)}.`, "error");
+    const names = BY_NAME.algorithm.options.filter((o) => o.per_example).map((o) => t(o.label));
+    say(t("The exercise follows one example at a time: choose {names} or {last}.", { names: names.slice(0, -1).join(", "), last: names.at(-1) }), "error");
     return;
   }
   const values = valuesFromRequest(req.data, req.settings);
   const { hash, omitted } = await buildHash(values, req.data, req.data.kind === "csv" ? csvName() : null);
   if (omitted) {
-    say(`No package was made: the ${omitted === "csv" ? "CSV file" : "points"} are too large to go into the lab's address. `
-      + "Use a preset, fewer points or a smaller file.", "error");
+    say(omitted === "csv" ? t("No package was made: the CSV file is too large to go into the lab's address. Use a preset, fewer points or a smaller file.")
+      : t("No package was made: the points are too large to go into the lab's address. Use a preset, fewer points or a smaller file."), "error");
     return;
   }
   const version = byId("lms-version").value;
-  const title = embedTitle(values).replace(/^Perceptron Lab: /, "Perceptron Lab exercise: ");
+  const title = t("Perceptron Lab exercise: {run}", { run: embedTitle(values).replace(/^Perceptron Lab: /, "") });
   const lab = packageLab(siteBase().split("?")[0], hash, q.value);
   const pkg = scormPackage({ lab, title, version, mastery: m.value / 100 });
   const url = URL.createObjectURL(new Blob([pkg.bytes], { type: "application/zip" }));
@@ -90,6 +90,6 @@ async function download(request) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   byId("lms").dataset.lab = lab; // what the package frames (tests, and people reading the DOM)
-  say(`${pkg.name} (${(pkg.bytes.length / 1024).toFixed(1)} KB): SCORM ${version}, ${q.value} answers, pass mark ${m.value} %. `
-    + "It frames this lab at this address: keep the lab here while the course uses it.");
+  say(t("{file} ({kb} KB): SCORM {version}, {n} answers, pass mark {mark} %. It frames this lab at this address: keep the lab here while the course uses it.",
+    { file: pkg.name, kb: localDecimal((pkg.bytes.length / 1024).toFixed(1)), version, n: q.value, mark: m.value }));
 }

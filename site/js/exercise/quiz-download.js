@@ -17,10 +17,7 @@ function say(text, kind = "info") {
 export function quizDownload(call, seed) {
   return el("details", { id: "quiz-bank", class: "exercise-lms" },
     el("summary", { text: t("Download quiz bank (QTI, Moodle XML, GIFT, Common Cartridge)") }),
-    el("p", { class: "hint", text: `Questions your LMS shows and grades itself: ${COUNT} variants of each kind (the next update, `
-      + "the new w, will it converge, a bias by hand, the bound (R/γ)²), each with its picture, the engine's answer and "
-      + "feedback with the variant's numbers. The variants run on data generated from the data seed of Data & settings (0 unless you set one); "
-      + "python -m perceptron_lab quiz --seed with that seed writes the same bank." }),
+    el("p", { class: "hint", text: t("Questions your LMS shows and grades itself: {count} variants of each kind (the next update, the new w, will it converge, a bias by hand, the bound (R/γ)²), each with its picture, the engine's answer and feedback with the variant's numbers. The variants run on data generated from the data seed of Data & settings (0 unless you set one); python -m perceptron_lab quiz --seed with that seed writes the same bank.", { count: COUNT }) }),
     el("button", { type: "button", id: "quiz-download", class: "secondary", text: t("Download quiz bank"),
       on: { click: () => download(call, seed()) } }),
     el("p", { id: "quiz-status", class: "message", role: "status", attrs: { "aria-live": "polite" }, hidden: true }));
@@ -29,15 +26,15 @@ export function quizDownload(call, seed) {
 async function download(call, s) {
   const button = byId("quiz-download");
   button.disabled = true;
-  say("Python is writing the question bank (a few seconds: it draws every picture)…");
+  say(t("Python is writing the question bank (a few seconds: it draws every picture)…"));
   let res;
   try {
     res = await call({ cmd: "quiz", count: COUNT, seed: s, url: siteBase().split("?")[0].split("#")[0] });
   } catch {
-    res = { ok: false, error: { message: "Python could not write the question bank." } };
+    res = { ok: false, error: { message: t("Python could not write the question bank.") } };
   }
   button.disabled = false;
-  if (!res?.ok) { say(res?.error?.message || "The question bank could not be written.", "error"); return; }
+  if (!res?.ok) { say(res?.error?.message || t("The question bank could not be written."), "error"); return; }
   const files = Object.entries(res.files).map(([name, b64]) => ({ name, data: Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)) }));
   const bytes = zip(files);
   const name = `perceptron-quiz-bank-seed${res.seed}.zip`;
@@ -47,6 +44,6 @@ async function download(call, s) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  say(`${name} (${(bytes.length / 1024).toFixed(0)} KB): ${res.questions} questions in ${files.map((f) => f.name).join(", ")}. `
-    + "docs/embedding.md says how each LMS imports them.");
+  say(t("{file} ({kb} KB): {n} questions in {files}. docs/embedding.md says how each LMS imports them.",
+    { file: name, kb: (bytes.length / 1024).toFixed(0), n: res.questions, files: files.map((f) => f.name).join(", ") }));
 }

@@ -8,13 +8,15 @@
 // the attempt's comment. The result's link keys go into suspend_data, so reopening the package
 // replays the answers given so far.
 
-/** config: {lab (the lab's URL with #… view=exercise&exq=N), version "1.2" | "2004", mastery 0..1}. */
+/** config: {lab (the lab's URL with #… view=exercise&exq=N), version "1.2" | "2004", mastery 0..1,
+ * words (scorm-words.js: the sentences in the package's language, with {placeholders})}. */
 export function launch(config, win = window) {
   const doc = win.document;
   const v12 = config.version === "1.2";
   const status = doc.getElementById("status");
   const frame = doc.getElementById("lab");
   const say = (text) => { status.textContent = text; };
+  const word = (key, params = {}) => String(config.words?.[key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
   const labOrigin = new URL(config.lab).origin;
 
   // The SCORM run-time's discovery: the API object on this window's parents, then its opener's.
@@ -47,12 +49,12 @@ export function launch(config, win = window) {
 
   function start() {
     if (!api) {
-      say("No course (LMS) was found around this page, so your answers are not recorded: open the exercise from your course.");
+      say(word("noLms"));
       return "";
     }
     open = String(v12 ? api.LMSInitialize("") : api.Initialize("")) === "true";
     if (!open) {
-      say("The course (LMS) did not start this attempt, so your answers are not recorded.");
+      say(word("notStarted"));
       return "";
     }
     const now = get(K.status);
@@ -78,7 +80,7 @@ export function launch(config, win = window) {
     const p = `cmi.interactions.${i}.`;
     set(`${p}id`, `example-${a.t}`);
     set(`${p}type`, "fill-in");
-    if (!v12) set(`${p}description`, `Example ${a.t}: a mistake? If so, the new weights.`);
+    if (!v12) set(`${p}description`, word("description", { t: a.t }));
     set(`${p}${v12 ? "student_response" : "learner_response"}`, a.response);
     set(`${p}correct_responses.0.pattern`, a.correct);
     set(`${p}result`, a.right ? "correct" : (v12 ? "wrong" : "incorrect"));
@@ -112,7 +114,7 @@ export function launch(config, win = window) {
       }
     }
     finished = true;
-    say(`Done: ${r.score} of ${r.max} right. Your score was sent to your course.`);
+    say(word("done", r));
   }
 
   function onMessage(e) {
@@ -123,7 +125,7 @@ export function launch(config, win = window) {
     for (; sent < r.answers.length; sent++) interaction(base++, r.answers[sent]);
     if (typeof r.keys === "string" && r.keys.length <= (v12 ? 4096 : 64000)) set(K.suspend, r.keys);
     if (r.done && !finished) finish(r);
-    else if (!finished) say(`Answered ${r.answered} of ${r.max}: ${r.score} right so far. Your score is sent when you have answered ${r.max}.`);
+    else if (!finished) say(word("answered", r));
     commit();
   }
 
@@ -148,7 +150,7 @@ export function launch(config, win = window) {
     base = Number.parseInt(get(K.count), 10) || 0;
     const n = /(?:^|&)exn=(\d+)/.exec(resume);
     sent = n ? Number(n[1]) : 0; // replayed answers were sent in an earlier session
-    say("Loading the exercise… Answer the questions in the lab below; your score is sent to your course at the end.");
+    say(word("loading"));
   }
   win.addEventListener("message", onMessage);
   win.addEventListener("pagehide", end);

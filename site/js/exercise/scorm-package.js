@@ -5,6 +5,7 @@
 // updates reach the course. Pure (no DOM): the page's exercise/lms-download.js and node's tests call it.
 import { zip } from "./zip-writer.js";
 import { launch } from "./scorm-launch.js";
+import { launchWords } from "./scorm-words.js";
 
 function xml(s) {
   return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -87,10 +88,10 @@ export function manifest({ title, version, mastery }) {
  * The launch page: the config as JSON data (never run as script; "<" escaped), then launch.js.
  * The frame's sandbox is the embed snippet's (page/embed.js): the lab needs nothing more.
  */
-export function launchPage({ title, lab, version, mastery }) {
-  const config = JSON.stringify({ lab, version, mastery }).replace(/</g, "\\u003c");
+export function launchPage({ title, lab, version, mastery, words = launchWords() }) {
+  const config = JSON.stringify({ lab, version, mastery, words }).replace(/</g, "\\u003c");
   return `<!doctype html>
-<html lang="en">
+<html lang="${xml(words.lang)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -103,7 +104,7 @@ export function launchPage({ title, lab, version, mastery }) {
   </style>
 </head>
 <body>
-  <p id="status" role="status" aria-live="polite">Connecting to your course…</p>
+  <p id="status" role="status" aria-live="polite">${xml(words.connecting)}</p>
   <iframe id="lab" title="${xml(title)}" allow="clipboard-write"
           sandbox="allow-scripts allow-same-origin allow-downloads allow-popups allow-popups-to-escape-sandbox"></iframe>
   <script type="application/json" id="config">${config}</script>

@@ -24,7 +24,7 @@ export function framesWithoutEnglish(frames) {
   if (pageLanguage() === "en" || !Array.isArray(frames)) return frames;
   return frames.map((fr) => {
     const out = { ...fr };
-    for (const k of Object.keys(out)) if ((SENTENCE.test(k) || k === "alt") && typeof out[k] === "string") out[k] = "";
+    for (const k of Object.keys(out)) if ((SENTENCE.test(k) || k === "alt" || k === "proof_alt") && typeof out[k] === "string") out[k] = "";
     return out;
   });
 }

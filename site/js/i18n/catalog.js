@@ -11,6 +11,8 @@ import { PSEUDO_RTL, pseudoRtl } from "./pseudo.js";
 const LOCALE = new URL("../../locale/", import.meta.url);
 /** Sentences for the link notice (English: they are said when no catalog could be read). */
 export const startNotices = [];
+/** The catalog file this page read ("locale/de/page.json"), or null: the service worker keeps it (offline.js). */
+export let catalogFile = null;
 /** How the language was chosen: "link" | "stored" | "browser" | "default". */
 export let languageSource = "default";
 
@@ -41,6 +43,7 @@ async function start() {
     try {
       const { messages, plural } = await readCatalog(r.lang);
       useLanguage(r.lang, messages, plural);
+      if (r.lang !== PSEUDO_RTL) catalogFile = `locale/${r.lang}/page.json`;
     } catch {
       startNotices.push(`The page's words in this language (${r.lang}) could not be loaded, so the page is in English.`);
       useLanguage("en");

@@ -3,36 +3,6 @@
 // {name}, filled from params after translation, so a translation may reorder them.
 // Importing this module waits for the catalog (catalog.js's top-level await).
 import "./catalog.js";
-import { entryOf, pluralIndex } from "./current.js";
 
 export { pageLanguage, pageDirection } from "./current.js";
-
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/** Fill {name} from params (a missing one stays as written: a mistake must be visible). */
-export function fill(text, params) {
-  if (!params) return text;
-  return text.replace(PLACEHOLDER, (m, k) => (Object.prototype.hasOwnProperty.call(params, k) ? String(params[k]) : m));
-}
-
-/** The placeholder names of a message, sorted (the catalog test compares them). */
-export function placeholders(text) {
-  return [...String(text).matchAll(PLACEHOLDER)].map((m) => m[1]).sort();
-}
-
-/** One sentence: t("Train"), t("Epoch {n} of {total}", {n, total}). */
-export function t(msgid, params) {
-  const m = entryOf(msgid);
-  return fill(m && !m.fuzzy && m.str[0] ? m.str[0] : msgid, params);
-}
-
-/** A sentence with a number in it: tn("{n} mistake", "{n} mistakes", n); params.n defaults to n. */
-export function tn(one, many, n, params = {}) {
-  const m = entryOf(one);
-  const form = m && !m.fuzzy && m.str.every(Boolean) ? m.str[pluralIndex(n)] ?? many : n === 1 ? one : many;
-  return fill(form, { n, ...params });
-}
-
-/** Marks a msgid where it is defined and translated later with t(variable) (gettext's N_):
- * the catalog test finds it here; the value is the English text itself. */
-export const N_ = (msgid) => msgid;
+export { fill, placeholders, t, tn, N_ } from "./translate.js";

@@ -3,6 +3,7 @@
 // data-i18n-attr="aria-label title placeholder" names attributes translated the same way.
 // Run once at start (imported first by main.js, after the catalog is read).
 import { t } from "./i18n.js";
+import { setText } from "../page/dom.js";
 import { initLanguagePicker } from "./picker.js";
 
 /** The msgid of a text as written in HTML: whitespace runs are one space. */
@@ -11,7 +12,7 @@ export const normalize = (s) => String(s).replace(/\s+/g, " ").trim();
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
     const id = normalize(node.textContent);
-    if (id) node.textContent = t(id);
+    if (id) setText(node, t(id)); // lang="en" where the catalog lacks it
   }
   for (const node of root.querySelectorAll("[data-i18n-attr]")) {
     for (const name of node.getAttribute("data-i18n-attr").split(/\s+/).filter(Boolean)) {

@@ -148,7 +148,7 @@ function changes(v, onChange) {
   const set = el("fieldset", {}, el("legend", { text: t("Try it: change the run") }));
   for (const key of v.change) {
     const p = BY_URL.get(key);
-    set.append(el("label", { class: "lesson-change-field" }, `${p?.label || key} `,
+    set.append(el("label", { class: "lesson-change-field" }, `${p?.label ? t(p.label) : key} `,
       el("input", { type: "text", name: key, value: String(v.run[key] ?? p?.default ?? ""),
         attrs: { inputmode: "decimal", autocomplete: "off", "data-key": key } })));
   }

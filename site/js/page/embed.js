@@ -27,14 +27,14 @@ function attr(s) {
 
 function shortLabel(name, value) {
   const o = BY_NAME[name].options.find((x) => x.value === value);
-  return (o ? o.label : String(value)).replace(/\s*\(.*\)\s*$/, "");
+  return (o ? t(o.label) : String(value)).replace(/\s*\(.*\)\s*$/, "");
 }
 
 /** "Perceptron Lab: Two clouds, Online" */
 export function embedTitle(vals) {
   const data = vals.source === "preset" ? shortLabel("preset", vals.preset)
     : vals.source === "csv" ? t("CSV data") : t("Placed points");
-  return `Perceptron Lab: ${data}, ${shortLabel("algorithm", vals.algorithm)}`;
+  return t("Perceptron Lab: {data}, {algorithm}", { data, algorithm: shortLabel("algorithm", vals.algorithm) });
 }
 
 /**

@@ -3,7 +3,7 @@
 // The states are the page state's pyState / runState (../state/page-state.js); tests wait on their
 // mirror body[data-py-state] / [data-run-state]; pyRetries (body[data-py-retries]) counts the
 // client's automatic retries of a stalled load.
-import { byId, show, say, fmt } from "../page/dom.js";
+import { byId, show, say, fmt, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { page } from "../state/page-state.js";
 
@@ -48,7 +48,7 @@ export function setBytes(received, total, cached = false) {
   bar.max = total;
   bar.value = Math.min(received, total);
   if (cached && globalThis.navigator?.serviceWorker?.controller) {
-    byId("load-bytes-text").textContent = t("Python's files come from this browser's copy: nothing to download.");
+    setText(byId("load-bytes-text"), t("Python's files come from this browser's copy: nothing to download."));
     show(byId("load-bytes"), true);
     return;
   }

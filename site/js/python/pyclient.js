@@ -14,7 +14,8 @@
 // of another build (a redeploy since this tab opened, fetched by a restart) ends with stage
 // "error" and UPDATED: the page never runs a Python other than its own.
 // Test hooks: client-test-hooks.js. Early start, the spare: worker-start.js. Heap: worker-memory.js.
-import { withLanguage } from "../i18n/request-language.js";
+import { withLanguage, answerInLanguage } from "../i18n/request-language.js";
+import { t, N_ } from "../i18n/translate.js";
 import { DEFAULT_WORKER_URL, TEST_HOOKS, TEST_SWITCH, ROOMY, spawnWorker, spareKeeper, takeEarly, replayEarly, readyLatch } from "./worker-start.js";
 import { watchLife } from "./worker-life.js";
 import { addTestHooks } from "./client-test-hooks.js";
@@ -28,11 +29,11 @@ export { spawnWorker, prestart } from "./worker-start.js";
 const TEST_BOOT_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.bootTimeoutMs) > 0 ? Number(TEST_SWITCH.bootTimeoutMs) : null;
 const TEST_CALL_TIMEOUT_MS = TEST_HOOKS && Number(TEST_SWITCH.callTimeoutMs) > 0 ? Number(TEST_SWITCH.callTimeoutMs) : null;
 
-export const ENDED = "Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept.";
-export const NOT_LOADED = "Python is not loaded: press Train to try loading it again.";
-export const UPDATED = "Perceptron Lab was updated on the server since this page was opened: reload the page to use the new version.";
+export const ENDED = N_("Python stopped unexpectedly (its worker ended) and was restarted. Your data and settings are kept.");
+export const NOT_LOADED = N_("Python is not loaded: press Train to try loading it again.");
+export const UPDATED = N_("Perceptron Lab was updated on the server since this page was opened: reload the page to use the new version.");
 
-const CANCELLED = Object.freeze({ ok: false, error: { kind: "cancelled", message: "Training was cancelled." } });
+const cancelled = () => ({ ok: false, error: { kind: "cancelled", message: t("Training was cancelled.") } });
 const internal = (message) => ({ ok: false, error: { kind: "internal", message } });
 
 export function createPyClient({
@@ -82,14 +83,13 @@ export function createPyClient({
     ping: () => worker.postMessage(toWorker(TO_WORKER, "ping", { seq: ++pingSeq })),
     onBootSilence() {
       const secs = Math.round(bootTimeoutMs / 1000);
-      if (retryBoot(`Nothing arrived for ${secs} s: loading Python again…`)) return;
-      const again = bootRetries > 0 ? ", twice" : "";
-      fail(`Python stopped loading (nothing arrived for ${secs} s${again}). ` +
-        "Check your connection, then try again.", { restart: false });
+      if (retryBoot(t("Nothing arrived for {secs} s: loading Python again…", { secs }))) return;
+      fail(bootRetries > 0 ? t("Python stopped loading (nothing arrived for {secs} s, twice). Check your connection, then try again.", { secs })
+        : t("Python stopped loading (nothing arrived for {secs} s). Check your connection, then try again.", { secs }), { restart: false });
     },
-    onCallSilence: (limit) => fail(`Python stopped answering (nothing heard from it for ${Math.round(limit / 1000)} s) ` +
-      "and was restarted. Your data and settings are kept.", { restart: true, why: "stall" }),
-    onIdleSilence: () => fail("Python stopped answering; it was restarted. Your data and settings are kept.", { restart: true, why: "stall" }),
+    onCallSilence: (limit) => fail(t("Python stopped answering (nothing heard from it for {secs} s) and was restarted. Your data and settings are kept.",
+      { secs: Math.round(limit / 1000) }), { restart: true, why: "stall" }),
+    onIdleSilence: () => fail(t("Python stopped answering; it was restarted. Your data and settings are kept."), { restart: true, why: "stall" }),
   });
   const armBootTimer = () => timers.boot();
   // One watchdog at a time: the call's silence limit while a call is pending, else the idle ping.
@@ -136,7 +136,7 @@ export function createPyClient({
         worker = spawnWorker(workerUrl);
       } catch (e) {
         worker = null;
-        fail("This browser could not start Python (it needs module workers).", { restart: false });
+        fail(t("This browser could not start Python (it needs module workers)."), { restart: false });
         return;
       }
     }
@@ -157,8 +157,8 @@ export function createPyClient({
     worker.onerror = worker.onmessageerror = (ev) => {
       if (gen !== generation) return;
       if (ev && ev.preventDefault) ev.preventDefault();
-      if (state === "booting") fail("Python could not be started; reload the page to try again.", { restart: false });
-      else fail("Python crashed and was restarted. Try again.", { restart: true });
+      if (state === "booting") fail(t("Python could not be started; reload the page to try again."), { restart: false });
+      else fail(t("Python crashed and was restarted. Try again."), { restart: true });
     };
     armBootTimer();
     if (adopted) replayEarly(adopted, worker, () => gen === generation);
@@ -168,9 +168,9 @@ export function createPyClient({
   function watchEnd(name, gen) {
     lifeWatched = watchLife(name, () => {
       if (gen !== generation) return; // ended by us (stop()), or already replaced
-      if (state !== "booting") fail(ENDED, { restart: true, why: "ended" });
-      else if (!retryBoot("Python stopped while loading: loading it again…")) {
-        fail("Python stopped while loading. Reload the page to try again.", { restart: false });
+      if (state !== "booting") fail(t(ENDED), { restart: true, why: "ended" });
+      else if (!retryBoot(t("Python stopped while loading: loading it again…"))) {
+        fail(t("Python stopped while loading. Reload the page to try again."), { restart: false });
       }
     }) || lifeWatched;
     if (lifeWatched && state === "ready") armCallTimer(); // the longer limit from now on
@@ -204,7 +204,7 @@ export function createPyClient({
         break;
       case "build":
         pinnedBuild = pinnedBuild ?? msg.build;
-        if (msg.build !== pinnedBuild) fail(UPDATED, { restart: false });
+        if (msg.build !== pinnedBuild) fail(t(UPDATED), { restart: false });
         break;
       case "bytes":
         if (state !== "booting") break;
@@ -230,7 +230,7 @@ export function createPyClient({
           if (marked < 12) performance.mark?.(`perceptron-lab:result:${p.request?.cmd}`);
           if (!pending.size) dropSpare();
           armCallTimer();
-          p.resolve(msg.result);
+          p.resolve(answerInLanguage(msg.result));
         }
         if (heavy) retire(heavy);
         break;
@@ -240,11 +240,11 @@ export function createPyClient({
         break;
       case "crashed":
         if (msg.detail) console.warn("Python worker crashed:", msg.detail);
-        fail("Python crashed and was restarted. Try again.", { restart: true });
+        fail(t("Python crashed and was restarted. Try again."), { restart: true });
         break;
       case "fatal":
         if (msg.detail) console.warn("Python worker:", msg.detail);
-        fail(msg.message || "Python could not be started.", { restart: false });
+        fail(msg.message ? t(msg.message) : t("Python could not be started."), { restart: false });
         break;
       default:
         break;
@@ -292,7 +292,7 @@ export function createPyClient({
   // once the page's follow-up calls (plots, frames) are answered, so the result shows first.
   function retire(heavy, gen = generation, waited = false) {
     if (gen !== generation) return;
-    if (heavy.failed || (waited && !pending.size && !queue.length)) fail(heavy.text, { restart: true, why: "memory" });
+    if (heavy.failed || (waited && !pending.size && !queue.length)) fail(t(heavy.text), { restart: true, why: "memory" });
     else setTimeout(() => retire(heavy, gen, true), 500);
   }
 
@@ -300,7 +300,7 @@ export function createPyClient({
     /** Send a bridge request; resolves with the bridge response (never rejects). After a failed
      * load it starts Python again, unless start is false (frames the show asks for by itself). */
     call(request, { start = true } = {}) {
-      if (!start && state === "failed") return Promise.resolve(internal(NOT_LOADED));
+      if (!start && state === "failed") return Promise.resolve(internal(t(NOT_LOADED)));
       return new Promise((resolve) => {
         const item = { id: nextId++, request: withLanguage(request), resolve };
         if (state === "failed" || state === "stopped") launch("call");
@@ -314,12 +314,12 @@ export function createPyClient({
     },
     /** Stop whatever runs: pending calls resolve as cancelled; a fresh worker boots. */
     cancel() {
-      halt(CANCELLED);
+      halt(cancelled());
       launch("cancel");
     },
     /** Terminate and boot a fresh worker (pending calls resolve with an internal error). */
     restart() {
-      halt(internal("Python was restarted."));
+      halt(internal(t("Python was restarted.")));
       launch("restart");
     },
     /** Resolves when the current worker is ready; rejects if its start fails. */
@@ -337,7 +337,7 @@ export function createPyClient({
       worker: () => worker,
       kill() {
         dropSpare();
-        halt(internal("Python was stopped."));
+        halt(internal(t("Python was stopped.")));
         if (ready.settled) freshReady();
       },
       ready: () => ready.promise,

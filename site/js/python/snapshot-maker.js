@@ -23,8 +23,9 @@ import { roomForSnapshot } from "./snapshot-room.js";
 import { makerState } from "./snapshot-verdict.js";
 import { addNotice } from "../page/link-notice.js";
 import { page } from "../state/page-state.js"; // body[data-snapshot*] is its mirror
+import { t, N_ } from "../i18n/translate.js";
 
-export const REFUSED = "The quick start saved in this browser (a memory snapshot of Python) failed its check and was not used: Python started the normal way.";
+export const REFUSED = N_("The quick start saved in this browser (a memory snapshot of Python) failed its check and was not used: Python started the normal way.");
 
 const ALLOWED = !TEST_HOOKS || TEST_SWITCH?.snapshot === true;
 const MAKER_URL = new URL(DEFAULT_WORKER_URL.href + "?snapshot=make");
@@ -47,7 +48,7 @@ export function workerReady(times) {
   asked = true;
   if (times && times.refused) {
     page.set({ snapshotRefused: true });
-    addNotice(REFUSED);
+    addNotice(t(REFUSED));
   }
   if (times && times.restored) {
     page.set({ snapshot: "restored" });

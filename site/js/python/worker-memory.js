@@ -3,11 +3,12 @@
 // until the tab closes (an out-of-memory run left a tab at 4.4 GB). The worker reports its heap
 // with each result; above HEAP_RESTART_BYTES the client ends it and starts a fresh one.
 
+import { N_ } from "../i18n/translate.js";
+
 export const HEAP_RESTART_BYTES = 2 ** 30; // 1 GiB: far above any usual run's (~150 MB)
 
-const KEPT = "Your data and settings are kept.";
-const RAN_OUT = "The run needed more memory than the browser gives; Python was restarted to free it. " + KEPT;
-const BIG = "This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. " + KEPT;
+const RAN_OUT = N_("The run needed more memory than the browser gives; Python was restarted to free it. Your data and settings are kept.");
+const BIG = N_("This run took more than 1 GB of memory, which Python cannot give back: it was restarted to free it. Your data and settings are kept.");
 
 /** A result message of the worker ({result, heap}) -> null (keep the worker) or
  * {text, failed}: restart it, saying text; failed: the run's own answer is replaced by text. */

@@ -1,8 +1,8 @@
 // The run budget: a run that starts without a click (a shared link, a restored run) never
 // costs more than params.json's limits.auto_run_seconds_max without asking first. The
 // estimate is an upper bound (a separable run stops at its first clean epoch).
-import { byId, el, clear, show } from "../page/dom.js";
-import { t } from "../i18n/i18n.js";
+import { byId, el, clear, show, fmt } from "../page/dom.js";
+import { t, N_, pageLanguage } from "../i18n/i18n.js";
 import { LIMITS, algorithmTraits } from "../state/state.js";
 import SCHEMA from "../state/params.js";
 import { PLOTS } from "../plot/plots.js";
@@ -198,7 +198,10 @@ export function overBudget(est) {
   return est.seconds > LIMITS.auto_run_seconds_max;
 }
 
-const num = (v) => Math.round(v).toLocaleString("en-US");
+const num = (v) => Math.round(v).toLocaleString(pageLanguage() === "en" ? "en-US" : pageLanguage());
+// params.json's cost.who (the algorithm named in the question), said through t().
+N_("the kernel perceptron");
+N_("the multiclass perceptron");
 
 function secondsText(s) {
   if (s < 120) return `${Math.ceil(s)} s`;
@@ -211,16 +214,17 @@ const PLOTS_SAID_S = 1;
 
 export function askText(est) {
   const p = est.plots;
-  const plots = p && p.seconds >= PLOTS_SAID_S
-    ? `, drawn as up to ${p.count} plots of ${num(p.width)} × ${num(p.height)} px${p.same ? "" : " (the largest; the others smaller)"} ` +
-      `at pixel ratio ${p.dpr} (this screen's)`
-    : "";
-  const who = est.gram ? ` ${est.who} on`
-    : est.variants ? ` a comparison of ${num(est.variants)} variants, each on`
-      : est.classes ? ` ${est.who} (${num(est.classes)} classes) on` : "";
-  const matrix = est.gram ? `, with a ${num(est.rows)} × ${num(est.rows)} kernel matrix` : "";
-  return `This link asks for${who} ${num(est.rows)} rows × ${num(est.features)} features × ${num(est.epochs)} epochs${matrix}${plots} ` +
-    `(up to about ${secondsText(est.seconds)} in this tab), so it was not started by itself.`;
+  const n = { rows: num(est.rows), features: num(est.features), epochs: num(est.epochs), who: t(est.who ?? "") };
+  const plotArgs = p ? { count: p.count, width: num(p.width), height: num(p.height), dpr: fmt(p.dpr) } : {};
+  const plots = !(p && p.seconds >= PLOTS_SAID_S) ? ""
+    : p.same ? t(", drawn as up to {count} plots of {width} × {height} px at pixel ratio {dpr} (this screen's)", plotArgs)
+      : t(", drawn as up to {count} plots of {width} × {height} px (the largest; the others smaller) at pixel ratio {dpr} (this screen's)", plotArgs);
+  const what = est.gram ? t("{who} on {rows} rows × {features} features × {epochs} epochs, with a {rows} × {rows} kernel matrix", n)
+    : est.variants ? t("a comparison of {variants} variants, each on {rows} rows × {features} features × {epochs} epochs", { ...n, variants: num(est.variants) })
+      : est.classes ? t("{who} ({classes} classes) on {rows} rows × {features} features × {epochs} epochs", { ...n, classes: num(est.classes) })
+        : t("{rows} rows × {features} features × {epochs} epochs", n);
+  return t("This link asks for {what}{plots} (up to about {time} in this tab), so it was not started by itself.",
+    { what, plots, time: secondsText(est.seconds) });
 }
 
 /** Show the question; onRun() starts the run. Any later run or link removes it. */
@@ -230,9 +234,9 @@ export function ask(est, onRun) {
   const close = () => { clear(box); show(box, false); };
   box.append(
     el("p", { text: askText(est) }),
-    el("button", { type: "button", class: "small", id: "budget-run", text: "Run", on: { click: () => { close(); onRun(); } } }),
+    el("button", { type: "button", class: "small", id: "budget-run", text: t("Run"), on: { click: () => { close(); onRun(); } } }),
     " ",
-    el("button", { type: "button", class: "secondary small", text: "Not now", on: { click: close } }),
+    el("button", { type: "button", class: "secondary small", text: t("Not now"), on: { click: close } }),
   );
   show(box, true);
 }

@@ -5,13 +5,13 @@
 import { compareEstimate, overBudget, ask } from "./budget.js";
 import { t, tn, N_ } from "../i18n/i18n.js";
 import { csvInfo } from "../data/csv-upload.js";
-import { byId, el, clear, fmt, pct, show, say as sayIn } from "../page/dom.js";
+import { byId, el, clear, fmt, pct, show, say as sayIn, setText } from "../page/dom.js";
 import { algorithmTraits, COMPARE_ALGORITHMS } from "../state/state.js";
 import { page } from "../state/page-state.js";
 
 // The cards' names and one-line descriptions are the algorithm options' label and answer (params.json).
-const nameOf = (algorithm) => algorithmTraits(algorithm)?.label;
-const whatOf = (algorithm) => algorithmTraits(algorithm)?.answer;
+const nameOf = (algorithm) => { const label = algorithmTraits(algorithm)?.label; return label ? t(label) : label; };
+const whatOf = (algorithm) => { const answer = algorithmTraits(algorithm)?.answer; return answer ? t(answer) : answer; };
 const SVG = "http://www.w3.org/2000/svg";
 
 let opts = null; // {request, call, cancel}
@@ -109,7 +109,7 @@ async function run(auto = false) {
   bar.max = total;
   bar.value = 0;
   setBusy(true);
-  byId("compare-progress-text").textContent = t("Training the {n} variants…", { n: order.length });
+  setText(byId("compare-progress-text"), t("Training the {n} variants…", { n: order.length }));
   const res = await opts.call({ cmd: "compare", data: req.data, settings, with_kernel: withKernel });
   if (mine !== token) return;
   setBusy(false);
@@ -117,7 +117,7 @@ async function run(auto = false) {
     render(res);
     byId("compare").dataset.state = "done";
     // Said once by screen readers (the progress line is a polite live region).
-    byId("compare-progress-text").textContent = t("Done: the {n} variants are compared below.", { n: order.length });
+    setText(byId("compare-progress-text"), t("Done: the {n} variants are compared below.", { n: order.length }));
     viewChanged();
     return;
   }
@@ -201,7 +201,7 @@ function spark(series, id) {
   const W = 300;
   const H = 60;
   const bw = W / Math.max(n, 1);
-  const shown = series.length > 20 ? `${series.slice(0, 20).join(", ")}, … (${n} epochs)` : series.join(", ");
+  const shown = series.length > 20 ? `${series.slice(0, 20).join(", ")}, … (${tn("{n} epoch", "{n} epochs", n)})` : series.join(", ");
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "cmp-spark");
@@ -210,7 +210,7 @@ function spark(series, id) {
   svg.setAttribute("preserveAspectRatio", "none");
   const title = document.createElementNS(SVG, "title");
   title.id = `${id}-spark-t`;
-  title.textContent = t("Mistakes per epoch: {list}.", { list: shown || t("none") });
+  setText(title, t("Mistakes per epoch: {list}.", { list: shown || t("none") }));
   svg.append(title);
   series.forEach((m, i) => {
     const h = (m / max) * (H - 2);

@@ -1,7 +1,7 @@
 // The kernel and multiclass results: support vectors and α (kernel); classes, the weights as one
 // row per class, the confusion matrix and per-class accuracy (multiclass); their extra plots.
 // Every sentence comes from the bridge (texts/kernel_multiclass.py); here only numbers are laid out.
-import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { byId, el, clear, fmt, pct, show, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
@@ -35,29 +35,30 @@ export function renderModelDetails(res) {
   const body = clear(byId("model-details-body"));
   body.append(el("p", { class: "classifier-text", text: res.classifier_text || "" }));
   if (counts) {
-    byId("model-details-h").textContent = t("Kernel perceptron: support vectors");
+    setText(byId("model-details-h"), t("Kernel perceptron: support vectors"));
     box.dataset.support = JSON.stringify(res.support);
     box.dataset.alpha = JSON.stringify(res.alpha);
     const k = res.kernel || {};
-    const kname = k.kernel === "poly" ? `polynomial, degree ${k.degree}, coef0 ${fmt(k.coef0)}`
-      : k.kernel === "rbf" ? `RBF, γ = ${fmt(k.gamma)}` : "linear";
+    const kname = k.kernel === "poly" ? t("polynomial, degree {degree}, coef0 {coef0}", { degree: k.degree, coef0: fmt(k.coef0) })
+      : k.kernel === "rbf" ? `RBF, γ = ${fmt(k.gamma)}` : t("linear");
     body.append(
-      el("p", { text: `Kernel: ${kname}. Support vectors (the examples that caused an update, αᵢ > 0): ${res.support.length} of ${res.alpha.length} training examples.` }),
-      table(["Example i", "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
+      el("p", { text: t("Kernel: {kernel}. Support vectors (the examples that caused an update, αᵢ > 0): {n} of {total} training examples.",
+        { kernel: kname, n: res.support.length, total: res.alpha.length }) }),
+      table([t("Example i"), "αᵢ", "yᵢ·η·αᵢ"], res.support.slice(0, 50).map((i, j) => [String(i + 1), String(res.alpha[i]), fmt(res.dual_coef[j], 4)]),
         t("The support vectors and their counts αᵢ")));
-    if (res.support.length > 50) body.append(el("p", { class: "hint", text: `The first 50 of ${res.support.length} are listed; the model download has all.` }));
+    if (res.support.length > 50) body.append(el("p", { class: "hint", text: t("The first 50 of {n} are listed; the model download has all.", { n: res.support.length }) }));
   } else {
-    byId("model-details-h").textContent = t("Multiclass perceptron: {n} classes", { n: res.classes.length });
+    setText(byId("model-details-h"), t("Multiclass perceptron: {n} classes", { n: res.classes.length }));
     box.dataset.classes = JSON.stringify(res.classes);
     box.dataset.confusion = JSON.stringify(res.confusion);
     box.dataset.perClass = JSON.stringify(res.per_class_accuracy);
     const c = res.classes;
     body.append(el("p", { text: t("Classes in order: {list}.", { list: c.join(", ") }) }), ...confusionTable(c, res.confusion),
-      table(["Class", "Accuracy"], c.map((name, i) => [String(name), pct(res.per_class_accuracy[i])]),
+      table([t("Class"), t("Accuracy")], c.map((name, i) => [String(name), pct(res.per_class_accuracy[i])]),
         t("Training accuracy per class"), "per-class-table"));
     const names = res.w_names || [];
     if (names.length <= 12) {
-      body.append(table(["Class", ...names], res.weights.map((row, i) => [String(c[i]), ...row.map((v) => fmt(v, 4))]),
+      body.append(table([t("Class"), ...names], res.weights.map((row, i) => [String(c[i]), ...row.map((v) => fmt(v, 4))]),
         t("The weights: one row per class (bias last)"), "class-weights-table"));
     }
   }
@@ -79,20 +80,22 @@ const TOP_MISTAKES = 20;
 
 function confusionTable(c, C) {
   if (c.length <= MATRIX_MAX) {
-    return [table(["True \\ predicted", ...c.map(String)], C.map((row, i) => [String(c[i]), ...row.map(String)]),
-      "Confusion matrix on the training data: rows are the true classes, columns the predicted ones", "confusion-table")];
+    return [table([t("True \\ predicted"), ...c.map(String)], C.map((row, i) => [String(c[i]), ...row.map(String)]),
+      t("Confusion matrix on the training data: rows are the true classes, columns the predicted ones"), "confusion-table")];
   }
   const cells = [];
   C.forEach((row, i) => row.forEach((n, j) => { if (i !== j && n > 0) cells.push([n, i, j]); }));
   cells.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
   const top = cells.slice(0, TOP_MISTAKES);
-  const said = !cells.length ? "no training point is predicted as another class."
-    : top.length < cells.length ? `the ${top.length} most frequent of its ${cells.length} kinds of mistake (true class predicted as another) are listed.`
-      : `its ${cells.length} kinds of mistake (true class predicted as another) are listed.`;
-  const note = el("p", { class: "hint", text: `The confusion matrix of ${c.length} classes is shown as a picture, not as a table; ${said}` });
+  const args = { classes: c.length, top: top.length, kinds: cells.length };
+  const note = el("p", { class: "hint", text: !cells.length
+    ? t("The confusion matrix of {classes} classes is shown as a picture, not as a table; no training point is predicted as another class.", args)
+    : top.length < cells.length
+      ? t("The confusion matrix of {classes} classes is shown as a picture, not as a table; the {top} most frequent of its {kinds} kinds of mistake (true class predicted as another) are listed.", args)
+      : t("The confusion matrix of {classes} classes is shown as a picture, not as a table; its {kinds} kinds of mistake (true class predicted as another) are listed.", args) });
   if (!top.length) return [note];
-  return [note, table(["True class", "Predicted", "Training points"], top.map(([n, i, j]) => [String(c[i]), String(c[j]), String(n)]),
-    "The most frequent mistakes on the training data: true class, predicted class, how many points", "confusion-top-table")];
+  return [note, table([t("True class"), t("Predicted"), t("Training points")], top.map(([n, i, j]) => [String(c[i]), String(c[j]), String(n)]),
+    t("The most frequent mistakes on the training data: true class, predicted class, how many points"), "confusion-top-table")];
 }
 
 function table(cols, rows, caption, id) {

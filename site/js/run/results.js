@@ -1,6 +1,6 @@
 // The numbers of a training result: status, weights and bias, R, γ, bound vs mistakes,
 // label mapping, accuracies. Full-precision values go into data-* attributes for tests.
-import { byId, el, clear, fmt, pct, show } from "../page/dom.js";
+import { byId, el, clear, fmt, pct, show, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { renderPlots, captionMain } from "../plot/plots.js";
@@ -117,7 +117,7 @@ export function renderTheory(res) {
   num("bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound) : pending ? COMPUTING : t("— (no bound)"));
   // The run's rule names its bound and what M counts (the margin perceptron: updates, (R² + 2τ/η)/γ²).
   const boundName = res.bound_name || "(R/γ)²", counted = res.counts_updates ? t("updates") : t("mistakes");
-  byId("bound").closest("tr").querySelector("th").textContent = t("Bound {name}", { name: boundName });
+  setText(byId("bound").closest("tr").querySelector("th"), t("Bound {name}", { name: boundName }));
   byId("mistakes").closest("tr").querySelector("th").textContent = res.counts_updates ? t("Updates M") : t("Mistakes M");
   byId("now-bound").previousElementSibling.textContent = boundName;
   byId("now-mistakes").previousElementSibling.textContent = counted;

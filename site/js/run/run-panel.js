@@ -1,5 +1,5 @@
 // Train / Cancel buttons, the "Python is loading…" note and the epoch progress "epoch 12 / 100".
-import { byId, show } from "../page/dom.js";
+import { byId, show, setText } from "../page/dom.js";
 import { t, tn } from "../i18n/i18n.js";
 
 let total = 0;
@@ -60,7 +60,7 @@ export function startProgress(epochs) {
   bar.max = epochs;
   bar.value = 0;
   show(bar, true);
-  byId("progress-text").textContent = t("Training… epoch 0 / {epochs}", { epochs });
+  setText(byId("progress-text"), t("Training… epoch 0 / {epochs}", { epochs }));
   byId("train").disabled = true;
   show(byId("cancel"), true);
 }

@@ -2,7 +2,7 @@
 // GIF for slides, the model (JSON), the update trace and the predictions (CSV). Python makes the file (bridge "export"); the page wraps it in
 // a Blob and clicks an <a download>. Disabled until there is a result.
 import { byId, el } from "../page/dom.js";
-import { t } from "../i18n/i18n.js";
+import { t, pageLanguage } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
 const PLOTS = [["boundary", t("Decision boundary")], ["mistakes", t("Mistakes")], ["accuracy", t("Accuracy")], ["proof", t("Proof")],
@@ -38,7 +38,7 @@ function button(id, text, label, request) {
   const b = el("button", {
     type: "button", id, class: "secondary export-btn", text,
     // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name).
-    attrs: { "aria-label": t("{button}: download {what}", { button: text, what: `${label.charAt(0).toLowerCase()}${label.slice(1)}` }) },
+    attrs: { "aria-label": t("{button}: download {what}", { button: text, what: pageLanguage() === "de" ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}` }) }, // German nouns keep their capital
     on: { click: () => download(request, b) },
   });
   b.dataset.export = JSON.stringify(request);

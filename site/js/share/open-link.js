@@ -11,6 +11,7 @@ import { loadCsvBytes, csvInfo, lastCsvError } from "../data/csv-upload.js";
 import { setPoints } from "../data/points.js";
 import { showNotices } from "../page/link-notice.js";
 import { expectLink, currentHash, replaceHash } from "./address-bar.js";
+import { t } from "../i18n/i18n.js";
 import { applyView } from "../page/embed.js";
 import { expectExerciseLink } from "../exercise/exercise.js";
 import { page } from "../state/page-state.js";
@@ -88,10 +89,10 @@ async function applyData(link, atStart) {
       // The link's way of reading does not fit its bytes (a hand-edited link): read as guessed.
       const why = lastCsvError();
       ok = await loadCsvBytes(d.name, bytes, v.label, v.plot_features);
-      if (ok) link.notices.push(`This link's way of reading its CSV data did not work (${why || "see the data panel"}), so the file is read as guessed.`);
+      if (ok) link.notices.push(t("This link's way of reading its CSV data did not work ({why}), so the file is read as guessed.", { why: why || t("see the data panel") }));
     }
     // Name the real cause: a link cut short, or data Python refused (too many rows, a bad label column).
-    if (!ok) fallBack(link, bytes === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || "see the data panel"));
+    if (!ok) fallBack(link, bytes === null ? NOTICE.csvBroken : NOTICE.csvRefused(lastCsvError() || t("see the data panel")));
     else {
       const pair = link.values.plot_features, count = csvInfo().feature_names.length;
       const asked = Array.isArray(pair) && (pair[0] !== 0 || pair[1] !== 1);

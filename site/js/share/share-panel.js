@@ -23,7 +23,7 @@ export function initSharePanel(vals) {
     const id = `embed-hide-${o.value}`;
     return el("span", { class: "check" },
       el("input", { type: "checkbox", id, value: o.value }),
-      el("label", { attrs: { for: id }, text: o.label }));
+      el("label", { attrs: { for: id }, text: t(o.label) }));
   });
   clear(slot).append(
     el("h3", { id: "share-h", text: t("Share and embed") }),

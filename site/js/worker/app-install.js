@@ -5,6 +5,7 @@
 // through js/worker/boot-downloads.js's fetch).
 
 import { BootError, lastLine } from "./boot-downloads.js";
+import { N_ } from "../i18n/translate.js";
 
 /** Install the wheel at `url` with micropip; a failure is a BootError. */
 export async function installApp(pyodide, url) {
@@ -21,7 +22,7 @@ export async function installApp(pyodide, url) {
     zipimporter.invalidate_caches = () => {};
     await micropip.install.callKwargs(url, { deps: false });
   } catch (e) {
-    throw new BootError("Could not install Perceptron Lab's Python package; reload the page to try again.", lastLine(e));
+    throw new BootError(N_("Could not install Perceptron Lab's Python package; reload the page to try again."), lastLine(e));
   } finally {
     if (zipimporter && invalidate) zipimporter.invalidate_caches = invalidate;
   }

@@ -7,6 +7,7 @@ const ROOT = new URL("../../", import.meta.url); // the site root (dist/)
 const WORKER_DIR = new URL("../", import.meta.url); // worker.js's folder (js/)
 const BYTES_MS = 250;
 import { FROM_WORKER, message } from "./protocol.js";
+import { N_ } from "../i18n/translate.js";
 
 const post = (type, fields) => self.postMessage(message(FROM_WORKER, type, fields));
 
@@ -148,9 +149,9 @@ export async function fetchOk(url, init) {
   try {
     r = await realFetch(url, init);
   } catch (e) {
-    throw new BootError("Could not download Perceptron Lab's files; check your connection and reload.", String(e));
+    throw new BootError(N_("Could not download Perceptron Lab's files; check your connection and reload."), String(e));
   }
-  if (!r.ok) throw new BootError("Perceptron Lab's files are missing on the server; reload, or try again later.", `HTTP ${r.status} for ${url}`);
+  if (!r.ok) throw new BootError(N_("Perceptron Lab's files are missing on the server; reload, or try again later."), `HTTP ${r.status} for ${url}`);
   return r;
 }
 
