@@ -24,9 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 from benchkit import ARGS, CHROMIUM, loadavg  # noqa: E402
 from cold_preset import INIT, LINKS  # noqa: E402
-from engine_paced_cold import Pacer  # noqa: E402
-from load_time import warm_gzip  # noqa: E402
-from tools.devserver import start_server  # noqa: E402
+from engine_paced_cold import Pacer, built_and_served  # noqa: E402
 
 
 def kind(url: str) -> str:
@@ -69,16 +67,7 @@ def main(argv=None) -> int:
     ap.add_argument("--all", action="store_true", help="also the requests started after the run moved")
     ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
     args = ap.parse_args(argv)
-    dist = args.dist.resolve()
-    if not args.no_build:
-        import contextlib
-        import io
-
-        import build
-        with contextlib.redirect_stdout(io.StringIO()):
-            build.build(dist)
-    server, base = start_server(dist, port=0, prefix="/lab/", quiet=True, cache_control="max-age=600")
-    warm_gzip(server, base, dist)
+    server, base = built_and_served(args.dist.resolve(), args.no_build)
     host, port = server.server_address[:2]
     pacer = Pacer((host, port))
     url = base.replace(f":{port}/", f":{pacer.port}/") + LINKS[args.link]

@@ -80,6 +80,22 @@ class Pacer:
             dst.close()
 
 
+def built_and_served(dist: Path, no_build: bool):
+    """dist/ built (unless no_build) and served as the page is, its gzip answers made before any
+    timing starts: (server, base url)."""
+    if not no_build:
+        import contextlib
+        import io
+
+        import build
+
+        with contextlib.redirect_stdout(io.StringIO()):
+            build.build(dist)
+    server, base = start_server(dist, port=0, prefix="/lab/", quiet=True, cache_control="max-age=600")
+    warm_gzip(server, base, dist)
+    return server, base
+
+
 def moving_ms(engine: str, url: str) -> float | None:
     with open_engine(engine) as b:
         b.goto(url)
@@ -102,16 +118,7 @@ def main(argv=None) -> int:
     RATE = args.mbit * 1e6 / 8
     target = TARGET_MS if RATE else 1000
     dist = args.dist.resolve()
-    if not args.no_build:
-        import contextlib
-        import io
-
-        import build
-
-        with contextlib.redirect_stdout(io.StringIO()):
-            build.build(dist)
-    server, base = start_server(dist, port=0, prefix="/lab/", quiet=True, cache_control="max-age=600")
-    warm_gzip(server, base, dist)
+    server, base = built_and_served(dist, args.no_build)
     host, port = server.server_address[:2]
     if RATE:
         pacer = Pacer((host, port))
