@@ -13,6 +13,7 @@ import time
 import warnings
 
 from . import settings
+from .i18n import _, ngettext, number
 
 LIMITS = settings.LIMITS
 
@@ -92,17 +93,26 @@ def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", clas
     s = seconds(rows, features, epochs, algorithm, feature_map=feature_map, classes=classes, theory=theory)
     if s <= LIMITS["auto_run_seconds_max"]:
         return None
-    cost = settings.option("algorithm", algorithm)["cost"]
-    who = f"{cost['who']} ({classes:,} classes) on " if cost["model"] == "classes" \
-        else f"{cost['who']} on " if "who" in cost else ""
-    return (f"A long run: {who}{_n(rows, 'row')} × {_n(features, 'feature')} × "
-            f"{_n(epochs, 'epoch')}. "
-            f"The page estimates up to about {duration_text(s)} for it in a browser tab (every example "
-            "counted as a mistake in every epoch); here it is often faster, and a run that converges stops early.")
+    size = " × ".join((ngettext("{n} row", "{n} rows", rows).format(n=_count(rows)),
+                       ngettext("{n} feature", "{n} features", features).format(n=_count(features)),
+                       ngettext("{n} epoch", "{n} epochs", epochs).format(n=_count(epochs))))
+    model = settings.option("algorithm", algorithm)["cost"]["model"]
+    if model == "classes":
+        first = ngettext("A long run: the multiclass perceptron ({n} class) on {size}.",
+                         "A long run: the multiclass perceptron ({n} classes) on {size}.", classes)
+        first = first.format(n=_count(classes), size=size)
+    elif model == "gram":
+        first = _("A long run: the kernel perceptron on {size}.").format(size=size)
+    else:
+        first = _("A long run: {size}.").format(size=size)
+    return first + " " + _(
+        "The page estimates up to about {duration} for it in a browser tab (every example counted as a "
+        "mistake in every epoch); here it is often faster, and a run that converges stops early."
+    ).format(duration=duration_text(s))
 
 
-def _n(k, word):
-    return f"{k:,} {word}{'' if k == 1 else 's'}"
+def _count(k):
+    return number(f"{k:,}")
 
 
 def announce_fit(rows, features, epochs, algorithm, *, feature_map="none", classes=2, theory=False):
@@ -135,8 +145,10 @@ class Progress:
         self.last = now
         spent = now - self.start
         left = spent / epoch * (self.epochs - epoch) if epoch else 0
-        line = (f"epoch {epoch:,} of at most {self.epochs:,}: {_n(mistakes, 'mistake')} in it; "
-                f"{_clock(spent)} so far, about {_clock(left)} more at this pace")
+        line = ngettext("epoch {epoch} of at most {epochs}: {n} mistake in it; {spent} so far, about {left} more at this pace",
+                        "epoch {epoch} of at most {epochs}: {n} mistakes in it; {spent} so far, about {left} more at this pace",
+                        mistakes).format(epoch=_count(epoch), epochs=_count(self.epochs), n=_count(mistakes),
+                                         spent=_clock(spent), left=_clock(left))
         self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
         self.width = len(line)
