@@ -34,7 +34,7 @@ import { initLesson } from "./lesson/lesson.js";
 import { initEraseControl } from "./access/erase-control.js";
 import { initQuickPreset } from "./data/quick-preset.js";
 import { clean, focusOn, showError } from "./run/run-errors.js";
-import { trainRequest, compareRequest } from "./run/train-request.js";
+import { trainRequest, compareRequest, sayDataToFix } from "./run/train-request.js";
 import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 import { aheadLesson } from "./run/ahead-lessons.js";
 
@@ -152,7 +152,7 @@ function onStage(stage, detail) {
   kick();
   if (!autoTrained && !page.get("hasResult") && !running) {
     autoTrained = true;
-    if (!("error" in dataRequest())) train({ auto: true });
+    if (!sayDataToFix()) train({ auto: true });
   }
 }
 

@@ -149,6 +149,17 @@ def test_link_notices_name_the_real_cause(browser, base_url):
         settled(page)
 
 
+
+def test_a_points_link_of_one_class_says_what_to_fix_once_python_is_ready(browser, base_url):
+    """Nothing can train on points of one class: once Python was ready the page said nothing, and
+    the place of the first result still said it waited for Python (for minutes, as if frozen)."""
+    with extra_page(browser, base_url + "#v=1&source=points&pts=0,0,1;1,1,1;2,2,1") as page:
+        wait_ready_of(page)
+        want = "Place at least one point of each class (+1 and −1)."
+        expect(page.locator("#results-empty")).to_have_text(f"Python is ready. {want}")
+        expect(page.locator('.field-error[data-for="points"]', has_text=want).first).to_be_visible()
+        assert page.evaluate("document.body.dataset.runState") == "idle"
+
 # What a worker may do, reported by a module the test serves itself (same origin).
 CSP_PROBE = """
 let evalAllowed = true; try { (0, eval)("1"); } catch { evalAllowed = false; }

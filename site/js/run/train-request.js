@@ -7,6 +7,8 @@ import { dataRequest, plotFeatures } from "../data/data-panel.js";
 import { plotBox, plotView } from "../plot/plots.js";
 import { setFieldError, clearAllErrors, validateFields } from "../page/fields.js";
 import { focusOn } from "./run-errors.js";
+import { byId, setText } from "../page/dom.js";
+import { t } from "../i18n/i18n.js";
 
 const SETTINGS = PARAMS.filter((p) => p.group === "settings").map((p) => p.name);
 const DATA_FIELDS = ["preset", "n", "margin", "spread", "data_seed"];
@@ -38,4 +40,16 @@ export function compareRequest() {
   const req = trainRequest();
   if (req.fix) { focusOn(req.fix); return null; }
   return req;
+}
+
+/** Python is ready but the data cannot be trained yet (a link's points all of one class, a points
+ * page with none placed): the reason beside its field, and in the place the first result would
+ * take, which otherwise still said it waits for Python. True when there is something to fix. */
+export function sayDataToFix() {
+  const d = dataRequest();
+  if (!("error" in d)) return false;
+  setFieldError(d.error.name, d.error.message);
+  const empty = byId("results-empty");
+  if (empty) setText(empty, t("Python is ready. {reason}", { reason: d.error.message }));
+  return true;
 }
