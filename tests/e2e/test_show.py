@@ -60,6 +60,52 @@ def then_stepping_and_the_show_work(page, k: int) -> None:
     page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
 
 
+# The big plot's <img> (the picture fitted in its box, object-fit: contain) and the view the page
+# draws a step in over it (plot-motion.js): their boxes, the scene's size, the picture's.
+OVERLAY_JS = """(() => {
+  const img = document.getElementById("plot-boundary"), v = img.nextElementSibling;
+  if (!v || !v.classList.contains("motion-view") || v.hidden || !v.dataset.scene || !img.dataset.geometry
+      || !img.naturalWidth || document.body.dataset.runState !== "done") return null;
+  const a = img.getBoundingClientRect(), b = v.getBoundingClientRect(), g = JSON.parse(img.dataset.geometry);
+  const k = Math.min(a.width / img.naturalWidth, a.height / img.naturalHeight);
+  const w = img.naturalWidth * k, h = img.naturalHeight * k;
+  return { picture: [a.left + (a.width - w) / 2, a.top + (a.height - h) / 2, w, h], view: [b.left, b.top, b.width, b.height],
+           css: [g.image_width / g.css_scale, g.image_height / g.css_scale],
+           scene: JSON.parse(v.dataset.scene), step: v.dataset.pos,
+           opaque: getComputedStyle(v).backgroundColor === "rgb(255, 255, 255)" && getComputedStyle(v).overflow === "hidden" };
+})()"""
+
+
+def overlay_agrees(page, k: int) -> dict:
+    """The view at step k lies on the <img>'s picture and was drawn for its size. Python
+    takes the run computed ahead over a moment after it is done: the view has until then to agree."""
+    got = wait_until(page, f"(() => {{ const o = {OVERLAY_JS}; return o && o.step === '{k}' && o; }})()", SHOW_TIMEOUT_MS)
+    for _ in range(100):
+        if got and got["step"] == str(k) and all(abs(a - b) < 0.5 for a, b in zip([got["scene"]["width"], got["scene"]["height"]], got["css"])):
+            break
+        page.wait_for_timeout(200)
+        got = page.evaluate(OVERLAY_JS)
+    assert got and got["step"] == str(k), got
+    assert got["view"] == pytest.approx(got["picture"], abs=1), got
+    assert [got["scene"]["width"], got["scene"]["height"]] == pytest.approx(got["css"], abs=0.5), got
+    # The step-through's figure is its own (its legend names the rings, room is kept for the note),
+    # so its limits are not the final picture's: the view, opaque, covers that picture whole.
+    assert got["opaque"], got
+    return got
+
+
+def test_the_step_drawn_over_the_big_plot_lies_on_its_picture(show):
+    """The link's run is computed ahead (its scene drawn for the build's 855 × 511 box), Python then
+    draws its picture at this page's box: the step drawn over it is drawn for that box too."""
+    page = show
+    at_step(page, 2)
+    overlay_agrees(page, 2)
+    page.click("#step-back")
+    overlay_agrees(page, 1)
+    page.click("#step-fwd")
+    overlay_agrees(page, 2)
+
+
 def test_a_linear_step_link_opens_the_big_plot_at_its_step(show):
     page = show
     st = at_step(page, 2)

@@ -37,6 +37,8 @@ class Layers {
     // paint the last run's state (a kernel's scores, say) on this scene.
     this.state = null;
     this.still.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(scene.svg);
+    // What the scene was drawn for (tests compare it with the picture under it).
+    this.box.dataset.scene = JSON.stringify({ width: scene.width, height: scene.height, xlim: scene.xlim, ylim: scene.ylim });
     this.place();
   }
 

@@ -79,6 +79,16 @@ export function stepperResult(result) {
   else byId("step-text").textContent = NO_UPDATE_TEXT;
 }
 
+/** Python has taken over the run on screen (a run computed ahead): where the page's boxes are not
+ * the build's, its frames are asked again of Python at this page's boxes, so the scene laid over
+ * a plot is drawn as the picture under it; drawnHere shows the step on screen again. */
+export function refitFrames() {
+  if (!S.res || !motion.scenesStale()) return;
+  const g = ++S.gen;
+  S.inflight = 0;
+  motion.loadRun(S.updates, true, S.byVisit ? S.total : null).then((ok) => drawnHere(ok, g));
+}
+
 /** A run's last step (its recorded updates), as every family's answer says it. */
 export const stepsOf = (result) => (Number.isInteger(result?.steps) ? result.steps : 0);
 

@@ -6,7 +6,7 @@
 import { byId, fmt } from "../page/dom.js";
 import { vectorSep } from "../page/format.js";
 import { t, pageLanguage } from "../i18n/i18n.js";
-import { autoPlay, stopAuto, stepTotal, stepTo } from "./stepper.js";
+import { autoPlay, stopAuto, stepTotal, stepTo, refitFrames } from "./stepper.js";
 import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "../plot/plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
@@ -219,6 +219,7 @@ function stop() {
 /** Python's pictures of the run on screen arrived after its show ended (run/ahead.js): they
  * take the place of the page's own drawing. */
 export function pictureArrived() {
+  refitFrames();
   const w = page.get("watch");
   // Only the end the show drew itself gives way: a step the reader (or a link) chose stays.
   if (mirroring && endDrawnHere && w !== "playing" && w !== "paused") settle(w);
