@@ -1,5 +1,5 @@
 // Perceptron Lab, page side: wires the panels to the Python worker client.
-import "./i18n/page-words.js"; // first: the page's language and index.html's words (i18n/)
+import "./page/page-words.js"; // first: the page's language and index.html's words
 import { settingsRequest, readsEveryClass } from "./state/state.js";
 import { t } from "./i18n/i18n.js";
 import { startNotices } from "./i18n/catalog.js";

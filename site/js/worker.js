@@ -19,7 +19,7 @@ import { sayEachLibrary } from "./worker/library-progress.js";
 import { compileLibraries, useCompiledLibraries } from "./worker/library-compile.js";
 import { unpackEarly, installUnpacked } from "./worker/wheel-unpack.js";
 import { installApp } from "./worker/app-install.js";
-import { fill, N_ } from "./i18n/translate.js"; // marks the words the page shows with t() (no catalog here)
+import { fill, N_ } from "./worker/words.js"; // marks the words the page shows with t() (no catalog here)
 import { FROM_WORKER, message } from "./worker/protocol.js";
 
 answerAsIPad(self); // before Pyodide's runtime asks navigator.platform whether this is iOS

@@ -87,7 +87,13 @@ def test_the_launch_page_holds_its_config_as_data_and_the_script_parses(zips, tm
         page = z.read("index.html").decode()
         assert "<b>" not in page and "</script> " not in page.split('id="config">', 1)[1].split("</script>", 1)[0]
         config = page.split('id="config">', 1)[1].split("</script>", 1)[0]
-        assert json.loads(config) == {"lab": LAB, "version": "1.2" if "scorm12" in name else "2004", "mastery": 0.75}
+        config = json.loads(config)
+        words = config.pop("words")
+        assert config == {"lab": LAB, "version": "1.2" if "scorm12" in name else "2004", "mastery": 0.75}
+        # the student's lines, in the language the package was made in (English here), placeholders kept
+        assert words["lang"] == "en" and words["connecting"] == "Connecting to your course…"
+        assert words["done"] == "Done: {score} of {max} right. Your score was sent to your course."
+        assert set(words) == {"lang", "connecting", "noLms", "notStarted", "loading", "answered", "done", "description"}
         assert f"<title>{html.escape(TITLE)}</title>" in page
         assert page.index('id="config"') < page.index('<script src="launch.js">')
         script = tmp_path / "launch.js"

@@ -1,6 +1,6 @@
 // Starts the page in its language, before any panel is built: resolves it (language.js), reads
 // its catalog (locale/<lang>/page.json, which build.py makes from site/locale/<lang>/page.po:
-// tools/page_catalogs.py) and fills the page's marked words (page-words.js). A top-level await: every module that imports t() (i18n.js) waits for it, so
+// tools/page_catalogs.py) and fills the page's marked words (page/page-words.js). A top-level await: every module that imports t() (i18n.js) waits for it, so
 // no panel is built in English first. English needs no file (the msgids are English). Outside a
 // page (node, the worker) it does nothing: English.
 import { resolveLanguage, linkLang, STORED_KEY } from "./language.js";

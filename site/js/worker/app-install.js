@@ -5,7 +5,7 @@
 // through js/worker/boot-downloads.js's fetch).
 
 import { BootError, lastLine } from "./boot-downloads.js";
-import { N_ } from "../i18n/translate.js";
+import { N_ } from "./words.js";
 
 /** Install the wheel at `url` with micropip; a failure is a BootError. */
 export async function installApp(pyodide, url) {

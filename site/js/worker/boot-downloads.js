@@ -7,7 +7,7 @@ const ROOT = new URL("../../", import.meta.url); // the site root (dist/)
 const WORKER_DIR = new URL("../", import.meta.url); // worker.js's folder (js/)
 const BYTES_MS = 250;
 import { FROM_WORKER, message } from "./protocol.js";
-import { N_ } from "../i18n/translate.js";
+import { N_ } from "./words.js";
 
 const post = (type, fields) => self.postMessage(message(FROM_WORKER, type, fields));
 

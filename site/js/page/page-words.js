@@ -2,9 +2,9 @@
 // text replaced (the English text is the msgid; such an element holds text only), and
 // data-i18n-attr="aria-label title placeholder" names attributes translated the same way.
 // Run once at start (imported first by main.js, after the catalog is read).
-import { t } from "./i18n.js";
-import { setText } from "../page/dom.js";
-import { initLanguagePicker } from "./picker.js";
+import { t } from "../i18n/i18n.js";
+import { setText } from "./dom.js";
+import { initLanguagePicker } from "../i18n/picker.js";
 
 /** The msgid of a text as written in HTML: whitespace runs are one space. */
 export const normalize = (s) => String(s).replace(/\s+/g, " ").trim();
