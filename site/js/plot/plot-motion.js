@@ -3,7 +3,8 @@
 // model goes), a canvas over it (rings, line or contour, the arrow of w, the note). Python
 // draws the scene once (plots/scene.py); each animation frame is a few canvas paths, so the
 // show runs at the display's frame rate. The geometry is motion-geometry.js's.
-import { arrowHead, cellClasses, linearPicture, seriesUpTo, zeroContour } from "./motion-geometry.js";
+import { arrowHead, linearPicture, seriesUpTo, zeroContour } from "./motion-geometry.js";
+import { RegionCells } from "./region-cells.js";
 
 const FONT = '"DejaVu Sans", system-ui, sans-serif';
 
@@ -211,8 +212,9 @@ export class BoundaryView extends Layers {
    * imshow paints it: runs of one class per row, one rectangle each. */
   classRegions(u, coef) {
     const s = this.scene, a = s.axes, R = s.regions, n = R.n;
-    this.cells = cellClasses(R.B, coef, R.rank, this.cells);
-    const cw = a.width / n, ch = a.height / n, cls = this.cells;
+    if (this.regionCells?.B !== R.B) this.regionCells = new RegionCells(R.B, R.rank);
+    const cls = this.regionCells.classes(coef);
+    const cw = a.width / n, ch = a.height / n;
     for (let i = 0; i < n; i++) {
       let j = 0;
       while (j < n) {
