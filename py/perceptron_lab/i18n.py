@@ -121,6 +121,11 @@ def number(text):
     return text.translate(str.maketrans({".": point, ",": group}))
 
 
+def count(k):
+    """A whole count with the language's digit grouping (1,000 in English, 1.000 in German)."""
+    return number(f"{k:,}")
+
+
 def language_from_environment(environ=os.environ):
     """The CLI's default, as gettext reads it: LANGUAGE, LC_ALL, LC_MESSAGES, LANG ("de_DE.UTF-8" -> "de")."""
     for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):

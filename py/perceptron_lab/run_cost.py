@@ -13,7 +13,7 @@ import time
 import warnings
 
 from . import settings
-from .i18n import _, ngettext, number
+from .i18n import _, ngettext, count as _count
 
 LIMITS = settings.LIMITS
 
@@ -109,10 +109,6 @@ def long_run_text(rows, features, epochs, algorithm, *, feature_map="none", clas
         "The page estimates up to about {duration} for it in a browser tab (every example counted as a "
         "mistake in every epoch); here it is often faster, and a run that converges stops early."
     ).format(duration=duration_text(s))
-
-
-def _count(k):
-    return number(f"{k:,}")
 
 
 def announce_fit(rows, features, epochs, algorithm, *, feature_map="none", classes=2, theory=False):

@@ -15,7 +15,7 @@ from .csv_layout import (DELIMITER_NAMES, check_delimiter, choose_delimiter, def
                         detect_header, resolve_label, unique_names)
 from .csv_numbers import DECIMAL_NAMES, Reader, check_decimal, guess_decimal
 from ..errors import DataError
-from ..i18n import N_, _, ngettext, number
+from ..i18n import N_, _, ngettext, count as _count
 
 # Shapes no perceptron lesson needs, refused before the table is built: every column is a
 # choice in the page, and every cell a Python string until it becomes a float.
@@ -129,11 +129,6 @@ def _read_records(text, delimiter, max_rows, progress, width):
 
 CHECK_DELIMITERS = {",": N_("Check the commas in row {row}."), ";": N_("Check the semicolons in row {row}."),
                     "\t": N_("Check the tabs in row {row}.")}
-
-
-def _count(n):
-    """A count with the language's digit grouping (1,000 / 1.000)."""
-    return number(f"{n:,}")
 
 
 def _check_shape(text, delimiter):

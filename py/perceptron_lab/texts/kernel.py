@@ -4,14 +4,10 @@ Each says only what the numbers of that run show; the keys are the ones texts.ru
 so the page's result panel shows them in the same places.
 """
 
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, count as _count
 from .numbers import g as _g, pm as _pm, sub as _sub
 from .run import bound_verdict, split_text
 from .stopping import status_text as _status
-
-
-def _count(k):
-    return number(f"{k:,}")
 
 
 def _kernel_name(k):

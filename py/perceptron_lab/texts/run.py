@@ -12,15 +12,11 @@ bias (is the bias on).
 
 from fractions import Fraction
 
-from ..i18n import _, ngettext, number
+from ..i18n import _, ngettext, number, count as _count
 from .variants import VARIANTS
 
 THEORY_MAX_POINTS = 20000
 MIN_TEST_POINTS = 10
-
-
-def _count(k):
-    return number(f"{k:,}")
 
 
 def _epochs(k):

@@ -1,11 +1,7 @@
 """How a summary run stopped (converged, cycled, epoch limit), in one sentence: the status of the
 kernel and multiclass runs (the primal variants' is texts.run's)."""
 
-from ..i18n import _, ngettext, number
-
-
-def _count(k):
-    return number(f"{k:,}")
+from ..i18n import _, ngettext, count as _count
 
 
 def _mistakes(m):
