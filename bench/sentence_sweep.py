@@ -45,8 +45,12 @@ def sweep(runs, seed=0, report=print, oracle=oracle):
 
 
 def main(oracle=oracle, runs=750, seed=36):
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else runs
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else seed
+    args = sys.argv[1:]
+    if len(args) > 2 or not all(a.isdigit() and a.isascii() for a in args):
+        print(f"usage: {Path(sys.argv[0]).name} [runs] [seed]   (whole numbers; defaults {runs} and {seed})")
+        sys.exit(0 if args[:1] in (["-h"], ["--help"]) else 2)
+    runs = int(args[0]) if args else runs
+    seed = int(args[1]) if len(args) > 1 else seed
     t0 = time.time()
     print(f"load average {loadavg()}")
     runs, n_sent, judged, false, kinds = sweep(runs, seed, oracle=oracle)
