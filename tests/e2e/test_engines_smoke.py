@@ -211,6 +211,13 @@ def test_share_link_opened_fresh(lab):
     assert [after[k] for k in ("weights", "bias", "status")] == [before[k] for k in ("weights", "bias", "status")]
 
 
+def settled_snapshot(lab):
+    # ("restored": the link's page already started from the first page's snapshot.)
+    made = lab.wait("() => !['making', undefined].includes(document.body.dataset.snapshot) && "
+                    "document.body.dataset.snapshot", timeout=READY_S)
+    return made, lab.js("() => document.body.dataset.snapshotWhy || ''")
+
+
 def test_second_visit_works_offline(lab):
     lab.wait("() => ['ready', 'failed', 'unavailable'].includes(document.body.dataset.offline) && "
              "document.body.dataset.offline", timeout=READY_S)
@@ -218,10 +225,13 @@ def test_second_visit_works_offline(lab):
     # The memory snapshot (js/python/snapshot-maker.js), kept in the origin private file system where
     # workers have synchronous access to it, else in IndexedDB (WebKitGTK as Debian ships it has no
     # origin private file system): the next visit starts from it.
-    made = lab.wait("() => !['making', undefined].includes(document.body.dataset.snapshot) && "
-                    "document.body.dataset.snapshot", timeout=READY_S)
-    # ("restored": the link's page already started from the first page's snapshot.)
-    why = lab.js("() => document.body.dataset.snapshotWhy || ''")
+    made, why = settled_snapshot(lab)
+    if made == "skipped" and "took over" in why and SNAPSHOT[lab.engine]:
+        # On a loaded machine the maker can run out of its time; the page says the next visit
+        # tries again, and that is what a student's next visit does.
+        lab.goto(lab.url)
+        wait_ready(lab)
+        made, why = settled_snapshot(lab)
     assert made in (("ready", "restored") if SNAPSHOT[lab.engine] else ("skipped",)), (made, why)
     stop(lab.server)  # nothing answers at this address any more
     lab.goto(lab.url)
