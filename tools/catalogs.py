@@ -9,6 +9,7 @@ docs/LANGUAGES.md says how a teacher adds a language.
 
 import argparse
 import datetime
+import gettext
 import io
 import json
 import sys
@@ -18,8 +19,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-
-from perceptron_lab.i18n import catalog_key
 
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "perceptron_lab"
 LOCALE = PACKAGE / "locale"
@@ -78,24 +77,25 @@ def po_bytes(cat):
 
 
 def mo_bytes(cat):
-    """The compiled catalog, each message filed under i18n.catalog_key of its msgid (not the English
-    itself, which every language's file would carry again: ~14 KB of a first visit)."""
-    keyed = Catalog(locale=cat.locale, domain=cat.domain, project="perceptron-lab", version="",
-                    creation_date=EPOCH, revision_date=EPOCH, msgid_bugs_address="", copyright_holder="",
-                    fuzzy=False)
-    keyed.mime_headers = cat.mime_headers
-    seen = {}
-    for m in cat:
-        if not m.id or m.fuzzy:
-            continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        keys = tuple(catalog_key(i) for i in ids)
-        if seen.setdefault(keys[0], ids[0]) != ids[0]:
-            raise SystemExit(f"two msgids share the key {keys[0]}: {seen[keys[0]]!r}, {ids[0]!r}")
-        keyed.add(keys if isinstance(m.id, tuple) else keys[0], m.string)
+    """The compiled catalog in gettext's standard form (msgid -> msgstr, as msgfmt writes it), so that the
+    standard library's gettext, msgunfmt and any .po tool read it as it is."""
     out = io.BytesIO()
-    write_mo(out, keyed, use_fuzzy=False)
+    write_mo(out, cat, use_fuzzy=False)
     return out.getvalue()
+
+
+def same(path, data):
+    """A file holds what this run would write: the same bytes, or, for a .mo, the same messages and plural
+    rule (a teacher's msgfmt or Poedit writes another header and a hash table, and is as good)."""
+    old = path.read_bytes()
+    if old == data or path.suffix != ".mo":
+        return old == data
+    try:
+        a, b = (gettext.GNUTranslations(io.BytesIO(d)) for d in (old, data))
+    except Exception:  # not a catalog at all: stale
+        return False
+    body = lambda t: {k: v for k, v in t._catalog.items() if k != ""}  # noqa: E731
+    return body(a) == body(b) and [a.plural(n) for n in range(200)] == [b.plural(n) for n in range(200)]
 
 
 def languages():
@@ -147,7 +147,7 @@ def main(argv=None):
         base = LOCALE / lang / "LC_MESSAGES" / domain
         files[base.with_suffix(".po")] = po_bytes(cat)
         files[base.with_suffix(".mo")] = mo_bytes(cat)
-    stale = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+    stale = [p for p, data in files.items() if not p.is_file() or not same(p, data)]
     if check:
         for p in stale:
             problems.append(f"stale: {p.relative_to(PACKAGE.parents[1])} (run tools/catalogs.py)")
