@@ -20,6 +20,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from perceptron_lab.exercise.claim_change import CHANGEABLE
+
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "perceptron_lab"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "perceptron_lab"
@@ -50,6 +52,9 @@ def template():
                 cat.add(p[key], None, [("perceptron_lab/params.json#cli", 0)],
                         auto_comments=["TRANSLATORS: a setting's help in the command line's --help"])
         for o in p.get("options", []):
+            if isinstance(o, dict) and o.get("label") and p["name"] in CHANGEABLE:  # check's reasons name them
+                cat.add(o["label"], None, [("perceptron_lab/params.json", 0)],
+                        auto_comments=["TRANSLATORS: a setting's choice, as the page's catalog has it (site/locale)"])
             if isinstance(o, dict) and o.get("no_exercise"):
                 cat.add(o["no_exercise"], None, [("perceptron_lab/params.json", 0)],
                         auto_comments=["TRANSLATORS: why the exercise cannot follow this algorithm (bridge/visits.py)"])

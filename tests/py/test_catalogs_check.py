@@ -76,3 +76,42 @@ def test_json_keeps_english_keys_and_codes_and_json_with_another_format_is_refus
     assert check(capsys, "de", "--json", GENUINE)[1] == out[:1]  # --json is --format json
     code, out, err = check(capsys, "de", "--json", "--format", "tsv", GENUINE)
     assert code == 2 and out == [] and err == ["perceptron-lab: --json und --format tsv verlangen zwei Formen: gib nur eine an"], err
+
+
+FORGED = f"{BASE}&view=exercise&exn=6&exs=6&exa={HAND.replace('m1~0~-2', 'm1~0~-3')}"  # answer 6 changed, score kept
+HALF_ETA = BASE.replace("eta=1", "eta=0.5") + f"&view=exercise&exn=6&exs=6&exa={HAND}"  # the answers of η = 1
+BAD_ANSWERS = f"{BASE}&view=exercise&exn=2&exs=1&exa=m0~0~-1_x"
+
+
+@pytest.mark.parametrize("lang, lines, err", [
+    ("en", ["link 1: ALTERED: it claims a score of 6 but its answers score 5: the score or answer 6 (wrong on replay) was "
+            "changed after the page wrote the link (no other η, setting or preset makes them score 6). Replayed: 5 of 6 "
+            "right (wrong: 6); AND, online",
+            "link 2: ALTERED: it claims a score of 6, which its answers give with η = 1, not with the link's η = 0.5: η was "
+            "changed after the page wrote the link. Replayed: 2 of 6 right (wrong: 1, 4, 5, 6); AND, online"],
+     "link 3: This link cannot be checked: the answers in the link cannot be read (bad answer); the page starts such a "
+     "link afresh."),
+    ("de", ["Link 1: VERÄNDERT: er beansprucht eine Punktzahl von 6, aber seine Antworten erzielen 5: die Punktzahl oder "
+            "Antwort 6 (beim Nachrechnen falsch) wurde geändert, nachdem die Seite den Link geschrieben hatte (keine andere "
+            "Wahl von η, Einstellung oder Vorgabe ergibt für sie die Punktzahl 6). Nachgerechnet: 5 von 6 richtig "
+            "(falsch: 6); AND, online",
+            "Link 2: VERÄNDERT: er beansprucht eine Punktzahl von 6, die seine Antworten mit η = 1 ergeben, nicht mit dem "
+            "η = 0.5 des Links: η wurde geändert, nachdem die Seite den Link geschrieben hatte. Nachgerechnet: 2 von 6 "
+            "richtig (falsch: 1, 4, 5, 6); AND, online"],
+     "Link 3: Dieser Link kann nicht geprüft werden: die Antworten im Link können nicht gelesen werden (ungültige "
+     "Antwort); die Seite beginnt einen solchen Link von vorn."),
+    ("es", ["enlace 1: ALTERADO: declara una puntuación de 6, pero sus respuestas puntúan 5: la puntuación o la respuesta 6 "
+            "(incorrecta al recalcular) se cambió después de que la página escribiera el enlace (ningún otro valor de η, "
+            "ajuste o predefinido les da la puntuación 6). Recalculado: 5 de 6 correctas (incorrectas: 6); AND, online",
+            "enlace 2: ALTERADO: declara una puntuación de 6, que sus respuestas dan con η = 1, no con el η = 0.5 del "
+            "enlace: η se cambió después de que la página escribiera el enlace. Recalculado: 2 de 6 correctas "
+            "(incorrectas: 1, 4, 5, 6); AND, online"],
+     "enlace 3: Este enlace no se puede comprobar: las respuestas del enlace no se pueden leer (respuesta no válida); la "
+     "página empieza un enlace así desde cero."),
+])
+def test_the_reasons_of_an_altered_or_malformed_link_speak_the_language(capsys, lang, lines, err):
+    # The English lines are the grading's (the score 5 of a changed answer 6, η found by replay; test_check_cli.py).
+    code, out, errors = check(capsys, lang, FORGED, HALF_ETA, BAD_ANSWERS)
+    assert code == 2
+    assert out[:2] == lines
+    assert errors == ["perceptron-lab: " + err]
