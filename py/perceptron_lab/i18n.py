@@ -28,7 +28,10 @@ ENGLISH = "en"
 NUMBER_MARKS = {"en": (".", ","), "de": (",", "."), "es": (",", ".")}
 
 _CODE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$")
-_state = {"lang": ENGLISH, "translation": gettext.NullTranslations()}
+# asked: the language asked for (its base); english: the msgids said in English since, for want of a translation.
+_state = {"lang": ENGLISH, "asked": ENGLISH, "translation": gettext.NullTranslations(), "english": set()}
+ENGLISH_MAX = 500  # msgids kept (a catalog in progress lacks a few; a missing one is answered wholesale)
+ANSWER_NODES_MAX = 200_000  # english_in's walk through an answer stops here (frames are large)
 _cache = {}
 
 
@@ -89,7 +92,8 @@ def install_catalog(code, data):
 def use_language(code):
     """Speak `code` from now on (after fallback); returns the language used. Never raises."""
     lang = resolve(code)
-    _state["lang"], _state["translation"] = lang, _translation(lang)
+    asked = re.split(r"[-_]", code)[0].lower() if isinstance(code, str) and _CODE.match(code) else ENGLISH
+    _state.update(lang=lang, asked=asked, translation=_translation(lang), english=set())
     return lang
 
 
@@ -98,11 +102,58 @@ def current_language():
 
 
 def _(msgid):
-    return _state["translation"].gettext(msgid)
+    t = _state["translation"]
+    if _state["lang"] != ENGLISH and not _knows(t, msgid):
+        _said_in_english(msgid)
+    return t.gettext(msgid)
 
 
 def ngettext(singular, plural, n):
-    return _state["translation"].ngettext(singular, plural, n)
+    t = _state["translation"]
+    if _state["lang"] != ENGLISH and not _knows(t, (singular, 0)):
+        _said_in_english(singular, plural)
+    return t.ngettext(singular, plural, n)
+
+
+def _knows(t, key):
+    while t is not None:
+        if key in getattr(t, "_catalog", ()):
+            return True
+        t = getattr(t, "_fallback", None)
+    return False
+
+
+def _said_in_english(*msgids):
+    if len(_state["english"]) < ENGLISH_MAX:
+        _state["english"].update(msgids)
+
+
+def english_in(answer):
+    """The sentences of an answer (its strings, as they are) that are English in a language asked for other than
+    English (WCAG 3.1.2: the page marks them lang="en"): every sentence when that language has no catalog here,
+    else those holding a message its catalog lacks. [] in English and whenever every sentence is translated."""
+    if _state["asked"] == ENGLISH:
+        return []
+    if _state["lang"] == ENGLISH:
+        english = lambda s: not s.startswith(("data:", "<")) and re.search(r"[A-Za-z]{2,} +[A-Za-z]{2,}", s) is not None  # noqa: E731
+    elif _state["english"]:
+        # The message's own words (its text between placeholders), found in the sentence it made.
+        pieces = {p for m in _state["english"] for p in re.split(r"\{[^{}]*\}", m) if len(p.strip()) >= 4}
+        english = lambda s: any(p in s for p in pieces)  # noqa: E731
+    else:
+        return []
+    found, todo, seen = [], [answer], 0
+    while todo and seen < ANSWER_NODES_MAX:
+        node = todo.pop()
+        seen += 1
+        if isinstance(node, str):
+            if english(node) and node not in found:
+                found.append(node)
+        elif isinstance(node, dict):
+            todo.extend(reversed(list(node.values())))
+        elif isinstance(node, (list, tuple)) and node and not isinstance(node[0], (int, float)):
+            todo.extend(reversed(node))  # a list of numbers holds no sentence
+    return found
 
 
 def N_(msgid):
