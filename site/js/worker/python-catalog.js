@@ -19,6 +19,7 @@ export function withCatalog(pyodide, catalogs, lang) {
   if (!entry) return Promise.resolve(false);
   if (!installed.has(base)) {
     const p = download(entry.path, entry.sha256).then((buf) => {
+      if (!buf) return false;
       const data = pyodide.toPy(new Uint8Array(buf));
       const i18n = pyodide.pyimport("perceptron_lab.i18n");
       try {
@@ -29,22 +30,25 @@ export function withCatalog(pyodide, catalogs, lang) {
       }
       return true;
     }).catch((e) => {
-      installed.delete(base);
-      console.warn(`Python worker: no ${base} catalog, Python answers in English:`, String(e && e.message ? e.message : e));
+      console.warn(`Python worker: the ${base} catalog was not installed:`, String(e && e.message ? e.message : e));
       return false;
+    }).then((ok) => {
+      if (!ok) installed.delete(base); // Python answers in English; the next request tries again
+      return ok;
     });
     installed.set(base, p);
   }
   return installed.get(base);
 }
 
+/** The file's bytes, or null (said on the console) when it cannot be had or fails its sha256. */
 async function download(path, sha256) {
   const href = new URL(path, ROOT).href;
   // A link that died mid-download must not hold the call for ever: English after 20 s, the next request tries again.
   const r = await fetch(href, typeof AbortSignal.timeout === "function" ? { signal: AbortSignal.timeout(20_000) } : undefined);
-  if (!r.ok) throw new Error(`HTTP ${r.status} for ${href}`);
-  const buf = await r.arrayBuffer();
-  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buf)), (b) => b.toString(16).padStart(2, "0")).join("");
-  if (digest !== sha256) throw new Error(`sha256 mismatch for ${href}`);
-  return buf;
+  const buf = r.ok ? await r.arrayBuffer() : null;
+  const digest = buf && Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buf)), (b) => b.toString(16).padStart(2, "0")).join("");
+  if (digest === sha256) return buf;
+  console.warn(`Python worker: ${href} ${r.ok ? "failed its sha256" : `answered HTTP ${r.status}`}: Python answers in English.`);
+  return null;
 }
