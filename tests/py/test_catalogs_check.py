@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from perceptron_lab import cli, i18n
+from perceptron_lab import check_cli, cli, i18n
 
 BASE = "https://teacher.example/lab/#v=1&source=preset&preset=and&algorithm=online&epochs=100&eta=1&bias=1"
 HAND = "m0~0~-1_n_n_m1~1~0_m1~1~-1_m1~0~-2"  # AND's six answers worked by hand (test_check_cli.py): 6 of 6
@@ -17,7 +17,9 @@ NOT_A_LINK = "https://teacher.example/lab/"
 
 
 @pytest.fixture(autouse=True)
-def english_afterwards():
+def english_afterwards(monkeypatch):
+    # A batch slower than PROGRESS_SECONDS (a loaded machine) says how far it is on stderr: not these tests' lines.
+    monkeypatch.setattr(check_cli, "PROGRESS_SECONDS", float("inf"))
     yield
     i18n.use_language("en")
 
@@ -115,3 +117,27 @@ def test_the_reasons_of_an_altered_or_malformed_link_speak_the_language(capsys, 
     assert code == 2
     assert out[:2] == lines
     assert errors == ["perceptron-lab: " + err]
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("en", ["link 1: This link cannot be checked: Epochs (MaxIter) must be a whole number.",
+            "link 2: This link cannot be checked: the link was made by another version of Perceptron Lab (v=2), which "
+            "this one does not read.",
+            "link 3: This link cannot be checked: the link's points are not in it (too many for a link, or cut off): they "
+            "cannot be checked."]),
+    ("de", ["Link 1: Dieser Link kann nicht geprüft werden: Epochen (MaxIter) muss eine ganze Zahl sein.",
+            "Link 2: Dieser Link kann nicht geprüft werden: der Link stammt von einer anderen Version von Perceptron Lab "
+            "(v=2), die diese nicht liest.",
+            "Link 3: Dieser Link kann nicht geprüft werden: die Punkte des Links fehlen darin (zu viele für einen Link "
+            "oder abgeschnitten): sie können nicht geprüft werden."]),
+    ("es", ["enlace 1: Este enlace no se puede comprobar: Épocas (MaxIter) debe ser un número entero.",
+            "enlace 2: Este enlace no se puede comprobar: el enlace se hizo con otra versión de Perceptron Lab (v=2), que "
+            "esta no lee.",
+            "enlace 3: Este enlace no se puede comprobar: los puntos del enlace no están en él (demasiados para un "
+            "enlace, o cortados): no se pueden comprobar."]),
+])
+def test_why_a_link_cannot_be_read_speaks_the_language(capsys, lang, lines):
+    code, out, err = check(capsys, lang, BASE.replace("epochs=100", "epochs=abc") + "&view=exercise",
+                           "https://t.example/#v=2&view=exercise", "https://t.example/#v=1&source=points&view=exercise&exn=0&exs=0")
+    assert code == 2 and len(out) == 3
+    assert err == ["perceptron-lab: " + line for line in lines]
