@@ -85,6 +85,11 @@ def test_the_build_gives_each_languages_catalog_its_own_content_hashed_file_kept
     info = {"python_catalogs": catalogs}
     write_precache_list(tmp_path, info)
     assert info["precache"] == ["index.html"]  # an English first visit downloads none
+    # ... yet each is part of the build's id: a changed translation is a new build (sw.js fetches it again).
+    (tmp_path / catalogs["de"]["path"]).write_bytes(b"another translation")
+    again = {"python_catalogs": catalogs}
+    write_precache_list(tmp_path, again)
+    assert again["build"] != info["build"]
 
 
 def test_the_pages_python_speaks_a_language_once_its_catalog_is_installed(tmp_path, monkeypatch):
