@@ -30,7 +30,10 @@ DOMAIN = "perceptron_lab"
 PIP_DOMAIN = "perceptron_lab_pip"
 PIP_SOURCES = ("perceptron_lab/cli.py", "perceptron_lab/cli_input.py", "perceptron_lab/cli_words.py",
                "perceptron_lab/check_cli.py", "perceptron_lab/quiz_cli.py", "perceptron_lab/sklearn.py",
-               "perceptron_lab/estimators/", "perceptron_lab/params.json#cli")
+               "perceptron_lab/estimators/", "perceptron_lab/params.json#cli",
+               # the check of result links (bridge/check.py answers it, but only check_cli asks: the page never does)
+               "perceptron_lab/exercise/grading.py", "perceptron_lab/exercise/claim_change.py",
+               "perceptron_lab/exercise/result_link.py")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # A fixed date keeps the files byte-identical from run to run (Babel writes it into the headers).
 EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -53,7 +56,7 @@ def template():
                         auto_comments=["TRANSLATORS: a setting's help in the command line's --help"])
         for o in p.get("options", []):
             if isinstance(o, dict) and o.get("label") and p["name"] in CHANGEABLE:  # check's reasons name them
-                cat.add(o["label"], None, [("perceptron_lab/params.json", 0)],
+                cat.add(o["label"], None, [("perceptron_lab/params.json#cli", 0)],
                         auto_comments=["TRANSLATORS: a setting's choice, as the page's catalog has it (site/locale)"])
             if isinstance(o, dict) and o.get("no_exercise"):
                 cat.add(o["no_exercise"], None, [("perceptron_lab/params.json", 0)],
@@ -120,7 +123,7 @@ def updated(lang, tmpl, domain=DOMAIN):
     other = read(lang, PIP_DOMAIN if domain == DOMAIN else DOMAIN)
     for m in tmpl:
         if m.id and m.id not in cat and m.id in other:
-            cat[m.id] = other[m.id].string
+            cat.add(m.id, other[m.id].string)
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.obsolete.clear()
     cat.revision_date = EPOCH
