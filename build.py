@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from tools.appwheel import build_app_wheel
+from tools.python_catalogs import write_python_catalogs
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.module_preload import write_module_preloads
@@ -180,6 +181,8 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
         "wheels": [{"name": n, "file_name": small_lock["packages"][n]["file_name"],
                     "sha256": small_lock["packages"][n]["sha256"]} for n in shipped],
         "first_picture": rel(pic_dir / "first-picture.png"),
+        # Python's catalog per language, downloaded by a visit in that language only (tools/python_catalogs.py).
+        "python_catalogs": write_python_catalogs(pyd),
         "built": email.utils.formatdate(usegmt=True),
     }
     write_index(staging, info, json.loads(picture["first-picture.json"]))

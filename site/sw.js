@@ -146,7 +146,7 @@ const AHEAD = /^ahead\/[0-9a-f]{12}\/[\w.-]+\.json$/;
 // The page's language's catalog (its own only: not in the build's list, tools/sitefiles.py).
 const CATALOG = /^locale\/[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\/page\.json$/;
 
-async function precache(ahead = [], catalog = null) {
+async function precache(ahead = [], catalog = null, lang = null) {
   let res;
   try {
     res = await fetch(ROOT + "build-info.json", { cache: "no-store" });
@@ -172,6 +172,9 @@ async function precache(ahead = [], catalog = null) {
     }
   }
   if (typeof catalog === "string" && CATALOG.test(catalog)) await put(cache, catalog).catch(() => {});
+  // And Python's catalog of that language (build-info's python_catalogs; the worker asks for it on use).
+  const python = typeof lang === "string" && Object.hasOwn(info.python_catalogs || {}, lang) ? info.python_catalogs[lang].path : null;
+  if (typeof python === "string" && IMMUTABLE.test(python)) await put(cache, python).catch(() => {});
   for (const key of await caches.keys()) {
     if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
   }
@@ -184,7 +187,7 @@ async function tell(msg) {
 
 self.addEventListener("message", (ev) => {
   if (!ev.data || ev.data.type !== "precache") return;
-  running = running || precache(ev.data.ahead, ev.data.catalog).then(
+  running = running || precache(ev.data.ahead, ev.data.catalog, ev.data.lang).then(
     (done) => tell({ type: "precached", ...done }),
     (err) => tell({ type: "precache-failed", detail: String(err && err.message ? err.message : err) }),
   ).finally(() => { running = null; });

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh Debian machine (from apt: Chromium, WebKitGTK's
-# WebDriver and MiniBrowser with Xvfb, Firefox ESR and python3-venv, each only if missing;
+# WebDriver and MiniBrowser with Xvfb, Firefox ESR, gettext (msgfmt) and python3-venv, each only if missing;
 # Python packages into .venv/, npm packages) and runs the whole suite: JS unit tests
 # (node --test), Python unit tests and end-to-end tests against dist/ (tests/e2e/conftest.py
 # builds it): every module in Chromium, and the smoke suite (test_engines_smoke.py) in
@@ -21,6 +21,7 @@ need=()
 { [ -x /usr/bin/WebKitWebDriver ] && compgen -G '/usr/lib/*/webkit2gtk-4.1/MiniBrowser' >/dev/null; } || need+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null || need+=(xvfb)
 [ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)
+command -v msgfmt >/dev/null || need+=(gettext)  # tests/py/test_catalogs_standard.py compiles the .po with GNU msgfmt
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 if [ ! -x .venv/bin/python ]; then
   rm -rf .venv

@@ -22,7 +22,6 @@ def _b64_digest(data: bytes) -> str:
 NOT_IN_THE_PAGE = {f"perceptron_lab/{name}" for name in
                    ("__main__.py", "cli.py", "cli_input.py", "check_cli.py", "quiz_cli.py", "sklearn.py",
                     "cli_words.py")}
-PIP_CATALOG = "perceptron_lab_pip.mo"  # the command lines' and estimators' words (tools/catalogs.py)
 PIP_PACKAGES = ("perceptron_lab/estimators/",)  # fit/predict for pip users; perceptron_lab/__init__ loads them lazily
 
 
@@ -36,11 +35,12 @@ def build_app_wheel(out_dir: Path) -> Path:
 
     files: list[tuple[str, bytes]] = []
     for path in sorted(PY_SRC.rglob("*")):
-        # .po/.pot: the catalogs' sources; the page's Python reads only the compiled .mo.
-        if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo", ".po", ".pot"}:
+        # .po/.pot: the catalogs' sources. .mo: the compiled catalogs, which a first visit in English never
+        # reads; the worker downloads its language's own (tools/python_catalogs.py), the pip one never.
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo", ".po", ".pot", ".mo"}:
             continue
         rel = path.relative_to(PY_SRC.parent).as_posix()
-        if rel in NOT_IN_THE_PAGE or path.name == PIP_CATALOG or rel.startswith(PIP_PACKAGES):
+        if rel in NOT_IN_THE_PAGE or rel.startswith(PIP_PACKAGES):
             continue
         files.append((rel, path.read_bytes()))
     if not any(rel == "perceptron_lab/__init__.py" for rel, _ in files):

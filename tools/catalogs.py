@@ -9,6 +9,7 @@ docs/LANGUAGES.md says how a teacher adds a language.
 
 import argparse
 import datetime
+import gettext
 import io
 import json
 import sys
@@ -19,7 +20,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from perceptron_lab.i18n import catalog_key
+from perceptron_lab.exercise.claim_change import CHANGEABLE
 
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "perceptron_lab"
 LOCALE = PACKAGE / "locale"
@@ -29,7 +30,10 @@ DOMAIN = "perceptron_lab"
 PIP_DOMAIN = "perceptron_lab_pip"
 PIP_SOURCES = ("perceptron_lab/cli.py", "perceptron_lab/cli_input.py", "perceptron_lab/cli_words.py",
                "perceptron_lab/check_cli.py", "perceptron_lab/quiz_cli.py", "perceptron_lab/sklearn.py",
-               "perceptron_lab/estimators/", "perceptron_lab/params.json#cli")
+               "perceptron_lab/estimators/", "perceptron_lab/params.json#cli",
+               # the check of result links (bridge/check.py answers it, but only check_cli asks: the page never does)
+               "perceptron_lab/exercise/grading.py", "perceptron_lab/exercise/claim_change.py",
+               "perceptron_lab/exercise/result_link.py")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 # A fixed date keeps the files byte-identical from run to run (Babel writes it into the headers).
 EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -51,6 +55,9 @@ def template():
                 cat.add(p[key], None, [("perceptron_lab/params.json#cli", 0)],
                         auto_comments=["TRANSLATORS: a setting's help in the command line's --help"])
         for o in p.get("options", []):
+            if isinstance(o, dict) and o.get("label") and p["name"] in CHANGEABLE:  # check's reasons name them
+                cat.add(o["label"], None, [("perceptron_lab/params.json#cli", 0)],
+                        auto_comments=["TRANSLATORS: a setting's choice, as the page's catalog has it (site/locale)"])
             if isinstance(o, dict) and o.get("no_exercise"):
                 cat.add(o["no_exercise"], None, [("perceptron_lab/params.json", 0)],
                         auto_comments=["TRANSLATORS: why the exercise cannot follow this algorithm (bridge/visits.py)"])
@@ -78,24 +85,25 @@ def po_bytes(cat):
 
 
 def mo_bytes(cat):
-    """The compiled catalog, each message filed under i18n.catalog_key of its msgid (not the English
-    itself, which every language's file would carry again: ~14 KB of a first visit)."""
-    keyed = Catalog(locale=cat.locale, domain=cat.domain, project="perceptron-lab", version="",
-                    creation_date=EPOCH, revision_date=EPOCH, msgid_bugs_address="", copyright_holder="",
-                    fuzzy=False)
-    keyed.mime_headers = cat.mime_headers
-    seen = {}
-    for m in cat:
-        if not m.id or m.fuzzy:
-            continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        keys = tuple(catalog_key(i) for i in ids)
-        if seen.setdefault(keys[0], ids[0]) != ids[0]:
-            raise SystemExit(f"two msgids share the key {keys[0]}: {seen[keys[0]]!r}, {ids[0]!r}")
-        keyed.add(keys if isinstance(m.id, tuple) else keys[0], m.string)
+    """The compiled catalog in gettext's standard form (msgid -> msgstr, as msgfmt writes it), so that the
+    standard library's gettext, msgunfmt and any .po tool read it as it is."""
     out = io.BytesIO()
-    write_mo(out, keyed, use_fuzzy=False)
+    write_mo(out, cat, use_fuzzy=False)
     return out.getvalue()
+
+
+def same(path, data):
+    """A file holds what this run would write: the same bytes, or, for a .mo, the same messages and plural
+    rule (a teacher's msgfmt or Poedit writes another header and a hash table, and is as good)."""
+    old = path.read_bytes()
+    if old == data or path.suffix != ".mo":
+        return old == data
+    try:
+        a, b = (gettext.GNUTranslations(io.BytesIO(d)) for d in (old, data))
+    except Exception:  # not a catalog at all: stale
+        return False
+    body = lambda t: {k: v for k, v in t._catalog.items() if k != ""}  # noqa: E731
+    return body(a) == body(b) and [a.plural(n) for n in range(200)] == [b.plural(n) for n in range(200)]
 
 
 def languages():
@@ -115,7 +123,7 @@ def updated(lang, tmpl, domain=DOMAIN):
     other = read(lang, PIP_DOMAIN if domain == DOMAIN else DOMAIN)
     for m in tmpl:
         if m.id and m.id not in cat and m.id in other:
-            cat[m.id] = other[m.id].string
+            cat.add(m.id, other[m.id].string)
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.obsolete.clear()
     cat.revision_date = EPOCH
@@ -147,7 +155,7 @@ def main(argv=None):
         base = LOCALE / lang / "LC_MESSAGES" / domain
         files[base.with_suffix(".po")] = po_bytes(cat)
         files[base.with_suffix(".mo")] = mo_bytes(cat)
-    stale = [p for p, data in files.items() if not p.is_file() or p.read_bytes() != data]
+    stale = [p for p, data in files.items() if not p.is_file() or not same(p, data)]
     if check:
         for p in stale:
             problems.append(f"stale: {p.relative_to(PACKAGE.parents[1])} (run tools/catalogs.py)")

@@ -18,12 +18,17 @@ import time
 
 from . import settings
 from .cli_input import InputError, read_data_file, shown
-from .i18n import _, number
+from .i18n import _, ngettext, number
 
 EXIT_ALTERED = 1
 EXIT_MALFORMED = 2
 MAX_LINKS = 10_000
 RESULT_COLUMNS = ["status", "score", "answered", "right", "reasons"]
+# The forms a script reads (docs/LANGUAGES.md, README "Grading the exercise"): their field names and the
+# status codes (genuine, altered, malformed) are English in every language; only the lines of "text" and
+# the reasons (sentences for a person) speak the command line's language.
+FORMATS = ("text", "tsv", "json")
+TSV_COLUMNS = ["link", *RESULT_COLUMNS]
 # A line of a file of links ends at \n, \r\n or \r only: str.splitlines() also splits at form
 # feeds, U+2028 and others, which would split one link in two and misnumber every later one.
 LINE_END = re.compile(r"\r\n|\r|\n")
@@ -41,7 +46,12 @@ def add_parser(sub):
     c.add_argument("--assignment", metavar="LINK", help=_("the exercise link you handed out: a result of another "
                    "run (data or settings changed) counts as altered"))
     c.add_argument("--csv", dest="csv_out", metavar="OUT", help=_("write a CSV for a gradebook to OUT ('-' = stdout)"))
-    c.add_argument("--json", action="store_true", help=_("print one JSON object per link instead of a line"))
+    c.add_argument("--json", action="store_true", help=_("print one JSON object per link instead of a line "
+                   "(the same as --format json)"))
+    c.add_argument("--format", choices=FORMATS, default=None,
+                   help=_("text: one line per link in the command line's language; tsv: a header row, then one "
+                          "row per link with English field names and status codes (for scripts); json: one JSON "
+                          "object per link"))
     return c
 
 
@@ -128,18 +138,40 @@ def _assignment_problem(result_link, assignment):
     except LinkError:
         return None  # the check itself says why
     a, b = r["values"], assignment["values"]
-    differ = [p["label"] for name, p in BY_NAME.items()
+    differ = [_(p["label"]) for name, p in BY_NAME.items()
               if p["group"] != "view" and name not in ("plot_features", "main_plot")  # the picture, not the run
               and (is_active(name, a) or is_active(name, b)) and a[name] != b[name]]
     if not differ and r["data"] != assignment["data"]:
-        differ = ["the data"]
-    verb = "differ" if len(differ) > 1 else "differs"
-    return f"it is not the assigned exercise ({', '.join(differ)} {verb})" if differ else None
+        return _("it is not the assigned exercise (the data differs)")
+    if not differ:
+        return None
+    return ngettext("it is not the assigned exercise ({settings} differs)",
+                    "it is not the assigned exercise ({settings} differ)", len(differ)).format(settings=", ".join(differ))
 
 
 def _right_text(right):
     wrong = [str(i + 1) for i, ok in enumerate(right) if not ok]
-    return "none wrong" if not wrong else f"wrong: {', '.join(wrong[:30])}{', …' if len(wrong) > 30 else ''}"
+    if not wrong:
+        return _("none wrong")
+    return _("wrong: {answers}").format(answers=", ".join(wrong[:30]) + (", …" if len(wrong) > 30 else ""))
+
+
+def _replayed(r):
+    """What the replay found, in the command line's language (the line's second half)."""
+    ex, right = r["exercise"], _right_text(r["right"])
+    if not r.get("lessons"):  # the lesson predictions the link carries (lessons/answers.py)
+        return _("{score} of {answered} right ({right}); {dataset}, {algorithm}").format(
+            score=r["score"], answered=r["answered"], right=right, dataset=ex["dataset"], algorithm=ex["algorithm"])
+    return _("{score} of {answered} right ({right}); {dataset}, {algorithm}; lesson predictions {lesson_score} of "
+             "{lesson_answered} right; in all {total_score} of {total_answered} right").format(
+        score=r["score"], answered=r["answered"], right=right, dataset=ex["dataset"], algorithm=ex["algorithm"],
+        lesson_score=r["lessons"]["score"], lesson_answered=r["lessons"]["answered"],
+        total_score=r["total"]["score"], total_answered=r["total"]["answered"])
+
+
+def _tsv_cell(value):
+    """A TSV field: tabs and line ends inside a reason would start another field or row."""
+    return re.sub(r"[\t\r\n]+", " ", str(value))
 
 
 def run(args, handle, fail, printable):
@@ -157,6 +189,11 @@ def run(args, handle, fail, printable):
             assignment = read_link(args.assignment)
         except LinkError as e:
             return fail(_("--assignment: {e}").format(e=e))
+    form = args.format or ("json" if args.json else "text")
+    if args.json and form != "json":
+        return fail(_("--json and --format {form} ask for two forms: give one").format(form=form))
+    if form == "tsv":
+        print("\t".join(TSV_COLUMNS))
     worst, out, progress = 0, [], Progress(len(rows))
     for n, row in enumerate(rows, start=1):
         link = row[col] if col < len(row) else ""
@@ -164,10 +201,10 @@ def run(args, handle, fail, printable):
         r = handle({"cmd": "check", "link": link})
         if not r["ok"]:
             reason = r["error"]["message"]
-            sys.stderr.write(f"perceptron-lab: link {n}: {printable(reason)}\n")
+            sys.stderr.write("perceptron-lab: " + _("link {n}: {reason}").format(n=n, reason=printable(reason)) + "\n")
             worst = max(worst, EXIT_MALFORMED)
             result = {"status": "malformed", "score": "", "answered": "", "right": "", "reasons": reason}
-            line = f"link {n}: MALFORMED: {reason}"
+            line = _("link {n}: MALFORMED: {reason}").format(n=n, reason=reason)
             record = {"link": n, "status": "malformed", "reason": reason}
         else:
             if assignment is not None:
@@ -179,17 +216,16 @@ def run(args, handle, fail, printable):
             worst = max(worst, EXIT_ALTERED if altered else 0)
             result = {"status": r["status"], "score": r["score"], "answered": r["answered"],
                       "right": "".join("1" if ok else "0" for ok in r["right"]), "reasons": "; ".join(r["reasons"])}
-            ex = r["exercise"]
-            what = f"{r['score']} of {r['answered']} right ({_right_text(r['right'])}); {ex['dataset']}, {ex['algorithm']}"
-            if r.get("lessons"):  # the lesson predictions the link carries (lessons/answers.py)
-                what += (f"; lesson predictions {r['lessons']['score']} of {r['lessons']['answered']} right"
-                         f"; in all {r['total']['score']} of {r['total']['answered']} right")
-            line = (f"link {n}: ALTERED: {'; '.join(r['reasons'])}. Replayed: {what}" if altered
-                    else f"link {n}: genuine: {what}")
+            what = _replayed(r)
+            line = (_("link {n}: ALTERED: {reasons}. Replayed: {what}").format(n=n, reasons="; ".join(r["reasons"]), what=what)
+                    if altered else _("link {n}: genuine: {what}").format(n=n, what=what))
             keys = ("status", "reasons", "score", "answered", "right", "claimed", "asked", "verdict", "exercise", "lessons", "total")
             record = {"link": n, **{k: r[k] for k in keys}}
         out.append(row + [""] * (len(header) - len(row)) + [result[k] for k in RESULT_COLUMNS])
-        print(json.dumps(record) if args.json else printable(line))
+        if form == "tsv":
+            print("\t".join(_tsv_cell(printable(v)) for v in [n, *(result[k] for k in RESULT_COLUMNS)]))
+        else:
+            print(json.dumps(record) if form == "json" else printable(line))
     if args.csv_out:
         err = _write_csv(args.csv_out, header + RESULT_COLUMNS, out, fail)
         if err:

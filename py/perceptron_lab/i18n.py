@@ -1,8 +1,9 @@
 """The language of the lab's sentences: gettext catalogs, read with the standard library.
 
-Catalogs live in locale/<lang>/LC_MESSAGES/perceptron_lab.mo beside this file (compiled from the .po
-files by tools/catalogs.py with Babel; docs/LANGUAGES.md says how a teacher adds a language). The
-.mo files are committed, so pip installs and Pyodide need nothing but `gettext`.
+Catalogs live in locale/<lang>/LC_MESSAGES/perceptron_lab.mo beside this file, standard gettext .mo files
+(compiled from the .po files by tools/catalogs.py with Babel, as msgfmt would; docs/LANGUAGES.md says how a
+teacher adds a language). The .mo files are committed, so pip installs need nothing but `gettext`. The page's
+wheel carries none: its worker downloads the page's language's file and hands it to `install_catalog`.
 
 One language at a time: the page and the CLI speak to one student. `use_language` picks it for
 what follows (the bridge calls it with each request's "lang"); every sentence asks `_` at the
@@ -13,9 +14,8 @@ Numbers in sentences carry the language's decimal mark (`number`); numbers in li
 JSON never do (they are not built here).
 """
 
-import base64
 import gettext
-import hashlib
+import io
 import os
 import re
 
@@ -28,7 +28,10 @@ ENGLISH = "en"
 NUMBER_MARKS = {"en": (".", ","), "de": (",", "."), "es": (",", ".")}
 
 _CODE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$")
-_state = {"lang": ENGLISH, "translation": gettext.NullTranslations()}
+# asked: the language asked for (its base); english: the msgids said in English since, for want of a translation.
+_state = {"lang": ENGLISH, "asked": ENGLISH, "translation": gettext.NullTranslations(), "english": set()}
+ENGLISH_MAX = 500  # msgids kept (a catalog in progress lacks a few; a missing one is answered wholesale)
+ANSWER_NODES_MAX = 200_000  # english_in's walk through an answer stops here (frames are large)
 _cache = {}
 
 
@@ -50,49 +53,47 @@ def resolve(code):
     return base if base in available() else ENGLISH
 
 
-def catalog_key(msgid):
-    """The key a compiled catalog files a message under: 7 characters of the msgid's SHA-1, so that the
-    English is not shipped once per language (as the page's catalogs do; tools/catalogs.py writes them)."""
-    return base64.urlsafe_b64encode(hashlib.sha1(msgid.encode("utf-8")).digest())[:7].decode("ascii")
-
-
-class _Keyed:
-    """A language's compiled catalogs (the main one, then the pip one), asked by catalog_key; a message
-    found in neither is the English msgid itself."""
-
-    def __init__(self, catalogs):
-        self.catalogs = catalogs
-
-    def gettext(self, msgid):
-        key = catalog_key(msgid)
-        for c in self.catalogs:
-            text = c._catalog.get(key)
-            if text is not None:
-                return text
-        return msgid
-
-    def ngettext(self, singular, plural, n):
-        key = catalog_key(singular)
-        for c in self.catalogs:
-            if (key, 0) in c._catalog:
-                return c._catalog.get((key, c.plural(n)), c._catalog[(key, 0)])
-        return singular if n == 1 else plural
-
-
 def _translation(lang):
+    """The language's catalogs as the standard library reads them: the main one, then the pip one as its
+    fallback (gettext's own add_fallback); a message found in neither is the English msgid itself."""
     if lang not in _cache:
-        if lang == ENGLISH:
-            _cache[lang] = gettext.NullTranslations()
-        else:
-            found = [gettext.translation(d, LOCALE_DIR, languages=[lang], fallback=True) for d in (DOMAIN, PIP_DOMAIN)]
-            _cache[lang] = _Keyed([t for t in found if isinstance(t, gettext.GNUTranslations)])
+        found = [] if lang == ENGLISH else [
+            t for t in (gettext.translation(d, LOCALE_DIR, languages=[lang], fallback=True) for d in (DOMAIN, PIP_DOMAIN))
+            if isinstance(t, gettext.GNUTranslations)]
+        for t in found[1:]:
+            found[0].add_fallback(t)
+        _cache[lang] = found[0] if found else gettext.NullTranslations()
     return _cache[lang]
+
+
+def install_catalog(code, data):
+    """The page's Python: put a language's compiled catalog (bytes of perceptron_lab.mo, which the page's
+    wheel does not carry) where gettext looks, before the first request in that language. A file gettext
+    cannot read is refused (ValueError) and nothing is written; returns the language installed."""
+    lang = re.split(r"[-_]", code)[0].lower() if isinstance(code, str) and _CODE.match(code) else None
+    if not lang or lang == ENGLISH:
+        raise ValueError(f"not a language to install a catalog for: {code!r}")
+    data = bytes(data)
+    try:
+        gettext.GNUTranslations(io.BytesIO(data))
+    except Exception as e:  # a bad magic number, a cut file (struct.error), a wrong charset
+        raise ValueError(f"not a gettext catalog ({e})") from None
+    folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, DOMAIN + ".mo")
+    with open(path, "wb") as f:
+        f.write(data)
+    # gettext keeps each file it has read by its path: a catalog installed again must be read again.
+    gettext._translations.pop((gettext.GNUTranslations, os.path.abspath(path)), None)
+    _cache.pop(lang, None)
+    return lang
 
 
 def use_language(code):
     """Speak `code` from now on (after fallback); returns the language used. Never raises."""
     lang = resolve(code)
-    _state["lang"], _state["translation"] = lang, _translation(lang)
+    asked = re.split(r"[-_]", code)[0].lower() if isinstance(code, str) and _CODE.match(code) else ENGLISH
+    _state.update(lang=lang, asked=asked, translation=_translation(lang), english=set())
     return lang
 
 
@@ -101,11 +102,58 @@ def current_language():
 
 
 def _(msgid):
-    return _state["translation"].gettext(msgid)
+    t = _state["translation"]
+    if _state["lang"] != ENGLISH and not _knows(t, msgid):
+        _said_in_english(msgid)
+    return t.gettext(msgid)
 
 
 def ngettext(singular, plural, n):
-    return _state["translation"].ngettext(singular, plural, n)
+    t = _state["translation"]
+    if _state["lang"] != ENGLISH and not _knows(t, (singular, 0)):
+        _said_in_english(singular, plural)
+    return t.ngettext(singular, plural, n)
+
+
+def _knows(t, key):
+    while t is not None:
+        if key in getattr(t, "_catalog", ()):
+            return True
+        t = getattr(t, "_fallback", None)
+    return False
+
+
+def _said_in_english(*msgids):
+    if len(_state["english"]) < ENGLISH_MAX:
+        _state["english"].update(msgids)
+
+
+def english_in(answer):
+    """The sentences of an answer (its strings, as they are) that are English in a language asked for other than
+    English (WCAG 3.1.2: the page marks them lang="en"): every sentence when that language has no catalog here,
+    else those holding a message its catalog lacks. [] in English and whenever every sentence is translated."""
+    if _state["asked"] == ENGLISH:
+        return []
+    if _state["lang"] == ENGLISH:
+        english = lambda s: not s.startswith(("data:", "<")) and re.search(r"[A-Za-z]{2,} +[A-Za-z]{2,}", s) is not None  # noqa: E731
+    elif _state["english"]:
+        # The message's own words (its text between placeholders), found in the sentence it made.
+        pieces = {p for m in _state["english"] for p in re.split(r"\{[^{}]*\}", m) if len(p.strip()) >= 4}
+        english = lambda s: any(p in s for p in pieces)  # noqa: E731
+    else:
+        return []
+    found, todo, seen = [], [answer], 0
+    while todo and seen < ANSWER_NODES_MAX:
+        node = todo.pop()
+        seen += 1
+        if isinstance(node, str):
+            if english(node) and node not in found:
+                found.append(node)
+        elif isinstance(node, dict):
+            todo.extend(reversed(list(node.values())))
+        elif isinstance(node, (list, tuple)) and node and not isinstance(node[0], (int, float)):
+            todo.extend(reversed(node))  # a list of numbers holds no sentence
+    return found
 
 
 def N_(msgid):

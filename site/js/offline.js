@@ -7,6 +7,7 @@
 import { page } from "./state/page-state.js";
 import { aheadFetched } from "./run/ahead.js";
 import { catalogFile } from "./i18n/catalog.js";
+import { pageLanguage } from "./i18n/current.js";
 
 const SW_URL = new URL("../sw.js", import.meta.url); // the site root, under any sub-path
 const ACTIVATE_MS = 10_000;
@@ -50,7 +51,8 @@ async function precache() {
   }
   // And the runs computed ahead this visit showed: a return visit to them moves at once (run/ahead.js).
   // And the page's own catalog (the only one it asks for; none in English).
-  sw.postMessage({ type: "precache", ahead: aheadFetched(), catalog: catalogFile });
+  // And Python's catalog of the page's language (the worker downloads it on the first request in it).
+  sw.postMessage({ type: "precache", ahead: aheadFetched(), catalog: catalogFile, lang: pageLanguage().split("-")[0] });
 }
 
 let available = false;

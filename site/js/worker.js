@@ -19,6 +19,7 @@ import { sayEachLibrary } from "./worker/library-progress.js";
 import { compileLibraries, useCompiledLibraries } from "./worker/library-compile.js";
 import { unpackEarly, installUnpacked } from "./worker/wheel-unpack.js";
 import { installApp } from "./worker/app-install.js";
+import { withCatalog } from "./worker/python-catalog.js";
 import { fill, N_ } from "./worker/words.js"; // marks the words the page shows with t() (no catalog here)
 import { FROM_WORKER, message } from "./worker/protocol.js";
 
@@ -50,6 +51,7 @@ let restored = false; // started from a memory snapshot: an internal error then 
 let boot = null; // the Python module perceptron_lab.worker_boot
 let handleJson = null;
 let testHooks = false;
+let pythonCatalogs = {}; // build-info's python_catalogs: each language's .mo, installed on its first request
 
 async function start() {
   const t0 = performance.now();
@@ -62,6 +64,7 @@ async function start() {
     throw new BootError(N_("Could not download the Python runtime; check your connection and reload."), String(e));
   });
   const info = await infoP;
+  pythonCatalogs = info.python_catalogs || {};
   times.build_info = performance.now() - t0;
   post("build", { build: info.build }); // the page keeps to the build it started with
   if (info.pyodide !== PYODIDE_VERSION) {
@@ -218,8 +221,10 @@ const muted = { python: false, buffer: false };
 
 async function handleCall(id, request) {
   if (!(await booted)) return; // the page got "fatal" and will restart us
-  let last = 0;
   const alive = throttled(() => post("alive", { id }));
+  const waiting = setInterval(() => alive(), 1000); // the language's catalog downloading (the call's watchdog)
+  await withCatalog(pyodide, pythonCatalogs, request && request.lang).finally(() => clearInterval(waiting));
+  let last = 0;
   const progress = (epoch, mistakes, phase) => {
     if (armedFault) {
       const kind = armedFault;

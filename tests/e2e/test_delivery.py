@@ -270,9 +270,10 @@ def test_a_cold_load_is_at_most_12_mb_on_the_wire(dist_dir):
         return len(gzip.compress(data, compresslevel=6, mtime=0)) if p.suffix in COMPRESSIBLE else len(data)
 
     # Of the runs computed ahead (ahead/, on demand: docs/PYODIDE.md) a first visit asks for its own, AND's;
-    # of the page's catalogs (locale/<lang>/page.json) an English one asks for none.
+    # of the page's catalogs (locale/<lang>/page.json) and Python's an English one asks for none.
     files = [p for p in dist_dir.rglob("*") if p.is_file() and p.name != ".nojekyll"
              and (not p.relative_to(dist_dir).as_posix().startswith("ahead/") or p.name.startswith("and-online."))
-             and not (p.relative_to(dist_dir).as_posix().startswith("locale/") and p.name == "page.json")]
+             and not (p.relative_to(dist_dir).as_posix().startswith("locale/") and p.name == "page.json")
+             and p.name != "perceptron_lab.mo"]  # nor any of Python's (py/<hash>/perceptron_lab.mo)
     total = sum(wire(p) for p in files)
     assert 3_000_000 < total <= 12_000_000, f"{total / 1e6:.2f} MB"

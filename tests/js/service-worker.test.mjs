@@ -156,3 +156,26 @@ test("precache keeps the build's files and the runs computed ahead the page show
   assert.deepEqual(put.sort(), ["", "ahead/0123456789ab/and-online.train.json", "build-info.json", "js/main.js"]);
   assert.equal(told.at(-1).type, "precached"); // a run file that could not be had fails nothing
 });
+
+test("precache keeps Python's catalog of the page's language only, named by this build's python_catalogs", async () => {
+  const info = { build: "b1", precache: ["js/main.js"], python_catalogs: {
+    de: { path: "py/0123456789ab/perceptron_lab.mo", sha256: "0123456789ab" }, es: { path: "py/ba9876543210/perceptron_lab.mo" },
+    xx: { path: "../elsewhere.mo" } } };
+  const network = async (url) => (url.endsWith("build-info.json") ? new Response(JSON.stringify(info)) : new Response("mo"));
+  const asked = async (lang) => {
+    const { scope } = serviceWorkerScope(new Map(), network);
+    const put = [];
+    const cache = { match: async () => undefined, put: async (url) => { put.push(url.replace("https://lab.example.edu/perceptron-lab/", "")); } };
+    Object.assign(scope.caches, { open: async () => cache, keys: async () => ["perceptron-lab-b1"], match: async () => undefined });
+    scope.clients = { matchAll: async () => [] };
+    let done;
+    scope.listeners.message({ data: { type: "precache", ahead: [], catalog: null, lang }, waitUntil: (p) => { done = p; } });
+    await done;
+    return put.filter((p) => p.endsWith(".mo"));
+  };
+  assert.deepEqual(await asked("de"), ["py/0123456789ab/perceptron_lab.mo"]);
+  assert.deepEqual(await asked("es"), ["py/ba9876543210/perceptron_lab.mo"]);
+  assert.deepEqual(await asked("en"), []); // English has none
+  assert.deepEqual(await asked("xx"), []); // a listed path outside the content-hashed folders is not fetched
+  assert.deepEqual(await asked("constructor"), []);
+});

@@ -91,13 +91,13 @@ def test_a_vector_in_a_lesson_keeps_its_numbers_apart_where_the_decimal_mark_is_
     assert number("w", [0.5, -1.25]) == "(0,5; −1,25)"
 
 
-def test_the_pages_wheel_carries_the_compiled_catalogs_and_not_the_command_line(tmp_path):
+def test_the_pages_wheel_carries_neither_the_catalogs_nor_the_command_line(tmp_path):
     import zipfile
 
     from tools.appwheel import build_app_wheel
     names = set(zipfile.ZipFile(build_app_wheel(tmp_path)).namelist())
-    assert {f"perceptron_lab/locale/{lang}/LC_MESSAGES/perceptron_lab.mo" for lang in ("de", "es")} <= names
-    assert not [n for n in names if n.endswith((".po", ".pot"))]
+    # The worker downloads its language's .mo (test_catalogs_standard.py); English needs none.
+    assert not [n for n in names if n.endswith((".mo", ".po", ".pot"))]
     assert not {"perceptron_lab/cli.py", "perceptron_lab/check_cli.py", "perceptron_lab/sklearn.py",
                 "perceptron_lab/cli_words.py"} & names
     # The words and classes only a pip install uses: the command lines' catalog, the estimators.
@@ -107,8 +107,8 @@ def test_the_pages_wheel_carries_the_compiled_catalogs_and_not_the_command_line(
 
 @pytest.mark.parametrize("lang", ["de", "es"])
 def test_every_translation_is_found_through_the_compiled_catalogs(lang):
-    # The .mo files hold each message under a short key of its msgid (i18n.catalog_key), not the English:
-    # every msgstr of both .po files must come back for its msgid, plural forms by n.
+    # Through i18n (the main catalog, then the pip one as its fallback): every msgstr of both .po files
+    # must come back for its msgid, plural forms by n.
     i18n.use_language(lang)
     found = 0
     for domain in ("perceptron_lab", "perceptron_lab_pip"):

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import settings
 from ..errors import DataError, SettingsError
-from ..i18n import _, use_language
+from ..i18n import _, english_in, use_language
 from ..json_numbers import floats
 from .compare import compare_request
 from .exports import export_request
@@ -64,7 +64,16 @@ def _error(kind, message, **where):
 
 
 def handle(request, progress=None):
-    """Answer one request dict; never raises."""
+    """Answer one request dict; never raises. "english": its sentences said in English in a page of another
+    language (a message the language's catalog lacks, or no catalog at all: i18n.english_in), for lang="en"."""
+    out = _answer(request, progress)
+    english = english_in(out) if isinstance(out, dict) else []
+    if english:
+        out["english"] = english
+    return out
+
+
+def _answer(request, progress):
     try:
         if isinstance(request, dict) and "lang" in request:  # the page's language (first: every answer speaks it)
             if not isinstance(request["lang"], str) or len(request["lang"]) > 35:

@@ -14,6 +14,7 @@ A change counts as found only when the replay under it scores the claim; otherwi
 says what is certain (the score or an answer was changed) and names no cause it did not find.
 """
 
+from ..i18n import N_, _, ngettext
 from .result_link import BY_NAME, LinkError, data_request, is_active, settings_request
 
 MAX_REPLAYS = 40  # one mismatched link costs at most this many replays of its (small) run
@@ -90,15 +91,16 @@ def find_change(parsed, answers, visits, claimed, score_of):
 
     eta, tried = values["eta"], []
     if "w_after" in (visits[0] if visits else {}):
-        tried.append("η")
+        tried.append("η")  # a symbol, the same in every language
     ratio = _eta_ratio(answers, visits)
     if ratio is not None and not _close(ratio, 1.0):
         other = float(f"{eta * ratio:.12g}")
         if scores({**values, "eta": other}):
-            return (f"it claims a score of {claimed}, which its answers give with η = {_number(other)}, not with the link's "
-                    f"η = {_number(eta)}: η was changed after the page wrote the link"), tried
+            return _("it claims a score of {claimed}, which its answers give with η = {other}, not with the link's "
+                     "η = {eta}: η was changed after the page wrote the link").format(
+                claimed=claimed, other=_number(other), eta=_number(eta)), tried
     if parsed["data"]["kind"] == "points" and "η" in tried:
-        tried.append("point")
+        tried.append(N_("point"))
         seen = _point_seen(answers, visits, eta, values["bias"])
         if seen is not None:
             visit, point = seen
@@ -107,12 +109,14 @@ def find_change(parsed, answers, visits, claimed, score_of):
             if 0 <= i < len(pts) and pts[i] != point:
                 was, pts[i] = pts[i], point
                 if scores(values, {"kind": "points", "points": pts}):
-                    show = lambda p: f"({_number(p[0])}, {_number(p[1])}) labelled {p[2]:+d}"  # noqa: E731
-                    return (f"it claims a score of {claimed}, which its answers give when point {i + 1} is {show(point)}, "
-                            f"not the link's {show(was)}: the data was changed after the page wrote the link"), tried
+                    show = lambda p: _("({x1}, {x2}) labelled {label}").format(  # noqa: E731
+                        x1=_number(p[0]), x2=_number(p[1]), label=f"{p[2]:+d}")
+                    return _("it claims a score of {claimed}, which its answers give when point {n} is {point}, not the "
+                             "link's {was}: the data was changed after the page wrote the link").format(
+                        claimed=claimed, n=i + 1, point=show(point), was=show(was)), tried
     if parsed["data"]["kind"] == "csv":
         return None, tried  # every replay re-reads the file: too costly to try each setting
-    tried += ["setting"] if parsed["data"]["kind"] == "points" else ["setting", "preset"]
+    tried += [N_("setting")] if parsed["data"]["kind"] == "points" else [N_("setting"), N_("preset")]
     for name in CHANGEABLE:
         if not is_active(name, values):
             continue
@@ -120,11 +124,14 @@ def find_change(parsed, answers, visits, claimed, score_of):
         options = [True, False] if p["type"] == "bool" else [o["value"] for o in p["options"]]
         for option in options:
             if option != values[name] and scores({**values, name: option}):
-                shown = lambda v: ("on" if v else "off") if p["type"] == "bool" else "“" + next(  # noqa: E731
-                    o["label"] for o in p["options"] if o["value"] == v) + "”"
-                what = "the data" if p["group"] == "data" else p["label"]
-                return (f"it claims a score of {claimed}, which its answers give with {p['label']} {shown(option)}, not the "
-                        f"link's {shown(values[name])}: {what} was changed after the page wrote the link"), tried
+                shown = lambda v: (_("on") if v else _("off")) if p["type"] == "bool" else "“" + _(next(  # noqa: E731
+                    o["label"] for o in p["options"] if o["value"] == v)) + "”"
+                words = (_("it claims a score of {claimed}, which its answers give with {setting} {option}, not the link's "
+                           "{was}: the data was changed after the page wrote the link") if p["group"] == "data" else
+                         _("it claims a score of {claimed}, which its answers give with {setting} {option}, not the link's "
+                           "{was}: {setting} was changed after the page wrote the link"))
+                return words.format(claimed=claimed, setting=_(p["label"]), option=shown(option),
+                                    was=shown(values[name])), tried
     return None, tried
 
 
@@ -133,12 +140,19 @@ def mismatch_reason(claimed, score, results, change, tried):
     if change is not None:
         return change
     wrong = [str(i + 1) for i, r in enumerate(results) if not r["right"]]
-    which = (f"answer{'s' if len(wrong) > 1 else ''} {', '.join(wrong[:10])}{', …' if len(wrong) > 10 else ''} "
-             f"(wrong on replay)") if wrong and claimed > score else "its answers"
-    verb = "were" if which == "its answers" or len(wrong) > 1 and claimed > score else "was"
-    kinds = " or ".join([", ".join(tried[:-1]), tried[-1]] if len(tried) > 1 else tried)
-    searched = f" (no other {kinds} makes them score {claimed})" if tried else ""
-    return (f"it claims a score of {claimed} but its answers score {score}: the score or {which} {verb} changed "
-            f"after the page wrote the link{searched}")
+    if wrong and claimed > score:
+        reason = ngettext("it claims a score of {claimed} but its answers score {score}: the score or answer {answers} "
+                          "(wrong on replay) was changed after the page wrote the link",
+                          "it claims a score of {claimed} but its answers score {score}: the score or answers {answers} "
+                          "(wrong on replay) were changed after the page wrote the link", len(wrong))
+    else:
+        reason = _("it claims a score of {claimed} but its answers score {score}: the score or its answers were changed "
+                   "after the page wrote the link")
+    reason = reason.format(claimed=claimed, score=score, answers=", ".join(wrong[:10]) + (", …" if len(wrong) > 10 else ""))
+    if not tried:
+        return reason
+    kinds = [_(k) for k in tried]
+    kinds = _("{first} or {last}").format(first=", ".join(kinds[:-1]), last=kinds[-1]) if len(kinds) > 1 else kinds[0]
+    return _("{reason} (no other {kinds} makes them score {claimed})").format(reason=reason, kinds=kinds, claimed=claimed)
 
 

@@ -19,6 +19,7 @@ import math
 import re
 
 from .. import settings
+from ..i18n import N_, _, ngettext
 from ..lessons import answers as lesson_answers
 from .claim_change import find_change, mismatch_reason
 from .result_link import LinkError, read_link, settings_request
@@ -92,27 +93,27 @@ def decode_answers(text, width):
     if s == "":
         return [], None
     if len(s) > MAX_ANSWERS_CHARS:
-        return None, "too long"
+        return None, N_("too long")
     parts = s.split("_")
     if len(parts) > MAX_ANSWERS:
-        return None, "too many"
+        return None, N_("too many")
     answers = []
     for p in parts:
         if p == "n":
             answers.append({"mistake": False, "w": None})
             continue
         if not p.startswith("m"):
-            return None, "bad answer"
+            return None, N_("bad answer")
         nums = [] if p[1:] == "" else p[1:].split("~")
         if len(nums) > width:
-            return None, "bad answer"
+            return None, N_("bad answer")
         w = []
         for t in nums:
             if not _NUMBER.fullmatch(t):
-                return None, "bad number"
+                return None, N_("bad number")
             v = _js_number(t)
             if not math.isfinite(v):
-                return None, "bad number"
+                return None, N_("bad number")
             w.append(v)
         answers.append({"mistake": True, "w": w})
     return answers, None
@@ -154,13 +155,13 @@ def _visits(handle, data, settings_):
     if data["kind"] == "csv":
         info = handle({"cmd": "inspect", "data": data})
         if not info["ok"]:
-            raise LinkError(f"the link's CSV data was not accepted: {info['error']['message']}")
+            raise LinkError(_("the link's CSV data was not accepted: {reason}").format(reason=info["error"]["message"]))
         lc, cols = info["label_column"], info["columns"]
         if data.get("label") is not None:  # else the same default column, and the same reading (read once, not twice)
             data = {**data, "label": lc if isinstance(lc, int) else (cols.index(lc) if lc in cols else len(cols) - 1)}
     res = handle({"cmd": "visits", "data": data, "settings": settings_, "limit": MAX_ANSWERS})
     if not res["ok"]:
-        raise LinkError(f"the link's exercise cannot be run: {res['error']['message']}")
+        raise LinkError(_("the link's exercise cannot be run: {reason}").format(reason=res["error"]["message"]))
     return res
 
 
@@ -169,10 +170,12 @@ def _shape_problems(answers, width, visits):
     out = []
     short = [i + 1 for i, a in enumerate(answers) if a["mistake"] and len(a["w"]) != width]
     if short:
-        out.append(f"answer{'s' if len(short) > 1 else ''} {_list(short)} "
-                   f"give{'' if len(short) > 1 else 's'} fewer than the {width} numbers the page asks for")
+        out.append(ngettext("answer {answers} gives fewer than the {width} numbers the page asks for",
+                            "answers {answers} give fewer than the {width} numbers the page asks for",
+                            len(short)).format(answers=_list(short), width=width))
     if len(answers) > len(visits):
-        out.append(f"it holds {len(answers)} answers but the exercise has only {len(visits)} examples to answer")
+        out.append(_("it holds {n} answers but the exercise has only {visits} examples to answer").format(
+            n=len(answers), visits=len(visits)))
     return out
 
 
@@ -188,26 +191,28 @@ def grade(link, handle, fit):
     parsed = read_link(link)
     ex = read_exercise_keys(parsed["raw"])
     if ex is None:
-        raise LinkError("this is not an exercise result link (it has no view=exercise)")
+        raise LinkError(_("this is not an exercise result link (it has no view=exercise)"))
     res = _visits(handle, parsed["data"], settings_request(parsed["values"]))
     width = answer_width(res)
     answers, error = decode_answers(ex["answers_text"], width)
     if error is not None:
-        raise LinkError(f"the answers in the link cannot be read ({error}); the page starts such a link afresh")
+        raise LinkError(_("the answers in the link cannot be read ({error}); the page starts such a link afresh").format(
+            error=_(error)))
     visits = res["visits"]
     results = replay(visits, answers)  # the page drops answers beyond the visits, as replay's zip does
     t = tally(results)
     reasons = _shape_problems(answers, width, visits)
     if not ex["valid"]:
-        reasons.append("its exn, exs or exq is not a number the page writes")
+        reasons.append(_("its exn, exs or exq is not a number the page writes"))
     goal = ex.get("goal")
     if goal and len(answers) > goal:
-        reasons.append(f"it holds {len(answers)} answers but the exercise asks for {goal}")
+        reasons.append(_("it holds {n} answers but the exercise asks for {goal}").format(n=len(answers), goal=goal))
     if (ex["count"] is None or ex["score"] is None) and ex["valid"]:  # else: the reason above
-        reasons.append("it claims no score (no exn and exs), which every result link of the page has")
+        reasons.append(_("it claims no score (no exn and exs), which every result link of the page has"))
     elif ex["count"] is not None and ex["score"] is not None:
         if ex["count"] != len(answers):
-            reasons.append(f"it claims {ex['count']} answers but holds {len(answers)} (the answer list was altered)")
+            reasons.append(_("it claims {count} answers but holds {n} (the answer list was altered)").format(
+                count=ex["count"], n=len(answers)))
         if ex["score"] != t["score"]:
             def score_of(data, settings_):
                 try:
@@ -246,8 +251,9 @@ def _lesson_part(raw, reasons, fit):
     score = sum(g["correct"] for g in graded)
     claimed = raw.get("exls")
     if claimed is None or not _WHOLE.fullmatch(claimed):
-        reasons.append("it carries lesson answers but no lesson score (exls) the page writes")
+        reasons.append(_("it carries lesson answers but no lesson score (exls) the page writes"))
     elif int(claimed) != score:
-        reasons.append(f"it claims {int(claimed)} right lesson predictions, but its lesson answers give {score}")
+        reasons.append(_("it claims {claimed} right lesson predictions, but its lesson answers give {score}").format(
+            claimed=int(claimed), score=score))
     return {"score": score, "answered": len(graded), "claimed": int(claimed) if claimed and _WHOLE.fullmatch(claimed) else None,
             "answers": graded}

@@ -16,6 +16,7 @@ import zlib
 from urllib.parse import unquote
 
 from .. import settings
+from ..i18n import N_, _
 
 VERSION = 1
 MAX_HASH = 64 * 1024  # share.js MAX_HASH: a longer hash is not read at all
@@ -25,7 +26,7 @@ PAGE_PARAMS = [p for p in settings.SCHEMA["params"] if p.get("page") is not Fals
 BY_URL = {p["url"]: p for p in PAGE_PARAMS if p.get("url")}
 BY_NAME = {p["name"]: p for p in PAGE_PARAMS}
 REAL_DATA = ("classes", "feature_set")
-DATA_KEYS = {"pts": "its points", "ptz": "its points", "csv": "its CSV data", "csvname": "its CSV file name"}
+DATA_KEYS = {"pts": N_("its points"), "ptz": N_("its points"), "csv": N_("its CSV data"), "csvname": N_("its CSV file name")}
 
 
 class LinkError(ValueError):
@@ -40,23 +41,23 @@ def hash_of(link):
     elif re.match(r"[^=&]*[?\uff03]", s):
         # Settings after "?" or a full-width "＃": the page reads only location.hash, so such an
         # address opens its defaults, not this run.
-        raise LinkError("this is not a Perceptron Lab link (it has no #v=1&... part; the page reads only what "
-                        "follows “#”, not “?” or “＃”)")
+        raise LinkError(_("this is not a Perceptron Lab link (it has no #v=1&... part; the page reads only what "
+                          "follows “#”, not “?” or “＃”)"))
     if "=" not in s or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:|[^=&]*/", s) and "#" not in str(link):
-        raise LinkError("this is not a Perceptron Lab link (it has no #v=1&... part)")
+        raise LinkError(_("this is not a Perceptron Lab link (it has no #v=1&... part)"))
     if len(s) > MAX_HASH:
-        raise LinkError(f"the link is longer than {MAX_HASH} characters, which the page does not read")
+        raise LinkError(_("the link is longer than {most} characters, which the page does not read").format(most=MAX_HASH))
     return s
 
 
 def _decode(text):
     """JavaScript's decodeURIComponent: %XX must be valid UTF-8; '+' stays '+'."""
     if re.search(r"%(?![0-9A-Fa-f]{2})", text):
-        raise LinkError("part of the link is not valid (a broken %-escape); was it cut short or edited?")
+        raise LinkError(_("part of the link is not valid (a broken %-escape); was it cut short or edited?"))
     try:
         return unquote(text, errors="strict")
     except UnicodeDecodeError:
-        raise LinkError("part of the link is not valid (a %-escape that is not UTF-8)") from None
+        raise LinkError(_("part of the link is not valid (a %-escape that is not UTF-8)")) from None
 
 
 def raw_pairs(hash_text):
@@ -65,11 +66,12 @@ def raw_pairs(hash_text):
     for part in hash_text.split("&"):
         if not part:
             continue
-        k, _, v = part.partition("=")
+        k, _eq, v = part.partition("=")
         key, val = _decode(k), _decode(v)
         if key in q and q[key] != val:
-            what = BY_URL[key]["label"] if key in BY_URL else DATA_KEYS.get(key, f"“{key}”")
-            raise LinkError(f"the link gives {what} twice with different values (the page never writes that)")
+            what = _(BY_URL[key]["label"]) if key in BY_URL else _(DATA_KEYS[key]) if key in DATA_KEYS else f"“{key}”"
+            raise LinkError(_("the link gives {what} twice with different values (the page never writes that)").format(
+                what=what))
         q.setdefault(key, val)
     return q
 
@@ -93,64 +95,66 @@ def _range(p, v):
     hi = p.get("page_max", p["max"])
     low = v <= p["min"] if p.get("minExclusive") else v < p["min"]
     if low or v > hi:
-        lo = f"greater than {p['min']:g}" if p.get("minExclusive") else f"at least {p['min']:g}"
-        raise LinkError(f"{p['label']} must be {lo} and at most {hi:g} in the page")
+        words = (_("{label} must be greater than {least} and at most {most} in the page") if p.get("minExclusive")
+                 else _("{label} must be at least {least} and at most {most} in the page"))
+        raise LinkError(words.format(label=_(p["label"]), least=f"{p['min']:g}", most=f"{hi:g}"))
     return v
 
 
 def validate(p, raw):
     """One link value -> the value the page would hold (state.js validate), or LinkError."""
-    kind, label = p["type"], p["label"]
+    kind, label = p["type"], _(p["label"])
     s = js_trim(raw).replace("\u2212", "-")  # readWholeNumber and decimalNumber take − for -
     if kind == "int":
         if not _INT.fullmatch(s):
-            raise LinkError(f"{label} must be a whole number")
+            raise LinkError(_("{label} must be a whole number").format(label=label))
         return _range(p, int(s))
     if kind == "float":
         if not _DECIMAL.fullmatch(s) or re.fullmatch(r"[+-]?[0-9]{1,3},[0-9]{3}", s):
-            raise LinkError(f"{label} must be a number")
+            raise LinkError(_("{label} must be a number").format(label=label))
         v = float(s.replace(",", "."))
         if v != v or v in (float("inf"), float("-inf")):
-            raise LinkError(f"{label} must be a number")
+            raise LinkError(_("{label} must be a number").format(label=label))
         return _range(p, v)
     if kind == "bool":
         if raw in ("1", "true"):
             return True
         if raw in ("0", "false"):
             return False
-        raise LinkError(f"{label} must be on or off (1 or 0)")
+        raise LinkError(_("{label} must be on or off (1 or 0)").format(label=label))
     if kind == "enum":
         if raw not in settings.options(p["name"]):
-            raise LinkError(f"{label} must be one of: {', '.join(settings.options(p['name']))}")
+            raise LinkError(_("{label} must be one of: {options}").format(label=label, options=", ".join(settings.options(p["name"]))))
         return raw
     if kind == "column":
         if raw == "":
             return None
         if not re.fullmatch(r"[0-9]+", raw):
-            raise LinkError(f"{label} must be a column of the file")
+            raise LinkError(_("{label} must be a column of the file").format(label=label))
         return int(raw)
     if kind == "names":
         if raw == "":
             return None
         v = [js_trim(x) for x in raw.split(",")]  # the page's trim: "a\x1c" stays a name it does not know
         if len(v) != p["count"] or any(not x or len(x) > 100 for x in v) or len(set(v)) != len(v):
-            raise LinkError(f"choose {p['count']} different {label.lower()}")
+            raise LinkError((_("choose {count} different classes") if p["name"] == "classes" else
+                             _("choose {count} different values for {label}")).format(count=p["count"], label=label))
         return v
     if kind == "pair":
         parts = raw.split(",")
         if len(parts) != 2 or not all(re.fullmatch(r"\s*[0-9]+\s*", x) for x in parts):
-            raise LinkError("choose two features to plot")
+            raise LinkError(_("choose two features to plot"))
         v = [int(x) for x in parts]
         if not all(p.get("min", 0) <= x <= p.get("page_max", p["max"]) for x in v) or (p.get("distinct") and v[0] == v[1]):
-            raise LinkError("choose two different features to plot")
+            raise LinkError(_("choose two different features to plot"))
         return v
     if kind == "flags":
         arr = [js_trim(x) for x in raw.split(",") if js_trim(x)]
         allowed = settings.options(p["name"])
         if not all(x in allowed for x in arr):
-            raise LinkError(f"{label}: choose from {', '.join(allowed)}")
+            raise LinkError(_("{label}: choose from {options}").format(label=label, options=", ".join(allowed)))
         return [x for x in allowed if x in arr]
-    raise LinkError(f"{label} is not valid")
+    raise LinkError(_("{label} is not valid").format(label=label))
 
 
 def defaults():
@@ -173,16 +177,17 @@ def parse_points(text):
     """share.js parsePoints: "x,y,l;x,y,l" -> [[x, y, l], ...] with labels ±1, or LinkError."""
     rows = [r for r in text.split(";") if r.strip()]
     if not rows or len(rows) > settings.LIMITS["points_max"]:
-        raise LinkError(f"the link's points are not 1 to {settings.LIMITS['points_max']} points")
+        raise LinkError(_("the link's points are not 1 to {most} points").format(most=settings.LIMITS["points_max"]))
     out = []
     for n, r in enumerate(rows, start=1):
         parts = r.split(",")
         if len(parts) != 3 or not all(_POINT.fullmatch(x) for x in parts):
-            raise LinkError(f"point {n} of the link is not x1,x2,label")
+            raise LinkError(_("point {n} of the link is not x1,x2,label").format(n=n))
         v = [float(x) for x in parts]
         big = settings.LIMITS["feature_max_abs"]
         if any(x in (float("inf"), float("-inf")) for x in v) or abs(v[0]) > big or abs(v[1]) > big or v[2] not in (1, -1):
-            raise LinkError(f"point {n} of the link is out of range (|x| at most {big:g}, label 1 or -1)")
+            raise LinkError(_("point {n} of the link is out of range (|x| at most {most}, label 1 or -1)").format(
+                n=n, most=f"{big:g}"))
         out.append([int(x) if x.is_integer() and abs(x) < 2 ** 53 else x for x in v])
     return out
 
@@ -190,17 +195,17 @@ def parse_points(text):
 def inflate(z, max_bytes):
     """share.js inflate: base64url(deflate-raw(bytes)) -> bytes, or LinkError (garbled, cut short, too big)."""
     if not re.fullmatch(r"[A-Za-z0-9_-]*", z) or len(z) % 4 == 1:
-        raise LinkError("the link's data is not base64url (was the link cut short or edited?)")
+        raise LinkError(_("the link's data is not base64url (was the link cut short or edited?)"))
     try:
         packed = base64.urlsafe_b64decode(z + "=" * (-len(z) % 4))
         d = zlib.decompressobj(-15)
         out = d.decompress(packed, max_bytes + 1)
         if len(out) > max_bytes:
-            raise LinkError(f"the link's data expands to more than {max_bytes} bytes")
+            raise LinkError(_("the link's data expands to more than {most} bytes").format(most=max_bytes))
         if not d.eof:
-            raise LinkError("the link's data is cut short")
+            raise LinkError(_("the link's data is cut short"))
     except (binascii.Error, zlib.error):
-        raise LinkError("the link's data could not be unpacked (was the link cut short or edited?)") from None
+        raise LinkError(_("the link's data could not be unpacked (was the link cut short or edited?)")) from None
     return out
 
 
@@ -213,14 +218,15 @@ def read_link(link):
     q = raw_pairs(hash_of(link))
     v = q.get("v", "1")
     if v != str(VERSION):
-        raise LinkError(f"the link was made by another version of Perceptron Lab (v={v[:10]}), which this one does not read")
+        raise LinkError(_("the link was made by another version of Perceptron Lab (v={v}), which this one does not "
+                          "read").format(v=v[:10]))
     values = defaults()
     for key, raw in q.items():
         p = BY_URL.get(key)
         if p is None:
             continue
         if len(raw) > MAX_VALUE_CHARS:
-            raise LinkError(f"{p['label']} is longer than {MAX_VALUE_CHARS} characters")
+            raise LinkError(_("{label} is longer than {most} characters").format(label=_(p["label"]), most=MAX_VALUE_CHARS))
         values[p["name"]] = validate(p, raw)
     return {"values": values, "data": data_request(values, q), "raw": q}
 
@@ -245,14 +251,14 @@ def data_request(values, q):
             try:
                 text = inflate(q["ptz"], MAX_POINTS_TEXT).decode("utf-8")
             except UnicodeDecodeError:
-                raise LinkError("the link's points are not text") from None
+                raise LinkError(_("the link's points are not text")) from None
             return {"kind": "points", "points": parse_points(text)}
-        raise LinkError("the link's points are not in it (too many for a link, or cut off): they cannot be checked")
+        raise LinkError(_("the link's points are not in it (too many for a link, or cut off): they cannot be checked"))
     if "csv" not in q:
-        raise LinkError("the link's CSV file is not in it (too large for a link, or cut off): it cannot be checked")
+        raise LinkError(_("the link's CSV file is not in it (too large for a link, or cut off): it cannot be checked"))
     raw = inflate(q["csv"], settings.LIMITS["csv_max_bytes"])
     if not raw:
-        raise LinkError("the link's CSV data is empty")
+        raise LinkError(_("the link's CSV data is empty"))
     out = {"kind": "csv", "bytes": raw, "label": values["label"]}  # not base64: 1.33× the file again, and a copy
     for name in ("csv_delimiter", "csv_decimal", "csv_encoding"):
         if values[name] != BY_NAME[name]["default"]:
