@@ -43,6 +43,7 @@ class Session:
         self.procs: list[subprocess.Popen] = []
         self.window = None
         self.pw = self.browser = self.page = None
+        self.profile = None
 
     # -- starting -----------------------------------------------------------------------
     def _spawn(self, cmd: list[str], log: str, env: dict | None = None) -> subprocess.Popen:
@@ -67,7 +68,7 @@ class Session:
         self._wait(lambda: any(s.text == "Screen reader on." for s in self.said()), timeout, "Orca to start")
 
     def start_chromium(self, url: str, timeout: float = 60) -> None:
-        profile = Path(tempfile.mkdtemp(prefix="chromium-", dir=self.dir))
+        profile = self.profile = Path(tempfile.mkdtemp(prefix="chromium-", dir=self.dir))
         self._spawn(["chromium", "--no-sandbox", "--test-type", "--disable-gpu", "--force-renderer-accessibility",
                      "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                      "--disable-component-update", "--disable-sync", "--password-store=basic",
@@ -136,5 +137,9 @@ class Session:
                 try:
                     os.killpg(p.pid, 15)
                     p.wait(timeout=10)
-                except (ProcessLookupError, subprocess.TimeoutExpired):
+                except subprocess.TimeoutExpired:
                     os.killpg(p.pid, 9)
+                except ProcessLookupError:
+                    pass
+        if self.profile:  # a throwaway browser profile, tens of MB
+            shutil.rmtree(self.profile, ignore_errors=True)
