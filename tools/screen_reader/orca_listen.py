@@ -4,12 +4,12 @@ action by action, beside the page's own sentences for the same moment.
     .venv/bin/python tools/screen_reader/orca_listen.py [--out DIR] [--updates N] [--debug]
 
 Needs the Debian packages orca, xdotool, xvfb, dbus and at-spi2-core, and a built dist/
-(`python build.py`). Takes 2-4 minutes. Writes DIR/transcript.md (read it), DIR/transcript.json,
+(`python build.py`). Takes 4-8 minutes. Writes DIR/transcript.md (read it), DIR/transcript.json,
 Orca's speech log and, with --debug, Orca's full debug log. A tool for a maintainer, not a test:
 what a screen reader says is judged by a person reading the transcript (docs/TESTING.md).
 
-The walk, by keyboard alone as a blind student would: open a link to the AND preset, Tab to
-Train, Enter; Tab to Step forward, Enter per update; the step slider's keys; Show as a table
+The walk, by keyboard alone as a blind student would: open a link to the AND preset, G (Orca's
+next image: the plot), Tab to Train, Enter; Tab to Step forward, Enter per update; the step slider's keys; Show as a table
 under the decision-boundary and the mistakes plots; the plot's point list (arrows, L); then a
 link to XOR, trained and stepped the same way."""
 from __future__ import annotations
@@ -102,6 +102,8 @@ def open_link(w: Walk, base: str, preset: str, first: bool) -> None:
                           until=ready, quiet=3, timeout=240)
     w.record(f"Open the {preset.upper()} link and wait for the page", [], said, url=url)
     w.press("The top of the page (browse mode)", "ctrl+Home")
+    # Orca's quick key for the next image: the decision-boundary plot, its alt and description.
+    w.press("G, Orca's next image (the plot)", "g")
 
 
 def train_and_step(w: Walk, updates: int) -> None:
