@@ -294,3 +294,47 @@ def test_the_point_list_rings_its_point_on_the_picture(ready_page):
     assert x10 > x00 + 20 and y01 < y00 - 20, at  # right is x1, up is x2
     page.focus("#train")
     assert page.evaluate("document.querySelector('.plot-explore-ring').hidden")
+
+
+def ax_node(page, selector: str) -> dict:
+    """The element as Chromium's accessibility tree gives it to a screen reader: role, name,
+    description and properties (live, atomic, ...)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})["nodes"][0]
+    finally:
+        cdp.detach()
+    return {"role": ax["role"]["value"], "name": ax.get("name", {}).get("value"),
+            "description": ax.get("description", {}).get("value"),
+            **{p["name"]: p["value"].get("value") for p in ax.get("properties", [])}}
+
+
+def test_the_step_position_is_not_a_second_live_region(ready_page):
+    """Heard through Orca (tools/screen_reader/orca_listen.py): the step counter, an <output>
+    (a polite status to Chromium), was spoken at every frame of Watch it learn ("1 / 18", "2 /
+    18", …) and before each update's sentence on the slider ("4 / 18", "4", "4 / 18"). The
+    update's sentence is the one live region; the counter stays the slider's description."""
+    page = ready_page
+    node = ax_node(page, "#step-pos")
+    assert node.get("live") in (None, "off"), node
+    assert "step-pos" in page.get_attribute("#step-range", "aria-describedby").split()
+    assert ax_node(page, "#step-live").get("live") == "polite"
+
+
+def test_a_plot_table_is_announced_with_its_caption(ready_page):
+    """Orca said only the table box's name when the focus landed on it, then read the caption's
+    second line on the first ↓: the caption is now the box's description, said with its name."""
+    page = ready_page
+    page.focus("#table-boundary-open")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table-boundary-caption", state="attached")
+    assert page.evaluate("document.activeElement.id") == "table-boundary"
+    node = ax_node(page, "#table-boundary")
+    caption = page.evaluate("document.getElementById('table-boundary-caption').textContent")
+    assert node["name"] == "Table: the decision-boundary plot's points" and node["description"] == caption, node
+    assert "answer w" in caption, caption  # the caption says whose scores the table holds
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "table-boundary-open"
+    assert page.get_attribute("#table-boundary", "aria-describedby") is None

@@ -88,3 +88,10 @@ test("proof: u·w and ‖w‖ after each update, worked by hand; none without a 
   assert.deepEqual(p.rows, [["1", "0", "1"], ["2", "1.4", "1.41421"]]);
   assert.equal(plotTable("proof", XOR), null);
 });
+
+test("a run of one epoch is one epoch in the captions (heard through Orca as \"1 epochs\")", () => {
+  const XOR = { ...AND, status: "cycled", epoch_mistakes: [4], epoch_accuracy: [0.5], w: [0, 0, 0] };
+  assert.match(plotTable("mistakes", XOR).caption, /\(1 epoch, 4 in total\)/);
+  assert.match(plotTable("accuracy", XOR).caption, /\(1 epoch\)$/);
+  assert.match(plotTable("accuracy", AND).caption, /\(9 epochs\)$/);
+});

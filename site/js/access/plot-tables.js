@@ -3,7 +3,7 @@
 // answer the page already has (epoch_mistakes, epoch_accuracy, w and w_names, points), never
 // from the picture. Pure (no DOM): table-view.js draws them, node --test checks the numbers.
 import { fmt, vectorSep } from "../page/format.js";
-import { t } from "../i18n/i18n.js";
+import { t, tn } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 import { plotLine } from "./run-description.js";
 import { cycleInfo } from "../plot/cycle-lap.js";
@@ -19,14 +19,17 @@ function mistakes(res) {
   const em = res.epoch_mistakes;
   if (!Array.isArray(em) || !em.length) return null;
   const total = em.reduce((a, b) => a + b, 0);
-  return table(t("Mistakes per epoch ({epochs} epochs, {total} in total)", { epochs: em.length, total }), [t("Epoch"), t("Mistakes")],
+  // Heard through Orca: "(1 epochs, 4 in total)" for XOR, which stops in its first epoch.
+  return table(tn("Mistakes per epoch ({n} epoch, {total} in total)", "Mistakes per epoch ({n} epochs, {total} in total)", em.length, { total }),
+    [t("Epoch"), t("Mistakes")],
     em.map((m, i) => [String(i + 1), String(m)]));
 }
 
 function accuracy(res) {
   const acc = res.epoch_accuracy;
   if (!Array.isArray(acc) || !acc.length) return null;
-  return table(t("Training accuracy per epoch ({epochs} epochs)", { epochs: acc.length }), [t("Epoch"), t("Training accuracy (%)")],
+  return table(tn("Training accuracy per epoch ({n} epoch)", "Training accuracy per epoch ({n} epochs)", acc.length),
+    [t("Epoch"), t("Training accuracy (%)")],
     acc.map((a, i) => [String(i + 1), fmt(a * 100, 4)]));
 }
 

@@ -67,7 +67,7 @@ function toggle(kind, open = null, refocus = true) {
   box.hidden = !on;
   if (box.parentElement.classList.contains("plot-table-wrap")) box.parentElement.hidden = !on;
   if (on) { draw(kind); box.focus(); }
-  else { clear(box); if (refocus && hadFocus) button.focus(); }
+  else { clear(box); box.removeAttribute("aria-describedby"); if (refocus && hadFocus) button.focus(); }
 }
 
 function draw(kind) {
@@ -78,6 +78,10 @@ function draw(kind) {
   const head = el("tr", {}, ...t.head.map((h) => el("th", { text: h, attrs: { scope: "col" } })));
   const body = t.rows.map((r) => el("tr", {}, el("th", { text: r[0], attrs: { scope: "row" } }),
     ...r.slice(1).map((c) => el("td", { text: c }))));
-  box.append(el("table", { id: `table-${kind}-data` }, el("caption", { text: t.caption }),
+  // The caption (what the numbers are, for which w) is the box's description: a screen reader
+  // says it with the box's name when the focus lands there (Orca said only the name, then
+  // read the caption's second line on the first ↓).
+  box.setAttribute("aria-describedby", `table-${kind}-caption`);
+  box.append(el("table", { id: `table-${kind}-data` }, el("caption", { id: `table-${kind}-caption`, text: t.caption }),
     el("thead", {}, head), el("tbody", {}, ...body)));
 }
