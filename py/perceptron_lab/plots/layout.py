@@ -152,6 +152,29 @@ def legend_fitting(fig, handles, labels, width_fraction=1.0):
     return legend_rows(fig, labels, handles, width_fraction * fig.bbox.width - left - right)
 
 
+def legend_fitting_wide(fig, handles, labels):
+    """(rows, ncol, wide): the legend in the axes' width, or, where that stacks more rows than half
+    its entries (a phone's step-through: six labels, one a row, half the figure's height), in the
+    figure's whole width, the y label's margin too, as the multiclass plot's is (anchor_legend_edge)."""
+    rows, ncol = legend_fitting(fig, handles, labels)
+    if rows <= math.ceil(len(labels) / 2):
+        return rows, ncol, False
+    shrink = fig.pl_legend_shrink
+    wide_rows, wide_ncol = legend_rows(fig, labels, handles, fig.bbox.width - 2 * px(fig, LEGEND_EDGE_PX))
+    if wide_rows < rows:
+        return wide_rows, wide_ncol, True
+    fig.pl_legend_shrink = shrink
+    return rows, ncol, False
+
+
+LEGEND_EDGE_PX = 8  # a legend in the figure's whole width keeps this far from its edges
+
+
+def anchor_legend_edge(fig, legend, ax):
+    """Start a legend at the figure's left edge (legend_fitting_wide's wide legend), above ax."""
+    legend.set_bbox_to_anchor((px(fig, LEGEND_EDGE_PX) / fig.bbox.width, ax.get_position().y1), transform=fig.transFigure)
+
+
 def tick_font_px(fig):
     """Tick label size in CSS pixels (the readability floor is 14)."""
     return fs(fig, FS_TICK) * DPI / 72
