@@ -322,3 +322,13 @@ def test_a_picture_drawn_for_another_box_is_drawn_again_for_its_box(show):
         overlay_agrees(page, total - 1)
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_link_opened_on_the_page_turns_presenter_mode_on_and_its_button_says_so(show):
+    page = show
+    assert run_end(page, lambda: page.goto(page.base + "#v=1&preset=and&algorithm=online&present=1")) == "done"
+    expect(page.locator("#present")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#present")).to_have_text("Leave presenter mode")  # not "Presenter mode" while presenting
+    page.click("#present")
+    expect(page.locator("#present")).to_have_attribute("aria-pressed", "false")
+    settled(page)
