@@ -16,7 +16,7 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
 from ..i18n import _
-from .figure import (anchor_legend_edge, layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting_wide,
+from .figure import (anchor_legend_edge, fit_ylabel, layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting_wide,
                      prepare_figure)
 from .geometry import view_of
 from .model_in_plane import ModelInPlane
@@ -147,6 +147,7 @@ class _BoundaryScene(ModelInPlane):
             self.legend = legend_above(ax, handles, labels, ncol)
             if wide:
                 anchor_legend_edge(fig, self.legend, ax)
+            fit_ylabel(ax)   # no taller than the axes left under the legend (a flat plot in large type)
             self.legend.set_gid("legend")
             for t in self.legend.get_texts():
                 if t.get_text() == _("other features at their means"):

@@ -66,6 +66,26 @@ def fit_width(text, max_px):
         text.set_text(s + "…")
 
 
+def fit_ylabel(ax):
+    """Keep the y label within its axes' height (a flat plot in presenter mode's large type drew
+    "sepal width (cm)" over the legend above the axes): shrink it to at most 70 % of its size,
+    then cut it short with an ellipsis."""
+    label = ax.yaxis.label
+    if not label.get_text():
+        return
+    renderer = ax.figure.canvas.get_renderer()
+    room = ax.get_window_extent(renderer).height
+    size = label.get_fontsize()
+    for f in (1.0, 0.9, 0.8, 0.7):
+        label.set_fontsize(size * f)
+        if label.get_window_extent(renderer).height <= room:
+            return
+    s = label.get_text()
+    while len(s) > 4 and label.get_window_extent(renderer).height > room:
+        s = s[:-1].rstrip()
+        label.set_text(s + "…")
+
+
 def shrink_to_fit(text, max_px, smallest=0.6):
     """Shrink a (multi-line) text until it is at most max_px wide, never below `smallest`
     of its size; nothing is cut."""
