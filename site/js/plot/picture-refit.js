@@ -60,11 +60,14 @@ export function initPictureRefit({ call, idle, refitSteps, onPicture = () => {} 
     const r = await call({ cmd: "plots", kinds: ["boundary"], sizes: { boundary: now } });
     if (memo !== m || !r?.ok || typeof r.plots?.boundary !== "string") return;
     m.drawn = now;
+    // The <img> shows the final picture also under a step drawn over it (the view, fitted to its
+    // scene's box, leaves the old picture's other shape showing around it); a PNG frame of Python's
+    // (by visit) stays until the step-through moves.
+    const showsFinal = img.getAttribute("src") === m.res.plots.boundary;
     m.res.plots.boundary = r.plots.boundary;  // the show settles on it (watch.js settle)
     if (r.plot_alt?.boundary) m.res.plot_alt.boundary = r.plot_alt.boundary;
     if (r.boundary_geometry) m.res.boundary_geometry = r.boundary_geometry;
-    // Under a step shown over it the picture waits: the view covers it, and settling puts it back.
-    if (page.get("plotStep") == null) img.src = r.plots.boundary;
+    if (showsFinal) img.src = r.plots.boundary;
     img.dataset.drawnFor = now.join("x");
     onPicture(m.res);
     soon(); // the box may have moved again while Python drew
