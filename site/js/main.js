@@ -37,6 +37,9 @@ import { clean, focusOn, showError } from "./run/run-errors.js";
 import { trainRequest, compareRequest, sayDataToFix } from "./run/train-request.js";
 import { aheadId, showAhead, dropAhead, aheadCall, aheadShown, adoptAhead, planAdoption, abandonAhead } from "./run/ahead.js";
 import { aheadLesson } from "./run/ahead-lessons.js";
+import { initPictureRefit } from "./plot/picture-refit.js";
+import { refitFrames } from "./steps/stepper.js";
+import { plotPointsResult } from "./data/plot-points.js";
 
 // After the link's own notices are shown (open-link.js replaces the box's list at start).
 if (startNotices.length) setTimeout(() => startNotices.forEach(addNotice), 0);
@@ -103,6 +106,7 @@ initFrameResize();
 initLastRun({ call: (request) => aheadCall(request) ?? pyStarted.then(() => py.call(request, { start: false })), train: () => train({ auto: true }), aheadShown });
 initCompare({ request: compareRequest, call: callPy, cancel: () => py?.cancel() });
 initWatch({ held: linkStepWaiting }); // a link's step wins over the show, this once
+initPictureRefit({ call: callPy, idle: () => !running && pyState() === "ready", refitSteps: refitFrames, onPicture: plotPointsResult });
 initStatusLine();
 initPresenter({ train: () => train(), onToggle: () => { if (page.get("hasResult") && !running) train({ auto: true }); } });
 initExercise({ request: compareRequest, call: callPy });

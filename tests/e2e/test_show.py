@@ -293,3 +293,44 @@ def test_changing_the_speed_mid_show_changes_its_pace(show):
     assert len(slow) >= 6 and len(fast) >= 6 and len(slow) + len(fast) == len(beats), beats
     gap = lambda bs: (bs[-1]["t"] - bs[0]["t"]) / (len(bs) - 1)
     assert gap(fast) < 0.6 * gap(slow), (gap(slow), gap(fast))
+
+
+# The big plot's <img>: its box, and the size its picture was drawn for (image px ÷ the pixel ratio).
+PICTURE_FITS_JS = """(() => {
+  const img = document.getElementById("plot-boundary"), r = img.getBoundingClientRect(), d = devicePixelRatio;
+  const fits = img.naturalWidth > 0 && Math.abs(img.naturalWidth / d - r.width) <= 1.5 && Math.abs(img.naturalHeight / d - r.height) <= 1.5;
+  return { fits, box: [r.width, r.height], picture: [img.naturalWidth / d, img.naturalHeight / d] };
+})()"""
+
+
+def test_a_picture_drawn_for_another_box_is_drawn_again_for_its_box(show):
+    """The box shrinks, then grows back, after the run (a notice going, a window resized): the final
+    picture and the step drawn over it are drawn again for the box (a kernel run: its own figure)."""
+    page = show
+    assert run_end(page, lambda: page.goto(page.base + "#v=1&preset=circles&algorithm=kernel&kernel=rbf")) == "done"
+    page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+    wait_until(page, f"{PICTURE_FITS_JS}.fits", 30_000)
+    # A step drawn over the picture (the view covers only its scene's box: the picture under it
+    # must have the box's shape too, or its edges show above and below the view).
+    total = int(page.get_attribute("#stepper", "data-total"))
+    page.click("#step-back")
+    try:
+        for height in (620, 800):
+            page.set_viewport_size({"width": 1280, "height": height})
+            got = wait_until(page, f"(() => {{ const p = {PICTURE_FITS_JS}; return p.fits && p.box[1] < {height} - 200 && p; }})()", 30_000)
+            assert got["picture"] == pytest.approx(got["box"], abs=1.5), got
+        assert got["box"][1] > 480, got  # back in the tall box (855 × 528 at 1280 × 800)
+        # The step drawn over it: its scene is asked again for the box too.
+        overlay_agrees(page, total - 1)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_link_opened_on_the_page_turns_presenter_mode_on_and_its_button_says_so(show):
+    page = show
+    assert run_end(page, lambda: page.goto(page.base + "#v=1&preset=and&algorithm=online&present=1")) == "done"
+    expect(page.locator("#present")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#present")).to_have_text("Leave presenter mode")  # not "Presenter mode" while presenting
+    page.click("#present")
+    expect(page.locator("#present")).to_have_attribute("aria-pressed", "false")
+    settled(page)

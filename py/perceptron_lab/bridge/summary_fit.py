@@ -72,12 +72,14 @@ class SummaryFit:
 
     # ---------------------------------------------------------------- figures
 
-    def figure(self, kind):
-        """(Figure, alt text) of one plot; (None, None) where it has none (proof: two classes' theorem)."""
+    def figure(self, kind, px=None):
+        """(Figure, alt text) of one plot; (None, None) where it has none (proof: two classes' theorem).
+        px: (width, height) CSS pixels of the box it is shown in (default: the settings' plot_px)."""
         p, run = figures.plots(), self.run
         # The page's pixel ratio and presenter scale, as the linear fits draw (figures.size):
         # without them a projector's class regions had 10 px text.
-        size = dict(width_px=self.s["plot_px"][0], height_px=self.s["plot_px"][1], dpr=self.s["dpr"], scale=self.s["scale"])
+        width, height = px or self.s["plot_px"]
+        size = dict(width_px=width, height_px=height, dpr=self.s["dpr"], scale=self.s["scale"])
         if kind == "boundary":
             fig = self.boundary(size=size)
             return fig, fig.alt_text
@@ -97,11 +99,13 @@ class SummaryFit:
 
     def plots(self, kinds, sizes=None, *, with_train=False):
         """PNG data URLs and alt texts of these plots (with the train answer: the family's own
-        plots too); they keep the run's plot_px."""
+        plots too). sizes: {kind: [width, height]}; only the boundary's is drawn at its own box (the
+        page's box changed since the run: plot/picture-refit.js); the others keep plot_px, the size
+        auto-play draws their frames at."""
         p = figures.plots()
         out = {"plots": {}, "plot_alt": {}}
         for kind in list(kinds) + (list(self.extra_kinds) if with_train else []):
-            fig, alt = self.figure(kind)
+            fig, alt = self.figure(kind, (sizes or {}).get("boundary") if kind == "boundary" else None)
             out["plots"][kind] = None if fig is None else p.to_data_url(p.render(fig))
             out["plot_alt"][kind] = alt
             if kind == "boundary" and self.geometry:

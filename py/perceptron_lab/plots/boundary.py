@@ -16,7 +16,8 @@ from matplotlib.patches import FancyArrowPatch, Polygon
 
 from ..errors import SettingsError
 from ..i18n import _
-from .figure import layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting, prepare_figure
+from .figure import (anchor_legend_edge, fit_ylabel, layout, readable_ticks, room_for_ylabel, legend_above, legend_fitting_wide,
+                     prepare_figure)
 from .geometry import view_of
 from .model_in_plane import ModelInPlane
 from .placement import note_band_view
@@ -111,7 +112,7 @@ class _BoundaryScene(ModelInPlane):
         fig = self.fig
         with rc():
             handles, labels = self._legend_entries(self.legend_all, has_wrong, has_line, has_arrow)
-            rows, ncol = legend_fitting(fig, handles, labels)
+            rows, ncol, wide = legend_fitting_wide(fig, handles, labels)
             ax, ax_w, ax_h = layout(fig, None if self.title is None else plain(self.title, 200), rows)
             self.ax = ax
             include_origin = not self.fit_intercept and not self.nonlinear and self.m <= 2
@@ -144,6 +145,9 @@ class _BoundaryScene(ModelInPlane):
             else:
                 ax.set_yticks([])
             self.legend = legend_above(ax, handles, labels, ncol)
+            if wide:
+                anchor_legend_edge(fig, self.legend, ax)
+            fit_ylabel(ax)   # no taller than the axes left under the legend (a flat plot in large type)
             self.legend.set_gid("legend")
             for t in self.legend.get_texts():
                 if t.get_text() == _("other features at their means"):

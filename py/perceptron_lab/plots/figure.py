@@ -217,6 +217,6 @@ def find_artists(fig, gid):
     return out + [a for a in fig.get_children() if a.get_gid() == gid]
 
 
-from .layout import (anchor_legend_left, fit_width, layout, legend_above, legend_fitting,  # noqa: E402,F401
+from .layout import (anchor_legend_edge, anchor_legend_left, fit_width, fit_ylabel, layout, legend_above, legend_fitting, legend_fitting_wide,  # noqa: E402,F401
                      legend_rows, margins, readable_ticks, room_for_ylabel, room_under_title, shrink_to_fit,
                      tick_font_px)

@@ -66,6 +66,26 @@ def fit_width(text, max_px):
         text.set_text(s + "…")
 
 
+def fit_ylabel(ax):
+    """Keep the y label within its axes' height (a flat plot in presenter mode's large type drew
+    "sepal width (cm)" over the legend above the axes): shrink it to at most 70 % of its size,
+    then cut it short with an ellipsis."""
+    label = ax.yaxis.label
+    if not label.get_text():
+        return
+    renderer = ax.figure.canvas.get_renderer()
+    room = ax.get_window_extent(renderer).height
+    size = label.get_fontsize()
+    for f in (1.0, 0.9, 0.8, 0.7):
+        label.set_fontsize(size * f)
+        if label.get_window_extent(renderer).height <= room:
+            return
+    s = label.get_text()
+    while len(s) > 4 and label.get_window_extent(renderer).height > room:
+        s = s[:-1].rstrip()
+        label.set_text(s + "…")
+
+
 def shrink_to_fit(text, max_px, smallest=0.6):
     """Shrink a (multi-line) text until it is at most max_px wide, never below `smallest`
     of its size; nothing is cut."""
@@ -150,6 +170,29 @@ def anchor_legend_left(fig, legend, ax):
 def legend_fitting(fig, handles, labels, width_fraction=1.0):
     left, right, _, _ = margins(fig)
     return legend_rows(fig, labels, handles, width_fraction * fig.bbox.width - left - right)
+
+
+def legend_fitting_wide(fig, handles, labels):
+    """(rows, ncol, wide): the legend in the axes' width, or, where that stacks more rows than half
+    its entries (a phone's step-through: six labels, one a row, half the figure's height), in the
+    figure's whole width, the y label's margin too, as the multiclass plot's is (anchor_legend_edge)."""
+    rows, ncol = legend_fitting(fig, handles, labels)
+    if rows <= math.ceil(len(labels) / 2):
+        return rows, ncol, False
+    shrink = fig.pl_legend_shrink
+    wide_rows, wide_ncol = legend_rows(fig, labels, handles, fig.bbox.width - 2 * px(fig, LEGEND_EDGE_PX))
+    if wide_rows < rows:
+        return wide_rows, wide_ncol, True
+    fig.pl_legend_shrink = shrink
+    return rows, ncol, False
+
+
+LEGEND_EDGE_PX = 8  # a legend in the figure's whole width keeps this far from its edges
+
+
+def anchor_legend_edge(fig, legend, ax):
+    """Start a legend at the figure's left edge (legend_fitting_wide's wide legend), above ax."""
+    legend.set_bbox_to_anchor((px(fig, LEGEND_EDGE_PX) / fig.bbox.width, ax.get_position().y1), transform=fig.transFigure)
 
 
 def tick_font_px(fig):

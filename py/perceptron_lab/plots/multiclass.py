@@ -10,7 +10,7 @@ from matplotlib.lines import Line2D
 
 from ..settings import LIMITS
 from ..i18n import _, ngettext
-from .figure import layout, legend_above, legend_rows, prepare_figure
+from .figure import fit_ylabel, layout, legend_above, legend_rows, prepare_figure
 from .style import FS_LABEL, FS_NOTE, FS_TICK, MARKER_S, fs, px
 
 CLASS_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000",
@@ -80,6 +80,7 @@ def regions_figure(X, y, *, scores, classes, plot_features=(0, 1), feature_names
     if handles:
         legend_above(ax, handles, labels, ncol).set_bbox_to_anchor(
             (px(fig, 8) / fig.bbox.width, ax.get_position().y1), transform=fig.transFigure)
+    fit_ylabel(ax)  # in the axes' height left under the legend
     fig.n_wrong = int(wrong.sum())
     fig.data_ax = ax
     fig.alt_text = regions_alt(len(X), k, m, names[f0], None if f1 is None else names[f1], fig.n_wrong)

@@ -116,7 +116,7 @@ def note_band_view(scene, view, ax_w, ax_h):
 
 def w_label_spot(scene, tip, u, disp):
     """Where the "w" goes: beyond the arrow's tip, else beside it (either side), the first
-    spot clear of every point; inside the axes."""
+    spot clear of every point and of the update's example's ring; inside the axes."""
     x0, x1, y0, y1 = scene.view
     sx, sy = scene.px_per_unit
     mx, my = px(scene.fig, 10) / sx, px(scene.fig, 10) / sy
@@ -128,10 +128,15 @@ def w_label_spot(scene, tip, u, disp):
     spots = [along * d, n * d, -n * d, along * d + n * d, along * d - n * d]
     P = np.column_stack([(scene.P[:, 0] - x0) * sx, (scene.P[:, 1] - y0) * sy])
     r = np.sqrt(scene.marker_s) / 2 * scene.fig.dpi / 72 + px(scene.fig, 9)
+    # The update's example wears a ring three times a point's size: the "w" keeps clear of it too.
+    H = np.asarray(scene.hl.get_offsets(), dtype=float).reshape(-1, 2) if getattr(scene, "hl", None) is not None else np.empty((0, 2))
+    H = np.column_stack([(H[:, 0] - x0) * sx, (H[:, 1] - y0) * sy])
+    r_ring = np.sqrt(scene.marker_s * 9) / 2 * scene.fig.dpi / 72 + px(scene.fig, 9)
     for off in spots:
         lab = (tip[0] + off[0] / sx, tip[1] + off[1] / sy)
         lab = (min(max(lab[0], x0 + mx), x1 - mx), min(max(lab[1], y0 + my), y1 - my))
         at = np.array([(lab[0] - x0) * sx, (lab[1] - y0) * sy])
-        if not len(P) or float(np.min(np.hypot(*(P - at).T))) > r:
+        clear_of_ring = not len(H) or float(np.min(np.hypot(*(H - at).T))) > r_ring
+        if clear_of_ring and (not len(P) or float(np.min(np.hypot(*(P - at).T))) > r):
             return lab
     return None

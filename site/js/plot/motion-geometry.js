@@ -60,7 +60,7 @@ export function clipLine(p0, d, [x0, x1, y0, y1]) {
 /** A linear model's picture from its plane line (g0, g1, c), as plots/boundary.py draws it:
  * {pos, neg} region polygons, the line, the arrow of w (start, tip) and where its "w" goes,
  * all in px (null where there is none). */
-export function linearPicture(scene, [g0, g1, c]) {
+export function linearPicture(scene, [g0, g1, c], ringAt = null) {
   const [x0, x1] = scene.xlim, [y0, y1] = scene.ylim;
   const rect = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
   const px = (pts) => pts.map(([x, y]) => toPx(scene, x, y));
@@ -89,22 +89,25 @@ export function linearPicture(scene, [g0, g1, c]) {
   const L = 0.28 * Math.min(a.width, a.height) / disp;
   const tip = [start[0] + L * u[0], start[1] + L * u[1]];
   out.arrow = px([start, tip]);
-  out.label = labelSpot(scene, out.arrow);
+  out.label = labelSpot(scene, out.arrow, ringAt);
   return out;
 }
 
-/** Where the "w" goes, as plots/boundary.py places it: beyond the arrow's tip, else beside it
- * (either side), the first spot clear of every point, inside the axes; null if none is. */
-export function labelSpot(scene, [[sx, sy], [tx, ty]]) {
+/** Where the "w" goes, as plots/placement.py w_label_spot places it: beyond the arrow's tip, else
+ * beside it (either side), the first spot clear of every point and of the ring of the update's
+ * example (ringAt: its centre in px), inside the axes; null if none is. */
+export function labelSpot(scene, [[sx, sy], [tx, ty]], ringAt = null) {
   const k = scene.scale || 1, a = scene.axes, d = 12 * k, m = 10 * k;
   const n0 = Math.hypot(tx - sx, ty - sy) || 1;
   const al = [(tx - sx) / n0, (ty - sy) / n0], nn = [al[1], -al[0]];
   const offs = [[al[0] * d, al[1] * d], [nn[0] * d, nn[1] * d], [-nn[0] * d, -nn[1] * d],
     [(al[0] + nn[0]) * d, (al[1] + nn[1]) * d], [(al[0] - nn[0]) * d, (al[1] - nn[1]) * d]];
   const r = scene.arrow?.clear ?? 0;
+  const ringR = (scene.highlight?.r ?? 0) + 9 * k;  // as far as a point's centre, from the ring's edge
   for (const [ox, oy] of offs) {
     const x = Math.min(Math.max(tx + ox, a.left + m), a.left + a.width - m);
     const y = Math.min(Math.max(ty + oy, a.top + m), a.top + a.height - m);
+    if (ringAt && Math.hypot(ringAt[0] - x, ringAt[1] - y) <= ringR) continue;
     if (!(scene.points || []).some(([px, py]) => Math.hypot(px - x, py - y) <= r)) return [x, y];
   }
   return null;

@@ -119,7 +119,7 @@ export class BoundaryView extends Layers {
     u.beginPath(); u.rect(a.left, a.top, a.width, a.height); u.clip();
     let pic = null, segs = null;
     if (state.plane) {
-      pic = linearPicture(s, state.plane);
+      pic = linearPicture(s, state.plane, s.points?.[state.highlight] ?? null);
       for (const side of ["pos", "neg"]) {
         if (!pic[side]) continue;
         poly(u, pic[side]);

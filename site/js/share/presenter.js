@@ -22,6 +22,8 @@ export function initPresenter(opts) {
   document.addEventListener("keydown", onKey);
   countUpdates();
   apply();
+  // A link opened on this page (present=1, or a link without it) turns it on or off too.
+  page.on(["present"], apply);
 }
 
 /** "Update k of n" for the room, from the step-through's own "k / n" (steps/step-controls.js). */

@@ -81,9 +81,10 @@ export function stepperResult(result) {
 
 /** Python has taken over the run on screen (a run computed ahead): where the page's boxes are not
  * the build's, its frames are asked again of Python at this page's boxes, so the scene laid over
- * a plot is drawn as the picture under it; drawnHere shows the step on screen again. */
-export function refitFrames() {
-  if (!S.res || !motion.scenesStale()) return;
+ * a plot is drawn as the picture under it; drawnHere shows the step on screen again. Also when the
+ * plot's box changed after the run (plot/picture-refit.js: slack, its px of tolerance). */
+export function refitFrames(slack = 0.5) {
+  if (!S.res || !motion.scenesStale(slack)) return;
   const g = ++S.gen;
   S.inflight = 0;
   motion.loadRun(S.updates, true, S.byVisit ? S.total : null).then((ok) => drawnHere(ok, g));
