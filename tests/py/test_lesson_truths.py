@@ -131,3 +131,18 @@ def test_the_unringed_corner_at_w_zero_is_the_one_a_tie_predicts_right_yet_a_mis
     assert "the top-right corner has no ring" in said
     own = {"kind": "points", "points": [[1, 0, 1], [0, 1, -1], [1, 1, -1], [0, 0, -1]]}
     assert "ring" not in " ".join(lessons.view(lessons.lesson(1), 1, data=own, fit=fit)["text"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_verdict_on_an_example_names_it_as_its_choice_does_in_every_language(lang):
+    from perceptron_lab import i18n
+    try:
+        i18n.use_language(lang)
+        v = lessons.view(lessons.lesson(1), 1, answer="2", fit=fit)
+    finally:
+        i18n.use_language("en")
+    Z, y, s = data_of(1, 1)
+    _, _, updates = ref.plain_online(Z, y, eta=s["eta"], epochs=s["epochs"])
+    first = updates[0][1]  # the notes' loop: the first update's example
+    label = next(c["label"] for c in v["question"]["choices"] if c["value"] == str(first + 1))
+    assert v["check"]["truth"] == label.split(" = ")[0] == "x̃₁"  # no English word in a German verdict

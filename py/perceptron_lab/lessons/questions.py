@@ -125,8 +125,8 @@ def kind_of(question):
 
 
 def truth_text(kind, truth):
-    if isinstance(kind, Example):
-        return f"example {truth}"
+    if isinstance(kind, Example):  # named as its choice names it (x̃₁): the same in every language
+        return f"x̃{sub(int(truth))}" if str(truth).isdigit() else str(truth)
     if isinstance(kind, Compare):  # in the words the student chose from (larger, not more)
         return kind.words().get(truth, truth)
     if isinstance(truth, list):
