@@ -119,20 +119,6 @@ def test_the_noisy_clouds_are_said_to_overlap_only_when_no_line_separates_them(s
         assert m and int(m.group(1)) == facts["mistakes"] and facts["converged"]
 
 
-def test_the_unringed_corner_at_w_zero_is_the_one_a_tie_predicts_right_yet_a_mistake():
-    # the plot rings an example predicted wrong, a tie predicting +1 (seed 003's step(0) = +1)
-    Z, y, _ = data_of(1, 1)
-    w = np.zeros(Z.shape[1])
-    predicted = np.where(Z @ w >= 0, 1, -1)
-    unringed = [i for i in range(len(Z)) if predicted[i] == y[i]]
-    top_right = [i for i in range(len(Z)) if Z[i, 0] == Z[:, 0].max() and Z[i, 1] == Z[:, 1].max()]
-    assert unringed == top_right and all(y * (Z @ w) <= 0)  # right by its sign, a mistake by the rule
-    said = " ".join(lessons.view(lessons.lesson(1), 1, fit=fit)["text"])
-    assert "the top-right corner has no ring" in said
-    own = {"kind": "points", "points": [[1, 0, 1], [0, 1, -1], [1, 1, -1], [0, 0, -1]]}
-    assert "ring" not in " ".join(lessons.view(lessons.lesson(1), 1, data=own, fit=fit)["text"])
-
-
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_the_verdict_on_an_example_names_it_as_its_choice_does_in_every_language(lang):
     from perceptron_lab import i18n
