@@ -132,3 +132,22 @@ def test_the_verdict_on_an_example_names_it_as_its_choice_does_in_every_language
     first = updates[0][1]  # the notes' loop: the first update's example
     label = next(c["label"] for c in v["question"]["choices"] if c["value"] == str(first + 1))
     assert v["check"]["truth"] == label.split(" = ")[0] == "x̃₁"  # no English word in a German verdict
+
+
+XOR_POINTS = {"kind": "points", "points": [[0, 0, -1], [0, 1, 1], [1, 0, 1], [1, 1, -1]]}
+
+
+def test_a_teachers_xor_is_said_to_cycle_and_a_question_it_cannot_answer_is_not_asked():
+    Z = np.array([[0, 0, 1], [0, 1, 1], [1, 0, 1], [1, 1, 1]], dtype=float)
+    y = np.array([-1, 1, 1, -1])
+    w, per_epoch, _ = ref.plain_online(Z, y, epochs=5)
+    assert not np.any(w) and per_epoch[0] == 4  # the notes' loop: w is back at zero after the first pass
+    said = " ".join(lessons.view(lessons.lesson(1), 3, data=XOR_POINTS, answer="no", fit=fit)["reveal"])
+    assert "came back to a weight it had before" in said and "1 passes" not in said
+    assert ref.hard_margin(Z, y)[0] is None  # no u, no γ: claim one's question has no answer
+    v = lessons.view(lessons.lesson(2), 2, data=XOR_POINTS, fit=fit)
+    assert v["question"] is None and any("no u and no γ" in s for s in v["text"])
+    batch = " ".join(lessons.view(lessons.lesson(7), 3, data=XOR_POINTS, fit=fit)["text"])
+    theta = ref.plain_batch(Z, y, epochs=3)[0]
+    assert not np.any(theta)  # Σ y·x̃ over XOR is zero: θ stays at zero
+    assert "came back to a value it had before" in batch and "1 passes" not in batch
