@@ -76,6 +76,7 @@ def facts(links, data=None):
         out["threshold"] = -out["w"][-1]  # sign(w·x + w_last·one) = sign(w·x − θ)
     out.update(first_boundary(out.get("first_w"), Z, s))
     if test_ds is not None:
+        out["test_examples"], out["one_test_acc"] = len(test_ds.y), 100.0 / len(test_ds.y)
         T = vectors(test_ds.X, s)
         if algo == "online":
             w = out["w"]

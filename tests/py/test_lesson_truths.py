@@ -151,3 +151,14 @@ def test_a_teachers_xor_is_said_to_cycle_and_a_question_it_cannot_answer_is_not_
     theta = ref.plain_batch(Z, y, epochs=3)[0]
     assert not np.any(theta)  # Σ y·x̃ over XOR is zero: θ stays at zero
     assert "came back to a value it had before" in batch and "1 passes" not in batch
+
+
+def test_the_best_test_accuracy_is_shown_with_what_one_test_example_weighs():
+    facts = lesson_reference.facts(runs.step_links(lessons.lesson(8).steps[0])[""])
+    said = " ".join(lessons.view(lessons.lesson(8), 1, answer="voted", fit=fit)["reveal"])
+    m = re.search(r"The test split holds (\d+) examples, so one example is " + NUMBER + " %", said)
+    assert m, said
+    n = int(m.group(1))
+    assert n == facts["test_examples"] and num(m.group(2)) == pytest.approx(100 / n, rel=1e-3)
+    accs = sorted(float(a) for a in re.findall(r"(?:online|averaged|voted|pocket) " + NUMBER + " %", said))
+    assert accs and all(abs(a / 100 * n - round(a / 100 * n)) < 0.01 for a in accs)  # whole examples right: steps of 100/n

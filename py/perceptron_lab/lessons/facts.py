@@ -46,6 +46,9 @@ def run_facts(f):
         "gamma": th.gamma if th.separable else None, "bound": th.bound if th.separable else None,
         "w": run.model.w, "train_acc": 100.0 * f.train_accuracy,
         "test_acc": None if f.test_accuracy is None else 100.0 * f.test_accuracy,
+        # how much one test example weighs: accuracies closer than this differ by one example
+        "test_examples": None if f.test_ds is None else len(f.test_ds.y),
+        "one_test_acc": None if f.test_ds is None else 100.0 / len(f.test_ds.y),
         "eta": run.eta, "epochs_max": f.s["epochs"],
         # sign(w·x − θ) as sign(w·x̃) with x̃ = (x, one): the constant's weight is −θ (unit-length x̃
         # has no one constant, so no single θ)
