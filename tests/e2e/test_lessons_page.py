@@ -96,6 +96,12 @@ def test_the_first_question_is_above_the_fold_and_next_in_reach_on_a_phone(lesso
         top = page.evaluate("(s) => s.map((q) => document.querySelector(q).getBoundingClientRect().top)",
                             ["#results .stage-cell", "#lesson"])
         assert top[0] < top[1], top
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down at the verdict, as a phone's answer leaves it
+        page.click("#lesson-next")  # the next step opens with its plot in view, not scrolled past it to the words
+        expect(page.locator(".lesson-pos")).to_have_text("Step 2 of 4", timeout=STEP_MS)
+        page.wait_for_function("() => { const r = document.querySelector('#results .stage-cell').getBoundingClientRect(); "
+                               "return r.top >= 0 && r.top < innerHeight / 2; }", timeout=10_000)
+        page.click("#lesson-back")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         page.click("#lesson-next")  # the walk below starts on a fresh step 1 (its question open)

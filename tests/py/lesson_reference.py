@@ -72,7 +72,11 @@ def facts(links, data=None):
     else:
         out.update(online(Z, y, s, u, gamma, R))
     out["bound_holds"] = gamma is not None and out["mistakes"] <= out["bound"]
+    if s["bias"] and not s["normalize"]:
+        out["threshold"] = -out["w"][-1]  # sign(w·x + w_last·one) = sign(w·x − θ)
+    out.update(first_boundary(out.get("first_w"), Z, s))
     if test_ds is not None:
+        out["test_examples"], out["one_test_acc"] = len(test_ds.y), 100.0 / len(test_ds.y)
         T = vectors(test_ds.X, s)
         if algo == "online":
             w = out["w"]
@@ -85,6 +89,19 @@ def facts(links, data=None):
         else:
             pred = np.where(T @ w >= 0, 1, -1)
         out["test_acc"] = 100.0 * float(np.mean(pred == test_ds.y))
+    return out
+
+
+def first_boundary(w, Z, s):
+    """Does the first update's w draw a boundary? Not when its weights on the features are all
+    zero: then every example scores the same, the constant's weight times the constant."""
+    if w is None:
+        return {}
+    features = list(w[:-1]) if s["bias"] else list(w)
+    line = any(v != 0 for v in features)
+    out = {"first_line": line}
+    if not line and s["bias"] and len({z[-1] for z in Z}) == 1:
+        out["first_score"] = w[-1] * Z[0][-1]
     return out
 
 
@@ -133,7 +150,7 @@ def online(Z, y, s, u, gamma, R):
     if len(W) >= 2 and np.any(W[0]):
         i = idx[1]
         before, after = ref.angle_degrees(W[0], Z[i]), ref.angle_degrees(W[1], Z[i])
-        out.update(angle_step=2, angle_example=i + 1, angle_label=int(y[i]), angle_before=before,
+        out.update(angle_step=2, angle_example=i + 1, angle_x=Z[i], angle_label=int(y[i]), angle_before=before,
                    angle_after=after, angle_positive=y[i] > 0, angle_negative=y[i] < 0,
                    angle_change="smaller" if after < before else "larger",
                    turned_toward=(after < before) if y[i] > 0 else (after > before))

@@ -77,7 +77,7 @@ def test_a_translation_that_changes_a_directive_or_a_placeholder_is_caught():
     base = parse(en)
     assert differences(base, parse(de)) == []
     for old, new in (("@run scaled eta=0.25", "@run scaled eta=0.5"), ("@plot boundary", "@plot mistakes"),
-                     ("@change eta", "@change eta dseed"), ("? not converged:", "? converged:"),
+                     ("@change eta", "@change eta dseed"), ("? hit_max:", "? converged:"),
                      ("@ask yesno converged:", "@ask yesno separable:"), ("{first_w}.", "{w}."),
                      ("{scaled.mistakes} Fehler gegenüber {mistakes}.", "{scaled.mistakes} Fehler.")):
         assert old in de, old

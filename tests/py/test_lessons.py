@@ -37,7 +37,7 @@ def reference_facts(step, changes):
         out.update({(f"{name}.{k}" if name else k): v for k, v in facts.items()})
     for name in step.runs:
         if name:
-            for k in ("mistakes", "bound", "test_acc", "epochs", "gamma"):
+            for k in ("mistakes", "bound", "test_acc", "epochs", "gamma", "eta"):
                 a, b = out.get(k), out.get(f"{name}.{k}")
                 if a is not None and b is not None:
                     out[f"{name}.more_{k}"], out[f"{name}.fewer_{k}"] = b > a, b < a

@@ -38,6 +38,8 @@ def view(lesson, k, changes=None, data=None, answer=None, *, fit):
     }
     reveal = shown([s for s in step.sentences if s.reveal], facts)
     q = step.question
+    if q is not None and not answerable(questions.kind_of(q), facts):
+        q = None  # a teacher's data the question says nothing about (no u or γ when not separable)
     if q is None:
         out["text"] += reveal
         return out
@@ -49,6 +51,15 @@ def view(lesson, k, changes=None, data=None, answer=None, *, fit):
         out["check"] = check(kind, q, facts, answer)
         out["reveal"] = reveal
     return out
+
+
+def answerable(kind, facts):
+    """Can this run answer the question? Not when the fact it asks about has no value for it."""
+    try:
+        truth = kind.truth(facts)
+    except (KeyError, TypeError, ValueError):
+        return False
+    return truth is not None
 
 
 def check(kind, q, facts, answer):

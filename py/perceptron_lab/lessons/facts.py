@@ -46,12 +46,18 @@ def run_facts(f):
         "gamma": th.gamma if th.separable else None, "bound": th.bound if th.separable else None,
         "w": run.model.w, "train_acc": 100.0 * f.train_accuracy,
         "test_acc": None if f.test_accuracy is None else 100.0 * f.test_accuracy,
+        # how much one test example weighs: accuracies closer than this differ by one example
+        "test_examples": None if f.test_ds is None else len(f.test_ds.y),
+        "one_test_acc": None if f.test_ds is None else 100.0 / len(f.test_ds.y),
         "eta": run.eta, "epochs_max": f.s["epochs"],
+        # sign(w·x − θ) as sign(w·x̃) with x̃ = (x, one): the constant's weight is −θ (unit-length x̃
+        # has no one constant, so no single θ)
+        "threshold": -float(run.model.w[-1]) if f.s["bias"] and not f.s["normalize"] else None,
     }
     out["bound_holds"] = out["bound"] is not None and run.mistakes <= out["bound"]
     out.update(data_facts(f.train_ds.X, y))
     out["g"] = None if out["gamma"] is None else out["gamma"] / th.R
-    out.update(first_update(trace, Z, y))
+    out.update(first_update(trace, Z, y, f.s["bias"]))
     out.update(angle_facts(trace, Z, y))
     if run.algorithm in ON_PATH and trace is not None and not trace.subsampled and len(trace.w):
         out.update(proof_facts(trace, th, run.eta, out["separable"]))
@@ -71,11 +77,17 @@ def data_facts(X, y):
     return out
 
 
-def first_update(trace, Z, y):
+def first_update(trace, Z, y, bias):
+    """The first update; first_line: its w weighs a feature (a w on the constant alone draws no
+    boundary: every example gets the same score, first_score)."""
     if trace is None or not len(trace.w):
         return {"first_example": None}
     i = int(trace.index[0])
-    out = {"first_w": trace.w[0]}
+    w = np.asarray(trace.w[0])
+    on_features = w[:-1] if bias else w
+    out = {"first_w": w, "first_line": bool(np.any(on_features != 0))}
+    if not out["first_line"] and bias and np.all(Z[:, -1] == Z[0, -1]):
+        out["first_score"] = float(w[-1] * Z[0, -1])
     if i >= 0:
         out.update(first_example=i + 1, first_x=Z[i], first_label=int(y[i]))
     return out
@@ -127,7 +139,7 @@ def batch_facts(trace, Z, y):
     return out
 
 
-RELATIONS = ("mistakes", "bound", "test_acc", "epochs", "gamma")
+RELATIONS = ("mistakes", "bound", "test_acc", "epochs", "gamma", "eta")
 
 
 def compared(name, base, other):

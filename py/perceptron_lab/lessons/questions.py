@@ -9,6 +9,13 @@ from ..texts.numbers import sub
 from .words import number
 
 
+def known(facts, name):
+    """The fact's value; KeyError when the run has none (the question is then not asked)."""
+    if facts.get(name) is None:
+        raise KeyError(name)
+    return facts[name]
+
+
 class Kind:
     """args: the words after the kind in `@ask KIND args: prompt`."""
 
@@ -31,7 +38,7 @@ class Example(Kind):
     """Which training example (its number) — the first update's by default, or a fact's."""
 
     def truth(self, facts):
-        return str(facts[self.args[0] if self.args else "first_example"])
+        return str(known(facts, self.args[0] if self.args else "first_example"))
 
     most = 8  # a teacher's file may hold thousands: a window of them, the answer among them
 
@@ -68,7 +75,7 @@ class YesNo(Kind):
     """A condition of the run, answered yes or no."""
 
     def truth(self, facts):
-        return "yes" if facts[self.args[0]] else "no"
+        return "yes" if known(facts, self.args[0]) else "no"
 
     def choices(self, facts, ctx):
         return [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]
@@ -125,8 +132,8 @@ def kind_of(question):
 
 
 def truth_text(kind, truth):
-    if isinstance(kind, Example):
-        return f"example {truth}"
+    if isinstance(kind, Example):  # named as its choice names it (x̃₁): the same in every language
+        return f"x̃{sub(int(truth))}" if str(truth).isdigit() else str(truth)
     if isinstance(kind, Compare):  # in the words the student chose from (larger, not more)
         return kind.words().get(truth, truth)
     if isinstance(truth, list):

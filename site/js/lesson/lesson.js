@@ -122,6 +122,7 @@ async function go(link, history_) {
   const mine = v.question && !v.own_data ? restoredPrediction(n, k) : null; // from a reopened result link
   if (mine && JSON.stringify(mine.changes) === JSON.stringify(changed)) { fillAnswer(mine.answer); answer(mine.answer); }
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
+  if (!first && !matchMedia("(min-width: 60em)").matches) byId("results")?.scrollIntoView({ block: "start" }); // a phone: the new step's plot first, not the last verdict's scroll
 }
 
 function move(delta) {
