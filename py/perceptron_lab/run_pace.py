@@ -24,7 +24,7 @@ from . import settings
 from .core import train
 
 LIMITS = settings.LIMITS
-PIECES = 4  # timed pieces after the untimed first: many scheduler slices under load, ~5 ms each unloaded
+PIECES = 8  # timed pieces after the untimed first: ~2.5 ms each unloaded, many scheduler slices in all
 _ROWS, _EPOCHS, _GRAM_ROWS, _EIGEN_ROWS = 200, 6, 200, 60
 
 
