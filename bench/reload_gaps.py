@@ -17,7 +17,9 @@ For each load, seconds since its navigation started (the page's clock):
               (js/run/ahead.js: the figure's data-step >= 1) or Python's boundary plot decoded,
               whichever comes first (as bench/warm_visit.py)
   ready       the page heard Python's "ready" (its performance mark: exact in every engine)
-and whether Python started from the snapshot, the boot's retries (the page's 30 s watchdog: the
+the page's own steps (navigation timing: the service worker's start, the response's first byte, DOM
+interactive, DOMContentLoaded's end, the last computed-ahead file's arrival), and whether Python
+started from the snapshot, the boot's retries (the page's 30 s watchdog: the
 issue's 37 s was one), and the worker's own steps (its start, the snapshot found, read, runtime up). In
 Chromium and Firefox the watcher runs before the page's scripts (an init / preload script); in
 WebKit (no such hook in its WebDriver) it is put in after the load event, and a first plot seen
@@ -68,7 +70,11 @@ TIMES = """async () => {
   const T = window.__reloadTimes; await T.boundaryP;
   const ready = performance.getEntriesByName("perceptron-lab:python-ready").pop();
   const b = document.body.dataset;
-  return {moving: T.moving ?? null, boundary: T.boundary ?? null, late: T.late, ready: ready ? ready.startTime : null,
+  const nav = performance.getEntriesByType("navigation")[0] || {};
+  const ahead = performance.getEntriesByType("resource").filter((e) => /ahead/.test(e.name)).map((e) => e.responseEnd);
+  return {nav: {sw: nav.workerStart || null, response: nav.responseStart ?? null, interactive: nav.domInteractive ?? null,
+                loaded: nav.domContentLoadedEventEnd ?? null, ahead: ahead.length ? Math.max(...ahead) : null},
+          moving: T.moving ?? null, boundary: T.boundary ?? null, late: T.late, ready: ready ? ready.startTime : null,
           worker: ready?.detail ?? null, pageOrigin: performance.timeOrigin, restored: b.snapshot === "restored",
           snapshot: b.snapshot || "-", retries: Number(b.pyRetries || 0), error: b.pyState !== "ready"};
 }"""
@@ -175,6 +181,7 @@ def main() -> int:
                     print(f"  {name:11} first plot {fmt(r['first_plot'], r['bound']):>7}  ready {fmt(r['ready']):>6}  "
                           f"× first warm {fr or float('nan'):5.2f} / {rr or float('nan'):5.2f}  restored {str(r['restored']):5}  "
                           f"retries {r['retries']}  worker: {steps or '-'}" + (f"  snapshot {r['left']}" if "left" in r else ""))
+                    print("              page: " + " ".join(f"{k} {fmt(v)}" for k, v in (r.get("nav") or {}).items()))
                     if args.json:
                         print("    ", json.dumps(r))
                 sys.stdout.flush()
