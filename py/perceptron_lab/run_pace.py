@@ -57,3 +57,4 @@ def measure(clock=time.perf_counter, reference_ms=None):
         piece(data)
     ms = (clock() - t0) * 1e3
     return {"ms": ms, "reference_ms": reference, "pace": max(1.0, ms / reference)}
+
