@@ -17,6 +17,7 @@ const SVG = "http://www.w3.org/2000/svg";
 let opts = null; // {request, call, cancel}
 let busy = false;
 let token = 0;
+let weighing = 0; // the run budget's latest weighing of a run nobody clicked for
 let total = 0;
 let order = [...COMPARE_ALGORITHMS]; // the variants of the comparison running
 
@@ -97,8 +98,9 @@ async function run(auto = false) {
   delete settings.algorithm;
   delete settings.plot_px;   // small plots (the bridge's default for compare)
   if (auto) {
+    const mine = ++weighing;
     const pace = await measurePace(opts.call); // this device's seconds now (budget.js)
-    if (busy) return;
+    if (busy || mine !== weighing) return; // a run started meanwhile, or a later request, goes on alone
     const est = paced(compareEstimate(req.data, settings, csvInfo(), order), pace);
     if (overBudget(est)) {
       ask(est, () => run());
