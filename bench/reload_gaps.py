@@ -79,6 +79,7 @@ TIMES = """async () => {
           snapshot: b.snapshot || "-", retries: Number(b.pyRetries || 0), error: b.pyState !== "ready"};
 }"""
 SNAPSHOT_STATE = "() => document.body.dataset.snapshot || '-'"
+SHOW_PLAYING = "() => document.getElementById('stepper')?.dataset.playing === 'true'"
 WORKER_STEPS = [("found", "snapshot_found"), ("read", "snapshot_read"), ("runtime", "runtime"), ("ready", "ready")]
 
 
@@ -114,8 +115,9 @@ def one_run(engine, url, gaps, timeout_s, from_cold) -> tuple[str, list]:
         for gap in gaps:
             left = b.js(SNAPSHOT_STATE)
             time.sleep(gap)
+            playing = b.js(SHOW_PLAYING)  # the previous page's show still running when the reload comes
             load = measure(b, b.reload, timeout_s)
-            load["left"] = f"{left}->{b.js(SNAPSHOT_STATE)}"
+            load["left"] = f"{left}->{b.js(SNAPSHOT_STATE)}" + ("; its show was playing" if playing else "")
             name = f"after {gap} s"
             loads.append((name + (f" #{len([n for n, _ in loads if n.startswith(name)]) + 1}" if name in dict(loads) else ""), load))
         if from_cold:  # the reference: a reload once the snapshot is made and nothing else runs
