@@ -17,7 +17,9 @@ For each load, seconds since its navigation started (the page's clock):
               (js/run/ahead.js: the figure's data-step >= 1) or Python's boundary plot decoded,
               whichever comes first (as bench/warm_visit.py)
   ready       the page heard Python's "ready" (its performance mark: exact in every engine)
-and whether Python started from the snapshot, the boot's retries (the page's 30 s watchdog: the
+the page's own steps (navigation timing: the service worker's start, the response's first byte, DOM
+interactive, DOMContentLoaded's end, the last computed-ahead file's arrival), and whether Python
+started from the snapshot, the boot's retries (the page's 30 s watchdog: the
 issue's 37 s was one), and the worker's own steps (its start, the snapshot found, read, runtime up). In
 Chromium and Firefox the watcher runs before the page's scripts (an init / preload script); in
 WebKit (no such hook in its WebDriver) it is put in after the load event, and a first plot seen
@@ -68,11 +70,16 @@ TIMES = """async () => {
   const T = window.__reloadTimes; await T.boundaryP;
   const ready = performance.getEntriesByName("perceptron-lab:python-ready").pop();
   const b = document.body.dataset;
-  return {moving: T.moving ?? null, boundary: T.boundary ?? null, late: T.late, ready: ready ? ready.startTime : null,
+  const nav = performance.getEntriesByType("navigation")[0] || {};
+  const ahead = performance.getEntriesByType("resource").filter((e) => /ahead/.test(e.name)).map((e) => e.responseEnd);
+  return {nav: {sw: nav.workerStart || null, response: nav.responseStart ?? null, interactive: nav.domInteractive ?? null,
+                loaded: nav.domContentLoadedEventEnd ?? null, ahead: ahead.length ? Math.max(...ahead) : null},
+          moving: T.moving ?? null, boundary: T.boundary ?? null, late: T.late, ready: ready ? ready.startTime : null,
           worker: ready?.detail ?? null, pageOrigin: performance.timeOrigin, restored: b.snapshot === "restored",
           snapshot: b.snapshot || "-", retries: Number(b.pyRetries || 0), error: b.pyState !== "ready"};
 }"""
 SNAPSHOT_STATE = "() => document.body.dataset.snapshot || '-'"
+SHOW_PLAYING = "() => document.getElementById('stepper')?.dataset.playing === 'true'"
 WORKER_STEPS = [("found", "snapshot_found"), ("read", "snapshot_read"), ("runtime", "runtime"), ("ready", "ready")]
 
 
@@ -108,8 +115,9 @@ def one_run(engine, url, gaps, timeout_s, from_cold) -> tuple[str, list]:
         for gap in gaps:
             left = b.js(SNAPSHOT_STATE)
             time.sleep(gap)
+            playing = b.js(SHOW_PLAYING)  # the previous page's show still running when the reload comes
             load = measure(b, b.reload, timeout_s)
-            load["left"] = f"{left}->{b.js(SNAPSHOT_STATE)}"
+            load["left"] = f"{left}->{b.js(SNAPSHOT_STATE)}" + ("; its show was playing" if playing else "")
             name = f"after {gap} s"
             loads.append((name + (f" #{len([n for n, _ in loads if n.startswith(name)]) + 1}" if name in dict(loads) else ""), load))
         if from_cold:  # the reference: a reload once the snapshot is made and nothing else runs
@@ -175,6 +183,7 @@ def main() -> int:
                     print(f"  {name:11} first plot {fmt(r['first_plot'], r['bound']):>7}  ready {fmt(r['ready']):>6}  "
                           f"× first warm {fr or float('nan'):5.2f} / {rr or float('nan'):5.2f}  restored {str(r['restored']):5}  "
                           f"retries {r['retries']}  worker: {steps or '-'}" + (f"  snapshot {r['left']}" if "left" in r else ""))
+                    print("              page: " + " ".join(f"{k} {fmt(v)}" for k, v in (r.get("nav") or {}).items()))
                     if args.json:
                         print("    ", json.dumps(r))
                 sys.stdout.flush()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The run budget's estimate against the real time of each kind of run, in the page's Python:
 
-    python bench/run_budget.py [--no-build] [--dist DIR] [--full] [--only WORD]
+    python bench/run_budget.py [--no-build] [--dist DIR] [--full] [--only WORD] [--paced] [--hogs N]
 
 Each run is sent as the page sends a link's run (train with the boundary and the theory later,
 then the theory, then the other plots; 480 × 360 px, pixel ratio 1) through window.__pyclient.call
@@ -16,6 +16,11 @@ the CPU seconds Chromium spent on the run and estimate / CPU (bench/budget_cpu.p
 in an unloaded tab than the wall time, though it grows with the load too; the ratio that must stay
 over 1, tests/py/test_run_cost_measured.py holds the references), and the load average before and
 after each run (the machine is shared: the wall times move with it).
+With --paced, each run's pace is measured just before it as the page does before weighing a link's
+run (budget.js measurePace: py/perceptron_lab/run_pace.py's workload against pace_reference_ms), and
+the paced estimate (the page's, in this device's seconds now) is printed against the wall time: the
+target is paced / real >= 1 in every case, and at most about 20. --hogs N adds N busy processes at the
+bench's own nice beside the browser for the timed runs (the added load).
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import argparse
 import contextlib
 import io
 import random
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -53,6 +59,27 @@ ESTIMATE = """async ({data, settings, info}) => {
   const m = await import(new URL("js/run/budget.js", document.baseURI).href);
   return m.estimate(data, settings, info).seconds;
 }"""
+
+# This tab's pace now, as the page measures it before weighing a link's run (the test switch's pin left out).
+PACE = """async () => {
+  const m = await import(new URL("js/run/budget.js", document.baseURI).href);
+  return m.measurePace((r) => window.__pyclient.call(r), null);
+}"""
+
+# A CPU hog: a separate interpreter spinning, at the bench's own nice (bench/busy_cpu.py's).
+HOG = "x = 0\nwhile True:\n    x = (x * 1103515245 + 12345) & 0x7FFFFFFF\n"
+
+
+@contextlib.contextmanager
+def hogs(n):
+    """n busy processes beside the browser for the block (the "added load" of the paced rows)."""
+    procs = [subprocess.Popen([sys.executable, "-c", HOG]) for _ in range(n)]
+    try:
+        yield
+    finally:
+        for p in procs:
+            p.terminate()
+            p.wait(timeout=5)
 
 
 def noisy_csv(rows, cols, classes, seed, signal=0.0):
@@ -107,6 +134,9 @@ def arguments(doc):
     ap.add_argument("--dist", type=Path, default=None)
     ap.add_argument("--full", action="store_true", help="also voted on 200,000 rows (minutes)")
     ap.add_argument("--only", default="", help="only the runs whose name holds one of these words, separated by |")
+    ap.add_argument("--paced", action="store_true", help="also each run's pace now and the paced estimate (budget.js "
+                    "measurePace, just before the run, as the page weighs a link's run) against the wall time")
+    ap.add_argument("--hogs", type=int, default=0, help="busy processes beside the browser during the timed runs")
     return ap.parse_args()
 
 
@@ -150,21 +180,30 @@ def chosen_cases(args):
 
 def main() -> int:
     args = arguments(__doc__)
-    with warmed_page(args, RUN) as page:
+    with warmed_page(args, RUN) as page, hogs(args.hogs):
+        print(f"{args.hogs} busy processes beside the browser; load {loadavg()}", flush=True)
         print(f"{'run':64} {'estimate':>9} {'real':>8} {'est/real':>8} {'CPU':>7} {'est/CPU':>7}"
-              "  mistakes, epochs; load before → after", flush=True)
-        worst = None
+              + (f" {'pace':>5} {'paced':>8} {'paced/real':>10}" if args.paced else "")
+              + "  mistakes, epochs; load before → after", flush=True)
+        worst, worst_paced = None, []
         for name, data, settings, info, later in chosen_cases(args):
-            before, cpu0 = loadavg().split()[0], tree_cpu_seconds()
+            before = loadavg().split()[0]
+            pace = page.evaluate(PACE) if args.paced else 1.0
+            cpu0 = tree_cpu_seconds()
             r = page.evaluate(RUN, {"data": data, "settings": settings, "later": later})
             cpu = tree_cpu_seconds() - cpu0
             est = page.evaluate(ESTIMATE, {"data": data, "settings": settings, "info": info})
             real = r["ms"] / 1e3
             worst = min(worst or est / cpu, est / cpu)
-            print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f} {cpu:6.1f}s {est / cpu:7.2f}  train "
+            worst_paced.append(est * pace / real)
+            paced = f" {pace:5.2f} {est * pace:7.1f}s {est * pace / real:10.2f}" if args.paced else ""
+            print(f"{name:64} {est:8.1f}s {real:7.1f}s {est / real:8.2f} {cpu:6.1f}s {est / cpu:7.2f}{paced}  train "
                   f"{r['train'] / 1e3:.1f} s, theory {r['theory'] / 1e3:.1f} s; {r['mistakes']}, {r['epochs']}; "
                   f"{before} → {loadavg().split()[0]}", flush=True)
         print(f"lowest estimate / CPU: {worst:.2f} (under 1: a run the estimate does not bound)")
+        if args.paced:
+            print(f"paced estimate / wall: lowest {min(worst_paced):.2f}, highest {max(worst_paced):.2f} "
+                  f"(under 1: a run the paced estimate does not bound); load {loadavg()}")
     return 0
 
 

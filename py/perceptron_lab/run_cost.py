@@ -4,7 +4,9 @@ The estimate is the page's run budget (site/js/run/budget.js, `estimate` without
 same params.json coefficients, measured in the page's Python (Pyodide): an upper bound there,
 as every example is counted as a mistake in every epoch. CPython is usually faster; either way
 a run estimated above `auto_run_seconds_max` is a long one, and the CLI and the estimators say
-so before training, with the numbers it comes from.
+so before training, with the numbers it comes from. Its pace is 1 (the page's tab unloaded on the
+machine the coefficients were measured on): the page multiplies its own estimate by this device's
+pace now (run_pace.py), which says nothing about a terminal's time.
 """
 
 import math

@@ -22,7 +22,7 @@ import { initCompare, compareProgress } from "./run/compare.js";
 import { initWatch, liveMode } from "./steps/watch.js";
 import { initStatusLine } from "./run/status-line.js";
 import { initPresenter, plotRequestSize } from "./share/presenter.js";
-import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText } from "./run/budget.js";
+import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText, measurePace, paced } from "./run/budget.js";
 import { csvInfo, showReading, recheckCsv } from "./data/csv-upload.js";
 import { initExercise } from "./exercise/exercise.js";
 import { initHandWeights } from "./exercise/hand-weights.js";
@@ -48,6 +48,7 @@ const values = page.values; // read-only: page.set changes it
 readStartLink(); // a shared link (#v=1&...): validated values + view
 
 let py = null;
+let weighToken = 0; // the run budget's latest weighing (train)
 let running = false;
 let runToken = 0;
 let autoTrained = false;
@@ -226,8 +227,13 @@ async function train(opts = {}) {
   }
   const { settings } = d;
   dismissAsk();
+  // A run nobody clicked for is weighed in this device's seconds now (budget.js measurePace); the
+  // latest request wins, and a run started meanwhile goes on alone.
+  const weighing = ++weighToken;
+  const pace = opts.auto && !ahead ? await measurePace((r) => py.call(r)) : 1;
+  if (running || weighing !== weighToken) return;
   // The budget counts each plot at the box it is drawn for (the others are a side column's width).
-  const est = estimate(d.data, { ...settings, plot_sizes: plotSizes(LATER_PLOTS) }, csvInfo());
+  const est = paced(estimate(d.data, { ...settings, plot_sizes: plotSizes(LATER_PLOTS) }, csvInfo()), pace);
   if (opts.auto && overBudget(est)) {
     // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
     ask(est, () => train());
@@ -255,7 +261,7 @@ async function train(opts = {}) {
       page.set({ result: { res, settings, data: d.data }, hasResult: true });
       await completeTheory(res, { call, current: () => token === runToken });
       // The budget's step two: the later plots re-estimated from the run's real counts (votes kept).
-      const later = ahead ? null : laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm)));
+      const later = ahead ? null : paced(laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm))), pace);
       if (later && overBudget(later)) message(laterText(later));
       // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
       const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,

@@ -6,6 +6,7 @@ Pages are extra_pages: console errors, dialogs and foreign requests fail the tes
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from playwright.sync_api import expect
@@ -53,3 +54,25 @@ def test_a_small_kernel_link_runs_by_itself_with_cpythons_numbers(browser, base_
         expect(page.locator("#budget-prompt")).to_be_hidden()
         exp = engine({**preset_data("clouds"), "n": 300}, algorithm="kernel", kernel="rbf", epochs=100)
         assert shown_alpha(page) == exp["alpha"] and sum(exp["alpha"]) > 0
+
+
+def test_a_link_that_fits_an_unloaded_tab_asks_on_a_device_four_times_slower(browser, base_url):
+    # Clouds, 2,000 rows × 200 online epochs: 5.2 s by the estimate (and its plots) at pace 1, within the
+    # 10 s budget; the test switch pins the pace at 4, a device four times slower than the reference now.
+    link = "#v=1&source=preset&preset=clouds&n=2000&algorithm=online&epochs=200"
+    with extra_page(browser, base_url, goto=False) as page:
+        page.context.add_init_script("globalThis.__PERCEPTRON_LAB_TEST__ = {pace: 4};")
+        page.goto(base_url + link)
+        wait_ready_of(page)
+        page.wait_for_selector('body[data-run-state="asking"]', state="attached", timeout=RUN_TIMEOUT_MS)
+        text = page.inner_text("#budget-prompt")
+        assert "2,000 rows × 2 features × 200 epochs" in text, text
+        said = int(re.search(r"up to about (\d+) s in this tab", text).group(1))
+        assert 4 * 5.16 < said <= 4 * 10, text  # four times an estimate that fits the budget at pace 1
+        assert page.locator("#results-body").is_hidden()  # nothing was started
+        # The pace as the page measures it without the pin: Python's workload, timed now, at least 1.
+        pace = page.evaluate("""async () => (await import(new URL("js/run/budget.js", document.baseURI).href))
+                                 .measurePace((r) => window.__pyclient.call(r), null)""")
+        assert pace >= 1, pace
+        answer = page.evaluate("() => window.__pyclient.call({cmd: 'pace'})")
+        assert answer["ok"] and answer["ms"] > 0 and answer["pace"] == max(1, answer["ms"] / answer["reference_ms"])

@@ -23,7 +23,7 @@ TOOLS = ROOT / "tools"
 # estimators, so it stands at the top). i18n, locale: the translations (a layer no one is below).
 PY_LAYERS = [
     {"errors", "version", "heartbeat", "json_numbers", "settings", "run_settings", "site_address", "i18n", "locale"},
-    {"core", "data", "run_cost"},
+    {"core", "data", "run_cost", "run_pace"},
     {"theory"},
     {"texts", "plots", "export"},
     {"bridge", "exercise", "lessons", "estimators", "quiz"},

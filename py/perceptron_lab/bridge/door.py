@@ -33,6 +33,7 @@ from ..exercise.hand_weights import hand_request
 from .visits import visits_request
 from .lesson import lesson_request
 from .quiz_bank import quiz_request
+from .. import run_pace
 
 MAX_REQUEST_CHARS = settings.LIMITS["request_max_chars"]
 # The commands about the session's run: their answers name its algorithm too, as the train answer
@@ -55,7 +56,8 @@ COMMANDS.update(script=lambda request, progress=None: script_request(request),
                 hand=lambda request, progress=None: hand_request(request),
                 check=lambda request, progress=None: check_request(request, handle),
                 lesson=lambda request, progress=None: lesson_request(request),
-                quiz=lambda request, progress=None: quiz_request(request))
+                quiz=lambda request, progress=None: quiz_request(request),
+                pace=lambda request, progress=None: {"ok": True, **run_pace.measure()})  # the run budget's pace now
 
 
 def _error(kind, message, **where):
