@@ -12,7 +12,8 @@ import { initResults, renderResult, markStale, markEarlier } from "./run/results
 import { renderPlots, PLOTS, plotSizes, laterPlots } from "./plot/plots.js";
 import { setPyState, pyState, setRunState, message, setBytes } from "./python/loading.js";
 import { initRunPanel, setReady, startProgress, progress, stopProgress } from "./run/run-panel.js";
-import { clearAllErrors, setFieldNote } from "./page/fields.js";
+import { clearAllErrors } from "./page/fields.js";
+import { plotInView } from "./page/plot-in-view.js";
 import { readStartLink, initOpenLink } from "./share/open-link.js";
 import { initAddressBar, linkStepWaiting } from "./share/address-bar.js";
 import { initSharePanel } from "./share/share-panel.js";
@@ -91,7 +92,6 @@ initResults();
 page.on(["result"], ({ result }) => {
   stopProgress(); // the result is on screen: the run bar no longer says "epoch 1 / 100"
   if (changedInRun) markStale(); // e.g. the algorithm was switched during the run
-  setFieldNote("standardize", standardizeNote(result.res));
 });
 initDataPanel({ values, onValue, inspect, onChange: onDataChange,
   running: () => running, stopRun: () => cancel(), cancelRead: () => py?.cancel() });
@@ -308,24 +308,6 @@ async function train(opts = {}) {
   showError(err);
   if (err.kind !== "settings" && err.kind !== "data") markEarlier(); // e.g. out of memory: no result came
   setRunState("error");
-}
-
-/** After a Train press on a narrow screen (the plot is above the controls): bring the plot
- * back into view when the reader had scrolled down to the settings. Never for a run the
- * page started itself: the reader may be typing in a field. */
-function plotInView() {
-  const fig = byId("results");
-  const r = fig.getBoundingClientRect();
-  if (r.top >= 0 && r.top < window.innerHeight / 2) return;
-  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  fig.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
-}
-
-/** What standardizing did in this run: Python's notice (constant columns), or the plain fact. */
-function standardizeNote(res) {
-  const st = res.standardization;
-  if (!st) return "";
-  return st.notice || t("This run standardized all {n} features with the training split's mean and standard deviation.", { n: st.mean.length });
 }
 
 function cancel() {

@@ -7,6 +7,7 @@ import { renderPlots, captionMain } from "../plot/plots.js";
 import { showStatus } from "./status-line.js";
 import { hasModelDetails, renderModelDetails } from "./model-details.js";
 import { page } from "../state/page-state.js";
+import { setFieldNote } from "../page/fields.js";
 
 
 /** Number into a cell: readable text, exact value (JSON, i.e. shortest round-trip) in data-value. */
@@ -32,11 +33,19 @@ export function labelMapping(labels, classes = null) {
   return `−1 = ${neg}, +1 = ${pos}`;
 }
 
-/** The result panel and the main plot's caption follow the run on screen (page state `result`). */
+/** What standardizing did in this run: Python's notice (constant columns), or the plain fact. */
+function standardizeNote(res) {
+  const st = res.standardization;
+  if (!st) return "";
+  return st.notice || t("This run standardized all {n} features with the training split's mean and standard deviation.", { n: st.mean.length });
+}
+
+/** The result panel, the main plot's caption and the standardize field's note follow the run on screen (page state `result`). */
 export function initResults() {
   page.on(["result"], ({ result }) => {
     renderResult(result.res, result.settings);
     captionMain(result.res, result.settings);
+    setFieldNote("standardize", standardizeNote(result.res));
   });
 }
 
