@@ -60,3 +60,18 @@ test("a call that failed inside the worker's Python is said in the page's langua
   assert.equal(answerInLanguage(python), python);
   assert.equal(answerInLanguage({ ok: true }).ok, true);
 });
+
+test("in German a sentence Python could only say in English (its answer's english list) is marked lang=en where shown", () => {
+  useLanguage("de", German);
+  const said = "Converged after 2 epochs: the last epoch made no mistake.";
+  assert.equal(englishLeft(said), false);
+  const answer = { ok: true, status: said, english: [said, 3, null] };
+  assert.equal(answerInLanguage(answer), answer);
+  const n = node();
+  setText(n, said);
+  assert.deepEqual([n.textContent, n.attrs.lang], [said, "en"]);
+  // Python's German sentences are not marked.
+  const m = node();
+  setText(m, "Konvergiert nach 2 Epochen.");
+  assert.equal(m.attrs.lang, undefined);
+});

@@ -14,6 +14,13 @@ const fellBack = (text) => {
   return text;
 };
 
+/** Python's sentences it said in English in a page of another language (its answer's "english":
+ * a message its catalog lacks, or no catalog at all): marked as the page's own fallbacks are. */
+export function pythonSaidInEnglish(texts) {
+  if (!Array.isArray(texts)) return;
+  for (const s of texts) if (typeof s === "string" && s) fellBack(s);
+}
+
 /** Whether text is English the page fell back to (a message its language's catalog lacks). */
 export const englishLeft = (text) => left.has(String(text));
 
