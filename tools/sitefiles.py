@@ -61,8 +61,10 @@ def write_precache_list(staging: Path, info: dict) -> None:
     # The runs computed ahead (7 MB) serve a first visit before Python is ready: offline, Python is.
     # A language's page catalog: the page asks for its own only (none in English), and has the
     # service worker keep that one (js/offline.js): an English visit downloads no other language.
+    # The modules inside the bundle and its source map: a page runs js/lab.js (tools/bundle.py).
+    bundled = set(info.get("bundle", {}).get("sources", [])) | {info.get("bundle", {}).get("map")}
     info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")
-                        and not (r.startswith("locale/") and r.endswith("/page.json"))]
+                        and not (r.startswith("locale/") and r.endswith("/page.json")) and r not in bundled]
 
 
 def wire_size(path: Path) -> int:
