@@ -29,8 +29,11 @@ MODULES = {
     "state/page-state.js": 'globalThis.ran.push("state"); export const page = { instance: Symbol("page") };',
     "boot.js": 'import { page } from "./state/page-state.js"; globalThis.ran.push("boot"); globalThis.bootPage = page;',
     "main.js": 'import { earlyAnswer } from "./run/ahead-early.js";\nimport { where } from "./python/where.js";\n'
+               'import { statusText } from "./run/status-line.js";\n'
                'globalThis.ran.push("main"); globalThis.answer = earlyAnswer(); globalThis.where = where;\n'
+               'globalThis.statusText = statusText;\n'
                'globalThis.runs = import("./run/ahead-runs.js").then((m) => m.default);',
+    "run/status-line.js": 'let full = ""; export function showStatus(t) { full = t; } export const statusText = () => full;',
     "python/where.js": 'export const where = [import.meta.url, new URL("../worker.js", import.meta.url).href];',
     "offline.js": 'globalThis.ran.push("offline");',
     "worker.js": 'import "./worker/protocol.js";',
@@ -42,9 +45,11 @@ import { pathToFileURL } from "node:url";
 globalThis.ran = [];
 const js = process.argv[2];
 for (const m of ["run/ahead-early.js", "first-picture.js", "lab.js"]) await import(pathToFileURL(js + "/" + m).href);
-const { page } = await import(pathToFileURL(js + "/lab.js").href);
+const { page, showStatus } = await import(pathToFileURL(js + "/lab.js").href);
+showStatus("shown from outside");
 console.log(JSON.stringify({ ran: globalThis.ran, answer: globalThis.answer, where: globalThis.where,
-  runs: await globalThis.runs, samePage: (await globalThis.picture) === page && globalThis.bootPage === page }));
+  runs: await globalThis.runs, samePage: (await globalThis.picture) === page && globalThis.bootPage === page,
+  status: globalThis.statusText() }));
 """
 
 
@@ -75,19 +80,21 @@ def test_the_bundle_runs_as_the_modules_did_one_by_one(site):
     assert out["answer"] == "early answer" and out["runs"] == {"runs": 3}
     assert out["where"] == [(js / "python" / "where.js").as_uri(), (js / "worker.js").as_uri()]
     assert out["samePage"], out
+    assert out["status"] == "shown from outside"  # the page's own status line, reached through the bundle
     # One script in the <head> for the three; the modules kept apart are still their own files.
     head = (site / "index.html").read_text()
     assert head.count('<script type="module"') == 3 and 'src="js/lab.js"' in head and "main.js" not in head
     assert bundle["file"] == "js/lab.js" and (js / "lab.js.map").is_file()
     # Inside the bundle and asked for by nothing else (the worker still asks for protocol.js itself).
     assert sorted(bundle["sources"]) == ["js/boot.js", "js/main.js", "js/offline.js", "js/python/where.js",
-                                         "js/state/page-state.js"]
+                                         "js/run/status-line.js", "js/state/page-state.js"]
 
 
 def test_the_modules_run_one_by_one_give_the_same_account(site):
     # The reference: the same page with its modules as written (no bundle), as a browser runs them.
     (site / "js" / "lab.js").write_text('import "./boot.js"; import "./main.js"; import "./offline.js";\n'
-                                        'export { page } from "./state/page-state.js";\n')
+                                        'export { page } from "./state/page-state.js";\n'
+                                        'export { showStatus } from "./run/status-line.js";\n')
     plain = run_page(site)
     bundle_page(site)
     assert run_page(site) == plain
