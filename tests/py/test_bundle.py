@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from tools.bundle import bundle_page
+from tools.sitefiles import write_precache_list
 
 HEAD = """<!doctype html><html><head>
 <script type="module" async src="js/run/ahead-early.js"></script>
@@ -29,7 +30,7 @@ MODULES = {
     "state/page-state.js": 'globalThis.ran.push("state"); export const page = { instance: Symbol("page") };',
     "boot.js": 'import { page } from "./state/page-state.js"; globalThis.ran.push("boot"); globalThis.bootPage = page;',
     "main.js": 'import { earlyAnswer } from "./run/ahead-early.js";\nimport { where } from "./python/where.js";\n'
-               'import { statusText } from "./run/status-line.js";\n'
+               'import { statusText } from "./run/status-line.js";\nimport "./worker/protocol.js";\n'
                'globalThis.ran.push("main"); globalThis.answer = earlyAnswer(); globalThis.where = where;\n'
                'globalThis.statusText = statusText;\n'
                'globalThis.runs = import("./run/ahead-runs.js").then((m) => m.default);',
@@ -88,6 +89,13 @@ def test_the_bundle_runs_as_the_modules_did_one_by_one(site):
     # Inside the bundle and asked for by nothing else (the worker still asks for protocol.js itself).
     assert sorted(bundle["sources"]) == ["js/boot.js", "js/main.js", "js/offline.js", "js/python/where.js",
                                          "js/run/status-line.js", "js/state/page-state.js"]
+    # The service worker keeps what a page load asks for: not the modules inside, nor the map.
+    (site / "run.mjs").unlink()
+    info = {"bundle": bundle}
+    write_precache_list(site, info)
+    assert sorted(r for r in info["precache"] if r.startswith("js/")) == [
+        "js/first-picture.js", "js/lab.js", "js/run/ahead-early.js", "js/run/ahead-runs.js",
+        "js/worker.js", "js/worker/protocol.js"]
 
 
 def test_the_modules_run_one_by_one_give_the_same_account(site):
