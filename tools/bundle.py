@@ -3,7 +3,8 @@ a first visit asks for one script instead of ~120 modules, each a new connection
 (bench/cold_waterfall.py, bench/engine_paced_cold.py). site/js stays the source: the build bundles
 the staged copy (tools/bundle.mjs) and index.html's <head> loads the bundle in place of the module
 scripts it holds. The modules as written stay in dist/ beside it: js/lab.js.map names them (a
-browser's developer tools), and no page load asks for them (docs/PYODIDE.md, on demand).
+browser's developer tools), and no page load asks for them, but the worker for the one module it
+shares with the page (worker/protocol.js) (docs/PYODIDE.md, on demand).
 
 Kept apart, as their own files: the two modules the <head> runs ahead of the bundle (the first
 picture, the early run's requests) and the runs' index they read. The first picture reaches the
