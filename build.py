@@ -28,6 +28,7 @@ from pathlib import Path
 
 from tools.appwheel import build_app_wheel
 from tools.python_catalogs import write_python_catalogs
+from tools.bundle import bundle_page
 from tools.common import CACHE, DIST, PY_SRC, PYODIDE_VERSION, ROOT, SITE, BuildError, hashed_dir, log, sha256_bytes, sha256_file
 from tools.devserver import COMPRESSIBLE, MIME, ServerStats, start_server  # noqa: F401 (tests, bench)
 from tools.module_preload import write_module_preloads
@@ -191,6 +192,8 @@ def _build(dist: Path, site_url: str | None = None) -> dict:
     ahead = write_runs_ahead(staging, ahead_runs["runs"], ahead_runs.get("lessons"))
     info["runs_ahead"] = ahead["runs"]
     info["runs_ahead_dir"] = ahead["dir"]  # sw.js keeps the ones a visit showed (only this build's)
+    # The page's modules in one file, loaded from the <head> in place of its module scripts (tools/bundle.py).
+    info["bundle"] = bundle_page(staging)
     # Every module of the page named in its <head>, so a first visit asks for them at once (tools/module_preload.py).
     info["module_preloads"] = write_module_preloads(staging)
     info["site_url"] = write_site_address(staging, site_url)

@@ -3,7 +3,7 @@
 after navigation in Chromium, Firefox and WebKit):
 
     python bench/engine_paced_cold.py [--engines chromium,firefox,webkit] [--links xor] [--runs 3] [--no-build]
-                                      [--dist DIR] [--mbit 2 (0: localhost, no pacer; target 1 s)]
+                                      [--dist DIR [--dist DIR2 ...]] [--mbit 2 (0: localhost, no pacer; target 1 s)]
 
 Firefox and WebKit have no network emulation of their own (bench/cold_preset.py throttles Chromium
 through DevTools), so every engine here loads the page through the same pacer: a local TCP proxy
@@ -112,39 +112,47 @@ def main(argv=None) -> int:
     ap.add_argument("--links", default="xor")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--dist", type=Path, default=ROOT / ".cache" / "bench-dist")
+    ap.add_argument("--dist", type=Path, action="append",
+                    help="the site to load (default .cache/bench-dist, built); given twice or more: the sites "
+                         "alternate load by load (before/after in one run, ratios to the first)")
     ap.add_argument("--mbit", type=float, default=RATE * 8 / 1e6, help="the share in Mbit/s; 0: localhost, no pacer")
     args = ap.parse_args(argv)
     RATE = args.mbit * 1e6 / 8
     target = TARGET_MS if RATE else 1000
-    dist = args.dist.resolve()
-    server, base = built_and_served(dist, args.no_build)
-    host, port = server.server_address[:2]
-    if RATE:
-        pacer = Pacer((host, port))
-        paced = base.replace(f":{port}/", f":{pacer.port}/")
-    else:
-        paced = base
+    dists = [d.resolve() for d in (args.dist or [ROOT / ".cache" / "bench-dist"])]
+    sites = []  # (dist, server, the paced base URL)
+    for dist in dists:
+        server, base = built_and_served(dist, args.no_build or len(dists) > 1)
+        host, port = server.server_address[:2]
+        paced = base.replace(f":{port}/", f":{Pacer((host, port)).port}/") if RATE else base
+        sites.append((dist, server, paced))
     engines = [e for e in args.engines.split(",") if e]
-    print(f"{dist} at {'localhost' if not RATE else f'{args.mbit:g} Mbit/s'}; load average before: {loadavg()}", flush=True)
-    got: dict[tuple[str, str], list] = {}
+    for k, (dist, _, _) in enumerate(sites):
+        print(f"site {k}: {dist}")
+    print(f"at {'localhost' if not RATE else f'{args.mbit:g} Mbit/s'}; load average before: {loadavg()}", flush=True)
+    got: dict[tuple[str, str, int], list] = {}
     try:
         for i in range(args.runs):
             for link in args.links.split(","):
                 for e in engines:
-                    ms = moving_ms(e, paced + LINKS[link])
-                    got.setdefault((e, link), []).append(ms)
-                    print(f"run {i + 1} {e:8} {link:12} moving {'-' if ms is None else f'{ms:.0f}'} ms  (load {loadavg()})", flush=True)
+                    for k, (_, _, paced) in enumerate(sites):
+                        ms = moving_ms(e, paced + LINKS[link])
+                        got.setdefault((e, link, k), []).append(ms)
+                        print(f"run {i + 1} {e:8} {link:12} site {k} moving {'-' if ms is None else f'{ms:.0f}'} ms  "
+                              f"(load {loadavg()})", flush=True)
     finally:
-        server.shutdown()
-    print(f"\n{'engine':9} {'link':12} {'moving ms (median)':>18} {'runs':>24} {'x chromium':>10} target {target}")
-    for (e, link), runs in got.items():
-        ok = [r for r in runs if r is not None]
-        med = statistics.median(ok) if ok else None
-        base_runs = [r for r in got.get(("chromium", link), []) if r is not None]
-        ratio = f"{med / statistics.median(base_runs):.2f}" if med and base_runs else "-"
-        print(f"{e:9} {link:12} {'-' if med is None else f'{med:.0f}':>18} {' '.join('-' if r is None else f'{r:.0f}' for r in runs):>24} "
-              f"{ratio:>10} {'ok' if med is not None and med <= target else 'MISSED'}")
+        for _, server, _ in sites:
+            server.shutdown()
+    med = {key: statistics.median([r for r in runs if r is not None]) if any(r is not None for r in runs) else None
+           for key, runs in got.items()}
+    print(f"\n{'engine':9} {'link':12} {'site':>4} {'moving ms (median)':>18} {'runs':>24} {'x chromium':>10} "
+          f"{'x site 0':>8} target {target}")
+    for (e, link, k), runs in got.items():
+        m, m_chromium, m_first = med[(e, link, k)], med.get(("chromium", link, k)), med[(e, link, 0)]
+        print(f"{e:9} {link:12} {k:>4} {'-' if m is None else f'{m:.0f}':>18} "
+              f"{' '.join('-' if r is None else f'{r:.0f}' for r in runs):>24} "
+              f"{f'{m / m_chromium:.2f}' if m and m_chromium else '-':>10} {f'{m / m_first:.2f}' if m and m_first else '-':>8} "
+              f"{'ok' if m is not None and m <= target else 'MISSED'}")
     print(f"load average after: {loadavg()}")
     return 0
 

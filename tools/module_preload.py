@@ -7,7 +7,10 @@ the list adds ~2 kB (gzip) to index.html.
 Only static imports count (`import ... from "x"`, `import "x"`, `export ... from "x"`): dynamic
 import() loads what the first moving run does not need, except the runs' index (js/run/ahead-runs.js),
 named first since js/run/ahead-early.js reads it at once. The scanner reads the source text with a
-regular expression; tests/py/test_module_preload.py checks it against V8's own parse of each module."""
+regular expression; tests/py/test_module_preload.py checks it against V8's own parse of each module.
+The build runs it after tools/bundle.py: the head's modules are then the bundle (minified: the scan
+finds none of its imports; its one static import, ahead-early.js, is a head script already) and the
+two run ahead of it, so the list is the runs' index alone."""
 from __future__ import annotations
 
 import html

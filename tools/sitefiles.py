@@ -63,8 +63,11 @@ def write_precache_list(staging: Path, info: dict) -> None:
     # service worker keep that one (js/offline.js): an English visit downloads no other language.
     # Python's catalogs likewise (build-info's python_catalogs): the worker asks for its language's own.
     python_catalogs = {c["path"] for c in info.get("python_catalogs", {}).values()}
+    # The modules inside the bundle and its source map: a page runs js/lab.js (tools/bundle.py).
+    bundled = set(info.get("bundle", {}).get("sources", [])) | {info.get("bundle", {}).get("map")}
     info["precache"] = [r for r in rels if r not in NOT_PRECACHED and not r.startswith("ahead/")
-                        and not (r.startswith("locale/") and r.endswith("/page.json")) and r not in python_catalogs]
+                        and not (r.startswith("locale/") and r.endswith("/page.json"))
+                        and r not in python_catalogs and r not in bundled]
 
 
 def wire_size(path: Path) -> int:

@@ -10,7 +10,7 @@ import shutil
 import time
 
 from conftest import SUBPATH, devserver, page_csp, wait_ready_of
-from test_delivery import fresh, wait_first_run, wait_offline_ready
+from test_delivery import BUNDLE, change_ready_sentence, fresh, wait_first_run, wait_offline_ready
 
 from conftest import check_log
 
@@ -22,13 +22,14 @@ def deploy_b(site) -> dict[str, bytes]:
     file dates as a real deploy gives them); -> A's bytes of the changed files."""
     kept = {}
     later = time.time() + 60
-    for rel, old, new in (("index.html", "<title>Perceptron Lab</title>", "<title>Perceptron Lab, deploy B</title>"),
-                          ("js/python/loading.js", 'ready: t("Python is ready.")', 'ready: "Python is ready (deploy B)."')):
-        path = site / rel
-        kept[rel] = path.read_bytes()
-        assert old in path.read_text()
-        path.write_text(path.read_text().replace(old, new))
-        os.utime(path, (later, later))
+    for rel in ("index.html", BUNDLE):
+        kept[rel] = (site / rel).read_bytes()
+    index = site / "index.html"
+    assert "<title>Perceptron Lab</title>" in index.read_text()
+    index.write_text(index.read_text().replace("<title>Perceptron Lab</title>", "<title>Perceptron Lab, deploy B</title>"))
+    change_ready_sentence(site)
+    for rel in ("index.html", BUNDLE):
+        os.utime(site / rel, (later, later))
     info_path = site / "build-info.json"
     kept["build-info.json"] = info_path.read_bytes()
     info = json.loads(info_path.read_text())
@@ -58,7 +59,7 @@ def test_a_rolled_back_deploy_is_what_the_next_visit_runs(browser, dist_dir, tmp
         page.goto(url)
         wait_first_run(page)
         build_a = wait_offline_ready(page)
-        dates = {rel: (site / rel).stat().st_mtime for rel in ("index.html", "js/python/loading.js", "build-info.json")}
+        dates = {rel: (site / rel).stat().st_mtime for rel in ("index.html", BUNDLE, "build-info.json")}
         kept = deploy_b(site)
         page.reload()
         wait_first_run(page)

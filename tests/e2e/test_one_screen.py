@@ -81,7 +81,7 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=RUN_TIMEOUT_MS)
         for width, height, share in [(1280, 800, 0.40), (1920, 1080, 0.50)]:
             page.set_viewport_size({"width": width, "height": height})
-            page.evaluate("async (t) => (await import('./js/run/status-line.js')).showStatus(t)", f"{headline} {rest}")
+            page.evaluate("async (t) => (await import('./js/lab.js')).showStatus(t)", f"{headline} {rest}")  # the page's own (tools/bundle.py)
             at_rest(page)
             shown = page.evaluate("""() => { const line = document.querySelector('.status-line'), more = document.getElementById('status-more');
               const r = more.getBoundingClientRect();
@@ -95,7 +95,7 @@ def test_a_long_verdict_is_shown_whole_with_the_plot_still_dominant(browser, bas
             assert g["scrollY"] == 0 and g["sh"] <= g["vh"], g
             assert g["plot"]["w"] * g["plot"]["h"] >= share * g["vw"] * g["vh"], g
             # A verdict that fits stays whole in the box, and the line under the numbers goes.
-            page.evaluate("async () => (await import('./js/run/status-line.js')).showStatus('Converged after 9 epochs.')")
+            page.evaluate("async () => (await import('./js/lab.js')).showStatus('Converged after 9 epochs.')")
             assert page.text_content("#status") == "Converged after 9 epochs."
             assert page.is_hidden("#status-more")
 
