@@ -242,7 +242,7 @@ async function train(opts = {}) {
   }
   const token = ++runToken;
   const size = plotRequestSize(); // presenting: bigger text and markers
-  // Train is disabled while the run goes, which drops the keyboard focus to <body>.
+  // Train is out of use while the run goes (run-panel.js keeps the focus on it if it has it).
   const focusTrain = document.activeElement === byId("train");
   running = true;
   changedInRun = false;

@@ -153,12 +153,20 @@ def test_keyboard_alone_reaches_train_and_enter_and_space_train(page, wait_ready
     assert not unnamed, f"controls without a name: {unnamed}"
     assert stops[0]["id"] == "skip-link" or "skip" in stops[0]["name"].lower(), stops[0]
 
+    # Where the focus is the moment each run starts (Train out of use): still on Train, marked
+    # aria-disabled, so a screen reader stays there (disabled, the next frame's focus fixup drops it to <body>).
+    page.evaluate("""() => { window.__focusAtRun = [];
+      new MutationObserver(() => { if (document.body.dataset.runState === 'running') window.__focusAtRun.push(
+        [document.activeElement.id, document.activeElement.getAttribute('aria-disabled')]); })
+        .observe(document.body, { attributes: true, attributeFilter: ['data-run-state'] }); }""")
     for key in ("Enter", " "):
         assert page.evaluate("document.activeElement.id") == "train"
         assert click_train(page, key=key) == "done"
         assert page.evaluate("document.getElementById('status').textContent").startswith("Converged")
         # Train was disabled while it ran; the focus is back on it, so the next key trains again.
         assert page.evaluate("document.activeElement.id") == "train"
+        assert page.evaluate("document.getElementById('train').getAttribute('aria-disabled')") is None
+    assert page.evaluate("window.__focusAtRun") == [["train", "true"], ["train", "true"]]
 
 
 def test_focus_is_visible_on_every_kind_of_control(page, wait_ready):

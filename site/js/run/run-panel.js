@@ -4,16 +4,21 @@ import { t, tn } from "../i18n/i18n.js";
 
 let total = 0;
 
+// While a run goes, Train is out of use. Disabled, it would drop the keyboard focus to <body>, and a
+// screen reader would wander off to whatever it finds next (Orca read the plot's point list); with the
+// focus on it, it is marked aria-disabled instead and keeps it (a press then finds main.js's run going).
+const usable = (b) => !b.disabled && b.getAttribute("aria-disabled") !== "true";
+
 export function initRunPanel({ onTrain, onCancel }) {
   // Train (and Enter in a field, which clicks the default button) never submits the form:
   // a sandboxed iframe without allow-forms would block the submission with a console error.
   byId("train").addEventListener("click", (e) => {
     e.preventDefault();
-    if (!byId("train").disabled) onTrain();
+    if (usable(byId("train"))) onTrain();
   });
   byId("lab").addEventListener("submit", (e) => {
     e.preventDefault();
-    if (!byId("train").disabled) onTrain();
+    if (usable(byId("train"))) onTrain();
   });
   byId("cancel").addEventListener("click", onCancel);
   keepPressOnTrain(onTrain);
@@ -33,7 +38,7 @@ function keepPressOnTrain(onTrain) {
     armed = false;
     const missed = !train.contains(e.target);
     // The click (if it lands on Train) comes right after pointerup: wait for it.
-    setTimeout(() => { if (missed && !clicked && !train.disabled) onTrain(); }, 0);
+    setTimeout(() => { if (missed && !clicked && usable(train)) onTrain(); }, 0);
   });
 }
 
@@ -61,7 +66,9 @@ export function startProgress(epochs) {
   bar.value = 0;
   show(bar, true);
   setText(byId("progress-text"), t("Training… epoch 0 / {epochs}", { epochs }));
-  byId("train").disabled = true;
+  const train = byId("train");
+  if (document.activeElement === train) train.setAttribute("aria-disabled", "true");
+  else train.disabled = true;
   show(byId("cancel"), true);
 }
 
@@ -72,6 +79,7 @@ export function progress(epoch, mistakes) {
 }
 
 export function stopProgress() {
+  byId("train").removeAttribute("aria-disabled");
   show(byId("epoch-progress"), false);
   byId("progress-text").textContent = "";
   show(byId("cancel"), false);
