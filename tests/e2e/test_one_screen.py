@@ -211,6 +211,19 @@ def test_no_layout_shift_on_and_after_xor(browser, base_url):
         page.check("#autoplay")
 
 
+def test_narrow_presenter_mode_puts_the_plot_first_and_large(browser, base_url):
+    # A tablet upright (and a phone, a 640 px frame): the plot under the verdict, not squeezed to a
+    # thumbnail beside the words; they follow below it and the page scrolls.
+    with extra_page(browser, base_url + "#v=1&preset=iris&algorithm=multiclass&present=1",
+                    viewport={"width": 768, "height": 1024}) as page:
+        wait_ready_of(page)
+        assert settled(page) == "done"
+        g = page.evaluate(GEOMETRY_JS)
+        assert inside(g["plot"], g) and g["plot"]["w"] * g["plot"]["h"] >= 0.45 * g["vw"] * g["vh"], g
+        assert inside(g["status"], g) and g["status"]["y"] < g["plot"]["y"], g
+        expect(page.locator("#present-count")).to_be_visible()
+
+
 def test_presenter_mode_is_one_screen(browser, base_url):
     with extra_page(browser, base_url + "#v=1&present=1", viewport={"width": 1920, "height": 1080}) as page:
         wait_ready_of(page)

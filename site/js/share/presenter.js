@@ -7,7 +7,7 @@
 import { byId } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { togglePlay, stepBy } from "../steps/stepper.js";
-import { plotView } from "../plot/plots.js";
+import { plotView, plotBox } from "../plot/plots.js";
 import { page } from "../state/page-state.js";
 import { singleKeysOn } from "../access/access-options.js";
 import { syncHidden } from "../page/tabs.js";
@@ -44,10 +44,19 @@ export function presenting() {
   return !!values?.present;
 }
 
+// Narrow presenting (css/present.css): the plot is a phone's or a tablet's width, and a projector's
+// text in it left a legend over a thumbnail of the data; there the text grows with the box's width
+// (a phone's box keeps the phone's own text; ~750 px, a tablet upright, the projector's).
+const WIDE = "(min-width: 60em)";
+const PX_PER_SCALE = 400;
+
 /** What presenting changes in a train request: bigger text and markers (the plot's box, and
  * so its size in pixels, is already larger on screen; see plots.js plotBox / plotView). */
 export function plotRequestSize() {
-  return presenting() ? { scale: Math.min(3, Math.round(plotView().scale * 1.5 * 100) / 100) } : {};
+  if (!presenting()) return {};
+  let scale = Math.min(3, plotView().scale * 1.5);
+  if (!window.matchMedia?.(WIDE).matches) scale = Math.min(scale, Math.max(1, plotBox("boundary")[0] / PX_PER_SCALE));
+  return { scale: Math.round(scale * 100) / 100 };
 }
 
 function setPresent(on) {
