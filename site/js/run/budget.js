@@ -204,12 +204,12 @@ export function paced(est, pace) {
 /** This tab's pace now (py/perceptron_lab/run_pace.py: Python times a small fixed workload of the
  * operations the estimate counts, ~20 ms unloaded, against params.json's pace_reference_ms), asked
  * just before a run nobody clicked for is weighed: a loaded phone or a shared laptop is where a long
- * run hurts most. call: the Python client's call. The page's test switch may pin it ({pace: N}; the
- * suite's plain switch pins 1, so a loaded test machine does not turn a test's link into a question).
+ * run hurts most. call: the Python client's call. The page's test switch may pin it ({pace: N}; any
+ * other switch of the suite pins 1, so a loaded test machine does not turn a test's link into a question).
  * A pace that cannot be measured (Python restarting) is 1, the estimate as it was. */
 export async function measurePace(call, testSwitch = globalThis.__PERCEPTRON_LAB_TEST__) {
   if (testSwitch === true) return 1;
-  if (testSwitch && typeof testSwitch === "object" && Number(testSwitch.pace) > 0) return Number(testSwitch.pace);
+  if (testSwitch && typeof testSwitch === "object") return Number(testSwitch.pace) > 0 ? Number(testSwitch.pace) : 1;
   try {
     const r = await call({ cmd: "pace" });
     return r && r.ok && Number.isFinite(r.pace) ? Math.max(1, r.pace) : 1;
