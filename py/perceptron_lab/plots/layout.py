@@ -49,17 +49,17 @@ def readable_ticks(ax, ax_w, ax_h):
     ax.yaxis.set_major_locator(MaxNLocator(nbins=max(2, int(ax_h / px(fig, 50))), steps=[1, 2, 2.5, 5, 10]))
 
 
-def fit_width(text, max_px):
+def fit_width(text, max_px, extent=lambda box: box.width):
     """Keep a text inside max_px (titles of small plots, long names): shrink it to at most
-    70 % of its size, then cut it short with an ellipsis."""
+    70 % of its size, then cut it short with an ellipsis. extent: the side measured (width)."""
     renderer = text.figure.canvas.get_renderer()
     size = text.get_fontsize()
     for f in (1.0, 0.9, 0.8, 0.7):
         text.set_fontsize(size * f)
-        if text.get_window_extent(renderer).width <= max_px:
+        if extent(text.get_window_extent(renderer)) <= max_px:
             return
     s = text.get_text()
-    while len(s) > 4 and text.get_window_extent(renderer).width > max_px:
+    while len(s) > 4 and extent(text.get_window_extent(renderer)) > max_px:
         s = s[:-1].rstrip()
         if s.endswith("\\"):       # never leave a lone backslash before the ellipsis
             s = s[:-1]
@@ -68,22 +68,11 @@ def fit_width(text, max_px):
 
 def fit_ylabel(ax):
     """Keep the y label within its axes' height (a flat plot in presenter mode's large type drew
-    "sepal width (cm)" over the legend above the axes): shrink it to at most 70 % of its size,
-    then cut it short with an ellipsis."""
+    "sepal width (cm)" over the legend above the axes): as fit_width, measured up the axes."""
     label = ax.yaxis.label
-    if not label.get_text():
-        return
-    renderer = ax.figure.canvas.get_renderer()
-    room = ax.get_window_extent(renderer).height
-    size = label.get_fontsize()
-    for f in (1.0, 0.9, 0.8, 0.7):
-        label.set_fontsize(size * f)
-        if label.get_window_extent(renderer).height <= room:
-            return
-    s = label.get_text()
-    while len(s) > 4 and label.get_window_extent(renderer).height > room:
-        s = s[:-1].rstrip()
-        label.set_text(s + "…")
+    if label.get_text():
+        room = ax.get_window_extent(ax.figure.canvas.get_renderer()).height
+        fit_width(label, room, extent=lambda box: box.height)
 
 
 def shrink_to_fit(text, max_px, smallest=0.6):
