@@ -57,8 +57,11 @@ def click_train(page, timeout_ms: int = RUN_TIMEOUT_MS, *, key: str | None = Non
     """Press Train (a click, or `key` on the focused Train button) and return the state the
     page ends in: "done", "error" (also when the page refuses to start: a bad value),
     "cancelled", or "timeout"."""
-    arm_run_end(page, timeout_ms)
+    # A run going now (one the page started by itself) ends first: armed before, its "done"
+    # would pass for this press's run.
     expect(page.locator("#train")).to_be_enabled(timeout=timeout_ms)
+    page.wait_for_selector('body:not([data-run-state="running"])', state="attached", timeout=timeout_ms)
+    arm_run_end(page, timeout_ms)
     if key is None:
         page.click("#train")
     else:

@@ -10,6 +10,8 @@ const SETTLE_MS = 30; // cleared, then written: the same sentence twice is still
 let region = null;
 let lastKey = null;
 let timer = null;
+let held = "";   // a kept sentence not yet written: what follows it is said after it, not instead
+
 
 export function initLiveRegion() {
   region = byId("step-live") || el("p", { id: "step-live", class: "visually-hidden" });
@@ -19,14 +21,21 @@ export function initLiveRegion() {
   return region;
 }
 
-/** Say `text` politely, once per `key` in a row (an update shown twice is said once). */
-export function announce(text, key = text) {
+/**
+ * Say `text` politely, once per `key` in a row (an update shown twice is said once). A newer
+ * sentence replaces one still waiting to be written (the step-through's latest update wins),
+ * unless that one is `keep` (a lesson's step): the run's narration that follows within the
+ * settling moment (longer on a busy machine) is then said after it.
+ */
+export function announce(text, key = text, { keep = false } = {}) {
   if (!region) initLiveRegion();
   if (!text || key === lastKey) return false;
   lastKey = key;
   clearTimeout(timer);
+  const said = held ? `${held} ${text}` : text;
+  held = keep || held ? said : "";
   region.textContent = "";
-  timer = setTimeout(() => { region.textContent = text; region.dataset.key = String(key); }, SETTLE_MS);
+  timer = setTimeout(() => { held = ""; region.textContent = said; region.dataset.key = String(key); }, SETTLE_MS);
   return true;
 }
 

@@ -118,7 +118,7 @@ async function go(link, history_) {
   if (applyRun(v.run, v.own_data ? own.data : null) || first) train(); // its show waits if the step asks first (watch.js)
   else if (document.body.dataset.lessonAsk === "open") holdAtStart();
   else releaseShow();
-  announce(t("Lesson {n}, step {k} of {steps}: {title}. {text}", { n, k, steps: v.steps, title: v.title, text: v.text.join(" ") }), `lesson-${n}-${k}`);
+  announce(t("Lesson {n}, step {k} of {steps}: {title}. {text}", { n, k, steps: v.steps, title: v.title, text: v.text.join(" ") }), `lesson-${n}-${k}`, { keep: true });
   const mine = v.question && !v.own_data ? restoredPrediction(n, k) : null; // from a reopened result link
   if (mine && JSON.stringify(mine.changes) === JSON.stringify(changed)) { fillAnswer(mine.answer); answer(mine.answer); }
   if (!first) byId("lesson-step-h")?.focus({ preventScroll: true });
@@ -159,7 +159,7 @@ async function answer(text) {
   // the link carries the exercise's run only, so check could not replay it).
   if (c.valid && !v.own_data) recordPrediction(v.lesson, v.step, text, changed, c.correct);
   announce(c.valid ? `${c.correct ? t("Right: {truth}.", { truth: truthWord(c.truth) }) : t("Not this time: the run says {truth}.", { truth: truthWord(c.truth) })} ${c.explain} ${(v.reveal || []).join(" ")}` : c.message,
-    `lesson-check-${Date.now()}`);
+    `lesson-check-${Date.now()}`, { keep: true });
 }
 
 function fail(root, res) {

@@ -48,6 +48,9 @@ let loadingNote = "";   // what the note says while Python loads, when not the p
 export function setReady(ready, note) {
   const train = byId("train");
   train.disabled = !ready;
+  // The run is over only here (main.js): its result comes before its later plots, and a press
+  // in between would find the run still going and be lost.
+  if (ready) train.removeAttribute("aria-disabled");
   const n = byId("train-note");
   n.textContent = ready ? "" : (note || loadingNote || t("Python is loading…"));
   show(n, !ready);
@@ -79,7 +82,6 @@ export function progress(epoch, mistakes) {
 }
 
 export function stopProgress() {
-  byId("train").removeAttribute("aria-disabled");
   show(byId("epoch-progress"), false);
   byId("progress-text").textContent = "";
   show(byId("cancel"), false);
