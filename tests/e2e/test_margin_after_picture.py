@@ -25,12 +25,13 @@ def separable_csv(seed=0):
     return csv_text(X, sign, prefix="f", labels=("no", "yes"), number="{:.3f}".format), X, sign
 
 
-# Every time the boundary picture changes: what the theory cells said at that moment.
+# Every time the boundary picture changes during a run: what the theory cells said at that moment.
+# (Before the run, the last run's picture may be redrawn for a box the upload changed: plot/picture-refit.js.)
 WATCH_PICTURE = """() => {
   window.__pictures = [];
   const img = document.getElementById("plot-boundary");
   new MutationObserver(() => {
-    if (!img.getAttribute("src")) return;
+    if (!img.getAttribute("src") || document.body.dataset.runState !== "running") return;
     window.__pictures.push({
       theory: document.getElementById("separable-note").dataset.theory,
       separable: document.getElementById("separable-note").textContent,

@@ -59,6 +59,13 @@ export function initPictureRefit({ call, idle, refitSteps, onPicture = () => {} 
     m.refits++;
     const r = await call({ cmd: "plots", kinds: ["boundary"], sizes: { boundary: now } });
     if (memo !== m || !r?.ok || typeof r.plots?.boundary !== "string") return;
+    if (!idle()) {
+      // A run began while Python drew: its own picture is coming, and this one would flash the old
+      // run first. Unasked again, in case the new run ends without a picture (an error).
+      m.asked.pop();
+      m.refits--;
+      return;
+    }
     m.drawn = now;
     // The <img> shows the final picture also under a step drawn over it (the view, fitted to its
     // scene's box, leaves the old picture's other shape showing around it); a PNG frame of Python's
