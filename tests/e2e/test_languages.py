@@ -61,7 +61,7 @@ LAYOUT_JS = """() => {
   for (const n of boxes) if (n.scrollWidth > n.clientWidth + 2 && getComputedStyle(n).overflowX !== "visible")
     faults.push(`cut: ${n.id || n.tagName} "${n.textContent.trim().slice(0, 40)}"`);
   // A one-word button broken over two lines ("PN/G" beside a long Spanish name).
-  for (const n of boxes) if (n.tagName === "BUTTON" && /^\S+$/.test(n.innerText.trim())) {
+  for (const n of boxes) if (n.tagName === "BUTTON" && /^\\S+$/.test(n.innerText.trim())) {
     const range = document.createRange(); range.selectNodeContents(n);
     if (range.getClientRects().length > 1 && new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
       faults.push(`broken: ${n.id} "${n.innerText.trim()}"`);
