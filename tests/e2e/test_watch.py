@@ -262,15 +262,17 @@ def test_present_link_opens_presenter_mode_and_its_keys_work(browser, base_url):
         expect(page.locator("#settings-panel")).to_be_visible()
 
 
-# The first scene the page's show puts over the big plot, with its box and Python's state then.
+# The scene the page's show draws its first update on (figure data-step 1 or more: the picture
+# moves), with the big plot's box and Python's state then.
 FIRST_SCENE_JS = """new MutationObserver((_, obs) => {
+  const f = document.querySelector("figure.fig-boundary");
   const v = document.querySelector(".motion-view[data-scene]:not([hidden])");
-  if (!v) return;
+  if (!v || !(Number(f?.dataset.step) >= 1)) return;
   obs.disconnect();
   const box = document.getElementById("plot-boundary").getBoundingClientRect();
   document.documentElement.dataset.firstScene = JSON.stringify({ scene: JSON.parse(v.dataset.scene),
     box: [box.width, box.height], py: document.body.dataset.pyState });
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-scene", "hidden"] });"""
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-step"] });"""
 
 
 def test_phone_plot_first_and_a_low_train_bar(browser, base_url):
