@@ -291,7 +291,7 @@ def test_a_cold_load_is_at_most_12_mb_on_the_wire(dist_dir):
              and not (p.relative_to(dist_dir).as_posix().startswith("locale/") and p.name == "page.json")
              and p.name != "perceptron_lab.mo"  # nor any of Python's (py/<hash>/perceptron_lab.mo)
              and p.relative_to(dist_dir).as_posix() not in apart]
-    # A phone asks for AND's scene and frames drawn for its box instead of the desktop's (js/run/ahead-early.js runFiles).
+    # A phone asks for AND's scene and frames drawn for its box instead of the desktop's (ahead-early.js runFiles).
     phone = [p for p in files if p.name.startswith("and-online.phone.")]
     desk = [p.with_name(p.name.replace(".phone.", ".")) for p in phone]
     assert phone and all(p in files for p in desk)
