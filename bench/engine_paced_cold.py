@@ -4,6 +4,8 @@ after navigation in Chromium, Firefox and WebKit):
 
     python bench/engine_paced_cold.py [--engines chromium,firefox,webkit] [--links xor] [--runs 3] [--no-build]
                                       [--dist DIR [--dist DIR2 ...]] [--mbit 2 (0: localhost, no pacer; target 1 s)]
+                                      [--viewport 390x844 (a phone's; set before the navigation, the
+                                       viewport the page reports printed with each load)]
 
 Firefox and WebKit have no network emulation of their own (bench/cold_preset.py throttles Chromium
 through DevTools), so every engine here loads the page through the same pacer: a local TCP proxy
@@ -96,13 +98,29 @@ def built_and_served(dist: Path, no_build: bool):
     return server, base
 
 
-def moving_ms(engine: str, url: str) -> float | None:
+def set_viewport(b, size: tuple[int, int]) -> None:
+    """The page's viewport (CSS px) in each engine's own way, before the page is opened: the <head>
+    picks the runs computed ahead drawn for a phone by it (js/run/ahead-early.js)."""
+    w, h = size
+    if b.engine == "chromium":
+        b.page.set_viewport_size({"width": w, "height": h})
+    elif b.engine == "firefox":
+        b._cmd("browsingContext.setViewport", {"context": b.context, "viewport": {"width": w, "height": h}})
+    else:  # WebKitGTK's MiniBrowser: the window, with no toolbar in automation
+        b.driver.set_window_size(w, h)
+
+
+def moving_ms(engine: str, url: str, viewport: tuple[int, int] | None = None) -> tuple[float | None, str]:
+    """(ms to the first update on screen or None, the viewport the page had: "W×H")."""
     with open_engine(engine) as b:
+        if viewport:
+            set_viewport(b, viewport)
         b.goto(url)
         try:
-            return b.wait(POLL, timeout=90, every=0.05)
+            ms = b.wait(POLL, timeout=90, every=0.05)
         except TimeoutError:
-            return None
+            ms = None
+        return ms, "×".join(map(str, b.js("() => [innerWidth, innerHeight]")))
 
 
 def main(argv=None) -> int:
@@ -116,6 +134,8 @@ def main(argv=None) -> int:
                     help="the site to load (default .cache/bench-dist, built); given twice or more: the sites "
                          "alternate load by load (before/after in one run, ratios to the first)")
     ap.add_argument("--mbit", type=float, default=RATE * 8 / 1e6, help="the share in Mbit/s; 0: localhost, no pacer")
+    ap.add_argument("--viewport", type=lambda v: tuple(int(x) for x in v.lower().split("x")),
+                    help="WxH in CSS px, e.g. 390x844 (a phone's); default: each engine's own window")
     args = ap.parse_args(argv)
     RATE = args.mbit * 1e6 / 8
     target = TARGET_MS if RATE else 1000
@@ -136,10 +156,10 @@ def main(argv=None) -> int:
             for link in args.links.split(","):
                 for e in engines:
                     for k, (_, _, paced) in enumerate(sites):
-                        ms = moving_ms(e, paced + LINKS[link])
+                        ms, seen = moving_ms(e, paced + LINKS[link], args.viewport)
                         got.setdefault((e, link, k), []).append(ms)
                         print(f"run {i + 1} {e:8} {link:12} site {k} moving {'-' if ms is None else f'{ms:.0f}'} ms  "
-                              f"(load {loadavg()})", flush=True)
+                              f"viewport {seen} (load {loadavg()})", flush=True)
     finally:
         for _, server, _ in sites:
             server.shutdown()

@@ -14,6 +14,11 @@ import json
 # The box the scene is drawn for (the page fits it into its own box, plot-motion.js place()):
 # a 1280 × 800 screen's boundary and proof boxes.
 SIZES = {"boundary": [855, 511], "proof": [342, 214]}
+# The scenes and frames drawn again for a phone's boxes (the frames' label spots depend on the box):
+# a page whose viewport matches `media` (css/app.css's small screens) asks for these instead
+# (js/run/ahead-early.js). The boxes are a 390 × 844 phone's (measured in the built page); its
+# 360 and 412 px neighbours' are 334 × 321 and 386 × 373, the scene fitted at 0.92 and 1.06.
+BOXES = {"phone": {"media": "(max-width: 30em)", "sizes": {"boundary": [364, 351], "proof": [364, 228]}}}
 BATCH = 399            # steps per frames file (bridge/frame_batches.py BATCH_MAX is 400)
 MAX_BYTES = 400_000    # a run whose answers weigh more is left to Python (~1.6 s at 2 Mbit/s)
 # The kernel and multiclass runs of the larger real data sets take seconds each (the build runs
@@ -45,8 +50,10 @@ def default_requests(params: dict) -> list[tuple[str, dict]]:
 
 
 def answers_of(handle, request: dict) -> dict | None:
-    """{name: reply text} of one run: train, theory, scene, frames-0, frames-1, ...; None when
-    the run fails, makes no update, or the page would not draw it (Python then answers as now)."""
+    """{name: reply text} of one run: train, theory, scene, frames-0, frames-1, ..., then the
+    scene and frames drawn for each of BOXES ("phone.scene", "phone.frames-0", ...); None when
+    the run fails, makes no update, the page would not draw it, or what one visit asks for (the
+    train and theory answers and one box's drawing) passes MAX_BYTES (Python then answers as now)."""
     train = handle(json.dumps(request))
     res = json.loads(train)
     if not res.get("ok") or not res.get("updates"):
@@ -54,15 +61,27 @@ def answers_of(handle, request: dict) -> dict | None:
     out = {"train": train}
     if res.get("theory_pending"):
         out["theory"] = handle(json.dumps({"cmd": "theory"}))
-    scene = handle(json.dumps({"cmd": "frame", "scene": True, "sizes": SIZES}))
+    shared = sum(map(len, out.values()))
+    for prefix, sizes in [("", SIZES)] + [(f"{name}.", box["sizes"]) for name, box in BOXES.items()]:
+        drawn = drawing_of(handle, sizes, MAX_BYTES - shared)
+        if drawn is None:
+            return None
+        out.update({prefix + name: text for name, text in drawn.items()})
+    return out
+
+
+def drawing_of(handle, sizes: dict, room: int) -> dict | None:
+    """{"scene", "frames-0", ...} of the session's run drawn for these boxes (bridge/frame_batches.py
+    makes the motion anew for other sizes), or None when it cannot be drawn or passes `room` bytes."""
+    scene = handle(json.dumps({"cmd": "frame", "scene": True, "sizes": sizes}))
     sc = json.loads(scene)
     if not sc.get("ok") or not sc.get("scene"):
         return None
-    out["scene"] = scene
+    out = {"scene": scene}
     for i, first in enumerate(range(0, sc["total"] + 1, BATCH)):
         last = min(sc["total"], first + BATCH - 1)
         out[f"frames-{i}"] = handle(json.dumps({"cmd": "frame", "batch": [first, last]}))
-        if sum(map(len, out.values())) > MAX_BYTES:
+        if sum(map(len, out.values())) > room:
             return None
     return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .ahead_answers import BATCH, SIZES
+from .ahead_answers import BATCH, BOXES, SIZES
 from .common import PY_SRC, TOOLS, hashed_dir
 from .node_check import _key, run_in_node
 
@@ -44,10 +44,13 @@ def page_defaults() -> dict:
 def write_runs_ahead(staging: Path, runs: list[dict], lessons: dict | None = None) -> dict:
     """Each run's answers under staging/ahead/<content hash>/<name>.json, each lesson answer as
     <key>.json there, and the page's index (js/run/ahead-runs.js: dir, per run id its request and
-    files, per lesson key its request). -> {"runs": n, "bytes": b}."""
+    files, per lesson key its request). -> {"runs": n, "bytes": b}.
+    A run's files named "<box>.<name>" (a phone's scene and frames, ahead_answers.BOXES) stand in for
+    "<name>" on a page that matches the box's media query (js/run/ahead-early.js runFiles)."""
     lessons = lessons or {}
-    # sizes and batch: how the scene and the frames were asked for (the tests ask Python the same).
-    index = {"dir": None, "runs": {}, "sizes": SIZES, "batch": BATCH, "defaults": page_defaults(), "lessons": {}}
+    # sizes, boxes and batch: how the scenes and the frames were asked for (the tests ask Python the same).
+    index = {"dir": None, "runs": {}, "sizes": SIZES, "boxes": BOXES, "batch": BATCH, "defaults": page_defaults(),
+             "lessons": {}}
     if runs:
         blob = json.dumps([runs, lessons], sort_keys=True).encode()
         folder = hashed_dir(staging / "ahead", blob)

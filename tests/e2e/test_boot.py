@@ -205,17 +205,21 @@ def test_the_pages_python_answers_the_runs_computed_ahead_bit_for_bit(ready_page
     # its Python, asked the same once ready, gives the same answers, every number to the bit:
     # one run of each family (the build's CPython would not: its multiclass scores and margins
     # differ in the last bit, its matplotlib's pictures more, so the build asks Pyodide).
+    # Each run's scene and frames are drawn for the desktop's boxes and again for a phone's (index
+    # "boxes", tools/ahead_answers.py BOXES): Python asked at a phone's boxes gives the phone's files.
     index = ahead_index(dist_dir)
+    assert set(index["boxes"]) == {"phone"}
     for rid in ("xor-online", "and-kernel", "clouds-multiclass"):
         run = index["runs"][rid]
         shipped = {n: json.loads((dist_dir / index["dir"] / f"{rid}.{n}.json").read_text()) for n in run["files"]}
         total = shipped["scene"]["total"]
-        asked = {"train": run["request"], "theory": {"cmd": "theory"},
-                 "scene": {"cmd": "frame", "scene": True, "sizes": index["sizes"]}}
-        for i, first in enumerate(range(0, total + 1, index["batch"])):
-            asked[f"frames-{i}"] = {"cmd": "frame", "batch": [first, min(total, first + index["batch"] - 1)]}
-        assert set(run["files"]) <= set(asked), rid
-        for name in run["files"]:
+        asked = {"train": run["request"], "theory": {"cmd": "theory"}}
+        for box, sizes in [("", index["sizes"])] + [(f"{b}.", v["sizes"]) for b, v in index["boxes"].items()]:
+            asked[f"{box}scene"] = {"cmd": "frame", "scene": True, "sizes": sizes}
+            for i, first in enumerate(range(0, total + 1, index["batch"])):
+                asked[f"{box}frames-{i}"] = {"cmd": "frame", "batch": [first, min(total, first + index["batch"] - 1)]}
+        assert set(run["files"]) <= set(asked) and "phone.scene" in run["files"], rid
+        for name in run["files"]:  # in order: a box's frames follow its scene
             same_bits(py_call(ready_page, asked[name]), shipped[name], f"{rid}.{name}")
 
 

@@ -3,8 +3,8 @@ plot plays exactly the updates of a literal perceptron written here (AND, fixed 
 mistakes plot grows and the proof plot follows every frame, then the plots settle; XOR under
 a fixed order shows its cycle three times with the repeating w named; a changed preset
 setting retrains without Train; reduced motion and play=0 turn the show off; present=1 opens
-presenter mode and its keys step and train; on a phone the plot comes first and the Train
-bar is at most 60 px high."""
+presenter mode and its keys step and train; on a phone the plot comes first, a cold link's run
+computed ahead moves in a picture drawn for the phone's box, and the Train bar is at most 60 px high."""
 from __future__ import annotations
 
 import json
@@ -262,8 +262,31 @@ def test_present_link_opens_presenter_mode_and_its_keys_work(browser, base_url):
         expect(page.locator("#settings-panel")).to_be_visible()
 
 
+# The scene the page's show draws its first update on (figure data-step 1 or more: the picture
+# moves), with the big plot's box and Python's state then.
+FIRST_SCENE_JS = """new MutationObserver((_, obs) => {
+  const f = document.querySelector("figure.fig-boundary");
+  const v = document.querySelector(".motion-view[data-scene]:not([hidden])");
+  if (!v || !(Number(f?.dataset.step) >= 1)) return;
+  obs.disconnect();
+  const box = document.getElementById("plot-boundary").getBoundingClientRect();
+  document.documentElement.dataset.firstScene = JSON.stringify({ scene: JSON.parse(v.dataset.scene),
+    box: [box.width, box.height], py: document.body.dataset.pyState });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-step"] });"""
+
+
 def test_phone_plot_first_and_a_low_train_bar(browser, base_url):
-    with extra_page(browser, base_url, viewport={"width": 390, "height": 844}) as page:
+    with extra_page(browser, base_url + "#v=1&preset=xor", viewport={"width": 390, "height": 844},
+                    motion="no-preference", goto=False) as page:
+        page.context.add_init_script(FIRST_SCENE_JS)
+        page.goto(base_url + "#v=1&preset=xor")
+        # A cold link's run computed ahead moves before Python is ready, in a picture drawn for a
+        # phone's box (tools/ahead_answers.py BOXES), not the desktop's shrunk to a third of its text.
+        page.wait_for_selector("html[data-first-scene]", state="attached", timeout=SHOW_TIMEOUT_MS)
+        first = json.loads(page.get_attribute("html", "data-first-scene"))
+        assert first["py"] != "ready", first
+        scene, box = first["scene"], first["box"]
+        assert abs(scene["width"] - box[0]) <= 3 and abs(scene["height"] - box[1]) <= 3, first
         wait_ready_of(page)
         page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
         results = page.locator("#results").bounding_box()

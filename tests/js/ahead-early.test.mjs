@@ -32,11 +32,11 @@ test("no early run where the address says more than the preset and algorithm, or
   assert.equal(runOfAddress("#v=1&preset=xor", null), null);              // served from site/: no index
 });
 
-async function firstVisit(hash) {
+async function firstVisit(hash, index = INDEX) {
   const dir = mkdtempSync(join(tmpdir(), "ahead-early-"));
   cpSync(SITE_JS, join(dir, "js"), { recursive: true });
   writeFileSync(join(dir, "js", "package.json"), '{"type": "module"}');
-  writeFileSync(join(dir, "js", "run", "ahead-runs.js"), `export default ${JSON.stringify(INDEX)};`);
+  writeFileSync(join(dir, "js", "run", "ahead-runs.js"), `export default ${JSON.stringify(index)};`);
   Object.defineProperty(globalThis, "navigator", { value: { serviceWorker: { controller: null } }, configurable: true });
   const asked = [];
   globalThis.fetch = async (url) => {
@@ -72,5 +72,52 @@ test("a link with more settings: nothing asked for early", async () => {
   try {
     await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(asked, []);
+  } finally { done(); }
+});
+
+// A phone's run: the build draws the scene and frames again for a phone's box (tools/ahead_answers.py
+// BOXES); a page whose viewport matches the box's media query asks for those, and for nothing of the desktop's.
+const PHONE_INDEX = { ...INDEX, boxes: { phone: { media: "(max-width: 30em)", sizes: { boundary: [364, 351] } } },
+  runs: { ...INDEX.runs, "xor-online": { ...run("xor", "online"),
+    files: ["train", "theory", "scene", "frames-0", "frames-1", "phone.scene", "phone.frames-0"] } } };
+
+function viewport(width) {
+  // The one media query the index names, answered as a browser of this width would.
+  globalThis.matchMedia = (q) => {
+    assert.equal(q, "(max-width: 30em)");
+    return { matches: width <= 480 };
+  };
+}
+
+test("a phone's viewport is given the run's files drawn for a phone's box; a wider one the desktop's", async (t) => {
+  t.after(() => delete globalThis.matchMedia);
+  const { runFiles } = await import("../../site/js/run/ahead-early.js");
+  viewport(390);
+  assert.deepEqual(runFiles(PHONE_INDEX, "xor-online"), { train: "ahead/abc/xor-online.train.json",
+    theory: "ahead/abc/xor-online.theory.json", scene: "ahead/abc/xor-online.phone.scene.json",
+    "frames-0": "ahead/abc/xor-online.phone.frames-0.json" }); // not the desktop's frames-1 either
+  viewport(1280);
+  assert.deepEqual(runFiles(PHONE_INDEX, "xor-online"), { train: "ahead/abc/xor-online.train.json",
+    theory: "ahead/abc/xor-online.theory.json", scene: "ahead/abc/xor-online.scene.json",
+    "frames-0": "ahead/abc/xor-online.frames-0.json", "frames-1": "ahead/abc/xor-online.frames-1.json" });
+  viewport(390); // a run drawn for no phone: the desktop's drawing, fitted
+  assert.deepEqual(Object.keys(runFiles(PHONE_INDEX, "and-online")), ["train", "scene"]);
+  assert.equal(runFiles(PHONE_INDEX, "and-online").scene, "ahead/abc/and-online.scene.json");
+});
+
+test("a phone's first visit asks for its box's files only, from the <head>, and ahead.js counts those", async (t) => {
+  viewport(390);
+  t.after(() => delete globalThis.matchMedia);
+  const { ahead, asked, done } = await firstVisit("#v=1&preset=xor", PHONE_INDEX);
+  try {
+    await new Promise((r) => setTimeout(r, 20));
+    const want = ["ahead/abc/xor-online.phone.frames-0.json", "ahead/abc/xor-online.phone.scene.json",
+      "ahead/abc/xor-online.theory.json", "ahead/abc/xor-online.train.json"];
+    assert.deepEqual(asked.sort(), want);
+    assert.equal(await ahead.aheadId(XOR, { algorithm: "online", eta: 1 }), "xor-online");
+    ahead.showAhead("xor-online");
+    assert.deepEqual(await ahead.aheadCall({ cmd: "frame", scene: true }), { ok: true, from: "xor-online.phone.scene.json" });
+    assert.equal(asked.length, 4); // ahead.js took the early answers
+    assert.deepEqual(ahead.aheadFetched().sort(), want); // what the service worker is asked to keep
   } finally { done(); }
 });

@@ -14,12 +14,12 @@ const SITE_JS = fileURLToPath(new URL("../../site/js/", import.meta.url));
 const DATA = { kind: "preset", name: "xor" };
 const SETTINGS = { algorithm: "online", eta: 1 };
 
-async function aheadModule() {
+async function aheadModule(files = ["train", "scene"], boxes = undefined) {
   const dir = mkdtempSync(join(tmpdir(), "ahead-"));
   cpSync(SITE_JS, join(dir, "js"), { recursive: true });
   writeFileSync(join(dir, "js", "package.json"), '{"type": "module"}');
   writeFileSync(join(dir, "js", "run", "ahead-runs.js"), `export default ${JSON.stringify({
-    dir: "ahead/abc/", runs: { "xor-online": { request: { cmd: "train", data: DATA, settings: SETTINGS }, files: ["train", "scene"] } } })};`);
+    dir: "ahead/abc/", boxes, runs: { "xor-online": { request: { cmd: "train", data: DATA, settings: SETTINGS }, files } } })};`);
   const m = await import(pathToFileURL(join(dir, "js", "run", "ahead.js")).href);
   return { m, done: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -67,4 +67,17 @@ test("a first visit: the run goes ahead without asking for a file first", async 
     // What the service worker is asked to keep: the files this visit fetched, site-relative.
     assert.deepEqual(m.aheadFetched().sort(), ["ahead/abc/xor-online.scene.json", "ahead/abc/xor-online.train.json"]);
   } finally { done(); }
+});
+
+test("a phone's return visit goes ahead where the service worker keeps the files drawn for a phone, not the desktop's", async (t) => {
+  const { m, done } = await aheadModule(["train", "scene", "phone.scene"], { phone: { media: "(max-width: 30em)" } });
+  globalThis.matchMedia = (q) => ({ matches: q === "(max-width: 30em)" }); // a 390 px phone
+  t.after(() => { delete globalThis.matchMedia; done(); });
+  visit({ controlled: true, fetchOk: false, cached: ["xor-online.train.json", "xor-online.scene.json"] });
+  assert.equal(await m.aheadId(DATA, SETTINGS), null); // the desktop's drawing kept: Python's run on a phone
+  const asked = visit({ controlled: true, fetchOk: true, cached: ["xor-online.train.json", "xor-online.phone.scene.json"] });
+  assert.equal(await m.aheadId(DATA, SETTINGS), "xor-online");
+  m.showAhead("xor-online");
+  assert.deepEqual(asked.map((u) => u.replace(/^.*\/ahead\//, "ahead/")).sort(),
+    ["ahead/abc/xor-online.phone.scene.json", "ahead/abc/xor-online.train.json"]);
 });

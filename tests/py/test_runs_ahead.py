@@ -42,6 +42,10 @@ def test_the_answers_are_the_bridges_to_the_pages_calls_in_order():
             "scene": bridge.handle_json(json.dumps({"cmd": "frame", "scene": True, "sizes": ahead_answers.SIZES}))}
     total = json.loads(want["scene"])["total"]
     want["frames-0"] = bridge.handle_json(json.dumps({"cmd": "frame", "batch": [0, total]}))
+    # Then drawn again for a phone's boxes (tests/py/test_ahead_phone.py).
+    phone = {"cmd": "frame", "scene": True, "sizes": ahead_answers.BOXES["phone"]["sizes"]}
+    want["phone.scene"] = bridge.handle_json(json.dumps(phone))
+    want["phone.frames-0"] = bridge.handle_json(json.dumps({"cmd": "frame", "batch": [0, total]}))
     assert got == want
     assert json.loads(got["train"])["plots"] == {}          # no PNG: the page draws the show
     assert [f["step"] for f in json.loads(got["frames-0"])["frames"]] == list(range(total + 1))
@@ -50,8 +54,10 @@ def test_the_answers_are_the_bridges_to_the_pages_calls_in_order():
 def test_a_long_run_comes_in_several_frame_files():
     got = ahead_answers.answers_of(bridge.handle_json, REQUESTS["digits-batch"])
     total = json.loads(got["scene"])["total"]
-    steps = [f["step"] for i in range(len(got) - 3) for f in json.loads(got[f"frames-{i}"])["frames"]]
-    assert steps == list(range(total + 1))
+    for box in ("", "phone."):
+        parts = sorted((n for n in got if n.startswith(box + "frames-")), key=lambda n: int(n.rsplit("-", 1)[1]))
+        steps = [f["step"] for n in parts for f in json.loads(got[n])["frames"]]
+        assert steps == list(range(total + 1))
 
 
 def test_two_builds_write_the_same_bytes(tmp_path):

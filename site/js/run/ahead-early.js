@@ -14,12 +14,39 @@ export function runOfAddress(hash, index) {
   return Object.hasOwn(index.runs, id) ? id : null;
 }
 
+// The answers drawn for a box (the scene, the frames: their label spots depend on it); the train
+// and theory answers are the same for every box.
+const DRAWN = /^(scene|frames-\d+)$/;
+
+/** The box this page's drawings are asked for: the name of index.boxes' first whose media query
+ * the viewport matches (a phone: css/app.css's small screens; the <head> knows the viewport, not
+ * yet the plot's box), else "" (the desktop's, index.sizes). */
+export function boxOf(index) {
+  for (const [name, box] of Object.entries(index?.boxes ?? {})) {
+    if (globalThis.matchMedia?.(box.media).matches) return name;
+  }
+  return "";
+}
+
+/** {answer name: site-relative path} of the files of run `id` this page asks for: its train and
+ * theory answers, and its scene and frames drawn for boxOf's box ("<box>.<name>" files), or the
+ * desktop's where the run has none for that box. */
+export function runFiles(index, id) {
+  const names = index.runs[id].files, box = boxOf(index);
+  const own = box ? names.filter((n) => n.startsWith(`${box}.`)) : [];
+  const out = {};
+  for (const name of names) {
+    if (!name.includes(".") && !(own.length && DRAWN.test(name))) out[name] = `${index.dir}${id}.${name}.json`;
+  }
+  for (const name of own) out[name.slice(box.length + 1)] = `${index.dir}${id}.${name}.json`;
+  return out;
+}
+
 /** The answer fetched early for this file (a new object each time: the show changes what it gets), or undefined. */
 export const earlyAnswer = (path) => early.get(path)?.then(JSON.parse);
 
 function fetchEarly(index, id) {
-  for (const name of index.runs[id].files) {
-    const path = `${index.dir}${id}.${name}.json`;
+  for (const path of Object.values(runFiles(index, id))) {
     const p = fetch(new URL(`../../${path}`, import.meta.url))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status}`))));
     p.catch(() => {}); // reported where ahead.js awaits it

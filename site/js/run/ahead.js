@@ -13,7 +13,7 @@ import { setLoadingNote, setReady } from "./run-panel.js";
 import { pictureArrived } from "../steps/watch.js";
 import { sessionHere } from "./last-run.js";
 import { page } from "../state/page-state.js";
-import { earlyAnswer } from "./ahead-early.js";
+import { earlyAnswer, runFiles } from "./ahead-early.js";
 
 // The plot's box, pixel ratio and which plots to draw: the run's numbers do not depend on them.
 const VIEW_KEYS = new Set(["plot_px", "dpr", "scale", "plot_kinds"]);
@@ -43,11 +43,11 @@ function withoutView(settings) {
 
 /** The id of the run computed ahead whose request is this one's, else null. */
 export async function aheadId(data, settings) {
-  const { dir, runs } = await loadIndex();
-  if (!dir) return null;
+  const ix = await loadIndex();
+  if (!ix.dir) return null;
   const want = withoutView(settings);
-  for (const [id, run] of Object.entries(runs)) {
-    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return kept(dir, id, run.files);
+  for (const [id, run] of Object.entries(ix.runs)) {
+    if (same(run.request.data, data) && same(withoutView(run.request.settings), want)) return kept(ix, id);
   }
   return null;
 }
@@ -58,11 +58,12 @@ export async function aheadId(data, settings) {
 // all its files (it keeps the runs an earlier visit showed: aheadFetched, js/offline.js). Any other
 // is Python's run, as before, and none of its files is asked for: offline that request would
 // fail, and the browser reports every failed request as an error.
-async function kept(dir, id, names) {
+// The files are those this page's box asks for (ahead-early.js runFiles): a phone's own drawings.
+async function kept(ix, id) {
   if (!globalThis.navigator?.serviceWorker?.controller) return id;
-  const cached = (name) => globalThis.caches?.match(new URL(`../../${dir}${id}.${name}.json`, import.meta.url).href,
+  const cached = (path) => globalThis.caches?.match(new URL(`../../${path}`, import.meta.url).href,
     { ignoreSearch: true }).catch(() => null);
-  return (await Promise.all(names.map(cached))).every(Boolean) ? id : null;
+  return (await Promise.all(Object.values(runFiles(ix, id)).map(cached))).every(Boolean) ? id : null;
 }
 
 const fetchedHere = new Set(); // the site-relative paths of the run files this visit asked for
@@ -71,20 +72,20 @@ const fetchedHere = new Set(); // the site-relative paths of the run files this 
  * js/offline.js asks the service worker to keep them, so that a return visit shows them at once, offline too. */
 export const aheadFetched = () => [...fetchedHere];
 
-async function fetchAnswer(dir, id, name) {
-  fetchedHere.add(`${dir}${id}.${name}.json`);
-  const early = earlyAnswer(`${dir}${id}.${name}.json`); // asked for from the <head> (ahead-early.js)
+async function fetchAnswer(path) {
+  fetchedHere.add(path);
+  const early = earlyAnswer(path); // asked for from the <head> (ahead-early.js)
   if (early) return early;
-  const r = await fetch(new URL(`../../${dir}${id}.${name}.json`, import.meta.url));
+  const r = await fetch(new URL(`../../${path}`, import.meta.url));
   if (!r.ok) throw new Error(`${r.status}`);
   return r.json();
 }
 
-/** The run `id` (aheadId's: the index is here) is the one on screen: its files are fetched at once. */
+/** The run `id` (aheadId's: the index is here) is the one on screen: its files (drawn for this
+ * page's box: ahead-early.js runFiles) are fetched at once. */
 export function showAhead(id) {
-  const { dir, runs } = loaded;
   const files = {};
-  for (const name of runs[id].files) files[name] = fetchAnswer(dir, id, name);
+  for (const [name, path] of Object.entries(runFiles(loaded, id))) files[name] = fetchAnswer(path);
   // An unanswered promise is no error until a caller awaits it.
   for (const p of Object.values(files)) p.catch(() => {});
   shown = { id, files };

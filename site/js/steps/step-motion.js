@@ -67,8 +67,8 @@ export async function byVisits(yes, lastVisit = 0) {
 }
 
 /** The scenes were drawn for other boxes than the page's now: a run computed ahead is drawn for
- * the build's box (tools/ahead_answers.py SIZES), while Python draws the run's own pictures, the
- * ones under the views, for this page's; laid over them, the scene would show other axes.
+ * one of the build's boxes (tools/ahead_answers.py SIZES, BOXES), while Python draws the run's
+ * own pictures, the ones under the views, for this page's; laid over them, the scene would show other axes.
  * slack: px of difference that is no other box (a box that changed later: plot/picture-refit.js). */
 export function scenesStale(slack = 0.5) {
   if (!on || byVisit) return false;  // by visit: Python's own scenes, asked for at this page's boxes
