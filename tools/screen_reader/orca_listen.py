@@ -88,7 +88,9 @@ class Walk:
 
 def open_link(w: Walk, base: str, preset: str, first: bool) -> None:
     url = base + LINK.format(preset=preset)
-    seen = {"loading": False}
+    # A reload must be seen loading (else the old page's state passes); a first visit on an idle
+    # machine may be ready before the first look.
+    seen = {"loading": first}
 
     def ready() -> bool:
         up = w.s.js("() => document.body.dataset.pyState") == "ready" and w.s.js(STATE_JS) == "done"
