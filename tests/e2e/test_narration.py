@@ -306,7 +306,7 @@ def ax_node(page, selector: str) -> dict:
         ax = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node, "fetchRelatives": False})["nodes"][0]
     finally:
         cdp.detach()
-    return {"role": ax["role"]["value"], "name": ax.get("name", {}).get("value"),
+    return {"role": ax["role"]["value"], "name": ax.get("name", {}).get("value"), "ignored": ax.get("ignored"),
             "description": ax.get("description", {}).get("value"),
             **{p["name"]: p["value"].get("value") for p in ax.get("properties", [])}}
 
@@ -338,3 +338,12 @@ def test_a_plot_table_is_announced_with_its_caption(ready_page):
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "table-boundary-open"
     assert page.get_attribute("#table-boundary", "aria-describedby") is None
+
+
+def test_the_loading_box_says_python_is_ready(ready_page):
+    """Heard through Orca: the loading box spoke every stage mark and MB count (~20 a load). Only
+    its detail line is live now, and its last sentence stays in the accessibility tree (out of sight)
+    when the box shrinks to "✓ Ready": hidden with it, "Python is ready." was never said."""
+    node = ax_node(ready_page, "#load-detail")
+    assert not node["ignored"] and ready_page.text_content("#load-detail") == "Python is ready.", node
+

@@ -40,7 +40,7 @@ def test_and_boundary_is_the_line_20x1_plus_20x2_minus_30():
     assert not plots.find_artist(fig, "regions-neg").contains_point(
         ax.transData.transform((1, 1)))
     assert fig.n_wrong == 0
-    assert fig.alt_text == "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+    assert fig.alt_text == "Decision boundary 20·x1 + 20·x2 − 30 = 0; 0 of 4 points misclassified."
 
 
 def test_weight_arrow_starts_on_the_boundary_and_points_along_w():

@@ -91,14 +91,14 @@ def test_proof_figure_from_theory_without_a_separator():
 
 def test_describe_boundary_numbers():
     assert plots.describe_boundary(AND_W, ["x1", "x2"], True, "none", 0, 4) == \
-        "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+        "Decision boundary 20·x1 + 20·x2 − 30 = 0; 0 of 4 points misclassified."
     s = plots.describe_boundary([0.25, -1.5], ["height", "weight"], False, "none", 2, 10)
     assert s == "Decision boundary 0.25·height − 1.5·weight = 0; 2 of 10 points misclassified."
     s = plots.describe_boundary([0, 0, 0], ["x1", "x2"], True, "none", 3, 4,
                                 label_names=LABELS)
     assert s.startswith("w = 0") and "3 of 4" in s and "predicted 1" in s
     s = plots.describe_boundary(CIRCLE_W, ["x1", "x2"], True, "poly2", 1, 120)
-    assert "−1.0·x1² − 1.0·x2² + 1.5 = 0" in s and "1 of 120" in s
+    assert "−1·x1² − 1·x2² + 1.5 = 0" in s and "1 of 120" in s
 
 
 def test_describe_mistakes_numbers():

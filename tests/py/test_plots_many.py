@@ -175,7 +175,7 @@ def test_alt_texts_work_without_matplotlib():
     first, second = out.stdout.splitlines()
     assert first.startswith("Mistakes per epoch over 3 epochs: 3, 1, 0; 4 mistakes in total")
     assert "within it" in first                 # 4 ≤ 12.5
-    assert second == "Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified."
+    assert second == "Decision boundary 20·x1 + 20·x2 − 30 = 0; 0 of 4 points misclassified."
 
 
 def test_multiclass_regions_say_when_they_are_a_slice():

@@ -1,7 +1,7 @@
 """Hear the lab through GNOME's Orca reading Chromium, headless, and write down what it spoke,
 action by action, beside the page's own sentences for the same moment.
 
-    .venv/bin/python tools/screen_reader/orca_listen.py [--out DIR] [--updates N] [--debug]
+    .venv/bin/python tools/screen_reader/orca_listen.py [--out DIR] [--updates N] [--walk short] [--debug]
 
 Needs the Debian packages orca, xdotool, xvfb, dbus and at-spi2-core, and a built dist/
 (`python build.py`). Takes 4-8 minutes. Writes DIR/transcript.md (read it), DIR/transcript.json,
@@ -88,7 +88,9 @@ class Walk:
 
 def open_link(w: Walk, base: str, preset: str, first: bool) -> None:
     url = base + LINK.format(preset=preset)
-    seen = {"loading": False}
+    # A reload must be seen loading (else the old page's state passes); a first visit on an idle
+    # machine may be ready before the first look.
+    seen = {"loading": first}
 
     def ready() -> bool:
         up = w.s.js("() => document.body.dataset.pyState") == "ready" and w.s.js(STATE_JS) == "done"
@@ -167,6 +169,16 @@ def walk(w: Walk, base: str, updates: int) -> None:
     table(w, "mistakes", reads=3)
 
 
+def short_walk(w: Walk, base: str, updates: int) -> None:
+    """What a first visit hears: the AND link while Python loads, the plot, the status line, Train."""
+    open_link(w, base, "and", first=True)
+    w.tab_to("train")
+    w.press("Enter on Train", "Return", until=w.run_done(), quiet=2.5, timeout=180)
+
+
+WALKS = {"full": walk, "short": short_walk}
+
+
 def inner(args) -> int:
     out = Path(args.out).resolve()
     s = Session(out, debug=args.debug)
@@ -178,7 +190,7 @@ def inner(args) -> int:
     failed = None
     try:
         s.start_orca()
-        walk(w, base, args.updates)
+        WALKS[args.walk](w, base, args.updates)
     except Exception as err:  # the transcript so far is still worth reading
         failed = f"{type(err).__name__}: {err}"
         print(f"[orca_listen] stopped: {failed}", file=sys.stderr)
@@ -198,6 +210,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(Path(os.environ.get("TMPDIR", "/tmp")) / "orca-listen"))
     ap.add_argument("--updates", type=int, default=4, help="updates stepped through on AND (all: 18)")
+    ap.add_argument("--walk", choices=sorted(WALKS), default="full",
+                    help="short: only the AND link's load, the plot (G), Tab to Train and Enter (about a minute)")
     ap.add_argument("--debug", action="store_true", help="also write Orca's full debug log (large)")
     args = ap.parse_args()
     if os.environ.get(INNER):

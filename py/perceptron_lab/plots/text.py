@@ -10,9 +10,10 @@ import re
 import numpy as np
 
 from ..i18n import _, ngettext, number, number_separator
+from .spoken_numbers import spoken_number
 
 __all__ = [
-    "format_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
+    "format_number", "spoken_number", "plain", "equation", "expanded_names", "label_text", "describe_boundary",
     "describe_mistakes", "describe_accuracy", "describe_proof", "describe_cycle",
     "describe_trajectory", "describe_projection", "describe_weights",
     "angle_deg",
@@ -59,7 +60,7 @@ def _count(n, word):
 
 
 def equation(w, names, fit_intercept, max_terms=12):
-    """'20.0·x1 + 20.0·x2 − 30.0 = 0' (zero weights left out)."""
+    """'20·x1 + 20·x2 − 30 = 0' (zero weights left out; numbers as spoken_number writes them)."""
     w = np.asarray(w, dtype=float)
     coef = w[:-1] if fit_intercept else w
     terms = [(c, n) for c, n in zip(coef, names) if c != 0]
@@ -69,9 +70,9 @@ def equation(w, names, fit_intercept, max_terms=12):
         terms = sorted(terms, key=lambda t: -abs(t[0]))[:max_terms]
         order = {n: i for i, n in enumerate(names)}
         terms.sort(key=lambda t: order[t[1]])
-    parts = [(c, f"{format_number(abs(c))}·{n}") for c, n in terms]
+    parts = [(c, f"{spoken_number(abs(c))}·{n}") for c, n in terms]
     if fit_intercept and w[-1] != 0:
-        parts.append((w[-1], format_number(abs(w[-1]))))
+        parts.append((w[-1], spoken_number(abs(w[-1]))))
     if not parts:
         return "0 = 0"
     out = ("−" if parts[0][0] < 0 else "") + parts[0][1]
@@ -131,7 +132,7 @@ def angle_deg(a, b):
 def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
                       *, label_names=None, vote=False):
     """Text alternative of a boundary plot, e.g.
-    'Decision boundary 20.0·x1 + 20.0·x2 − 30.0 = 0; 0 of 4 points misclassified.'
+    'Decision boundary 20·x1 + 20·x2 − 30 = 0; 0 of 4 points misclassified.'
     w may be None for a model given only as a decision function. vote=True: the regions
     are a vote of weight vectors (the voted perceptron's) and the line is the last of them (given as w)."""
     wrong = _("{wrong} of {n} points misclassified").format(wrong=int(n_wrong), n=int(n))
@@ -158,7 +159,7 @@ def describe_boundary(w, feature_names, fit_intercept, feature_map, n_wrong, n,
     if not np.any(coef):
         side = "+1" if w[-1] >= 0 else "−1"
         return _("Only the bias is non-zero ({bias}): no boundary, every point is predicted {side}; {wrong}").format(
-            bias=format_number(w[-1]), side=side, wrong=wrong)
+            bias=spoken_number(w[-1]), side=side, wrong=wrong)
     kind = _("Decision boundary {equation}; {wrong}") if feature_map == "none" else \
         _("Decision boundary (a curve: linear in the degree-2 features) {equation}; {wrong}")
     return kind.format(equation=eq, wrong=wrong)

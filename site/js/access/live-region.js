@@ -6,11 +6,19 @@
 import { byId, el } from "../page/dom.js";
 
 const SETTLE_MS = 30; // cleared, then written: the same sentence twice is still announced
+// Orca (43.1) prunes its event queue when more than 50 events wait, and a page that builds its
+// controls while it loads floods it: a sentence written then is dropped with the rest (heard:
+// a link's run computed ahead, on screen within a second of the load, never said; Orca 43.1 at a
+// load average of 12 pruned 1.3 s after the load and reached its load-complete 2.1 s after). What
+// is announced before the load event or within this long after it is written once this has passed.
+export const AFTER_LOAD_MS = 3000;
 
 let region = null;
 let lastKey = null;
 let timer = null;
 let held = "";   // a kept sentence not yet written: what follows it is said after it, not instead
+let quiet = false;   // the page has loaded and settled: a sentence is written at once
+let waiting = null;  // the write of the latest sentence announced before that
 
 
 export function initLiveRegion() {
@@ -18,6 +26,12 @@ export function initLiveRegion() {
   region.setAttribute("aria-live", "polite");
   region.setAttribute("aria-atomic", "true");
   document.body.append(region); // moved out of its panel, see above
+  const settle = () => setTimeout(() => {
+    quiet = true;
+    if (waiting) { timer = setTimeout(waiting, SETTLE_MS); waiting = null; }
+  }, AFTER_LOAD_MS);
+  if (!document.readyState || document.readyState === "complete" || !globalThis.addEventListener) quiet = true;
+  else globalThis.addEventListener("load", settle, { once: true });
   return region;
 }
 
@@ -35,7 +49,9 @@ export function announce(text, key = text, { keep = false } = {}) {
   const said = held ? `${held} ${text}` : text;
   held = keep || held ? said : "";
   region.textContent = "";
-  timer = setTimeout(() => { held = ""; region.textContent = said; region.dataset.key = String(key); }, SETTLE_MS);
+  const write = () => { held = ""; region.textContent = said; region.dataset.key = String(key); };
+  if (quiet) timer = setTimeout(write, SETTLE_MS);
+  else waiting = write;
   return true;
 }
 

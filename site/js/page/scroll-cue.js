@@ -16,3 +16,20 @@ export function watchScrollCue(box) {
   new MutationObserver(update).observe(box, { childList: true, subtree: true, characterData: true });
   update();
 }
+
+/** Is there content right of the visible part of a box (a table wider than its column)? */
+export function moreRight({ scrollWidth, scrollLeft, clientWidth }) {
+  return scrollWidth - Math.abs(scrollLeft) - clientWidth > 1;
+}
+
+/** Keep `has-more-right` on each box matching `selector` inside `root` while moreRight(box):
+ * the boxes come and go with root's content (the update's table is made anew at each step), so
+ * root is watched, scrolls included (captured: a scroll does not bubble). */
+export function watchSideCue(root, selector) {
+  if (!root) return;
+  const update = () => { for (const box of root.querySelectorAll(selector)) box.classList.toggle("has-more-right", moreRight(box)); };
+  root.addEventListener("scroll", update, { passive: true, capture: true });
+  if (typeof ResizeObserver === "function") new ResizeObserver(update).observe(root);
+  new MutationObserver(update).observe(root, { childList: true, subtree: true, characterData: true });
+  update();
+}

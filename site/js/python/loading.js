@@ -3,6 +3,9 @@
 // The states are the page state's pyState / runState (../state/page-state.js); tests wait on their
 // mirror body[data-py-state] / [data-run-state]; pyRetries (body[data-py-retries]) counts the
 // client's automatic retries of a stalled load.
+// Heard: #load is a polite status, but its stage list and download line are aria-live="off"
+// (index.html): Orca spoke ~20 stage marks and MB counts while Python loaded; now only the
+// detail line (DETAIL: a sentence per stage, "Python is ready.", an error) is said.
 import { byId, show, say, fmt, setText } from "../page/dom.js";
 import { t } from "../i18n/i18n.js";
 import { page } from "../state/page-state.js";

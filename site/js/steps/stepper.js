@@ -16,7 +16,7 @@ import { page } from "../state/page-state.js";
 import { SPEEDS, DEFAULT_SPEED } from "./pace.js";
 import { S } from "./step-state.js";
 import { play, pause, pace, bindStepper } from "./play-clock.js";
-import { watchScrollCue } from "../page/scroll-cue.js";
+import { watchScrollCue, watchSideCue } from "../page/scroll-cue.js";
 
 bindStepper({ current, updateButtons, pump, showLocal, viewChanged }); // hoisted declarations below
 
@@ -41,6 +41,7 @@ export function initStepper(opts) {
     if (S.playing) { S.playFrom = current(); S.playT0 = performance.now(); S.lastNow = 0; }
   });
   watchScrollCue(document.querySelector(".step-words"));
+  watchSideCue(document.querySelector(".step-math"), ".step-table-wrap"); // presenter mode's wide tables
   setEnabled(false);
 }
 
