@@ -37,6 +37,9 @@ def test_a_large_kernel_link_asks_first_and_runs_when_asked(browser, base_url):
                 "with a 5,000 × 5,000 kernel matrix") in text, text
         assert "so it was not started by itself." in text
         assert page.locator("#results-body").is_hidden()  # nothing was started
+        page.click("#present")  # presenter mode keeps the question in sight: it is all that stands before the run
+        expect(page.locator("#budget-run")).to_be_visible()
+        page.click("#present")
         assert page.input_value("#algorithm") == "kernel" and page.input_value("#n") == "5000"
         arm_run_end(page)
         page.click("#budget-run")
@@ -70,6 +73,9 @@ def test_a_link_that_fits_an_unloaded_tab_asks_on_a_device_four_times_slower(bro
         said = int(re.search(r"up to about (\d+) s in this tab", text).group(1))
         assert 4 * 5.16 < said <= 4 * 10, text  # four times an estimate that fits the budget at pace 1
         assert page.locator("#results-body").is_hidden()  # nothing was started
+        page.click("#present")  # presenter mode keeps the question in sight: it is all that stands before the run
+        expect(page.locator("#budget-run")).to_be_visible()
+        page.click("#present")
         # The pace as the page measures it without the pin: Python's workload, timed now, at least 1.
         pace = page.evaluate("""async () => (await import(new URL("js/run/budget.js", document.baseURI).href))
                                  .measurePace((r) => window.__pyclient.call(r), null)""")

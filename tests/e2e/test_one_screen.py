@@ -222,6 +222,9 @@ def test_narrow_presenter_mode_puts_the_plot_first_and_large(browser, base_url):
         assert inside(g["plot"], g) and g["plot"]["w"] * g["plot"]["h"] >= 0.45 * g["vw"] * g["vh"], g
         assert inside(g["status"], g) and g["status"]["y"] < g["plot"]["y"], g
         expect(page.locator("#present-count")).to_be_visible()
+        # Four features drawn as a 2-D slice: the room reads what the slice cannot show.
+        expect(page.locator("#boundary-caption")).to_be_visible()
+        assert page.text_content("#boundary-caption").startswith("A 2-D slice: a point's region here is not its prediction")
 
 
 def test_presenter_mode_is_one_screen(browser, base_url):

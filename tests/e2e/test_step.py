@@ -260,6 +260,14 @@ def test_subsampled_trace_says_so(and_page):
     x, before, step, after = rows
     for b, s, a in zip(before, step, after):
         assert abs(b + s - a) <= 2e-3 * max(1.0, abs(a), abs(b), abs(s)), (before, step, after)
+    # The last step is the run's last update, its answer (CPython's run), and the big plot's caption
+    # numbers the update, not the step.
+    ds = preset("overlap", n=600)
+    run = core_train(prepare(ds.X), ds.y, max_epochs=100)
+    scrub_to(page, total)
+    p = wait_step(page, total)
+    assert int(p["t"]) == run.n_updates, (p["t"], run.n_updates)
+    assert page.text_content("#watch-caption").startswith(f"Update {run.n_updates} of {run.n_updates} (step {total} of {total})")
 
 
 

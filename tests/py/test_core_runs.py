@@ -17,12 +17,16 @@ def test_trace_cap_subsamples_evenly_and_says_so():
     run = train(prepare(X), y, max_epochs=30, trace_cap=100)
     assert run.trace.subsampled
     assert run.trace.total == run.n_updates > 100
-    assert 50 <= len(run.trace.step) <= 100
+    assert 50 <= len(run.trace.step) <= 101
     gaps = np.diff(run.trace.step)
-    assert len(set(gaps.tolist())) == 1  # evenly spaced
+    assert len(set(gaps[:-1].tolist())) == 1 and gaps[-1] <= gaps[0]  # evenly spaced, then the last update
+    # It ends on the run's last update, the answer (the even grid alone stopped short of it).
+    assert run.trace.step[-1] == run.trace.total and (run.trace.total - 1) % gaps[0] != 0
+    assert np.array_equal(run.trace.w[-1], run.model.w)
     full = train(prepare(X), y, max_epochs=30)
     assert not full.trace.subsampled
     assert np.array_equal(full.trace.w[run.trace.step - 1], run.trace.w)
+    assert np.array_equal(full.trace.index[run.trace.step - 1], run.trace.index)
 
 
 def test_epoch_records():

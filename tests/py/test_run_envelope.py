@@ -58,8 +58,10 @@ def test_every_run_counts_its_updates_one_way(algorithm):
     assert run.mistakes == sum(run.epoch_mistakes)
     step = np.asarray(run.trace.step)
     gaps = set(np.diff(step).tolist())
-    assert step[0] == 1 and step[-1] <= run.trace.total and len(gaps) == 1 and min(gaps) > 0  # evenly kept
-    assert len(step) <= CAP and bool(run.trace.subsampled) is (len(step) < run.trace.total)
+    grid = set(np.diff(step[:-1]).tolist())
+    # evenly kept, and the last update (the run's answer) after them
+    assert step[0] == 1 and step[-1] == run.trace.total and len(grid) == 1 and 0 < max(gaps) <= min(grid), gaps
+    assert len(step) <= CAP + 1 and bool(run.trace.subsampled) is (len(step) < run.trace.total)
     assert len(run.trace.epoch) == len(run.trace.index) == len(step)
 
 

@@ -271,7 +271,7 @@ def _train(X, y, k, K, eta, max_epochs, order, seed, trace_cap, progress, visito
     record = KeptUpdates(trace_cap, "qqdq")  # epoch, index, score, α_i after; every update's index
     s, epoch_mistakes, _ = run_epochs(strategy, s, record, ends, max_epochs, progress, what="scores", field="kernel")
     check_scaled(eta * s, "scores")
-    rows = record.columns
+    rows = record.close().columns
     trace = DualTrace(step=record.steps(), epoch=np.array(rows[0], dtype=np.int64),
                       index=np.array(rows[1], dtype=np.int64), score=eta * np.array(rows[2], dtype=np.float64),
                       alpha=np.array(rows[3], dtype=np.int64), total=record.total, subsampled=record.stride > 1,

@@ -262,7 +262,7 @@ def _train(Z, y, K, average, eta, max_epochs, order, seed, trace_cap, progress, 
     ends = EpochEnds(W, detect_cycles=order != "shuffle-each", run_on=run_on)
     record = KeptUpdates(trace_cap, "qqqqdd", "ih")  # epoch, index, class, rival, both scores; log: index, rival
     W, epoch_mistakes, _ = run_epochs(strategy, W, record, ends, max_epochs, progress)
-    rows = record.columns
+    rows = record.close().columns
     ints = [np.array(c, dtype=np.int64) for c in rows[:4]]
     updates, rivals = record.logged()
     trace = MulticlassTrace(step=record.steps(), epoch=ints[0], index=ints[1], true=ints[2], rival=ints[3],

@@ -87,10 +87,12 @@ class KeptUpdates:
         self.cap, self.total, self.stride, self.next = max(2, int(cap)), 0, 1, 1
         self.columns = tuple(array(k) for k in kinds)
         self.log = tuple(array(k) for k in logged)
+        self.last, self.closed = None, False
 
     def add(self, *values):
         """One update (its log entries already appended) and its values, kept if its number is 1 mod s."""
         self.total = t = self.total + 1
+        self.last = values  # close() ends the kept ones on the run's last update
         if t < self.next:
             return
         if len(self.columns[0]) == self.cap:  # full: keep every other row, from now on every 2s-th update
@@ -108,9 +110,19 @@ class KeptUpdates:
     def kept(self):
         return len(self.columns[0])
 
+    def close(self):
+        """The run is over: a thinned record whose grid missed its last update keeps that one too (the
+        step-through ends on the run's answer, as TraceBuffer.finish does). -> self"""
+        if not self.closed and self.last is not None and 1 + self.stride * (self.kept - 1) != self.total:
+            for column, v in zip(self.columns, self.last):
+                column.append(v)
+            self.closed = True
+        return self
+
     def steps(self):
-        """The update number of each kept row (from 1)."""
-        return 1 + self.stride * np.arange(self.kept, dtype=np.int64)
+        """The update number of each kept row (from 1): evenly spread, and the last update once closed."""
+        grid = 1 + self.stride * np.arange(self.kept - self.closed, dtype=np.int64)
+        return np.append(grid, self.total) if self.closed else grid
 
     def logged(self):
         """The log columns as numpy arrays (views on the typed arrays: no copy)."""
@@ -140,6 +152,7 @@ class TraceBuffer:
     def __init__(self, d, cap):
         self.cap = max(2, int(cap))
         self.stride, self.total, self.k = 1, 0, 0
+        self.last = None
         self.epoch, self.index, self.act = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
         self.w = np.zeros((0, d))
         self._grow(min(self.cap, 256))
@@ -155,6 +168,8 @@ class TraceBuffer:
     def add_many(self, epoch, index, activation, ws):
         """Updates total+1 … total+m of epoch `epoch`: example indices, activations, w after each (rows of ws)."""
         m, i = len(index), 0
+        if m:  # the run's last update, whether kept or not: finish() ends the trace on it
+            self.last = (epoch, int(index[-1]), float(activation[-1]), np.array(ws[-1], dtype=np.float64))
         while i < m:
             first = i + (-self.total) % self.stride  # the next kept: update number ≡ 1 (mod stride)
             if first >= m:
@@ -180,12 +195,22 @@ class TraceBuffer:
         self.total += m - i
 
     def finish(self, Z, y, scale):
-        """The Trace, with w and the activations scaled by η (the loop runs in units of η)."""
+        """The Trace, with w and the activations scaled by η (the loop runs in units of η). A thinned
+        trace whose grid missed the run's last update ends on it all the same: the step-through's last
+        step is then the run's answer, not the update before it."""
         k = self.k
+        step = 1 + self.stride * np.arange(k, dtype=np.int64)
+        if self.total and (not k or step[-1] != self.total):
+            epoch, index, act, w = self.last
+            if k == len(self.index):
+                self._grow(k + 1)
+            self.epoch[k], self.index[k], self.act[k], self.w[k] = epoch, index, act, w
+            k += 1
+            step = np.append(step, self.total)
         w = self.w[:k]
         act = self.act[:k]
         # η = 1 (the default) leaves every number as it is: no copy of the rows to multiply by 1.
-        trace = Trace(step=1 + self.stride * np.arange(k, dtype=np.int64),
+        trace = Trace(step=step,
                       epoch=self.epoch[:k].copy(), index=self.index[:k].copy(),
                       activation=act.copy() if scale == 1 else scale * act, w=w if scale == 1 else scale * w,
                       total=self.total, subsampled=self.stride > 1, w_units=w, data=(Z, y))

@@ -36,8 +36,8 @@ def _pct(fraction):
 
 
 def multiclass_step_text(i, true_class, rival_class, score_true, score_rival):
-    return _("Example {i} is class {true}, but class {rival} scored {rival_score} ≥ {true_score} (its own class's "
-             "score): W[{true}] += η·x̃ and W[{rival}] −= η·x̃.").format(
+    return _("Example {i} is class {true}, but class {rival} scored {rival_score} ≥ {true_score}, the score of "
+             "class {true}: W[{true}] += η·x̃ and W[{rival}] −= η·x̃.").format(
         i=i + 1, true=true_class, rival=rival_class, rival_score=_g(score_rival), true_score=_g(score_true))
 
 

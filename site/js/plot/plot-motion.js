@@ -20,7 +20,8 @@ class Layers {
     this.still = document.createElement("img");
     this.still.alt = "";
     this.over = document.createElement("canvas");
-    for (const el of [this.under, this.still, this.over].filter(Boolean)) {
+    this.layers = [this.under, this.still, this.over].filter(Boolean);
+    for (const el of this.layers) {
       el.style.position = "absolute"; el.style.left = "0"; el.style.top = "0";
       el.style.width = "100%"; el.style.height = "100%";
       box.append(el);
@@ -48,7 +49,9 @@ class Layers {
     if (on) this.place();
   }
 
-  /** Over the img's picture (its box, the picture fitted in it like object-fit: contain). */
+  /** Over the img's whole box (opaque: a scene drawn for another box must not let the picture
+   * under it show its title and labels a second time in the bands), the scene fitted in it like
+   * object-fit: contain. */
   place() {
     const s = this.scene, img = this.img;
     if (!s || this.box.hidden) return;
@@ -56,13 +59,17 @@ class Layers {
     if (!W || !H) return;
     const k = Math.min(W / s.width, H / s.height);
     const w = s.width * k, h = s.height * k;
-    const key = `${img.offsetLeft},${img.offsetTop},${w},${h}`;
+    const key = `${img.offsetLeft},${img.offsetTop},${W},${H},${w},${h}`;
     if (key !== this.placed) {
       // The page may move the plot (results reorder, a drawer opens): follow it.
       this.placed = key;
       const st = this.box.style;
-      st.left = `${img.offsetLeft + (W - w) / 2}px`; st.top = `${img.offsetTop + (H - h) / 2}px`;
-      st.width = `${w}px`; st.height = `${h}px`;
+      st.left = `${img.offsetLeft}px`; st.top = `${img.offsetTop}px`;
+      st.width = `${W}px`; st.height = `${H}px`;
+      for (const el of this.layers) {
+        el.style.left = `${(W - w) / 2}px`; el.style.top = `${(H - h) / 2}px`;
+        el.style.width = `${w}px`; el.style.height = `${h}px`;
+      }
     }
     const dpr = window.devicePixelRatio || 1;
     for (const c of [this.under, this.over]) {

@@ -132,6 +132,8 @@ export function captionMain(res, settings = {}) {
   else if (settings.algorithm === "kernel") text = t("Shaded by the prediction: f(x) ≥ 0 blue (+1), f(x) < 0 orange (−1)");
   cap.textContent = text;
   cap.title = text;
+  // Presenter mode hides the caption, but not a slice's: the room must read what the picture cannot show.
+  cap.closest("figure")?.toggleAttribute("data-slice", many && !scores);
   // Its box has a fixed height (two lines on a phone): a longer sentence says it goes on.
   if (!cap.dataset.cue) { cap.dataset.cue = "1"; watchScrollCue(cap); }
   // So has the status above the plot (three or four lines): a long verdict says it goes on.

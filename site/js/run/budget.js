@@ -1,7 +1,7 @@
 // The run budget: a run that starts without a click (a shared link, a restored run) never
 // costs more than params.json's limits.auto_run_seconds_max without asking first. The
 // estimate is an upper bound (a separable run stops at its first clean epoch).
-import { byId, el, clear, show, fmt } from "../page/dom.js";
+import { byId, el, clear, show, fmt, setText } from "../page/dom.js";
 import { t, N_, pageLanguage } from "../i18n/i18n.js";
 import { LIMITS, algorithmTraits } from "../state/state.js";
 import SCHEMA from "../state/params.js";
@@ -256,13 +256,18 @@ export function ask(est, onRun) {
   const box = byId("budget-prompt");
   clear(box);
   const close = () => { clear(box); show(box, false); };
+  // Where the first result will be, the page said it waits for Python, which is here: say what it waits for.
+  const empty = byId("results-empty");
+  const say = (text) => { if (empty && !empty.hidden) setText(empty, text); };
   box.append(
     el("p", { text: askText(est) }),
     el("button", { type: "button", class: "small", id: "budget-run", text: t("Run"), on: { click: () => { close(); onRun(); } } }),
     " ",
-    el("button", { type: "button", class: "secondary small", text: t("Not now"), on: { click: close } }),
+    el("button", { type: "button", class: "secondary small", text: t("Not now"),
+      on: { click: () => { close(); say(t("The run was not started: press Train to start it.")); } } }),
   );
   show(box, true);
+  say(t("The run waits for your answer above."));
 }
 
 export function dismissAsk() {

@@ -76,6 +76,10 @@ export function startProgress(epochs) {
 }
 
 export function progress(epoch, mistakes) {
+  // Once the run's result is on screen (stopProgress) its bar is gone, and so is its count: Python
+  // taking over a run computed ahead trains it again, and "epoch 1 / 100" would be read out for a
+  // run the page already shows.
+  if (byId("epoch-progress").hidden) return;
   byId("epoch-progress").value = Math.min(epoch, total);
   const m = mistakes === undefined || mistakes === null ? "" : ` · ${tn("{n} mistake", "{n} mistakes", mistakes)}`;
   byId("progress-text").textContent = t("epoch {epoch} / {total}", { epoch, total }) + m;

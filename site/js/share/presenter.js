@@ -33,7 +33,10 @@ function countUpdates() {
   if (!pos || !out) return;
   const write = () => {
     const m = /^(\D+ )?(\d+) \/ (\d+)$/.exec(pos.textContent.trim()); // "visit 3 / 19", "Besuch 3 / 19", "3 / 18"
-    out.textContent = m ? (m[1] ? t("Visit {n} of {total}", { n: m[2], total: m[3] }) : t("Update {n} of {total}", { n: m[2], total: m[3] })) : "";
+    // A long run keeps some of its updates: its steps are then not numbered as its updates.
+    const thinned = page.get("result")?.res?.trace?.subsampled;
+    out.textContent = !m ? "" : m[1] ? t("Visit {n} of {total}", { n: m[2], total: m[3] })
+      : thinned ? t("Step {step} of {total}", { step: m[2], total: m[3] }) : t("Update {n} of {total}", { n: m[2], total: m[3] });
   };
   new MutationObserver(write).observe(pos, { childList: true, characterData: true, subtree: true });
   write();

@@ -5,6 +5,9 @@ import { fmt, vectorSep, localDecimal } from "../page/format.js";
 import { t, tn } from "../i18n/i18n.js";
 import { algorithmTraits } from "../state/state.js";
 
+// A negative factor after "·" in parentheses: (+1)·(−1), not (+1)·−1.
+const factor = (v) => (v < 0 ? `(${fmt(v, 4)})` : fmt(v, 4));
+
 const vec = (v) => `(${v.map((x) => fmt(x, 4)).join(vectorSep())})`;
 const sgn = (y) => (y > 0 ? "+1" : "−1");
 // One decimal, as Python's angle words (texts.angle_text): one angle is never written two ways.
@@ -127,7 +130,7 @@ export function describeStep(r, { names = [], total = 0 } = {}) {
   const math = {
     eq: [
       `a = w·x̃ = ${fmt(a, 4)};`,
-      `y·a = (${sgn(y)})·${fmt(a, 4)} = ${fmt(ya, 4)} ≤ ${cut}: ${what};`,
+      `y·a = (${sgn(y)})·${factor(a)} = ${fmt(ya, 4)} ≤ ${cut}: ${what};`,
       `η = ${fmt(eta, 4)}`,
     ],
     cols,
@@ -166,7 +169,7 @@ export function describeVisit(r, { names = [], total = 0, visits = 0 } = {}) {
     tn("({n} update so far).", "({n} updates so far).", r.step);
   return {
     text,
-    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${fmt(a, 4)} = ${fmt(ya, 4)} > ${cut}: ${t("no update")}`],
+    math: { eq: [`a = w·x̃ = ${fmt(a, 4)};`, `y·a = (${sgn(r.y)})·${factor(a)} = ${fmt(ya, 4)} > ${cut}: ${t("no update")}`],
       cols, rows: [[t("x̃ (example)"), r.x || []], [t("w (unchanged)"), w]], angle: null },
   };
 }

@@ -202,6 +202,13 @@ function frameCaption(r, auto) {
   const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
     ? " " + t("(the online w behind the {algorithm} answer)", { algorithm: res.settings.algorithm }) : "";
   if (r.step === 0) return t("Before the first update: w = {w}", { w: vec }) + lap;
+  // A long run keeps some of its updates (evenly spread, and its last): the step is not the update's number.
+  const tr = res.trace;
+  const upd = tr?.subsampled && Array.isArray(tr.step) ? tr.step[r.step - 1] : undefined;
+  if (Number.isInteger(upd) && upd !== r.step) {
+    return t("Update {t} of {updates} (step {step} of {total}), epoch {epoch}: w = {w}",
+      { t: upd, updates: tr.total, step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
+  }
   return t("Update {step} of {total}, epoch {epoch}: w = {w}", { step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
 }
 
