@@ -66,6 +66,11 @@ test("the number strip at an update: its epoch and the mistakes so far", () => {
   assert.deepEqual(nowNumbers(res, { step: 2, epoch: 1 }), { epoch: 1, mistakes: 2 });
   // Updates that are not all mistakes (a margin run, batch epochs): the count is not k.
   assert.deepEqual(nowNumbers({ ...res, mistakes: 3 }, { step: 3 }), { epoch: 2, mistakes: null });
+  // A long run keeps some of its updates, and its last: step k counts update t's mistakes.
+  const long = { steps: 3, mistakes: 6002, trace: { subsampled: true, total: 6002, step: [1, 3, 6002], epoch: [1, 1, 100] } };
+  assert.deepEqual(nowNumbers(long, { step: 2 }), { epoch: 1, mistakes: 3 });
+  assert.deepEqual(nowNumbers(long, { step: 3 }), { epoch: 100, mistakes: 6002 });
+  assert.deepEqual(nowNumbers({ ...long, mistakes: 5000 }, { step: 3 }), { epoch: 100, mistakes: null });
 });
 
 test("ordinals name the stride", () => {

@@ -47,12 +47,15 @@ export function ordinal(n) {
   return `${n}${suf}`;
 }
 
-/** The strip's numbers at frame r of run res: the epoch of update k (0 before the first) and
- * the mistakes made so far, which is k when every recorded update is a mistake (else unknown
- * here: null, e.g. a margin run's updates on correct predictions, or batch epochs). */
+/** The strip's numbers at frame r of run res: the epoch of step k (0 before the first) and the
+ * mistakes made so far, which is the step's update number t when every update of the run is a
+ * mistake (a long run keeps some updates: step k is then update t = trace.step[k − 1]); else
+ * unknown here: null, e.g. a margin run's updates on correct predictions, or batch epochs. */
 export function nowNumbers(res, r) {
   const k = Number(r?.step) || 0;
   const epoch = k === 0 ? 0 : (r?.epoch ?? res?.trace?.epoch?.[k - 1] ?? null);
-  const everyUpdateAMistake = Number.isInteger(res?.steps) && res.mistakes === res.steps && !res.trace?.subsampled;
-  return { epoch, mistakes: everyUpdateAMistake ? k : null };
+  const updates = res?.trace?.subsampled ? res.trace.total : res?.steps;
+  const t = k === 0 ? 0 : res?.trace?.subsampled ? res.trace.step?.[k - 1] : k;
+  const everyUpdateAMistake = Number.isInteger(updates) && res.mistakes === updates && Number.isInteger(t);
+  return { epoch, mistakes: everyUpdateAMistake ? t : null };
 }
