@@ -27,6 +27,10 @@ from .text import class_label, describe_boundary, plain
 
 from .scores import check_xy, misclassified, scores  # noqa: F401 (plots.misclassified is found here)
 
+# A curved boundary (kernel regions) keeps equal units only while they widen the data's view at most
+# this much: its shape reads the same slightly stretched, and a blob in a wide empty view does not.
+CURVED_MAX_STRETCH = 1.5
+
 
 class _BoundaryScene(ModelInPlane):
     """One boundary plot: the static part (points, axes, legend) is built once, the model
@@ -116,8 +120,9 @@ class _BoundaryScene(ModelInPlane):
             ax, ax_w, ax_h = layout(fig, None if self.title is None else plain(self.title, 200), rows)
             self.ax = ax
             include_origin = not self.fit_intercept and not self.nonlinear and self.m <= 2
+            stretch = CURVED_MAX_STRETCH if self.nonlinear else None
             self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
-                                            one_d=self.f1 is None)
+                                            one_d=self.f1 is None, max_stretch=stretch)
             if self.note_band:
                 self.view = note_band_view(self, self.view, ax_w, ax_h)
             x0, x1, y0, y1 = self.view
@@ -134,7 +139,7 @@ class _BoundaryScene(ModelInPlane):
                 if ax.get_position().x0 != x0_before:
                     ax_w -= (ax.get_position().x0 - x0_before) * fig.bbox.width
                     self.view, self.equal = view_of(self.P, ax_w, ax_h, include_origin=include_origin,
-                                                    one_d=False)
+                                                    one_d=False, max_stretch=stretch)
                     if self.note_band:
                         self.view = note_band_view(self, self.view, ax_w, ax_h)
                     x0, x1, y0, y1 = self.view

@@ -43,10 +43,14 @@ def clip_line(p0, d, view):
     return (p0[0] + lo * d[0], p0[1] + lo * d[1]), (p0[0] + hi * d[0], p0[1] + hi * d[1])
 
 
-def view_of(P, ax_w, ax_h, *, include_origin, one_d):
+def view_of(P, ax_w, ax_h, *, include_origin, one_d, max_stretch=None):
     """The data rectangle (x0, x1, y0, y1) that shows points P (k, 2) with 12 % padding, the
     origin too when it is near (no bias: the line goes through it), and equal units per
-    pixel on both axes when their ranges are within 3× of each other. Returns (view, equal)."""
+    pixel on both axes when their ranges are within 3× of each other, and, given max_stretch,
+    when that does not widen either range more than max_stretch times (a curved boundary in a
+    flat box, presenter mode's large type: the data was a blob in the middle of a wide empty
+    view; a line and its w keep equal units, their right angle is what the picture shows).
+    Returns (view, equal)."""
     if len(P) == 0:
         P = np.zeros((1, 2))
     lo, hi = P.min(axis=0).astype(float), P.max(axis=0).astype(float)
@@ -70,9 +74,10 @@ def view_of(P, ax_w, ax_h, *, include_origin, one_d):
     rng = hi - lo
     equal = False
     if not one_d and 1 / 3 <= rng[0] / rng[1] <= 3:
-        equal = True
         scale = max(rng[0] / ax_w, rng[1] / ax_h)
-        c = (lo + hi) / 2
         half = np.array([scale * ax_w, scale * ax_h]) / 2
-        lo, hi = c - half, c + half
+        if max_stretch is None or float(np.max(2 * half / rng)) <= max_stretch:
+            equal = True
+            c = (lo + hi) / 2
+            lo, hi = c - half, c + half
     return (float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])), equal
