@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { strideFor, beatAt, drawnAt, updatesPerSecond, beatsPerSecond, ordinal, nowNumbers,
+import { strideFor, beatAt, drawnAt, updatesPerSecond, beatsPerSecond, ordinal, nowNumbers, updateAt,
   MAX_BEATS, DEFAULT_SPEED } from "../../site/js/steps/pace.js";
 
 // How long the show of a run of `frames` updates lasts: its beats (one every strideFor updates)
@@ -71,6 +71,8 @@ test("the number strip at an update: its epoch and the mistakes so far", () => {
   assert.deepEqual(nowNumbers(long, { step: 2 }), { epoch: 1, mistakes: 3 });
   assert.deepEqual(nowNumbers(long, { step: 3 }), { epoch: 100, mistakes: 6002 });
   assert.deepEqual(nowNumbers({ ...long, mistakes: 5000 }, { step: 3 }), { epoch: 100, mistakes: null });
+  assert.deepEqual([0, 1, 2, 3].map((k) => updateAt(long, k)), [0, 1, 3, 6002]);
+  assert.deepEqual([0, 3].map((k) => updateAt(res, k)), [0, 3]);
 });
 
 test("ordinals name the stride", () => {

@@ -47,6 +47,12 @@ export function ordinal(n) {
   return `${n}${suf}`;
 }
 
+/** The update number t of step k of run res: k itself, unless the run kept only some of its updates
+ * (evenly spread, and its last): then trace.step[k − 1]. */
+export function updateAt(res, k) {
+  return k === 0 ? 0 : res?.trace?.subsampled ? res.trace.step?.[k - 1] : k;
+}
+
 /** The strip's numbers at frame r of run res: the epoch of step k (0 before the first) and the
  * mistakes made so far, which is the step's update number t when every update of the run is a
  * mistake (a long run keeps some updates: step k is then update t = trace.step[k − 1]); else
@@ -55,7 +61,7 @@ export function nowNumbers(res, r) {
   const k = Number(r?.step) || 0;
   const epoch = k === 0 ? 0 : (r?.epoch ?? res?.trace?.epoch?.[k - 1] ?? null);
   const updates = res?.trace?.subsampled ? res.trace.total : res?.steps;
-  const t = k === 0 ? 0 : res?.trace?.subsampled ? res.trace.step?.[k - 1] : k;
+  const t = updateAt(res, k);
   const everyUpdateAMistake = Number.isInteger(updates) && res.mistakes === updates && Number.isInteger(t);
   return { epoch, mistakes: everyUpdateAMistake ? t : null };
 }

@@ -11,7 +11,7 @@ import { cycleInfo, endCaption } from "./cycle-text.js";
 import { BoundaryView, ProofView } from "../plot/plot-motion.js";
 import { storeOf, ready as drawnHere } from "./step-motion.js";
 import { algorithmTraits } from "../state/state.js";
-import { strideFor, ordinal } from "./pace.js";
+import { strideFor, ordinal, updateAt } from "./pace.js";
 import { nowAt, nowFinal } from "./now-strip.js";
 import { page, BOUNDARY_FIGURE, MISTAKES_FIGURE } from "../state/page-state.js";
 
@@ -203,11 +203,10 @@ function frameCaption(r, auto) {
     ? " " + t("(the online w behind the {algorithm} answer)", { algorithm: res.settings.algorithm }) : "";
   if (r.step === 0) return t("Before the first update: w = {w}", { w: vec }) + lap;
   // A long run keeps some of its updates (evenly spread, and its last): the step is not the update's number.
-  const tr = res.trace;
-  const upd = tr?.subsampled && Array.isArray(tr.step) ? tr.step[r.step - 1] : undefined;
+  const upd = updateAt(res, r.step);
   if (Number.isInteger(upd) && upd !== r.step) {
     return t("Update {t} of {updates} (step {step} of {total}), epoch {epoch}: w = {w}",
-      { t: upd, updates: tr.total, step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
+      { t: upd, updates: res.trace.total, step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
   }
   return t("Update {step} of {total}, epoch {epoch}: w = {w}", { step: r.step, total, epoch: r.epoch, w: vec }) + what + beat + lap;
 }
