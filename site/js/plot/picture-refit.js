@@ -67,9 +67,9 @@ export function initPictureRefit({ call, idle, refitSteps, onPicture = () => {} 
       return;
     }
     m.drawn = now;
-    // The <img> shows the final picture also under a step drawn over it (the view, fitted to its
-    // scene's box, leaves the old picture's other shape showing around it); a PNG frame of Python's
-    // (by visit) stays until the step-through moves.
+    // The <img> shows the final picture also under a step drawn over it (the view covers it, and
+    // it is what shows once the view goes); a PNG frame of Python's (by visit) stays until the
+    // step-through moves.
     const showsFinal = img.getAttribute("src") === m.res.plots.boundary;
     m.res.plots.boundary = r.plots.boundary;  // the show settles on it (watch.js settle)
     if (r.plot_alt?.boundary) m.res.plot_alt.boundary = r.plot_alt.boundary;
