@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_ready_of
-from pagekit import arm_run_end, click_train, extra_page, in_tab, run_end, settled
+from pagekit import arm_run_end, at_rest, click_train, extra_page, in_tab, run_end, settled
 import reference
 
 SHOW_TIMEOUT_MS = 90_000
@@ -104,8 +104,13 @@ def test_auto_play_draws_the_literal_updates_then_settles(moving):
     assert page.text_content("#watch-caption").startswith("The final result.")
     # The proof plot came with the frames, and the mistakes plot grew epoch by epoch.
     assert rec["proofs"] >= len(frames)
+    # On a busy machine the show may settle before Python has drawn the last epochs' growth: the
+    # final picture takes its place, and a growth that comes later is dropped (at rest, the figure
+    # still shows the whole run, with no epoch count of a growth frame on it).
     grown = [int(e) for e in rec["mistakes"] if e is not None]
-    assert len(grown) >= 2 and grown == sorted(grown) and grown[-1] == 9, rec["mistakes"]
+    assert len(grown) >= 2 and grown == sorted(grown) and grown[-1] <= 9, rec["mistakes"]
+    at_rest(page)
+    assert page.evaluate("document.getElementById('plot-mistakes').closest('figure').dataset.epochs") is None
 
 
 def test_xor_shows_its_cycle_three_times(moving):

@@ -149,8 +149,12 @@ export function watchFrame(r, { auto, user }) {
   setCaption(frameCaption(r, auto));
 }
 
-/** The mistakes plot grown to the epochs finished at the step shown (auto-play). */
+/** The mistakes plot grown to the epochs finished at the step shown (auto-play). Python's answer
+ * may come after the show has settled on the final result (a busy device): it is dropped then,
+ * or a part of the curve would stand under the final caption. */
 export function watchMistakes(r) {
+  const w = page.get("watch");
+  if (!mirroring || (w !== "playing" && w !== "paused")) return;
   if (r.mistakes) {
     const m = byId("plot-mistakes");
     m.src = r.mistakes;
