@@ -163,6 +163,8 @@ def test_multiclass_class_choosers_say_every_class_and_can_pick_two(ready, digit
     # Trained on all ten: the choosers and the labels line say so, not "0 vs 1".
     assert chosen() == ["every class (10)", "—"]  # said once
     assert "trains on every class (10)" in page.text_content("#classes-hint")
+    names = lambda: [page.get_attribute(f"#classes-{k}", "aria-label") for k in "ab"]
+    assert names() == ["Classes: every class, or the first of two", "The second of two classes"]  # no −1 / +1 here
     assert page.text_content("#labels").startswith("10 classes (0, 1, 2")
     # Two classes chosen: the run takes only those (as the core does with classes=).
     page.select_option("#classes-a", "3")
@@ -180,3 +182,4 @@ def test_multiclass_class_choosers_say_every_class_and_can_pick_two(ready, digit
     page.select_option("#algorithm", "online")
     page.wait_for_function("() => document.getElementById('classes-a').value === '0'")
     assert chosen() == ["0", "1"] and "every class" not in page.text_content("#classes-hint")
+    assert names() == ["Class −1 or +1 (first)", "Class −1 or +1 (second)"]

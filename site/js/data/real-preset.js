@@ -93,6 +93,9 @@ export async function showRealPreset() {
     onValue("classes", null);
   }
   const shown = pick || (every ? [ALL, ALL] : d.classes.slice(0, 2));
+  // With every class on offer the choosers name no −1 and +1 (a screen reader would say so on a 3-class run).
+  byId("classes-a").setAttribute("aria-label", every ? t("Classes: every class, or the first of two") : t("Class −1 or +1 (first)"));
+  byId("classes-b").setAttribute("aria-label", every ? t("The second of two classes") : t("Class −1 or +1 (second)"));
   for (const [id, sel] of [["classes-a", shown[0]], ["classes-b", shown[1]]]) {
     const s = byId(id);
     clear(s);
