@@ -23,7 +23,7 @@ import { initCompare, compareProgress } from "./run/compare.js";
 import { initWatch, liveMode } from "./steps/watch.js";
 import { initStatusLine } from "./run/status-line.js";
 import { initPresenter, plotRequestSize } from "./share/presenter.js";
-import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText, measurePace, paced } from "./run/budget.js";
+import { estimate, overBudget, ask, dismissAsk, laterEstimate, laterText, paced, weighed } from "./run/budget.js";
 import { csvInfo, showReading, recheckCsv } from "./data/csv-upload.js";
 import { initExercise } from "./exercise/exercise.js";
 import { initHandWeights } from "./exercise/hand-weights.js";
@@ -227,13 +227,13 @@ async function train(opts = {}) {
   }
   const { settings } = d;
   dismissAsk();
-  // A run nobody clicked for is weighed in this device's seconds now (budget.js measurePace); the
+  // A run nobody clicked for is weighed in this device's seconds now (budget.js weighed); the
   // latest request wins, and a run started meanwhile goes on alone.
   const weighing = ++weighToken;
-  const pace = opts.auto && !ahead ? await measurePace((r) => py.call(r)) : 1;
-  if (running || weighing !== weighToken) return;
   // The budget counts each plot at the box it is drawn for (the others are a side column's width).
-  const est = paced(estimate(d.data, { ...settings, plot_sizes: plotSizes(LATER_PLOTS) }, csvInfo()), pace);
+  const atRest = estimate(d.data, { ...settings, plot_sizes: plotSizes(LATER_PLOTS) }, csvInfo());
+  const est = opts.auto && !ahead ? await weighed(atRest, (r) => py.call(r)) : atRest;
+  if (running || weighing !== weighToken) return;
   if (opts.auto && overBudget(est)) {
     // Nobody clicked Train (a link, a restored run): a long run is asked for, not started.
     ask(est, () => train());
@@ -261,7 +261,7 @@ async function train(opts = {}) {
       page.set({ result: { res, settings, data: d.data }, hasResult: true });
       await completeTheory(res, { call, current: () => token === runToken });
       // The budget's step two: the later plots re-estimated from the run's real counts (votes kept).
-      const later = ahead ? null : paced(laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm))), pace);
+      const later = ahead ? null : paced(laterEstimate(res, settings, plotSizes(laterPlots(settings.algorithm))), est.pace);
       if (later && overBudget(later)) message(laterText(later));
       // Computed ahead: the run goes on once Python has taken it over and drawn its plots (adoptAhead).
       const more = await (ahead ? planAdoption({ call: (r) => py.call(r), current: () => token === runToken,

@@ -1,7 +1,7 @@
 // The run budget's pace (budget.js measurePace, paced): the estimate in this device's seconds now.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { estimate, paced, overBudget, measurePace } from "../../site/js/run/budget.js";
+import { estimate, paced, overBudget, measurePace, weighed } from "../../site/js/run/budget.js";
 
 const LINK = [{ kind: "preset", name: "clouds", n: 2000 }, { algorithm: "online", epochs: 200 }];
 
@@ -28,4 +28,50 @@ test("a pace that cannot be measured is 1, never below it, and the test switch p
   assert.equal(asked, 0);
   assert.equal(await measurePace(call, null), 3); // a student's page: measured
   assert.equal(paced({ seconds: 2 }, NaN).seconds, 2);
+});
+
+test("a reading that alone tips a small run over the budget is taken again, and the lowest counts", async () => {
+  const est = estimate(...LINK); // ~5 s at pace 1: within the budget
+  const readings = (...paces) => {
+    const asked = [];
+    return { asked, call: async () => { const pace = paces[Math.min(asked.length, paces.length - 1)]; asked.push(pace); return { ok: true, pace }; } };
+  };
+  const pauses = [];
+  const pause = async (ms) => { pauses.push(ms); };
+  // A cold start's burst: slow once, then the device's own pace.
+  let r = readings(6, 1.2);
+  let w = await weighed(est, r.call, { testSwitch: null, pause });
+  assert.deepEqual(r.asked, [6, 1.2]);
+  assert.equal(w.pace, 1.2);
+  assert.equal(overBudget(w), false);
+  assert.ok(Math.abs(w.seconds - 1.2 * est.seconds) < 1e-9);
+  assert.equal(pauses.length, 1);
+  // A device that stays busy reads slow three times and is asked; the lowest reading is the estimate's.
+  r = readings(6, 5, 7);
+  w = await weighed(est, r.call, { testSwitch: null, pause });
+  assert.deepEqual(r.asked, [6, 5, 7]);
+  assert.equal(w.pace, 5);
+  assert.equal(overBudget(w), true);
+  // A quiet reading is read once; so is a run over the budget even at pace 1 (no reading can save it).
+  r = readings(1.1);
+  assert.equal((await weighed(est, r.call, { testSwitch: null, pause })).pace, 1.1);
+  assert.deepEqual(r.asked, [1.1]);
+  const huge = estimate({ kind: "preset", name: "clouds", n: 100000 }, { algorithm: "online", epochs: 1000 });
+  assert.equal(overBudget(huge), true);
+  r = readings(6, 1);
+  assert.equal((await weighed(huge, r.call, { testSwitch: null, pause })).pace, 6);
+  assert.deepEqual(r.asked, [6]);
+  // The suite's switch pins the pace without asking Python.
+  r = readings(6);
+  assert.equal((await weighed(est, r.call, { testSwitch: true, pause })).pace, 1);
+  assert.deepEqual(r.asked, []);
+});
+
+test("a pinned pace is read once", async () => {
+  const est = estimate(...LINK);
+  let asked = 0;
+  const w = await weighed(est, async () => { asked += 1; return { ok: true, pace: 9 }; }, { testSwitch: { pace: 6 }, pause: async () => {} });
+  assert.equal(w.pace, 6);
+  assert.equal(overBudget(w), true);
+  assert.equal(asked, 0);
 });

@@ -218,6 +218,26 @@ export async function measurePace(call, testSwitch = globalThis.__PERCEPTRON_LAB
   }
 }
 
+// A reading that alone tips a run over the budget is taken again this often, this long apart: a cold
+// start's burst (the service worker storing the build, the snapshot being made) passes within seconds.
+const PACE_READINGS = 3;
+const PACE_AGAIN_MS = 1000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** est (pace 1) in this device's seconds now, for a run nobody clicked for. A reading that puts a run
+ * within the budget at pace 1 over it is read again a moment later, up to PACE_READINGS in all, and the
+ * lowest counts: a small link's run opened during a cold start's burst is not turned into a question,
+ * and a device that stays busy reads slow every time and is asked. */
+export async function weighed(est, call, { testSwitch = globalThis.__PERCEPTRON_LAB_TEST__, pause = sleep } = {}) {
+  let pace = await measurePace(call, testSwitch);
+  // A pace the suite pins (testSwitch) is the same every time: read once.
+  for (let k = testSwitch ? PACE_READINGS : 1; k < PACE_READINGS && overBudget(paced(est, pace)) && !overBudget(est); k++) {
+    await pause(PACE_AGAIN_MS);
+    pace = Math.min(pace, await measurePace(call, testSwitch));
+  }
+  return paced(est, pace);
+}
+
 export function overBudget(est) {
   return est.seconds > LIMITS.auto_run_seconds_max;
 }

@@ -2,7 +2,7 @@
 // split, order and seed (bridge command "compare"), shown as cards side by side: the
 // boundary, the mistakes per epoch, training and test accuracy, the status.
 // Full-precision values go into data-* attributes for tests.
-import { compareEstimate, overBudget, ask, measurePace, paced } from "./budget.js";
+import { compareEstimate, overBudget, ask, weighed } from "./budget.js";
 import { t, tn, N_ } from "../i18n/i18n.js";
 import { csvInfo } from "../data/csv-upload.js";
 import { byId, el, clear, fmt, pct, show, say as sayIn, setText } from "../page/dom.js";
@@ -99,9 +99,8 @@ async function run(auto = false) {
   delete settings.plot_px;   // small plots (the bridge's default for compare)
   if (auto) {
     const mine = ++weighing;
-    const pace = await measurePace(opts.call); // this device's seconds now (budget.js)
+    const est = await weighed(compareEstimate(req.data, settings, csvInfo(), order), opts.call); // this device's seconds now (budget.js)
     if (busy || mine !== weighing) return; // a run started meanwhile, or a later request, goes on alone
-    const est = paced(compareEstimate(req.data, settings, csvInfo(), order), pace);
     if (overBudget(est)) {
       ask(est, () => run());
       return;
