@@ -300,3 +300,36 @@ def test_phone_plot_first_and_a_low_train_bar(browser, base_url):
         bar = page.locator("#runbar").bounding_box()
         assert bar["height"] <= 60, bar
         assert abs(bar["y"] + bar["height"] - 844) <= 1  # in reach at the bottom of the screen
+
+
+# Every step the boundary figure shows while the show plays, and Python's state then, from navigation.
+SHOW_STEPS_JS = """(() => {
+  window.__steps = [];
+  const watch = () => {
+    const f = document.querySelector("figure.fig-boundary");
+    if (!f) { requestAnimationFrame(watch); return; }
+    new MutationObserver(() => {
+      if (f.dataset.watch === "playing" && f.dataset.step !== undefined) {
+        const last = window.__steps[window.__steps.length - 1], step = Number(f.dataset.step);
+        if (!last || last.step !== step) window.__steps.push({ step, py: document.body.dataset.pyState || "" });
+      }
+    }).observe(f, { attributes: true });
+  };
+  watch();
+})()"""
+
+
+def test_a_show_taken_over_by_python_mid_show_goes_on_from_its_update(browser, base_url):
+    """A cold averaged link: the run computed ahead plays while Python loads, and Python takes it
+    over (new scenes for the page's boxes) in the middle of its 18 updates. The show goes on from the
+    update on screen to the end: it did go back to w = 0 there, and at times waited there for good,
+    its button still saying Pause."""
+    with extra_page(browser, base_url, motion="no-preference", goto=False) as page:
+        page.context.add_init_script(SHOW_STEPS_JS)
+        page.goto(base_url + "#v=1&preset=and&algorithm=averaged")
+        page.wait_for_selector('body[data-run-state="done"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        page.wait_for_selector('figure.fig-boundary[data-watch="end"]', state="attached", timeout=SHOW_TIMEOUT_MS)
+        steps = [s["step"] for s in page.evaluate("window.__steps")]
+        assert steps and steps[0] == 0 and steps[-1] == 18, steps
+        assert steps == sorted(steps), steps  # never back to an earlier update
+        assert page.text_content("#step-play").strip() == "Play"

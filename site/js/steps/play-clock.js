@@ -53,7 +53,9 @@ function tick() {
   const end = S.auto ? S.auto.end : S.total;
   if (motion.ready()) { tickDrawn(speed, end); return; }
   // The show waits (clock held) for the scene the page draws it from: Python's PNG frames are slow.
-  if (S.auto && motion.loading()) { S.playT0 = performance.now(); S.timer = setTimeout(tick, 30); return; }
+  // Held where it is: a scene drawn again mid-show (the run computed ahead taken over, a new box)
+  // goes on from the update on screen, not from the show's start.
+  if (S.auto && motion.loading()) { S.playFrom = S.pos; S.playT0 = performance.now(); S.lastNow = 0; S.timer = setTimeout(tick, 30); return; }
   // The clock starts with the first frame on screen: Python may still be drawing the run's
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (S.shown !== S.playFrom && current() === S.playFrom) S.playT0 = performance.now();

@@ -13,7 +13,9 @@ let views = null;       // {step, stepProof}: the step panel's
 let on = false;
 let byVisit = false;    // the step-through goes by visit: its frames are visits'
 let visitsOn = false;   // ... and they are here (their scene at least)
-let pending = false;    // the scene of the new run is on its way
+// The load of the scene on its way: its generation of the frame store. A load another load or a drop
+// (forget) has overtaken is none: the show would otherwise wait for it forever.
+let pending = null;
 
 export function initStepMotion(call, stepImg, proofImg) {
   const sizes = () => plotSizes(["boundary", "proof"]);
@@ -31,11 +33,11 @@ export async function loadRun(updates, drawable, lastVisit = null) {
   visitsOn = false;
   visits.drop();
   for (const v of Object.values(views)) v.show(false);
-  if (!drawable || !updates) { steps.drop(); pending = false; return false; }
-  pending = true;
+  if (!drawable || !updates) { steps.drop(); pending = null; return false; }
   const g = steps.gen + 1;
+  pending = g;
   const ok = await steps.load(updates);
-  if (g === steps.gen) pending = false;
+  if (g === steps.gen) pending = null;
   if (!ok) return false;
   on = true;
   if (lastVisit !== null) return byVisits(true, lastVisit);
@@ -92,7 +94,7 @@ export function showViews(up) {
 }
 
 export const ready = () => on && (!byVisit || visitsOn);
-export const loading = () => pending;
+export const loading = () => pending !== null && pending === steps?.gen;
 export const has = (k) => ready() && store().has(k);
 export const frameAt = (k) => store().frame(k);
 export const storeOf = () => store();
