@@ -1,7 +1,7 @@
 """The step-through drawn by the page (js/plot/plot-motion.js, frame-store.js), as reviewed in
 issue 20: after a kernel or a multiclass run the step-through shows the new run, not the last
 one's picture and words; XOR's last step (w back to 0) shows its note clear of every point;
-after the show of XOR's cycle, stepping back never says "the cycle again (4 of 3)"; and
+after the show of XOR's cycle, stepping back never says "the cycle shown again (4 of 3)"; and
 the step panel's picture at a step is the one Python describes (the rings are the points the
 literal perceptron's w misclassifies)."""
 from __future__ import annotations

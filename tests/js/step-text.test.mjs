@@ -176,3 +176,17 @@ test("XOR back at w = 0: every point counts as a mistake, as the rule says, not 
   assert.ok(text.endsWith("At w = 0 every point scores a = 0, so every one counts as a mistake now."), text);
   assert.ok(!/2 of the points/.test(text), text);
 });
+
+test("a multiclass step marks the two rows of W its update moved, not the table's last row", () => {
+  // Iris, update 70 of a run: setosa (the true class) gained η·x̃, versicolor (the rival) lost it.
+  const W = [[10.3, 13.7, -12.8, -5.9, 4], [13.9, -7, -21.1, -21.5, -3], [-24.2, -6.7, 33.9, 27.4, -1]];
+  const r = { algorithm: "multiclass", step: 70, t: 70, W, classes: ["setosa", "versicolor", "virginica"],
+    true_class: "setosa", rival_class: "versicolor", step_text: "…" };
+  const { math } = describeStep(r, { names: ["sl", "sw", "pl", "pw", "bias"], total: 273 });
+  assert.deepEqual(math.rows.map(([label, , mark]) => [label, mark.moved]),
+    [["W[setosa]", true], ["W[versicolor]", true], ["W[virginica]", false]]);
+  assert.deepEqual(math.eq, ["W[setosa] ← W[setosa] + η·x̃", "W[versicolor] ← W[versicolor] − η·x̃"]);
+  // Before the first update nothing moved.
+  const zero = describeStep({ ...r, step: 0, t: 0 }, { names: [], total: 273 });
+  assert.ok(zero.math.rows.every(([, , mark]) => mark.moved === false));
+});

@@ -241,7 +241,9 @@ def prep_options(s, train_X):
 def run_texts(f, split, last_accuracy):
     """The run's sentences (texts.py), by their JSON keys."""
     th = f.known.as_dict()
-    return {"status_text": texts.status_text(f.run, th=th, dataset_name=f.ds.name),
+    fmap = f.s["feature_map"]
+    mapped = feature_names(f.ds.feature_names, fit_intercept=False, feature_map=fmap)
+    return {"status_text": texts.status_text(f.run, th=th, dataset_name=f.ds.name, feature_map=fmap, feature_names=mapped),
             "separable_text": texts.separability_text(th, f.run.rule),
             "bound_text": texts.bound_text(f.run, th),
             "classifier_text": texts.classifier_text(f.run, train_accuracy=f.train_accuracy,

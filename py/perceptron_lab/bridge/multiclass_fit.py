@@ -111,6 +111,13 @@ class MulticlassFit(SummaryFit):
                 [[c[k] for k in tr["true"]], [c[k] for k in tr["rival"]], tr["score_true"], tr["score_rival"]])
 
 
+def feature_scales(X):
+    """(smallest, largest) standard deviation of the features that vary, or None."""
+    sd = np.std(np.asarray(X, dtype=float), axis=0)
+    sd = sd[sd > 0]
+    return (float(sd.min()), float(sd.max())) if sd.size else None
+
+
 def fit_multiclass(cd, s, progress=None):
     train_cd, test_cd = split(cd, s["test_fraction"], s["seed"])
     prep = options(s, train_cd.X)
@@ -124,5 +131,6 @@ def fit_multiclass(cd, s, progress=None):
         f.test_accuracy = float(np.mean(pred == test_cd.y))
         f.test_confusion = multiclass.confusion_matrix(test_cd.y, pred, k).tolist()
     f.texts = multiclass_texts(summ, n_train=len(train_cd.y), dataset_name=cd.name,
-                                        n_test=0 if test_cd is None else len(test_cd.y))
+                                        n_test=0 if test_cd is None else len(test_cd.y),
+                                        scales=None if s["standardize"] else feature_scales(train_cd.X))
     return f

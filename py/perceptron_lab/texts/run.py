@@ -179,9 +179,15 @@ def _limit_text(run, th):
     return _("Stopped at the epoch limit ({epochs}) without converging.").format(epochs=_epochs(run.n_epochs)) + tail
 
 
-def status_text(run, *, th, dataset_name):
-    """One paragraph: how training ended and what that proves."""
+def status_text(run, *, th, dataset_name, feature_map="none", feature_names=()):
+    """One paragraph: how training ended and what that proves. feature_map, feature_names: the
+    features the run trained on, where a map made them (XOR with poly2 is separable there, not in
+    its own plane)."""
     if run.status == "converged":
+        if feature_map != "none":
+            return _converged_text(run) + " " + _(
+                "Separable in the {fmap} features ({names}), the ones the perceptron trained on; in the plane of "
+                "the data itself the boundary is a curve.").format(fmap=feature_map, names=", ".join(feature_names))
         return _converged_text(run)
     if run.status == "cycled":
         return _cycled_text(run, th, dataset_name)

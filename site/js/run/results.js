@@ -149,7 +149,9 @@ export function renderTheory(res) {
 function renderNow(res, hasBound, pending) {
   num("now-epoch", res.epochs ?? null, String(res.epochs ?? "—"));
   num("now-mistakes", res.mistakes ?? null, String(res.mistakes ?? "—"));
-  num("now-R", res.R ?? null, typeof res.R === "number" ? fmt(res.R, 3) : "—");
+  // R keeps its whole digits (4975, not 4970: the Numbers tab says 4975).
+  const whole = (x) => (Math.abs(x) >= 1 && Math.abs(x) < 1e6 ? Math.max(3, Math.floor(Math.log10(Math.abs(x))) + 1) : 3);
+  num("now-R", res.R ?? null, typeof res.R === "number" ? fmt(res.R, whole(res.R)) : "—");
   const wait = pending ? "…" : "—";
   num("now-gamma", typeof res.gamma === "number" ? res.gamma : null, typeof res.gamma === "number" ? fmt(res.gamma, 3) : wait);
   num("now-bound", hasBound ? res.bound : null, hasBound ? fmt(res.bound, 3) : wait);

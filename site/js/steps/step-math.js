@@ -50,7 +50,9 @@ function table(cols, rows) {
     el("table", { class: "step-table" },
       el("caption", { class: "visually-hidden", text: t("The update, component by component") }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "visually-hidden", text: t("Vector") })), cols.map((c) => el("th", { scope: "col", class: "num", text: c })))),
-      el("tbody", {}, rows.map(([label, v]) =>
-        el("tr", {}, el("th", { scope: "row", text: label }), v.map((x) => el("td", { class: "num", text: fmt(x, 4) })))))));
+      el("tbody", {}, rows.map(([label, v, mark], i) =>
+        // A row marked moved is what the update changed; without marks, the last row (= w after).
+        el("tr", { class: (mark ? mark.moved : i === rows.length - 1) ? "moved" : null },
+          el("th", { scope: "row", text: label }), v.map((x) => el("td", { class: "num", text: fmt(x, 4) })))))));
 }
 

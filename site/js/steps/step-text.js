@@ -68,7 +68,9 @@ function rowsMath(r, names) {
   if (!Array.isArray(r.W) || !Array.isArray(r.classes)) return null;
   const cols = r.W[0].map((_, i) => names[i] ?? `x${i + 1}`);
   const eq = r.step === 0 ? [] : [`W[${r.true_class}] ← W[${r.true_class}] + η·x̃`, `W[${r.rival_class}] ← W[${r.rival_class}] − η·x̃`];
-  return { eq, cols, rows: r.W.map((row, k) => [`W[${r.classes[k]}]`, row]), angle: null };
+  // The two rows the update moved are marked (moved: true), not the table's last row.
+  const moved = (c) => r.step > 0 && (c === r.true_class || c === r.rival_class);
+  return { eq, cols, rows: r.W.map((row, k) => [`W[${r.classes[k]}]`, row, { moved: moved(r.classes[k]) }]), angle: null };
 }
 
 /**

@@ -201,7 +201,7 @@ function frameCaption(r, auto) {
   if (!Array.isArray(r.w)) return r.step_text ? r.step_text + (beat ? ` (${beat.slice(3)})` : "") : "";
   const vec = `(${r.w.map((x) => fmt(x, 3)).join(vectorSep())})`;
   const total = stepTotal();
-  const lap = laps > 0 && laps < CYCLES_SHOWN ? " · " + t("the cycle again ({k} of {n}): w repeats, so the same updates come back", { k: laps + 1, n: CYCLES_SHOWN }) : "";
+  const lap = laps > 0 && laps < CYCLES_SHOWN ? " · " + t("the cycle shown again ({k} of {n}): w repeats, so every later epoch makes these same updates", { k: laps + 1, n: CYCLES_SHOWN }) : "";
   // params.json last_w false: the answer is built from the online path (averaged, voted, pocket).
   const what = algorithmTraits(res.settings?.algorithm)?.last_w === false
     ? " " + t("(the online w behind the {algorithm} answer)", { algorithm: res.settings.algorithm }) : "";
