@@ -139,3 +139,20 @@ def test_the_suggested_plot_features_skip_blank_pixels_only():
     assert [d["features"][i] for i in d["plot"]] == ["pixel_5_2", "pixel_5_3"]
     for name in ("iris", "wine", "breast-cancer"):  # their first two features vary: kept
         assert datasets.describe(name)["plot"] is None
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_each_data_sets_sentence_is_said_in_the_pages_language_with_its_numbers(lang):
+    from perceptron_lab import i18n
+    from perceptron_lab.data import real
+
+    english = {name: real.describe(name)["info"] for name in real.REAL}
+    try:
+        i18n.use_language(lang)
+        said = {name: real.describe(name)["info"] for name in real.REAL}
+    finally:
+        i18n.use_language("en")
+    for name, text in said.items():
+        assert text != english[name], (lang, name)
+        # The counts stay (in the language's marks): 150 flowers, 569 tumours, 178 wines, 1 797 images.
+        assert {"iris": "150", "breast-cancer": "569", "wine": "178", "digits": "1 797"}[name] in text, text

@@ -16,25 +16,25 @@ from importlib import resources
 import numpy as np
 
 from ...errors import SettingsError
-from ...i18n import _
+from ...i18n import N_, _
 from ..csv_read import parse_csv
 from ..dataset import Dataset, MulticlassDataset
 
 __all__ = ["REAL", "load", "describe"]
 
-# name: (file, title, what it is)
+# name: (file, title, what it is: said in the page's language where it is shown)
 REAL = {
     "iris": ("iris.csv", "iris",
-             "Fisher's iris: 150 flowers, 4 measurements (cm), 3 species (50 each). Setosa is linearly "
-             "separable from the others; versicolor and virginica are not."),
+             N_("Fisher's iris: 150 flowers, 4 measurements (cm), 3 species (50 each). Setosa is linearly "
+                "separable from the others; versicolor and virginica are not.")),
     "breast-cancer": ("breast_cancer.csv", "breast cancer",
-                      "Wisconsin diagnostic breast cancer: 569 tumours, 30 features of cell nuclei, "
-                      "malignant (212) or benign (357). The features' largest values range from 0.03 to "
-                      "4 254: standardize."),
+                      N_("Wisconsin diagnostic breast cancer: 569 tumours, 30 features of cell nuclei, "
+                         "malignant (212) or benign (357). The features' largest values range from 0.03 to "
+                         "4 254: standardize.")),
     "wine": ("wine.csv", "wine",
-             "Wine: 178 wines from 3 cultivars, 13 chemical measurements (59, 71 and 48 wines)."),
+             N_("Wine: 178 wines from 3 cultivars, 13 chemical measurements (59, 71 and 48 wines).")),
     "digits": ("digits.csv.gz", "digits",
-               "Handwritten digits: 1 797 images of 8x8 pixels (64 features, ink 0 to 16), digits 0 to 9."),
+               N_("Handwritten digits: 1 797 images of 8x8 pixels (64 features, ink 0 to 16), digits 0 to 9.")),
 }
 
 
@@ -52,7 +52,7 @@ def describe(name) -> dict:
     """What the page needs to offer choices: class names, feature names, size, a sentence."""
     t = _table(name)
     return {"classes": t.class_names_json(), "features": list(t.feature_names), "n": t.n,
-            "info": REAL[name][2], "plot": suggested_plot(t.X)}
+            "info": _(REAL[name][2]), "plot": suggested_plot(t.X)}
 
 
 def suggested_plot(X):
