@@ -54,8 +54,15 @@ function tick() {
   if (motion.ready()) { tickDrawn(speed, end); return; }
   // The show waits (clock held) for the scene the page draws it from: Python's PNG frames are slow.
   // Held where it is: a scene drawn again mid-show (the run computed ahead taken over, a new box)
-  // goes on from the update on screen, not from the show's start.
-  if (S.auto && motion.loading()) { S.playFrom = S.pos; S.playT0 = performance.now(); S.lastNow = 0; S.timer = setTimeout(tick, 30); return; }
+  // goes on from the update on screen, not from the show's start, its picture at rest on that update
+  // (the beat's move to it is over: the caption names it).
+  if (S.auto && motion.loading()) {
+    S.playFrom = S.pos;
+    S.playT0 = performance.now() - (TWEEN * strideNow() / speed) * 1000;
+    S.lastNow = 0;
+    S.timer = setTimeout(tick, 30);
+    return;
+  }
   // The clock starts with the first frame on screen: Python may still be drawing the run's
   // other plots when the show begins, and the show must not skip its first steps for that.
   if (S.shown !== S.playFrom && current() === S.playFrom) S.playT0 = performance.now();
